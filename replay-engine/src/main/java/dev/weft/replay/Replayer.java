@@ -34,7 +34,7 @@ public final class Replayer {
         try (LogReader reader = LogReader.open(path)) {
             return replay(reader, options);
         } catch (java.io.IOException e) {
-            throw new WeftLogException(WeftLogException.Kind.IO, "I/O error: " + e.getMessage(), 0, -1);
+            throw WeftLogException.io(e.getMessage(), 0, e);
         }
     }
 
