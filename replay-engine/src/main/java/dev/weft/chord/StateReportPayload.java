@@ -19,7 +19,7 @@ import java.util.function.IntPredicate;
 public final class StateReportPayload {
 
     /** Rust's char::is_whitespace: the Unicode White_Space property. */
-    public static final IntPredicate UNICODE_WHITE_SPACE = StateReportPayload::isUnicodeWhiteSpace;
+    public static final IntPredicate UNICODE_WHITE_SPACE = c -> c <= 0xFFFF && RustText.isWhiteSpace((char) c);
 
     /** Rust's split_ascii_whitespace: space, \t, \n, \r, form feed (not vertical tab). */
     public static final IntPredicate ASCII_WHITE_SPACE = c -> c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == 0x0C;
@@ -69,10 +69,5 @@ public final class StateReportPayload {
             if (i > start) tokens.add(text.substring(start, i));
         }
         return tokens;
-    }
-
-    private static boolean isUnicodeWhiteSpace(int c) {
-        return (c >= 0x09 && c <= 0x0D) || c == 0x20 || c == 0x85 || c == 0xA0 || c == 0x1680
-                || (c >= 0x2000 && c <= 0x200A) || c == 0x2028 || c == 0x2029 || c == 0x202F || c == 0x205F || c == 0x3000;
     }
 }
