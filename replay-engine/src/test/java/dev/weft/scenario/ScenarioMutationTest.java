@@ -3,7 +3,6 @@ package dev.weft.scenario;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
 import java.nio.charset.StandardCharsets;
 import java.util.EnumMap;
@@ -32,8 +31,10 @@ class ScenarioMutationTest {
                 counts.merge(e.kind(), 1, Integer::sum);
                 String m = e.getMessage();
                 if (m == null || m.contains("\n") || !(m.startsWith("JSON parse error: ") || m.startsWith("Invalid "))) {
-                    fail("case " + i + ": bad message " + m + " for " + new String(input, StandardCharsets.UTF_8));
+                    throw new AssertionError("case " + i + ": bad message " + m + " for " + new String(input, StandardCharsets.UTF_8));
                 }
+            } catch (AssertionError e) {
+                throw e;
             } catch (Throwable t) {
                 throw new AssertionError("case " + i + " (seed " + seed + ") threw " + t + " on input: "
                         + new String(input, StandardCharsets.UTF_8), t);
@@ -42,9 +43,12 @@ class ScenarioMutationTest {
         return counts;
     }
 
+    /** Plain checks (no JUnit) so the benchmark main can run this loop on a bare class path. */
     private static void checkSorted(Scenario s) {
         for (int i = 1; i < s.events().size(); i++) {
-            assertTrue(Long.compareUnsigned(s.events().get(i - 1).timeNs(), s.events().get(i).timeNs()) <= 0);
+            if (Long.compareUnsigned(s.events().get(i - 1).timeNs(), s.events().get(i).timeNs()) > 0) {
+                throw new AssertionError("events not sorted: " + s.events());
+            }
         }
     }
 
