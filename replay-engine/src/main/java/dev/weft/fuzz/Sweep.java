@@ -49,6 +49,7 @@ public final class Sweep {
         AtomicBoolean budgetHit = new AtomicBoolean();
         Map<ViolationKey, Accumulator> found = new TreeMap<>();
         long size = queue.size();
+        SweepExecutor executor = new SweepExecutor(net, ops, invariants);
         Runnable worker = () -> {
             while (true) {
                 if (budgetNanos != 0 && System.nanoTime() - deadline >= 0) {
@@ -58,12 +59,12 @@ public final class Sweep {
                 long index = nextIndex.getAndIncrement();
                 if (Long.compareUnsigned(index, size) >= 0 || index == -1L) return;
                 long seed = queue.seedAt(index);
-                List<Violation> violations = Executor.execute(seed, net, ops, invariants).violations();
+                Map<ViolationKey, String> keys = executor.firstMessages(seed);
                 long t = tested.incrementAndGet();
                 long f = failed.get();
-                if (!violations.isEmpty()) {
+                if (!keys.isEmpty()) {
                     f = failed.incrementAndGet();
-                    merge(found, index, seed, firstMessages(violations));
+                    merge(found, index, seed, keys);
                 }
                 if (listener != null) listener.seedDone(t, f);
             }
