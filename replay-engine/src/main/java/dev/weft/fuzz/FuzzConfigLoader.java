@@ -90,8 +90,8 @@ public final class FuzzConfigLoader {
         Set<String> seen = new HashSet<>();
         while (json.next() == JsonToken.FIELD_NAME) {
             String name = json.fieldName();
-            if (!TOP_FIELDS.contains(name)) throw json.at(unknownField(name, TOP_FIELDS));
-            if (!seen.add(name)) throw json.at("duplicate field `" + name + "`");
+            if (!TOP_FIELDS.contains(name)) throw json.atFieldName(unknownField(name, TOP_FIELDS), name);
+            if (!seen.add(name)) throw json.atFieldName("duplicate field `" + name + "`", name);
             json.nextValue();
             switch (name) {
                 case "//" -> json.string();
@@ -123,8 +123,8 @@ public final class FuzzConfigLoader {
         Set<String> seen = new HashSet<>();
         while (json.next() == JsonToken.FIELD_NAME) {
             String name = json.fieldName();
-            if (!WORKLOAD_FIELDS.contains(name)) throw json.at(unknownField(name, WORKLOAD_FIELDS));
-            if (!seen.add(name)) throw json.at("duplicate field `" + name + "`");
+            if (!WORKLOAD_FIELDS.contains(name)) throw json.atFieldName(unknownField(name, WORKLOAD_FIELDS), name);
+            if (!seen.add(name)) throw json.atFieldName("duplicate field `" + name + "`", name);
             json.nextValue();
             switch (name) {
                 case "nodes" -> nodes = json.u32();

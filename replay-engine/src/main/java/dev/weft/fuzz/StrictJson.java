@@ -84,6 +84,12 @@ final class StrictJson {
         return new Problem(message + position(parser.currentLocation()));
     }
 
+    /** A problem located at the closing quote of the member name just read (where serde points). */
+    Problem atFieldName(String message, String name) {
+        JsonLocation start = parser.currentTokenLocation();
+        return new Problem(message + " at line " + start.getLineNr() + " column " + (start.getColumnNr() + name.length() + 1));
+    }
+
     long u64() throws Problem {
         BigInteger v = integer("u64");
         if (v.signum() < 0 || v.compareTo(U64_LIMIT) >= 0) throw at("invalid value: integer `" + v + "`, expected u64");
