@@ -374,6 +374,7 @@ static int tid_of(pthread_t pt) {
 
 WEFT_EXPORT int pthread_join(pthread_t pt, void **ret) {
     if (sched_engaged()) {
+        pthread_testcancel(); /* cancellation point, like the real join */
         LOCK();
         int t = tid_of(pt);
         WEFT_TRACE("pthread_join", "tid %d", t);
@@ -515,6 +516,8 @@ static clockid_t cond_clock(const pthread_cond_t *c) {
 }
 
 static int cond_wait_model(pthread_cond_t *c, pthread_mutex_t *m, uint64_t deadline) {
+    /* a cancellation point: a request made before we block is acted on here, mutex held */
+    pthread_testcancel();
     LOCK();
     mutex_release_locked(m);
     block_on(T_BLK_COND, c, deadline);
@@ -678,6 +681,7 @@ WEFT_EXPORT int sem_init(sem_t *s, int pshared, unsigned v) {
 }
 
 static int sem_acquire(sem_t *s, int try, uint64_t deadline) {
+    if (!try) pthread_testcancel(); /* sem_wait is a cancellation point */
     LOCK();
     for (;;) {
         sync_obj *o = sem_obj(s);

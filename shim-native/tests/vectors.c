@@ -7,17 +7,18 @@
 
 void weft_sched_stats_at_exit(void) {}
 
-static int failures;
+static int failures, passed;
+#define OK(name) (passed++, (void)(name))
 
 static void check_u64(const char *name, uint64_t got, uint64_t want) {
-    if (got == want) printf("ok %s\n", name);
+    if (got == want) OK(name);
     else { printf("FAIL %s: got %016" PRIx64 " want %016" PRIx64 "\n", name, got, want); failures++; }
 }
 
 static void check_hex(const char *name, const uint8_t *b, size_t n, const char *want) {
     char got[129];
     for (size_t i = 0; i < n; i++) sprintf(got + 2 * i, "%02x", b[i]);
-    if (!strcmp(got, want)) printf("ok %s\n", name);
+    if (!strcmp(got, want)) OK(name);
     else { printf("FAIL %s: got %s want %s\n", name, got, want); failures++; }
 }
 
@@ -34,7 +35,7 @@ static void check_seed(const char *text, const char *want_err, uint64_t want) {
     const char *err = weft_parse_seed(text, &v);
     char name[96];
     snprintf(name, sizeof name, "parse_seed(\"%s\")", text);
-    if (want_err ? (err && !strcmp(err, want_err)) : (!err && v == want)) printf("ok %s\n", name);
+    if (want_err ? (err && !strcmp(err, want_err)) : (!err && v == want)) OK(name);
     else { printf("FAIL %s: got %s/%" PRIu64 "\n", name, err ? err : "ok", v); failures++; }
 }
 
@@ -112,6 +113,7 @@ int main(void) {
     check_seed("-1", "invalid decimal seed", 0);
     check_seed("1_0", "invalid decimal seed", 0);
     check_seed("abc", "invalid decimal seed", 0);
-    printf("%s\n", failures ? "FAILED" : "ALL OK");
+    if (failures) printf("FAILED %d of %d\n", failures, failures + passed);
+    else printf("ALL OK (%d vectors)\n", passed);
     return failures ? 1 : 0;
 }
