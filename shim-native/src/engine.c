@@ -13,6 +13,7 @@
 #include <errno.h>
 #include <unistd.h>
 #include <sys/syscall.h>
+#include <pthread.h>
 
 weft_config weft_cfg;
 WEFT_TLS int weft_depth;
@@ -476,8 +477,19 @@ int weft_init(void) {
     return weft_cfg.active;
 }
 
+/*
+ * In a fork child only the forking thread exists. A spinlock another thread held at the fork
+ * would never be released, so the child starts with every engine lock free (the forking thread
+ * itself holds none: fork is not called from inside the shim).
+ */
+static void reset_locks_in_child(void) {
+    for (int s = 0; s < WEFT_NSTREAMS; s++) atomic_store(&weft_streams[s].lock, 0);
+}
+
 /* Configure as early as possible so getauxval(AT_RANDOM) and the clock exist before main. */
-__attribute__((constructor(101))) static void weft_ctor(void) { weft_init(); }
+__attribute__((constructor(101))) static void weft_ctor(void) {
+    if (weft_init()) pthread_atfork(NULL, NULL, reset_locks_in_child);
+}
 
 __attribute__((destructor)) static void weft_dtor(void) {
     if (weft_cfg.active) weft_sched_stats_at_exit();

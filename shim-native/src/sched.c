@@ -173,19 +173,37 @@ static int sched_engaged(void) {
     return my_tid != NONE && weft_engaged() && weft_cfg.sched;
 }
 
-static sync_obj *obj_get(const void *addr, int kind) {
+/* Open addressing with linear probing; destroyed objects leave a tombstone (key 1, never a
+ * valid object address) that lookups skip and insertions reuse. */
+#define TOMBSTONE ((uintptr_t)1)
+static size_t obj_hash(uintptr_t key) { return (size_t)((key >> 3) * 0x9E3779B97F4A7C15ULL >> 50) % MAX_OBJECTS; }
+
+static sync_obj *obj_find(const void *addr) {
     uintptr_t key = (uintptr_t)addr;
-    size_t h = (size_t)((key >> 3) * 0x9E3779B97F4A7C15ULL >> 50) % MAX_OBJECTS;
+    size_t h = obj_hash(key);
     for (size_t i = 0; i < MAX_OBJECTS; i++) {
         sync_obj *o = &objects[(h + i) % MAX_OBJECTS];
-        if (o->key == key) {
-            if (o->kind != kind) { /* address reused for another kind of object: start fresh */
-                memset(o, 0, sizeof *o);
-                o->key = key; o->kind = kind; o->owner = NONE;
-            }
-            return o;
+        if (o->key == key) return o;
+        if (o->key == 0) return NULL;
+    }
+    return NULL;
+}
+
+static sync_obj *obj_get(const void *addr, int kind) {
+    uintptr_t key = (uintptr_t)addr;
+    sync_obj *o = obj_find(addr);
+    if (o) {
+        if (o->kind != kind) { /* address reused for another kind of object: start fresh */
+            memset(o, 0, sizeof *o);
+            o->key = key; o->kind = kind; o->owner = NONE;
         }
-        if (o->key == 0) {
+        return o;
+    }
+    size_t h = obj_hash(key);
+    for (size_t i = 0; i < MAX_OBJECTS; i++) {
+        o = &objects[(h + i) % MAX_OBJECTS];
+        if (o->key == 0 || o->key == TOMBSTONE) {
+            memset(o, 0, sizeof *o);
             o->key = key; o->kind = kind; o->owner = NONE;
             return o;
         }
@@ -203,6 +221,13 @@ static int unfinished_count(void) {
 static void wake_all(int state, const void *obj) {
     for (int t = 0; t < nthreads; t++)
         if (threads[t].state == state && threads[t].obj == obj) threads[t].state = T_RUNNABLE;
+}
+
+/* The i-th (from 0, ascending tid) thread in `state` (and waiting on obj, unless obj is NULL). */
+static int nth_in_state(int state, const void *obj, int i) {
+    for (int t = 0; t < nthreads; t++)
+        if (threads[t].state == state && (!obj || threads[t].obj == obj) && i-- == 0) return t;
+    return NONE;
 }
 
 static int is_timed_blocked(const thread_slot *s) {
@@ -227,19 +252,19 @@ static int pick(enum site site) {
     for (int t = 0; t < nthreads; t++)
         if (is_timed_blocked(&threads[t]) && threads[t].deadline <= now) time_out(&threads[t]);
 
-    int runnable[MAX_THREADS];
-    int n = 0;
-    for (int t = 0; t < nthreads; t++) if (threads[t].state == T_RUNNABLE) runnable[n++] = t;
+    /* R is never materialised (no 16 KB array on a possibly small thread stack): count it,
+     * then find its i-th member by a second ascending scan. */
+    int n = 0, best = NONE;
+    for (int t = 0; t < nthreads; t++) if (threads[t].state == T_RUNNABLE) n++;
     if (n == 0) {
         /* nothing can run: jump the clock to the earliest deadline rather than deadlock */
-        int best = NONE;
         for (int t = 0; t < nthreads; t++)
             if (is_timed_blocked(&threads[t]) && (best == NONE || threads[t].deadline < threads[best].deadline))
                 best = t;
         if (best != NONE) {
             weft_mono_at_least(threads[best].deadline);
             time_out(&threads[best]);
-            runnable[n++] = best;
+            n = 1;
         }
     }
     if (n == 0) {
@@ -252,12 +277,13 @@ static int pick(enum site site) {
     int chosen;
     uint64_t d = weft_stream_u64(WEFT_S_SCHED);
     if (!weft_cfg.strategy_rr) {
-        chosen = runnable[d % (uint64_t)n];
+        chosen = nth_in_state(T_RUNNABLE, NULL, (int)(d % (uint64_t)n));
     } else if (d % 100 < 20) {
-        chosen = runnable[weft_stream_u64(WEFT_S_SCHED) % (uint64_t)n];
+        chosen = nth_in_state(T_RUNNABLE, NULL, (int)(weft_stream_u64(WEFT_S_SCHED) % (uint64_t)n));
     } else {
-        chosen = runnable[0];
-        for (int i = 0; i < n; i++) if (runnable[i] > rr_cursor) { chosen = runnable[i]; break; }
+        chosen = nth_in_state(T_RUNNABLE, NULL, 0);
+        for (int t = rr_cursor + 1; t < nthreads; t++)
+            if (t >= 0 && threads[t].state == T_RUNNABLE) { chosen = t; break; }
     }
     rr_cursor = chosen;
     decisions++;
@@ -555,12 +581,10 @@ WEFT_EXPORT int pthread_cond_signal(pthread_cond_t *c) {
     if (!sched_engaged()) return get_real_pthread_cond_signal()(c);
     WEFT_TRACE("pthread_cond_signal", "%p", (void *)c);
     LOCK();
-    int waiters[MAX_THREADS];
     int n = 0;
-    for (int t = 0; t < nthreads; t++)
-        if (threads[t].state == T_BLK_COND && threads[t].obj == c) waiters[n++] = t; /* ascending */
-    if (n > 0) {
-        int w = waiters[weft_stream_u64(WEFT_S_SCHED) % (uint64_t)n];
+    for (int t = 0; t < nthreads; t++) if (threads[t].state == T_BLK_COND && threads[t].obj == c) n++;
+    if (n > 0) { /* this draw precedes the pick (spec §8) */
+        int w = nth_in_state(T_BLK_COND, c, (int)(weft_stream_u64(WEFT_S_SCHED) % (uint64_t)n));
         threads[w].state = T_RUNNABLE;
     }
     YIELD(S_COND_SIGNAL);
@@ -727,6 +751,40 @@ WEFT_EXPORT int sem_getvalue(sem_t *s, int *v) {
     *v = (int)sem_obj(s)->count;
     UNLOCK();
     return 0;
+}
+
+/* ------------------------------------------------------------------ destruction */
+
+/* Forget the model state of a destroyed object so the table does not fill up. */
+static void obj_forget(const void *addr) {
+    if (!weft_engaged() || !weft_cfg.sched || !sched_started) return;
+    LOCK();
+    sync_obj *o = obj_find(addr);
+    if (o) o->key = TOMBSTONE;
+    UNLOCK();
+}
+
+typedef int (*destroy_fn)(void *);
+REAL_FN(destroy_fn, pthread_mutex_destroy)
+REAL_FN(destroy_fn, pthread_rwlock_destroy)
+REAL_FN(destroy_fn, pthread_barrier_destroy)
+REAL_FN(destroy_fn, sem_destroy)
+
+WEFT_EXPORT int pthread_mutex_destroy(pthread_mutex_t *m) {
+    obj_forget(m);
+    return get_real_pthread_mutex_destroy()(m);
+}
+WEFT_EXPORT int pthread_rwlock_destroy(pthread_rwlock_t *l) {
+    obj_forget(l);
+    return get_real_pthread_rwlock_destroy()(l);
+}
+WEFT_EXPORT int pthread_barrier_destroy(pthread_barrier_t *b) {
+    obj_forget(b);
+    return get_real_pthread_barrier_destroy()(b);
+}
+WEFT_EXPORT int sem_destroy(sem_t *s) {
+    obj_forget(s);
+    return get_real_sem_destroy()(s);
 }
 
 /* ------------------------------------------------------------------ statistics */
