@@ -150,9 +150,13 @@ static void give_token(int tid) {
 }
 
 static void wait_token(int tid) {
+    /* A signal handler running while we wait does not hold the token: raising weft_depth makes
+     * its hooks pass through instead of changing the model behind the holder's back. */
+    weft_depth++;
     /* exchange consumes the token; a spurious futex return just loops */
     while (atomic_exchange_explicit(&threads[tid].turn, 0, memory_order_acquire) == 0)
         futex(&threads[tid].turn, FUTEX_WAIT_PRIVATE, 0);
+    weft_depth--;
 }
 
 /* After pick() chose `next` (called with sched_lock released): run it, and wait for our turn
