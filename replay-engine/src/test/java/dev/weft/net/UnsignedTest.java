@@ -39,7 +39,7 @@ class UnsignedTest {
     void fromDoubleMatchesBigDecimalTruncation() {
         SplittableRandom rnd = new SplittableRandom(8);
         BigInteger two64 = BigInteger.ONE.shiftLeft(64);
-        for (int i = 0; i < 100_000; i++) {
+        for (int i = 0; i < 20_000; i++) {
             double x = Math.scalb(rnd.nextDouble(), rnd.nextInt(-3, 67));
             BigInteger t = new BigDecimal(x).setScale(0, RoundingMode.DOWN).toBigInteger();
             long expected = t.compareTo(two64) >= 0 ? MAX : t.longValue();
@@ -57,7 +57,7 @@ class UnsignedTest {
         // 2^63 + 3·1024 is a tie between 2^63+2048 and 2^63+4096: even is 2^63+4096
         assertEquals(0x1p63 + 4096, Unsigned.toDouble(Long.MIN_VALUE + 3072));
         SplittableRandom rnd = new SplittableRandom(9);
-        for (int i = 0; i < 100_000; i++) {
+        for (int i = 0; i < 20_000; i++) {
             long v = rnd.nextLong();
             double expected = new BigDecimal(new BigInteger(Long.toUnsignedString(v))).doubleValue();
             assertEquals(expected, Unsigned.toDouble(v), Long.toUnsignedString(v));
