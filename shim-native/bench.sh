@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Shim overhead benchmark: wall time of montecarlo and entropy, natively and under the shim
-# (seed 42, scheduler on), best of 5 runs each. Prints figures; it is not a pass/fail test.
-# Usage: shim-native/bench.sh [runs]    (after the Maven/make build on Linux)
+# Shim overhead benchmark: montecarlo and entropy natively and under the shim (seed 42,
+# scheduler on), best of N runs (default 5). Prints wall time and CPU time (user+sys; less
+# sensitive to other load on a shared machine). Figures only: this is not a pass/fail test.
+# Usage: shim-native/bench.sh [runs]    (after the Maven or make build, Linux only)
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 shim=$here/target/libweft_shim.so
@@ -9,32 +10,37 @@ ex=$here/target/examples
 runs=${1:-5}
 [[ -f $shim ]] || { echo "bench: $shim not built (run make -C shim-native or the Maven build)" >&2; exit 2; }
 
-# best wall time in microseconds of $runs runs of "$@" (output discarded)
-best_us() {
-  local best=
+TIMEFORMAT='%R %U %S'
+# prints "best_wall_s best_cpu_s" over $runs runs of: [shim|native] program args...
+best() {
+  local mode=$1; shift
+  local bw= bc= out
   for ((i = 0; i < runs; i++)); do
-    local t0 t1
-    t0=$(date +%s%N)
-    "$@" >/dev/null
-    t1=$(date +%s%N)
-    local us=$(((t1 - t0) / 1000))
-    if [[ -z $best || $us -lt $best ]]; then best=$us; fi
+    if [[ $mode == shim ]]; then
+      out=$( { time LD_PRELOAD=$shim WEFT_SEED=42 "$@" >/dev/null 2>&1; } 2>&1 )
+    else
+      out=$( { time "$@" >/dev/null 2>&1; } 2>&1 )
+    fi
+    read -r w u s <<<"$out"
+    local c
+    c=$(awk -v u="$u" -v s="$s" 'BEGIN { print u + s }')
+    if [[ -z $bw ]] || awk -v a="$w" -v b="$bw" 'BEGIN { exit !(a < b) }'; then bw=$w; fi
+    if [[ -z $bc ]] || awk -v a="$c" -v b="$bc" 'BEGIN { exit !(a < b) }'; then bc=$c; fi
   done
-  echo "$best"
+  echo "$bw $bc"
 }
 
-printf '%-12s %12s %12s %10s   %s\n' program native_ms shim_ms overhead "reference overhead (conformance/README.md)"
+pct() { awk -v n="$1" -v s="$2" 'BEGIN { if (n > 0) printf "%+.0f%%", (s - n) * 100.0 / n; else print "n/a" }'; }
+
+echo "best of $runs runs; reference overhead from ../shared/conformance/README.md"
+printf '%-11s %10s %10s %9s   %10s %10s %9s   %s\n' program wall_nat wall_shim overhead cpu_nat cpu_shim overhead reference
 for prog in montecarlo entropy; do
   case $prog in
     montecarlo) args=(1000000); ref="+71%" ;;   # about 5M PRNG calls
     entropy) args=(4 400); ref="+9%" ;;
   esac
-  native=$(best_us "$ex/$prog" "${args[@]}")
-  shimmed=$(best_us env LD_PRELOAD="$shim" WEFT_SEED=42 "$ex/$prog" "${args[@]}")
-  # env(1) itself is in the shim column; measure it alone and subtract it
-  envonly=$(best_us env true)
-  shimmed=$((shimmed - envonly))
-  overhead=$(awk -v n="$native" -v s="$shimmed" 'BEGIN { printf "%+.0f%%", (s - n) * 100.0 / n }')
-  printf '%-12s %12.2f %12.2f %10s   %s\n' "$prog" "$(awk -v v="$native" 'BEGIN{print v/1000}')" \
-    "$(awk -v v="$shimmed" 'BEGIN{print v/1000}')" "$overhead" "$ref"
+  read -r nw nc <<<"$(best native "$ex/$prog" "${args[@]}")"
+  read -r sw sc <<<"$(best shim "$ex/$prog" "${args[@]}")"
+  printf '%-11s %9.3fs %9.3fs %9s   %9.3fs %9.3fs %9s   %s\n' "$prog" "$nw" "$sw" "$(pct "$nw" "$sw")" \
+    "$nc" "$sc" "$(pct "$nc" "$sc")" "$ref"
 done

@@ -213,8 +213,12 @@ void weft_chacha_init(weft_chacha *g, const uint8_t key[32], uint64_t stream) {
 }
 
 uint32_t weft_chacha_u32(weft_chacha *g) {
-    if (g->pos >= WEFT_CHACHA_BUFWORDS) chacha_refill(g);
-    return g->buf[g->pos++];
+    /* the index is checked and used as one local value, so even an unlocked racing caller
+     * (see weft_stream_u64) can never read outside buf */
+    uint32_t p = g->pos;
+    if (p >= WEFT_CHACHA_BUFWORDS) { chacha_refill(g); p = 0; }
+    g->pos = p + 1;
+    return g->buf[p];
 }
 
 uint64_t weft_chacha_u64(weft_chacha *g) {
@@ -242,16 +246,37 @@ void weft_chacha_fill(weft_chacha *g, void *dst, size_t n) {
 
 /* ------------------------------------------------------------------ streams */
 
-uint64_t weft_stream_u64(int s) {
+atomic_int weft_multithreaded;
+
+void weft_note_thread_start(void) {
+    if (!atomic_load_explicit(&weft_multithreaded, memory_order_relaxed))
+        atomic_store_explicit(&weft_multithreaded, 1, memory_order_seq_cst);
+}
+
+/* The general path of weft_stream_u64 (weft.h): a refill is due, or threads exist. */
+uint64_t weft_stream_u64_slow(int s) {
     weft_stream *st = &weft_streams[s];
+    uint64_t v;
+    if (!atomic_load_explicit(&weft_multithreaded, memory_order_relaxed)) {
+        weft_depth++;
+        v = weft_chacha_u64(&st->g);
+        weft_depth--;
+        return v;
+    }
     weft_spin_lock(&st->lock);
-    uint64_t v = weft_chacha_u64(&st->g);
+    v = weft_chacha_u64(&st->g);
     weft_spin_unlock(&st->lock);
     return v;
 }
 
 void weft_stream_fill(int s, void *dst, size_t n) {
     weft_stream *st = &weft_streams[s];
+    if (!atomic_load_explicit(&weft_multithreaded, memory_order_relaxed)) {
+        weft_depth++;
+        weft_chacha_fill(&st->g, dst, n);
+        weft_depth--;
+        return;
+    }
     weft_spin_lock(&st->lock);
     weft_chacha_fill(&st->g, dst, n);
     weft_spin_unlock(&st->lock);

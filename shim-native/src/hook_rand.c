@@ -72,27 +72,37 @@ static inline double to_unit(uint64_t o) { return (double)(o >> 11) * 0x1p-53; }
 
 WEFT_EXPORT int rand(void) {
     if (!weft_engaged()) return get_real_rand()();
-    return (int)(weft_stream_u64(WEFT_S_RAND) & 0x7FFFFFFF);
+    int v = (int)(weft_stream_u64(WEFT_S_RAND) & 0x7FFFFFFF);
+    WEFT_TRACE("rand", "-> %d", v);
+    return v;
 }
 
 WEFT_EXPORT long random(void) {
     if (!weft_engaged()) return get_real_random()();
-    return (long)(weft_stream_u64(WEFT_S_RAND) & 0x7FFFFFFF);
+    long v = (long)(weft_stream_u64(WEFT_S_RAND) & 0x7FFFFFFF);
+    WEFT_TRACE("random", "-> %ld", v);
+    return v;
 }
 
 WEFT_EXPORT long lrand48(void) {
     if (!weft_engaged()) return get_real_lrand48()();
-    return (long)(weft_stream_u64(WEFT_S_RAND) & 0x7FFFFFFF);
+    long v = (long)(weft_stream_u64(WEFT_S_RAND) & 0x7FFFFFFF);
+    WEFT_TRACE("lrand48", "-> %ld", v);
+    return v;
 }
 
 WEFT_EXPORT long mrand48(void) {
     if (!weft_engaged()) return get_real_mrand48()();
-    return (long)(int32_t)(uint32_t)weft_stream_u64(WEFT_S_RAND);
+    long v = (long)(int32_t)(uint32_t)weft_stream_u64(WEFT_S_RAND);
+    WEFT_TRACE("mrand48", "-> %ld", v);
+    return v;
 }
 
 WEFT_EXPORT double drand48(void) {
     if (!weft_engaged()) return get_real_drand48()();
-    return to_unit(weft_stream_u64(WEFT_S_RAND));
+    uint64_t o = weft_stream_u64(WEFT_S_RAND);
+    WEFT_TRACE("drand48", "-> %lu/2^53", (unsigned long)(o >> 11));
+    return to_unit(o);
 }
 
 WEFT_EXPORT void srand(unsigned u) {
@@ -145,6 +155,7 @@ WEFT_EXPORT int rand_r(unsigned *x) {
     if (!weft_init()) return get_real_rand_r()(x);
     uint64_t o = weft_sm_out((uint64_t)*x ^ rotl64(weft_cfg.seed, 17));
     *x = (unsigned)((o >> 32) ^ (o & 0xFFFFFFFF));
+    WEFT_TRACE("rand_r", "-> %d", (int)(o & 0x7FFFFFFF));
     return (int)(o & 0x7FFFFFFF);
 }
 
@@ -239,12 +250,14 @@ WEFT_EXPORT uint32_t arc4random(void) {
     if (!weft_engaged()) return get_real_arc4random()();
     uint32_t v;
     weft_stream_fill(WEFT_S_GETRANDOM, &v, sizeof v);
+    WEFT_TRACE("arc4random", "-> %u", v);
     return v;
 }
 
 WEFT_EXPORT void arc4random_buf(void *buf, size_t n) {
     if (!weft_engaged()) { get_real_arc4random_buf()(buf, n); return; }
     weft_stream_fill(WEFT_S_GETRANDOM, buf, n);
+    WEFT_TRACE("arc4random_buf", "%zu", n);
 }
 
 WEFT_EXPORT uint32_t arc4random_uniform(uint32_t bound) {
@@ -275,5 +288,6 @@ WEFT_EXPORT unsigned long getauxval(unsigned long type) {
         }
         weft_spin_unlock(&st->lock);
     }
+    WEFT_TRACE("getauxval", "%s", "AT_RANDOM");
     return (unsigned long)(uintptr_t)aux_random;
 }

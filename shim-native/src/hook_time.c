@@ -67,7 +67,7 @@ WEFT_EXPORT int gettimeofday(struct timeval *tv, void *tz) {
         tv->tv_usec = (suseconds_t)((r % NS) / 1000);
     }
     if (tz) { struct timezone *z = tz; z->tz_minuteswest = 0; z->tz_dsttime = 0; }
-    WEFT_TRACE("gettimeofday", "-> %lu.%lu", (unsigned long)(r / NS), (unsigned long)(r % NS / 1000));
+    WEFT_TRACE("gettimeofday", "-> %lu us", (unsigned long)(r / 1000));
     return 0;
 }
 
@@ -77,7 +77,7 @@ WEFT_EXPORT int clock_gettime(clockid_t c, struct timespec *ts) {
     if (!ts) { errno = EFAULT; return -1; }
     uint64_t v = is_realtime(c) ? weft_real_observe() : weft_mono_observe();
     to_ts(v, ts);
-    WEFT_TRACE("clock_gettime", "%d -> %lu.%lu", (int)c, (unsigned long)(v / NS), (unsigned long)(v % NS));
+    WEFT_TRACE("clock_gettime", "%d -> %lu ns", (int)c, (unsigned long)v);
     return 0;
 }
 
@@ -94,7 +94,7 @@ WEFT_EXPORT int timespec_get(struct timespec *ts, int base) {
     uint64_t r = weft_real_observe();
     ts = WEFT_OPAQUE(ts);
     if (ts) to_ts(r, ts);
-    WEFT_TRACE("timespec_get", "-> %lu.%lu", (unsigned long)(r / NS), (unsigned long)(r % NS));
+    WEFT_TRACE("timespec_get", "-> %lu ns", (unsigned long)r);
     return base;
 }
 

@@ -358,6 +358,7 @@ static void child_after_fork(void) {
 }
 
 WEFT_EXPORT int pthread_create(pthread_t *th, const pthread_attr_t *attr, void *(*fn)(void *), void *arg) {
+    weft_note_thread_start(); /* before the thread exists: draws are locked from now on */
     if (!weft_engaged() || !weft_cfg.sched) return get_real_pthread_create()(th, attr, fn, arg);
     LOCK();
     if (!sched_started && my_tid == NONE) {

@@ -110,7 +110,32 @@ extern weft_stream weft_streams[WEFT_NSTREAMS];
 void weft_spin_lock(atomic_int *l);
 void weft_spin_unlock(atomic_int *l);
 
-uint64_t weft_stream_u64(int s);
+/*
+ * Until the process creates its first thread (weft_note_thread_start, called by the
+ * pthread_create hook before the real call), nobody else can draw, so draws skip the atomic
+ * lock, which measured as most of a draw's cost. weft_depth is still raised, so a signal handler
+ * interrupting a draw passes through instead of interleaving with it. Draws read the buffer
+ * index once into a local, so not even a thread the shim did not see (one started by libc
+ * itself) could make a draw read outside the buffer.
+ */
+extern atomic_int weft_multithreaded;
+void weft_note_thread_start(void);
+uint64_t weft_stream_u64_slow(int s);
+
+static inline uint64_t weft_stream_u64(int s) {
+    weft_stream *st = &weft_streams[s];
+    if (__builtin_expect(!atomic_load_explicit(&weft_multithreaded, memory_order_relaxed), 1)) {
+        uint32_t p = st->g.pos;
+        if (__builtin_expect(p <= WEFT_CHACHA_BUFWORDS - 2, 1)) {
+            weft_depth++;
+            uint64_t v = (uint64_t)st->g.buf[p] | (uint64_t)st->g.buf[p + 1] << 32;
+            st->g.pos = p + 2;
+            weft_depth--;
+            return v;
+        }
+    }
+    return weft_stream_u64_slow(s);
+}
 void weft_stream_fill(int s, void *dst, size_t n);
 /* Replace stream 0 (libc-rand) per the reseed rule with value u. */
 void weft_reseed_rand(uint64_t u);
