@@ -23,22 +23,34 @@ public final class RustFloatText {
         return shortest.stripTrailingZeros().toPlainString();
     }
 
+    private static final BigDecimal HALF = new BigDecimal("0.5");
+
     /** The decimal with the fewest significant digits that parses back to x; the closest one among equals. */
     static BigDecimal shortestRoundTrip(double x) {
-        BigDecimal exact = new BigDecimal(x);
+        double a = Math.abs(x);
+        BigDecimal exact = new BigDecimal(a);
+        // Every decimal in [low, high] reads back as a (ends included only for an even significand, as
+        // round-half-even decides ties). Below a power of two the gap is half as wide as above it.
+        BigDecimal low = exact.subtract(exact.subtract(new BigDecimal(Math.nextDown(a))).multiply(HALF));
+        BigDecimal high = exact.add(new BigDecimal(Math.ulp(a)).multiply(HALF));
+        boolean even = (Double.doubleToRawLongBits(a) & 1) == 0;
         for (int digits = 1; digits <= 17; digits++) {
-            BigDecimal best = null;
-            // Nearest first; the directed roundings catch the asymmetric interval at powers of two.
-            for (RoundingMode mode : new RoundingMode[] {RoundingMode.HALF_EVEN, RoundingMode.FLOOR, RoundingMode.CEILING}) {
-                BigDecimal candidate = exact.round(new MathContext(digits, mode));
-                if (candidate.doubleValue() == x) {
-                    if (best == null || candidate.subtract(exact).abs().compareTo(best.subtract(exact).abs()) < 0) {
-                        best = candidate;
-                    }
-                }
-            }
-            if (best != null) return best;
+            // The nearest decimal of this length wins if it reads back as x; if not, its other neighbour
+            // still can where the interval is lopsided.
+            BigDecimal nearest = exact.round(new MathContext(digits, RoundingMode.HALF_EVEN));
+            if (inside(nearest, low, high, even)) return signed(nearest, x);
+            BigDecimal other = exact.round(new MathContext(digits, nearest.compareTo(exact) < 0 ? RoundingMode.CEILING : RoundingMode.FLOOR));
+            if (inside(other, low, high, even)) return signed(other, x);
         }
-        return exact; // unreachable: 17 significant digits always round-trip
+        return signed(exact, x); // unreachable: 17 significant digits always round-trip
+    }
+
+    private static boolean inside(BigDecimal d, BigDecimal low, BigDecimal high, boolean endsIncluded) {
+        int lo = d.compareTo(low), hi = d.compareTo(high);
+        return endsIncluded ? lo >= 0 && hi <= 0 : lo > 0 && hi < 0;
+    }
+
+    private static BigDecimal signed(BigDecimal magnitude, double x) {
+        return x < 0 ? magnitude.negate() : magnitude;
     }
 }

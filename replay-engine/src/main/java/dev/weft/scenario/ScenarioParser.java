@@ -21,7 +21,12 @@ import java.util.TreeMap;
  */
 final class ScenarioParser {
 
-    private static final JsonFactory FACTORY = JsonFactory.builder().build();
+    // No field-name canonicalization: its table is shared between parses (it grows with every odd member
+    // name a user or a fuzzer invents) and it fails with an IllegalStateException on hash-collision floods.
+    private static final JsonFactory FACTORY = JsonFactory.builder()
+            .disable(JsonFactory.Feature.CANONICALIZE_FIELD_NAMES)
+            .disable(JsonFactory.Feature.INTERN_FIELD_NAMES)
+            .build();
     private static final BigInteger U64_MAX = BigInteger.ONE.shiftLeft(64).subtract(BigInteger.ONE);
     private static final String VARIANTS = "`crash`, `start`, `activate_partition`, `clear_partition`";
 

@@ -11,11 +11,11 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Property: on any input the DSL either returns a scenario or throws a ScenarioException with a
- * one-line message in the spec's form — never another exception. 120,000 seeded mutations.
+ * one-line message in the spec's form — never another exception. 100,000 seeded mutations.
  */
 class ScenarioMutationTest {
 
-    static final int CASES = 120_000;
+    static final int CASES = 100_000;
 
     /** Runs the mutated inputs; returns how many ended in each outcome (null key = accepted). */
     static Map<ScenarioException.Kind, Integer> run(long seed, int cases, Map<String, Integer> accepted) {
