@@ -7,6 +7,7 @@ import dev.weft.launcher.fuzz.FuzzCommand;
 import dev.weft.launcher.replay.ReplayCommand;
 import dev.weft.launcher.run.RunCommand;
 import dev.weft.launcher.scenario.ScenarioCommand;
+import dev.weft.launcher.state.StateCommand;
 import java.io.PrintStream;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -30,6 +31,8 @@ public final class WeftCli {
 
     static {
         register("replay", "re-execute a recording and verify it replays identically", ReplayCommand::run);
+        register("state", "the simulated network's state after op N (pending datagrams, bindings, channels)",
+                StateCommand::run);
         register("run", "run a Linux program under the deterministic shim (Linux only)", (a, o, e) -> {
             o.flush();
             return RunCommand.run(a);
