@@ -21,6 +21,7 @@ import java.util.Arrays;
 public final class LogReader implements Closeable {
 
     private static final int BUFFER_SIZE = 1 << 20;
+    private static final byte[] CLOSING_BRACE = {'}'};
 
     private final InputStream in;
     private final boolean gzip;
@@ -165,11 +166,18 @@ public final class LogReader implements Closeable {
             if (parser.op != n) {
                 throw WeftLogException.badOpOrder(n, parser.op, lineNo);
             }
-            canon.reset();
-            canon.record(parser.op, parser.vt, parser.event);
             hashes[0] = chain;
             hashes[1] = digest;
-            Fnv1a.update2(hashes, canon.bytes(), 0, canon.length());
+            int prefixEnd = parser.canonPrefixEnd;
+            if (prefixEnd >= 0) {
+                // The line is already canonical: canon = line up to ,"chain" plus the closing brace.
+                Fnv1a.update2(hashes, buf, lineOff, prefixEnd - lineOff);
+                Fnv1a.update2(hashes, CLOSING_BRACE, 0, 1);
+            } else {
+                canon.reset();
+                canon.record(parser.op, parser.vt, parser.event);
+                Fnv1a.update2(hashes, canon.bytes(), 0, canon.length());
+            }
             chain = hashes[0];
             digest = hashes[1];
             boolean chainOk = parser.chainOff >= 0
