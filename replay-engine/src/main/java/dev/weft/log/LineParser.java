@@ -38,7 +38,7 @@ final class LineParser {
 
         /** Index of the name equal to b[off, off+len), trying {@code hint} (the expected one) first; -1 if none. */
         int find(byte[] b, int off, int len, int hint) {
-            if (hint >= 0 && same(bytes[hint], b, off, len)) {
+            if (hint >= 0 && hint < bytes.length && same(bytes[hint], b, off, len)) {
                 return hint;
             }
             for (int i = 0; i < bytes.length; i++) {
@@ -724,7 +724,7 @@ final class LineParser {
         if (p >= end || b[p] != '"') {
             throw err("expected a member name in double quotes");
         }
-        if (hint >= 0) {
+        if (hint >= 0 && hint < keys.quoted.length) {
             // Writers emit members in canonical order: try the expected name first, in one pass.
             byte[] k = keys.quoted[hint];
             int n = k.length;
