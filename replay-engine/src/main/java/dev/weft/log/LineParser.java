@@ -172,6 +172,7 @@ final class LineParser {
     /** Parses a record line into {@link #op}, {@link #vt}, {@link #event} and the chain fields. */
     void record(byte[] buf, int off, int len) throws JsonSyntaxException {
         start(buf, off, len);
+        canonical = true; // before the first ws(): leading whitespace makes the line non-canonical
         ws();
         expect('{', "a record must be a JSON object");
         int seen = 0;
@@ -181,7 +182,6 @@ final class LineParser {
         Event e = null;
         chainOff = -1;
         chainText = null;
-        canonical = true;
         chainComma = -1;
         int idx = 0;
         ws();
