@@ -18,6 +18,8 @@ final class LineParser {
     private static final long U32_MAX = 0xFFFF_FFFFL;
     private static final long U16_MAX = 0xFFFFL;
     private static final long U64_MAX = -1L;
+    private static final java.lang.invoke.VarHandle LONG_LE =
+            java.lang.invoke.MethodHandles.byteArrayViewVarHandle(long[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
 
     /** A fixed list of names (member names or tag values) with their UTF-8 bytes for fast matching. */
     private static final class Names {
@@ -25,6 +27,12 @@ final class LineParser {
         final byte[][] bytes;
         /** Each name followed by its closing quote, for the one-pass match of an expected member name. */
         final byte[][] quoted;
+        /**
+         * The 16 bytes {@code "name":} (padded) as two little-endian words with masks, so the expected
+         * member name is recognised with two word compares; {@code wordLen} is its length (0 if over 16).
+         */
+        final long[] word0, mask0, word1, mask1;
+        final int[] wordLen;
 
         Names(String... names) {
             this.names = names;
@@ -33,6 +41,29 @@ final class LineParser {
             for (int i = 0; i < names.length; i++) {
                 bytes[i] = names[i].getBytes(StandardCharsets.UTF_8);
                 quoted[i] = (names[i] + '"').getBytes(StandardCharsets.UTF_8);
+            }
+            word0 = new long[names.length];
+            mask0 = new long[names.length];
+            word1 = new long[names.length];
+            mask1 = new long[names.length];
+            wordLen = new int[names.length];
+            for (int i = 0; i < names.length; i++) {
+                byte[] full = ('"' + names[i] + "\":").getBytes(StandardCharsets.UTF_8);
+                if (full.length > 16) {
+                    continue;
+                }
+                wordLen[i] = full.length;
+                for (int j = 0; j < full.length; j++) {
+                    long bits = (long) (full[j] & 0xff) << (8 * (j & 7));
+                    long m = 0xffL << (8 * (j & 7));
+                    if (j < 8) {
+                        word0[i] |= bits;
+                        mask0[i] |= m;
+                    } else {
+                        word1[i] |= bits;
+                        mask1[i] |= m;
+                    }
+                }
             }
         }
 
@@ -64,7 +95,7 @@ final class LineParser {
         int find(byte[] b, int off, int len) {
             for (int i = 0; i < bytes.length; i++) {
                 byte[] k = bytes[i];
-                if (k.length == len && k[0] == b[off] && java.util.Arrays.equals(k, 0, len, b, off, off + len)) {
+                if (same(k, b, off, len)) {
                     return i;
                 }
             }
@@ -724,8 +755,18 @@ final class LineParser {
         if (p >= end || b[p] != '"') {
             throw err("expected a member name in double quotes");
         }
-        if (hint >= 0 && hint < keys.quoted.length) {
-            // Writers emit members in canonical order: try the expected name first, in one pass.
+        if (hint >= 0 && hint < keys.quoted.length && p + 16 <= end && keys.wordLen[hint] != 0) {
+            // Writers emit members in canonical order: compare "name": with the expected one, 8 bytes at a time.
+            if (((long) LONG_LE.get(b, p) & keys.mask0[hint]) == keys.word0[hint]
+                    && ((long) LONG_LE.get(b, p + 8) & keys.mask1[hint]) == keys.word1[hint]) {
+                p += keys.wordLen[hint];
+                if (p < end && b[p] <= ' ') {
+                    ws();
+                }
+                return hint;
+            }
+        } else if (hint >= 0 && hint < keys.quoted.length) {
+            // Near the end of the line: the same test, byte by byte.
             byte[] k = keys.quoted[hint];
             int n = k.length;
             int q = p + 1;
@@ -813,28 +854,32 @@ final class LineParser {
             }
             throw err("expected an integer for \"" + field + "\"");
         }
+        long v = c - '0';
         int i = p + 1;
-        while (i < end && b[i] >= '0' && b[i] <= '9') {
+        int fastEnd = Math.min(end, p + 18); // 18 digits always fit in a signed long
+        while (i < fastEnd) {
+            int d = b[i] - '0';
+            if (d < 0 || d > 9) {
+                break;
+            }
+            v = v * 10 + d;
             i++;
         }
-        int digits = i - p;
-        if (c == '0' && digits > 1) {
-            p++;
-            throw err("leading zero in the number for \"" + field + "\"");
-        }
-        long v = 0;
-        int fast = Math.min(digits, 18); // 18 digits always fit in a signed long
-        for (int j = p, stop = p + fast; j < stop; j++) {
-            v = v * 10 + (b[j] - '0');
-        }
-        for (int j = p + fast; j < i; j++) {
-            int d = b[j] - '0';
-            // unsigned overflow check: v * 10 + d must stay <= 2^64-1
+        while (i < end) { // digits 19 and 20, and any further ones: check for unsigned overflow
+            int d = b[i] - '0';
+            if (d < 0 || d > 9) {
+                break;
+            }
             if (Long.compareUnsigned(v, 1844674407370955161L) > 0 || (v == 1844674407370955161L && d > 5)) {
                 throw new JsonSyntaxException("number for \"" + field + "\" out of range at column "
                         + (s - lineStart + 1), false);
             }
             v = v * 10 + d;
+            i++;
+        }
+        if (c == '0' && i - p > 1) {
+            p++;
+            throw err("leading zero in the number for \"" + field + "\"");
         }
         p = i;
         if (p < end && (b[p] == '.' || b[p] == 'e' || b[p] == 'E')) {

@@ -42,11 +42,13 @@ public final class ReadBenchmark {
             }
         }
         System.out.printf(Locale.ROOT, "JVM start-up is not included; %d rounds each%n", rounds);
-        run("plain", plain, rounds);
-        run("gzip ", gz, rounds);
+        run("plain", plain, rounds, false);
+        run("gzip ", gz, rounds, false);
+        run("plain, background thread", plain, rounds, true);
+        run("gzip, background thread", gz, rounds, true);
     }
 
-    private static void run(String label, Path log, int rounds) throws Exception {
+    private static void run(String label, Path log, int rounds, boolean background) throws Exception {
         java.lang.management.ThreadMXBean threads = java.lang.management.ManagementFactory.getThreadMXBean();
         long[] nanos = new long[rounds];
         long[] cpu = new long[rounds];
@@ -56,7 +58,7 @@ public final class ReadBenchmark {
         for (int i = 0; i < rounds; i++) {
             long c0 = threads.getCurrentThreadCpuTime();
             long t0 = System.nanoTime();
-            try (LogReader r = LogReader.open(log)) {
+            try (LogReader r = background ? LogReader.openInBackground(log) : LogReader.open(log)) {
                 records = r.verifyAll();
                 digest = Fnv1a.hex16(r.streamDigest());
                 bytes = r.lastRecordOffset();

@@ -37,40 +37,46 @@ class CorpusReadTest {
         assertTrue(logs.size() > 50, "corpus found: " + logs.size());
         return logs.stream()
                 .filter(p -> !Corpus.relative(p).startsWith("large/")) // LargeLogTest reads that one
-                .map(p -> DynamicTest.dynamicTest(Corpus.relative(p), () -> check(p)));
+                .flatMap(p -> Stream.of(
+                        DynamicTest.dynamicTest(Corpus.relative(p), () -> check(p, false)),
+                        DynamicTest.dynamicTest(Corpus.relative(p) + " (background)", () -> check(p, true))));
     }
 
-    private static void check(Path log) throws Exception {
+    private static LogReader open(Path log, boolean background) throws WeftLogException {
+        return background ? LogReader.openInBackground(log) : LogReader.open(log);
+    }
+
+    private static void check(Path log, boolean background) throws Exception {
         JsonNode side = Corpus.sidecar(log);
         String stderr = side.path("replay").path("stderr").asText("");
         String firstLine = stderr.isEmpty() ? "" : stderr.lines().findFirst().orElse("");
         Matcher m;
         if ((m = MALFORMED.matcher(firstLine)).find()) {
-            WeftLogException e = readExpectingError(log);
+            WeftLogException e = readExpectingError(log, background);
             assertEquals(WeftLogException.Kind.MALFORMED, e.kind(), e.getMessage());
             long line = Long.parseLong(m.group(1));
             assertEquals(line, e.line());
             assertTrue(e.getMessage().startsWith("line " + line + ": malformed record: "), e.getMessage());
         } else if ((m = CHAIN.matcher(firstLine)).find()) {
-            WeftLogException e = readExpectingError(log);
+            WeftLogException e = readExpectingError(log, background);
             assertEquals(WeftLogException.Kind.CHAIN_BROKEN, e.kind(), e.getMessage());
             assertEquals(Long.parseLong(m.group(1)), e.op());
             assertEquals(m.group(), e.getMessage());
         } else if ((m = OP_ORDER.matcher(firstLine)).find()) {
-            WeftLogException e = readExpectingError(log);
+            WeftLogException e = readExpectingError(log, background);
             assertEquals(WeftLogException.Kind.BAD_OP_ORDER, e.kind(), e.getMessage());
             assertEquals(Long.parseLong(m.group(1)), e.op());
             assertEquals(m.group(), e.getMessage());
         } else if ((m = FORMAT.matcher(firstLine)).find()) {
-            WeftLogException e = readExpectingError(log);
+            WeftLogException e = readExpectingError(log, background);
             assertEquals(WeftLogException.Kind.WRONG_FORMAT, e.kind(), e.getMessage());
             assertEquals(m.group(), e.getMessage());
         } else if ((m = VERSION.matcher(firstLine)).find()) {
-            WeftLogException e = readExpectingError(log);
+            WeftLogException e = readExpectingError(log, background);
             assertEquals(WeftLogException.Kind.UNSUPPORTED_VERSION, e.kind(), e.getMessage());
             assertEquals(m.group(), e.getMessage());
         } else if (IO.matcher(firstLine).find()) {
-            WeftLogException e = readExpectingError(log);
+            WeftLogException e = readExpectingError(log, background);
             assertEquals(WeftLogException.Kind.IO, e.kind(), e.getMessage());
             assertTrue(e.getMessage().startsWith("I/O error: "), e.getMessage());
         } else {
@@ -79,7 +85,7 @@ class CorpusReadTest {
             long ops = side.path("replay").path("exit_code").asInt(-1) == 0
                     ? expected.path("ops").asLong()
                     : nonEmptyRecordLines(log);
-            try (LogReader r = LogReader.open(log)) {
+            try (LogReader r = open(log, background)) {
                 assertEquals(log.getFileName().toString().endsWith(".gz"), r.isGzip());
                 long n = r.verifyAll();
                 assertEquals(ops, n);
@@ -91,9 +97,9 @@ class CorpusReadTest {
         }
     }
 
-    private static WeftLogException readExpectingError(Path log) {
+    private static WeftLogException readExpectingError(Path log, boolean background) {
         return assertThrows(WeftLogException.class, () -> {
-            try (LogReader r = LogReader.open(log)) {
+            try (LogReader r = open(log, background)) {
                 r.verifyAll();
             }
         });

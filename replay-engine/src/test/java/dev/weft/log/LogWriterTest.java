@@ -112,6 +112,53 @@ class LogWriterTest {
     }
 
     @Test
+    void backgroundReadingGivesTheSameRecordsErrorsAndStateAndCanBeClosedEarly(@TempDir Path dir) throws Exception {
+        RandomEvents gen = new RandomEvents(99);
+        Path log = dir.resolve("many.weftlog");
+        try (LogWriter w = LogWriter.create(log, 5, "latency=fixed:1", 0, LogMeta.EMPTY)) {
+            for (int i = 0; i < 5000; i++) {
+                w.append(gen.u64(), gen.event());
+            }
+        }
+        try (LogReader a = LogReader.open(log); LogReader b = LogReader.openInBackground(log)) {
+            assertEquals(a.header(), b.header());
+            LogRecord ra;
+            do {
+                ra = a.next();
+                LogRecord rb = b.next();
+                assertEquals(ra, rb);
+                assertEquals(a.recordsRead(), b.recordsRead());
+                assertEquals(a.lastRecordOffset(), b.lastRecordOffset());
+                assertEquals(a.streamDigest(), b.streamDigest());
+                assertEquals(a.chain(), b.chain());
+                assertEquals(a.sawEnd(), b.sawEnd());
+            } while (ra != null);
+        }
+        // Corrupt a chain in the middle: both modes fail identically, after the same records.
+        List<String> lines = new ArrayList<>(Files.readAllLines(log));
+        lines.set(3001, lines.get(3001).replaceFirst("\"chain\":\"[0-9a-f]", "\"chain\":\"X"));
+        Files.write(log, lines);
+        String[] messages = new String[2];
+        long[] counts = new long[2];
+        for (int mode = 0; mode < 2; mode++) {
+            try (LogReader r = mode == 0 ? LogReader.open(log) : LogReader.openInBackground(log)) {
+                WeftLogException e = org.junit.jupiter.api.Assertions.assertThrows(WeftLogException.class, r::verifyAll);
+                messages[mode] = e.getMessage();
+                counts[mode] = r.recordsRead();
+                assertEquals(e, org.junit.jupiter.api.Assertions.assertThrows(WeftLogException.class, r::next));
+            }
+        }
+        assertEquals("integrity chain broken at op 3000: log truncated or edited", messages[0]);
+        assertEquals(messages[0], messages[1]);
+        assertEquals(3000, counts[0]);
+        assertEquals(counts[0], counts[1]);
+        // Closing before the end stops the reading thread.
+        LogReader early = LogReader.openInBackground(log);
+        early.next();
+        early.close();
+    }
+
+    @Test
     void randomEventsRoundTripThroughWriterAndReader() throws Exception {
         for (long seed = 1; seed <= 40; seed++) {
             RandomEvents gen = new RandomEvents(seed);
