@@ -854,8 +854,20 @@ final class LineParser {
             }
             throw err("expected an integer for \"" + field + "\"");
         }
-        long v = c - '0';
-        int i = p + 1;
+        long v;
+        int i;
+        if (p + 8 <= end) {
+            // Up to 8 digits at once: find how many of the next 8 bytes are digits, convert them together.
+            long x = (long) LONG_LE.get(b, p);
+            long nonDigit = ((x & 0xF0F0F0F0F0F0F0F0L) ^ 0x3030303030303030L)
+                    | (((x + 0x0606060606060606L) & 0xF0F0F0F0F0F0F0F0L) ^ 0x3030303030303030L);
+            int n = nonDigit == 0 ? 8 : Long.numberOfTrailingZeros(nonDigit) >>> 3;
+            v = eightDigits(n == 8 ? x : (x & ((1L << (8 * n)) - 1)) << (8 * (8 - n)));
+            i = p + n;
+        } else {
+            v = c - '0';
+            i = p + 1;
+        }
         int fastEnd = Math.min(end, p + 18); // 18 digits always fit in a signed long
         while (i < fastEnd) {
             int d = b[i] - '0';
@@ -890,6 +902,16 @@ final class LineParser {
                     + "\" out of range (max " + max + ") at column " + (s - lineStart + 1), false);
         }
         return v;
+    }
+
+    /**
+     * The value of 8 ASCII digits loaded little-endian (first digit in the lowest byte; leading zero
+     * bytes count as zeros): pairs, then quads, then the whole, each step one multiply.
+     */
+    private static long eightDigits(long raw) {
+        long v = ((raw & 0x0F0F0F0F0F0F0F0FL) * 2561) >>> 8;
+        v = ((v & 0x00FF00FF00FF00FFL) * 6553601) >>> 16;
+        return ((v & 0x0000FFFF0000FFFFL) * 42949672960001L) >>> 32;
     }
 
     private boolean bool(String field) throws JsonSyntaxException {

@@ -53,7 +53,10 @@ final class RecordStream implements Closeable {
             int n = raw.readNBytes(head, 0, 2);
             gzip = n == 2 && head[0] == 0x1f && head[1] == (byte) 0x8b;
             if (gzip) {
-                in = new GzipMemberInputStream(new SequenceInputStream(new ByteArrayInputStream(head), raw));
+                // Inflating runs on its own thread, overlapping with parsing and hashing on this one.
+                in = new ReadAheadInputStream(
+                        new GzipMemberInputStream(new SequenceInputStream(new ByteArrayInputStream(head), raw)),
+                        "weft-log-inflater");
             } else {
                 in = raw;
                 System.arraycopy(head, 0, buf, 0, n);
