@@ -39,14 +39,17 @@ public final class LogReader implements Closeable {
         this.background = inBackground ? new BackgroundRecords(stream) : null;
     }
 
+    /** Files at least this large fold the integrity chain on a helper thread, beside the parser. */
+    private static final long HASH_AHEAD_MIN_BYTES = 1 << 20;
+
     /** Opens a log file, reads and checks its header (§9 steps 1-4); records are read on next(). */
     public static LogReader open(Path path) throws WeftLogException {
-        return new LogReader(new RecordStream(openFile(path)), false);
+        return open(path, false, isLarge(path));
     }
 
     /** Reads a log from a stream (closed by {@link #close()}, or here on failure). */
     public static LogReader open(InputStream raw) throws WeftLogException {
-        return new LogReader(new RecordStream(raw), false);
+        return new LogReader(new RecordStream(raw, false), false);
     }
 
     /**
@@ -54,7 +57,20 @@ public final class LogReader implements Closeable {
      * a background thread. Close the reader to stop that thread early.
      */
     public static LogReader openInBackground(Path path) throws WeftLogException {
-        return new LogReader(new RecordStream(openFile(path)), true);
+        return open(path, true, isLarge(path));
+    }
+
+    /** Explicit choice of helper threads (tests cover every combination; results never depend on it). */
+    static LogReader open(Path path, boolean background, boolean hashAhead) throws WeftLogException {
+        return new LogReader(new RecordStream(openFile(path), hashAhead), background);
+    }
+
+    private static boolean isLarge(Path path) {
+        try {
+            return Files.size(path) >= HASH_AHEAD_MIN_BYTES;
+        } catch (IOException e) {
+            return false; // opening will report the problem
+        }
     }
 
     private static InputStream openFile(Path path) throws WeftLogException {

@@ -8,7 +8,6 @@ import java.io.SequenceInputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.NoSuchFileException;
-import java.util.Arrays;
 
 /**
  * The reading engine behind {@link LogReader}: splits the (decompressed) byte stream into lines (§1),
@@ -18,25 +17,16 @@ import java.util.Arrays;
  */
 final class RecordStream implements Closeable {
 
-    private static final int BUFFER_SIZE = 1 << 20;
     private static final byte[] CLOSING_BRACE = {'}'};
 
-    private final InputStream in;
+    private final Lines lines;
     private final boolean gzip;
     private final LineParser parser = new LineParser();
     private final CanonBytes canon = new CanonBytes();
     private final long[] hashes = new long[2];
+    /** Whether chain values computed ahead by the line source are still trustworthy. */
+    private boolean useSpeculation;
 
-    private byte[] buf = new byte[BUFFER_SIZE];
-    private int pos;
-    private int limit;
-    /** Stream offset of buf[0]. */
-    private long bufBase;
-    private boolean eof;
-
-    private int lineOff;
-    private int lineLen;
-    private long lineStreamOffset;
     private long lineNo;
 
     private LogHeader header;
@@ -46,45 +36,59 @@ final class RecordStream implements Closeable {
     private long lastRecordOffset = -1;
     private boolean finished;
 
-    /** Opens the stream (gzip detected by magic) and reads and checks the header; closes raw on failure. */
-    RecordStream(InputStream raw) throws WeftLogException {
+    /**
+     * Opens the stream (gzip detected by magic) and reads and checks the header; closes raw on failure.
+     * With {@code hashAhead}, line splitting and hashing run on a helper thread (worth it for large logs);
+     * gzip is always inflated on a helper thread.
+     */
+    RecordStream(InputStream raw, boolean hashAhead) throws WeftLogException {
+        Lines opened = null;
         try {
             byte[] head = new byte[2];
             int n = raw.readNBytes(head, 0, 2);
             gzip = n == 2 && head[0] == 0x1f && head[1] == (byte) 0x8b;
+            LineSplitter splitter;
             if (gzip) {
-                // Inflating runs on its own thread, overlapping with parsing and hashing on this one.
-                in = new ReadAheadInputStream(
+                // Inflating runs on its own thread, overlapping with parsing and hashing.
+                splitter = new LineSplitter(new ReadAheadInputStream(
                         new GzipMemberInputStream(new SequenceInputStream(new ByteArrayInputStream(head), raw)),
-                        "weft-log-inflater");
+                        "weft-log-inflater"), head, 0);
             } else {
-                in = raw;
-                System.arraycopy(head, 0, buf, 0, n);
-                limit = n;
+                splitter = new LineSplitter(raw, head, n);
             }
+            opened = hashAhead ? new HashAheadLines(splitter) : splitter;
+            useSpeculation = hashAhead;
+            lines = opened;
             readHeader();
         } catch (IOException e) {
-            closeQuietly(raw);
+            closeQuietly(opened, raw);
             throw WeftLogException.io(describe(e), 0, e);
         } catch (WeftLogException e) {
-            closeQuietly(raw);
+            closeQuietly(opened, raw);
             throw e;
         }
     }
 
-    private static void closeQuietly(InputStream in) {
+    private static void closeQuietly(Lines lines, InputStream raw) {
         try {
-            in.close();
+            if (lines != null) {
+                lines.close();
+            } else {
+                raw.close();
+            }
         } catch (IOException ignored) {
             // the read error is the one worth reporting
         }
     }
 
     private void readHeader() throws WeftLogException {
-        if (!nextLine()) {
+        if (!lines.next()) {
             throw WeftLogException.malformed(1, "empty file");
         }
         lineNo = 1;
+        byte[] buf = lines.buf();
+        int lineOff = lines.off();
+        int lineLen = lines.len();
         if (!Utf8.isValid(buf, lineOff, lineLen)) {
             throw invalidUtf8();
         }
@@ -121,14 +125,17 @@ final class RecordStream implements Closeable {
 
     private LogRecord readRecord() throws WeftLogException {
         for (;;) {
-            if (!nextLine()) {
+            if (!lines.next()) {
                 finished = true;
                 return null;
             }
             lineNo++;
+            int lineLen = lines.len();
             if (lineLen == 0) {
                 continue; // blank lines are skipped anywhere after the header (§1)
             }
+            byte[] buf = lines.buf();
+            int lineOff = lines.off();
             try {
                 parser.record(buf, lineOff, lineLen);
             } catch (JsonSyntaxException e) {
@@ -145,7 +152,20 @@ final class RecordStream implements Closeable {
             hashes[0] = chain;
             hashes[1] = digest;
             int prefixEnd = parser.canonPrefixEnd;
-            if (prefixEnd >= 0) {
+            if (useSpeculation) {
+                int spec = lines.specPrefixLen();
+                if (spec >= 0 && prefixEnd == lineOff + spec) {
+                    // Hashed ahead over exactly the canonical prefix the parser confirmed.
+                    hashes[0] = lines.specChain();
+                    hashes[1] = lines.specDigest();
+                } else {
+                    useSpeculation = false; // from here on the chain is folded on this thread
+                    lines.stopSpeculating();
+                }
+            }
+            if (useSpeculation) {
+                // done above
+            } else if (prefixEnd >= 0) {
                 // The line is already canonical: canon = line up to ,"chain" plus the closing brace.
                 Fnv1a.update2(hashes, buf, lineOff, prefixEnd - lineOff);
                 Fnv1a.update2(hashes, CLOSING_BRACE, 0, 1);
@@ -163,7 +183,7 @@ final class RecordStream implements Closeable {
                 throw WeftLogException.chainBroken(n, lineNo);
             }
             count = n + 1;
-            lastRecordOffset = lineStreamOffset;
+            lastRecordOffset = lines.streamOffset();
             return new LogRecord(n, parser.vt, parser.event, chain, lineNo);
         }
     }
@@ -192,88 +212,6 @@ final class RecordStream implements Closeable {
         return chain;
     }
 
-    // ---------------------------------------------------------------- line splitting (§1)
-
-    /**
-     * Finds the next line: split at '\n', one '\r' before it removed; a final line without terminator
-     * still counts. Sets lineOff/lineLen/lineStreamOffset; false at the end of the stream.
-     */
-    private boolean nextLine() throws WeftLogException {
-        int scan = pos;
-        for (;;) {
-            int nl = indexOfNewline(buf, scan, limit);
-            if (nl >= 0) {
-                int e = nl > pos && buf[nl - 1] == '\r' ? nl - 1 : nl;
-                lineOff = pos;
-                lineLen = e - pos;
-                lineStreamOffset = bufBase + pos;
-                pos = nl + 1;
-                return true;
-            }
-            if (eof) {
-                if (pos < limit) {
-                    lineOff = pos;
-                    lineLen = limit - pos;
-                    lineStreamOffset = bufBase + pos;
-                    pos = limit;
-                    return true;
-                }
-                return false;
-            }
-            scan = limit - fill();
-        }
-    }
-
-    private static final java.lang.invoke.VarHandle LONG_LE =
-            java.lang.invoke.MethodHandles.byteArrayViewVarHandle(long[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
-    private static final long ONES = 0x0101010101010101L;
-    private static final long HIGHS = 0x8080808080808080L;
-    private static final long NEWLINES = 0x0A0A0A0A0A0A0A0AL;
-
-    /** First '\n' in b[from, to), or -1; scans 8 bytes per step (SWAR zero-byte test on b XOR '\n'). */
-    private static int indexOfNewline(byte[] b, int from, int to) {
-        int i = from;
-        for (; i + 8 <= to; i += 8) {
-            long x = (long) LONG_LE.get(b, i) ^ NEWLINES;
-            long found = (x - ONES) & ~x & HIGHS;
-            if (found != 0) {
-                return i + (Long.numberOfTrailingZeros(found) >>> 3);
-            }
-        }
-        for (; i < to; i++) {
-            if (b[i] == '\n') {
-                return i;
-            }
-        }
-        return -1;
-    }
-
-    /** Moves the unread tail to the front (growing for long lines) and reads more; returns the shift. */
-    private int fill() throws WeftLogException {
-        int shift = pos;
-        if (pos > 0) {
-            System.arraycopy(buf, pos, buf, 0, limit - pos);
-            bufBase += pos;
-            limit -= pos;
-            lineOff -= pos;
-            pos = 0;
-        }
-        if (limit == buf.length) {
-            buf = Arrays.copyOf(buf, buf.length * 2);
-        }
-        try {
-            int n = in.read(buf, limit, buf.length - limit);
-            if (n < 0) {
-                eof = true;
-            } else {
-                limit += n;
-            }
-        } catch (IOException e) {
-            throw WeftLogException.io(describe(e), 0, e);
-        }
-        return shift;
-    }
-
     /** The OS/decoder message of an I/O failure, worded like the reference where it is a common case. */
     static String describe(IOException e) {
         if (e instanceof NoSuchFileException) {
@@ -288,6 +226,6 @@ final class RecordStream implements Closeable {
 
     @Override
     public void close() throws IOException {
-        in.close();
+        lines.close();
     }
 }
