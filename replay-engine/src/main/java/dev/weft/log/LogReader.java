@@ -13,9 +13,10 @@ import java.nio.file.Path;
  * stays constant whatever the file size. Callers that must reject the whole log on any error read to
  * the end before acting on it.
  *
- * <p>{@link #open} reads on the caller's thread; {@link #openInBackground} parses and verifies on a
- * separate thread (a few thousand records ahead) so reading overlaps with the caller's own work per
- * record. Both return the same records and fail with the same first error at the same place.
+ * <p>Helper threads never change what is read, only how fast: gzip is inflated on a read-ahead thread;
+ * for files of 1 MiB or more the integrity chain is folded on a helper thread beside the parser; and
+ * {@link #openInBackground} also moves parsing off the caller's thread, a few thousand records ahead.
+ * Always close a reader (try-with-resources): that stops its helper threads.
  */
 public final class LogReader implements Closeable {
 

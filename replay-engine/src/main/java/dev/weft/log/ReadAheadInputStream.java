@@ -13,7 +13,7 @@ import java.util.concurrent.BlockingQueue;
  */
 final class ReadAheadInputStream extends InputStream {
 
-    private static final int CHUNK = 1 << 20;
+    private static final int CHUNK = 1 << 18;
     private static final int CHUNKS = 3;
 
     /** A filled buffer, or the end of the stream, or the source's failure at this point. */

@@ -10,10 +10,10 @@ import java.nio.file.AccessDeniedException;
 import java.nio.file.NoSuchFileException;
 
 /**
- * The reading engine behind {@link LogReader}: splits the (decompressed) byte stream into lines (§1),
- * parses and checks the header, then parses each record and verifies op order and integrity chain in
- * the order of §9. Memory stays constant whatever the file size (one read buffer, grown only for a
- * longer line). Single-threaded; LogReader runs it on the caller's thread or on a background thread.
+ * The reading engine behind {@link LogReader}: takes lines from a {@link Lines} source (§1), parses and
+ * checks the header, then parses each record and verifies op order and integrity chain in the order of
+ * §9. Memory stays constant whatever the file size. Not thread-safe: one consumer thread at a time
+ * (LogReader's caller, or its background thread); the line source may use helper threads of its own.
  */
 final class RecordStream implements Closeable {
 

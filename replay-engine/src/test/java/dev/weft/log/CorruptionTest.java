@@ -367,6 +367,22 @@ class CorruptionTest {
     }
 
     @Test
+    void gzipHeaderWithOptionalFieldsIsRead() throws Exception {
+        byte[] plain = gzip(ConformanceVectorTest.VECTOR.getBytes(StandardCharsets.UTF_8));
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        out.write(new byte[] {0x1f, (byte) 0x8b, 8, 2 | 4 | 8 | 16, 0, 0, 0, 0, 0, 3});
+        out.write(new byte[] {3, 0, 'a', 'b', 'c'}); // FEXTRA
+        out.write("vector.weftlog\0".getBytes(StandardCharsets.ISO_8859_1)); // FNAME
+        out.write("a comment\0".getBytes(StandardCharsets.ISO_8859_1)); // FCOMMENT
+        out.write(new byte[] {0, 0}); // FHCRC (not checked)
+        out.write(plain, 10, plain.length - 10);
+        assertEquals(16, readAll(out.toByteArray()));
+        byte[] badMethod = plain.clone();
+        badMethod[2] = 7;
+        assertEquals(WeftLogException.Kind.IO, rejected(badMethod).kind());
+    }
+
+    @Test
     void missingFileIsAnIoError() {
         WeftLogException e = assertThrows(WeftLogException.class,
                 () -> LogReader.open(java.nio.file.Paths.get("target/definitely-missing.weftlog")));
