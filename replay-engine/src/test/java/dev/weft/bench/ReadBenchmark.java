@@ -46,6 +46,7 @@ public final class ReadBenchmark {
         run("gzip ", gz, rounds, false);
         run("plain, background thread", plain, rounds, true);
         run("gzip, background thread", gz, rounds, true);
+        canonicalHashing(plain);
     }
 
     private static void run(String label, Path log, int rounds, boolean background) throws Exception {
@@ -89,6 +90,30 @@ public final class ReadBenchmark {
                     label, cpu[0] / 1e9, records / (cpu[0] / 1e9), bytes / 1e6 / (cpu[0] / 1e9));
         }
         System.out.printf(Locale.ROOT, "%s: process CPU best %.3f s%n", label, processCpu[0] / 1e9);
+    }
+
+    /** What a replayer pays to hash a replayed event: CanonicalJson.hashRecord over 100k real records. */
+    private static void canonicalHashing(Path log) throws Exception {
+        java.util.List<dev.weft.log.LogRecord> sample = new java.util.ArrayList<>();
+        try (LogReader r = LogReader.open(log)) {
+            dev.weft.log.LogRecord rec;
+            while (sample.size() < 100_000 && (rec = r.next()) != null) {
+                sample.add(rec);
+            }
+        }
+        java.lang.management.ThreadMXBean threads = java.lang.management.ManagementFactory.getThreadMXBean();
+        long best = Long.MAX_VALUE;
+        long h = 0;
+        for (int round = 0; round < 10; round++) {
+            long t0 = threads.getCurrentThreadCpuTime();
+            h = Fnv1a.OFFSET_BASIS;
+            for (dev.weft.log.LogRecord rec : sample) {
+                h = dev.weft.log.CanonicalJson.hashRecord(h, rec.op(), rec.vt(), rec.event());
+            }
+            best = Math.min(best, threads.getCurrentThreadCpuTime() - t0);
+        }
+        System.out.printf(Locale.ROOT, "CanonicalJson.hashRecord: best %.1f ns CPU/record (%.0f records/s), digest of sample %s%n",
+                (double) best / sample.size(), sample.size() / (best / 1e9), Fnv1a.hex16(h));
     }
 
     private ReadBenchmark() {
