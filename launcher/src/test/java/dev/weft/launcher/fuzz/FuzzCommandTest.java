@@ -136,6 +136,17 @@ class FuzzCommandTest {
     }
 
     @Test
+    void timeBudgetStopsTheSweepAndIsReported() {
+        config("{\"net\":\"latency=uniform:0-8000,loss=0.02\",\"workload\":{\"nodes\":3,\"sends\":2000}}");
+        CommandRun r = CommandRun.of(dir, "--config", "cfg.json", "--seeds", "0:100000000", "--time-budget", "1",
+                "--no-shrink", "--out", "o");
+        assertEquals(2, r.exit(), r.err());
+        String swept = r.out().lines().filter(l -> l.startsWith("swept")).findFirst().orElseThrow();
+        assertTrue(swept.matches("swept     : \\d+ seed\\(s\\) in \\d+\\.\\ds \\(\\d+ failing\\)  \\[time budget hit\\]"), swept);
+        assertFalse(swept.contains(" 100000000 seed(s)"), swept);
+    }
+
+    @Test
     void badRegressionFileIsAnError() {
         config("{\"net\":\"latency=fixed:100\"}");
         CommandRun.write(dir.resolve("F"), "[1, -2]");
