@@ -5,6 +5,7 @@ import dev.weft.check.Invariants;
 import dev.weft.net.NetSpec;
 import dev.weft.net.NetSpecException;
 import java.io.IOException;
+import java.math.BigInteger;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashSet;
@@ -84,9 +85,9 @@ public final class FuzzConfigLoader {
 
     /** Upper bound of the generated op count: 3 setup ops per node, each send with at most one poll, the tail polls. */
     static long maxOps(WorkloadSpec w) {
-        java.math.BigInteger n = java.math.BigInteger.valueOf(Math.max(w.nodes(), 2));
-        java.math.BigInteger sends = java.math.BigInteger.valueOf(w.sends());
-        java.math.BigInteger total = n.multiply(java.math.BigInteger.valueOf(3)).add(sends.shiftLeft(1)).add(n.multiply(sends));
+        BigInteger n = BigInteger.valueOf(Math.max(w.nodes(), 2));
+        BigInteger sends = BigInteger.valueOf(w.sends());
+        BigInteger total = n.multiply(BigInteger.valueOf(3)).add(sends.shiftLeft(1)).add(n.multiply(sends));
         return total.bitLength() < 63 ? total.longValue() : Long.MAX_VALUE;
     }
 

@@ -1,5 +1,6 @@
 package dev.weft.fuzz;
 
+import dev.weft.check.Invariants;
 import dev.weft.check.NoDuplicateDelivery;
 import dev.weft.check.PerChannelFifo;
 import dev.weft.core.Core;
@@ -32,7 +33,7 @@ final class SweepExecutor {
         boolean f = false;
         boolean d = false;
         for (String name : invariants) {
-            String canonical = dev.weft.check.Invariants.canonicalName(name);
+            String canonical = Invariants.canonicalName(name);
             if (PerChannelFifo.NAME.equals(canonical)) f = true;
             else if (NoDuplicateDelivery.NAME.equals(canonical)) d = true;
             else throw new IllegalArgumentException("unknown invariant " + name);
