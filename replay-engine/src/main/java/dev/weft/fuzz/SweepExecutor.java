@@ -66,10 +66,10 @@ final class SweepExecutor {
                     if (max != -1 && Long.compareUnsigned(s, max) < 0) {
                         if (!channels.fifoRaised[ch]) {
                             channels.fifoRaised[ch] = true;
-                            first = put(first, new ViolationKey(PerChannelFifo.NAME, subject(d)),
-                                    "channel " + d.src().text() + " \u2192 " + d.dst().text() + ": datagram with send order "
-                                            + Long.toUnsignedString(s) + " delivered after send order "
-                                            + Long.toUnsignedString(max) + " (reordered)");
+                            String subject = channels.subject(ch, d);
+                            first = put(first, new ViolationKey(PerChannelFifo.NAME, subject),
+                                    "channel " + subject + ": datagram with send order " + Long.toUnsignedString(s)
+                                            + " delivered after send order " + Long.toUnsignedString(max) + " (reordered)");
                         }
                     } else {
                         channels.maxDelivered[ch] = s;
@@ -80,7 +80,7 @@ final class SweepExecutor {
                     deliveredAtOp[(int) tie] = i;
                     if (previous != -1 && !channels.dupRaised[ch]) {
                         channels.dupRaised[ch] = true;
-                        first = put(first, new ViolationKey(NoDuplicateDelivery.NAME, subject(d)),
+                        first = put(first, new ViolationKey(NoDuplicateDelivery.NAME, channels.subject(ch, d)),
                                 "datagram tie=" + Long.toUnsignedString(tie) + " delivered twice (first at op " + previous + ")");
                     }
                 }
@@ -114,10 +114,6 @@ final class SweepExecutor {
         return out;
     }
 
-    private static String subject(RecvOutcome.Delivered d) {
-        return d.src().text() + " \u2192 " + d.dst().text();
-    }
-
     /** Small indices for channels (src, dst), with per-channel fifo and "already raised" state. */
     private static final class Channels {
         private long[] keySrc = new long[16];
@@ -127,6 +123,17 @@ final class SweepExecutor {
         long[] maxDelivered = new long[8];
         boolean[] fifoRaised = new boolean[8];
         boolean[] dupRaised = new boolean[8];
+        /** "src → dst" per channel, built on first use; per execution. */
+        private String[] subjects = new String[8];
+
+        String subject(int ch, RecvOutcome.Delivered d) {
+            String s = subjects[ch];
+            if (s == null) {
+                s = d.src().text() + " \u2192 " + d.dst().text();
+                subjects[ch] = s;
+            }
+            return s;
+        }
 
         Channels() {
             Arrays.fill(slotIndex, -1);
@@ -153,6 +160,7 @@ final class SweepExecutor {
                 Arrays.fill(maxDelivered, old, n, -1);
                 fifoRaised = Arrays.copyOf(fifoRaised, n);
                 dupRaised = Arrays.copyOf(dupRaised, n);
+                subjects = Arrays.copyOf(subjects, n);
             }
             if (count * 2 > slotIndex.length) grow();
             return idx;
