@@ -95,6 +95,9 @@ public final class FuzzCommand {
         boolean terminal = System.console() != null && err == System.err;
         FuzzOutcome outcome = FuzzRun.run(config, workDir, new FuzzProgress(err, terminal), Reproducer::record);
 
+        for (FuzzOutcome.Found f : outcome.found()) {
+            if (f.reproError() != null) err.print("weft fuzz: " + f.reproError() + "\n");
+        }
         String report = FuzzReport.render(outcome);
         out.print(report);
         out.flush();

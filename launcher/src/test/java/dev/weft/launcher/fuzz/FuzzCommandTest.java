@@ -83,6 +83,20 @@ class FuzzCommandTest {
     }
 
     @Test
+    void aReproducerThatCannotBeWrittenIsLeftOutOfTheReportAndExplainedOnStderr() throws Exception {
+        config(VECTOR_CONFIG);
+        String name = "repro-seed0-per-channel-fifo-on-127-0-0-1-100-127-0-0-2-100.weftlog";
+        Files.createDirectories(dir.resolve("OUT").resolve(name));
+        CommandRun r = CommandRun.of(dir, "--config", "cfg.json", "--seeds", "0:20", "--jobs", "1", "--out", "OUT");
+        assertEquals(2, r.exit());
+        assertTrue(r.err().contains("weft fuzz: could not write OUT/" + name + ": Is a directory (os error 21)\n"), r.err());
+        assertFalse(r.out().contains(name), r.out());
+        assertTrue(r.out().contains("    shrunk : 138 \u2192 7 ops in 122 execution(s)\n\n  \u2717 per-channel-fifo on 127.0.0.1:100 \u2192 127.0.0.3:100\n"),
+                r.out());
+        assertEquals(5, r.out().split("    repro  : ", -1).length - 1);
+    }
+
+    @Test
     void helpPrintsUsageOnStdoutAndExitsZero() {
         CommandRun r = CommandRun.of(dir, "--seeds", "1:2", "-h");
         assertEquals(0, r.exit());
