@@ -54,6 +54,7 @@ public final class Sweep {
         long size = queue.size();
         SweepExecutor executor = new SweepExecutor(net, ops, invariants);
         Runnable worker = () -> {
+            SweepExecutor.Scratch scratch = executor.newScratch();
             while (true) {
                 if (budgetNanos != 0 && System.nanoTime() - deadline >= 0) {
                     budgetHit.set(true);
@@ -63,7 +64,7 @@ public final class Sweep {
                 long index = nextIndex.getAndIncrement();
                 if (Long.compareUnsigned(index, size) >= 0 || index == -1L) return;
                 long seed = queue.seedAt(index);
-                Map<ViolationKey, String> keys = executor.firstMessages(seed);
+                Map<ViolationKey, String> keys = executor.firstMessages(seed, scratch);
                 long t = tested.incrementAndGet();
                 long f = failed.get();
                 if (!keys.isEmpty()) {
