@@ -92,7 +92,8 @@ public final class FuzzCommand {
             return 1;
         }
 
-        boolean terminal = System.console() != null && err == System.err;
+        // A terminal gets a redrawn bar; pipes and CI logs get plain milestone lines.
+        boolean terminal = System.console() != null;
         FuzzOutcome outcome = FuzzRun.run(config, workDir, new FuzzProgress(err, terminal), Reproducer::record);
 
         for (FuzzOutcome.Found f : outcome.found()) {
