@@ -10,7 +10,8 @@ import java.util.List;
 /**
  * Prints fuzz wall times for the corpus configs (demo, ci, campaign3000): a benchmark, not a test.
  * Run: {@code mvn -q -o test-compile -pl replay-engine -am} then
- * {@code java -cp replay-engine/target/classes:replay-engine/target/test-classes:<jackson jars> dev.weft.fuzz.FuzzBenchmark [rounds] [jobs]}.
+ * {@code java -XX:+UseSerialGC -cp replay-engine/target/classes:replay-engine/target/test-classes:<jackson jars> dev.weft.fuzz.FuzzBenchmark [rounds] [jobs]}
+ * (the serial collector as the {@code weft} script uses: G1 costs ~45% more CPU on this allocation-heavy loop).
  * Times are in-process (JVM start-up excluded: add ~0.2-0.5 s for a fresh `weft` process). Reproducers
  * are written to a temporary directory as the command would.
  */
