@@ -488,7 +488,7 @@ WEFT_EXPORT int pthread_cancel(pthread_t pt) {
             int st = threads[t].state;
             /* wake a target blocked in a cancellable modelled wait; it acts on the request at
              * the next point where it holds the token */
-            if (st == T_BLK_COND || st == T_BLK_JOIN || st == T_BLK_SEM) {
+            if (st == T_BLK_COND || st == T_BLK_JOIN || st == T_BLK_SEM || st == T_SLEEP || st == T_BLK_IO) {
                 threads[t].state = T_RUNNABLE;
                 threads[t].cancel_woken = 1;
                 threads[t].deadline = 0;
@@ -851,12 +851,16 @@ int weft_sched_active(void) { return sched_engaged(); }
 /* A managed thread's sleep is a wait with a virtual deadline: the others run meanwhile, and when
  * nobody else can, the clock jumps to the earliest deadline. */
 void weft_sched_sleep_until(uint64_t deadline) {
+    pthread_testcancel(); /* sleeps are cancellation points */
     LOCK();
     block_on(T_SLEEP, NULL, deadline ? deadline : 1);
     YIELD(S_SLEEP);
     LOCK();
     threads[my_tid].timed_out = 0;
+    int cancelled = threads[my_tid].cancel_woken;
+    threads[my_tid].cancel_woken = 0;
     UNLOCK();
+    if (cancelled) pthread_testcancel();
 }
 
 /* FUTEX_WAIT on a word only managed threads touch, modelled: returns 0 (woken), EAGAIN (the word
@@ -898,7 +902,15 @@ int weft_sched_io_wait(weft_io_wait *w, uint64_t deadline) {
     int timed_out = threads[my_tid].timed_out;
     threads[my_tid].timed_out = 0;
     threads[my_tid].io = NULL;
+    int cancelled = threads[my_tid].cancel_woken;
+    threads[my_tid].cancel_woken = 0;
     UNLOCK();
+    if (cancelled) { /* poll, select, epoll_wait and read are cancellation points */
+        pthread_testcancel();
+        w->result = -1;
+        w->err = EINTR;
+        return 1;
+    }
     return !timed_out;
 }
 
