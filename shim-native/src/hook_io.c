@@ -6,6 +6,8 @@
  *     ready waits in the model (probed at every decision) with its timeout as a virtual deadline;
  *   - blocking reads and accepts (read, readv, recv, recvfrom, recvmsg, accept, accept4) on fds
  *     that are not ready: the same wait on POLLIN, then the real call;
+ *   - blocking waits for children (waitpid, wait, wait4, waitid): the same, probed with
+ *     waitid(WNOHANG | WNOWAIT);
  *   - syscall(SYS_getrandom, ...) is served from the getrandom stream.
  * A thread therefore never holds the token while blocked in the kernel on something another
  * managed thread must provide. Unmanaged callers (single-threaded programs, --no-sched) pass
@@ -28,6 +30,8 @@
 #include <sys/socket.h>
 #include <sys/syscall.h>
 #include <sys/uio.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
 
 typedef long (*syscall_fn)(long, ...);
 typedef int (*poll_fn)(struct pollfd *, nfds_t, int);
@@ -56,6 +60,14 @@ REAL_FN(recvfrom_fn, recvfrom)
 REAL_FN(recvmsg_fn, recvmsg)
 REAL_FN(accept_fn, accept)
 REAL_FN(accept4_fn, accept4)
+typedef pid_t (*waitpid_fn)(pid_t, int *, int);
+typedef pid_t (*wait_fn)(int *);
+typedef pid_t (*wait4_fn)(pid_t, int *, int, struct rusage *);
+typedef int (*waitid_fn)(idtype_t, id_t, siginfo_t *, int);
+REAL_FN(waitpid_fn, waitpid)
+REAL_FN(wait_fn, wait)
+REAL_FN(wait4_fn, wait4)
+REAL_FN(waitid_fn, waitid)
 
 #define MS 1000000ULL
 
@@ -84,6 +96,12 @@ int weft_io_probe(weft_io_wait *w) {
         }
     } else if (w->kind == WEFT_IO_EPOLL) {
         rc = get_real_epoll_wait()(w->epfd, w->events, w->maxevents, 0);
+    } else if (w->kind == WEFT_IO_CHILD) {
+        /* WNOWAIT: look without reaping; the caller's real wait then returns at once */
+        siginfo_t si;
+        memset(&si, 0, sizeof si);
+        rc = (int)weft_real_syscall(SYS_waitid, w->idtype, w->id, &si, w->wflags | WNOHANG | WNOWAIT, NULL, 0);
+        if (rc == 0) rc = si.si_pid != 0;
     }
     if (rc == 0) return 0;
     w->result = rc;
@@ -230,6 +248,50 @@ WEFT_EXPORT int accept(int fd, struct sockaddr *a, socklen_t *al) {
 WEFT_EXPORT int accept4(int fd, struct sockaddr *a, socklen_t *al, int flags) {
     weft_io_before_read(fd);
     return get_real_accept4()(fd, a, al, flags);
+}
+
+/* ------------------------------------------------------------------ waiting for children */
+
+/* A blocking wait for a child by a managed thread: wait in the model until a child matching
+ * (idtype, id) has a state change, then the real call returns at once. The child is another
+ * process and needs no token, but the parent's other threads may be what it waits for. */
+static void before_child_wait(idtype_t idtype, int id, int wflags) {
+    if ((wflags & WNOHANG) || !weft_sched_active()) return;
+    weft_io_wait w = {.kind = WEFT_IO_CHILD, .idtype = (int)idtype, .id = id, .wflags = wflags};
+    if (weft_io_probe(&w)) return;
+    WEFT_TRACE("wait_child", "idtype %d id %d", (int)idtype, id);
+    weft_sched_io_wait(&w, 0);
+}
+
+/* waitpid/wait4 options -> waitid flags (WUNTRACED is WSTOPPED; the __W* flags carry over) */
+static int waitid_flags(int options) {
+    int f = WEXITED | (options & (WNOHANG | WCONTINUED | __WALL | __WCLONE | __WNOTHREAD));
+    if (options & WUNTRACED) f |= WSTOPPED;
+    return f;
+}
+
+static void before_pid_wait(pid_t pid, int options) {
+    if (pid < -1) before_child_wait(P_PGID, -pid, waitid_flags(options));
+    else if (pid == -1) before_child_wait(P_ALL, 0, waitid_flags(options));
+    else if (pid == 0) before_child_wait(P_PGID, 0, waitid_flags(options)); /* own group (Linux >= 5.4) */
+    else before_child_wait(P_PID, pid, waitid_flags(options));
+}
+
+WEFT_EXPORT pid_t waitpid(pid_t pid, int *status, int options) {
+    before_pid_wait(pid, options);
+    return get_real_waitpid()(pid, status, options);
+}
+WEFT_EXPORT pid_t wait(int *status) {
+    before_pid_wait(-1, 0);
+    return get_real_wait()(status);
+}
+WEFT_EXPORT pid_t wait4(pid_t pid, int *status, int options, struct rusage *ru) {
+    before_pid_wait(pid, options);
+    return get_real_wait4()(pid, status, options, ru);
+}
+WEFT_EXPORT int waitid(idtype_t idtype, id_t id, siginfo_t *info, int options) {
+    before_child_wait(idtype, (int)id, options);
+    return get_real_waitid()(idtype, id, info, options);
 }
 
 /* ------------------------------------------------------------------ syscall(2) */

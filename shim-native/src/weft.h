@@ -164,12 +164,13 @@ long weft_real_syscall(long n, long a, long b, long c, long d, long e, long f);
     weft_real_syscall((long)(n), (long)(a), (long)(b), (long)(c), (long)(d), (long)(e), (long)(f))
 
 /* ---- waits the scheduler models beyond pthreads (sched.c) and readiness probes (hook_io.c) ---- */
-enum { WEFT_IO_POLL = 1, WEFT_IO_SELECT, WEFT_IO_EPOLL };
+enum { WEFT_IO_POLL = 1, WEFT_IO_SELECT, WEFT_IO_EPOLL, WEFT_IO_CHILD };
 typedef struct weft_io_wait {
     int kind;
     void *fds; unsigned long nfds;          /* poll: struct pollfd[nfds] */
     int nsel; void *rd, *wr, *ex;           /* select: fd_set pointers (may be NULL) */
     int epfd; void *events; int maxevents;  /* epoll */
+    int idtype; int id; int wflags;         /* child: waitid(idtype, id, ..., wflags) */
     int result; int err;                    /* set by a successful probe */
 } weft_io_wait;
 /* Zero-timeout probe with the real call: 1 when ready or failed (result/err set), else 0. */

@@ -43,6 +43,18 @@ class WaitsTest {
         }
     }
 
+    /**
+     * tests/child_wait.c: a thread blocks in waitpid() for a child that exits only after the main
+     * thread writes to it. Holding the token in waitpid (the behaviour before issue 6) hangs.
+     */
+    @Test
+    void aThreadWaitingForAChildLetsTheOthersRun() {
+        for (String seed : List.of("1", "2", "3", "4")) {
+            var r = NativeFixture.weftRun("--seed", seed, "--", NativeFixture.testProgram("child_wait").toString());
+            assertEquals("child exited with 7\n", r.stdout(), "seed " + seed + ": " + r.stderr());
+        }
+    }
+
     /** The program is right about real threads too: natively it prints the same. */
     @Test
     void nativeRunAgrees() {
