@@ -40,6 +40,8 @@ final class TargetIsolation {
 
     /** Flags that create a working PID namespace here, found once per PATH (empty: none works). */
     private static final Map<String, Optional<List<String>>> PID_NS_FLAGS = new ConcurrentHashMap<>();
+    /** Whether {@code setarch -R true} works, per setarch path (a seccomp filter may forbid personality). */
+    private static final Map<String, Boolean> SETARCH_WORKS = new ConcurrentHashMap<>();
 
     private TargetIsolation() {
     }
@@ -77,11 +79,12 @@ final class TargetIsolation {
             }
         }
         if (noAslr) {
-            if (setarch.isPresent()) {
+            if (setarch.isPresent() && setarchWorks(setarch.get(), pathVar)) {
                 out.add(setarch.get().toString());
                 out.add("-R");
             } else {
-                notes.add("weft run: note: setarch not found; ASLR stays on, so pointer-derived values vary"
+                notes.add("weft run: note: " + (setarch.isPresent() ? "setarch -R is not permitted here"
+                        : "setarch not found") + "; ASLR stays on, so pointer-derived values vary"
                         + " (use --keep-aslr to silence this)");
             }
         }
@@ -118,6 +121,11 @@ final class TargetIsolation {
             }
             return Optional.empty();
         });
+    }
+
+    static boolean setarchWorks(Path setarch, String pathVar) {
+        return SETARCH_WORKS.computeIfAbsent(setarch + File.pathSeparator + pathVar, k -> find("true", pathVar)
+                .map(t -> exitsZero(List.of(setarch.toString(), "-R", t.toString()))).orElse(false));
     }
 
     private static boolean exitsZero(List<String> command) {
