@@ -6,7 +6,6 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 C=../shared/conformance
 mvn -q -B -ntp -DskipTests package -pl launcher -am
-mvn -q -B -ntp test-compile -pl launcher
 mkdir -p target/bench
 big_gz=$C/large/bigflow-1m-fixed1000-s7.weftlog.gz
 big=target/bench/bigflow-1m-fixed1000-s7.weftlog
@@ -15,7 +14,8 @@ big=target/bench/bigflow-1m-fixed1000-s7.weftlog
 best() { # best wall time (s) and its peak RSS (KB) over N runs of a command
   local n=$1; shift; local best=999 rss=0
   for _ in $(seq "$n"); do
-    local out; out=$( { /usr/bin/time -f "%e %M" "$@" >/dev/null 2>/dev/null; } 2>&1 | tail -1 )
+    /usr/bin/time -f "%e %M" -o target/bench/time.txt "$@" >/dev/null 2>&1 || true
+    local out; out=$(tail -1 target/bench/time.txt)
     local t=${out% *} m=${out#* }
     if awk "BEGIN{exit !($t < $best)}"; then best=$t; rss=$m; fi
   done

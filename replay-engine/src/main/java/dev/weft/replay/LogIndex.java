@@ -11,7 +11,6 @@ import dev.weft.log.LogReader;
 import dev.weft.log.LogRecord;
 import dev.weft.log.WeftLogException;
 import java.io.BufferedWriter;
-import java.io.ByteArrayOutputStream;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.RandomAccessFile;
@@ -262,19 +261,54 @@ public final class LogIndex implements Closeable {
     /** The record at {@code op} (0 ≤ op &lt; size), read from disk. */
     public synchronized LogRecord record(long op) throws IOException {
         checkOp(op);
-        file.seek(offsets[(int) op]);
-        ByteArrayOutputStream line = new ByteArrayOutputStream(256);
-        int b;
-        while ((b = file.read()) != -1 && b != '\n') {
-            line.write(b);
+        return records(op, op).get(0);
+    }
+
+    /**
+     * Records {@code from..to} (inclusive) with one positioned read of their byte range: stateAt replays up to K
+     * consecutive records, and one read instead of K keeps it within milliseconds.
+     */
+    private synchronized List<LogRecord> records(long from, long to) throws IOException {
+        long start = offsets[(int) from];
+        long end = to + 1 < size ? offsets[(int) (to + 1)] : endOfLine(offsets[(int) to]);
+        byte[] bytes = new byte[(int) Math.min(Integer.MAX_VALUE - 16, end - start)];
+        file.seek(start);
+        file.readFully(bytes);
+        List<LogRecord> out = new ArrayList<>((int) (to - from + 1));
+        for (long op = from; op <= to; op++) {
+            int lineStart = (int) (offsets[(int) op] - start);
+            int lineEnd = lineStart;
+            while (lineEnd < bytes.length && bytes[lineEnd] != '\n') {
+                lineEnd++;
+            }
+            int len = lineEnd - lineStart;
+            if (len > 0 && bytes[lineStart + len - 1] == '\r') {
+                len--;
+            }
+            try {
+                out.add(LogReader.parseRecordLine(new String(bytes, lineStart, len, StandardCharsets.UTF_8), lines[(int) op]));
+            } catch (WeftLogException e) {
+                throw new IOException("re-reading op " + op + " of " + source + ": " + e.getMessage(), e);
+            }
         }
-        byte[] bytes = line.toByteArray();
-        int len = bytes.length > 0 && bytes[bytes.length - 1] == '\r' ? bytes.length - 1 : bytes.length;
-        try {
-            return LogReader.parseRecordLine(new String(bytes, 0, len, StandardCharsets.UTF_8), lines[(int) op]);
-        } catch (WeftLogException e) {
-            throw new IOException("re-reading op " + op + " of " + source + ": " + e.getMessage(), e);
+        return out;
+    }
+
+    /** The offset just past the line starting at {@code from} (its newline included, or the end of the file). */
+    private long endOfLine(long from) throws IOException {
+        byte[] chunk = new byte[8192];
+        long pos = from;
+        file.seek(from);
+        int n;
+        while ((n = file.read(chunk)) > 0) {
+            for (int i = 0; i < n; i++) {
+                if (chunk[i] == '\n') {
+                    return pos + i + 1;
+                }
+            }
+            pos += n;
         }
+        return pos;
     }
 
     /** The broker core state right after op {@code op}: one checkpoint copy plus fewer than K replay steps. */
@@ -288,11 +322,14 @@ public final class LogIndex implements Closeable {
             cp = checkpoints.size() - 1;
         }
         ReplayStepper stepper = checkpoints.get(cp).copyWithoutInvariants();
-        for (long i = (long) cp * checkpointEvery; i <= op; i++) {
-            try {
-                stepper.step(record(i));
-            } catch (ReplayException e) {
-                throw new IllegalStateException("op " + i + " replayed during indexing but not now", e);
+        long first = (long) cp * checkpointEvery;
+        if (first <= op) {
+            for (LogRecord r : records(first, op)) {
+                try {
+                    stepper.step(r);
+                } catch (ReplayException e) {
+                    throw new IllegalStateException("op " + r.op() + " replayed during indexing but not now", e);
+                }
             }
         }
         return stepper.core().snapshot();
