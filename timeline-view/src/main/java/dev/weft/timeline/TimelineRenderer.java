@@ -234,8 +234,9 @@ final class TimelineRenderer {
     /** Violation records, external markers and the verification error, one line per pixel column at most. */
     private void paintMarkers(GraphicsContext g, Frame f, double plotW) {
         double bottom = RULER + f.rows * f.laneHeight;
-        g.setStroke(f.palette.violation());
-        g.setLineWidth(1.5);
+        // Lines faint (there may be hundreds), the ruler triangle solid.
+        g.setStroke(f.palette.violation().deriveColor(0, 1, 1, 0.35));
+        g.setLineWidth(1);
         double lastX = Double.NaN;
         int[] all = f.markers;
         int i = lowerBound(all, f.mapping.visibleOps()[0]);

@@ -82,6 +82,11 @@ public final class DocumentViewModel {
      * openAtFirst) moves the cursor to the first one. A newer check supersedes an older one.
      */
     public void runChecks(boolean openAtFirst) {
+        runChecks(openAtFirst, null);
+    }
+
+    /** As {@link #runChecks(boolean)}, then runs whenDone (UI thread) unless a newer check superseded it. */
+    public void runChecks(boolean openAtFirst, Runnable whenDone) {
         int generation = ++checkGeneration;
         Set<String> names = new TreeSet<>(selectedInvariants);
         checking.set(true);
@@ -93,7 +98,8 @@ public final class DocumentViewModel {
                 Thread.currentThread().interrupt();
                 return;
             } catch (RuntimeException e) {
-                runner.ui(() -> message.set("check failed: " + e.getMessage()));
+                String why = String.valueOf(e.getMessage());
+                runner.ui(() -> message.set("check failed: " + why));
                 found = List.of();
             }
             List<ViolationInfo> result = found;
@@ -105,6 +111,7 @@ public final class DocumentViewModel {
                     if (!result.isEmpty()) goTo(result.get(0).op());
                     else goTo(0);
                 }
+                if (whenDone != null) whenDone.run();
             });
         });
     }

@@ -69,10 +69,17 @@ public final class WorkbenchViewModel {
     }
 
     /**
-     * Opens a file in the background. onOpened (may be null) runs on the UI thread with the new document
-     * once it is published and its checks have been started.
+     * Opens a file in the background at its first violation (else op 0); see {@link #open(Path, Integer, java.util.function.Consumer)}.
      */
     public void open(Path file, java.util.function.Consumer<DocumentViewModel> onOpened) {
+        open(file, null, onOpened);
+    }
+
+    /**
+     * Opens a file in the background at untilOp (or, when null, at its first violation, else op 0).
+     * onReady (may be null) runs on the UI thread once the document is shown and its checks are done.
+     */
+    public void open(Path file, Integer untilOp, java.util.function.Consumer<DocumentViewModel> onReady) {
         currentCancel.set(true);
         AtomicBoolean cancel = new AtomicBoolean();
         currentCancel = cancel;
@@ -129,8 +136,10 @@ public final class WorkbenchViewModel {
                 progress.set(1);
                 progressText.set("");
                 remember(file);
-                doc.runChecks(true);
-                if (onOpened != null) onOpened.accept(doc);
+                if (untilOp != null) doc.goTo(untilOp);
+                doc.runChecks(untilOp == null, () -> {
+                    if (onReady != null) onReady.accept(doc);
+                });
             });
         });
     }
