@@ -1,0 +1,115 @@
+package dev.weft.core;
+
+import java.util.Arrays;
+
+/**
+ * One connection's pending datagrams: a binary min-heap on (deliv, tie), both unsigned, in parallel
+ * primitive arrays. Addresses are packed as (ip << 16) | port.
+ */
+final class ConnQueue {
+
+    private long[] deliv;
+    private long[] tie;
+    private long[] src;
+    private long[] dst;
+    private byte[][] payload;
+    private int size;
+
+    ConnQueue() {
+        deliv = new long[8];
+        tie = new long[8];
+        src = new long[8];
+        dst = new long[8];
+        payload = new byte[8][];
+    }
+
+    private ConnQueue(ConnQueue o) {
+        deliv = o.deliv.clone();
+        tie = o.tie.clone();
+        src = o.src.clone();
+        dst = o.dst.clone();
+        payload = o.payload.clone(); // payload arrays are never mutated, sharing them is safe
+        size = o.size;
+    }
+
+    ConnQueue copy() {
+        return new ConnQueue(this);
+    }
+
+    int size() {
+        return size;
+    }
+
+    void push(long d, long t, long s, long ds, byte[] p) {
+        if (size == deliv.length) {
+            int n = size * 2;
+            deliv = Arrays.copyOf(deliv, n);
+            tie = Arrays.copyOf(tie, n);
+            src = Arrays.copyOf(src, n);
+            dst = Arrays.copyOf(dst, n);
+            payload = Arrays.copyOf(payload, n);
+        }
+        int i = size++;
+        while (i > 0) {
+            int parent = (i - 1) >>> 1;
+            if (!less(d, t, deliv[parent], tie[parent])) break;
+            set(i, parent);
+            i = parent;
+        }
+        deliv[i] = d;
+        tie[i] = t;
+        src[i] = s;
+        dst[i] = ds;
+        payload[i] = p;
+    }
+
+    // Accessors of the minimum (slot 0); valid only when size > 0.
+    long minDeliv() { return deliv[0]; }
+    long minTie() { return tie[0]; }
+    long minSrc() { return src[0]; }
+    long minDst() { return dst[0]; }
+    byte[] minPayload() { return payload[0]; }
+
+    // Accessors of any slot in heap order, for snapshots.
+    long deliv(int i) { return deliv[i]; }
+    long tie(int i) { return tie[i]; }
+    long src(int i) { return src[i]; }
+    long dst(int i) { return dst[i]; }
+    byte[] payload(int i) { return payload[i]; }
+
+    /** Removes the minimum; size must be > 0. */
+    void removeMin() {
+        int last = --size;
+        long d = deliv[last], t = tie[last], s = src[last], ds = dst[last];
+        byte[] p = payload[last];
+        payload[last] = null;
+        if (last == 0) return;
+        int i = 0;
+        while (true) {
+            int child = 2 * i + 1;
+            if (child >= last) break;
+            if (child + 1 < last && less(deliv[child + 1], tie[child + 1], deliv[child], tie[child])) child++;
+            if (!less(deliv[child], tie[child], d, t)) break;
+            set(i, child);
+            i = child;
+        }
+        deliv[i] = d;
+        tie[i] = t;
+        src[i] = s;
+        dst[i] = ds;
+        payload[i] = p;
+    }
+
+    private void set(int to, int from) {
+        deliv[to] = deliv[from];
+        tie[to] = tie[from];
+        src[to] = src[from];
+        dst[to] = dst[from];
+        payload[to] = payload[from];
+    }
+
+    private static boolean less(long d1, long t1, long d2, long t2) {
+        int c = Long.compareUnsigned(d1, d2);
+        return c < 0 || (c == 0 && Long.compareUnsigned(t1, t2) < 0);
+    }
+}

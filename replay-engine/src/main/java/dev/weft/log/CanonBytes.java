@@ -1,0 +1,342 @@
+package dev.weft.log;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+
+/**
+ * A reusable byte buffer holding the canonical compact JSON of records (weft-log-v2.md §2 and §7): the
+ * single place that decides member order and escaping. The reader hashes straight from {@link #bytes()},
+ * the writer writes them out, and {@link CanonicalJson} wraps them as text.
+ */
+final class CanonBytes {
+
+    private static final byte[] HEX = "0123456789abcdef".getBytes(StandardCharsets.US_ASCII);
+
+    private static byte[] lit(String s) {
+        return s.getBytes(StandardCharsets.UTF_8);
+    }
+
+    private static final byte[] OP = lit("{\"op\":");
+    private static final byte[] VT = lit(",\"vt\":");
+    private static final byte[] E = lit(",\"e\":");
+    private static final byte[] CONNECT = lit("{\"k\":\"connect\",\"conn\":");
+    private static final byte[] HELLO = lit("{\"k\":\"hello\",\"conn\":");
+    private static final byte[] NODE = lit(",\"node\":");
+    private static final byte[] BIND = lit("{\"k\":\"bind\",\"conn\":");
+    private static final byte[] ADDR = lit(",\"addr\":");
+    private static final byte[] SEND = lit("{\"k\":\"send\",\"conn\":");
+    private static final byte[] SRC = lit(",\"src\":");
+    private static final byte[] DST = lit(",\"dst\":");
+    private static final byte[] CHAN_SEQ = lit(",\"chan_seq\":");
+    private static final byte[] SEND_VT = lit(",\"send_vt\":");
+    private static final byte[] PAYLOAD = lit(",\"payload\":");
+    private static final byte[] OUTCOME = lit(",\"outcome\":");
+    private static final byte[] RECV = lit("{\"k\":\"recv\",\"conn\":");
+    private static final byte[] BLOCKING_TRUE = lit(",\"blocking\":true");
+    private static final byte[] BLOCKING_FALSE = lit(",\"blocking\":false");
+    private static final byte[] DISCONNECT = lit("{\"k\":\"disconnect\",\"conn\":");
+    private static final byte[] VIOLATION = lit("{\"k\":\"violation\",\"invariant\":");
+    private static final byte[] MESSAGE = lit(",\"message\":");
+    private static final byte[] END = lit("{\"k\":\"end\",\"events\":");
+    private static final byte[] SENT = lit(",\"sent\":");
+    private static final byte[] DROPPED_COUNT = lit(",\"dropped\":");
+    private static final byte[] DROPPED = lit("{\"kind\":\"dropped\"}");
+    private static final byte[] NO_RECEIVER = lit("{\"kind\":\"no_receiver\"}");
+    private static final byte[] ENQUEUED = lit("{\"kind\":\"enqueued\",\"to_conn\":");
+    private static final byte[] DELIV_NS = lit(",\"deliv_ns\":");
+    private static final byte[] TIE = lit(",\"tie\":");
+    private static final byte[] EMPTY = lit("{\"kind\":\"empty\"}");
+    private static final byte[] DELIVERED = lit("{\"kind\":\"delivered\",\"src\":");
+    private static final byte[] IP = lit("{\"ip\":");
+    private static final byte[] PORT = lit(",\"port\":");
+    private static final byte[] CHAIN = lit(",\"chain\":\"");
+    private static final byte[] HEADER_START = lit("{\"format\":\"weft-log\",\"version\":2,\"seed\":");
+    private static final byte[] NET = lit(",\"net\":");
+    private static final byte[] WINDOW_NS = lit(",\"window_ns\":");
+    private static final byte[] META = lit(",\"meta\":{");
+    private static final byte[] RECORDED_UNIX_MS = lit("\"recorded_unix_ms\":");
+    private static final byte[] WEFT_VERSION = lit("\"weft_version\":");
+    private static final byte[] LABEL = lit("\"label\":");
+
+    private byte[] buf = new byte[512];
+    private int len;
+
+    byte[] bytes() {
+        return buf;
+    }
+
+    int length() {
+        return len;
+    }
+
+    void reset() {
+        len = 0;
+    }
+
+    String text() {
+        return new String(buf, 0, len, StandardCharsets.UTF_8);
+    }
+
+    private void ensure(int extra) {
+        if (len + extra > buf.length) {
+            buf = Arrays.copyOf(buf, Math.max(buf.length * 2, len + extra));
+        }
+    }
+
+    private void put(byte[] lit) {
+        ensure(lit.length);
+        System.arraycopy(lit, 0, buf, len, lit.length);
+        len += lit.length;
+    }
+
+    private void put(char c) {
+        ensure(1);
+        buf[len++] = (byte) c;
+    }
+
+    /** Unsigned decimal, no sign, no leading zeros. */
+    void u64(long v) {
+        ensure(20);
+        if (v < 0) {
+            // Above 2^63-1: rare (seeds, ties); split off the last digit to stay in signed range.
+            long q = Long.divideUnsigned(v, 10);
+            int last = (int) (v - q * 10);
+            u64(q);
+            buf[len++] = (byte) ('0' + last);
+            return;
+        }
+        int digits = 1;
+        for (long t = v; t >= 10; t /= 10) {
+            digits++;
+        }
+        int at = len + digits;
+        do {
+            buf[--at] = (byte) ('0' + (int) (v % 10));
+            v /= 10;
+        } while (v != 0);
+        len += digits;
+    }
+
+    /** A JSON string with exactly the escaping of §2; lone surrogates (not representable in UTF-8) become U+FFFD. */
+    void string(String s) {
+        int n = s.length();
+        ensure(n + 2);
+        buf[len++] = '"';
+        for (int i = 0; i < n; i++) {
+            char c = s.charAt(i);
+            if (c >= 0x20 && c < 0x80 && c != '"' && c != '\\') {
+                ensure(1);
+                buf[len++] = (byte) c;
+            } else if (c < 0x80) {
+                escapeAscii(c);
+            } else {
+                int cp = c;
+                if (Character.isHighSurrogate(c) && i + 1 < n && Character.isLowSurrogate(s.charAt(i + 1))) {
+                    cp = Character.toCodePoint(c, s.charAt(++i));
+                } else if (Character.isSurrogate(c)) {
+                    cp = 0xFFFD;
+                }
+                utf8(cp);
+            }
+        }
+        put('"');
+    }
+
+    private void escapeAscii(char c) {
+        ensure(6);
+        buf[len++] = '\\';
+        switch (c) {
+            case '"' -> buf[len++] = '"';
+            case '\\' -> buf[len++] = '\\';
+            case '\b' -> buf[len++] = 'b';
+            case '\t' -> buf[len++] = 't';
+            case '\n' -> buf[len++] = 'n';
+            case '\f' -> buf[len++] = 'f';
+            case '\r' -> buf[len++] = 'r';
+            default -> {
+                buf[len++] = 'u';
+                buf[len++] = '0';
+                buf[len++] = '0';
+                buf[len++] = HEX[c >> 4];
+                buf[len++] = HEX[c & 0xf];
+            }
+        }
+    }
+
+    private void utf8(int cp) {
+        ensure(4);
+        if (cp < 0x800) {
+            buf[len++] = (byte) (0xC0 | (cp >> 6));
+        } else if (cp < 0x10000) {
+            buf[len++] = (byte) (0xE0 | (cp >> 12));
+            buf[len++] = (byte) (0x80 | ((cp >> 6) & 0x3F));
+        } else {
+            buf[len++] = (byte) (0xF0 | (cp >> 18));
+            buf[len++] = (byte) (0x80 | ((cp >> 12) & 0x3F));
+            buf[len++] = (byte) (0x80 | ((cp >> 6) & 0x3F));
+        }
+        buf[len++] = (byte) (0x80 | (cp & 0x3F));
+    }
+
+    /** canon(op, vt, e) of §7: {"op":..,"vt":..,"e":{..}} */
+    void record(long op, long vt, Event e) {
+        put(OP);
+        u64(op);
+        put(VT);
+        u64(vt);
+        put(E);
+        event(e);
+        put('}');
+    }
+
+    /**
+     * Turns the canon record in the buffer into its written line: drops the record's closing brace and
+     * appends {@code ,"chain":"<16 hex>"}} and the line terminator.
+     */
+    void chainAndNewline(long chain) {
+        len--;
+        put(CHAIN);
+        ensure(19);
+        Fnv1a.writeHex16(chain, buf, len);
+        len += 16;
+        buf[len++] = '"';
+        buf[len++] = '}';
+        buf[len++] = '\n';
+    }
+
+    void event(Event e) {
+        if (e instanceof Event.Send s) {
+            put(SEND);
+            u64(s.conn());
+            put(SRC);
+            addr(s.src());
+            put(DST);
+            addr(s.dst());
+            put(CHAN_SEQ);
+            u64(s.chanSeq());
+            put(SEND_VT);
+            u64(s.sendVt());
+            put(PAYLOAD);
+            string(s.payload());
+            put(OUTCOME);
+            sendOutcome(s.outcome());
+        } else if (e instanceof Event.Recv r) {
+            put(RECV);
+            u64(r.conn());
+            put(r.blocking() ? BLOCKING_TRUE : BLOCKING_FALSE);
+            put(OUTCOME);
+            recvOutcome(r.outcome());
+        } else if (e instanceof Event.Connect c) {
+            put(CONNECT);
+            u64(c.conn());
+        } else if (e instanceof Event.Hello h) {
+            put(HELLO);
+            u64(h.conn());
+            put(NODE);
+            u64(h.node());
+        } else if (e instanceof Event.Bind b) {
+            put(BIND);
+            u64(b.conn());
+            put(ADDR);
+            addr(b.addr());
+        } else if (e instanceof Event.Disconnect d) {
+            put(DISCONNECT);
+            u64(d.conn());
+        } else if (e instanceof Event.Violation v) {
+            put(VIOLATION);
+            string(v.invariant());
+            put(MESSAGE);
+            string(v.message());
+        } else if (e instanceof Event.End end) {
+            put(END);
+            u64(end.events());
+            put(SENT);
+            u64(end.sent());
+            put(DROPPED_COUNT);
+            u64(end.dropped());
+        } else {
+            throw new IllegalArgumentException("unknown event type " + e);
+        }
+        put('}');
+    }
+
+    private void sendOutcome(SendOutcome o) {
+        if (o instanceof SendOutcome.Enqueued q) {
+            put(ENQUEUED);
+            u64(q.toConn());
+            put(DELIV_NS);
+            u64(q.delivNs());
+            put(TIE);
+            u64(q.tie());
+            put('}');
+        } else if (o instanceof SendOutcome.Dropped) {
+            put(DROPPED);
+        } else if (o instanceof SendOutcome.NoReceiver) {
+            put(NO_RECEIVER);
+        } else {
+            throw new IllegalArgumentException("unknown send outcome " + o);
+        }
+    }
+
+    private void recvOutcome(RecvOutcome o) {
+        if (o instanceof RecvOutcome.Delivered d) {
+            put(DELIVERED);
+            addr(d.src());
+            put(DST);
+            addr(d.dst());
+            put(DELIV_NS);
+            u64(d.delivNs());
+            put(TIE);
+            u64(d.tie());
+            put(PAYLOAD);
+            string(d.payload());
+            put('}');
+        } else if (o instanceof RecvOutcome.Empty) {
+            put(EMPTY);
+        } else {
+            throw new IllegalArgumentException("unknown recv outcome " + o);
+        }
+    }
+
+    private void addr(VAddr a) {
+        put(IP);
+        u64(a.ip());
+        put(PORT);
+        u64(a.port());
+        put('}');
+    }
+
+    /** The header line exactly as the reference writer emits it (§3), without terminator. */
+    void header(long seed, String net, long windowNs, LogMeta meta) {
+        put(HEADER_START);
+        u64(seed);
+        put(NET);
+        string(net);
+        put(WINDOW_NS);
+        u64(windowNs);
+        put(META);
+        boolean first = true;
+        if (meta != null && meta.recordedUnixMs() != null) {
+            put(RECORDED_UNIX_MS);
+            u64(meta.recordedUnixMs());
+            first = false;
+        }
+        if (meta != null && meta.weftVersion() != null) {
+            if (!first) {
+                put(',');
+            }
+            put(WEFT_VERSION);
+            string(meta.weftVersion());
+            first = false;
+        }
+        if (meta != null && meta.label() != null) {
+            if (!first) {
+                put(',');
+            }
+            put(LABEL);
+            string(meta.label());
+        }
+        put('}');
+        put('}');
+    }
+}

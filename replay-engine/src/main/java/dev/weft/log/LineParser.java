@@ -1,0 +1,974 @@
+package dev.weft.log;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A strict, allocation-light JSON parser for one weft-log line, working on bytes (weft-log-v2.md §2-§6).
+ * It accepts exactly what the reference reader accepts: any whitespace and member order, any escapes,
+ * unknown members (skipped, but still checked as JSON), and rejects duplicate members, non-integer or
+ * out-of-range numbers for integer fields, lone surrogate escapes, control characters in strings,
+ * trailing characters and invalid UTF-8. One instance is reused for every line of a log (not thread-safe).
+ */
+final class LineParser {
+
+    /** serde_json's nesting limit; deeper unknown values are rejected rather than overflowing the stack. */
+    private static final int MAX_DEPTH = 128;
+    private static final long U32_MAX = 0xFFFF_FFFFL;
+    private static final long U16_MAX = 0xFFFFL;
+    private static final long U64_MAX = -1L;
+
+    /** A fixed list of names (member names or tag values) with their UTF-8 bytes for fast matching. */
+    private static final class Names {
+        final String[] names;
+        final byte[][] bytes;
+
+        Names(String... names) {
+            this.names = names;
+            this.bytes = new byte[names.length][];
+            for (int i = 0; i < names.length; i++) {
+                bytes[i] = names[i].getBytes(StandardCharsets.UTF_8);
+            }
+        }
+
+        int find(byte[] b, int off, int len) {
+            for (int i = 0; i < bytes.length; i++) {
+                byte[] k = bytes[i];
+                if (k.length == len && k[0] == b[off] && java.util.Arrays.equals(k, 0, len, b, off, off + len)) {
+                    return i;
+                }
+            }
+            return -1;
+        }
+
+        int find(String s) {
+            for (int i = 0; i < names.length; i++) {
+                if (names[i].equals(s)) {
+                    return i;
+                }
+            }
+            return -1;
+        }
+    }
+
+    private static final Names RECORD_KEYS = new Names("op", "vt", "e", "chain");
+    private static final int R_OP = 0, R_VT = 1, R_E = 2, R_CHAIN = 3;
+
+    private static final Names EVENT_KEYS = new Names("k", "conn", "node", "addr", "src", "dst", "chan_seq",
+            "send_vt", "payload", "outcome", "blocking", "invariant", "message", "events", "sent", "dropped");
+    private static final int E_K = 0, E_CONN = 1, E_NODE = 2, E_ADDR = 3, E_SRC = 4, E_DST = 5, E_CHAN_SEQ = 6,
+            E_SEND_VT = 7, E_PAYLOAD = 8, E_OUTCOME = 9, E_BLOCKING = 10, E_INVARIANT = 11, E_MESSAGE = 12,
+            E_EVENTS = 13, E_SENT = 14, E_DROPPED = 15;
+
+    private static final Names EVENT_TAGS = new Names("connect", "hello", "bind", "send", "recv", "disconnect",
+            "violation", "end");
+    private static final int T_CONNECT = 0, T_HELLO = 1, T_BIND = 2, T_SEND = 3, T_RECV = 4, T_DISCONNECT = 5,
+            T_VIOLATION = 6, T_END = 7;
+
+    /** Members of each event variant, in written order (the first missing one is reported). */
+    private static final int[][] EVENT_MEMBERS = {
+            {E_CONN},
+            {E_CONN, E_NODE},
+            {E_CONN, E_ADDR},
+            {E_CONN, E_SRC, E_DST, E_CHAN_SEQ, E_SEND_VT, E_PAYLOAD, E_OUTCOME},
+            {E_CONN, E_BLOCKING, E_OUTCOME},
+            {E_CONN},
+            {E_INVARIANT, E_MESSAGE},
+            {E_EVENTS, E_SENT, E_DROPPED},
+    };
+    private static final int[] EVENT_ALLOWED = new int[EVENT_MEMBERS.length];
+    private static final int[] EVENT_REQUIRED = new int[EVENT_MEMBERS.length];
+
+    static {
+        for (int t = 0; t < EVENT_MEMBERS.length; t++) {
+            for (int m : EVENT_MEMBERS[t]) {
+                EVENT_ALLOWED[t] |= 1 << m;
+                if (m != E_SEND_VT) { // send_vt is optional on read (missing => 0)
+                    EVENT_REQUIRED[t] |= 1 << m;
+                }
+            }
+        }
+    }
+
+    private static final Names OUTCOME_KEYS = new Names("kind", "to_conn", "deliv_ns", "tie", "src", "dst", "payload");
+    private static final int O_KIND = 0, O_TO_CONN = 1, O_DELIV_NS = 2, O_TIE = 3, O_SRC = 4, O_DST = 5, O_PAYLOAD = 6;
+    private static final Names SEND_OUTCOME_TAGS = new Names("dropped", "no_receiver", "enqueued");
+    private static final Names RECV_OUTCOME_TAGS = new Names("empty", "delivered");
+    private static final int[] ENQUEUED_MEMBERS = {O_TO_CONN, O_DELIV_NS, O_TIE};
+    private static final int[] DELIVERED_MEMBERS = {O_SRC, O_DST, O_DELIV_NS, O_TIE, O_PAYLOAD};
+
+    private static final Names ADDR_KEYS = new Names("ip", "port");
+    private static final Names TAG_KEY = new Names("k");
+    private static final Names KIND_KEY = new Names("kind");
+
+    private static final Names HEADER_KEYS = new Names("format", "version", "seed", "net", "window_ns", "meta");
+    private static final Names META_KEYS = new Names("recorded_unix_ms", "weft_version", "label");
+
+    private byte[] b;
+    private int p;
+    private int end;
+    private int lineStart;
+    private final StringBuilder sb = new StringBuilder(64);
+    /** Name of the last member name parsed that was not in the expected set. */
+    private String lastUnknownKey;
+
+    // Results of record(): the parsed values and where the chain string is.
+    long op;
+    long vt;
+    Event event;
+    /** Offset of the chain string's bytes in the line when it had no escapes, else -1 (see chainText). */
+    int chainOff;
+    int chainLen;
+    String chainText;
+
+    // ---------------------------------------------------------------- records
+
+    /** Parses a record line into {@link #op}, {@link #vt}, {@link #event} and the chain fields. */
+    void record(byte[] buf, int off, int len) throws JsonSyntaxException {
+        start(buf, off, len);
+        ws();
+        expect('{', "a record must be a JSON object");
+        int seen = 0;
+        List<String> unknown = null;
+        long op = 0;
+        long vt = 0;
+        Event e = null;
+        chainOff = -1;
+        chainText = null;
+        ws();
+        if (peek() == '}') {
+            p++;
+        } else {
+            for (;;) {
+                int id = key(RECORD_KEYS);
+                if (id >= 0) {
+                    if ((seen & (1 << id)) != 0) {
+                        throw duplicate(RECORD_KEYS.names[id], "record");
+                    }
+                    seen |= 1 << id;
+                } else {
+                    unknown = noteUnknown(unknown, lastUnknownKey, "record");
+                }
+                switch (id) {
+                    case R_OP -> op = integer("op", U64_MAX);
+                    case R_VT -> vt = integer("vt", U64_MAX);
+                    case R_E -> e = event();
+                    case R_CHAIN -> chain();
+                    default -> skipValue(1);
+                }
+                if (!nextMember("record")) {
+                    break;
+                }
+            }
+        }
+        ws();
+        if (p < end) {
+            throw err("trailing characters after the record object");
+        }
+        for (int id = 0; id < 4; id++) {
+            if ((seen & (1 << id)) == 0) {
+                throw missing(RECORD_KEYS.names[id], "record");
+            }
+        }
+        this.op = op;
+        this.vt = vt;
+        this.event = e;
+    }
+
+    private void chain() throws JsonSyntaxException {
+        if (peek() != '"') {
+            throw err("expected a string for \"chain\"");
+        }
+        int s = p + 1;
+        int i = s;
+        while (i < end && b[i] != '"' && b[i] != '\\' && b[i] >= 0x20) {
+            i++;
+        }
+        if (i < end && b[i] == '"') {
+            chainOff = s;
+            chainLen = i - s;
+            p = i + 1;
+        } else {
+            chainText = string("chain");
+        }
+    }
+
+    private Event event() throws JsonSyntaxException {
+        int start = p;
+        int tag = findTag(TAG_KEY, EVENT_TAGS, "event");
+        p = start;
+        expect('{', "an event must be a JSON object");
+        int allowed = EVENT_ALLOWED[tag];
+        int seen = 0;
+        List<String> unknown = null;
+        long conn = 0, node = 0, chanSeq = 0, sendVt = 0, events = 0, sent = 0, dropped = 0;
+        VAddr addr = null, src = null, dst = null;
+        String payload = null, invariant = null, message = null;
+        Object outcome = null;
+        boolean blocking = false;
+        ws();
+        if (peek() == '}') {
+            p++;
+        } else {
+            for (;;) {
+                int id = key(EVENT_KEYS);
+                if (id >= 0) {
+                    if ((seen & (1 << id)) != 0) {
+                        throw duplicate(EVENT_KEYS.names[id], "event");
+                    }
+                    seen |= 1 << id;
+                    if ((allowed & (1 << id)) == 0) {
+                        id = -1; // another variant's member: unknown here, ignored
+                    }
+                } else {
+                    unknown = noteUnknown(unknown, lastUnknownKey, "event");
+                }
+                switch (id) {
+                    case E_CONN -> conn = integer("conn", U64_MAX);
+                    case E_NODE -> node = integer("node", U32_MAX);
+                    case E_ADDR -> addr = address("addr");
+                    case E_SRC -> src = address("src");
+                    case E_DST -> dst = address("dst");
+                    case E_CHAN_SEQ -> chanSeq = integer("chan_seq", U64_MAX);
+                    case E_SEND_VT -> sendVt = integer("send_vt", U64_MAX);
+                    case E_PAYLOAD -> payload = string("payload");
+                    case E_OUTCOME -> outcome = tag == T_SEND ? sendOutcome() : recvOutcome();
+                    case E_BLOCKING -> blocking = bool("blocking");
+                    case E_INVARIANT -> invariant = string("invariant");
+                    case E_MESSAGE -> message = string("message");
+                    case E_EVENTS -> events = integer("events", U64_MAX);
+                    case E_SENT -> sent = integer("sent", U64_MAX);
+                    case E_DROPPED -> dropped = integer("dropped", U64_MAX);
+                    default -> skipValue(2);
+                }
+                if (!nextMember("event")) {
+                    break;
+                }
+            }
+        }
+        int lacking = EVENT_REQUIRED[tag] & ~seen;
+        if (lacking != 0) {
+            for (int m : EVENT_MEMBERS[tag]) {
+                if ((lacking & (1 << m)) != 0) {
+                    throw missing(EVENT_KEYS.names[m], EVENT_TAGS.names[tag] + " event");
+                }
+            }
+        }
+        return switch (tag) {
+            case T_CONNECT -> new Event.Connect(conn);
+            case T_HELLO -> new Event.Hello(conn, node);
+            case T_BIND -> new Event.Bind(conn, addr);
+            case T_SEND -> new Event.Send(conn, src, dst, chanSeq, sendVt, payload, (SendOutcome) outcome);
+            case T_RECV -> new Event.Recv(conn, blocking, (RecvOutcome) outcome);
+            case T_DISCONNECT -> new Event.Disconnect(conn);
+            case T_VIOLATION -> new Event.Violation(invariant, message);
+            default -> new Event.End(events, sent, dropped);
+        };
+    }
+
+    private SendOutcome sendOutcome() throws JsonSyntaxException {
+        int start = p;
+        int tag = findTag(KIND_KEY, SEND_OUTCOME_TAGS, "send outcome");
+        if (tag == 0) {
+            skipTaggedUnitObject(start, "send outcome");
+            return SendOutcome.DROPPED;
+        }
+        if (tag == 1) {
+            skipTaggedUnitObject(start, "send outcome");
+            return SendOutcome.NO_RECEIVER;
+        }
+        long[] v = outcomeMembers(start, ENQUEUED_MEMBERS, "enqueued outcome");
+        return new SendOutcome.Enqueued(v[O_TO_CONN], v[O_DELIV_NS], v[O_TIE]);
+    }
+
+    private RecvOutcome recvOutcome() throws JsonSyntaxException {
+        int start = p;
+        int tag = findTag(KIND_KEY, RECV_OUTCOME_TAGS, "recv outcome");
+        if (tag == 0) {
+            skipTaggedUnitObject(start, "recv outcome");
+            return RecvOutcome.EMPTY;
+        }
+        long[] v = outcomeMembers(start, DELIVERED_MEMBERS, "delivered outcome");
+        return new RecvOutcome.Delivered(pendingSrc, pendingDst, v[O_DELIV_NS], v[O_TIE], pendingPayload);
+    }
+
+    // Scratch for outcome parsing (outcomes do not nest, so one set suffices).
+    private final long[] outcomeInts = new long[OUTCOME_KEYS.names.length];
+    private VAddr pendingSrc;
+    private VAddr pendingDst;
+    private String pendingPayload;
+
+    /** Parses an outcome object whose tag is already known; other variants' members are ignored. */
+    private long[] outcomeMembers(int start, int[] members, String what) throws JsonSyntaxException {
+        p = start;
+        expect('{', "an outcome must be a JSON object");
+        int allowed = 0;
+        for (int m : members) {
+            allowed |= 1 << m;
+        }
+        long[] v = outcomeInts;
+        int seen = 0;
+        List<String> unknown = null;
+        ws();
+        if (peek() == '}') {
+            p++;
+        } else {
+            for (;;) {
+                int id = key(OUTCOME_KEYS);
+                if (id >= 0) {
+                    if ((seen & (1 << id)) != 0) {
+                        throw duplicate(OUTCOME_KEYS.names[id], what);
+                    }
+                    seen |= 1 << id;
+                    if ((allowed & (1 << id)) == 0) {
+                        id = -1;
+                    }
+                } else {
+                    unknown = noteUnknown(unknown, lastUnknownKey, what);
+                }
+                switch (id) {
+                    case O_TO_CONN -> v[O_TO_CONN] = integer("to_conn", U64_MAX);
+                    case O_DELIV_NS -> v[O_DELIV_NS] = integer("deliv_ns", U64_MAX);
+                    case O_TIE -> v[O_TIE] = integer("tie", U64_MAX);
+                    case O_SRC -> pendingSrc = address("src");
+                    case O_DST -> pendingDst = address("dst");
+                    case O_PAYLOAD -> pendingPayload = string("payload");
+                    default -> skipValue(4);
+                }
+                if (!nextMember(what)) {
+                    break;
+                }
+            }
+        }
+        for (int m : members) {
+            if ((seen & (1 << m)) == 0) {
+                throw missing(OUTCOME_KEYS.names[m], what);
+            }
+        }
+        return v;
+    }
+
+    /** An outcome variant without members: everything but the tag is unknown and skipped. */
+    private void skipTaggedUnitObject(int start, String what) throws JsonSyntaxException {
+        p = start;
+        skipObject(4, KIND_KEY, what);
+    }
+
+    private VAddr address(String field) throws JsonSyntaxException {
+        if (peek() != '{') {
+            throw err("expected an address object for \"" + field + "\"");
+        }
+        p++;
+        int seen = 0;
+        List<String> unknown = null;
+        long ip = 0;
+        long port = 0;
+        ws();
+        if (peek() == '}') {
+            p++;
+        } else {
+            for (;;) {
+                int id = key(ADDR_KEYS);
+                if (id >= 0) {
+                    if ((seen & (1 << id)) != 0) {
+                        throw duplicate(ADDR_KEYS.names[id], "address");
+                    }
+                    seen |= 1 << id;
+                } else {
+                    unknown = noteUnknown(unknown, lastUnknownKey, "address");
+                }
+                switch (id) {
+                    case 0 -> ip = integer("ip", U32_MAX);
+                    case 1 -> port = integer("port", U16_MAX);
+                    default -> skipValue(5);
+                }
+                if (!nextMember("address")) {
+                    break;
+                }
+            }
+        }
+        if ((seen & 1) == 0) {
+            throw missing("ip", "address \"" + field + "\"");
+        }
+        if ((seen & 2) == 0) {
+            throw missing("port", "address \"" + field + "\"");
+        }
+        return new VAddr(ip, (int) port);
+    }
+
+    /**
+     * Finds the value of the tag member ({@code k} or {@code kind}) of the object at p, without consuming
+     * it. Fast when the tag is the first member (as writers emit it); otherwise scans the whole object.
+     */
+    private int findTag(Names tagKey, Names values, String what) throws JsonSyntaxException {
+        int start = p;
+        if (peek() != '{') {
+            throw err("expected an object for the " + what);
+        }
+        p++;
+        ws();
+        if (peek() == '"') {
+            int id = key(tagKey);
+            if (id == 0) {
+                int tag = tagValue(values, tagKey.names[0], what);
+                p = start;
+                return tag;
+            }
+        }
+        // The tag is not first: scan every member (validating the JSON) to find it.
+        p = start + 1;
+        int tag = -1;
+        ws();
+        if (peek() == '}') {
+            p++;
+        } else {
+            for (;;) {
+                int id = key(tagKey);
+                if (id == 0) {
+                    if (tag >= 0) {
+                        throw duplicate(tagKey.names[0], what);
+                    }
+                    tag = tagValue(values, tagKey.names[0], what);
+                } else {
+                    skipValue(3);
+                }
+                if (!nextMember(what)) {
+                    break;
+                }
+            }
+        }
+        if (tag < 0) {
+            throw missing(tagKey.names[0], what);
+        }
+        p = start;
+        return tag;
+    }
+
+    private int tagValue(Names values, String key, String what) throws JsonSyntaxException {
+        if (peek() != '"') {
+            throw err("expected a string for \"" + key + "\" of the " + what);
+        }
+        int s = p + 1;
+        int i = s;
+        while (i < end && b[i] != '"' && b[i] != '\\' && b[i] >= 0x20) {
+            i++;
+        }
+        int found;
+        String text;
+        if (i < end && b[i] == '"') {
+            found = values.find(b, s, i - s);
+            text = found >= 0 ? null : new String(b, s, i - s, StandardCharsets.ISO_8859_1);
+            p = i + 1;
+        } else {
+            text = string(key);
+            found = values.find(text);
+        }
+        if (found < 0) {
+            throw new JsonSyntaxException("unknown " + what + " kind \"" + text + "\" (" + key + ") before column "
+                    + column(), false);
+        }
+        return found;
+    }
+
+    // ---------------------------------------------------------------- header
+
+    /** Parses line 1 (§3). Format and version are returned as read; the caller checks them (§9 order). */
+    LogHeader header(byte[] buf, int off, int len, String rawLine) throws JsonSyntaxException {
+        start(buf, off, len);
+        ws();
+        expect('{', "the header must be a JSON object");
+        int seen = 0;
+        List<String> unknown = null;
+        String format = null, net = null;
+        long version = 0, seed = 0, windowNs = 0;
+        LogMeta meta = LogMeta.EMPTY;
+        ws();
+        if (peek() == '}') {
+            p++;
+        } else {
+            for (;;) {
+                int id = key(HEADER_KEYS);
+                if (id >= 0) {
+                    if ((seen & (1 << id)) != 0) {
+                        throw duplicate(HEADER_KEYS.names[id], "header");
+                    }
+                    seen |= 1 << id;
+                } else {
+                    unknown = noteUnknown(unknown, lastUnknownKey, "header");
+                }
+                switch (id) {
+                    case 0 -> format = string("format");
+                    case 1 -> version = integer("version", U32_MAX);
+                    case 2 -> seed = integer("seed", U64_MAX);
+                    case 3 -> net = string("net");
+                    case 4 -> windowNs = integer("window_ns", U64_MAX);
+                    case 5 -> meta = meta();
+                    default -> skipValue(1);
+                }
+                if (!nextMember("header")) {
+                    break;
+                }
+            }
+        }
+        ws();
+        if (p < end) {
+            throw err("trailing characters after the header object");
+        }
+        for (int id = 0; id < 4; id++) {
+            if ((seen & (1 << id)) == 0) {
+                throw missing(HEADER_KEYS.names[id], "header");
+            }
+        }
+        return new LogHeader(rawLine, format, version, seed, net, windowNs, meta);
+    }
+
+    private LogMeta meta() throws JsonSyntaxException {
+        if (peek() != '{') {
+            throw err("\"meta\" must be an object");
+        }
+        p++;
+        int seen = 0;
+        List<String> unknown = null;
+        Long recorded = null;
+        String weftVersion = null, label = null;
+        ws();
+        if (peek() == '}') {
+            p++;
+        } else {
+            for (;;) {
+                int id = key(META_KEYS);
+                if (id >= 0) {
+                    if ((seen & (1 << id)) != 0) {
+                        throw duplicate(META_KEYS.names[id], "meta");
+                    }
+                    seen |= 1 << id;
+                } else {
+                    unknown = noteUnknown(unknown, lastUnknownKey, "meta");
+                }
+                boolean isNull = id >= 0 && literal("null");
+                switch (id) {
+                    case 0 -> recorded = isNull ? null : integer("recorded_unix_ms", U64_MAX);
+                    case 1 -> weftVersion = isNull ? null : string("weft_version");
+                    case 2 -> label = isNull ? null : string("label");
+                    default -> skipValue(2);
+                }
+                if (!nextMember("meta")) {
+                    break;
+                }
+            }
+        }
+        return new LogMeta(recorded, weftVersion, label);
+    }
+
+    // ---------------------------------------------------------------- tokens
+
+    private void start(byte[] buf, int off, int len) {
+        b = buf;
+        p = off;
+        lineStart = off;
+        end = off + len;
+    }
+
+    private int peek() {
+        return p < end ? b[p] : -1;
+    }
+
+    private void ws() {
+        while (p < end) {
+            byte c = b[p];
+            if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
+                p++;
+            } else {
+                return;
+            }
+        }
+    }
+
+    private void expect(char c, String what) throws JsonSyntaxException {
+        if (p < end && b[p] == c) {
+            p++;
+        } else {
+            throw err(what);
+        }
+    }
+
+    /** After a member value: true if a ',' (another member follows), false at '}'. */
+    private boolean nextMember(String what) throws JsonSyntaxException {
+        ws();
+        if (p < end) {
+            byte c = b[p++];
+            if (c == ',') {
+                ws();
+                return true;
+            }
+            if (c == '}') {
+                return false;
+            }
+            p--;
+        }
+        throw err("expected ',' or '}' in " + what);
+    }
+
+    /**
+     * Parses a member name and the following ':'; returns its index in {@code keys} or -1 (then
+     * {@link #lastUnknownKey} holds the decoded name).
+     */
+    private int key(Names keys) throws JsonSyntaxException {
+        if (p >= end || b[p] != '"') {
+            throw err("expected a member name in double quotes");
+        }
+        int s = ++p;
+        while (p < end) {
+            byte c = b[p];
+            if (c == '"') {
+                break;
+            }
+            if (c < 0x20 || c == '\\') { // control, escape or non-ASCII: decode properly
+                p = s;
+                String name = stringBody(s);
+                int id = keys.find(name);
+                lastUnknownKey = id < 0 ? name : null;
+                colon();
+                return id;
+            }
+            p++;
+        }
+        if (p >= end) {
+            throw err("unterminated member name");
+        }
+        int len = p - s;
+        p++;
+        int id = len == 0 ? -1 : keys.find(b, s, len);
+        if (id < 0) {
+            lastUnknownKey = new String(b, s, len, StandardCharsets.ISO_8859_1);
+        }
+        colon();
+        return id;
+    }
+
+    private void colon() throws JsonSyntaxException {
+        ws();
+        expect(':', "expected ':' after a member name");
+        ws();
+    }
+
+    private List<String> noteUnknown(List<String> seen, String name, String what) throws JsonSyntaxException {
+        if (seen == null) {
+            seen = new ArrayList<>(2);
+        } else if (seen.contains(name)) {
+            throw duplicate(name, what);
+        }
+        seen.add(name);
+        return seen;
+    }
+
+    /** A JSON integer for an unsigned field with the given (unsigned) maximum. */
+    private long integer(String field, long max) throws JsonSyntaxException {
+        int s = p;
+        if (p >= end) {
+            throw err("expected an integer for \"" + field + "\"");
+        }
+        int c = b[p];
+        if (c < '0' || c > '9') {
+            if (c == '-') {
+                throw err("\"" + field + "\" must be an unsigned integer, found a negative number");
+            }
+            throw err("expected an integer for \"" + field + "\"");
+        }
+        long v = c - '0';
+        p++;
+        if (c == '0') {
+            if (p < end && b[p] >= '0' && b[p] <= '9') {
+                throw err("leading zero in the number for \"" + field + "\"");
+            }
+        } else {
+            while (p < end) {
+                int d = b[p] - '0';
+                if (d < 0 || d > 9) {
+                    break;
+                }
+                // unsigned overflow check: v * 10 + d must stay <= 2^64-1
+                if (Long.compareUnsigned(v, 1844674407370955161L) > 0 || (v == 1844674407370955161L && d > 5)) {
+                    throw new JsonSyntaxException("number for \"" + field + "\" out of range at column "
+                            + (s - lineStart + 1), false);
+                }
+                v = v * 10 + d;
+                p++;
+            }
+        }
+        if (p < end && (b[p] == '.' || b[p] == 'e' || b[p] == 'E')) {
+            throw err("\"" + field + "\" must be an integer (no fraction or exponent)");
+        }
+        if (max != U64_MAX && Long.compareUnsigned(v, max) > 0) {
+            throw new JsonSyntaxException("number " + Long.toUnsignedString(v) + " for \"" + field
+                    + "\" out of range (max " + max + ") at column " + (s - lineStart + 1), false);
+        }
+        return v;
+    }
+
+    private boolean bool(String field) throws JsonSyntaxException {
+        if (literal("true")) {
+            return true;
+        }
+        if (literal("false")) {
+            return false;
+        }
+        throw err("expected true or false for \"" + field + "\"");
+    }
+
+    /** Consumes the literal if it is next (followed by a non-identifier char is checked by the caller's grammar). */
+    private boolean literal(String word) {
+        int n = word.length();
+        if (p + n > end) {
+            return false;
+        }
+        for (int i = 0; i < n; i++) {
+            if (b[p + i] != word.charAt(i)) {
+                return false;
+            }
+        }
+        p += n;
+        return true;
+    }
+
+    private String string(String field) throws JsonSyntaxException {
+        if (p >= end || b[p] != '"') {
+            throw err("expected a string for \"" + field + "\"");
+        }
+        int s = ++p;
+        while (p < end) {
+            byte c = b[p];
+            if (c == '"') {
+                String r = new String(b, s, p - s, StandardCharsets.ISO_8859_1);
+                p++;
+                return r;
+            }
+            if (c < 0x20 || c == '\\') {
+                break;
+            }
+            p++;
+        }
+        p = s;
+        return stringBody(s);
+    }
+
+    /** Decodes a string body starting at s (just after the opening quote) and consumes the closing quote. */
+    private String stringBody(int s) throws JsonSyntaxException {
+        sb.setLength(0);
+        p = s;
+        for (;;) {
+            if (p >= end) {
+                throw err("unterminated string");
+            }
+            int c = b[p];
+            if (c == '"') {
+                p++;
+                return sb.toString();
+            }
+            if (c == '\\') {
+                p++;
+                int cp = escape();
+                sb.appendCodePoint(cp);
+            } else if (c >= 0x20) {
+                sb.append((char) c);
+                p++;
+            } else if (c >= 0) {
+                throw err("control character in a string (must be escaped)");
+            } else {
+                int n = Utf8.sequenceLength(b, p, end);
+                if (n == 0) {
+                    throw new JsonSyntaxException("invalid UTF-8", true);
+                }
+                sb.appendCodePoint(Utf8.decode(b, p, n));
+                p += n;
+            }
+        }
+    }
+
+    /** After a backslash: returns the code point of the escape (surrogate pairs combined, lone ones rejected). */
+    private int escape() throws JsonSyntaxException {
+        if (p >= end) {
+            throw err("unterminated string");
+        }
+        int c = b[p++];
+        switch (c) {
+            case '"': return '"';
+            case '\\': return '\\';
+            case '/': return '/';
+            case 'b': return '\b';
+            case 'f': return '\f';
+            case 'n': return '\n';
+            case 'r': return '\r';
+            case 't': return '\t';
+            case 'u': {
+                int u = hex4();
+                if (u >= 0xD800 && u <= 0xDBFF) {
+                    if (p + 1 < end && b[p] == '\\' && b[p + 1] == 'u') {
+                        p += 2;
+                        int lo = hex4();
+                        if (lo >= 0xDC00 && lo <= 0xDFFF) {
+                            return Character.toCodePoint((char) u, (char) lo);
+                        }
+                    }
+                    throw err("lone leading surrogate in a \\u escape");
+                }
+                if (u >= 0xDC00 && u <= 0xDFFF) {
+                    throw err("lone trailing surrogate in a \\u escape");
+                }
+                return u;
+            }
+            default:
+                p--;
+                throw err("invalid escape in a string");
+        }
+    }
+
+    private int hex4() throws JsonSyntaxException {
+        if (p + 4 > end) {
+            throw err("unterminated \\u escape");
+        }
+        int v = 0;
+        for (int i = 0; i < 4; i++) {
+            int c = b[p];
+            int d = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+            if (d < 0) {
+                throw err("invalid hex digit in a \\u escape");
+            }
+            v = (v << 4) | d;
+            p++;
+        }
+        return v;
+    }
+
+    // ---------------------------------------------------------------- skipping unknown values
+
+    private void skipValue(int depth) throws JsonSyntaxException {
+        if (depth > MAX_DEPTH) {
+            throw err("recursion limit exceeded");
+        }
+        int c = peek();
+        switch (c) {
+            case '{' -> skipObject(depth, null, "object");
+            case '[' -> skipArray(depth);
+            case '"' -> {
+                p++;
+                stringBody(p);
+            }
+            case 't', 'f', 'n' -> {
+                if (!literal("true") && !literal("false") && !literal("null")) {
+                    throw err("expected a JSON value");
+                }
+            }
+            default -> {
+                if (c == '-' || (c >= '0' && c <= '9')) {
+                    skipNumber();
+                } else {
+                    throw err("expected a JSON value");
+                }
+            }
+        }
+    }
+
+    /** Skips an object, still rejecting duplicate member names (tagKey, if given, may appear once). */
+    private void skipObject(int depth, Names known, String what) throws JsonSyntaxException {
+        expect('{', "expected an object");
+        List<String> names = null;
+        ws();
+        if (peek() == '}') {
+            p++;
+            return;
+        }
+        for (;;) {
+            int id = key(known != null ? known : TAG_KEY);
+            String name = id >= 0 ? (known != null ? known : TAG_KEY).names[id] : lastUnknownKey;
+            names = noteUnknown(names, name, what);
+            skipValue(depth + 1);
+            if (!nextMember(what)) {
+                return;
+            }
+        }
+    }
+
+    private void skipArray(int depth) throws JsonSyntaxException {
+        p++;
+        ws();
+        if (peek() == ']') {
+            p++;
+            return;
+        }
+        for (;;) {
+            skipValue(depth + 1);
+            ws();
+            int c = peek();
+            p++;
+            if (c == ']') {
+                return;
+            }
+            if (c != ',') {
+                p--;
+                throw err("expected ',' or ']' in an array");
+            }
+            ws();
+        }
+    }
+
+    private void skipNumber() throws JsonSyntaxException {
+        if (b[p] == '-') {
+            p++;
+        }
+        if (p >= end || b[p] < '0' || b[p] > '9') {
+            throw err("invalid number");
+        }
+        if (b[p] == '0') {
+            p++;
+            if (p < end && b[p] >= '0' && b[p] <= '9') {
+                throw err("invalid number (leading zero)");
+            }
+        } else {
+            digits();
+        }
+        if (p < end && b[p] == '.') {
+            p++;
+            if (digits() == 0) {
+                throw err("invalid number");
+            }
+        }
+        if (p < end && (b[p] == 'e' || b[p] == 'E')) {
+            p++;
+            if (p < end && (b[p] == '+' || b[p] == '-')) {
+                p++;
+            }
+            if (digits() == 0) {
+                throw err("invalid number");
+            }
+        }
+    }
+
+    private int digits() {
+        int s = p;
+        while (p < end && b[p] >= '0' && b[p] <= '9') {
+            p++;
+        }
+        return p - s;
+    }
+
+    // ---------------------------------------------------------------- errors
+
+    private int column() {
+        return p - lineStart + 1;
+    }
+
+    private JsonSyntaxException err(String what) {
+        String where = p >= end ? " at end of line" : " at column " + column();
+        return new JsonSyntaxException(what + where, false);
+    }
+
+    private JsonSyntaxException duplicate(String name, String what) {
+        return new JsonSyntaxException("duplicate member \"" + name + "\" in " + what + " before column " + column(), false);
+    }
+
+    private JsonSyntaxException missing(String name, String what) {
+        return new JsonSyntaxException("missing member \"" + name + "\" in " + what, false);
+    }
+}

@@ -1,0 +1,67 @@
+package dev.weft.log;
+
+/** Strict UTF-8 validation (shortest forms only, no surrogates, at most U+10FFFF), as Rust's str requires. */
+final class Utf8 {
+
+    private Utf8() {
+    }
+
+    static boolean isValid(byte[] b, int off, int len) {
+        int end = off + len;
+        int i = off;
+        while (i < end) {
+            int c = b[i];
+            if (c >= 0) {
+                i++;
+                continue;
+            }
+            int n = sequenceLength(b, i, end);
+            if (n == 0) {
+                return false;
+            }
+            i += n;
+        }
+        return true;
+    }
+
+    /** Length of the valid multi-byte sequence starting at i (lead byte >= 0x80), or 0 if invalid. */
+    static int sequenceLength(byte[] b, int i, int end) {
+        int c = b[i] & 0xff;
+        if (c >= 0xC2 && c <= 0xDF) {
+            return i + 1 < end && cont(b[i + 1]) ? 2 : 0;
+        }
+        if (c >= 0xE0 && c <= 0xEF) {
+            if (i + 2 >= end) {
+                return 0;
+            }
+            int c1 = b[i + 1] & 0xff;
+            int lo = c == 0xE0 ? 0xA0 : 0x80;
+            int hi = c == 0xED ? 0x9F : 0xBF;
+            return c1 >= lo && c1 <= hi && cont(b[i + 2]) ? 3 : 0;
+        }
+        if (c >= 0xF0 && c <= 0xF4) {
+            if (i + 3 >= end) {
+                return 0;
+            }
+            int c1 = b[i + 1] & 0xff;
+            int lo = c == 0xF0 ? 0x90 : 0x80;
+            int hi = c == 0xF4 ? 0x8F : 0xBF;
+            return c1 >= lo && c1 <= hi && cont(b[i + 2]) && cont(b[i + 3]) ? 4 : 0;
+        }
+        return 0;
+    }
+
+    /** The code point of a sequence already checked by {@link #sequenceLength}. */
+    static int decode(byte[] b, int i, int n) {
+        int c = b[i] & 0xff;
+        return switch (n) {
+            case 2 -> ((c & 0x1F) << 6) | (b[i + 1] & 0x3F);
+            case 3 -> ((c & 0x0F) << 12) | ((b[i + 1] & 0x3F) << 6) | (b[i + 2] & 0x3F);
+            default -> ((c & 0x07) << 18) | ((b[i + 1] & 0x3F) << 12) | ((b[i + 2] & 0x3F) << 6) | (b[i + 3] & 0x3F);
+        };
+    }
+
+    private static boolean cont(byte b) {
+        return (b & 0xC0) == 0x80;
+    }
+}

@@ -1,0 +1,102 @@
+package dev.weft.net;
+
+import dev.weft.log.VAddr;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The seeded per-datagram fault model (net-and-fault-model.md §3). A fate is a pure function of
+ * (seed, spec, src, dst, seq, len): each datagram gets its own SplitMix64 stream derived from its channel
+ * and per-channel sequence number, so the model holds no mutable state and may be shared freely.
+ */
+public final class FaultModel {
+
+    private static final long SEED_SALT = 0x517CC1B727220A95L;
+    private static final long BILLION = 1_000_000_000L;
+    private static final Fate DROPPED = new Fate(true, 0);
+    private static final int REST_GROUP = -1;
+
+    private final long seed;
+    private final NetSpec spec;
+    private final Latency latency;
+    private final double loss;
+    private final long bandwidth;
+    /** node id -> index of the first partition group listing it; null when there is no partition. */
+    private final Map<Long, Integer> groupOfNode;
+
+    public FaultModel(long seed, NetSpec spec) {
+        this.seed = seed;
+        this.spec = spec;
+        this.latency = spec.latency();
+        this.loss = spec.loss();
+        this.bandwidth = spec.bandwidth();
+        if (spec.partition().isEmpty()) {
+            groupOfNode = null;
+        } else {
+            groupOfNode = new HashMap<>();
+            List<List<Long>> groups = spec.partition();
+            for (int g = 0; g < groups.size(); g++) {
+                for (Long node : groups.get(g)) groupOfNode.putIfAbsent(node, g);
+            }
+        }
+    }
+
+    public static FaultModel of(long seed, String net) throws NetSpecException {
+        return new FaultModel(seed, NetSpec.parse(net));
+    }
+
+    public long seed() {
+        return seed;
+    }
+
+    public NetSpec spec() {
+        return spec;
+    }
+
+    /** What happens to one datagram: dropped (delay 0) or delivered after delayNs (u64). */
+    public record Fate(boolean dropped, long delayNs) {
+    }
+
+    /** The fate of the datagram number seq of channel src→dst, with len payload bytes (§3.3). */
+    public Fate fate(VAddr src, VAddr dst, long seq, int len) {
+        if (groupOfNode != null && group(src.nodeOf()) != group(dst.nodeOf())) return DROPPED;
+        long state = channelState(seed, src, dst, seq);
+        state += SplitMix64.GAMMA;
+        if (unit(SplitMix64.mix(state)) < loss) return DROPPED;
+        state += SplitMix64.GAMMA;
+        long delay = latency.sample(unit(SplitMix64.mix(state)));
+        if (bandwidth != 0) delay = Unsigned.saturatingAdd(delay, serializationNs(len, bandwidth));
+        return new Fate(false, delay);
+    }
+
+    /** The channel state C of §3.1 (the running state before the first deviate). */
+    public static long channelState(long seed, VAddr src, VAddr dst, long seq) {
+        long x = seed ^ SEED_SALT;
+        x = absorb(x, src.ip());
+        x = absorb(x, src.port());
+        x = absorb(x, dst.ip());
+        x = absorb(x, dst.port());
+        return absorb(x, seq);
+    }
+
+    private static long absorb(long x, long v) {
+        x ^= v * SplitMix64.GAMMA;
+        return SplitMix64.mix(x + SplitMix64.GAMMA);
+    }
+
+    /** (out >> 11) / 2^53: the 53-bit integer converts exactly and the scaling is exact. */
+    static double unit(long out) {
+        return (out >>> 11) * 0x1p-53;
+    }
+
+    /** floor(min(len * 10^9, 2^64-1) / bw), unsigned; bw != 0. */
+    static long serializationNs(long len, long bw) {
+        return Long.divideUnsigned(Unsigned.saturatingMul(len, BILLION), bw);
+    }
+
+    private int group(long node) {
+        Integer g = groupOfNode.get(node);
+        return g == null ? REST_GROUP : g;
+    }
+}

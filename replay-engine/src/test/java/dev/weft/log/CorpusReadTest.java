@@ -1,0 +1,108 @@
+package dev.weft.log;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.TestFactory;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Reads every log of the reference corpus and checks the reader reaches the reference's verdict: logs the
+ * reference reader accepts (replay exit 0, and also those that only fail later in replay: divergences,
+ * windowed logs, unusable net specs) verify with the right op count and digest; the others are rejected
+ * with the same error kind, at the same line or op, with the spec's fixed text.
+ */
+class CorpusReadTest {
+
+    private static final Pattern MALFORMED = Pattern.compile("line (\\d+): malformed record: ");
+    private static final Pattern CHAIN = Pattern.compile("integrity chain broken at op (\\d+): log truncated or edited");
+    private static final Pattern OP_ORDER = Pattern.compile("op sequence broken: expected (\\d+), got (\\d+)");
+    private static final Pattern FORMAT = Pattern.compile("not a weft-log file \\(format=.*\\)");
+    private static final Pattern VERSION = Pattern.compile("unsupported weft-log version (\\d+) \\(this reader supports 2\\)");
+    private static final Pattern IO = Pattern.compile(": I/O error: ");
+
+    @TestFactory
+    Stream<DynamicTest> everyCorpusLogGetsTheReferenceVerdict() {
+        List<Path> logs = Corpus.allLogs();
+        assertTrue(logs.size() > 50, "corpus found: " + logs.size());
+        return logs.stream()
+                .filter(p -> !Corpus.relative(p).startsWith("large/")) // LargeLogTest reads that one
+                .map(p -> DynamicTest.dynamicTest(Corpus.relative(p), () -> check(p)));
+    }
+
+    private static void check(Path log) throws Exception {
+        JsonNode side = Corpus.sidecar(log);
+        String stderr = side.path("replay").path("stderr").asText("");
+        String firstLine = stderr.isEmpty() ? "" : stderr.lines().findFirst().orElse("");
+        Matcher m;
+        if ((m = MALFORMED.matcher(firstLine)).find()) {
+            WeftLogException e = readExpectingError(log);
+            assertEquals(WeftLogException.Kind.MALFORMED, e.kind(), e.getMessage());
+            long line = Long.parseLong(m.group(1));
+            assertEquals(line, e.line());
+            assertTrue(e.getMessage().startsWith("line " + line + ": malformed record: "), e.getMessage());
+        } else if ((m = CHAIN.matcher(firstLine)).find()) {
+            WeftLogException e = readExpectingError(log);
+            assertEquals(WeftLogException.Kind.CHAIN_BROKEN, e.kind(), e.getMessage());
+            assertEquals(Long.parseLong(m.group(1)), e.op());
+            assertEquals(m.group(), e.getMessage());
+        } else if ((m = OP_ORDER.matcher(firstLine)).find()) {
+            WeftLogException e = readExpectingError(log);
+            assertEquals(WeftLogException.Kind.BAD_OP_ORDER, e.kind(), e.getMessage());
+            assertEquals(Long.parseLong(m.group(1)), e.op());
+            assertEquals(m.group(), e.getMessage());
+        } else if ((m = FORMAT.matcher(firstLine)).find()) {
+            WeftLogException e = readExpectingError(log);
+            assertEquals(WeftLogException.Kind.WRONG_FORMAT, e.kind(), e.getMessage());
+            assertEquals(m.group(), e.getMessage());
+        } else if ((m = VERSION.matcher(firstLine)).find()) {
+            WeftLogException e = readExpectingError(log);
+            assertEquals(WeftLogException.Kind.UNSUPPORTED_VERSION, e.kind(), e.getMessage());
+            assertEquals(m.group(), e.getMessage());
+        } else if (IO.matcher(firstLine).find()) {
+            WeftLogException e = readExpectingError(log);
+            assertEquals(WeftLogException.Kind.IO, e.kind(), e.getMessage());
+            assertTrue(e.getMessage().startsWith("I/O error: "), e.getMessage());
+        } else {
+            // Accepted by the reference reader (any later failure is the replayer's business).
+            JsonNode expected = side.path("expected");
+            long ops = side.path("replay").path("exit_code").asInt(-1) == 0
+                    ? expected.path("ops").asLong()
+                    : nonEmptyRecordLines(log);
+            try (LogReader r = LogReader.open(log)) {
+                assertEquals(log.getFileName().toString().endsWith(".gz"), r.isGzip());
+                long n = r.verifyAll();
+                assertEquals(ops, n);
+                if (expected.has("digest")) {
+                    assertEquals(expected.path("digest").asText(), Fnv1a.hex16(r.streamDigest()));
+                }
+                assertEquals(side.path("facts").path("header").path("seed").asLong(), r.header().seed());
+            }
+        }
+    }
+
+    private static WeftLogException readExpectingError(Path log) {
+        return assertThrows(WeftLogException.class, () -> {
+            try (LogReader r = LogReader.open(log)) {
+                r.verifyAll();
+            }
+        });
+    }
+
+    private static long nonEmptyRecordLines(Path log) throws Exception {
+        String text = new String(Corpus.text(log), StandardCharsets.UTF_8);
+        long n = text.lines().skip(1).filter(l -> !l.isEmpty()).count();
+        assertFalse(n == 0);
+        return n;
+    }
+}
