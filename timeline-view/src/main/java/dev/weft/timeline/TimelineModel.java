@@ -273,6 +273,11 @@ public final class TimelineModel {
             partner = Arrays.copyOf(partner, cap);
         }
 
+        /** A model of the records added so far; the builder can go on accepting records afterwards. */
+        public TimelineModel snapshot() {
+            return build();
+        }
+
         public TimelineModel build() {
             // Lanes in a stable order: nodes ascending, then hello-less connections ascending, then the run lane.
             TreeMap<Long, Integer> nodeLanes = new TreeMap<>(Long::compareUnsigned);

@@ -13,6 +13,9 @@ public interface Progress {
 
     boolean cancelled();
 
+    /** A partial timeline of what was read so far, to show while a large file is still loading. */
+    default void preview(dev.weft.timeline.TimelineModel partial) { }
+
     /** Throws InterruptedException when cancelled (call it in loops every few thousand items). */
     default void checkCancelled() throws InterruptedException {
         if (cancelled()) throw new InterruptedException("cancelled");

@@ -78,6 +78,12 @@ public final class MainWindow {
             }
         });
         vm.recentFiles().addListener((javafx.collections.ListChangeListener<Path>) c -> fillRecent());
+        vm.previewProperty().addListener((o, a, m) -> {
+            if (m != null) showPreview(m);
+        });
+        vm.loadingProperty().addListener((o, was, now) -> {
+            if (!now && preview != null) showDocument(vm.document());   // load failed or was cancelled
+        });
         fillRecent();
         new AnimationTimer() {
             @Override
@@ -152,7 +158,27 @@ public final class MainWindow {
         center.getChildren().setAll(box);
     }
 
+    /** While a big file loads: the part read so far, so the window is never blank. */
+    private void showPreview(dev.weft.timeline.TimelineModel partial) {
+        dev.weft.timeline.TimelineView t = new dev.weft.timeline.TimelineView();
+        t.setId("previewTimeline");
+        t.setModel(partial);
+        t.paletteProperty().set(vm.themeProperty().get() == WorkbenchViewModel.Theme.DARK ? TimelinePalette.DARK : TimelinePalette.LIGHT);
+        Label l = new Label("loading… showing the first " + partial.size() + " records");
+        l.getStyleClass().add("panel-header");
+        VBox box = new VBox(4, l, t);
+        VBox.setVgrow(t, Priority.ALWAYS);
+        center.getChildren().setAll(box);
+        preview = t;
+    }
+
+    private dev.weft.timeline.TimelineView preview;
+
+    /** The preview timeline shown while loading, or null (for the benchmark). */
+    public dev.weft.timeline.TimelineView previewTimeline() { return preview; }
+
     private void showDocument(DocumentViewModel d) {
+        preview = null;
         if (d == null) {
             pane = null;
             showWelcome();

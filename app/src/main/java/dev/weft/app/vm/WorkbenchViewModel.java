@@ -38,6 +38,7 @@ public final class WorkbenchViewModel {
     private final StringProperty progressText = new SimpleStringProperty(this, "progressText", "");
     private final StringProperty error = new SimpleStringProperty(this, "error", "");
     private final ObservableList<Path> recentFiles = FXCollections.observableArrayList();
+    private final ObjectProperty<dev.weft.timeline.TimelineModel> preview = new SimpleObjectProperty<>(this, "preview");
     private final ObjectProperty<Theme> theme = new SimpleObjectProperty<>(this, "theme", Theme.LIGHT);
     private AtomicBoolean currentCancel = new AtomicBoolean();
 
@@ -60,6 +61,8 @@ public final class WorkbenchViewModel {
     public StringProperty progressTextProperty() { return progressText; }
     public StringProperty errorProperty() { return error; }
     public ObservableList<Path> recentFiles() { return recentFiles; }
+    /** The partial timeline of the file being loaded (null when none). */
+    public ObjectProperty<dev.weft.timeline.TimelineModel> previewProperty() { return preview; }
     public ObjectProperty<Theme> themeProperty() { return theme; }
     public Settings settings() { return settings; }
     public TaskRunner runner() { return runner; }
@@ -96,6 +99,11 @@ public final class WorkbenchViewModel {
                 });
             }
             @Override public boolean cancelled() { return cancel.get(); }
+            @Override public void preview(dev.weft.timeline.TimelineModel partial) {
+                runner.ui(() -> {
+                    if (!cancel.get()) preview.set(partial);
+                });
+            }
         };
         runner.background(() -> {
             RecordingSource src;
@@ -104,6 +112,7 @@ public final class WorkbenchViewModel {
             } catch (InterruptedException e) {
                 runner.ui(() -> {
                     if (cancel == currentCancel) {
+                        preview.set(null);
                         loading.set(false);
                         progressText.set("cancelled");
                     }
@@ -111,6 +120,7 @@ public final class WorkbenchViewModel {
                 return;
             } catch (RecordingOpener.OpenException e) {
                 runner.ui(() -> {
+                    preview.set(null);
                     loading.set(false);
                     error.set(e.getMessage());
                 });
@@ -128,6 +138,7 @@ public final class WorkbenchViewModel {
                     opened.close();
                     return;
                 }
+                preview.set(null);
                 DocumentViewModel old = document.get();
                 DocumentViewModel doc = new DocumentViewModel(opened, runner);
                 document.set(doc);
@@ -147,6 +158,7 @@ public final class WorkbenchViewModel {
     /** Cancels the load in progress (the document shown before stays). */
     public void cancelLoad() {
         currentCancel.set(true);
+        preview.set(null);
         loading.set(false);
         progressText.set("cancelled");
     }

@@ -1,0 +1,30 @@
+package dev.weft.app;
+
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import org.junit.jupiter.api.Test;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+
+/** MVVM kept honest: view models and sources use JavaFX beans/collections only, never the toolkit. */
+class AppArchitectureTest {
+
+    private final JavaClasses classes = new ClassFileImporter()
+            .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS).importPackages("dev.weft.app");
+
+    @Test
+    void viewModelsAndSourcesNeedNoToolkit() {
+        noClasses().that().resideInAnyPackage("dev.weft.app.vm..", "dev.weft.app.source..")
+                .should().dependOnClassesThat().resideInAnyPackage("javafx.scene..", "javafx.stage..", "javafx.application..",
+                        "javafx.animation..", "dev.weft.app.view..", "eu.hansolo..", "org.fxmisc..", "org.controlsfx..")
+                .check(classes);
+    }
+
+    @Test
+    void viewModelsDoNotReachIntoTheEngineDirectly() {
+        noClasses().that().resideInAnyPackage("dev.weft.app.vm..", "dev.weft.app.view..")
+                .should().dependOnClassesThat().resideInAnyPackage("dev.weft.replay..", "dev.weft.core..", "dev.weft.check..")
+                .check(classes);
+    }
+}
