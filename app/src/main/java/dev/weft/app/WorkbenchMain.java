@@ -20,6 +20,10 @@ public final class WorkbenchMain {
 
     /** Runs the workbench and returns the process exit code (0 ok, 1 cannot run / cannot open, 2 usage). */
     static int run(String[] args, PrintStream out, PrintStream err) {
+        return run(args, out, err, Headless.hasDisplay());
+    }
+
+    static int run(String[] args, PrintStream out, PrintStream err, boolean display) {
         LaunchOptions o;
         try {
             o = LaunchOptions.parse(args);
@@ -37,8 +41,8 @@ public final class WorkbenchMain {
             return 1;
         }
         if (o.screenshot() != null) {
-            if (!Headless.hasDisplay()) Headless.useMonocle(o.width(), o.height());
-        } else if (!Headless.hasDisplay()) {
+            if (!display) Headless.useMonocle(o.width(), o.height());
+        } else if (!display) {
             err.println("weft workbench: no display available (DISPLAY is not set), so the window cannot open.");
             err.println("  Without a display use:  weft replay " + (o.file() == null ? "FILE" : o.file()) + " --check fifo,dup");
             err.println("  or render the workbench to an image:  weft workbench "
