@@ -1,0 +1,145 @@
+package dev.weft.launcher.replay;
+
+import dev.weft.check.Invariants;
+import dev.weft.check.Violation;
+import dev.weft.log.Fnv1a;
+import dev.weft.log.WeftLogException;
+import dev.weft.replay.Divergence;
+import dev.weft.replay.ReplayException;
+import dev.weft.replay.ReplayOptions;
+import dev.weft.replay.ReplayReport;
+import dev.weft.replay.Replayer;
+import dev.weft.replay.ViolationReport;
+import dev.weft.text.RustText;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * {@code weft replay <LOG> [--until <OP>] [--check <LIST>]}: argument rules, output lines and exit codes of
+ * core-and-replay.md §5. Scripts parse these lines, so every text here is a public contract.
+ */
+public final class ReplayCommand {
+
+    public static final String USAGE = String.join("\n",
+            "Usage: weft replay <LOG> [OPTIONS]",
+            "",
+            "Re-executes a weft-log against the seeded fault model and checks that every recorded",
+            "outcome, and the stream digest, is reproduced exactly.",
+            "",
+            "Arguments:",
+            "  <LOG>  a weft-log v2 recording (.weftlog, or gzip-compressed .weftlog.gz)",
+            "",
+            "Options:",
+            "  --until <OP>     stop after op OP (prints the digest of the prefix)",
+            "  --check <LIST>   comma-separated invariants to check while replaying:",
+            "                   fifo (per-channel-fifo), dup (no-duplicate-delivery), all",
+            "  -h, --help       print this help",
+            "",
+            "Exit status: 0 identical and invariants hold, 2 invariant violation(s), 1 unreadable log or divergence.",
+            "");
+
+    private ReplayCommand() {
+    }
+
+    public static int run(String[] args, PrintStream out, PrintStream err) {
+        return run(args, out, err, Path.of(""));
+    }
+
+    /** As {@link #run(String[], PrintStream, PrintStream)}, resolving the log path against {@code workingDir}. */
+    public static int run(String[] args, PrintStream out, PrintStream err, Path workingDir) {
+        String log = null;
+        Long until = null;
+        List<String> checks = new ArrayList<>();
+        for (int i = 0; i < args.length; i++) {
+            String a = args[i];
+            switch (a) {
+                case "-h", "--help" -> {
+                    out.print(USAGE);
+                    return 0; // help is not an error (product decision; the reference exits 1)
+                }
+                case "--until" -> {
+                    if (i + 1 >= args.length) {
+                        return fail(err, "--until requires an op index");
+                    }
+                    String v = args[++i];
+                    try {
+                        until = RustText.parseU64(v);
+                    } catch (NumberFormatException e) {
+                        return fail(err, "--until " + RustText.debugQuote(v) + ": not a u64");
+                    }
+                }
+                case "--check" -> {
+                    if (i + 1 >= args.length) {
+                        return fail(err, "--check requires a list");
+                    }
+                    try {
+                        Invariants.appendCheckList(args[++i], checks);
+                    } catch (Invariants.UnknownInvariantException e) {
+                        return fail(err, "--check: unknown invariant " + RustText.debugQuote(e.name()));
+                    }
+                }
+                default -> {
+                    if (log != null) {
+                        err.print("weft replay: unexpected argument " + RustText.debugQuote(a) + "\n\n" + USAGE);
+                        return 1;
+                    }
+                    log = a;
+                }
+            }
+        }
+        if (log == null) {
+            err.print("weft replay: no log file given\n\n" + USAGE);
+            return 1;
+        }
+        return replay(log, workingDir, new ReplayOptions(until, checks), out, err);
+    }
+
+    private static int replay(String log, Path workingDir, ReplayOptions options, PrintStream out, PrintStream err) {
+        ReplayReport report;
+        try {
+            report = Replayer.replay(workingDir.resolve(log), options);
+        } catch (WeftLogException e) {
+            return fail(err, log + ": " + e.getMessage());
+        } catch (ReplayException e) {
+            return fail(err, e.getMessage());
+        } catch (java.nio.file.InvalidPathException e) {
+            return fail(err, log + ": I/O error: " + e.getMessage());
+        }
+        Divergence d = report.divergence();
+        if (d != null) {
+            err.print("weft replay: DIVERGED at op " + Long.toUnsignedString(d.op()) + "\n"
+                    + "  recorded: " + d.recorded() + "\n"
+                    + "  replayed: " + d.replayed() + "\n"
+                    + "  (the log, seed, and code no longer agree \u2014 was the log produced by a different weft version?)\n");
+            return 1;
+        }
+        StringBuilder sb = new StringBuilder(256);
+        sb.append("replay identical: ").append(Long.toUnsignedString(report.count())).append(" op(s), stream digest ")
+                .append(Fnv1a.hex16(report.digest()));
+        if (options.until() != null) {
+            sb.append(" (partial: --until)");
+        }
+        sb.append('\n');
+        for (Violation v : report.violations()) {
+            ViolationReport.append(sb, v, report, log);
+        }
+        if (!report.violations().isEmpty()) {
+            sb.append(report.violations().size()).append(" invariant violation(s)\n");
+        }
+        out.print(sb);
+        if (report.acceptedWindowedEmpties() > 0) {
+            // Product decision (spec README): windowed logs replay. Say so, off the parsed stdout contract.
+            err.print("weft replay: note: windowed recording (window_ns=" + Long.toUnsignedString(report.header().windowNs())
+                    + "): " + report.acceptedWindowedEmpties()
+                    + " non-blocking empty recv(s) accepted as replay inputs (the live pop horizon is not recorded)\n");
+        }
+        return report.violations().isEmpty() ? 0 : 2;
+    }
+
+    private static int fail(PrintStream err, String message) {
+        err.print("weft replay: " + message + "\n");
+        return 1;
+    }
+}

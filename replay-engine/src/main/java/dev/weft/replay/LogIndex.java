@@ -1,0 +1,310 @@
+package dev.weft.replay;
+
+import dev.weft.check.Invariants;
+import dev.weft.check.Violation;
+import dev.weft.core.CoreState;
+import dev.weft.log.CanonicalJson;
+import dev.weft.log.Event;
+import dev.weft.log.Fnv1a;
+import dev.weft.log.LogHeader;
+import dev.weft.log.LogReader;
+import dev.weft.log.LogRecord;
+import dev.weft.log.WeftLogException;
+import java.io.BufferedWriter;
+import java.io.ByteArrayOutputStream;
+import java.io.Closeable;
+import java.io.IOException;
+import java.io.RandomAccessFile;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.CancellationException;
+import java.util.function.BooleanSupplier;
+
+/**
+ * Random access into a recording: op → file offset, plus replay checkpoints every K ops, so "the state after op N"
+ * costs one checkpoint copy plus fewer than K replay steps, whatever the log length.
+ *
+ * <p>Built in one streaming pass that also verifies the chain, replays with the given invariants and records how
+ * far the file can be trusted ({@link #status()}). A file that fails part-way is still indexed up to the problem,
+ * so the workbench can open it and point at the bad line. Gzip recordings are expanded once into a plain cache
+ * file (header verbatim, records in their canonical form, which parses to the same values).
+ */
+public final class LogIndex implements Closeable {
+
+    /** Receives every verified record once, in order, during {@link #build}; may be null. */
+    public interface RecordSink {
+        void accept(LogRecord record, Event replayed);
+    }
+
+    /** Progress during {@link #build}: fraction in [0,1] or -1 when unknown (gzip), and records so far. */
+    public interface Progress {
+        void update(double fraction, long records);
+    }
+
+    public static final int DEFAULT_CHECKPOINT_EVERY = 1024;
+
+    private final Path source;
+    private final Path plainFile;
+    private final LogHeader header;
+    private final long size;
+    private final long[] offsets;
+    private final int[] lines;
+    private final int checkpointEvery;
+    private final List<ReplayStepper> checkpoints;
+    private final long replayableOps;
+    private final IndexStatus status;
+    private final long digest;
+    private final List<Violation> violations;
+    private final RandomAccessFile file;
+
+    private LogIndex(Path source, Path plainFile, LogHeader header, long size, long[] offsets, int[] lines,
+                     int checkpointEvery, List<ReplayStepper> checkpoints, long replayableOps, IndexStatus status,
+                     long digest, List<Violation> violations) throws IOException {
+        this.source = source;
+        this.plainFile = plainFile;
+        this.header = header;
+        this.size = size;
+        this.offsets = offsets;
+        this.lines = lines;
+        this.checkpointEvery = checkpointEvery;
+        this.checkpoints = checkpoints;
+        this.replayableOps = replayableOps;
+        this.status = status;
+        this.digest = digest;
+        this.violations = violations;
+        this.file = new RandomAccessFile(plainFile.toFile(), "r");
+    }
+
+    /** Builds with the default fifo+dup invariants and checkpoints every {@value #DEFAULT_CHECKPOINT_EVERY} ops. */
+    public static LogIndex build(Path path) throws WeftLogException, IOException {
+        return build(path, List.of("per-channel-fifo", "no-duplicate-delivery"), DEFAULT_CHECKPOINT_EVERY, null, null,
+                () -> false, defaultCacheDir());
+    }
+
+    /**
+     * Indexes {@code path}. Throws {@link WeftLogException} only when not even the header can be read (nothing to
+     * show); every later problem is recorded in {@link #status()} and the index covers the records before it.
+     *
+     * @throws CancellationException when {@code cancelled} turns true
+     */
+    public static LogIndex build(Path path, List<String> invariants, int checkpointEvery, RecordSink sink,
+                                 Progress progress, BooleanSupplier cancelled, Path cacheDir)
+            throws WeftLogException, IOException {
+        LogReader reader = LogReader.open(path);
+        try {
+            return buildFrom(path, reader, invariants, checkpointEvery, sink, progress, cancelled, cacheDir);
+        } finally {
+            reader.close();
+        }
+    }
+
+    private static LogIndex buildFrom(Path path, LogReader reader, List<String> invariants, int k, RecordSink sink,
+                                      Progress progress, BooleanSupplier cancelled, Path cacheDir)
+            throws IOException {
+        LogHeader header = reader.header();
+        boolean gzip = reader.isGzip();
+        long fileSize = Files.size(path);
+        Path plain = path;
+        BufferedWriter cache = null;
+        long cacheOffset = 0;
+        if (gzip) {
+            Files.createDirectories(cacheDir);
+            plain = Files.createTempFile(cacheDir, "weft-index-", ".weftlog");
+            plain.toFile().deleteOnExit();
+            cache = Files.newBufferedWriter(plain, StandardCharsets.UTF_8);
+            cache.write(header.rawLine());
+            cache.write('\n');
+            cacheOffset = header.rawLine().getBytes(StandardCharsets.UTF_8).length + 1;
+        }
+
+        ReplayStepper stepper = null;
+        IndexStatus status = IndexStatus.OK_STATUS;
+        try {
+            stepper = ReplayStepper.create(header, Invariants.instantiate(invariants));
+        } catch (ReplayException e) {
+            status = new IndexStatus(IndexStatus.Kind.REPLAY_ERROR, 0, 1, e.getMessage(), null);
+        }
+        long[] offsets = new long[1024];
+        int[] lines = new int[1024];
+        List<ReplayStepper> checkpoints = new ArrayList<>();
+        long n = 0;
+        long replayable = 0;
+        long digest = Fnv1a.OFFSET_BASIS;
+        boolean stepping = stepper != null;
+        try {
+            while (true) {
+                LogRecord r;
+                try {
+                    r = reader.next();
+                } catch (WeftLogException e) {
+                    if (status.ok()) {
+                        status = new IndexStatus(IndexStatus.Kind.READ_ERROR, n, e.line(), e.getMessage(), null);
+                    }
+                    break;
+                }
+                if (r == null) {
+                    break;
+                }
+                if (n == offsets.length) {
+                    offsets = Arrays.copyOf(offsets, offsets.length * 2);
+                    lines = Arrays.copyOf(lines, lines.length * 2);
+                }
+                if (gzip) {
+                    String line = canonicalLine(r);
+                    offsets[(int) n] = cacheOffset;
+                    cache.write(line);
+                    cache.write('\n');
+                    cacheOffset += line.getBytes(StandardCharsets.UTF_8).length + 1;
+                } else {
+                    offsets[(int) n] = reader.lastRecordOffset();
+                }
+                lines[(int) n] = (int) Math.min(Integer.MAX_VALUE, r.line());
+                Event replayed = null;
+                if (stepping) {
+                    if (n % k == 0) {
+                        checkpoints.add(stepper.copyWithoutInvariants());
+                    }
+                    try {
+                        replayed = stepper.step(r);
+                        replayable = n + 1;
+                        digest = CanonicalJson.hashRecord(digest, r.op(), stepper.vt(), replayed);
+                        if (status.ok() && (!replayed.equals(r.event()) || stepper.vt() != r.vt())) {
+                            Divergence d = new Divergence(r.op(), CanonicalJson.record(r.op(), r.vt(), r.event()),
+                                    CanonicalJson.record(r.op(), stepper.vt(), replayed));
+                            status = new IndexStatus(IndexStatus.Kind.DIVERGED, r.op(), r.line(),
+                                    "replay diverged at op " + Long.toUnsignedString(r.op()), d);
+                        }
+                    } catch (ReplayException e) {
+                        stepping = false;
+                        if (status.ok()) {
+                            status = new IndexStatus(IndexStatus.Kind.REPLAY_ERROR, r.op(), r.line(), e.getMessage(), null);
+                        }
+                    }
+                }
+                if (sink != null) {
+                    sink.accept(r, replayed);
+                }
+                n++;
+                if ((n & 4095) == 0) {
+                    if (cancelled.getAsBoolean()) {
+                        throw new CancellationException("indexing cancelled");
+                    }
+                    if (progress != null) {
+                        progress.update(gzip ? -1 : (double) reader.lastRecordOffset() / Math.max(1, fileSize), n);
+                    }
+                }
+            }
+        } finally {
+            if (cache != null) {
+                cache.close();
+            }
+        }
+        if (progress != null) {
+            progress.update(1.0, n);
+        }
+        List<Violation> violations = stepper == null ? List.of() : List.copyOf(stepper.violations());
+        return new LogIndex(path, plain, header, n, offsets, lines, k, checkpoints, replayable, status,
+                digest, violations);
+    }
+
+    private static String canonicalLine(LogRecord r) {
+        String canon = CanonicalJson.record(r.op(), r.vt(), r.event());
+        return canon.substring(0, canon.length() - 1) + ",\"chain\":\"" + Fnv1a.hex16(r.chain()) + "\"}";
+    }
+
+    /** Where gzip recordings are expanded: the user's cache directory. */
+    public static Path defaultCacheDir() {
+        String xdg = System.getenv("XDG_CACHE_HOME");
+        Path base = xdg != null && !xdg.isEmpty() ? Path.of(xdg) : Path.of(System.getProperty("user.home"), ".cache");
+        return base.resolve("weft").resolve("index");
+    }
+
+    public Path source() {
+        return source;
+    }
+
+    public LogHeader header() {
+        return header;
+    }
+
+    /** Number of verified records (all of them when {@link #status()} is not a read error). */
+    public long size() {
+        return size;
+    }
+
+    public IndexStatus status() {
+        return status;
+    }
+
+    /** Records that could be replayed (stepping stops at a replay error). */
+    public long replayableOps() {
+        return replayableOps;
+    }
+
+    /** Stream digest over the replayed records. */
+    public long digest() {
+        return digest;
+    }
+
+    /** Violations of the invariants the index was built with, in the order raised. */
+    public List<Violation> violations() {
+        return violations;
+    }
+
+    /** The record at {@code op} (0 ≤ op &lt; size), read from disk. */
+    public synchronized LogRecord record(long op) throws IOException {
+        checkOp(op);
+        file.seek(offsets[(int) op]);
+        ByteArrayOutputStream line = new ByteArrayOutputStream(256);
+        int b;
+        while ((b = file.read()) != -1 && b != '\n') {
+            line.write(b);
+        }
+        byte[] bytes = line.toByteArray();
+        int len = bytes.length > 0 && bytes[bytes.length - 1] == '\r' ? bytes.length - 1 : bytes.length;
+        try {
+            return LogReader.parseRecordLine(new String(bytes, 0, len, StandardCharsets.UTF_8), lines[(int) op]);
+        } catch (WeftLogException e) {
+            throw new IOException("re-reading op " + op + " of " + source + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** The broker core state right after op {@code op}: one checkpoint copy plus fewer than K replay steps. */
+    public CoreState stateAt(long op) throws IOException {
+        checkOp(op);
+        if (op >= replayableOps) {
+            throw new IllegalArgumentException("op " + op + " is past the last replayable op (" + replayableOps + ")");
+        }
+        int cp = (int) ((op + 1) / checkpointEvery);
+        if (cp >= checkpoints.size()) {
+            cp = checkpoints.size() - 1;
+        }
+        ReplayStepper stepper = checkpoints.get(cp).copyWithoutInvariants();
+        for (long i = (long) cp * checkpointEvery; i <= op; i++) {
+            try {
+                stepper.step(record(i));
+            } catch (ReplayException e) {
+                throw new IllegalStateException("op " + i + " replayed during indexing but not now", e);
+            }
+        }
+        return stepper.core().snapshot();
+    }
+
+    private void checkOp(long op) {
+        if (op < 0 || op >= size) {
+            throw new IndexOutOfBoundsException("op " + op + " not in 0.." + (size - 1));
+        }
+    }
+
+    @Override
+    public void close() throws IOException {
+        file.close();
+        if (!plainFile.equals(source)) {
+            Files.deleteIfExists(plainFile);
+        }
+    }
+}

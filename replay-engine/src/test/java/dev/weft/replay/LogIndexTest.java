@@ -1,0 +1,112 @@
+package dev.weft.replay;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.weft.core.CoreState;
+import dev.weft.log.LogReader;
+import dev.weft.log.LogRecord;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** stateAt(N) from checkpoints must equal a from-scratch replay to N; records come back exactly as read. */
+class LogIndexTest {
+
+    @TempDir
+    Path tmp;
+
+    static Path conformance() {
+        String prop = System.getProperty("weft.shared.dir");
+        Path shared = prop != null ? Path.of(prop) : Path.of("..", "..", "shared");
+        return shared.resolve("conformance");
+    }
+
+    @Test
+    void stateAtEqualsFromScratchReplayOnAChordLog() throws Exception {
+        checkAgainstScratch(conformance().resolve("chord/chord-fix0-s0.weftlog"), 64, 40, 1);
+    }
+
+    @Test
+    void stateAtEqualsFromScratchReplayOnTheLargeGzipLog() throws Exception {
+        checkAgainstScratch(conformance().resolve("large/bigflow-1m-fixed1000-s7.weftlog.gz"),
+                LogIndex.DEFAULT_CHECKPOINT_EVERY, 25, 7);
+    }
+
+    @Test
+    void aWindowedLogIndexesCleanly() throws Exception {
+        try (LogIndex index = build(conformance().resolve("raft/raft-window1000-fix0-s1.weftlog"), 128)) {
+            assertTrue(index.status().ok(), index.status().toString());
+        }
+    }
+
+    @Test
+    void aChainBreakKeepsTheGoodPrefixAndLocatesTheBadRecord() throws Exception {
+        try (LogIndex index = build(conformance().resolve("negative/neg-payload-edit-chainbreak-op999.weftlog"), 128)) {
+            assertEquals(IndexStatus.Kind.READ_ERROR, index.status().kind());
+            assertEquals(999, index.size());
+            assertEquals(999, index.status().firstBadOp());
+            assertEquals(1001, index.status().line());
+            assertEquals("integrity chain broken at op 999: log truncated or edited", index.status().message());
+            assertEquals(998, index.record(998).op());
+        }
+    }
+
+    @Test
+    void aSeedChangeIsADivergenceAtTheFirstDifferentFate() throws Exception {
+        try (LogIndex index = build(conformance().resolve("negative/neg-header-seed-changed.weftlog"), 16)) {
+            assertEquals(IndexStatus.Kind.DIVERGED, index.status().kind());
+            assertEquals(6, index.status().firstBadOp());
+        }
+    }
+
+    @Test
+    void buildingCanBeCancelled() {
+        AtomicLong calls = new AtomicLong();
+        assertThrows(CancellationException.class, () -> LogIndex.build(
+                conformance().resolve("chord/chord-long450-fix0-s1.weftlog"), List.of(), 256, null, null,
+                () -> calls.incrementAndGet() > 1, tmp));
+    }
+
+    private LogIndex build(Path log, int k) throws Exception {
+        return LogIndex.build(log, List.of("per-channel-fifo", "no-duplicate-delivery"), k, null, null, () -> false, tmp);
+    }
+
+    /** Replays from op 0 once, snapshotting at sorted random ops, and compares with the index's answers. */
+    private void checkAgainstScratch(Path log, int k, int samples, long seed) throws Exception {
+        try (LogIndex index = build(log, k)) {
+            assertTrue(index.status().ok(), index.status().toString());
+            long n = index.size();
+            SplittableRandom rnd = new SplittableRandom(seed);
+            long[] targets = new long[samples + 3];
+            for (int i = 0; i < samples; i++) {
+                targets[i] = rnd.nextLong(n);
+            }
+            targets[samples] = 0;
+            targets[samples + 1] = n - 1;
+            targets[samples + 2] = Math.min(n - 1, (long) k - 1); // right before a checkpoint boundary
+            Arrays.sort(targets);
+            try (LogReader reader = LogReader.open(log)) {
+                ReplayStepper scratch = ReplayStepper.create(reader.header(), List.of());
+                int t = 0;
+                LogRecord r;
+                while ((r = reader.next()) != null && t < targets.length) {
+                    scratch.step(r);
+                    while (t < targets.length && targets[t] == r.op()) {
+                        CoreState expected = scratch.core().snapshot();
+                        assertEquals(expected, index.stateAt(r.op()), "state after op " + r.op());
+                        assertEquals(r, index.record(r.op()), "record " + r.op());
+                        t++;
+                    }
+                }
+                assertEquals(targets.length, t);
+            }
+        }
+    }
+}
