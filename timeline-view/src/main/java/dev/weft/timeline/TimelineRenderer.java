@@ -251,8 +251,10 @@ final class TimelineRenderer {
             g.fillPolygon(new double[] {px - 5, px + 5, px}, new double[] {RULER, RULER, RULER + 7}, 3);
         }
         if (f.errorOp >= 0 && f.errorOp <= f.model.size()) {
+            // A problem after the last good record sits just right of it, kept on screen.
             double x = f.errorOp < f.model.size() ? f.mapping.xOf(f.errorOp)
                     : f.viewport.xOf(f.model.size() == 0 ? 0 : f.mapping.valueOf(f.model.size() - 1)) + 6;
+            x = Math.min(x, plotW - 2);
             g.setStroke(f.palette.dropped());
             g.setLineWidth(3);
             g.setLineDashes(6, 4);
@@ -260,9 +262,10 @@ final class TimelineRenderer {
             g.setLineDashes((double[]) null);
             g.setFill(f.palette.dropped());
             g.setFont(LABEL_FONT);
-            g.setTextAlign(TextAlignment.LEFT);
+            boolean roomRight = x + 70 < plotW;
+            g.setTextAlign(roomRight ? TextAlignment.LEFT : TextAlignment.RIGHT);
             g.setTextBaseline(VPos.TOP);
-            g.fillText("✗ error", x + 4, RULER + 2);
+            g.fillText("✗ op " + f.errorOp + ": bad", roomRight ? x + 5 : x - 5, RULER + 2);
         }
     }
 
