@@ -135,8 +135,19 @@ final class TimelineRenderer {
             if (!f.markVisible(send) || !f.markVisible(recv)) continue;
             double x1 = f.mapping.xOf(send), y1 = f.laneCentre(f.model.lane(send));
             double x2 = f.mapping.xOf(recv), y2 = f.laneCentre(f.model.lane(recv));
-            g.strokeLine(x1, y1, x2, y2);
-            double ang = Math.atan2(y2 - y1, x2 - x1);
+            double ang;
+            if (Math.abs(y2 - y1) < 0.5) {
+                // Same lane (two connections of one node): an arc over the lane, so it does not hide the marks.
+                double cx = (x1 + x2) / 2, cy = y1 - Math.min(f.laneHeight * 0.45, 8 + Math.abs(x2 - x1) * 0.15);
+                g.beginPath();
+                g.moveTo(x1, y1);
+                g.quadraticCurveTo(cx, cy, x2, y2);
+                g.stroke();
+                ang = Math.atan2(y2 - cy, x2 - cx);
+            } else {
+                g.strokeLine(x1, y1, x2, y2);
+                ang = Math.atan2(y2 - y1, x2 - x1);
+            }
             double r = 5;
             double bx = x2 - r * Math.cos(ang), by = y2 - r * Math.sin(ang);
             g.fillPolygon(new double[] {bx, bx - 6 * Math.cos(ang - 0.45), bx - 6 * Math.cos(ang + 0.45)},

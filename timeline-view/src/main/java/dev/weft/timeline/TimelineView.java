@@ -37,7 +37,7 @@ public class TimelineView extends Region {
     static final double MINIMAP_HEIGHT = 46;
     static final double GAP = 4;
     static final double MIN_LANE = 18;
-    static final double MAX_LANE = 56;
+    static final double MAX_LANE = 80;
 
     private final Canvas main = new Canvas();
     private final Canvas minimapContent = new Canvas();

@@ -38,8 +38,11 @@ import java.util.concurrent.CancellationException;
 public final class IndexedRecordingSource implements RecordingSource {
 
     static final List<String> BUILD_INVARIANTS = List.of("per-channel-fifo", "no-duplicate-delivery");
-    /** Publish a partial timeline after this many records, so something is on screen while a big file loads. */
-    static final int PREVIEW_AFTER = 65_536;
+    /**
+     * Publish a partial timeline after this many records, then at every 4x, so something is on screen early
+     * while a big file loads and the picture fills in (each snapshot copies ~16 bytes per record so far).
+     */
+    static final int FIRST_PREVIEW = 8_192;
 
     private final Path path;
     private final LogIndex index;
@@ -65,7 +68,10 @@ public final class IndexedRecordingSource implements RecordingSource {
             index = LogIndex.build(file, BUILD_INVARIANTS, LogIndex.DEFAULT_CHECKPOINT_EVERY,
                     (record, replayed) -> {
                         builder.add(record);
-                        if (builder.size() == PREVIEW_AFTER) progress.preview(builder.snapshot());
+                        int n = builder.size();
+                        if (n >= FIRST_PREVIEW && Integer.bitCount(n) == 1 && Integer.numberOfTrailingZeros(n) % 2 == 1) {
+                            progress.preview(builder.snapshot());
+                        }
                     },
                     (fraction, records) -> progress.update(fraction, "indexing " + file.getFileName() + ": " + records + " records"),
                     progress::cancelled, LogIndex.defaultCacheDir());

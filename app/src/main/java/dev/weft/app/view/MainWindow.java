@@ -123,6 +123,8 @@ public final class MainWindow {
 
     public BorderPane root() { return root; }
     public DocumentPane documentPane() { return pane; }
+    /** The open document's timeline, or null. */
+    public dev.weft.timeline.TimelineView timeline() { return pane == null ? null : pane.timeline(); }
 
     public void open(Path file, Integer untilOp, java.util.function.Consumer<DocumentViewModel> onReady) {
         vm.open(file, untilOp, onReady);

@@ -47,6 +47,9 @@ class WorkbenchCorpusUiTest {
         assertEquals(violationOps.get(0), (long) doc.cursor(), "opens at the first violation");
         TimelineView timeline = ui.window.documentPane().timeline();
         ui.screenshot(robot, "corpus-chord-opened");
+        robot.interact(() -> timeline.showOps(0, 110));
+        ui.settle();
+        ui.screenshot(robot, "corpus-chord-first-violation-detail");
 
         // Zoom: wheel at the pointer and the keyboard; pan: drag.
         double span = timeline.getViewport().span();
