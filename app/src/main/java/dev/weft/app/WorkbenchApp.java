@@ -34,6 +34,11 @@ public final class WorkbenchApp extends Application {
         Scene scene = window.createScene(w, h);
         stage.setScene(scene);
         window.attach(stage);
+        double x = settings.getDouble("window.x", Double.NaN), y = settings.getDouble("window.y", Double.NaN);
+        if (!screenshot && !Double.isNaN(x) && !Double.isNaN(y)) {
+            stage.setX(x);
+            stage.setY(y);
+        }
         stage.setOnCloseRequest(e -> window.saveLayout());
         stage.show();
         if (screenshot) {

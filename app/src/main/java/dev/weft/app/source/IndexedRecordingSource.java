@@ -42,7 +42,7 @@ public final class IndexedRecordingSource implements RecordingSource {
      * Publish a partial timeline after this many records, then at every 4x, so something is on screen early
      * while a big file loads and the picture fills in (each snapshot copies ~16 bytes per record so far).
      */
-    static final int FIRST_PREVIEW = 8_192;
+    static final int FIRST_PREVIEW = 2_048;
 
     private final Path path;
     private final LogIndex index;

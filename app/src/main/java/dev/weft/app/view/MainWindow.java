@@ -61,6 +61,7 @@ public final class MainWindow {
     private DocumentPane pane;
     private Stage stage;
     private long lastTick;
+    private final AnimationTimer playTimer;
 
     public MainWindow(WorkbenchViewModel vm) {
         this.vm = vm;
@@ -85,14 +86,20 @@ public final class MainWindow {
             if (!now && preview != null) showDocument(vm.document());   // load failed or was cancelled
         });
         fillRecent();
-        new AnimationTimer() {
+        // Runs only while playing: an always-on timer would request a pulse (and a repaint) 60 times a second.
+        playTimer = new AnimationTimer() {
             @Override
             public void handle(long now) {
                 DocumentViewModel d = vm.document();
-                if (d != null && d.playingProperty().get() && lastTick != 0) d.tick((now - lastTick) / 1e9);
+                if (d == null || !d.playingProperty().get()) {
+                    stop();
+                    lastTick = 0;
+                    return;
+                }
+                if (lastTick != 0) d.tick((now - lastTick) / 1e9);
                 lastTick = now;
             }
-        }.start();
+        };
     }
 
     public Scene createScene(double width, double height) {
@@ -193,6 +200,12 @@ public final class MainWindow {
         pane.timeline().axisModeProperty().bind(Bindings.when(axisToggle.selectedProperty())
                 .then(AxisMode.VIRTUAL_TIME).otherwise(AxisMode.OP));
         play.selectedProperty().bindBidirectional(d.playingProperty());
+        d.playingProperty().addListener((o, was, now) -> {
+            if (now) {
+                lastTick = 0;
+                playTimer.start();
+            }
+        });
         d.speedProperty().bind(Bindings.createDoubleBinding(() -> speed.getValue() == null ? 20.0 : speed.getValue(), speed.valueProperty()));
         status.textProperty().bind(d.messageProperty());
         pane.timeline().hoveredOpProperty().addListener((o, a, op) -> hover.setText(
@@ -287,7 +300,9 @@ public final class MainWindow {
 
     private Node statusBar() {
         ProgressBar bar = new ProgressBar();
-        bar.progressProperty().bind(vm.progressProperty());
+        // An unknown fraction (gzip) shows an empty bar and the record count, not the indeterminate
+        // animation, which repaints every frame and slows the load it reports on.
+        bar.progressProperty().bind(Bindings.createDoubleBinding(() -> Math.max(0, vm.progressProperty().get()), vm.progressProperty()));
         bar.setPrefWidth(160);
         Label progressText = new Label();
         progressText.textProperty().bind(vm.progressTextProperty());

@@ -26,7 +26,8 @@ public final class StateViewModel {
     private final TaskRunner runner;
     private final ObjectProperty<StateSnapshot> state = new SimpleObjectProperty<>(this, "state");
     private final ObservableList<Row> rows = FXCollections.observableArrayList();
-    private int requested = -1;
+    private volatile int requested = -1;
+    private volatile StateSnapshot[] lastFetched = new StateSnapshot[2];   // {state at op, state at op - 1}
 
     public StateViewModel(DocumentViewModel doc, TaskRunner runner) {
         this.doc = doc;
@@ -48,8 +49,13 @@ public final class StateViewModel {
         requested = op;
         runner.background(() -> {
             if (requested != op) return;     // superseded before it started
-            StateSnapshot now = doc.source().stateAt(op);
-            StateSnapshot before = op > 0 ? doc.source().stateAt(op - 1) : StateSnapshot.empty(-1);
+            // Stepping forward reuses the last state as "before", so each step replays once, not twice.
+            StateSnapshot[] last = lastFetched;
+            StateSnapshot now = last[0] != null && last[0].op() == op ? last[0] : doc.source().stateAt(op);
+            StateSnapshot before = op == 0 ? StateSnapshot.empty(-1)
+                    : last[0] != null && last[0].op() == op - 1 ? last[0]
+                    : last[1] != null && last[1].op() == op - 1 ? last[1] : doc.source().stateAt(op - 1);
+            lastFetched = new StateSnapshot[] {now, before};
             List<Row> r = diff(before, now);
             runner.ui(() -> {
                 if (requested != op) return;

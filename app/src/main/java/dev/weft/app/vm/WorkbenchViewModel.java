@@ -91,7 +91,13 @@ public final class WorkbenchViewModel {
         progressText.set("opening " + file.getFileName());
         error.set("");
         Progress p = new Progress() {
+            private long lastPublished;
+
             @Override public void update(double fraction, String message) {
+                // At most ~10 updates a second reach the UI thread, however often the loader reports.
+                long now = System.nanoTime();
+                if (fraction < 1 && now - lastPublished < 100_000_000L) return;
+                lastPublished = now;
                 runner.ui(() -> {
                     if (cancel.get()) return;
                     progress.set(fraction);

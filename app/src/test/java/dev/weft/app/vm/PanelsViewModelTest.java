@@ -43,6 +43,18 @@ class PanelsViewModelTest {
     }
 
     @Test
+    void steppingForwardFetchesOneStatePerStep() {
+        StateViewModel state = new StateViewModel(doc, direct);
+        doc.goTo(100);
+        int before = src.stateCalls;
+        for (int i = 0; i < 10; i++) doc.step(1);
+        assertEquals(10, src.stateCalls - before, "one replay per step, the previous state is reused");
+        assertEquals(110, state.stateProperty().get().op());
+        doc.goTo(300);
+        assertEquals(300, state.stateProperty().get().op());
+    }
+
+    @Test
     void filtersHideNodesKindsRangesAndPayloads() {
         FilterViewModel f = new FilterViewModel(doc, direct);
         assertEquals(800, f.visibleOps().size());
