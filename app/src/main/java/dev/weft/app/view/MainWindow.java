@@ -290,10 +290,12 @@ public final class MainWindow {
         Button nextV = button("violation ▶", "next violation (])", () -> withDoc(DocumentViewModel::nextViolation));
         nextV.setId("nextViolation");
         axisToggle.setTooltip(new Tooltip("x axis by virtual time instead of op"));
+        axisToggle.setId("axisToggle");
         Button fit = button("Fit", "show the whole recording (0)", () -> withPane(p -> p.timeline().fitAll()));
         Button zin = button("+", "zoom in (+)", () -> withPane(p -> p.timeline().zoomIn()));
         Button zout = button("−", "zoom out (-)", () -> withPane(p -> p.timeline().zoomOut()));
         Button theme = button("◐", "light / dark theme", vm::toggleTheme);
+        theme.setId("themeToggle");
         Button copy = button("Copy command", "copy the `weft replay … --until N` that reproduces this view", this::copyCommand);
         return new ToolBar(open, home, back10, back, fwd, fwd10, end, goTo, play, speed, prevV, nextV, axisToggle, zout, zin, fit, theme, copy);
     }

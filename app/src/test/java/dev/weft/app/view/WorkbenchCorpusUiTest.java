@@ -82,6 +82,15 @@ class WorkbenchCorpusUiTest {
         Label stateHeader = robot.lookup("#stateHeader").queryAs(Label.class);
         assertTrue(stateHeader.getText().startsWith("state after op 1000 · vt " + doc.source().record(1000).vt() + " ns"), stateHeader.getText());
 
+        // The inspector shows the selected record's canonical JSON and payload.
+        robot.clickOn("Inspector");
+        ui.settle();
+        javafx.scene.control.TextArea json = robot.lookup("#inspectorJson").queryAs(javafx.scene.control.TextArea.class);
+        var rec = doc.source().record(1000);
+        assertEquals(dev.weft.log.CanonicalJson.record(rec.op(), rec.vt(), rec.event()), json.getText());
+        ui.screenshot(robot, "corpus-chord-inspector");
+        robot.clickOn("State");
+
         // Jump to the next violation.
         robot.clickOn("#nextViolation");
         ui.settle();

@@ -67,5 +67,18 @@ class WorkbenchFakeUiTest {
         ui.screenshot(robot, "fake-node1-hidden");
         TextField go = robot.lookup("#goToField").queryAs(TextField.class);
         assertEquals("1234", go.getText());
+
+        // Virtual-time axis keeps the same events in view; dark theme repaints the timeline dark.
+        var timeline = ui.window.documentPane().timeline();
+        int[] before = timeline.visibleOps();
+        robot.clickOn("#axisToggle");
+        ui.settle();
+        assertEquals(dev.weft.timeline.AxisMode.VIRTUAL_TIME, timeline.axisModeProperty().get());
+        int[] after = timeline.visibleOps();
+        assertTrue(after[0] <= before[0] + 5 && after[1] >= before[1] - 5, "same events in view after switching the axis");
+        robot.clickOn("#themeToggle");
+        ui.settle();
+        assertEquals(dev.weft.timeline.TimelinePalette.DARK, timeline.paletteProperty().get());
+        ui.screenshot(robot, "fake-dark-vt-axis");
     }
 }
