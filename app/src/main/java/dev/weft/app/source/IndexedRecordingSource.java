@@ -16,6 +16,7 @@ import dev.weft.log.VAddr;
 import dev.weft.log.WeftLogException;
 import dev.weft.replay.IndexStatus;
 import dev.weft.replay.LogIndex;
+import dev.weft.timeline.ReportLog;
 import dev.weft.timeline.TimelineModel;
 
 import java.io.IOException;
@@ -49,8 +50,10 @@ public final class IndexedRecordingSource implements RecordingSource {
     private final TimelineModel timeline;
     private final Verification verification;
     private final int size;
+    private final ReportLog reports;
 
-    private IndexedRecordingSource(Path path, LogIndex index, TimelineModel timeline) {
+    private IndexedRecordingSource(Path path, LogIndex index, TimelineModel timeline, ReportLog reports) {
+        this.reports = reports;
         this.path = path;
         this.index = index;
         this.timeline = timeline;
@@ -63,11 +66,13 @@ public final class IndexedRecordingSource implements RecordingSource {
             throw new RecordingOpener.OpenException(file + ": " + (Files.exists(file) ? "not a regular file" : "no such file"));
         }
         TimelineModel.Builder builder = new TimelineModel.Builder(1 << 16);
+        ReportLog.Builder reports = new ReportLog.Builder();
         LogIndex index;
         try {
             index = LogIndex.build(file, BUILD_INVARIANTS, LogIndex.DEFAULT_CHECKPOINT_EVERY,
                     (record, replayed) -> {
                         builder.add(record);
+                        reports.add(record);
                         int n = builder.size();
                         if (n >= FIRST_PREVIEW && Integer.bitCount(n) == 1 && Integer.numberOfTrailingZeros(n) % 2 == 1) {
                             progress.preview(builder.snapshot());
@@ -82,7 +87,7 @@ public final class IndexedRecordingSource implements RecordingSource {
         } catch (CancellationException e) {
             throw new InterruptedException("cancelled");
         }
-        return new IndexedRecordingSource(file, index, builder.build());
+        return new IndexedRecordingSource(file, index, builder.build(), reports.build());
     }
 
     private static Verification verificationOf(LogIndex index) {
@@ -100,6 +105,7 @@ public final class IndexedRecordingSource implements RecordingSource {
     @Override public LogHeader header() { return index.header(); }
     @Override public int size() { return size; }
     @Override public TimelineModel timeline() { return timeline; }
+    @Override public ReportLog reports() { return reports; }
     @Override public Verification verification() { return verification; }
     @Override public List<String> availableInvariants() { return BUILD_INVARIANTS; }
 

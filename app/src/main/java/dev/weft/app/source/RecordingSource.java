@@ -30,6 +30,11 @@ public interface RecordingSource extends AutoCloseable {
 
     TimelineModel timeline();
 
+    /** The RPT state reports the nodes sent (Chord / Raft case studies), for the protocol views. */
+    default dev.weft.timeline.ReportLog reports() {
+        return dev.weft.timeline.ReportLog.empty();
+    }
+
     Verification verification();
 
     /** The canonical JSON of the record (weft-log-v2.md §7), without its chain. */

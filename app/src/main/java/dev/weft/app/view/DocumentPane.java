@@ -80,6 +80,20 @@ final class DocumentPane {
                 tab("Inspector", new InspectorPane(inspector).node()),
                 tab("Invariants", new InvariantsPane(doc).node()));
         tabs.setId("detailTabs");
+        var reports = doc.source().reports();
+        if (reports.size() > 0 && reports.looksLikeRaft()) {
+            dev.weft.timeline.RaftTermsView terms = new dev.weft.timeline.RaftTermsView();
+            terms.reportsProperty().set(reports);
+            terms.cursorOpProperty().bind(doc.cursorProperty());
+            terms.paletteProperty().bind(timeline.paletteProperty());
+            tabs.getTabs().add(tab("Raft terms", terms));
+        } else if (reports.size() > 0) {
+            dev.weft.timeline.ChordRingView ring = new dev.weft.timeline.ChordRingView();
+            ring.reportsProperty().set(reports);
+            ring.cursorOpProperty().bind(doc.cursorProperty());
+            ring.paletteProperty().bind(timeline.paletteProperty());
+            tabs.getTabs().add(tab("Chord ring", ring));
+        }
         horizontal = new SplitPane(table.node(), tabs);
         horizontal.setDividerPositions(0.55);
         vertical = new SplitPane(timeline, horizontal);

@@ -1,8 +1,5 @@
 package dev.weft.app.vm;
 
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CodingErrorAction;
-import java.nio.charset.StandardCharsets;
 import java.util.Locale;
 
 /**
@@ -83,27 +80,8 @@ public final class PayloadText {
     }
 
     public static Report parseReport(String hex) {
-        byte[] b = decodeHex(hex);
-        if (b == null) return null;
-        String text;
-        try {
-            text = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(java.nio.ByteBuffer.wrap(b)).toString();
-        } catch (CharacterCodingException e) {
-            return null;
-        }
-        String[] tok = text.trim().split("[ \\t\\n\\r\\f]+");
-        if (tok.length < 7 || !tok[0].equals("RPT")) return null;
-        int[] f = new int[6];
-        for (int i = 0; i < 6; i++) {
-            String t = tok[i + 1];
-            if (!t.matches("[+-]?[0-9]+")) return null;
-            try {
-                f[i] = Integer.parseInt(t.startsWith("+") ? t.substring(1) : t);
-            } catch (NumberFormatException e) {
-                return null;
-            }
-        }
-        return new Report(f);
+        int[] f = dev.weft.timeline.ReportLog.parse(hex);
+        return f == null ? null : new Report(f);
     }
+
 }

@@ -50,6 +50,11 @@ public final class FakeRecordingSource implements RecordingSource {
     @Override public int size() { return records.size(); }
     @Override public LogRecord record(int op) { return records.get(op); }
     @Override public TimelineModel timeline() { return timeline; }
+    @Override public dev.weft.timeline.ReportLog reports() {
+        dev.weft.timeline.ReportLog.Builder b = new dev.weft.timeline.ReportLog.Builder();
+        records.forEach(b::add);
+        return b.build();
+    }
     @Override public Verification verification() { return verification; }
     @Override public String canonicalJson(int op) { return "{\"op\":" + op + ",\"e\":\"" + records.get(op).event().kind() + "\"}"; }
     @Override public List<String> availableInvariants() { return List.of("per-channel-fifo", "no-duplicate-delivery"); }

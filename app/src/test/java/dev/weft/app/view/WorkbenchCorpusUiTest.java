@@ -89,6 +89,9 @@ class WorkbenchCorpusUiTest {
         var rec = doc.source().record(1000);
         assertEquals(dev.weft.log.CanonicalJson.record(rec.op(), rec.vt(), rec.event()), json.getText());
         ui.screenshot(robot, "corpus-chord-inspector");
+        robot.clickOn("Chord ring");
+        ui.settle();
+        ui.screenshot(robot, "corpus-chord-ring");
         robot.clickOn("State");
 
         // Jump to the next violation.
