@@ -1,6 +1,13 @@
 package dev.weft.launcher;
 
+import dev.weft.launcher.check.ChordCheckCommand;
+import dev.weft.launcher.check.ChordTraceCommand;
+import dev.weft.launcher.check.RaftCheckCommand;
+import dev.weft.launcher.fuzz.FuzzCommand;
 import dev.weft.launcher.replay.ReplayCommand;
+import dev.weft.launcher.run.RunCommand;
+import dev.weft.launcher.scenario.ScenarioCommand;
+import dev.weft.launcher.state.StateCommand;
 import java.io.PrintStream;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -24,6 +31,22 @@ public final class WeftCli {
 
     static {
         register("replay", "re-execute a recording and verify it replays identically", ReplayCommand::run);
+        register("state", "the simulated network's state after op N (pending datagrams, bindings, channels)",
+                StateCommand::run);
+        register("run", "run a Linux program under the deterministic shim (Linux only)", (a, o, e) -> {
+            o.flush();
+            return RunCommand.run(a);
+        });
+        register("fuzz", "sweep fault seeds over a generated workload, shrink failures to reproducers", FuzzCommand::run);
+        register("check", "protocol checkers over a recording: check chord <LOG> <M> | check raft <LOG>",
+                WeftCli::check);
+        register("trace", "protocol state traces: trace chord <LOG> <M>", WeftCli::trace);
+        register("scenario", "validate a scenario file and print its time-ordered events", ScenarioCommand::run);
+        register("workbench", "open the desktop workbench: workbench <LOG> [--until N] [--screenshot OUT.png]",
+                WorkbenchLink::run);
+        register("chord-check", "same as 'check chord'", ChordCheckCommand::run);
+        register("chord-trace", "same as 'trace chord'", ChordTraceCommand::run);
+        register("raft-check", "same as 'check raft'", RaftCheckCommand::run);
     }
 
     private WeftCli() {
@@ -49,6 +72,26 @@ public final class WeftCli {
             return 1;
         }
         return entry.command().run(Arrays.copyOfRange(args, 1, args.length), out, err);
+    }
+
+    private static int check(String[] args, PrintStream out, PrintStream err) {
+        String[] rest = args.length > 0 ? Arrays.copyOfRange(args, 1, args.length) : args;
+        if (args.length > 0 && args[0].equals("chord")) {
+            return ChordCheckCommand.run(rest, out, err);
+        }
+        if (args.length > 0 && args[0].equals("raft")) {
+            return RaftCheckCommand.run(rest, out, err);
+        }
+        err.print("usage: weft check chord <recording.weftlog> [m-bits] | weft check raft <recording.weftlog>\n");
+        return 1;
+    }
+
+    private static int trace(String[] args, PrintStream out, PrintStream err) {
+        if (args.length > 0 && args[0].equals("chord")) {
+            return ChordTraceCommand.run(Arrays.copyOfRange(args, 1, args.length), out, err);
+        }
+        err.print("usage: weft trace chord <recording.weftlog> [m-bits]\n");
+        return 1;
     }
 
     /** The top-level help text, listing every registered subcommand. */

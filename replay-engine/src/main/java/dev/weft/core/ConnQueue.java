@@ -1,25 +1,26 @@
 package dev.weft.core;
 
+import dev.weft.log.VAddr;
 import java.util.Arrays;
 
 /**
  * One connection's pending datagrams: a binary min-heap on (deliv, tie), both unsigned, in parallel
- * primitive arrays. Addresses are packed as (ip << 16) | port.
+ * arrays (the immutable address objects are kept as given, so popping allocates none).
  */
 final class ConnQueue {
 
     private long[] deliv;
     private long[] tie;
-    private long[] src;
-    private long[] dst;
+    private VAddr[] src;
+    private VAddr[] dst;
     private byte[][] payload;
     private int size;
 
     ConnQueue() {
         deliv = new long[8];
         tie = new long[8];
-        src = new long[8];
-        dst = new long[8];
+        src = new VAddr[8];
+        dst = new VAddr[8];
         payload = new byte[8][];
     }
 
@@ -28,7 +29,7 @@ final class ConnQueue {
         tie = o.tie.clone();
         src = o.src.clone();
         dst = o.dst.clone();
-        payload = o.payload.clone(); // payload arrays are never mutated, sharing them is safe
+        payload = o.payload.clone(); // payload arrays are never mutated and addresses are immutable: share them
         size = o.size;
     }
 
@@ -40,7 +41,7 @@ final class ConnQueue {
         return size;
     }
 
-    void push(long d, long t, long s, long ds, byte[] p) {
+    void push(long d, long t, VAddr s, VAddr ds, byte[] p) {
         if (size == deliv.length) {
             int n = size * 2;
             deliv = Arrays.copyOf(deliv, n);
@@ -66,23 +67,26 @@ final class ConnQueue {
     // Accessors of the minimum (slot 0); valid only when size > 0.
     long minDeliv() { return deliv[0]; }
     long minTie() { return tie[0]; }
-    long minSrc() { return src[0]; }
-    long minDst() { return dst[0]; }
+    VAddr minSrc() { return src[0]; }
+    VAddr minDst() { return dst[0]; }
     byte[] minPayload() { return payload[0]; }
 
     // Accessors of any slot in heap order, for snapshots.
     long deliv(int i) { return deliv[i]; }
     long tie(int i) { return tie[i]; }
-    long src(int i) { return src[i]; }
-    long dst(int i) { return dst[i]; }
+    VAddr src(int i) { return src[i]; }
+    VAddr dst(int i) { return dst[i]; }
     byte[] payload(int i) { return payload[i]; }
 
     /** Removes the minimum; size must be > 0. */
     void removeMin() {
         int last = --size;
-        long d = deliv[last], t = tie[last], s = src[last], ds = dst[last];
+        long d = deliv[last], t = tie[last];
+        VAddr s = src[last], ds = dst[last];
         byte[] p = payload[last];
         payload[last] = null;
+        src[last] = null;
+        dst[last] = null;
         if (last == 0) return;
         int i = 0;
         while (true) {

@@ -105,7 +105,7 @@ public final class Core {
         vt = Unsigned.max(vt, deliv);
         int queueSlot = queues.find(owner, 0);
         // A bound but unconnected owner silently loses the datagram; the outcome is still Enqueued.
-        if (queueSlot >= 0) ((ConnQueue) queues.objectValue(queueSlot)).push(deliv, t, packedSrc, packedDst, payload.clone());
+        if (queueSlot >= 0) ((ConnQueue) queues.objectValue(queueSlot)).push(deliv, t, src, dst, payload.clone());
         return new SendResult(chanSeq, new SendOutcome.Enqueued(owner, deliv, t));
     }
 
@@ -127,7 +127,7 @@ public final class Core {
     public PendingDatagram peek(long conn) {
         ConnQueue q = queue(conn);
         if (q == null || q.size() == 0) return null;
-        return new PendingDatagram(q.minDeliv(), q.minTie(), unpack(q.minSrc()), unpack(q.minDst()), q.minPayload());
+        return new PendingDatagram(q.minDeliv(), q.minTie(), q.minSrc(), q.minDst(), q.minPayload());
     }
 
     /** True if conn currently has a queue (connected and not disconnected since). */
@@ -178,7 +178,7 @@ public final class Core {
             ConnQueue q = (ConnQueue) queues.objectValue(s);
             List<PendingDatagram> items = new ArrayList<>(q.size());
             for (int i = 0; i < q.size(); i++) {
-                items.add(new PendingDatagram(q.deliv(i), q.tie(i), unpack(q.src(i)), unpack(q.dst(i)), q.payload(i)));
+                items.add(new PendingDatagram(q.deliv(i), q.tie(i), q.src(i), q.dst(i), q.payload(i)));
             }
             items.sort(QUEUE_ORDER);
             qs.put(queues.key1(s), items);
@@ -200,7 +200,7 @@ public final class Core {
     }
 
     private static RecvOutcome pop(ConnQueue q) {
-        RecvOutcome.Delivered d = new RecvOutcome.Delivered(unpack(q.minSrc()), unpack(q.minDst()),
+        RecvOutcome.Delivered d = new RecvOutcome.Delivered(q.minSrc(), q.minDst(),
                 q.minDeliv(), q.minTie(), Hex.encodeLower(q.minPayload()));
         q.removeMin();
         return d;

@@ -58,6 +58,22 @@ final class CanonBytes {
     private static final byte[] WEFT_VERSION = lit("\"weft_version\":");
     private static final byte[] LABEL = lit("\"label\":");
 
+    private static final long[] POW10 = new long[19];
+    private static final byte[] DIGIT_TENS = new byte[100];
+    private static final byte[] DIGIT_ONES = new byte[100];
+
+    static {
+        long p = 1;
+        for (int i = 0; i < 19; i++) {
+            POW10[i] = p;
+            p *= 10;
+        }
+        for (int i = 0; i < 100; i++) {
+            DIGIT_TENS[i] = (byte) ('0' + i / 10);
+            DIGIT_ONES[i] = (byte) ('0' + i % 10);
+        }
+    }
+
     private byte[] buf = new byte[512];
     private int len;
 
@@ -106,26 +122,33 @@ final class CanonBytes {
             return;
         }
         int digits = 1;
-        for (long t = v; t >= 10; t /= 10) {
+        while (digits < 19 && v >= POW10[digits]) {
             digits++;
         }
         int at = len + digits;
-        do {
-            buf[--at] = (byte) ('0' + (int) (v % 10));
-            v /= 10;
-        } while (v != 0);
+        while (v >= 100) {
+            int r = (int) (v % 100);
+            v /= 100;
+            buf[--at] = DIGIT_ONES[r];
+            buf[--at] = DIGIT_TENS[r];
+        }
+        if (v >= 10) {
+            buf[--at] = DIGIT_ONES[(int) v];
+            buf[--at] = DIGIT_TENS[(int) v];
+        } else {
+            buf[--at] = (byte) ('0' + v);
+        }
         len += digits;
     }
 
     /** A JSON string with exactly the escaping of §2; lone surrogates (not representable in UTF-8) become U+FFFD. */
     void string(String s) {
         int n = s.length();
-        ensure(n + 2);
+        ensure(6 * n + 2); // at most 6 bytes per char (a control escape); a surrogate pair is 4 bytes for 2 chars
         buf[len++] = '"';
         for (int i = 0; i < n; i++) {
             char c = s.charAt(i);
             if (c >= 0x20 && c < 0x80 && c != '"' && c != '\\') {
-                ensure(1);
                 buf[len++] = (byte) c;
             } else if (c < 0x80) {
                 escapeAscii(c);

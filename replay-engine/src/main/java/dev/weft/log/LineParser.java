@@ -18,24 +18,84 @@ final class LineParser {
     private static final long U32_MAX = 0xFFFF_FFFFL;
     private static final long U16_MAX = 0xFFFFL;
     private static final long U64_MAX = -1L;
+    private static final java.lang.invoke.VarHandle LONG_LE =
+            java.lang.invoke.MethodHandles.byteArrayViewVarHandle(long[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
 
     /** A fixed list of names (member names or tag values) with their UTF-8 bytes for fast matching. */
     private static final class Names {
         final String[] names;
         final byte[][] bytes;
+        /** Each name followed by its closing quote, for the one-pass match of an expected member name. */
+        final byte[][] quoted;
+        /**
+         * The 16 bytes {@code "name":} (padded) as two little-endian words with masks, so the expected
+         * member name is recognised with two word compares; {@code wordLen} is its length (0 if over 16).
+         */
+        final long[] word0, mask0, word1, mask1;
+        final int[] wordLen;
 
         Names(String... names) {
             this.names = names;
             this.bytes = new byte[names.length][];
+            this.quoted = new byte[names.length][];
             for (int i = 0; i < names.length; i++) {
                 bytes[i] = names[i].getBytes(StandardCharsets.UTF_8);
+                quoted[i] = (names[i] + '"').getBytes(StandardCharsets.UTF_8);
             }
+            word0 = new long[names.length];
+            mask0 = new long[names.length];
+            word1 = new long[names.length];
+            mask1 = new long[names.length];
+            wordLen = new int[names.length];
+            for (int i = 0; i < names.length; i++) {
+                byte[] full = ('"' + names[i] + "\":").getBytes(StandardCharsets.UTF_8);
+                if (full.length > 16) {
+                    continue;
+                }
+                wordLen[i] = full.length;
+                for (int j = 0; j < full.length; j++) {
+                    long bits = (long) (full[j] & 0xff) << (8 * (j & 7));
+                    long m = 0xffL << (8 * (j & 7));
+                    if (j < 8) {
+                        word0[i] |= bits;
+                        mask0[i] |= m;
+                    } else {
+                        word1[i] |= bits;
+                        mask1[i] |= m;
+                    }
+                }
+            }
+        }
+
+        /** Index of the name equal to b[off, off+len), trying {@code hint} (the expected one) first; -1 if none. */
+        int find(byte[] b, int off, int len, int hint) {
+            if (hint >= 0 && hint < bytes.length && same(bytes[hint], b, off, len)) {
+                return hint;
+            }
+            for (int i = 0; i < bytes.length; i++) {
+                if (i != hint && same(bytes[i], b, off, len)) {
+                    return i;
+                }
+            }
+            return -1;
+        }
+
+        private static boolean same(byte[] k, byte[] b, int off, int len) {
+            if (k.length != len) {
+                return false;
+            }
+            for (int i = 0; i < len; i++) {
+                if (k[i] != b[off + i]) {
+                    return false;
+                }
+            }
+            return true;
         }
 
         int find(byte[] b, int off, int len) {
             for (int i = 0; i < bytes.length; i++) {
                 byte[] k = bytes[i];
-                if (k.length == len && k[0] == b[off] && java.util.Arrays.equals(k, 0, len, b, off, off + len)) {
+                if (same(k, b, off, len)) {
                     return i;
                 }
             }
@@ -77,11 +137,16 @@ final class LineParser {
             {E_INVARIANT, E_MESSAGE},
             {E_EVENTS, E_SENT, E_DROPPED},
     };
+    /** Canonical member order of each event variant: the tag first, then the members. */
+    private static final int[][] EVENT_ORDER = new int[EVENT_MEMBERS.length][];
     private static final int[] EVENT_ALLOWED = new int[EVENT_MEMBERS.length];
     private static final int[] EVENT_REQUIRED = new int[EVENT_MEMBERS.length];
 
     static {
         for (int t = 0; t < EVENT_MEMBERS.length; t++) {
+            EVENT_ORDER[t] = new int[EVENT_MEMBERS[t].length + 1];
+            EVENT_ORDER[t][0] = E_K;
+            System.arraycopy(EVENT_MEMBERS[t], 0, EVENT_ORDER[t], 1, EVENT_MEMBERS[t].length);
             for (int m : EVENT_MEMBERS[t]) {
                 EVENT_ALLOWED[t] |= 1 << m;
                 if (m != E_SEND_VT) { // send_vt is optional on read (missing => 0)
@@ -97,6 +162,8 @@ final class LineParser {
     private static final Names RECV_OUTCOME_TAGS = new Names("empty", "delivered");
     private static final int[] ENQUEUED_MEMBERS = {O_TO_CONN, O_DELIV_NS, O_TIE};
     private static final int[] DELIVERED_MEMBERS = {O_SRC, O_DST, O_DELIV_NS, O_TIE, O_PAYLOAD};
+    private static final int[] ENQUEUED_ORDER = {O_KIND, O_TO_CONN, O_DELIV_NS, O_TIE};
+    private static final int[] DELIVERED_ORDER = {O_KIND, O_SRC, O_DST, O_DELIV_NS, O_TIE, O_PAYLOAD};
 
     private static final Names ADDR_KEYS = new Names("ip", "port");
     private static final Names TAG_KEY = new Names("k");
@@ -121,12 +188,22 @@ final class LineParser {
     int chainOff;
     int chainLen;
     String chainText;
+    /**
+     * Set while parsing when the line is so far exactly the reference writer's compact form (no whitespace,
+     * canonical member order, no unknown members, no escapes). Then canon(op, vt, e) is the line up to the
+     * comma before "chain", plus '}', and needs no re-serialization.
+     */
+    private boolean canonical;
+    private int chainComma;
+    /** End (exclusive) of the canonical prefix of the last record line, or -1 when it must be re-serialized. */
+    int canonPrefixEnd;
 
     // ---------------------------------------------------------------- records
 
     /** Parses a record line into {@link #op}, {@link #vt}, {@link #event} and the chain fields. */
     void record(byte[] buf, int off, int len) throws JsonSyntaxException {
         start(buf, off, len);
+        canonical = true; // before the first ws(): leading whitespace makes the line non-canonical
         ws();
         expect('{', "a record must be a JSON object");
         int seen = 0;
@@ -136,17 +213,26 @@ final class LineParser {
         Event e = null;
         chainOff = -1;
         chainText = null;
+        chainComma = -1;
+        int idx = 0;
         ws();
         if (peek() == '}') {
             p++;
         } else {
             for (;;) {
-                int id = key(RECORD_KEYS);
+                int keyAt = p;
+                int id = key(RECORD_KEYS, idx < 4 ? idx : -1);
+                if (id != idx++) {
+                    canonical = false;
+                }
                 if (id >= 0) {
                     if ((seen & (1 << id)) != 0) {
                         throw duplicate(RECORD_KEYS.names[id], "record");
                     }
                     seen |= 1 << id;
+                    if (id == R_CHAIN) {
+                        chainComma = keyAt - 1;
+                    }
                 } else {
                     unknown = noteUnknown(unknown, lastUnknownKey, "record");
                 }
@@ -174,6 +260,7 @@ final class LineParser {
         this.op = op;
         this.vt = vt;
         this.event = e;
+        canonPrefixEnd = canonical && idx == 4 ? chainComma : -1;
     }
 
     private void chain() throws JsonSyntaxException {
@@ -197,22 +284,38 @@ final class LineParser {
     private Event event() throws JsonSyntaxException {
         int start = p;
         int tag = findTag(TAG_KEY, EVENT_TAGS, "event");
-        p = start;
-        expect('{', "an event must be a JSON object");
         int allowed = EVENT_ALLOWED[tag];
+        int[] order = EVENT_ORDER[tag];
+        int idx = 0;
         int seen = 0;
+        boolean more;
+        if (tagConsumed) {
+            idx = 1;
+            seen = 1 << E_K;
+            more = nextMember("event");
+        } else {
+            p = start;
+            expect('{', "an event must be a JSON object");
+            ws();
+            more = peek() != '}';
+            if (!more) {
+                p++;
+            }
+        }
         List<String> unknown = null;
         long conn = 0, node = 0, chanSeq = 0, sendVt = 0, events = 0, sent = 0, dropped = 0;
         VAddr addr = null, src = null, dst = null;
         String payload = null, invariant = null, message = null;
         Object outcome = null;
         boolean blocking = false;
-        ws();
-        if (peek() == '}') {
-            p++;
-        } else {
-            for (;;) {
-                int id = key(EVENT_KEYS);
+        {
+            while (more) {
+                int expected = idx < order.length ? order[idx] : -1;
+                idx++;
+                int id = key(EVENT_KEYS, expected);
+                if (id != expected) {
+                    canonical = false;
+                }
                 if (id >= 0) {
                     if ((seen & (1 << id)) != 0) {
                         throw duplicate(EVENT_KEYS.names[id], "event");
@@ -242,10 +345,11 @@ final class LineParser {
                     case E_DROPPED -> dropped = integer("dropped", U64_MAX);
                     default -> skipValue(2);
                 }
-                if (!nextMember("event")) {
-                    break;
-                }
+                more = nextMember("event");
             }
+        }
+        if (idx != order.length) {
+            canonical = false; // e.g. send_vt absent: canon inserts it
         }
         int lacking = EVENT_REQUIRED[tag] & ~seen;
         if (lacking != 0) {
@@ -271,14 +375,14 @@ final class LineParser {
         int start = p;
         int tag = findTag(KIND_KEY, SEND_OUTCOME_TAGS, "send outcome");
         if (tag == 0) {
-            skipTaggedUnitObject(start, "send outcome");
+            finishUnitObject(start, "send outcome");
             return SendOutcome.DROPPED;
         }
         if (tag == 1) {
-            skipTaggedUnitObject(start, "send outcome");
+            finishUnitObject(start, "send outcome");
             return SendOutcome.NO_RECEIVER;
         }
-        long[] v = outcomeMembers(start, ENQUEUED_MEMBERS, "enqueued outcome");
+        long[] v = outcomeMembers(start, ENQUEUED_MEMBERS, ENQUEUED_ORDER, "enqueued outcome");
         return new SendOutcome.Enqueued(v[O_TO_CONN], v[O_DELIV_NS], v[O_TIE]);
     }
 
@@ -286,10 +390,10 @@ final class LineParser {
         int start = p;
         int tag = findTag(KIND_KEY, RECV_OUTCOME_TAGS, "recv outcome");
         if (tag == 0) {
-            skipTaggedUnitObject(start, "recv outcome");
+            finishUnitObject(start, "recv outcome");
             return RecvOutcome.EMPTY;
         }
-        long[] v = outcomeMembers(start, DELIVERED_MEMBERS, "delivered outcome");
+        long[] v = outcomeMembers(start, DELIVERED_MEMBERS, DELIVERED_ORDER, "delivered outcome");
         return new RecvOutcome.Delivered(pendingSrc, pendingDst, v[O_DELIV_NS], v[O_TIE], pendingPayload);
     }
 
@@ -300,22 +404,37 @@ final class LineParser {
     private String pendingPayload;
 
     /** Parses an outcome object whose tag is already known; other variants' members are ignored. */
-    private long[] outcomeMembers(int start, int[] members, String what) throws JsonSyntaxException {
-        p = start;
-        expect('{', "an outcome must be a JSON object");
+    private long[] outcomeMembers(int start, int[] members, int[] order, String what) throws JsonSyntaxException {
+        boolean more;
+        int idx = 0;
+        int seen = 0;
+        if (tagConsumed) {
+            idx = 1;
+            seen = 1 << O_KIND;
+            more = nextMember(what);
+        } else {
+            p = start;
+            expect('{', "an outcome must be a JSON object");
+            ws();
+            more = peek() != '}';
+            if (!more) {
+                p++;
+            }
+        }
         int allowed = 0;
         for (int m : members) {
             allowed |= 1 << m;
         }
         long[] v = outcomeInts;
-        int seen = 0;
         List<String> unknown = null;
-        ws();
-        if (peek() == '}') {
-            p++;
-        } else {
-            for (;;) {
-                int id = key(OUTCOME_KEYS);
+        {
+            while (more) {
+                int expected = idx < order.length ? order[idx] : -1;
+                idx++;
+                int id = key(OUTCOME_KEYS, expected);
+                if (id != expected) {
+                    canonical = false;
+                }
                 if (id >= 0) {
                     if ((seen & (1 << id)) != 0) {
                         throw duplicate(OUTCOME_KEYS.names[id], what);
@@ -336,9 +455,7 @@ final class LineParser {
                     case O_PAYLOAD -> pendingPayload = string("payload");
                     default -> skipValue(4);
                 }
-                if (!nextMember(what)) {
-                    break;
-                }
+                more = nextMember(what);
             }
         }
         for (int m : members) {
@@ -346,11 +463,18 @@ final class LineParser {
                 throw missing(OUTCOME_KEYS.names[m], what);
             }
         }
+        if (idx != order.length) {
+            canonical = false;
+        }
         return v;
     }
 
     /** An outcome variant without members: everything but the tag is unknown and skipped. */
-    private void skipTaggedUnitObject(int start, String what) throws JsonSyntaxException {
+    private void finishUnitObject(int start, String what) throws JsonSyntaxException {
+        if (tagConsumed && p < end && b[p] == '}') {
+            p++; // the usual {"kind":"..."}
+            return;
+        }
         p = start;
         skipObject(4, KIND_KEY, what);
     }
@@ -364,12 +488,16 @@ final class LineParser {
         List<String> unknown = null;
         long ip = 0;
         long port = 0;
+        int idx = 0;
         ws();
         if (peek() == '}') {
             p++;
         } else {
             for (;;) {
-                int id = key(ADDR_KEYS);
+                int id = key(ADDR_KEYS, idx);
+                if (id != idx++) {
+                    canonical = false;
+                }
                 if (id >= 0) {
                     if ((seen & (1 << id)) != 0) {
                         throw duplicate(ADDR_KEYS.names[id], "address");
@@ -397,9 +525,13 @@ final class LineParser {
         return new VAddr(ip, (int) port);
     }
 
+    /** Set by findTag: the tag was the first member and p now stands just after its value. */
+    private boolean tagConsumed;
+
     /**
-     * Finds the value of the tag member ({@code k} or {@code kind}) of the object at p, without consuming
-     * it. Fast when the tag is the first member (as writers emit it); otherwise scans the whole object.
+     * Finds the value of the tag member ({@code k} or {@code kind}) of the object at p. When the tag is the
+     * first member (as writers emit it) it is consumed and {@link #tagConsumed} is set; otherwise the whole
+     * object is scanned for it and p is left at the object's start.
      */
     private int findTag(Names tagKey, Names values, String what) throws JsonSyntaxException {
         int start = p;
@@ -409,13 +541,14 @@ final class LineParser {
         p++;
         ws();
         if (peek() == '"') {
-            int id = key(tagKey);
+            int id = key(tagKey, 0);
             if (id == 0) {
                 int tag = tagValue(values, tagKey.names[0], what);
-                p = start;
+                tagConsumed = true;
                 return tag;
             }
         }
+        tagConsumed = false;
         // The tag is not first: scan every member (validating the JSON) to find it.
         p = start + 1;
         int tag = -1;
@@ -424,7 +557,7 @@ final class LineParser {
             p++;
         } else {
             for (;;) {
-                int id = key(tagKey);
+                int id = key(tagKey, 0);
                 if (id == 0) {
                     if (tag >= 0) {
                         throw duplicate(tagKey.names[0], what);
@@ -488,7 +621,7 @@ final class LineParser {
             p++;
         } else {
             for (;;) {
-                int id = key(HEADER_KEYS);
+                int id = key(HEADER_KEYS, -1);
                 if (id >= 0) {
                     if ((seen & (1 << id)) != 0) {
                         throw duplicate(HEADER_KEYS.names[id], "header");
@@ -537,7 +670,7 @@ final class LineParser {
             p++;
         } else {
             for (;;) {
-                int id = key(META_KEYS);
+                int id = key(META_KEYS, -1);
                 if (id >= 0) {
                     if ((seen & (1 << id)) != 0) {
                         throw duplicate(META_KEYS.names[id], "meta");
@@ -575,13 +708,17 @@ final class LineParser {
     }
 
     private void ws() {
+        int s = p;
         while (p < end) {
             byte c = b[p];
             if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
                 p++;
             } else {
-                return;
+                break;
             }
+        }
+        if (p != s) {
+            canonical = false;
         }
     }
 
@@ -614,9 +751,43 @@ final class LineParser {
      * Parses a member name and the following ':'; returns its index in {@code keys} or -1 (then
      * {@link #lastUnknownKey} holds the decoded name).
      */
-    private int key(Names keys) throws JsonSyntaxException {
+    private int key(Names keys, int hint) throws JsonSyntaxException {
         if (p >= end || b[p] != '"') {
             throw err("expected a member name in double quotes");
+        }
+        if (hint >= 0 && hint < keys.quoted.length && p + 16 <= end && keys.wordLen[hint] != 0) {
+            // Writers emit members in canonical order: compare "name": with the expected one, 8 bytes at a time.
+            if (((long) LONG_LE.get(b, p) & keys.mask0[hint]) == keys.word0[hint]
+                    && ((long) LONG_LE.get(b, p + 8) & keys.mask1[hint]) == keys.word1[hint]) {
+                p += keys.wordLen[hint];
+                if (p < end && b[p] <= ' ') {
+                    ws();
+                }
+                return hint;
+            }
+        } else if (hint >= 0 && hint < keys.quoted.length) {
+            // Near the end of the line: the same test, byte by byte.
+            byte[] k = keys.quoted[hint];
+            int n = k.length;
+            int q = p + 1;
+            if (q + n < end) {
+                int i = 0;
+                while (i < n && b[q + i] == k[i]) {
+                    i++;
+                }
+                if (i == n) {
+                    p = q + n;
+                    if (b[p] == ':') {
+                        p++;
+                        if (p < end && b[p] <= ' ') {
+                            ws();
+                        }
+                    } else {
+                        colon();
+                    }
+                    return hint;
+                }
+            }
         }
         int s = ++p;
         while (p < end) {
@@ -626,6 +797,7 @@ final class LineParser {
             }
             if (c < 0x20 || c == '\\') { // control, escape or non-ASCII: decode properly
                 p = s;
+                canonical = false;
                 String name = stringBody(s);
                 int id = keys.find(name);
                 lastUnknownKey = id < 0 ? name : null;
@@ -639,7 +811,7 @@ final class LineParser {
         }
         int len = p - s;
         p++;
-        int id = len == 0 ? -1 : keys.find(b, s, len);
+        int id = len == 0 ? -1 : keys.find(b, s, len, hint);
         if (id < 0) {
             lastUnknownKey = new String(b, s, len, StandardCharsets.ISO_8859_1);
         }
@@ -653,7 +825,13 @@ final class LineParser {
         ws();
     }
 
+    /** Records an unknown member name of an object (ignored, but not twice); the line is then not canonical. */
     private List<String> noteUnknown(List<String> seen, String name, String what) throws JsonSyntaxException {
+        canonical = false;
+        return noteName(seen, name, what);
+    }
+
+    private List<String> noteName(List<String> seen, String name, String what) throws JsonSyntaxException {
         if (seen == null) {
             seen = new ArrayList<>(2);
         } else if (seen.contains(name)) {
@@ -676,27 +854,46 @@ final class LineParser {
             }
             throw err("expected an integer for \"" + field + "\"");
         }
-        long v = c - '0';
-        p++;
-        if (c == '0') {
-            if (p < end && b[p] >= '0' && b[p] <= '9') {
-                throw err("leading zero in the number for \"" + field + "\"");
-            }
+        long v;
+        int i;
+        if (p + 8 <= end) {
+            // Up to 8 digits at once: find how many of the next 8 bytes are digits, convert them together.
+            long x = (long) LONG_LE.get(b, p);
+            long nonDigit = ((x & 0xF0F0F0F0F0F0F0F0L) ^ 0x3030303030303030L)
+                    | (((x + 0x0606060606060606L) & 0xF0F0F0F0F0F0F0F0L) ^ 0x3030303030303030L);
+            int n = nonDigit == 0 ? 8 : Long.numberOfTrailingZeros(nonDigit) >>> 3;
+            v = eightDigits(n == 8 ? x : (x & ((1L << (8 * n)) - 1)) << (8 * (8 - n)));
+            i = p + n;
         } else {
-            while (p < end) {
-                int d = b[p] - '0';
-                if (d < 0 || d > 9) {
-                    break;
-                }
-                // unsigned overflow check: v * 10 + d must stay <= 2^64-1
-                if (Long.compareUnsigned(v, 1844674407370955161L) > 0 || (v == 1844674407370955161L && d > 5)) {
-                    throw new JsonSyntaxException("number for \"" + field + "\" out of range at column "
-                            + (s - lineStart + 1), false);
-                }
-                v = v * 10 + d;
-                p++;
-            }
+            v = c - '0';
+            i = p + 1;
         }
+        int fastEnd = Math.min(end, p + 18); // 18 digits always fit in a signed long
+        while (i < fastEnd) {
+            int d = b[i] - '0';
+            if (d < 0 || d > 9) {
+                break;
+            }
+            v = v * 10 + d;
+            i++;
+        }
+        while (i < end) { // digits 19 and 20, and any further ones: check for unsigned overflow
+            int d = b[i] - '0';
+            if (d < 0 || d > 9) {
+                break;
+            }
+            if (Long.compareUnsigned(v, 1844674407370955161L) > 0 || (v == 1844674407370955161L && d > 5)) {
+                throw new JsonSyntaxException("number for \"" + field + "\" out of range at column "
+                        + (s - lineStart + 1), false);
+            }
+            v = v * 10 + d;
+            i++;
+        }
+        if (c == '0' && i - p > 1) {
+            p++;
+            throw err("leading zero in the number for \"" + field + "\"");
+        }
+        p = i;
         if (p < end && (b[p] == '.' || b[p] == 'e' || b[p] == 'E')) {
             throw err("\"" + field + "\" must be an integer (no fraction or exponent)");
         }
@@ -705,6 +902,16 @@ final class LineParser {
                     + "\" out of range (max " + max + ") at column " + (s - lineStart + 1), false);
         }
         return v;
+    }
+
+    /**
+     * The value of 8 ASCII digits loaded little-endian (first digit in the lowest byte; leading zero
+     * bytes count as zeros): pairs, then quads, then the whole, each step one multiply.
+     */
+    private static long eightDigits(long raw) {
+        long v = ((raw & 0x0F0F0F0F0F0F0F0FL) * 2561) >>> 8;
+        v = ((v & 0x00FF00FF00FF00FFL) * 6553601) >>> 16;
+        return ((v & 0x0000FFFF0000FFFFL) * 42949672960001L) >>> 32;
     }
 
     private boolean bool(String field) throws JsonSyntaxException {
@@ -750,6 +957,7 @@ final class LineParser {
             p++;
         }
         p = s;
+        canonical = false;
         return stringBody(s);
     }
 
@@ -781,6 +989,35 @@ final class LineParser {
                     throw new JsonSyntaxException("invalid UTF-8", true);
                 }
                 sb.appendCodePoint(Utf8.decode(b, p, n));
+                p += n;
+            }
+        }
+    }
+
+    /** Validates and skips a string value (p at its opening quote) without decoding it. */
+    private void skipString() throws JsonSyntaxException {
+        p++;
+        for (;;) {
+            if (p >= end) {
+                throw err("unterminated string");
+            }
+            int c = b[p];
+            if (c == '"') {
+                p++;
+                return;
+            }
+            if (c == '\\') {
+                p++;
+                escape();
+            } else if (c >= 0x20) {
+                p++;
+            } else if (c >= 0) {
+                throw err("control character in a string (must be escaped)");
+            } else {
+                int n = Utf8.sequenceLength(b, p, end);
+                if (n == 0) {
+                    throw new JsonSyntaxException("invalid UTF-8", true);
+                }
                 p += n;
             }
         }
@@ -851,10 +1088,7 @@ final class LineParser {
         switch (c) {
             case '{' -> skipObject(depth, null, "object");
             case '[' -> skipArray(depth);
-            case '"' -> {
-                p++;
-                stringBody(p);
-            }
+            case '"' -> skipString();
             case 't', 'f', 'n' -> {
                 if (!literal("true") && !literal("false") && !literal("null")) {
                     throw err("expected a JSON value");
@@ -880,9 +1114,12 @@ final class LineParser {
             return;
         }
         for (;;) {
-            int id = key(known != null ? known : TAG_KEY);
+            int id = key(known != null ? known : TAG_KEY, 0);
+            if (id < 0) {
+                canonical = false;
+            }
             String name = id >= 0 ? (known != null ? known : TAG_KEY).names[id] : lastUnknownKey;
-            names = noteUnknown(names, name, what);
+            names = noteName(names, name, what);
             skipValue(depth + 1);
             if (!nextMember(what)) {
                 return;

@@ -1,126 +1,93 @@
 package dev.weft.log;
 
-import java.io.ByteArrayInputStream;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.SequenceInputStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.util.Arrays;
 
 /**
- * Streams a weft-log v2 (plain or gzip, detected by the magic bytes) and verifies it as it goes, in the
- * order of weft-log-v2.md §9: header on open, then per record op order and integrity chain. Memory stays
- * constant whatever the file size (one read buffer, grown only for a longer line). Callers that must
- * reject the whole log on any error simply read to the end before acting.
+ * Reads a weft-log v2 (plain or gzip, detected by the magic bytes) and verifies it as it goes, in the
+ * order of weft-log-v2.md §9: the header on open, then per record op order and integrity chain. Memory
+ * stays constant whatever the file size. Callers that must reject the whole log on any error read to
+ * the end before acting on it.
+ *
+ * <p>Helper threads never change what is read, only how fast: gzip is inflated on a read-ahead thread;
+ * for files of 1 MiB or more the integrity chain is folded on a helper thread beside the parser; and
+ * {@link #openInBackground} also moves parsing off the caller's thread, a few thousand records ahead.
+ * Always close a reader (try-with-resources): that stops its helper threads.
  */
 public final class LogReader implements Closeable {
 
-    private static final int BUFFER_SIZE = 1 << 20;
+    private final RecordStream stream;
+    private final BackgroundRecords background;
 
-    private final InputStream in;
-    private final boolean gzip;
-    private final LineParser parser = new LineParser();
-    private final CanonBytes canon = new CanonBytes();
-    private final long[] hashes = new long[2];
+    private BackgroundRecords.Batch batch;
+    private int batchPos;
 
-    private byte[] buf = new byte[BUFFER_SIZE];
-    private int pos;
-    private int limit;
-    /** Stream offset of buf[0]. */
-    private long bufBase;
-    private boolean eof;
-
-    private int lineOff;
-    private int lineLen;
-    private long lineStreamOffset;
-    private long lineNo;
-
-    private LogHeader header;
-    private long chain;
-    private long digest = Fnv1a.OFFSET_BASIS;
     private long count;
     private long lastRecordOffset = -1;
+    private long digest = Fnv1a.OFFSET_BASIS;
+    private long chain;
     private boolean sawEnd;
     private boolean finished;
     private WeftLogException failure;
 
-    private LogReader(InputStream raw) throws WeftLogException {
-        try {
-            byte[] head = new byte[2];
-            int n = raw.readNBytes(head, 0, 2);
-            gzip = n == 2 && head[0] == 0x1f && head[1] == (byte) 0x8b;
-            if (gzip) {
-                in = new GzipMemberInputStream(new SequenceInputStream(new ByteArrayInputStream(head), raw));
-            } else {
-                in = raw;
-                System.arraycopy(head, 0, buf, 0, n);
-                limit = n;
-            }
-        } catch (IOException e) {
-            throw WeftLogException.io(describe(e), 0, e);
-        }
-        readHeader();
+    private LogReader(RecordStream stream, boolean inBackground) {
+        this.stream = stream;
+        this.chain = stream.chain();
+        this.background = inBackground ? new BackgroundRecords(stream) : null;
     }
 
-    /** Opens a log file, reads and checks its header (§9 steps 1-4). */
+    /** Files at least this large fold the integrity chain on a helper thread, beside the parser. */
+    private static final long HASH_AHEAD_MIN_BYTES = 1 << 20;
+
+    /** Opens a log file, reads and checks its header (§9 steps 1-4); records are read on next(). */
     public static LogReader open(Path path) throws WeftLogException {
-        InputStream raw;
-        try {
-            raw = Files.newInputStream(path);
-        } catch (IOException e) {
-            throw WeftLogException.io(describe(e), 0, e);
-        }
-        return open(raw);
+        return open(path, false, isLarge(path));
     }
 
-    /** Reads a log from a stream (closed by {@link #close()}, or on failure here). */
+    /** Reads a log from a stream (closed by {@link #close()}, or here on failure). */
     public static LogReader open(InputStream raw) throws WeftLogException {
+        return new LogReader(new RecordStream(raw, false), false);
+    }
+
+    /**
+     * Like {@link #open(Path)} (header errors are thrown here), but records are parsed and verified on
+     * a background thread. Close the reader to stop that thread early.
+     */
+    public static LogReader openInBackground(Path path) throws WeftLogException {
+        return open(path, true, isLarge(path));
+    }
+
+    /** Explicit choice of helper threads (tests cover every combination; results never depend on it). */
+    static LogReader open(Path path, boolean background, boolean hashAhead) throws WeftLogException {
+        return new LogReader(new RecordStream(openFile(path), hashAhead), background);
+    }
+
+    private static boolean isLarge(Path path) {
         try {
-            return new LogReader(raw);
-        } catch (WeftLogException e) {
-            try {
-                raw.close();
-            } catch (IOException ignored) {
-                // the read error is the one worth reporting
-            }
-            throw e;
+            return Files.size(path) >= HASH_AHEAD_MIN_BYTES;
+        } catch (IOException e) {
+            return false; // opening will report the problem
         }
     }
 
-    private void readHeader() throws WeftLogException {
-        if (!nextLine()) {
-            throw WeftLogException.malformed(1, "empty file");
-        }
-        lineNo = 1;
-        if (!Utf8.isValid(buf, lineOff, lineLen)) {
-            throw invalidUtf8();
-        }
-        String raw = new String(buf, lineOff, lineLen, StandardCharsets.UTF_8);
+    private static InputStream openFile(Path path) throws WeftLogException {
         try {
-            header = parser.header(buf, lineOff, lineLen, raw);
-        } catch (JsonSyntaxException e) {
-            throw WeftLogException.malformed(1, e.getMessage());
+            return Files.newInputStream(path);
+        } catch (IOException e) {
+            throw WeftLogException.io(RecordStream.describe(e), 0, e);
         }
-        if (!LogHeader.FORMAT.equals(header.format())) {
-            throw WeftLogException.wrongFormat(header.format());
-        }
-        if (header.version() != LogHeader.VERSION) {
-            throw WeftLogException.unsupportedVersion(header.version());
-        }
-        chain = Fnv1a.update(Fnv1a.OFFSET_BASIS, buf, lineOff, lineLen);
     }
 
     public LogHeader header() {
-        return header;
+        return stream.header();
     }
 
     public boolean isGzip() {
-        return gzip;
+        return stream.isGzip();
     }
 
     /**
@@ -134,62 +101,52 @@ public final class LogReader implements Closeable {
         if (finished) {
             return null;
         }
+        return background == null ? nextDirect() : nextFromBackground();
+    }
+
+    private LogRecord nextDirect() throws WeftLogException {
+        LogRecord r;
         try {
-            return readRecord();
+            r = stream.read();
         } catch (WeftLogException e) {
             failure = e;
             throw e;
         }
+        if (r == null) {
+            finished = true;
+            return null;
+        }
+        return accept(r, stream.lastRecordOffset(), stream.digest());
     }
 
-    private LogRecord readRecord() throws WeftLogException {
-        for (;;) {
-            if (!nextLine()) {
+    private LogRecord nextFromBackground() throws WeftLogException {
+        while (batch == null || batchPos == batch.size) {
+            if (batch != null && batch.last) {
+                if (batch.error != null) {
+                    failure = batch.error;
+                    throw failure;
+                }
                 finished = true;
                 return null;
             }
-            lineNo++;
-            if (lineLen == 0) {
-                continue; // blank lines are skipped anywhere after the header (§1)
-            }
-            try {
-                parser.record(buf, lineOff, lineLen);
-            } catch (JsonSyntaxException e) {
-                // The reference reads lines as UTF-8 before parsing: bad UTF-8 anywhere in the line wins.
-                if (e.invalidUtf8() || !Utf8.isValid(buf, lineOff, lineLen)) {
-                    throw invalidUtf8();
-                }
-                throw WeftLogException.malformed(lineNo, e.getMessage());
-            }
-            long n = count;
-            if (parser.op != n) {
-                throw WeftLogException.badOpOrder(n, parser.op, lineNo);
-            }
-            canon.reset();
-            canon.record(parser.op, parser.vt, parser.event);
-            hashes[0] = chain;
-            hashes[1] = digest;
-            Fnv1a.update2(hashes, canon.bytes(), 0, canon.length());
-            chain = hashes[0];
-            digest = hashes[1];
-            boolean chainOk = parser.chainOff >= 0
-                    ? parser.chainLen == 16 && Fnv1a.matchesHex16(chain, buf, parser.chainOff)
-                    : Fnv1a.hex16(chain).equals(parser.chainText);
-            if (!chainOk) {
-                throw WeftLogException.chainBroken(n, lineNo);
-            }
-            count = n + 1;
-            lastRecordOffset = lineStreamOffset;
-            Event e = parser.event;
-            if (e instanceof Event.End) {
-                sawEnd = true;
-            }
-            return new LogRecord(n, parser.vt, e, chain, lineNo);
+            batch = background.take();
+            batchPos = 0;
         }
+        int i = batchPos++;
+        LogRecord r = batch.records[i];
+        batch.records[i] = null;
+        return accept(r, batch.offsets[i], batch.digests[i]);
     }
 
-    private WeftLogException invalidUtf8() {
-        return WeftLogException.io("stream did not contain valid UTF-8 (line " + lineNo + ")", lineNo, null);
+    private LogRecord accept(LogRecord r, long offset, long digestAfter) {
+        count = r.op() + 1;
+        lastRecordOffset = offset;
+        digest = digestAfter;
+        chain = r.chain();
+        if (r.event() instanceof Event.End) {
+            sawEnd = true;
+        }
+        return r;
     }
 
     /** Records returned so far. */
@@ -202,17 +159,20 @@ public final class LogReader implements Closeable {
         return lastRecordOffset;
     }
 
-    /** Whether an {@code end} event has been read. */
+    /** Whether an {@code end} event has been returned. */
     public boolean sawEnd() {
         return sawEnd;
     }
 
-    /** The stream digest (§8) over the records returned so far. */
+    /**
+     * The stream digest (§8) over the records returned so far. Equal to the replayed digest whenever the
+     * replay reproduced every record, so a replayer need not hash the canonical forms a second time.
+     */
     public long streamDigest() {
         return digest;
     }
 
-    /** The integrity chain value through the last returned record (c_0 from the header before any). */
+    /** The integrity chain value through the last returned record (c_0 of the header before any). */
     public long chain() {
         return chain;
     }
@@ -254,87 +214,11 @@ public final class LogReader implements Closeable {
         return Long.parseUnsignedLong(text, 16);
     }
 
-    // ---------------------------------------------------------------- line splitting (§1)
-
-    /**
-     * Finds the next line: split at '\n', one '\r' before it removed; a final line without terminator
-     * still counts. Sets lineOff/lineLen/lineStreamOffset; false at the end of the stream.
-     */
-    private boolean nextLine() throws WeftLogException {
-        int scan = pos;
-        for (;;) {
-            int nl = indexOfNewline(buf, scan, limit);
-            if (nl >= 0) {
-                int e = nl > pos && buf[nl - 1] == '\r' ? nl - 1 : nl;
-                lineOff = pos;
-                lineLen = e - pos;
-                lineStreamOffset = bufBase + pos;
-                pos = nl + 1;
-                return true;
-            }
-            if (eof) {
-                if (pos < limit) {
-                    lineOff = pos;
-                    lineLen = limit - pos;
-                    lineStreamOffset = bufBase + pos;
-                    pos = limit;
-                    return true;
-                }
-                return false;
-            }
-            scan = limit - fill();
-        }
-    }
-
-    private static int indexOfNewline(byte[] b, int from, int to) {
-        for (int i = from; i < to; i++) {
-            if (b[i] == '\n') {
-                return i;
-            }
-        }
-        return -1;
-    }
-
-    /** Moves the unread tail to the front (growing for long lines) and reads more; returns the shift. */
-    private int fill() throws WeftLogException {
-        int shift = pos;
-        if (pos > 0) {
-            System.arraycopy(buf, pos, buf, 0, limit - pos);
-            bufBase += pos;
-            limit -= pos;
-            lineOff -= pos;
-            pos = 0;
-        }
-        if (limit == buf.length) {
-            buf = Arrays.copyOf(buf, buf.length * 2);
-        }
-        try {
-            int n = in.read(buf, limit, buf.length - limit);
-            if (n < 0) {
-                eof = true;
-            } else {
-                limit += n;
-            }
-        } catch (IOException e) {
-            throw WeftLogException.io(describe(e), 0, e);
-        }
-        return shift;
-    }
-
-    /** The OS/decoder message of an I/O failure, worded like the reference where it is a common case. */
-    static String describe(IOException e) {
-        if (e instanceof NoSuchFileException) {
-            return "No such file or directory (os error 2): " + e.getMessage();
-        }
-        if (e instanceof AccessDeniedException) {
-            return "Permission denied (os error 13): " + e.getMessage();
-        }
-        String m = e.getMessage();
-        return m == null ? e.getClass().getSimpleName() : m;
-    }
-
     @Override
     public void close() throws IOException {
-        in.close();
+        if (background != null) {
+            background.close();
+        }
+        stream.close();
     }
 }

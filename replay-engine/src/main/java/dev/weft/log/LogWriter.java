@@ -54,6 +54,10 @@ public final class LogWriter implements Closeable, Flushable {
 
     /** Appends the next record (op = records so far), computes its chain, writes and flushes the line. */
     public LogRecord append(long vt, Event e) throws IOException {
+        if (e instanceof Event.Hello h && (h.node() < 0 || h.node() > 0xFFFF_FFFFL)) {
+            // readers reject a node outside u32 (§2), so never write one
+            throw new IllegalArgumentException("hello node out of u32 range: " + Long.toUnsignedString(h.node()));
+        }
         long op = count;
         canon.reset();
         canon.record(op, vt, e);

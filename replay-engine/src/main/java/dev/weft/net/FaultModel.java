@@ -1,9 +1,9 @@
 package dev.weft.net;
 
 import dev.weft.log.VAddr;
-import java.util.HashMap;
+import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * The seeded per-datagram fault model (net-and-fault-model.md §3). A fate is a pure function of
@@ -22,8 +22,9 @@ public final class FaultModel {
     private final Latency latency;
     private final double loss;
     private final long bandwidth;
-    /** node id -> index of the first partition group listing it; null when there is no partition. */
-    private final Map<Long, Integer> groupOfNode;
+    /** Listed node ids, ascending, and the index of the first group listing each; null without a partition. */
+    private final long[] partitionNodes;
+    private final int[] partitionGroups;
 
     public FaultModel(long seed, NetSpec spec) {
         this.seed = seed;
@@ -32,13 +33,16 @@ public final class FaultModel {
         this.loss = spec.loss();
         this.bandwidth = spec.bandwidth();
         if (spec.partition().isEmpty()) {
-            groupOfNode = null;
+            partitionNodes = null;
+            partitionGroups = null;
         } else {
-            groupOfNode = new HashMap<>();
+            TreeMap<Long, Integer> firstGroup = new TreeMap<>();
             List<List<Long>> groups = spec.partition();
             for (int g = 0; g < groups.size(); g++) {
-                for (Long node : groups.get(g)) groupOfNode.putIfAbsent(node, g);
+                for (Long node : groups.get(g)) firstGroup.putIfAbsent(node, g);
             }
+            partitionNodes = firstGroup.keySet().stream().mapToLong(Long::longValue).toArray();
+            partitionGroups = firstGroup.values().stream().mapToInt(Integer::intValue).toArray();
         }
     }
 
@@ -60,7 +64,7 @@ public final class FaultModel {
 
     /** The fate of the datagram number seq of channel src→dst, with len payload bytes (§3.3). */
     public Fate fate(VAddr src, VAddr dst, long seq, int len) {
-        if (groupOfNode != null && group(src.nodeOf()) != group(dst.nodeOf())) return DROPPED;
+        if (partitionNodes != null && group(src.nodeOf()) != group(dst.nodeOf())) return DROPPED;
         long state = channelState(seed, src, dst, seq);
         state += SplitMix64.GAMMA;
         if (unit(SplitMix64.mix(state)) < loss) return DROPPED;
@@ -95,8 +99,9 @@ public final class FaultModel {
         return Long.divideUnsigned(Unsigned.saturatingMul(len, BILLION), bw);
     }
 
+    /** Index of the first group listing node, or REST_GROUP for every unlisted node. */
     private int group(long node) {
-        Integer g = groupOfNode.get(node);
-        return g == null ? REST_GROUP : g;
+        int i = Arrays.binarySearch(partitionNodes, node); // node ids are u32, so signed order is fine
+        return i >= 0 ? partitionGroups[i] : REST_GROUP;
     }
 }

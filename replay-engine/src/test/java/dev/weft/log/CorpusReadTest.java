@@ -37,40 +37,48 @@ class CorpusReadTest {
         assertTrue(logs.size() > 50, "corpus found: " + logs.size());
         return logs.stream()
                 .filter(p -> !Corpus.relative(p).startsWith("large/")) // LargeLogTest reads that one
-                .map(p -> DynamicTest.dynamicTest(Corpus.relative(p), () -> check(p)));
+                .flatMap(p -> Stream.of(
+                        DynamicTest.dynamicTest(Corpus.relative(p), () -> check(p, 0)),
+                        DynamicTest.dynamicTest(Corpus.relative(p) + " (hash ahead)", () -> check(p, 1)),
+                        DynamicTest.dynamicTest(Corpus.relative(p) + " (background, hash ahead)", () -> check(p, 2))));
     }
 
-    private static void check(Path log) throws Exception {
+    /** Mode 0: everything on the calling thread; 1: chain hashed ahead on a helper; 2: plus background parsing. */
+    private static LogReader open(Path log, int mode) throws WeftLogException {
+        return LogReader.open(log, mode == 2, mode >= 1);
+    }
+
+    private static void check(Path log, int mode) throws Exception {
         JsonNode side = Corpus.sidecar(log);
         String stderr = side.path("replay").path("stderr").asText("");
         String firstLine = stderr.isEmpty() ? "" : stderr.lines().findFirst().orElse("");
         Matcher m;
         if ((m = MALFORMED.matcher(firstLine)).find()) {
-            WeftLogException e = readExpectingError(log);
+            WeftLogException e = readExpectingError(log, mode);
             assertEquals(WeftLogException.Kind.MALFORMED, e.kind(), e.getMessage());
             long line = Long.parseLong(m.group(1));
             assertEquals(line, e.line());
             assertTrue(e.getMessage().startsWith("line " + line + ": malformed record: "), e.getMessage());
         } else if ((m = CHAIN.matcher(firstLine)).find()) {
-            WeftLogException e = readExpectingError(log);
+            WeftLogException e = readExpectingError(log, mode);
             assertEquals(WeftLogException.Kind.CHAIN_BROKEN, e.kind(), e.getMessage());
             assertEquals(Long.parseLong(m.group(1)), e.op());
             assertEquals(m.group(), e.getMessage());
         } else if ((m = OP_ORDER.matcher(firstLine)).find()) {
-            WeftLogException e = readExpectingError(log);
+            WeftLogException e = readExpectingError(log, mode);
             assertEquals(WeftLogException.Kind.BAD_OP_ORDER, e.kind(), e.getMessage());
             assertEquals(Long.parseLong(m.group(1)), e.op());
             assertEquals(m.group(), e.getMessage());
         } else if ((m = FORMAT.matcher(firstLine)).find()) {
-            WeftLogException e = readExpectingError(log);
+            WeftLogException e = readExpectingError(log, mode);
             assertEquals(WeftLogException.Kind.WRONG_FORMAT, e.kind(), e.getMessage());
             assertEquals(m.group(), e.getMessage());
         } else if ((m = VERSION.matcher(firstLine)).find()) {
-            WeftLogException e = readExpectingError(log);
+            WeftLogException e = readExpectingError(log, mode);
             assertEquals(WeftLogException.Kind.UNSUPPORTED_VERSION, e.kind(), e.getMessage());
             assertEquals(m.group(), e.getMessage());
         } else if (IO.matcher(firstLine).find()) {
-            WeftLogException e = readExpectingError(log);
+            WeftLogException e = readExpectingError(log, mode);
             assertEquals(WeftLogException.Kind.IO, e.kind(), e.getMessage());
             assertTrue(e.getMessage().startsWith("I/O error: "), e.getMessage());
         } else {
@@ -79,7 +87,7 @@ class CorpusReadTest {
             long ops = side.path("replay").path("exit_code").asInt(-1) == 0
                     ? expected.path("ops").asLong()
                     : nonEmptyRecordLines(log);
-            try (LogReader r = LogReader.open(log)) {
+            try (LogReader r = open(log, mode)) {
                 assertEquals(log.getFileName().toString().endsWith(".gz"), r.isGzip());
                 long n = r.verifyAll();
                 assertEquals(ops, n);
@@ -91,9 +99,9 @@ class CorpusReadTest {
         }
     }
 
-    private static WeftLogException readExpectingError(Path log) {
+    private static WeftLogException readExpectingError(Path log, int mode) {
         return assertThrows(WeftLogException.class, () -> {
-            try (LogReader r = LogReader.open(log)) {
+            try (LogReader r = open(log, mode)) {
                 r.verifyAll();
             }
         });

@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# Replay benchmark (issue 2): prints figures, asserts nothing. End-to-end `weft replay` wall times including JVM
+# start-up (shown separately), peak RSS, and in-process figures (warm throughput, LogIndex, stateAt cost).
+# Usage: bench/replay-bench.sh        (needs ../shared/conformance; writes only under target/)
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+C=../shared/conformance
+mvn -q -B -ntp -DskipTests package -pl launcher -am
+mvn -q -B -ntp test-compile -pl launcher
+mkdir -p target/bench
+big_gz=$C/large/bigflow-1m-fixed1000-s7.weftlog.gz
+big=target/bench/bigflow-1m-fixed1000-s7.weftlog
+[ -f "$big" ] || gzip -dc "$big_gz" > "$big"
+
+best() { # best wall time (s) and its peak RSS (KB) over N runs of a command
+  local n=$1; shift; local best=999 rss=0
+  for _ in $(seq "$n"); do
+    local out; out=$( { /usr/bin/time -f "%e %M" "$@" >/dev/null 2>/dev/null; } 2>&1 | tail -1 )
+    local t=${out% *} m=${out#* }
+    if awk "BEGIN{exit !($t < $best)}"; then best=$t; rss=$m; fi
+  done
+  echo "$best $rss"
+}
+row() { printf "%-48s %8s s  peak RSS %6.0f MB  %s\n" "$1" "$2" "$(awk "BEGIN{print $3/1024}")" "${4:-}"; }
+
+./weft --version >/dev/null # creates the class-data-sharing archive on first use
+read -r t m < <(best 5 ./weft --version);                   row "start-up only (weft --version)" "$t" "$m"; startup=$t
+read -r t m < <(best 5 ./weft replay $C/chord/chord-fix0-s0.weftlog); row "replay chord 3,600 ops" "$t" "$m" "(target < 0.4 s; start-up $startup s of it)"
+read -r t m < <(best 3 ./weft replay "$big");                row "replay 999,914 records, plain (258 MB)" "$t" "$m" \
+  "$(awk "BEGIN{printf \"%.0f records/s end to end, %.0f excluding start-up (reference 424k)\", 999914/$t, 999914/($t-$startup)}")"
+read -r t m < <(best 3 ./weft replay "$big_gz");             row "replay 999,914 records, gzip (22.8 MB)" "$t" "$m" \
+  "$(awk "BEGIN{printf \"%.0f records/s end to end (reference 401k)\", 999914/$t}")"
+read -r t m < <(best 3 ./weft replay $C/chord/chord-long450-fix0-s1.weftlog); row "replay chord 22k ops" "$t" "$m"; plain=$t
+read -r t m < <(best 3 ./weft replay $C/chord/chord-long450-fix0-s1.weftlog --check fifo,dup); row "replay --check fifo,dup chord 22k ops (659 violations)" "$t" "$m" "(reference 5.5 s; plain $plain s)"
+
+cp=launcher/target/test-classes:launcher/target/weft-launcher.jar
+java -Xmx2g -cp "$cp" dev.weft.launcher.bench.ReplayBenchmark "$big" "$big_gz"

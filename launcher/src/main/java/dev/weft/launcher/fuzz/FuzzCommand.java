@@ -1,0 +1,112 @@
+package dev.weft.launcher.fuzz;
+
+import dev.weft.fuzz.FuzzConfig;
+import dev.weft.fuzz.FuzzConfigException;
+import dev.weft.fuzz.FuzzConfigLoader;
+import dev.weft.fuzz.FuzzOutcome;
+import dev.weft.fuzz.FuzzReport;
+import dev.weft.fuzz.FuzzRun;
+import dev.weft.fuzz.OsErrorText;
+import dev.weft.fuzz.RegressionFile;
+import dev.weft.fuzz.Reproducer;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * {@code weft fuzz --config FILE [flags]} (fuzz.md): sweep fault seeds, shrink each distinct violation,
+ * write reproducers, report.txt and the regression file. Exit 0 = no violation, 2 = violations, 1 = error.
+ */
+public final class FuzzCommand {
+
+    static final String USAGE = String.join("\n",
+            "Usage: weft fuzz --config <FILE> [OPTIONS]",
+            "",
+            "Runs a generated workload under many fault seeds, checks invariants, shrinks every distinct",
+            "violation to a small reproducer weft-log and writes a report.",
+            "",
+            "Options:",
+            "  --config <FILE>        fuzz config (JSON), required",
+            "  --seeds <START:N>      sweep N seeds from START (overrides seed_start and seed_count)",
+            "  --time-budget <SEC>    stop sweeping after SEC seconds of wall time (0 = no budget)",
+            "  --jobs <N>             worker threads (default: the config's jobs, else all CPUs)",
+            "  --out <DIR>            output directory for report.txt and reproducers",
+            "  --no-shrink            write the failing workloads unshrunk",
+            "  --regressions <FILE>   JSON array of seeds to test first; rewritten with the failing seeds",
+            "  -h, --help             print this help",
+            "",
+            "Exit status: 0 no violation, 2 violations found, 1 error.",
+            "");
+
+    private FuzzCommand() {
+    }
+
+    public static int run(String[] args, PrintStream out, PrintStream err) {
+        return run(args, out, err, Path.of("").toAbsolutePath());
+    }
+
+    /** Like {@link #run(String[], PrintStream, PrintStream)}, resolving relative paths against workDir. */
+    public static int run(String[] args, PrintStream out, PrintStream err, Path workDir) {
+        FuzzArgs a = FuzzArgs.parse(args);
+        if (a.help) {
+            // Product decision: help is not an error (the reference exits 1).
+            out.print(USAGE);
+            out.flush();
+            return 0;
+        }
+        if (a.error != null) {
+            err.print("weft fuzz: " + a.error + "\n" + (a.errorWithUsage ? "\n" + USAGE : ""));
+            err.flush();
+            return 1;
+        }
+        FuzzConfig config;
+        try {
+            config = FuzzConfigLoader.load(workDir.resolve(a.config), a.config);
+            if (a.seedStart != null) config = config.withSeeds(a.seedStart, a.seedCount);
+            if (a.timeBudget != null) config = config.withTimeBudget(a.timeBudget);
+            if (a.jobs != null) config = config.withJobs(a.jobs);
+            if (a.out != null) config = config.withOutDir(a.out);
+            if (a.noShrink) config = config.withShrink(false);
+            if (a.regressions != null) {
+                List<Long> more = RegressionFile.read(workDir.resolve(a.regressions), a.regressions);
+                config = config.withMoreRegressionSeeds(more);
+            }
+            FuzzRun.prepareOutDir(workDir, config.outDir());
+        } catch (FuzzConfigException e) {
+            err.print("weft fuzz: " + e.getMessage() + "\n");
+            err.flush();
+            return 1;
+        }
+
+        boolean terminal = System.console() != null && err == System.err;
+        FuzzOutcome outcome = FuzzRun.run(config, workDir, new FuzzProgress(err, terminal), Reproducer::record);
+
+        String report = FuzzReport.render(outcome);
+        out.print(report);
+        out.flush();
+        Path reportPath = Path.of(config.outDir()).resolve("report.txt");
+        try {
+            Files.write(workDir.resolve(reportPath), report.getBytes(StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            err.print("weft fuzz: could not write " + reportPath + ": " + OsErrorText.of(e) + "\n");
+        }
+        if (outcome.exitCode() == 0) {
+            err.flush();
+            return 0;
+        }
+        if (a.regressions != null) {
+            try {
+                RegressionFile.write(workDir.resolve(a.regressions), RegressionFile.union(outcome));
+                out.print("regression seeds written to " + a.regressions + "\n");
+            } catch (IOException e) {
+                err.print("weft fuzz: could not write " + a.regressions + ": " + OsErrorText.of(e) + "\n");
+            }
+        }
+        out.flush();
+        err.flush();
+        return 2;
+    }
+}

@@ -1,0 +1,128 @@
+package dev.weft.launcher.run;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * {@code weft run}: runs one program under libweft_shim.so with the WEFT_* environment of
+ * wire-and-abi.md §5, with inherited standard streams, and returns its exit status (a death by
+ * signal N is returned as 128+N, like a shell).
+ */
+public final class RunCommand {
+    /** Exit status for a command-line mistake or a missing shim (nothing was run). */
+    public static final int USAGE_ERROR = 2;
+    /** Exit status when the program could not be started. */
+    public static final int CANNOT_EXECUTE = 127;
+
+    private RunCommand() {
+    }
+
+    public static int run(String[] args) {
+        return run(args, System.getenv(), System.err);
+    }
+
+    static int run(String[] args, Map<String, String> env, PrintStream err) {
+        ProcessBuilder pb;
+        try {
+            pb = prepare(args, env, err);
+        } catch (RunOptions.UsageException e) {
+            err.println("weft run: " + e.getMessage());
+            err.println(RunOptions.USAGE);
+            return USAGE_ERROR;
+        } catch (ShimLocator.ShimNotFoundException e) {
+            err.println("weft run: " + e.getMessage());
+            return USAGE_ERROR;
+        }
+        pb.inheritIO();
+        Process p;
+        try {
+            p = pb.start();
+        } catch (IOException e) {
+            err.println("weft run: cannot start " + pb.command().get(0) + ": " + e.getMessage());
+            return CANNOT_EXECUTE;
+        }
+        while (true) {
+            try {
+                // On Linux the JDK already reports a signal death as 0x80 + signal number.
+                return p.waitFor();
+            } catch (InterruptedException e) {
+                p.destroy();
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    /**
+     * Builds the process without starting it: the resolved command and its environment. Warnings
+     * about targets the shim cannot reach go to {@code err}.
+     */
+    public static ProcessBuilder prepare(String[] args, Map<String, String> env, PrintStream err)
+            throws RunOptions.UsageException, ShimLocator.ShimNotFoundException {
+        RunOptions o = RunOptions.parse(args);
+        Path shim = new ShimLocator(env, ShimLocator.ownLocation().orElse(null)).locate(o.shim());
+        List<String> command = new ArrayList<>(o.command());
+        Path program = resolveProgram(command.get(0), env.get("PATH"));
+        if (program != null) {
+            BinaryInspector.warnings(program).forEach(err::println);
+        }
+        ProcessBuilder pb = new ProcessBuilder(command);
+        Map<String, String> e = pb.environment();
+        e.clear();
+        e.putAll(env);
+        applyEnvironment(o, shim, e);
+        return pb;
+    }
+
+    /** Sets the variables the shim reads; stale WEFT_* switches from the caller are cleared. */
+    static void applyEnvironment(RunOptions o, Path shim, Map<String, String> e) {
+        String previous = e.get("LD_PRELOAD");
+        e.put("LD_PRELOAD", shim.toString() + (previous == null || previous.isEmpty() ? "" : ":" + previous));
+        e.put("WEFT_SEED", Long.toUnsignedString(o.seed()));
+        e.put("WEFT_STRATEGY", o.strategy());
+        for (String k : List.of("WEFT_TRACE", "WEFT_SCHED_STATS", "WEFT_SCHED", "WEFT_FSYNC_LIES",
+                "WEFT_ENOSPC_BYTES", "WEFT_TORN_WRITES_PPM")) {
+            e.remove(k);
+        }
+        if (o.trace()) {
+            e.put("WEFT_TRACE", "1");
+        }
+        if (o.stats()) {
+            e.put("WEFT_SCHED_STATS", "1");
+        }
+        if (o.noSched()) {
+            e.put("WEFT_SCHED", "0");
+        }
+        if (o.fsyncLies()) {
+            e.put("WEFT_FSYNC_LIES", "1");
+        }
+        if (o.enospcAfter() > 0) {
+            e.put("WEFT_ENOSPC_BYTES", Long.toUnsignedString(o.enospcAfter()));
+        }
+        if (o.tornWritesPpm() > 0) {
+            e.put("WEFT_TORN_WRITES_PPM", Long.toString(o.tornWritesPpm()));
+        }
+    }
+
+    /** The file the OS would execute for {@code name} (PATH search for bare names), or null. */
+    static Path resolveProgram(String name, String pathVar) {
+        if (name.contains("/")) {
+            return Path.of(name);
+        }
+        if (pathVar == null) {
+            return null;
+        }
+        for (String dir : pathVar.split(File.pathSeparator)) {
+            Path c = Path.of(dir.isEmpty() ? "." : dir, name);
+            if (Files.isRegularFile(c) && Files.isExecutable(c)) {
+                return c;
+            }
+        }
+        return null;
+    }
+}

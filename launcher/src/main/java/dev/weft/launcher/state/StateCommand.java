@@ -1,0 +1,128 @@
+package dev.weft.launcher.state;
+
+import dev.weft.check.EventText;
+import dev.weft.core.Channel;
+import dev.weft.core.CoreState;
+import dev.weft.core.PendingDatagram;
+import dev.weft.log.LogRecord;
+import dev.weft.log.VAddr;
+import dev.weft.log.WeftLogException;
+import dev.weft.replay.IndexStatus;
+import dev.weft.replay.LogIndex;
+import dev.weft.text.RustText;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * {@code weft state <LOG> --at <OP> [--at <OP>...]}: the broker's state right after op N — pending datagrams per
+ * connection in pop order, bindings, next channel sequence numbers, counters — the headless twin of the workbench's
+ * state panel. Answers come from the log index (a checkpoint plus fewer than 1024 replay steps), not a replay from op 0.
+ * Exit 0, or 1 when the log cannot be indexed or an op is out of range.
+ */
+public final class StateCommand {
+
+    static final String USAGE = String.join("\n",
+            "Usage: weft state <LOG> --at <OP> [--at <OP>...]",
+            "",
+            "Prints the simulated network's state right after each given op: pending datagrams per connection",
+            "(in the order recv would pop them), bindings, next send order per channel, vt and counters.",
+            "");
+
+    private StateCommand() {
+    }
+
+    public static int run(String[] args, PrintStream out, PrintStream err) {
+        String log = null;
+        List<Long> ops = new ArrayList<>();
+        for (int i = 0; i < args.length; i++) {
+            String a = args[i];
+            if (a.equals("-h") || a.equals("--help")) {
+                out.print(USAGE);
+                return 0;
+            } else if (a.equals("--at")) {
+                if (i + 1 >= args.length) {
+                    return fail(err, "--at requires an op index");
+                }
+                String v = args[++i];
+                try {
+                    ops.add(RustText.parseU64(v));
+                } catch (NumberFormatException e) {
+                    return fail(err, "--at " + RustText.debugQuote(v) + ": not an op index");
+                }
+            } else if (log == null) {
+                log = a;
+            } else {
+                err.print("weft state: unexpected argument " + RustText.debugQuote(a) + "\n\n" + USAGE);
+                return 1;
+            }
+        }
+        if (log == null || ops.isEmpty()) {
+            err.print("weft state: " + (log == null ? "no log file given" : "no --at op given") + "\n\n" + USAGE);
+            return 1;
+        }
+        try (LogIndex index = LogIndex.build(Path.of(log), List.of(), LogIndex.DEFAULT_CHECKPOINT_EVERY, null, null,
+                () -> false, LogIndex.defaultCacheDir())) {
+            IndexStatus status = index.status();
+            if (!status.ok()) {
+                err.print("weft state: " + log + ": note: " + status.message() + " (" + status.kind()
+                        + "); states are available up to op " + (index.replayableOps() - 1) + "\n");
+            }
+            StringBuilder sb = new StringBuilder();
+            for (long op : ops) {
+                if (op < 0 || op >= index.replayableOps()) {
+                    out.print(sb);
+                    return fail(err, log + ": op " + Long.toUnsignedString(op) + " is not in 0.."
+                            + (index.replayableOps() - 1));
+                }
+                render(sb, index.record(op), index.stateAt(op));
+            }
+            out.print(sb);
+            return 0;
+        } catch (WeftLogException e) {
+            return fail(err, log + ": " + e.getMessage());
+        } catch (IOException e) {
+            return fail(err, log + ": I/O error: " + e.getMessage());
+        }
+    }
+
+    static void render(StringBuilder sb, LogRecord at, CoreState s) {
+        sb.append("state after op ").append(Long.toUnsignedString(at.op())).append(": ")
+                .append(EventText.line(at.event())).append('\n');
+        sb.append("  vt ").append(Long.toUnsignedString(s.vt())).append(" ns, sent ").append(Long.toUnsignedString(s.sent()))
+                .append(", dropped ").append(Long.toUnsignedString(s.dropped())).append(", next tie ")
+                .append(Long.toUnsignedString(s.tie())).append(", pending ").append(s.pendingCount()).append('\n');
+        sb.append("  pending (pop order):").append(s.queues().isEmpty() ? " none" : "").append('\n');
+        for (Map.Entry<Long, List<PendingDatagram>> q : s.queues().entrySet()) {
+            sb.append("    conn ").append(Long.toUnsignedString(q.getKey())).append(": ").append(q.getValue().size())
+                    .append(" datagram(s)\n");
+            for (PendingDatagram d : q.getValue()) {
+                sb.append("      deliv ").append(Long.toUnsignedString(d.delivNs())).append("ns tie ")
+                        .append(Long.toUnsignedString(d.tie())).append("  ").append(d.src().text()).append(" \u2192 ")
+                        .append(d.dst().text()).append("  ").append(preview(d.payloadHex())).append('\n');
+            }
+        }
+        sb.append("  bindings:").append(s.bindings().isEmpty() ? " none" : "").append('\n');
+        for (Map.Entry<VAddr, Long> b : s.bindings().entrySet()) {
+            sb.append("    ").append(b.getKey().text()).append(" \u2192 conn ").append(Long.toUnsignedString(b.getValue()))
+                    .append('\n');
+        }
+        sb.append("  next send order per channel:").append(s.nextChanSeq().isEmpty() ? " none" : "").append('\n');
+        for (Map.Entry<Channel, Long> c : s.nextChanSeq().entrySet()) {
+            sb.append("    ").append(c.getKey().src().text()).append(" \u2192 ").append(c.getKey().dst().text())
+                    .append(" : ").append(Long.toUnsignedString(c.getValue())).append('\n');
+        }
+    }
+
+    private static String preview(String hex) {
+        return hex.length() <= 32 ? hex : hex.substring(0, 32) + "… (" + hex.length() / 2 + " bytes)";
+    }
+
+    private static int fail(PrintStream err, String message) {
+        err.print("weft state: " + message + "\n");
+        return 1;
+    }
+}

@@ -1,0 +1,68 @@
+package dev.weft.launcher.fuzz;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/** One captured invocation of the fuzz command. */
+record CommandRun(int exit, String out, String err) {
+
+    static CommandRun of(Path workDir, String... args) {
+        ByteArrayOutputStream o = new ByteArrayOutputStream();
+        ByteArrayOutputStream e = new ByteArrayOutputStream();
+        int code;
+        try (PrintStream po = new PrintStream(o, true, StandardCharsets.UTF_8);
+             PrintStream pe = new PrintStream(e, true, StandardCharsets.UTF_8)) {
+            code = FuzzCommand.run(args, po, pe, workDir);
+        }
+        return new CommandRun(code, o.toString(StandardCharsets.UTF_8), e.toString(StandardCharsets.UTF_8));
+    }
+
+    static Path sharedDir() {
+        String p = System.getProperty("weft.shared.dir");
+        Path d = p != null && !p.isBlank() ? Path.of(p) : Path.of("..", "shared");
+        if (!Files.isDirectory(d)) d = Path.of("..", "..", "shared");
+        return d;
+    }
+
+    static String read(Path p) {
+        try {
+            return Files.readString(p, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    static void write(Path p, String text) {
+        try {
+            Files.writeString(p, text, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Replaces the duration on the report's "swept" line by a fixed token. */
+    static String withoutDuration(String report) {
+        return report.replaceFirst("(swept     : \\d+ seed\\(s\\) in )\\d+(?:ms|\\.\\ds)", "$1<took>");
+    }
+
+    /** The fenced code blocks of fuzz.md §11, in order (stdout, then the first reproducer). */
+    static java.util.List<String> vector11Blocks() {
+        String spec = read(sharedDir().resolve("spec").resolve("fuzz.md"));
+        String section = spec.substring(spec.indexOf("## 11."));
+        java.util.List<String> blocks = new java.util.ArrayList<>();
+        int at = 0;
+        while (true) {
+            int open = section.indexOf("```\n", at);
+            if (open < 0) break;
+            int close = section.indexOf("```", open + 4);
+            blocks.add(section.substring(open + 4, close));
+            at = close + 3;
+        }
+        return blocks;
+    }
+}

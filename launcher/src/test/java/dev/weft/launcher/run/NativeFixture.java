@@ -1,0 +1,116 @@
+package dev.weft.launcher.run;
+
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Finds the Linux build output (shim-native/target) and runs programs with captured output.
+ * Tests call {@link #assumeBuilt()} first: off Linux, or when the shim was not built, they are
+ * skipped with a message saying so.
+ */
+final class NativeFixture {
+    static final long TIMEOUT_SECONDS = 60;
+
+    record Result(int exit, String stdout, String stderr) {
+    }
+
+    private NativeFixture() {
+    }
+
+    static Path root() {
+        for (Path p = Path.of("").toAbsolutePath(); p != null; p = p.getParent()) {
+            if (Files.isRegularFile(p.resolve("shim-native").resolve("Makefile"))) {
+                return p;
+            }
+        }
+        throw new IllegalStateException("cannot find the repository root (shim-native/Makefile) above "
+                + Path.of("").toAbsolutePath());
+    }
+
+    static Path target() {
+        return root().resolve("shim-native").resolve("target");
+    }
+
+    static Path shim() {
+        return target().resolve("libweft_shim.so");
+    }
+
+    static Path example(String name) {
+        return target().resolve("examples").resolve(name);
+    }
+
+    static Path testProgram(String name) {
+        return target().resolve("tests").resolve(name);
+    }
+
+    static void assumeBuilt() {
+        assumeTrue(System.getProperty("os.name").equals("Linux"), "skipped: needs Linux");
+        assumeTrue(Files.isRegularFile(shim()), "skipped: " + shim() + " was not built (run the Maven build on Linux)");
+    }
+
+    /** Base environment: the test's own minus any WEFT_ and LD_PRELOAD settings. */
+    static Map<String, String> cleanEnv() {
+        Map<String, String> env = new HashMap<>(System.getenv());
+        env.keySet().removeIf(k -> k.startsWith("WEFT_") || k.equals("LD_PRELOAD"));
+        return env;
+    }
+
+    /** {@code weft run --shim <built shim> <args>} through RunCommand.prepare, output captured. */
+    static Result weftRun(String... args) {
+        List<String> all = new ArrayList<>(List.of("--shim", shim().toString()));
+        all.addAll(List.of(args));
+        ByteArrayOutputStream warnings = new ByteArrayOutputStream();
+        ProcessBuilder pb;
+        try {
+            pb = RunCommand.prepare(all.toArray(String[]::new), cleanEnv(),
+                    new PrintStream(warnings, true, StandardCharsets.UTF_8));
+        } catch (RunOptions.UsageException | ShimLocator.ShimNotFoundException e) {
+            throw new AssertionError(e.getMessage(), e);
+        }
+        Result r = exec(pb);
+        return new Result(r.exit(), r.stdout(), warnings.toString(StandardCharsets.UTF_8) + r.stderr());
+    }
+
+    static Result exec(List<String> command, Map<String, String> env) {
+        ProcessBuilder pb = new ProcessBuilder(command);
+        pb.environment().clear();
+        pb.environment().putAll(env);
+        return exec(pb);
+    }
+
+    static Result exec(ProcessBuilder pb) {
+        try {
+            Path out = Files.createTempFile("weft-run", ".out");
+            Path err = Files.createTempFile("weft-run", ".err");
+            try {
+                pb.redirectOutput(out.toFile()).redirectError(err.toFile());
+                Process p = pb.start();
+                if (!p.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
+                    p.destroyForcibly();
+                    throw new AssertionError("timed out after " + TIMEOUT_SECONDS + " s: " + pb.command());
+                }
+                return new Result(p.exitValue(), Files.readString(out), Files.readString(err));
+            } finally {
+                Files.deleteIfExists(out);
+                Files.deleteIfExists(err);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError("interrupted", e);
+        }
+    }
+}

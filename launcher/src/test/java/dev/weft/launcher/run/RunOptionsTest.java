@@ -1,0 +1,88 @@
+package dev.weft.launcher.run;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class RunOptionsTest {
+    @Test
+    void parsesEveryOption() throws Exception {
+        RunOptions o = RunOptions.parse(new String[] {"--seed", "0xDEADBEEF", "--strategy", "rr", "--no-sched", "--trace",
+            "--stats", "--shim", "/x/libweft_shim.so", "--fsync-lies", "--enospc-after", "4096", "--torn-writes=500",
+            "--", "prog", "--seed", "7"});
+        assertEquals(0xDEADBEEFL, o.seed());
+        assertEquals("rr", o.strategy());
+        assertTrue(o.noSched() && o.trace() && o.stats() && o.fsyncLies());
+        assertEquals(Path.of("/x/libweft_shim.so"), o.shim().orElseThrow());
+        assertEquals(4096, o.enospcAfter());
+        assertEquals(500, o.tornWritesPpm());
+        assertEquals(List.of("prog", "--seed", "7"), o.command(), "arguments after -- belong to the program");
+    }
+
+    @Test
+    void defaultsAreRandomStrategyWithScheduler() throws Exception {
+        RunOptions o = RunOptions.parse(new String[] {"--seed=1", "prog"});
+        assertEquals("random", o.strategy());
+        assertFalse(o.noSched() || o.trace() || o.stats());
+        assertEquals(List.of("prog"), o.command());
+    }
+
+    @Test
+    void mistakesSayWhatIsWrong() {
+        assertEquals("--seed is required", usage("--", "prog"));
+        assertEquals("no program given after --", usage("--seed", "1", "--"));
+        assertEquals("--seed \"12x\": invalid decimal seed", usage("--seed", "12x", "--", "prog"));
+        assertEquals("--strategy \"fifo\": expected 'random' or 'rr'", usage("--seed", "1", "--strategy", "fifo", "p"));
+        assertEquals("unknown option --bogus", usage("--seed", "1", "--bogus", "--", "p"));
+        assertEquals("--seed needs a value", usage("--seed"));
+        assertEquals("--trace takes no value", usage("--seed", "1", "--trace=yes", "p"));
+    }
+
+    private static String usage(String... args) {
+        return assertThrows(RunOptions.UsageException.class, () -> RunOptions.parse(args)).getMessage();
+    }
+
+    @Test
+    void environmentFollowsSpecSection5() throws Exception {
+        RunOptions o = RunOptions.parse(new String[] {"--seed", "18446744073709551615", "--strategy", "rr", "--stats",
+            "--no-sched", "--", "p"});
+        Map<String, String> env = new HashMap<>(Map.of("LD_PRELOAD", "/other.so", "WEFT_TRACE", "1", "KEEP", "me"));
+        RunCommand.applyEnvironment(o, Path.of("/s/libweft_shim.so"), env);
+        assertEquals("/s/libweft_shim.so:/other.so", env.get("LD_PRELOAD"));
+        assertEquals("18446744073709551615", env.get("WEFT_SEED"), "seed is decimal unsigned");
+        assertEquals("rr", env.get("WEFT_STRATEGY"));
+        assertEquals("1", env.get("WEFT_SCHED_STATS"));
+        assertEquals("0", env.get("WEFT_SCHED"));
+        assertFalse(env.containsKey("WEFT_TRACE"), "a stale WEFT_TRACE from the caller is cleared");
+        assertEquals("me", env.get("KEEP"));
+    }
+
+    @Test
+    void usageErrorsExitWithTwoAndNoStackTrace() {
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int rc = RunCommand.run(new String[] {"--seed", "nope", "--", "true"}, Map.of(),
+                new PrintStream(err, true, StandardCharsets.UTF_8));
+        assertEquals(RunCommand.USAGE_ERROR, rc);
+        String text = err.toString(StandardCharsets.UTF_8);
+        assertTrue(text.startsWith("weft run: --seed \"nope\": invalid decimal seed\nusage: weft run"), text);
+    }
+
+    @Test
+    void missingShimIsReported() {
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int rc = RunCommand.run(new String[] {"--seed", "1", "--shim", "/no/such/libweft_shim.so", "--", "true"}, Map.of(),
+                new PrintStream(err, true, StandardCharsets.UTF_8));
+        assertEquals(RunCommand.USAGE_ERROR, rc);
+        assertEquals("weft run: --shim /no/such/libweft_shim.so: no such file\n", err.toString(StandardCharsets.UTF_8));
+    }
+}

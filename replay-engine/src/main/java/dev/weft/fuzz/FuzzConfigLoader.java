@@ -1,0 +1,147 @@
+package dev.weft.fuzz;
+
+import com.fasterxml.jackson.core.JsonToken;
+import dev.weft.check.Invariants;
+import dev.weft.net.NetSpec;
+import dev.weft.net.NetSpecException;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Reads and validates a fuzz config file (fuzz.md §2). Unknown members are rejected at both levels with
+ * the member named; the checks run in the order of the spec and the first failure wins.
+ */
+public final class FuzzConfigLoader {
+
+    private static final List<String> TOP_FIELDS = List.of("//", "net", "seed_start", "seed_count", "jobs",
+            "time_budget_secs", "invariants", "workload", "out_dir", "shrink", "regression_seeds");
+    private static final List<String> WORKLOAD_FIELDS = List.of("nodes", "sends", "payload_len", "workload_seed");
+    /** Larger payloads cannot be held in one datagram; refusing them beats running out of memory. */
+    static final long MAX_PAYLOAD_LEN = 65_507;
+
+    private FuzzConfigLoader() {
+    }
+
+    /**
+     * Loads the file at {@code file}; {@code shownPath} is how the user named it (used in the read error).
+     * The exception message is the text printed after {@code weft fuzz: }.
+     */
+    public static FuzzConfig load(Path file, String shownPath) throws FuzzConfigException {
+        byte[] bytes;
+        try {
+            bytes = Files.readAllBytes(file);
+        } catch (IOException e) {
+            throw new FuzzConfigException("config " + shownPath + ": " + OsErrorText.of(e));
+        }
+        return parse(bytes);
+    }
+
+    /** Parses and validates a config document. */
+    public static FuzzConfig parse(byte[] document) throws FuzzConfigException {
+        FuzzConfig c;
+        try {
+            c = read(document);
+        } catch (StrictJson.Problem p) {
+            throw new FuzzConfigException("config: " + p.getMessage());
+        }
+        validate(c);
+        return c;
+    }
+
+    private static void validate(FuzzConfig c) throws FuzzConfigException {
+        try {
+            NetSpec.parse(c.net());
+        } catch (NetSpecException e) {
+            throw new FuzzConfigException("config net: " + e.getMessage());
+        }
+        if (c.seedCount() == 0) throw new FuzzConfigException("config: seed_count must be at least 1");
+        if (c.jobs() == 0) throw new FuzzConfigException("config: jobs must be at least 1");
+        if (c.invariants().isEmpty()) {
+            throw new FuzzConfigException("config: at least one invariant is required (fifo, dup)");
+        }
+        for (String name : c.invariants()) {
+            if (Invariants.canonicalName(name) == null) {
+                throw new FuzzConfigException("config: unknown invariant \"" + name + "\" (known: fifo, dup)");
+            }
+        }
+        if (c.workload().nodes() < 2) throw new FuzzConfigException("config: workload.nodes must be at least 2");
+        if (Long.compareUnsigned(c.workload().payloadLen(), MAX_PAYLOAD_LEN) > 0) {
+            throw new FuzzConfigException("config: workload.payload_len must be at most " + MAX_PAYLOAD_LEN);
+        }
+    }
+
+    private static FuzzConfig read(byte[] document) throws StrictJson.Problem {
+        StrictJson json = StrictJson.over(document);
+        if (json.nextValue() != JsonToken.START_OBJECT) throw json.invalidType("struct FuzzConfig");
+        String net = null;
+        long seedStart = 0;
+        long seedCount = 1000;
+        long jobs = FuzzConfig.defaultJobs();
+        long budget = 0;
+        List<String> invariants = List.of("fifo", "dup");
+        WorkloadSpec workload = WorkloadSpec.DEFAULT;
+        String outDir = FuzzConfig.DEFAULT_OUT_DIR;
+        boolean shrink = true;
+        List<Long> regressionSeeds = List.of();
+        Set<String> seen = new HashSet<>();
+        while (json.next() == JsonToken.FIELD_NAME) {
+            String name = json.fieldName();
+            if (!TOP_FIELDS.contains(name)) throw json.atFieldName(unknownField(name, TOP_FIELDS), name);
+            if (!seen.add(name)) throw json.atFieldName("duplicate field `" + name + "`", name);
+            json.nextValue();
+            switch (name) {
+                case "//" -> json.string();
+                case "net" -> net = json.string();
+                case "seed_start" -> seedStart = json.u64();
+                case "seed_count" -> seedCount = json.u64();
+                case "jobs" -> jobs = json.u64();
+                case "time_budget_secs" -> budget = json.u64();
+                case "invariants" -> invariants = json.stringArray();
+                case "workload" -> workload = readWorkload(json);
+                case "out_dir" -> outDir = json.string();
+                case "shrink" -> shrink = json.bool();
+                default -> regressionSeeds = json.u64Array();
+            }
+        }
+        if (net == null) throw json.at("missing field `net`");
+        json.expectEnd();
+        return new FuzzConfig(net, seedStart, seedCount, jobs, budget, invariants, workload, outDir, shrink,
+                regressionSeeds);
+    }
+
+    private static WorkloadSpec readWorkload(StrictJson json) throws StrictJson.Problem {
+        if (json.current() != JsonToken.START_OBJECT) throw json.invalidType("struct Workload");
+        WorkloadSpec d = WorkloadSpec.DEFAULT;
+        long nodes = d.nodes();
+        long sends = d.sends();
+        long payloadLen = d.payloadLen();
+        long seed = d.workloadSeed();
+        Set<String> seen = new HashSet<>();
+        while (json.next() == JsonToken.FIELD_NAME) {
+            String name = json.fieldName();
+            if (!WORKLOAD_FIELDS.contains(name)) throw json.atFieldName(unknownField(name, WORKLOAD_FIELDS), name);
+            if (!seen.add(name)) throw json.atFieldName("duplicate field `" + name + "`", name);
+            json.nextValue();
+            switch (name) {
+                case "nodes" -> nodes = json.u32();
+                case "sends" -> sends = json.u32();
+                case "payload_len" -> payloadLen = json.u64();
+                default -> seed = json.u64();
+            }
+        }
+        return new WorkloadSpec(nodes, sends, payloadLen, seed);
+    }
+
+    private static String unknownField(String name, List<String> expected) {
+        StringBuilder sb = new StringBuilder("unknown field `").append(name).append("`, expected one of ");
+        for (int i = 0; i < expected.size(); i++) {
+            if (i > 0) sb.append(", ");
+            sb.append('`').append(expected.get(i)).append('`');
+        }
+        return sb.toString();
+    }
+}

@@ -1,0 +1,121 @@
+package dev.weft.fuzz;
+
+import dev.weft.net.NetSpec;
+import dev.weft.net.NetSpecException;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.ForkJoinTask;
+
+/**
+ * One {@code weft fuzz} run after its config is settled: sweep (phase 1), then per distinct violation a
+ * shrink (phase 2) and a reproducer file. Output text and files are the caller's; this returns the outcome.
+ */
+public final class FuzzRun {
+
+    /** Milestones and progress; seedDone is called from worker threads. */
+    public interface Progress {
+        default void sweepStarted(long queued, int threads) {
+        }
+
+        default void seedDone(long tested, long failed) {
+        }
+
+        default void sweepDone(SweepResult result) {
+        }
+
+        default void shrinkDone(ViolationKey key, long seed, ShrinkResult result) {
+        }
+
+        Progress NONE = new Progress() {
+        };
+    }
+
+    /** Writes a reproducer log (fuzz.md §4 {@code record}). */
+    public interface Recorder {
+        void record(Path path, long seed, String net, List<Op> ops, List<String> invariants, String label) throws IOException;
+    }
+
+    private static final int MAX_THREADS = 256;
+
+    private FuzzRun() {
+    }
+
+    /** Creates the output directory (with parents); the exception text follows {@code weft fuzz: }. */
+    public static void prepareOutDir(Path baseDir, String outDir) throws FuzzConfigException {
+        try {
+            Files.createDirectories(baseDir.resolve(outDir));
+        } catch (IOException e) {
+            throw new FuzzConfigException("cannot create " + outDir + ": " + OsErrorText.of(e));
+        }
+    }
+
+    /** Thread count for a configured job count: max(jobs, 1), capped to keep absurd values harmless. */
+    public static int threads(long jobs) {
+        if (jobs == 0) return 1;
+        return Long.compareUnsigned(jobs, MAX_THREADS) > 0 ? MAX_THREADS : (int) jobs;
+    }
+
+    public static FuzzOutcome run(FuzzConfig config, Path baseDir, Progress progress, Recorder recorder) {
+        NetSpec net;
+        try {
+            net = NetSpec.parse(config.net());
+        } catch (NetSpecException e) {
+            throw new IllegalArgumentException("config was not validated: " + e.getMessage(), e);
+        }
+        List<Op> ops = WorkloadGenerator.generate(config.workload());
+        SeedQueue queue = new SeedQueue(config.regressionSeeds(), config.seedStart(), config.seedCount());
+        int threads = threads(config.jobs());
+        long budgetNanos = budgetNanos(config.timeBudgetSecs());
+
+        progress.sweepStarted(queue.size(), threads);
+        long t0 = System.nanoTime();
+        SweepResult sweep = new Sweep(net, ops, config.invariants()).run(queue, threads, budgetNanos, progress::seedDone);
+        long took = System.nanoTime() - t0;
+        progress.sweepDone(sweep);
+
+        List<FuzzOutcome.Found> found = new ArrayList<>();
+        if (!sweep.findings().isEmpty()) {
+            ForkJoinPool pool = new ForkJoinPool(threads);
+            try {
+                List<ForkJoinTask<FuzzOutcome.Found>> tasks = new ArrayList<>();
+                for (SweepResult.Finding f : sweep.findings()) {
+                    tasks.add(ForkJoinTask.adapt(() -> phaseTwo(config, baseDir, net, ops, f, threads > 1, progress, recorder)));
+                }
+                pool.invoke(ForkJoinTask.adapt(() -> ForkJoinTask.invokeAll(tasks)));
+                for (ForkJoinTask<FuzzOutcome.Found> t : tasks) found.add(t.join());
+            } finally {
+                pool.shutdown();
+            }
+        }
+        return new FuzzOutcome(config, sweep, found, took);
+    }
+
+    private static FuzzOutcome.Found phaseTwo(FuzzConfig config, Path baseDir, NetSpec net, List<Op> ops,
+                                              SweepResult.Finding finding, boolean parallel, Progress progress,
+                                              Recorder recorder) {
+        long seed = finding.smallestSeed();
+        ShrinkResult shrunk = config.shrink()
+                ? new Shrinker(seed, net, config.invariants(), finding.key(), parallel).shrink(ops)
+                : ShrinkResult.unshrunk(ops);
+        progress.shrinkDone(finding.key(), seed, shrunk);
+        Path shown = Path.of(config.outDir()).resolve(ReproducerName.fileName(seed, finding.key()));
+        String reproPath = null;
+        try {
+            recorder.record(baseDir.resolve(shown), seed, config.net(), shrunk.ops(), config.invariants(),
+                    ReproducerName.label(finding.key(), seed, shrunk));
+            reproPath = shown.toString();
+        } catch (IOException | RuntimeException e) {
+            // reported only if written (fuzz.md §7); the report then omits the path
+        }
+        return new FuzzOutcome.Found(finding, shrunk, reproPath);
+    }
+
+    private static long budgetNanos(long secs) {
+        if (secs == 0) return 0;
+        return Long.compareUnsigned(secs, Long.MAX_VALUE / 1_000_000_000L) > 0 ? Long.MAX_VALUE : secs * 1_000_000_000L;
+    }
+}

@@ -1,0 +1,14 @@
+/**
+ * weft-log v2, the recording format (shared/spec/weft-log-v2.md): the data model ({@link dev.weft.log.Event},
+ * {@link dev.weft.log.LogRecord}, {@link dev.weft.log.LogHeader}, ...), reading with verification
+ * ({@link dev.weft.log.LogReader}), writing ({@link dev.weft.log.LogWriter}), the canonical JSON form and the
+ * FNV-1a integrity chain ({@link dev.weft.log.CanonicalJson}, {@link dev.weft.log.Fnv1a}).
+ *
+ * <p>Inside: {@code LineParser} is a strict byte-level JSON parser for one line (it also tells when a line
+ * is already canonical, so it can be hashed without re-serialization); {@code CanonBytes} is the one
+ * serializer of the canonical form; {@code RecordStream} applies the checks of §9 to the lines of a
+ * {@code Lines} source ({@code LineSplitter}, or {@code HashAheadLines} which folds the chain on a helper
+ * thread); {@code GzipMemberInputStream} reads exactly one gzip member; {@code ReadAheadInputStream} and
+ * {@code BackgroundRecords} move inflating and parsing to helper threads without changing any result.
+ */
+package dev.weft.log;

@@ -1,0 +1,450 @@
+package dev.weft.scenario;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonToken;
+import java.io.IOException;
+import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SortedMap;
+import java.util.TreeMap;
+
+/**
+ * Step 1 of scenario-dsl.md §2: JSON text → {@link Scenario}, with the reference's schema rules
+ * (required members, integer members without fraction/exponent/sign, {@code -0} rejected, duplicate
+ * members rejected, unknown members ignored, trailing text rejected). Every failure is a PARSE
+ * {@link ScenarioException} naming line and column; nothing else escapes. Jackson's streaming parser
+ * is used directly so no reflection or data binding is involved.
+ */
+final class ScenarioParser {
+
+    // No field-name canonicalization: its table is shared between parses (it grows with every odd member
+    // name a user or a fuzzer invents) and it fails with an IllegalStateException on hash-collision floods.
+    private static final JsonFactory FACTORY = JsonFactory.builder()
+            .disable(JsonFactory.Feature.CANONICALIZE_FIELD_NAMES)
+            .disable(JsonFactory.Feature.INTERN_FIELD_NAMES)
+            .build();
+    private static final BigInteger U64_MAX = BigInteger.ONE.shiftLeft(64).subtract(BigInteger.ONE);
+    private static final String VARIANTS = "`crash`, `start`, `activate_partition`, `clear_partition`";
+
+    private final JsonParser p;
+
+    private ScenarioParser(JsonParser p) {
+        this.p = p;
+    }
+
+    static Scenario parse(String json) throws ScenarioException {
+        try (JsonParser parser = FACTORY.createParser(json)) {
+            ScenarioParser sp = new ScenarioParser(parser);
+            if (parser.nextToken() == null) throw sp.error("EOF while parsing a value");
+            Scenario scenario = sp.readScenario();
+            if (parser.nextToken() != null) throw sp.error("trailing characters");
+            return scenario;
+        } catch (JsonProcessingException e) {
+            throw ScenarioException.parse(oneLine(e.getOriginalMessage()) + at(e.getLocation()));
+        } catch (IOException e) {
+            throw ScenarioException.parse(oneLine(String.valueOf(e.getMessage())));
+        }
+    }
+
+    // ---- objects ------------------------------------------------------------------------------------
+
+    private Scenario readScenario() throws IOException, ScenarioException {
+        expectObject("struct Scenario");
+        String name = null, description = null;
+        Long seed = null;
+        List<NodeSpec> nodes = null;
+        NetworkSpec network = null;
+        SortedMap<Long, FilesystemFaults> filesystem = null;
+        SortedMap<Long, Long> timeSkew = null;
+        List<ScenarioEvent> events = null;
+        Fields seen = new Fields();
+        while (p.nextToken() == JsonToken.FIELD_NAME) {
+            String field = p.currentName();
+            p.nextToken();
+            switch (field) {
+                case "name" -> { seen.once(field); name = readString(); }
+                case "description" -> { seen.once(field); description = readOptionalString(); }
+                case "seed" -> { seen.once(field); seed = readU64(); }
+                case "nodes" -> { seen.once(field); nodes = readNodes(); }
+                case "network" -> { seen.once(field); network = p.currentToken() == JsonToken.VALUE_NULL ? null : readNetwork(); }
+                case "filesystem" -> { seen.once(field); filesystem = p.currentToken() == JsonToken.VALUE_NULL ? null : readFilesystem(); }
+                case "time_skew" -> { seen.once(field); timeSkew = p.currentToken() == JsonToken.VALUE_NULL ? null : readTimeSkew(); }
+                case "events" -> { seen.once(field); events = readEvents(); }
+                default -> p.skipChildren();
+            }
+        }
+        require(name, "name");
+        require(seed, "seed");
+        require(nodes, "nodes");
+        return new Scenario(name, description, seed, nodes, network, filesystem, timeSkew, events == null ? List.of() : events);
+    }
+
+    private List<NodeSpec> readNodes() throws IOException, ScenarioException {
+        expectArray("a sequence");
+        List<NodeSpec> nodes = new ArrayList<>();
+        while (nextInArray()) {
+            nodes.add(readNode());
+        }
+        return nodes;
+    }
+
+    private NodeSpec readNode() throws IOException, ScenarioException {
+        expectObject("struct NodeSpec");
+        Long nodeId = null;
+        String program = null;
+        List<String> args = null;
+        Fields seen = new Fields();
+        while (p.nextToken() == JsonToken.FIELD_NAME) {
+            String field = p.currentName();
+            p.nextToken();
+            switch (field) {
+                case "node_id" -> { seen.once(field); nodeId = readU64(); }
+                case "program" -> { seen.once(field); program = readString(); }
+                case "args" -> { seen.once(field); args = readStrings(); }
+                default -> p.skipChildren();
+            }
+        }
+        require(nodeId, "node_id");
+        require(program, "program");
+        require(args, "args");
+        return new NodeSpec(nodeId, program, args);
+    }
+
+    private List<String> readStrings() throws IOException, ScenarioException {
+        expectArray("a sequence");
+        List<String> out = new ArrayList<>();
+        while (nextInArray()) {
+            out.add(readString());
+        }
+        return out;
+    }
+
+    private NetworkSpec readNetwork() throws IOException, ScenarioException {
+        expectObject("struct NetworkSpec");
+        String latency = null, partitions = null;
+        Double loss = null;
+        Long bandwidth = null;
+        Fields seen = new Fields();
+        while (p.nextToken() == JsonToken.FIELD_NAME) {
+            String field = p.currentName();
+            p.nextToken();
+            boolean isNull = p.currentToken() == JsonToken.VALUE_NULL;
+            switch (field) {
+                case "latency" -> { seen.once(field); latency = readOptionalString(); }
+                case "loss" -> { seen.once(field); loss = isNull ? null : readF64(); }
+                case "bandwidth" -> { seen.once(field); bandwidth = isNull ? null : readU64(); }
+                case "partitions" -> { seen.once(field); partitions = readOptionalString(); }
+                default -> p.skipChildren();
+            }
+        }
+        return new NetworkSpec(latency, loss, bandwidth, partitions);
+    }
+
+    private SortedMap<Long, FilesystemFaults> readFilesystem() throws IOException, ScenarioException {
+        expectObject("a map");
+        SortedMap<Long, FilesystemFaults> out = new TreeMap<>(Long::compareUnsigned);
+        while (p.nextToken() == JsonToken.FIELD_NAME) {
+            long node = nodeKey(p.currentName());
+            p.nextToken();
+            out.put(node, readFilesystemFaults()); // a repeated key replaces the earlier entry, as a map insert does
+        }
+        return out;
+    }
+
+    private FilesystemFaults readFilesystemFaults() throws IOException, ScenarioException {
+        expectObject("struct FilesystemFaults");
+        boolean fsyncLies = false;
+        Long enospc = null;
+        Double torn = null;
+        Fields seen = new Fields();
+        while (p.nextToken() == JsonToken.FIELD_NAME) {
+            String field = p.currentName();
+            p.nextToken();
+            boolean isNull = p.currentToken() == JsonToken.VALUE_NULL;
+            switch (field) {
+                case "fsync_lies" -> { seen.once(field); fsyncLies = readBool(); }
+                case "enospc_after_bytes" -> { seen.once(field); enospc = isNull ? null : readU64(); }
+                case "torn_write_probability" -> { seen.once(field); torn = isNull ? null : readF64(); }
+                default -> p.skipChildren();
+            }
+        }
+        return new FilesystemFaults(fsyncLies, enospc, torn);
+    }
+
+    private SortedMap<Long, Long> readTimeSkew() throws IOException, ScenarioException {
+        expectObject("a map");
+        SortedMap<Long, Long> out = new TreeMap<>(Long::compareUnsigned);
+        while (p.nextToken() == JsonToken.FIELD_NAME) {
+            long node = nodeKey(p.currentName());
+            p.nextToken();
+            out.put(node, readI64());
+        }
+        return out;
+    }
+
+    private List<ScenarioEvent> readEvents() throws IOException, ScenarioException {
+        expectArray("a sequence");
+        List<ScenarioEvent> out = new ArrayList<>();
+        while (nextInArray()) {
+            out.add(readEvent());
+        }
+        return out;
+    }
+
+    private ScenarioEvent readEvent() throws IOException, ScenarioException {
+        expectObject("struct Event");
+        Long time = null;
+        ScenarioAction action = null;
+        Fields seen = new Fields();
+        while (p.nextToken() == JsonToken.FIELD_NAME) {
+            String field = p.currentName();
+            p.nextToken();
+            switch (field) {
+                case "time_ns" -> { seen.once(field); time = readU64(); }
+                case "action" -> { seen.once(field); action = readAction(); }
+                default -> p.skipChildren();
+            }
+        }
+        require(time, "time_ns");
+        require(action, "action");
+        return new ScenarioEvent(time, action);
+    }
+
+    /**
+     * An internally tagged object: {@code type} may come anywhere, so the variant's members are
+     * captured first and interpreted once the tag is known; members the variant does not have are
+     * ignored whatever their type.
+     */
+    private ScenarioAction readAction() throws IOException, ScenarioException {
+        expectObject("internally tagged enum Action");
+        String type = null;
+        List<Captured> nodeIds = new ArrayList<>();
+        List<Captured> specs = new ArrayList<>();
+        Fields seen = new Fields();
+        while (p.nextToken() == JsonToken.FIELD_NAME) {
+            String field = p.currentName();
+            p.nextToken();
+            switch (field) {
+                case "type" -> { seen.once(field); type = readString(); }
+                case "node_id" -> nodeIds.add(capture());
+                case "spec" -> specs.add(capture());
+                default -> p.skipChildren();
+            }
+        }
+        require(type, "type");
+        switch (type) {
+            case "crash", "start" -> {
+                long nodeId = capturedU64(only(nodeIds, "node_id"));
+                return type.equals("crash") ? new ScenarioAction.Crash(nodeId) : new ScenarioAction.Start(nodeId);
+            }
+            case "activate_partition" -> {
+                return new ScenarioAction.ActivatePartition(capturedString(only(specs, "spec")));
+            }
+            case "clear_partition" -> {
+                return new ScenarioAction.ClearPartition();
+            }
+            default -> throw error("unknown variant `" + type + "`, expected one of " + VARIANTS);
+        }
+    }
+
+    /** A scalar member value remembered with its position (containers are skipped, their kind kept). */
+    private record Captured(JsonToken token, String text, JsonLocation at) {
+    }
+
+    private Captured capture() throws IOException {
+        JsonToken t = p.currentToken();
+        JsonLocation at = p.currentTokenLocation();
+        String text = t.isScalarValue() ? p.getText() : null;
+        p.skipChildren();
+        return new Captured(t, text, at);
+    }
+
+    private Captured only(List<Captured> values, String field) throws ScenarioException {
+        if (values.isEmpty()) throw error("missing field `" + field + "`");
+        if (values.size() > 1) throw errorAt("duplicate field `" + field + "`", values.get(1).at());
+        return values.get(0);
+    }
+
+    private long capturedU64(Captured c) throws ScenarioException {
+        if (c.token() != JsonToken.VALUE_NUMBER_INT) throw errorAt("invalid type: " + describe(c.token(), c.text()) + ", expected u64", c.at());
+        Long v = u64OrNull(c.text());
+        if (v == null) throw errorAt("invalid value: integer `" + c.text() + "`, expected u64", c.at());
+        return v;
+    }
+
+    private String capturedString(Captured c) throws ScenarioException {
+        if (c.token() != JsonToken.VALUE_STRING) throw errorAt("invalid type: " + describe(c.token(), c.text()) + ", expected a string", c.at());
+        int bad = loneSurrogate(c.text());
+        if (bad >= 0) throw errorAt("lone surrogate in string (\\u" + Integer.toHexString(c.text().charAt(bad)) + ")", c.at());
+        return c.text();
+    }
+
+    // ---- scalars ------------------------------------------------------------------------------------
+
+    private String readString() throws IOException, ScenarioException {
+        if (p.currentToken() != JsonToken.VALUE_STRING) throw invalidType("a string");
+        String s = p.getText();
+        int bad = loneSurrogate(s);
+        if (bad >= 0) throw error("lone surrogate in string (\\u" + Integer.toHexString(s.charAt(bad)) + ")");
+        return s;
+    }
+
+    private String readOptionalString() throws IOException, ScenarioException {
+        return p.currentToken() == JsonToken.VALUE_NULL ? null : readString();
+    }
+
+    private boolean readBool() throws IOException, ScenarioException {
+        JsonToken t = p.currentToken();
+        if (t == JsonToken.VALUE_TRUE) return true;
+        if (t == JsonToken.VALUE_FALSE) return false;
+        throw invalidType("a boolean");
+    }
+
+    /** A JSON integer in [0, 2^64): no fraction, no exponent, no sign (so {@code -0} is refused too). */
+    private long readU64() throws IOException, ScenarioException {
+        if (p.currentToken() != JsonToken.VALUE_NUMBER_INT) throw invalidType("u64");
+        String text = p.getText();
+        Long v = u64OrNull(text);
+        if (v == null) throw error("invalid value: integer `" + text + "`, expected u64");
+        return v;
+    }
+
+    /** The value of a JSON integer token's text if it lies in [0, 2^64) and has no sign, else null. */
+    private static Long u64OrNull(String text) {
+        if (text.startsWith("-")) return null;
+        BigInteger v = new BigInteger(text);
+        return v.compareTo(U64_MAX) > 0 ? null : v.longValue();
+    }
+
+    private long readI64() throws IOException, ScenarioException {
+        if (p.currentToken() != JsonToken.VALUE_NUMBER_INT) throw invalidType("i64");
+        String text = p.getText();
+        if (text.equals("-0")) throw error("invalid type: floating point `-0.0`, expected i64");
+        BigInteger v = new BigInteger(text);
+        if (v.bitLength() > 63) throw error("invalid value: integer `" + text + "`, expected i64");
+        return v.longValue();
+    }
+
+    /** Any JSON number; one too large for an f64 is refused as the reference's parser does. */
+    private double readF64() throws IOException, ScenarioException {
+        JsonToken t = p.currentToken();
+        if (t != JsonToken.VALUE_NUMBER_INT && t != JsonToken.VALUE_NUMBER_FLOAT) throw invalidType("f64");
+        double d = Double.parseDouble(p.getText()); // JSON number syntax is a subset of Java's, correctly rounded
+        if (Double.isInfinite(d)) throw error("number out of range");
+        return d;
+    }
+
+    /** A filesystem / time_skew key: a JSON string holding plain decimal digits. */
+    private long nodeKey(String key) throws ScenarioException {
+        if (key.isEmpty() || key.length() > 20 || !key.chars().allMatch(c -> c >= '0' && c <= '9')) {
+            throw error("invalid node id key \"" + key + "\", expected plain decimal digits");
+        }
+        BigInteger v = new BigInteger(key);
+        if (v.compareTo(U64_MAX) > 0) throw error("invalid node id key \"" + key + "\", expected u64");
+        return v.longValue();
+    }
+
+    // ---- helpers ------------------------------------------------------------------------------------
+
+    /** Advances inside an array: true at the next element, false at its end. */
+    private boolean nextInArray() throws IOException, ScenarioException {
+        JsonToken t = p.nextToken();
+        if (t == null) throw error("EOF while parsing a list");
+        return t != JsonToken.END_ARRAY;
+    }
+
+    private void expectObject(String what) throws ScenarioException {
+        if (p.currentToken() != JsonToken.START_OBJECT) throw invalidType(what);
+    }
+
+    private void expectArray(String what) throws ScenarioException {
+        if (p.currentToken() != JsonToken.START_ARRAY) throw invalidType(what);
+    }
+
+    private void require(Object value, String field) throws ScenarioException {
+        if (value == null) throw error("missing field `" + field + "`");
+    }
+
+    private ScenarioException invalidType(String expected) {
+        return error("invalid type: " + describeCurrent() + ", expected " + expected);
+    }
+
+    private String describeCurrent() {
+        JsonToken t = p.currentToken();
+        try {
+            return describe(t, t != null && t.isScalarValue() ? p.getText() : null);
+        } catch (IOException e) {
+            return String.valueOf(t);
+        }
+    }
+
+    private static String describe(JsonToken t, String text) {
+        if (t == null) return "end of input";
+        return switch (t) {
+            case VALUE_STRING -> "string \"" + text + "\"";
+            case VALUE_NUMBER_INT -> "integer `" + text + "`";
+            case VALUE_NUMBER_FLOAT -> "floating point `" + text + "`";
+            case VALUE_TRUE, VALUE_FALSE -> "boolean `" + text + "`";
+            case VALUE_NULL -> "null";
+            case START_ARRAY -> "sequence";
+            case START_OBJECT -> "map";
+            default -> String.valueOf(t);
+        };
+    }
+
+    private ScenarioException error(String message) {
+        return errorAt(message, p.currentTokenLocation());
+    }
+
+    private static ScenarioException errorAt(String message, JsonLocation where) {
+        return ScenarioException.parse(oneLine(message) + at(where));
+    }
+
+    private static String at(JsonLocation loc) {
+        if (loc == null || loc.getLineNr() < 1) return "";
+        return " at line " + loc.getLineNr() + " column " + loc.getColumnNr();
+    }
+
+    /** Parser messages may quote input; keep the error on one line. */
+    private static String oneLine(String s) {
+        if (s == null) return "unknown error";
+        StringBuilder sb = new StringBuilder(s.length());
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (c == '\n') sb.append("\\n");
+            else if (c == '\r') sb.append("\\r");
+            else if (c < 0x20) sb.append(String.format("\\u%04x", (int) c));
+            else sb.append(c);
+        }
+        return sb.toString();
+    }
+
+    private static int loneSurrogate(String s) {
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (Character.isHighSurrogate(c)) {
+                if (i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1))) {
+                    i++;
+                } else {
+                    return i;
+                }
+            } else if (Character.isLowSurrogate(c)) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /** Duplicate member detection for struct-like objects. */
+    private final class Fields {
+        private final java.util.Set<String> names = new java.util.TreeSet<>();
+
+        void once(String field) throws ScenarioException {
+            if (!names.add(field)) throw error("duplicate field `" + field + "`");
+        }
+    }
+}

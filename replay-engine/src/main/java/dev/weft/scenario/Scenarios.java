@@ -1,0 +1,45 @@
+package dev.weft.scenario;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * Entry point of the scenario DSL: parse, validate (scenario-dsl.md §2) and return the scenario with
+ * its events sorted by time. Any bad input ends in a {@link ScenarioException} whose message is the
+ * spec's text; I/O problems reading a file are {@link IOException}s.
+ */
+public final class Scenarios {
+
+    private Scenarios() {
+    }
+
+    public static Scenario load(String json) throws ScenarioException {
+        return ScenarioValidator.validate(ScenarioParser.parse(json));
+    }
+
+    /** The bytes must be UTF-8; invalid UTF-8 is a parse error naming the byte offset. */
+    public static Scenario load(byte[] utf8) throws ScenarioException {
+        return load(decodeUtf8(utf8));
+    }
+
+    public static Scenario load(Path file) throws IOException, ScenarioException {
+        return load(Files.readAllBytes(file));
+    }
+
+    private static String decodeUtf8(byte[] bytes) throws ScenarioException {
+        var decoder = StandardCharsets.UTF_8.newDecoder()
+                .onMalformedInput(CodingErrorAction.REPORT)
+                .onUnmappableCharacter(CodingErrorAction.REPORT);
+        ByteBuffer in = ByteBuffer.wrap(bytes);
+        try {
+            return decoder.decode(in).toString();
+        } catch (CharacterCodingException e) {
+            throw ScenarioException.parse("invalid UTF-8 at byte offset " + in.position());
+        }
+    }
+}

@@ -1,0 +1,41 @@
+package dev.weft.chord;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.weft.log.LogRecord;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.TestFactory;
+
+/** On every corpus Chord log, the timeline agrees with chord-check at the end and with a replayed prefix anywhere. */
+class ChordCorpusTimelineTest {
+
+    @TestFactory
+    List<DynamicTest> timelineAgreesWithTheCheckOnEveryChordLog() {
+        List<Path> logs = CorpusLogs.withChecker("chord_check");
+        assertTrue(logs.size() >= 15, "chord logs: " + logs.size());
+        return logs.stream().map(log -> DynamicTest.dynamicTest(CorpusLogs.conformance().relativize(log).toString(), () -> {
+            List<LogRecord> records = CorpusLogs.records(log);
+            ChordTimeline t = ChordTimeline.build(records, 6);
+            ChordCheckResult end = ChordCheck.check(records, 6);
+            long last = records.get(records.size() - 1).op();
+            assertEquals(end.snapshot().states(), t.snapshotAt(last));
+            assertEquals(end.snapshot().ringMembers(), t.ringMembersAt(last));
+            assertEquals(end.violations(), t.violationsAt(last));
+            for (ChordViolation v : end.violations()) {
+                assertTrue(t.firstBroken(v.invariant()).isPresent(), v.toString());
+            }
+            // a few random ops: the timeline equals a check of the records up to that op
+            SplittableRandom rnd = new SplittableRandom(log.getFileName().toString().hashCode());
+            for (int k = 0; k < 3; k++) {
+                int cut = rnd.nextInt(records.size());
+                ChordCheckResult prefix = ChordCheck.check(records.subList(0, cut + 1), 6);
+                assertEquals(prefix.snapshot().states(), t.snapshotAt(records.get(cut).op()), "op " + cut);
+                assertEquals(prefix.snapshot().ringMembers(), t.ringMembersAt(records.get(cut).op()), "op " + cut);
+            }
+        })).toList();
+    }
+}

@@ -1,0 +1,51 @@
+package dev.weft.chord;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.weft.log.LogReader;
+import dev.weft.log.LogRecord;
+import dev.weft.log.WeftLogException;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+
+/** The corpus logs whose sidecar records a given checker run, read into memory for tests. */
+public final class CorpusLogs {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private CorpusLogs() {
+    }
+
+    public static Path conformance() {
+        String shared = System.getProperty("weft.shared.dir");
+        Path base = shared != null ? Path.of(shared) : Path.of("").toAbsolutePath().getParent().resolve("../shared");
+        return base.resolve("conformance").normalize();
+    }
+
+    /** Logs whose sidecar has the member {@code checkerKey} ({@code chord_check} or {@code raft_check}), sorted. */
+    public static List<Path> withChecker(String checkerKey) {
+        try (Stream<Path> files = Files.walk(conformance())) {
+            List<Path> out = new ArrayList<>();
+            for (Path sidecar : files.filter(p -> p.toString().endsWith(".expect.json")).sorted().toList()) {
+                JsonNode d = JSON.readTree(sidecar.toFile());
+                if (d.hasNonNull(checkerKey)) out.add(conformance().resolve(d.get("log").asText()));
+            }
+            return out;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    public static List<LogRecord> records(Path log) throws WeftLogException, IOException {
+        try (LogReader reader = LogReader.open(log)) {
+            List<LogRecord> out = new ArrayList<>();
+            for (LogRecord r = reader.next(); r != null; r = reader.next()) out.add(r);
+            return out;
+        }
+    }
+}

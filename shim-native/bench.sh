@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# Shim overhead benchmark: montecarlo and entropy natively and under the shim (seed 42,
+# scheduler on), best of N runs (default 5). Prints wall time and CPU time (user+sys; less
+# sensitive to other load on a shared machine). Figures only: this is not a pass/fail test.
+# Usage: shim-native/bench.sh [runs]    (after the Maven or make build, Linux only)
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+shim=$here/target/libweft_shim.so
+ex=$here/target/examples
+runs=${1:-5}
+[[ -f $shim ]] || { echo "bench: $shim not built (run make -C shim-native or the Maven build)" >&2; exit 2; }
+
+TIMEFORMAT='%R %U %S'
+# prints "best_wall_s best_cpu_s" over $runs runs of: [shim|native] program args...
+best() {
+  local mode=$1; shift
+  local bw= bc= out
+  for ((i = 0; i < runs; i++)); do
+    if [[ $mode == shim ]]; then
+      out=$( { time LD_PRELOAD=$shim WEFT_SEED=42 "$@" >/dev/null 2>&1; } 2>&1 )
+    else
+      out=$( { time "$@" >/dev/null 2>&1; } 2>&1 )
+    fi
+    read -r w u s <<<"$out"
+    local c
+    c=$(awk -v u="$u" -v s="$s" 'BEGIN { print u + s }')
+    if [[ -z $bw ]] || awk -v a="$w" -v b="$bw" 'BEGIN { exit !(a < b) }'; then bw=$w; fi
+    if [[ -z $bc ]] || awk -v a="$c" -v b="$bc" 'BEGIN { exit !(a < b) }'; then bc=$c; fi
+  done
+  echo "$bw $bc"
+}
+
+pct() { awk -v n="$1" -v s="$2" 'BEGIN { if (n > 0) printf "%+.0f%%", (s - n) * 100.0 / n; else print "n/a" }'; }
+
+echo "best of $runs runs; reference overhead from ../shared/conformance/README.md"
+printf '%-11s %10s %10s %9s   %10s %10s %9s   %s\n' program wall_nat wall_shim overhead cpu_nat cpu_shim overhead reference
+for prog in montecarlo entropy; do
+  case $prog in
+    montecarlo) args=(1000000); ref="+71%" ;;   # about 5M PRNG calls
+    entropy) args=(4 400); ref="+9%" ;;
+  esac
+  read -r nw nc <<<"$(best native "$ex/$prog" "${args[@]}")"
+  read -r sw sc <<<"$(best shim "$ex/$prog" "${args[@]}")"
+  printf '%-11s %9.3fs %9.3fs %9s   %9.3fs %9.3fs %9s   %s\n' "$prog" "$nw" "$sw" "$(pct "$nw" "$sw")" \
+    "$nc" "$sc" "$(pct "$nc" "$sc")" "$ref"
+done

@@ -1,0 +1,137 @@
+/*
+ * hook_time.c - the virtual clock seen through libc (spec §7.4).
+ * Reads observe (advance 1 µs); sleeps advance virtual time and return at once.
+ */
+#include "weft.h"
+
+#include <errno.h>
+#include <time.h>
+#include <sys/time.h>
+#include <unistd.h>
+
+typedef time_t (*time_fn)(time_t *);
+typedef int (*gettimeofday_fn)(struct timeval *, void *);
+typedef int (*clock_gettime_fn)(clockid_t, struct timespec *);
+typedef int (*clock_getres_fn)(clockid_t, struct timespec *);
+typedef int (*timespec_get_fn)(struct timespec *, int);
+typedef int (*nanosleep_fn)(const struct timespec *, struct timespec *);
+typedef int (*clock_nanosleep_fn)(clockid_t, int, const struct timespec *, struct timespec *);
+typedef unsigned (*sleep_fn)(unsigned);
+typedef int (*usleep_fn)(useconds_t);
+
+REAL_FN(time_fn, time)
+REAL_FN(gettimeofday_fn, gettimeofday)
+REAL_FN(clock_gettime_fn, clock_gettime)
+REAL_FN(clock_getres_fn, clock_getres)
+REAL_FN(timespec_get_fn, timespec_get)
+REAL_FN(nanosleep_fn, nanosleep)
+REAL_FN(clock_nanosleep_fn, clock_nanosleep)
+REAL_FN(sleep_fn, sleep)
+REAL_FN(usleep_fn, usleep)
+
+#define NS 1000000000ULL
+
+static int is_realtime(clockid_t c) {
+    return c == CLOCK_REALTIME || c == CLOCK_REALTIME_COARSE || c == CLOCK_TAI;
+}
+
+static void to_ts(uint64_t ns, struct timespec *ts) {
+    ts->tv_sec = (time_t)(ns / NS);
+    ts->tv_nsec = (long)(ns % NS);
+}
+
+static int valid_ts(const struct timespec *t) {
+    return t && t->tv_sec >= 0 && t->tv_nsec >= 0 && t->tv_nsec < (long)NS;
+}
+
+static uint64_t ts_ns(const struct timespec *t) {
+    uint64_t s = (uint64_t)t->tv_sec;
+    if (s > (UINT64_MAX - (uint64_t)t->tv_nsec) / NS) return UINT64_MAX; /* saturate */
+    return s * NS + (uint64_t)t->tv_nsec;
+}
+
+WEFT_EXPORT time_t time(time_t *out) {
+    if (!weft_engaged()) return get_real_time()(out);
+    time_t t = (time_t)(weft_real_observe() / NS);
+    if (out) *out = t;
+    WEFT_TRACE("time", "-> %ld", (long)t);
+    return t;
+}
+
+WEFT_EXPORT int gettimeofday(struct timeval *tv, void *tz) {
+    if (!weft_engaged()) return get_real_gettimeofday()(tv, tz);
+    uint64_t r = weft_real_observe();
+    tv = WEFT_OPAQUE(tv);
+    if (tv) {
+        tv->tv_sec = (time_t)(r / NS);
+        tv->tv_usec = (suseconds_t)((r % NS) / 1000);
+    }
+    if (tz) { struct timezone *z = tz; z->tz_minuteswest = 0; z->tz_dsttime = 0; }
+    WEFT_TRACE("gettimeofday", "-> %lu us", (unsigned long)(r / 1000));
+    return 0;
+}
+
+WEFT_EXPORT int clock_gettime(clockid_t c, struct timespec *ts) {
+    if (!weft_engaged()) return get_real_clock_gettime()(c, ts);
+    ts = WEFT_OPAQUE(ts);
+    if (!ts) { errno = EFAULT; return -1; }
+    uint64_t v = is_realtime(c) ? weft_real_observe() : weft_mono_observe();
+    to_ts(v, ts);
+    WEFT_TRACE("clock_gettime", "%d -> %lu ns", (int)c, (unsigned long)v);
+    return 0;
+}
+
+WEFT_EXPORT int clock_getres(clockid_t c, struct timespec *res) {
+    if (!weft_engaged()) return get_real_clock_getres()(c, res);
+    if (res) { res->tv_sec = 0; res->tv_nsec = 1; }
+    WEFT_TRACE("clock_getres", "%d -> 1ns", (int)c);
+    return 0;
+}
+
+WEFT_EXPORT int timespec_get(struct timespec *ts, int base) {
+    if (!weft_engaged()) return get_real_timespec_get()(ts, base);
+    if (base != TIME_UTC) return 0;
+    uint64_t r = weft_real_observe();
+    ts = WEFT_OPAQUE(ts);
+    if (ts) to_ts(r, ts);
+    WEFT_TRACE("timespec_get", "-> %lu ns", (unsigned long)r);
+    return base;
+}
+
+WEFT_EXPORT int nanosleep(const struct timespec *req, struct timespec *rem) {
+    if (!weft_engaged()) return get_real_nanosleep()(req, rem);
+    if (!valid_ts(req)) { errno = EINVAL; return -1; }
+    weft_mono_advance(ts_ns(req));
+    if (rem) { rem->tv_sec = 0; rem->tv_nsec = 0; }
+    WEFT_TRACE("nanosleep", "%lu ns", (unsigned long)ts_ns(req));
+    return 0;
+}
+
+WEFT_EXPORT int clock_nanosleep(clockid_t c, int flags, const struct timespec *req, struct timespec *rem) {
+    if (!weft_engaged()) return get_real_clock_nanosleep()(c, flags, req, rem);
+    if (!valid_ts(req)) return EINVAL; /* clock_nanosleep returns the error number */
+    uint64_t t = ts_ns(req);
+    if (flags & TIMER_ABSTIME) {
+        if (c == CLOCK_REALTIME) t = t > weft_cfg.real_base_ns ? t - weft_cfg.real_base_ns : 0;
+        weft_mono_at_least(t);
+    } else {
+        weft_mono_advance(t);
+        if (rem) { rem->tv_sec = 0; rem->tv_nsec = 0; }
+    }
+    WEFT_TRACE("clock_nanosleep", "%d %s %lu ns", (int)c, (flags & TIMER_ABSTIME) ? "abs" : "rel", (unsigned long)t);
+    return 0;
+}
+
+WEFT_EXPORT unsigned sleep(unsigned s) {
+    if (!weft_engaged()) return get_real_sleep()(s);
+    weft_mono_advance((uint64_t)s * NS);
+    WEFT_TRACE("sleep", "%u s", s);
+    return 0;
+}
+
+WEFT_EXPORT int usleep(useconds_t u) {
+    if (!weft_engaged()) return get_real_usleep()(u);
+    weft_mono_advance((uint64_t)u * 1000);
+    WEFT_TRACE("usleep", "%u us", (unsigned)u);
+    return 0;
+}

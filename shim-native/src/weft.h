@@ -1,0 +1,168 @@
+/*
+ * weft.h - internal interface of libweft_shim.so (LD_PRELOAD shim, Linux x86-64 glibc).
+ *
+ * The shim is split by responsibility:
+ *   engine.c      configuration (WEFT_* variables), seed parsing/expansion, ChaCha8 streams,
+ *                 the virtual clock, tracing and the reentrancy guard
+ *   hook_time.c   time / sleep functions
+ *   hook_rand.c   libc PRNGs, getrandom/getentropy/getauxval, arc4random
+ *   hook_devrand.c /dev/urandom and /dev/random through fds and stdio
+ *   sched.c       the deterministic scheduler (token model) and the pthread hooks
+ *   faults.c      file faults: fsync lies, ENOSPC after N bytes, torn writes
+ *
+ * Rules every hook follows (see docs/shim.md):
+ *   - decide first with weft_engaged(): unseeded, reentered (signal handler / our own
+ *     machinery) or before configuration => call the real function unchanged;
+ *   - never allocate, never call a hooked function, take no lock except the engine's
+ *     spinlocks (which are only ever held for a bounded number of instructions).
+ */
+#ifndef WEFT_H
+#define WEFT_H
+
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE
+#endif
+#include <stdint.h>
+#include <stddef.h>
+#include <stdatomic.h>
+#include <dlfcn.h>
+
+#define WEFT_EXPORT __attribute__((visibility("default")))
+/* libc declares many pointer parameters nonnull, which lets the compiler delete our defensive
+ * NULL checks; passing the pointer through an empty asm makes its value opaque again. */
+#define WEFT_OPAQUE(p) ({ __typeof__(p) weft_q_ = (p); __asm__("" : "+r"(weft_q_)); weft_q_; })
+#define WEFT_TLS __thread __attribute__((tls_model("initial-exec")))
+
+/* ---- configuration, read once (lazily) from the environment ---- */
+typedef struct weft_config {
+    int active;            /* WEFT_SEED present and valid */
+    uint64_t seed;
+    uint8_t key[32];       /* expand(seed) */
+    int trace;             /* WEFT_TRACE=1 */
+    int sched;             /* scheduler enabled (WEFT_SCHED not 0/off) */
+    int strategy_rr;       /* WEFT_STRATEGY rr */
+    int stats;             /* WEFT_SCHED_STATS=1 */
+    int fsync_lies;        /* WEFT_FSYNC_LIES=1 */
+    uint64_t enospc_bytes; /* WEFT_ENOSPC_BYTES (0 = off) */
+    uint32_t torn_ppm;     /* WEFT_TORN_WRITES probability in parts per million (0 = off) */
+    uint64_t real_base_ns; /* realtime at mono 0 */
+} weft_config;
+
+extern weft_config weft_cfg;
+
+/* Initialises the configuration on first call (thread-safe); returns weft_cfg.active. */
+int weft_init(void);
+
+/* Per-thread nesting depth of shim machinery; > 0 means "we are inside the shim". */
+extern WEFT_TLS int weft_depth;
+
+/* True when the calling hook must apply simulated behaviour (seeded, not reentered). */
+static inline int weft_engaged(void) {
+    if (weft_depth != 0) return 0;
+    return weft_init();
+}
+
+/* Resolve the next definition of a symbol (the real libc one). */
+void *weft_real(const char *name);
+#define REAL_FN(type, name) \
+    static type real_##name; \
+    static inline type get_real_##name(void) { \
+        type f = __atomic_load_n(&real_##name, __ATOMIC_RELAXED); \
+        if (!f) { f = (type)weft_real(#name); __atomic_store_n(&real_##name, f, __ATOMIC_RELAXED); } \
+        return f; \
+    }
+
+/* ---- SplitMix64 / seed ---- */
+uint64_t weft_splitmix_step(uint64_t *state);
+uint64_t weft_sm_out(uint64_t t);     /* one SplitMix64 step from state t, its output */
+void weft_expand(uint64_t seed, uint8_t key[32]);
+/* Parses seed text per spec §6; returns 0 and *out on success, else a static reason string. */
+const char *weft_parse_seed(const char *text, uint64_t *out);
+
+/* ---- ChaCha8 ---- */
+#define WEFT_CHACHA_BUFWORDS 64   /* 4 blocks are generated at once (vectorisable) */
+typedef struct weft_chacha {
+    uint32_t key[8];
+    uint64_t stream;
+    uint64_t counter;             /* next block to generate */
+    uint32_t pos;                 /* next unread word in buf */
+    uint32_t buf[WEFT_CHACHA_BUFWORDS];
+} weft_chacha;
+
+void weft_chacha_init(weft_chacha *g, const uint8_t key[32], uint64_t stream);
+uint32_t weft_chacha_u32(weft_chacha *g);
+uint64_t weft_chacha_u64(weft_chacha *g);
+void weft_chacha_fill(weft_chacha *g, void *dst, size_t n);
+/* 20-round block for the spec's validation vector (tests only). */
+void weft_chacha_block_rounds(const uint32_t in[16], uint32_t out[16], int rounds);
+
+/* ---- shared per-process streams (spec §7.2), each behind its own spinlock ---- */
+enum { WEFT_S_RAND = 0, WEFT_S_GETRANDOM = 1, WEFT_S_DEVRANDOM = 2, WEFT_S_AUX = 3,
+       WEFT_S_CLOCK = 4, WEFT_S_SCHED = 5, WEFT_S_FAULTS = 6, WEFT_NSTREAMS = 7 };
+
+typedef struct weft_stream {
+    atomic_int lock;
+    weft_chacha g;
+} weft_stream;
+
+extern weft_stream weft_streams[WEFT_NSTREAMS];
+
+void weft_spin_lock(atomic_int *l);
+void weft_spin_unlock(atomic_int *l);
+
+/*
+ * Until the process creates its first thread (weft_note_thread_start, called by the
+ * pthread_create hook before the real call), nobody else can draw, so draws skip the atomic
+ * lock, which measured as most of a draw's cost. weft_depth is still raised, so a signal handler
+ * interrupting a draw passes through instead of interleaving with it. Draws read the buffer
+ * index once into a local, so not even a thread the shim did not see (one started by libc
+ * itself) could make a draw read outside the buffer.
+ */
+extern atomic_int weft_multithreaded;
+void weft_note_thread_start(void);
+uint64_t weft_stream_u64_slow(int s);
+
+static inline uint64_t weft_stream_u64(int s) {
+    weft_stream *st = &weft_streams[s];
+    if (__builtin_expect(!atomic_load_explicit(&weft_multithreaded, memory_order_relaxed), 1)) {
+        uint32_t p = st->g.pos;
+        if (__builtin_expect(p <= WEFT_CHACHA_BUFWORDS - 2, 1)) {
+            weft_depth++;
+            uint64_t v = (uint64_t)st->g.buf[p] | (uint64_t)st->g.buf[p + 1] << 32;
+            st->g.pos = p + 2;
+            weft_depth--;
+            return v;
+        }
+    }
+    return weft_stream_u64_slow(s);
+}
+void weft_stream_fill(int s, void *dst, size_t n);
+/* Replace stream 0 (libc-rand) per the reseed rule with value u. */
+void weft_reseed_rand(uint64_t u);
+
+/* ---- virtual clock ---- */
+uint64_t weft_mono_observe(void);          /* mono += 1000; returns new mono */
+uint64_t weft_real_observe(void);          /* real_base + mono observation */
+uint64_t weft_mono_peek(void);
+void weft_mono_advance(uint64_t ns);       /* sleeps */
+void weft_mono_at_least(uint64_t ns);      /* absolute sleeps */
+
+/* ---- tracing: one line per hook, formatted on the stack, one write(2) ---- */
+void weft_trace(const char *fn, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+#define WEFT_TRACE(...) do { if (weft_cfg.trace) weft_trace(__VA_ARGS__); } while (0)
+
+/* stderr line via a raw write(2) syscall (never a hooked function, never allocation) */
+void weft_errline(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* tiny formatter (no locale, no allocation): returns length written (always NUL-terminated) */
+int weft_vfmt(char *buf, size_t cap, const char *fmt, __builtin_va_list ap);
+int weft_fmt(char *buf, size_t cap, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+/* ---- scheduler queries used by other hooks ---- */
+int weft_sched_managed(void);
+void weft_sched_stats_at_exit(void);
+
+/* ---- devrandom bookkeeping used by faults.c (write hooks must skip random fds) ---- */
+int weft_devrand_is_fd(int fd);
+
+#endif
