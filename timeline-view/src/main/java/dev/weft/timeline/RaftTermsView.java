@@ -68,7 +68,7 @@ public class RaftTermsView extends Region {
         double left = 70, top = 24, plotW = Math.max(1, w - left - 10);
         double laneH = Math.max(14, Math.min(40, (h - top - 10) / rowOf.size()));
         int firstOp = log.op(0), lastOp = Math.max(firstOp + 1, log.op(log.size() - 1));
-        g.fillText("Raft terms and roles (reports up to op " + cursorOp.get() + " solid; block = leader, ring = candidate)", 8, 6);
+        g.fillText("Raft terms and roles (reports up to op " + cursorOp.get() + " solid; block = leader tN, ring = candidate, × = crash-restart)", 8, 6);
         g.setTextBaseline(VPos.CENTER);
         for (var e : rowOf.entrySet()) {
             double y = top + e.getValue() * laneH + laneH / 2;
@@ -90,9 +90,10 @@ public class RaftTermsView extends Region {
             g.setStroke(c);
             double s = laneH * 0.35;
             if (log.field(i, 2) == 0) {
-                g.setLineWidth(2);
-                g.strokeLine(x - s, y - s, x + s, y + s);
-                g.strokeLine(x - s, y + s, x + s, y - s);
+                // A crash-restart tick: a small cross, not a mark that hides its neighbours.
+                g.setLineWidth(1.5);
+                g.strokeLine(x - 4, y - 4, x + 4, y + 4);
+                g.strokeLine(x - 4, y + 4, x + 4, y - 4);
             } else if (role == 2) {
                 g.fillRect(x - 2, y - s, 5, 2 * s);
             } else if (role == 1) {
