@@ -33,6 +33,7 @@ public final class WorkbenchApp extends Application {
         double h = screenshot ? o.height() : settings.getDouble("window.height", o.height());
         Scene scene = window.createScene(w, h);
         stage.setScene(scene);
+        stage.getIcons().setAll(dev.weft.app.view.AppIcon.render(64), dev.weft.app.view.AppIcon.render(256));
         window.attach(stage);
         double x = settings.getDouble("window.x", Double.NaN), y = settings.getDouble("window.y", Double.NaN);
         if (!screenshot && !Double.isNaN(x) && !Double.isNaN(y)) {
