@@ -14,6 +14,7 @@
 #include <unistd.h>
 #include <sys/syscall.h>
 #include <pthread.h>
+#include <cpuid.h>
 
 weft_config weft_cfg;
 WEFT_TLS int weft_depth;
@@ -516,6 +517,35 @@ __attribute__((constructor(101))) static void weft_ctor(void) {
     if (weft_init()) pthread_atfork(NULL, NULL, reset_locks_in_child);
 }
 
+/* 1 when OPENSSL_ia32cap word `word` ("~mask" form) clears `bit`. */
+static int ia32cap_clears(const char *v, int word, int bit) {
+    for (int w = 0; v && w < word; w++) {
+        v = strchr(v, ':');
+        if (v) v++;
+    }
+    if (!v || *v != '~') return 0;
+    unsigned long long m = strtoull(v + 1, NULL, 0);
+    return (int)((m >> bit) & 1);
+}
+
+/*
+ * RDRAND/RDSEED are unprivileged instructions: user space cannot trap them, so whether a target
+ * executed one is not detectable. What --stats can say is whether the CPU offers them and whether
+ * OpenSSL (the main user) was told not to use them.
+ */
+static void rdrand_report(void) {
+    unsigned a, b, c, d;
+    int rdrand = __get_cpuid(1, &a, &b, &c, &d) && (c >> 30 & 1);
+    int rdseed = __get_cpuid_count(7, 0, &a, &b, &c, &d) && (b >> 18 & 1);
+    const char *cap = getenv("OPENSSL_ia32cap");
+    weft_errline("[weft] rdrand: cpu rdrand=%s rdseed=%s; OPENSSL_ia32cap masks rdrand=%s rdseed=%s;"
+                 " direct use of the instructions cannot be detected from user space",
+                 rdrand ? "yes" : "no", rdseed ? "yes" : "no", ia32cap_clears(cap, 0, 62) ? "yes" : "no",
+                 ia32cap_clears(cap, 1, 18) ? "yes" : "no");
+}
+
 __attribute__((destructor)) static void weft_dtor(void) {
-    if (weft_cfg.active) weft_sched_stats_at_exit();
+    if (!weft_cfg.active) return;
+    weft_sched_stats_at_exit();
+    if (weft_cfg.stats) rdrand_report();
 }

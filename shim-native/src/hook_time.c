@@ -31,6 +31,22 @@ REAL_FN(usleep_fn, usleep)
 
 #define NS 1000000000ULL
 
+/* A sleep of ns: a managed thread waits in the scheduler until its virtual deadline (others run
+ * meanwhile); otherwise the shared clock simply advances. */
+static void sleep_ns(uint64_t ns) {
+    if (weft_sched_active()) {
+        uint64_t now = weft_mono_peek();
+        weft_sched_sleep_until(ns > UINT64_MAX - now ? UINT64_MAX : now + ns);
+    } else {
+        weft_mono_advance(ns);
+    }
+}
+
+static void sleep_until(uint64_t mono) {
+    if (weft_sched_active()) weft_sched_sleep_until(mono);
+    else weft_mono_at_least(mono);
+}
+
 static int is_realtime(clockid_t c) {
     return c == CLOCK_REALTIME || c == CLOCK_REALTIME_COARSE || c == CLOCK_TAI;
 }
@@ -101,7 +117,7 @@ WEFT_EXPORT int timespec_get(struct timespec *ts, int base) {
 WEFT_EXPORT int nanosleep(const struct timespec *req, struct timespec *rem) {
     if (!weft_engaged()) return get_real_nanosleep()(req, rem);
     if (!valid_ts(req)) { errno = EINVAL; return -1; }
-    weft_mono_advance(ts_ns(req));
+    sleep_ns(ts_ns(req));
     if (rem) { rem->tv_sec = 0; rem->tv_nsec = 0; }
     WEFT_TRACE("nanosleep", "%lu ns", (unsigned long)ts_ns(req));
     return 0;
@@ -113,9 +129,9 @@ WEFT_EXPORT int clock_nanosleep(clockid_t c, int flags, const struct timespec *r
     uint64_t t = ts_ns(req);
     if (flags & TIMER_ABSTIME) {
         if (c == CLOCK_REALTIME) t = t > weft_cfg.real_base_ns ? t - weft_cfg.real_base_ns : 0;
-        weft_mono_at_least(t);
+        sleep_until(t);
     } else {
-        weft_mono_advance(t);
+        sleep_ns(t);
         if (rem) { rem->tv_sec = 0; rem->tv_nsec = 0; }
     }
     WEFT_TRACE("clock_nanosleep", "%d %s %lu ns", (int)c, (flags & TIMER_ABSTIME) ? "abs" : "rel", (unsigned long)t);
@@ -124,14 +140,14 @@ WEFT_EXPORT int clock_nanosleep(clockid_t c, int flags, const struct timespec *r
 
 WEFT_EXPORT unsigned sleep(unsigned s) {
     if (!weft_engaged()) return get_real_sleep()(s);
-    weft_mono_advance((uint64_t)s * NS);
+    sleep_ns((uint64_t)s * NS);
     WEFT_TRACE("sleep", "%u s", s);
     return 0;
 }
 
 WEFT_EXPORT int usleep(useconds_t u) {
     if (!weft_engaged()) return get_real_usleep()(u);
-    weft_mono_advance((uint64_t)u * 1000);
+    sleep_ns((uint64_t)u * 1000);
     WEFT_TRACE("usleep", "%u us", (unsigned)u);
     return 0;
 }

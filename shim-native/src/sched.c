@@ -39,7 +39,7 @@
 #define NONE (-1)
 
 enum tstate { T_UNUSED = 0, T_RUNNABLE, T_BLK_MUTEX, T_BLK_COND, T_BLK_JOIN, T_BLK_RD, T_BLK_WR,
-              T_BLK_BARRIER, T_BLK_SEM, T_FINISHED };
+              T_BLK_BARRIER, T_BLK_SEM, T_BLK_FUTEX, T_BLK_IO, T_SLEEP, T_FINISHED };
 
 typedef struct thread_slot {
     int state;
@@ -51,21 +51,24 @@ typedef struct thread_slot {
     pthread_t pt;
     void *(*fn)(void *);
     void *arg;
+    weft_io_wait *io;       /* T_BLK_IO: what readiness the thread waits for (probed at decisions) */
     atomic_int turn;        /* futex word: 1 = this thread now holds the token */
 } thread_slot;
 
 /* Yield-point sites, kept in alphabetical order so the statistics line is sorted. */
 static const char *const site_names[] = {
     "barrier_wait", "barrier_wait_blocked", "cond_broadcast", "cond_reacquire",
-    "cond_reacquire_contended", "cond_signal", "cond_wait", "join", "mutex_lock",
+    "cond_reacquire_contended", "cond_signal", "cond_wait", "futex_wait", "futex_wake", "io_wait",
+    "join", "mutex_lock",
     "mutex_lock_contended", "mutex_trylock", "mutex_unlock", "pthread_create", "rwlock_lock",
     "rwlock_lock_contended", "rwlock_trylock", "rwlock_unlock", "sched_yield", "sem_post",
-    "sem_trywait", "sem_wait", "sem_wait_contended", "thread_finished",
+    "sem_trywait", "sem_wait", "sem_wait_contended", "sleep", "thread_finished",
 };
 enum site { S_BARRIER, S_BARRIER_BLK, S_COND_BCAST, S_COND_REACQ, S_COND_REACQ_C, S_COND_SIGNAL,
-            S_COND_WAIT, S_JOIN, S_MUTEX_LOCK, S_MUTEX_LOCK_C, S_MUTEX_TRY, S_MUTEX_UNLOCK,
+            S_COND_WAIT, S_FUTEX_WAIT, S_FUTEX_WAKE, S_IO_WAIT, S_JOIN, S_MUTEX_LOCK, S_MUTEX_LOCK_C, S_MUTEX_TRY, S_MUTEX_UNLOCK,
             S_CREATE, S_RW_LOCK, S_RW_LOCK_C, S_RW_TRY, S_RW_UNLOCK, S_YIELD, S_SEM_POST,
-            S_SEM_TRY, S_SEM_WAIT, S_SEM_WAIT_C, S_FINISHED, S_COUNT };
+            S_SEM_TRY, S_SEM_WAIT, S_SEM_WAIT_C, S_SLEEP, S_FINISHED, S_COUNT };
+_Static_assert(sizeof site_names / sizeof site_names[0] == S_COUNT, "one name per site");
 
 enum okind { O_FREE = 0, O_MUTEX, O_RWLOCK, O_BARRIER, O_SEM, O_COND };
 typedef struct sync_obj {
@@ -141,7 +144,7 @@ REAL_FN(sem_getvalue_fn, sem_getvalue)
 /* ------------------------------------------------------------------ token passing */
 
 static void futex(atomic_int *w, int op, int val) {
-    syscall(SYS_futex, w, op, val, NULL, NULL, 0);
+    weft_real_syscall(SYS_futex, w, op, val, NULL, NULL, 0);
 }
 
 static void give_token(int tid) {
@@ -245,6 +248,40 @@ static void time_out(thread_slot *s) {
     s->deadline = 0;
 }
 
+/* Threads waiting for readiness of fds the simulation does not own are probed (a zero-timeout
+ * real call) at every decision, in ascending tid order. When the readiness comes from other
+ * managed threads (a pipe or eventfd written by a worker) it is a function of the schedule, so
+ * the decision stays deterministic. */
+static void probe_io_waiters(void) {
+    for (int t = 0; t < nthreads; t++)
+        if (threads[t].state == T_BLK_IO && weft_io_probe(threads[t].io)) {
+            threads[t].state = T_RUNNABLE;
+            threads[t].deadline = 0;
+        }
+}
+
+static int io_waiters(void) {
+    int k = 0;
+    for (int t = 0; t < nthreads; t++) if (threads[t].state == T_BLK_IO) k++;
+    return k;
+}
+
+/* Nothing can run and no virtual deadline is pending: only the outside world (a child process,
+ * the terminal, the network) can make progress. Wait for it in real time, re-probing with a
+ * growing pause (raw nanosleep: never the hooked one), and return the number now runnable. */
+static int wait_for_outside(void) {
+    long pause_ns = 20000;
+    for (;;) {
+        struct timespec d = {0, pause_ns};
+        weft_real_syscall(SYS_nanosleep, &d, NULL, 0, 0, 0, 0);
+        if (pause_ns < 10000000) pause_ns *= 2;
+        probe_io_waiters();
+        int n = 0;
+        for (int t = 0; t < nthreads; t++) if (threads[t].state == T_RUNNABLE) n++;
+        if (n) return n;
+    }
+}
+
 /*
  * The decision of §8. Called with sched_lock held by the token holder. Returns the tid that
  * runs next (possibly the caller), or NONE when every thread has finished.
@@ -255,12 +292,16 @@ static int pick(enum site site) {
     uint64_t now = weft_mono_peek();
     for (int t = 0; t < nthreads; t++)
         if (is_timed_blocked(&threads[t]) && threads[t].deadline <= now) time_out(&threads[t]);
+    probe_io_waiters();
 
     /* R is never materialised (no 16 KB array on a possibly small thread stack): count it,
      * then find its i-th member by a second ascending scan. */
     int n = 0, best = NONE;
     for (int t = 0; t < nthreads; t++) if (threads[t].state == T_RUNNABLE) n++;
-    if (n == 0) {
+    /* A thread that yields while it alone can run is waiting for time to pass (a back-off
+     * loop): let the earliest deadline fire instead of spinning forever. */
+    int idle_yield = site == S_YIELD && n == 1 && my_tid != NONE && threads[my_tid].state == T_RUNNABLE;
+    if (n == 0 || idle_yield) {
         /* nothing can run: jump the clock to the earliest deadline rather than deadlock */
         for (int t = 0; t < nthreads; t++)
             if (is_timed_blocked(&threads[t]) && (best == NONE || threads[t].deadline < threads[best].deadline))
@@ -268,9 +309,10 @@ static int pick(enum site site) {
         if (best != NONE) {
             weft_mono_at_least(threads[best].deadline);
             time_out(&threads[best]);
-            n = 1;
+            n++;
         }
     }
+    if (n == 0 && io_waiters() > 0) n = wait_for_outside();
     if (n == 0) {
         int k = unfinished_count();
         if (k == 0) return NONE;
@@ -446,7 +488,7 @@ WEFT_EXPORT int pthread_cancel(pthread_t pt) {
             int st = threads[t].state;
             /* wake a target blocked in a cancellable modelled wait; it acts on the request at
              * the next point where it holds the token */
-            if (st == T_BLK_COND || st == T_BLK_JOIN || st == T_BLK_SEM) {
+            if (st == T_BLK_COND || st == T_BLK_JOIN || st == T_BLK_SEM || st == T_SLEEP || st == T_BLK_IO) {
                 threads[t].state = T_RUNNABLE;
                 threads[t].cancel_woken = 1;
                 threads[t].deadline = 0;
@@ -525,8 +567,18 @@ WEFT_EXPORT int pthread_mutex_trylock(pthread_mutex_t *m) {
     return rc;
 }
 
+static WEFT_TLS pid_t my_kernel_tid;
+
+/* A mutex the main thread really locked before it became managed (before the first
+ * pthread_create) is unlocked for real: the model never saw it taken. */
+static int really_locked_by_me(const pthread_mutex_t *m) {
+    if (m->__data.__lock == 0) return 0;
+    if (!my_kernel_tid) my_kernel_tid = (pid_t)weft_real_syscall(SYS_gettid, 0, 0, 0, 0, 0, 0);
+    return m->__data.__owner == my_kernel_tid;
+}
+
 WEFT_EXPORT int pthread_mutex_unlock(pthread_mutex_t *m) {
-    if (!sched_engaged()) return get_real_pthread_mutex_unlock()(m);
+    if (!sched_engaged() || really_locked_by_me(m)) return get_real_pthread_mutex_unlock()(m);
     WEFT_TRACE("pthread_mutex_unlock", "%p", (void *)m);
     LOCK();
     sync_obj *o = obj_get(m, O_MUTEX);
@@ -790,6 +842,86 @@ WEFT_EXPORT int pthread_barrier_destroy(pthread_barrier_t *b) {
 WEFT_EXPORT int sem_destroy(sem_t *s) {
     obj_forget(s);
     return get_real_sem_destroy()(s);
+}
+
+/* ------------------------------------------------------------------ waits on time, futexes, fds */
+
+int weft_sched_active(void) { return sched_engaged(); }
+
+/* A managed thread's sleep is a wait with a virtual deadline: the others run meanwhile, and when
+ * nobody else can, the clock jumps to the earliest deadline. */
+void weft_sched_sleep_until(uint64_t deadline) {
+    pthread_testcancel(); /* sleeps are cancellation points */
+    LOCK();
+    block_on(T_SLEEP, NULL, deadline ? deadline : 1);
+    YIELD(S_SLEEP);
+    LOCK();
+    threads[my_tid].timed_out = 0;
+    int cancelled = threads[my_tid].cancel_woken;
+    threads[my_tid].cancel_woken = 0;
+    UNLOCK();
+    if (cancelled) pthread_testcancel();
+}
+
+/* FUTEX_WAIT on a word only managed threads touch, modelled: returns 0 (woken), EAGAIN (the word
+ * had changed) or ETIMEDOUT. */
+int weft_sched_futex_wait(const atomic_int *word, int expected, uint64_t deadline) {
+    LOCK();
+    if (atomic_load(word) != expected) { YIELD(S_FUTEX_WAIT); return EAGAIN; }
+    block_on(T_BLK_FUTEX, word, deadline);
+    YIELD(S_FUTEX_WAIT);
+    LOCK();
+    int timed_out = threads[my_tid].timed_out;
+    threads[my_tid].timed_out = 0;
+    UNLOCK();
+    return timed_out ? ETIMEDOUT : 0;
+}
+
+/* FUTEX_WAKE: wakes up to n modelled waiters (ascending tid, no draw); returns how many. */
+int weft_sched_futex_wake(const void *word, int n) {
+    LOCK();
+    int woken = 0;
+    for (int t = 0; t < nthreads && woken < n; t++)
+        if (threads[t].state == T_BLK_FUTEX && threads[t].obj == word) {
+            threads[t].state = T_RUNNABLE;
+            threads[t].deadline = 0;
+            woken++;
+        }
+    YIELD(S_FUTEX_WAKE);
+    return woken;
+}
+
+/* Waits until weft_io_probe(w) reports readiness (returns 1) or the virtual deadline passes
+ * (returns 0). The token is never held while blocked: the thread is simply not runnable. */
+int weft_sched_io_wait(weft_io_wait *w, uint64_t deadline) {
+    LOCK();
+    threads[my_tid].io = w;
+    block_on(T_BLK_IO, w, deadline);
+    YIELD(S_IO_WAIT);
+    LOCK();
+    int timed_out = threads[my_tid].timed_out;
+    threads[my_tid].timed_out = 0;
+    threads[my_tid].io = NULL;
+    int cancelled = threads[my_tid].cancel_woken;
+    threads[my_tid].cancel_woken = 0;
+    UNLOCK();
+    if (cancelled) { /* poll, select, epoll_wait and read are cancellation points */
+        pthread_testcancel();
+        w->result = -1;
+        w->err = EINTR;
+        return 1;
+    }
+    return !timed_out;
+}
+
+/* pthread spinlocks: a busy holder may be descheduled, so spinning must yield. */
+typedef int (*spin_fn)(pthread_spinlock_t *);
+REAL_FN(spin_fn, pthread_spin_lock)
+REAL_FN(spin_fn, pthread_spin_trylock)
+WEFT_EXPORT int pthread_spin_lock(pthread_spinlock_t *l) {
+    if (!sched_engaged()) return get_real_pthread_spin_lock()(l);
+    while (get_real_pthread_spin_trylock()(l) != 0) sched_yield();
+    return 0;
 }
 
 /* ------------------------------------------------------------------ statistics */

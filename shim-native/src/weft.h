@@ -158,6 +158,31 @@ void weft_errline(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 int weft_vfmt(char *buf, size_t cap, const char *fmt, __builtin_va_list ap);
 int weft_fmt(char *buf, size_t cap, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
+/* ---- the real syscall(2) wrapper (the shim hooks syscall itself) ---- */
+long weft_real_syscall(long n, long a, long b, long c, long d, long e, long f);
+#define weft_real_syscall(n, a, b, c, d, e, f) \
+    weft_real_syscall((long)(n), (long)(a), (long)(b), (long)(c), (long)(d), (long)(e), (long)(f))
+
+/* ---- waits the scheduler models beyond pthreads (sched.c) and readiness probes (hook_io.c) ---- */
+enum { WEFT_IO_POLL = 1, WEFT_IO_SELECT, WEFT_IO_EPOLL, WEFT_IO_CHILD };
+typedef struct weft_io_wait {
+    int kind;
+    void *fds; unsigned long nfds;          /* poll: struct pollfd[nfds] */
+    int nsel; void *rd, *wr, *ex;           /* select: fd_set pointers (may be NULL) */
+    int epfd; void *events; int maxevents;  /* epoll */
+    int idtype; int id; int wflags;         /* child: waitid(idtype, id, ..., wflags) */
+    int result; int err;                    /* set by a successful probe */
+} weft_io_wait;
+/* Zero-timeout probe with the real call: 1 when ready or failed (result/err set), else 0. */
+int weft_io_probe(weft_io_wait *w);
+int weft_sched_active(void);                 /* calling thread managed, scheduler on */
+void weft_sched_sleep_until(uint64_t mono_deadline);
+int weft_sched_futex_wait(const atomic_int *word, int expected, uint64_t deadline);
+int weft_sched_futex_wake(const void *word, int n);
+int weft_sched_io_wait(weft_io_wait *w, uint64_t deadline);
+/* before a blocking read-like call: a managed thread waits in the model until fd is readable */
+void weft_io_before_read(int fd);
+
 /* ---- scheduler queries used by other hooks ---- */
 int weft_sched_managed(void);
 void weft_sched_stats_at_exit(void);

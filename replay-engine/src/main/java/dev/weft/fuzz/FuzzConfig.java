@@ -1,5 +1,6 @@
 package dev.weft.fuzz;
 
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -45,7 +46,7 @@ public record FuzzConfig(String net, long seedStart, long seedCount, long jobs, 
 
     /** Appends seeds after the configured regression seeds (duplicates kept). */
     public FuzzConfig withMoreRegressionSeeds(List<Long> more) {
-        List<Long> all = new java.util.ArrayList<>(regressionSeeds);
+        List<Long> all = new ArrayList<>(regressionSeeds);
         all.addAll(more);
         return new FuzzConfig(net, seedStart, seedCount, jobs, timeBudgetSecs, invariants, workload, outDir, shrink, all);
     }

@@ -5,6 +5,7 @@ import dev.weft.check.Invariants;
 import dev.weft.net.NetSpec;
 import dev.weft.net.NetSpecException;
 import java.io.IOException;
+import java.math.BigInteger;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashSet;
@@ -22,6 +23,9 @@ public final class FuzzConfigLoader {
     private static final List<String> WORKLOAD_FIELDS = List.of("nodes", "sends", "payload_len", "workload_seed");
     /** Larger payloads cannot be held in one datagram; refusing them beats running out of memory. */
     static final long MAX_PAYLOAD_LEN = 65_507;
+
+    /** A workload this large would not fit in memory (the reference would abort); refuse it with a message. */
+    static final long MAX_WORKLOAD_OPS = 50_000_000L;
 
     private FuzzConfigLoader() {
     }
@@ -72,6 +76,19 @@ public final class FuzzConfigLoader {
         if (Long.compareUnsigned(c.workload().payloadLen(), MAX_PAYLOAD_LEN) > 0) {
             throw new FuzzConfigException("config: workload.payload_len must be at most " + MAX_PAYLOAD_LEN);
         }
+        long bound = maxOps(c.workload());
+        if (bound > MAX_WORKLOAD_OPS) {
+            throw new FuzzConfigException("config: workload too large: up to " + bound + " ops (at most " + MAX_WORKLOAD_OPS
+                    + "); lower workload.nodes or workload.sends");
+        }
+    }
+
+    /** Upper bound of the generated op count: 3 setup ops per node, each send with at most one poll, the tail polls. */
+    static long maxOps(WorkloadSpec w) {
+        BigInteger n = BigInteger.valueOf(Math.max(w.nodes(), 2));
+        BigInteger sends = BigInteger.valueOf(w.sends());
+        BigInteger total = n.multiply(BigInteger.valueOf(3)).add(sends.shiftLeft(1)).add(n.multiply(sends));
+        return total.bitLength() < 63 ? total.longValue() : Long.MAX_VALUE;
     }
 
     private static FuzzConfig read(byte[] document) throws StrictJson.Problem {

@@ -8,8 +8,11 @@ import java.util.List;
  */
 public record FuzzOutcome(FuzzConfig config, SweepResult sweep, List<Found> found, long tookNanos) {
 
-    /** One distinct violation after phase 2. {@code reproPath} is the path as printed, or null. */
-    public record Found(SweepResult.Finding finding, ShrinkResult shrink, String reproPath) {
+    /**
+     * One distinct violation after phase 2. {@code reproPath} is the path as printed, or null when the file
+     * could not be written; then {@code reproError} says why ({@code could not write <path>: <os error>}).
+     */
+    public record Found(SweepResult.Finding finding, ShrinkResult shrink, String reproPath, String reproError) {
     }
 
     public FuzzOutcome {

@@ -103,15 +103,14 @@ public final class FuzzRun {
                 : ShrinkResult.unshrunk(ops);
         progress.shrinkDone(finding.key(), seed, shrunk);
         Path shown = Path.of(config.outDir()).resolve(ReproducerName.fileName(seed, finding.key()));
-        String reproPath = null;
         try {
             recorder.record(baseDir.resolve(shown), seed, config.net(), shrunk.ops(), config.invariants(),
                     ReproducerName.label(finding.key(), seed, shrunk));
-            reproPath = shown.toString();
-        } catch (IOException | RuntimeException e) {
-            // reported only if written (fuzz.md §7); the report then omits the path
+            return new FuzzOutcome.Found(finding, shrunk, shown.toString(), null);
+        } catch (IOException e) {
+            // The path is reported only if the file was written (fuzz.md §7); the reason goes to stderr.
+            return new FuzzOutcome.Found(finding, shrunk, null, "could not write " + shown + ": " + OsErrorText.of(e));
         }
-        return new FuzzOutcome.Found(finding, shrunk, reproPath);
     }
 
     private static long budgetNanos(long secs) {

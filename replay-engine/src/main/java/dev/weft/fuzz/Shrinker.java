@@ -27,6 +27,7 @@ public final class Shrinker {
     private final List<String> invariants;
     private final ViolationKey key;
     private final boolean parallel;
+    private final int budget;
     private int executions;
 
     /**
@@ -34,6 +35,12 @@ public final class Shrinker {
      *                 {@link java.util.concurrent.ForkJoinPool}
      */
     public Shrinker(long seed, NetSpec net, List<String> invariants, ViolationKey key, boolean parallel) {
+        this(seed, net, invariants, key, parallel, BUDGET);
+    }
+
+    /** With another execution budget (tests exercise behaviour at the budget with small values). */
+    Shrinker(long seed, NetSpec net, List<String> invariants, ViolationKey key, boolean parallel, int budget) {
+        this.budget = budget;
         this.seed = seed;
         this.net = net;
         this.invariants = List.copyOf(invariants);
@@ -50,7 +57,7 @@ public final class Shrinker {
         cur = oneByOne(cur);
         cur = cutPayloads(cur);
         cur = collectConnects(cur, input);
-        return new ShrinkResult(cur, input.size(), cur.size(), executions, executions >= BUDGET);
+        return new ShrinkResult(cur, input.size(), cur.size(), executions, executions >= budget);
     }
 
     private boolean fails(List<Op> candidate) {
@@ -72,10 +79,10 @@ public final class Shrinker {
         while (true) {
             int[] positions = removablePositions(cur);
             int r = positions.length;
-            if (r < 2 || n > r || executions >= BUDGET) break;
+            if (r < 2 || n > r || executions >= budget) break;
             int size = (r + n - 1) / n;
             int chunks = (r + size - 1) / size;
-            int runnable = Math.min(chunks, BUDGET - executions);
+            int runnable = Math.min(chunks, budget - executions);
             executions += runnable;
             int winner = smallestFailingChunk(cur, positions, size, runnable);
             if (winner >= 0) {
@@ -138,7 +145,7 @@ public final class Shrinker {
     private List<Op> oneByOne(List<Op> start) {
         List<Op> cur = start;
         boolean changed = true;
-        while (changed && executions < BUDGET) {
+        while (changed && executions < budget) {
             changed = false;
             int i = 0;
             while (i < cur.size()) {
@@ -160,7 +167,7 @@ public final class Shrinker {
     private List<Op> cutPayloads(List<Op> start) {
         List<Op> cur = start;
         for (int i = 0; i < cur.size(); i++) {
-            if (executions >= BUDGET) break;
+            if (executions >= budget) break;
             if (cur.get(i) instanceof Op.Send s && s.payload().length > 1) {
                 List<Op> candidate = new ArrayList<>(cur);
                 candidate.set(i, s.withPayloadPrefix(1));

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.exc.StreamReadException;
+import dev.weft.text.RustText;
 import java.io.IOException;
 import java.math.BigInteger;
 import java.util.ArrayList;
@@ -132,7 +133,7 @@ final class StrictJson {
         return out;
     }
 
-    /** Skips the current value (used for the ignored comment slot after checking its type). */
+    /** "invalid type: <what was found>, expected <expected>" at the current position. */
     Problem invalidType(String expected) throws Problem {
         return at("invalid type: " + describeCurrent() + ", expected " + expected);
     }
@@ -167,7 +168,7 @@ final class StrictJson {
     }
 
     private static String quote(String s) {
-        return dev.weft.text.RustText.debugQuote(s);
+        return RustText.debugQuote(s);
     }
 
     private static String firstLine(String s) {

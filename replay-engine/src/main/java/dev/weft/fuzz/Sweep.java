@@ -4,6 +4,7 @@ import dev.weft.check.Violation;
 import dev.weft.net.NetSpec;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SortedSet;
@@ -11,6 +12,7 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * Phase 1 (fuzz.md §5): executes the workload for every queued seed on {@code jobs} threads. The result
@@ -47,19 +49,22 @@ public final class Sweep {
         AtomicLong tested = new AtomicLong();
         AtomicLong failed = new AtomicLong();
         AtomicBoolean budgetHit = new AtomicBoolean();
+        AtomicBoolean abort = new AtomicBoolean();
         Map<ViolationKey, Accumulator> found = new TreeMap<>();
         long size = queue.size();
         SweepExecutor executor = new SweepExecutor(net, ops, invariants);
         Runnable worker = () -> {
+            SweepExecutor.Scratch scratch = executor.newScratch();
             while (true) {
                 if (budgetNanos != 0 && System.nanoTime() - deadline >= 0) {
                     budgetHit.set(true);
                     return;
                 }
+                if (abort.get()) return;
                 long index = nextIndex.getAndIncrement();
                 if (Long.compareUnsigned(index, size) >= 0 || index == -1L) return;
                 long seed = queue.seedAt(index);
-                Map<ViolationKey, String> keys = executor.firstMessages(seed);
+                Map<ViolationKey, String> keys = executor.firstMessages(seed, scratch);
                 long t = tested.incrementAndGet();
                 long f = failed.get();
                 if (!keys.isEmpty()) {
@@ -74,8 +79,17 @@ public final class Sweep {
             worker.run();
         } else {
             List<Thread> pool = new ArrayList<>();
+            AtomicReference<Throwable> failure = new AtomicReference<>();
+            Runnable guarded = () -> {
+                try {
+                    worker.run();
+                } catch (Throwable t) {
+                    failure.compareAndSet(null, t);
+                    abort.set(true);
+                }
+            };
             for (int i = 0; i < workers; i++) {
-                Thread th = new Thread(worker, "weft-fuzz-sweep-" + i);
+                Thread th = new Thread(guarded, "weft-fuzz-sweep-" + i);
                 th.setDaemon(true);
                 pool.add(th);
                 th.start();
@@ -83,6 +97,9 @@ public final class Sweep {
             for (Thread th : pool) {
                 joinUninterruptibly(th);
             }
+            Throwable t = failure.get();
+            if (t instanceof RuntimeException re) throw re;
+            if (t instanceof Error e) throw e;
         }
         List<SweepResult.Finding> findings = new ArrayList<>();
         synchronized (found) {
@@ -96,7 +113,7 @@ public final class Sweep {
 
     /** Each key raised by one execution with the message of its first raise, in raise order. */
     static Map<ViolationKey, String> firstMessages(List<Violation> violations) {
-        Map<ViolationKey, String> first = new java.util.LinkedHashMap<>();
+        Map<ViolationKey, String> first = new LinkedHashMap<>();
         for (Violation v : violations) first.putIfAbsent(ViolationKey.of(v), v.message());
         return first;
     }

@@ -1,5 +1,6 @@
 package dev.weft.fuzz;
 
+import dev.weft.check.Invariants;
 import dev.weft.check.NoDuplicateDelivery;
 import dev.weft.check.PerChannelFifo;
 import dev.weft.core.Core;
@@ -25,6 +26,7 @@ final class SweepExecutor {
     private final List<Op> ops;
     private final boolean fifo;
     private final boolean dup;
+    private final int sendCount;
 
     SweepExecutor(NetSpec net, List<Op> ops, List<String> invariants) {
         this.net = net;
@@ -32,23 +34,57 @@ final class SweepExecutor {
         boolean f = false;
         boolean d = false;
         for (String name : invariants) {
-            String canonical = dev.weft.check.Invariants.canonicalName(name);
+            String canonical = Invariants.canonicalName(name);
             if (PerChannelFifo.NAME.equals(canonical)) f = true;
             else if (NoDuplicateDelivery.NAME.equals(canonical)) d = true;
             else throw new IllegalArgumentException("unknown invariant " + name);
         }
         fifo = f;
         dup = d;
+        int sends = 0;
+        for (Op op : this.ops) if (op instanceof Op.Send) sends++;
+        sendCount = sends;
+    }
+
+    /**
+     * Per-tie state, reused across the executions of one worker thread. Every enqueueing send takes the next
+     * tie, so ties stay below the workload's send count and the arrays never grow for an honest core.
+     */
+    final class Scratch {
+        private long[] chanSeqOfTie = new long[Math.max(sendCount, 1)];
+        private boolean[] remembered = new boolean[chanSeqOfTie.length];
+        private long[] deliveredAtOp = new long[chanSeqOfTie.length];
+
+        private void reset() {
+            Arrays.fill(remembered, false);
+            Arrays.fill(deliveredAtOp, -1);
+        }
+
+        private void ensure(long tie) {
+            if (tie < chanSeqOfTie.length) return;
+            int n = (int) Math.min(Integer.MAX_VALUE - 8, Math.max(tie + 1, 2L * chanSeqOfTie.length));
+            int old = chanSeqOfTie.length;
+            chanSeqOfTie = Arrays.copyOf(chanSeqOfTie, n);
+            remembered = Arrays.copyOf(remembered, n);
+            deliveredAtOp = Arrays.copyOf(deliveredAtOp, n);
+            Arrays.fill(deliveredAtOp, old, n, -1);
+        }
+    }
+
+    /** Scratch state for one worker thread (not thread-safe itself). */
+    Scratch newScratch() {
+        return new Scratch();
     }
 
     /** Every key raised by the execution with seed, mapped to the message of its first raise. */
     Map<ViolationKey, String> firstMessages(long seed) {
+        return firstMessages(seed, newScratch());
+    }
+
+    Map<ViolationKey, String> firstMessages(long seed, Scratch scratch) {
         Core core = new Core(new FaultModel(seed, net));
         Channels channels = new Channels();
-        long[] chanSeqOfTie = new long[1024];
-        boolean[] remembered = new boolean[1024];
-        long[] deliveredAtOp = dup ? new long[1024] : null;
-        if (dup) Arrays.fill(deliveredAtOp, -1);
+        scratch.reset();
         Map<ViolationKey, String> first = null;
         int size = ops.size();
         for (int i = 0; i < size; i++) {
@@ -57,29 +93,29 @@ final class SweepExecutor {
                 RecvOutcome out = core.recv(r.conn());
                 if (!(out instanceof RecvOutcome.Delivered d)) continue;
                 long tie = d.tie();
-                if (tie < 0 || tie >= chanSeqOfTie.length) continue; // never enqueued (not an honest core)
+                if (tie < 0 || tie >= scratch.chanSeqOfTie.length) continue; // never enqueued (not an honest core)
                 int ch = channels.index(d.src(), d.dst());
-                if (fifo && remembered[(int) tie]) {
-                    long s = chanSeqOfTie[(int) tie];
+                if (fifo && scratch.remembered[(int) tie]) {
+                    long s = scratch.chanSeqOfTie[(int) tie];
                     long max = channels.maxDelivered[ch];
                     if (max != -1 && Long.compareUnsigned(s, max) < 0) {
                         if (!channels.fifoRaised[ch]) {
                             channels.fifoRaised[ch] = true;
-                            first = put(first, new ViolationKey(PerChannelFifo.NAME, subject(d)),
-                                    "channel " + d.src().text() + " \u2192 " + d.dst().text() + ": datagram with send order "
-                                            + Long.toUnsignedString(s) + " delivered after send order "
-                                            + Long.toUnsignedString(max) + " (reordered)");
+                            String subject = channels.subject(ch, d);
+                            first = put(first, new ViolationKey(PerChannelFifo.NAME, subject),
+                                    "channel " + subject + ": datagram with send order " + Long.toUnsignedString(s)
+                                            + " delivered after send order " + Long.toUnsignedString(max) + " (reordered)");
                         }
                     } else {
                         channels.maxDelivered[ch] = s;
                     }
                 }
                 if (dup) {
-                    long previous = deliveredAtOp[(int) tie];
-                    deliveredAtOp[(int) tie] = i;
+                    long previous = scratch.deliveredAtOp[(int) tie];
+                    scratch.deliveredAtOp[(int) tie] = i;
                     if (previous != -1 && !channels.dupRaised[ch]) {
                         channels.dupRaised[ch] = true;
-                        first = put(first, new ViolationKey(NoDuplicateDelivery.NAME, subject(d)),
+                        first = put(first, new ViolationKey(NoDuplicateDelivery.NAME, channels.subject(ch, d)),
                                 "datagram tie=" + Long.toUnsignedString(tie) + " delivered twice (first at op " + previous + ")");
                     }
                 }
@@ -87,18 +123,9 @@ final class SweepExecutor {
                 Core.SendResult res = core.send(s.src(), s.dst(), s.payload(), 0);
                 if (res.outcome() instanceof SendOutcome.Enqueued e) {
                     long tie = e.tie();
-                    if (tie >= chanSeqOfTie.length) {
-                        int n = (int) Math.min(Integer.MAX_VALUE - 8, Math.max(tie + 1, 2L * chanSeqOfTie.length));
-                        chanSeqOfTie = Arrays.copyOf(chanSeqOfTie, n);
-                        remembered = Arrays.copyOf(remembered, n);
-                        if (dup) {
-                            int old = deliveredAtOp.length;
-                            deliveredAtOp = Arrays.copyOf(deliveredAtOp, n);
-                            Arrays.fill(deliveredAtOp, old, n, -1);
-                        }
-                    }
-                    chanSeqOfTie[(int) tie] = res.chanSeq();
-                    remembered[(int) tie] = true; // the channel itself is taken from the delivery (spec §2.1)
+                    scratch.ensure(tie);
+                    scratch.chanSeqOfTie[(int) tie] = res.chanSeq();
+                    scratch.remembered[(int) tie] = true; // the channel itself is taken from the delivery (spec §2.1)
                 }
             } else {
                 Executor.apply(core, op);
@@ -113,10 +140,6 @@ final class SweepExecutor {
         return out;
     }
 
-    private static String subject(RecvOutcome.Delivered d) {
-        return d.src().text() + " \u2192 " + d.dst().text();
-    }
-
     /** Small indices for channels (src, dst), with per-channel fifo and "already raised" state. */
     private static final class Channels {
         private long[] keySrc = new long[16];
@@ -126,6 +149,17 @@ final class SweepExecutor {
         long[] maxDelivered = new long[8];
         boolean[] fifoRaised = new boolean[8];
         boolean[] dupRaised = new boolean[8];
+        /** "src → dst" per channel, built on first use; per execution. */
+        private String[] subjects = new String[8];
+
+        String subject(int ch, RecvOutcome.Delivered d) {
+            String s = subjects[ch];
+            if (s == null) {
+                s = d.src().text() + " \u2192 " + d.dst().text();
+                subjects[ch] = s;
+            }
+            return s;
+        }
 
         Channels() {
             Arrays.fill(slotIndex, -1);
@@ -152,6 +186,7 @@ final class SweepExecutor {
                 Arrays.fill(maxDelivered, old, n, -1);
                 fifoRaised = Arrays.copyOf(fifoRaised, n);
                 dupRaised = Arrays.copyOf(dupRaised, n);
+                subjects = Arrays.copyOf(subjects, n);
             }
             if (count * 2 > slotIndex.length) grow();
             return idx;

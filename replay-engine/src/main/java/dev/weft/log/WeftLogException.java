@@ -43,7 +43,7 @@ public final class WeftLogException extends Exception {
     }
 
     public static WeftLogException wrongFormat(String format) {
-        return new WeftLogException(Kind.WRONG_FORMAT, "not a weft-log file (format=" + RustDebug.quote(format) + ")", 1, -1, null);
+        return new WeftLogException(Kind.WRONG_FORMAT, "not a weft-log file (format=" + dev.weft.text.RustText.debugQuote(format) + ")", 1, -1, null);
     }
 
     public static WeftLogException unsupportedVersion(long version) {

@@ -94,7 +94,7 @@ public final class LogIndex implements Closeable {
     public static LogIndex build(Path path, List<String> invariants, int checkpointEvery, RecordSink sink,
                                  Progress progress, BooleanSupplier cancelled, Path cacheDir)
             throws WeftLogException, IOException {
-        LogReader reader = LogReader.open(path);
+        LogReader reader = LogReader.openInBackground(path);
         try {
             return buildFrom(path, reader, invariants, checkpointEvery, sink, progress, cancelled, cacheDir);
         } finally {
@@ -169,10 +169,14 @@ public final class LogIndex implements Closeable {
                         checkpoints.add(stepper.copyWithoutInvariants());
                     }
                     try {
+                        long before = digest;
                         replayed = stepper.step(r);
                         replayable = n + 1;
-                        digest = CanonicalJson.hashRecord(digest, r.op(), stepper.vt(), replayed);
-                        if (status.ok() && (!replayed.equals(r.event()) || stepper.vt() != r.vt())) {
+                        boolean same = replayed.equals(r.event()) && stepper.vt() == r.vt();
+                        // Identical records hash as recorded, which the reader already folded.
+                        digest = same ? reader.streamDigest()
+                                : CanonicalJson.hashRecord(before, r.op(), stepper.vt(), replayed);
+                        if (status.ok() && !same) {
                             Divergence d = new Divergence(r.op(), CanonicalJson.record(r.op(), r.vt(), r.event()),
                                     CanonicalJson.record(r.op(), stepper.vt(), replayed));
                             status = new IndexStatus(IndexStatus.Kind.DIVERGED, r.op(), r.line(),

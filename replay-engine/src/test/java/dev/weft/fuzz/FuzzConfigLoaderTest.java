@@ -40,14 +40,14 @@ class FuzzConfigLoaderTest {
     void everyMemberIsRead() throws Exception {
         FuzzConfig c = parse("{\"//\":\"hi\",\"net\":\"loss=0.1\",\"seed_start\":18446744073709551615,\"seed_count\":3,"
                 + "\"jobs\":7,\"time_budget_secs\":9,\"invariants\":[\"dup\",\"fifo\",\"dup\"],"
-                + "\"workload\":{\"nodes\":4294967295,\"sends\":5,\"payload_len\":0,\"workload_seed\":12},"
+                + "\"workload\":{\"nodes\":40000,\"sends\":5,\"payload_len\":0,\"workload_seed\":12},"
                 + "\"out_dir\":\"o/p\",\"shrink\":false,\"regression_seeds\":[5,5,1]}");
         assertEquals(-1L, c.seedStart());
         assertEquals(3, c.seedCount());
         assertEquals(7, c.jobs());
         assertEquals(9, c.timeBudgetSecs());
         assertEquals(List.of("dup", "fifo", "dup"), c.invariants());
-        assertEquals(new WorkloadSpec(4294967295L, 5, 0, 12), c.workload());
+        assertEquals(new WorkloadSpec(40000, 5, 0, 12), c.workload());
         assertEquals("o/p", c.outDir());
         assertEquals(false, c.shrink());
         assertEquals(List.of(5L, 5L, 1L), c.regressionSeeds());
@@ -97,6 +97,16 @@ class FuzzConfigLoaderTest {
         assertEquals("config: unknown invariant \"all\" (known: fifo, dup)",
                 error("{\"net\":\"\",\"invariants\":[\"fifo\",\"all\"],\"workload\":{\"nodes\":1}}"));
         assertEquals("config: workload.nodes must be at least 2", error("{\"net\":\"\",\"workload\":{\"nodes\":1}}"));
+    }
+
+    @Test
+    void workloadsThatCannotFitInMemoryAreRefusedAfterTheSpecifiedChecks() {
+        assertEquals("config: workload.payload_len must be at most 65507",
+                error("{\"net\":\"\",\"workload\":{\"payload_len\":65508}}"));
+        assertEquals("config: workload too large: up to 4294980181901885 ops (at most 50000000); lower workload.nodes or "
+                + "workload.sends", error("{\"net\":\"\",\"workload\":{\"nodes\":4294967295,\"sends\":1000000}}"));
+        assertEquals("config: workload.nodes must be at least 2",
+                error("{\"net\":\"\",\"workload\":{\"nodes\":1,\"payload_len\":65508}}"));
     }
 
     @Test

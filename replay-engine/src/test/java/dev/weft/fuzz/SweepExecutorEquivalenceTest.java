@@ -41,6 +41,18 @@ class SweepExecutorEquivalenceTest {
     }
 
     @Test
+    void scratchReusedAcrossSeedsAgrees() throws Exception {
+        NetSpec net = NetSpec.parse("latency=uniform:0-8000,loss=0.02");
+        List<String> inv = List.of("fifo", "dup");
+        List<Op> ops = WorkloadGenerator.generate(new WorkloadSpec(3, 200, 4, 9));
+        SweepExecutor executor = new SweepExecutor(net, ops, inv);
+        SweepExecutor.Scratch scratch = executor.newScratch();
+        for (long seed = 0; seed < 60; seed++) {
+            assertEquals(generic(seed, net, ops, inv), executor.firstMessages(seed, scratch), "seed " + seed);
+        }
+    }
+
+    @Test
     void mutatedWorkloadsWithDisconnectsRebindsAndForeignAddressesAgree() throws Exception {
         SplittableRandom rnd = new SplittableRandom(7);
         for (int c = 0; c < 300; c++) {

@@ -9,6 +9,8 @@ import dev.weft.fuzz.FuzzRun;
 import dev.weft.fuzz.OsErrorText;
 import dev.weft.fuzz.RegressionFile;
 import dev.weft.fuzz.Reproducer;
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -42,6 +44,15 @@ public final class FuzzCommand {
             "");
 
     private FuzzCommand() {
+    }
+
+    /** Standalone entry point (UTF-8 output whatever the locale); the {@code weft} dispatcher calls {@link #run}. */
+    public static void main(String[] args) {
+        PrintStream out = new PrintStream(new FileOutputStream(FileDescriptor.out), false, StandardCharsets.UTF_8);
+        PrintStream err = new PrintStream(new FileOutputStream(FileDescriptor.err), true, StandardCharsets.UTF_8);
+        int code = run(args, out, err);
+        out.flush();
+        System.exit(code);
     }
 
     public static int run(String[] args, PrintStream out, PrintStream err) {
@@ -81,9 +92,13 @@ public final class FuzzCommand {
             return 1;
         }
 
-        boolean terminal = System.console() != null && err == System.err;
+        // A terminal gets a redrawn bar; pipes and CI logs get plain milestone lines.
+        boolean terminal = System.console() != null;
         FuzzOutcome outcome = FuzzRun.run(config, workDir, new FuzzProgress(err, terminal), Reproducer::record);
 
+        for (FuzzOutcome.Found f : outcome.found()) {
+            if (f.reproError() != null) err.print("weft fuzz: " + f.reproError() + "\n");
+        }
         String report = FuzzReport.render(outcome);
         out.print(report);
         out.flush();

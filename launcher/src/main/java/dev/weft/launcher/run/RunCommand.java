@@ -20,6 +20,21 @@ public final class RunCommand {
     /** Exit status when the program could not be started. */
     public static final int CANNOT_EXECUTE = 127;
 
+    /**
+     * OpenSSL's capability mask with RDRAND (bit 62 of the first word) and RDSEED (bit 18 of the
+     * leaf-7 EBX word) cleared, so OpenSSL draws only from getrandom, which the shim serves.
+     */
+    static final String OPENSSL_NO_RDRAND = "~0x4000000000000000:~0x40000";
+
+    /** {@code --strict} refused a target the shim cannot reach; nothing was run. */
+    public static final class RefusedException extends Exception {
+        private static final long serialVersionUID = 1L;
+
+        RefusedException(String message) {
+            super(message);
+        }
+    }
+
     private RunCommand() {
     }
 
@@ -35,7 +50,7 @@ public final class RunCommand {
             err.println("weft run: " + e.getMessage());
             err.println(RunOptions.USAGE);
             return USAGE_ERROR;
-        } catch (ShimLocator.ShimNotFoundException e) {
+        } catch (ShimLocator.ShimNotFoundException | RefusedException e) {
             err.println("weft run: " + e.getMessage());
             return USAGE_ERROR;
         }
@@ -63,19 +78,31 @@ public final class RunCommand {
      * about targets the shim cannot reach go to {@code err}.
      */
     public static ProcessBuilder prepare(String[] args, Map<String, String> env, PrintStream err)
-            throws RunOptions.UsageException, ShimLocator.ShimNotFoundException {
+            throws RunOptions.UsageException, ShimLocator.ShimNotFoundException, RefusedException {
         RunOptions o = RunOptions.parse(args);
         Path shim = new ShimLocator(env, ShimLocator.ownLocation().orElse(null)).locate(o.shim());
         List<String> command = new ArrayList<>(o.command());
         Path program = resolveProgram(command.get(0), env.get("PATH"));
         if (program != null) {
-            BinaryInspector.warnings(program).forEach(err::println);
+            List<String> warnings = BinaryInspector.warnings(program);
+            if (o.strict() && !warnings.isEmpty()) {
+                throw new RefusedException("--strict: refusing to run " + program + ": "
+                        + warnings.get(0).replaceFirst("^weft run: warning: ", ""));
+            }
+            warnings.forEach(err::println);
         }
-        ProcessBuilder pb = new ProcessBuilder(command);
-        Map<String, String> e = pb.environment();
-        e.clear();
-        e.putAll(env);
+        Map<String, String> e = new java.util.HashMap<>(env);
         applyEnvironment(o, shim, e);
+        TargetIsolation.Plan plan = TargetIsolation.wrap(command, e.get("LD_PRELOAD"), !o.hostPids(), !o.keepAslr(),
+                env.get("PATH"));
+        plan.notes().forEach(err::println);
+        if (!plan.command().equals(command)) {
+            // the final env(1) exec sets LD_PRELOAD; the wrappers before it run unsimulated
+            e.remove("LD_PRELOAD");
+        }
+        ProcessBuilder pb = new ProcessBuilder(plan.command());
+        pb.environment().clear();
+        pb.environment().putAll(e);
         return pb;
     }
 
@@ -107,6 +134,8 @@ public final class RunCommand {
         if (o.tornWritesPpm() > 0) {
             e.put("WEFT_TORN_WRITES_PPM", Long.toString(o.tornWritesPpm()));
         }
+        // a mask the caller chose is kept; otherwise OpenSSL must not use the CPU's generator
+        e.putIfAbsent("OPENSSL_ia32cap", OPENSSL_NO_RDRAND);
     }
 
     /** The file the OS would execute for {@code name} (PATH search for bare names), or null. */

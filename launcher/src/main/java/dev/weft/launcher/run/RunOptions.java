@@ -8,13 +8,16 @@ import java.util.Optional;
 /**
  * The parsed command line of {@code weft run}:
  * {@code --seed N [--strategy random|rr] [--no-sched] [--trace] [--stats] [--shim P]
- * [--fsync-lies] [--enospc-after BYTES] [--torn-writes PPM] -- prog args...}.
+ * [--fsync-lies] [--enospc-after BYTES] [--torn-writes PPM] [--strict] [--keep-aslr] [--host-pids]
+ * -- prog args...}.
  */
 public record RunOptions(long seed, String strategy, boolean noSched, boolean trace, boolean stats,
-        Optional<Path> shim, boolean fsyncLies, long enospcAfter, long tornWritesPpm, List<String> command) {
+        Optional<Path> shim, boolean fsyncLies, long enospcAfter, long tornWritesPpm, boolean strict,
+        boolean keepAslr, boolean hostPids, List<String> command) {
 
     public static final String USAGE = "usage: weft run --seed N [--strategy random|rr] [--no-sched] [--trace] [--stats]"
-            + " [--shim PATH] [--fsync-lies] [--enospc-after BYTES] [--torn-writes PPM] -- prog [args...]";
+            + " [--shim PATH] [--fsync-lies] [--enospc-after BYTES] [--torn-writes PPM] [--strict] [--keep-aslr]"
+            + " [--host-pids] -- prog [args...]";
 
     /** A user mistake on the command line; the message says what is wrong. */
     public static final class UsageException extends Exception {
@@ -39,6 +42,9 @@ public record RunOptions(long seed, String strategy, boolean noSched, boolean tr
         boolean fsyncLies = false;
         long enospc = 0;
         long torn = 0;
+        boolean strict = false;
+        boolean keepAslr = false;
+        boolean hostPids = false;
         List<String> command = new ArrayList<>();
         int i = 0;
         while (i < args.length) {
@@ -84,6 +90,9 @@ public record RunOptions(long seed, String strategy, boolean noSched, boolean tr
                 case "--trace" -> trace = flag(a, inlineValue);
                 case "--stats" -> stats = flag(a, inlineValue);
                 case "--fsync-lies" -> fsyncLies = flag(a, inlineValue);
+                case "--strict" -> strict = flag(a, inlineValue);
+                case "--keep-aslr" -> keepAslr = flag(a, inlineValue);
+                case "--host-pids" -> hostPids = flag(a, inlineValue);
                 default -> {
                     if (a.startsWith("-")) {
                         throw new UsageException("unknown option " + a);
@@ -104,7 +113,7 @@ public record RunOptions(long seed, String strategy, boolean noSched, boolean tr
             throw new UsageException("no program given after --");
         }
         return new RunOptions(seed, strategy, noSched, trace, stats, Optional.ofNullable(shim), fsyncLies, enospc, torn,
-                command);
+                strict, keepAslr, hostPids, command);
     }
 
     private static String value(String[] args, int i, String option) throws UsageException {

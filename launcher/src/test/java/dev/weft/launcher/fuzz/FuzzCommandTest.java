@@ -4,6 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.weft.launcher.WeftCli;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -39,6 +43,33 @@ class FuzzCommandTest {
         CommandRun.of(dir, "--config", "cfg.json", "--seeds", "0:20", "--jobs", "1", "--out", "OUT");
         Path repro = dir.resolve("OUT/repro-seed0-per-channel-fifo-on-127-0-0-1-100-127-0-0-2-100.weftlog");
         assertEquals(CommandRun.vector11Blocks().get(1), CommandRun.read(repro));
+    }
+
+    @Test
+    void everyReproducerReplaysIdenticallyWithItsViolation() throws Exception {
+        config(VECTOR_CONFIG);
+        CommandRun.of(dir, "--config", "cfg.json", "--seeds", "0:20", "--jobs", "1", "--out", "OUT");
+        int checked = 0;
+        try (var files = Files.list(dir.resolve("OUT"))) {
+            for (Path repro : files.filter(p -> p.toString().endsWith(".weftlog")).sorted().toList()) {
+                ByteArrayOutputStream o = new ByteArrayOutputStream();
+                int code;
+                try (PrintStream po = new PrintStream(o, true, StandardCharsets.UTF_8);
+                     PrintStream pe = new PrintStream(new ByteArrayOutputStream(), true,
+                             StandardCharsets.UTF_8)) {
+                    code = WeftCli.run(new String[] {"replay", repro.toString(), "--check", "fifo,dup"}, po, pe);
+                }
+                String text = o.toString(StandardCharsets.UTF_8);
+                assertEquals(2, code, text);
+                assertTrue(text.startsWith("replay identical: "), text);
+                assertTrue(text.endsWith("\n1 invariant violation(s)\n"), text);
+                if (repro.getFileName().toString().equals("repro-seed0-per-channel-fifo-on-127-0-0-1-100-127-0-0-2-100.weftlog")) {
+                    assertTrue(text.startsWith("replay identical: 9 op(s), stream digest 7c1f0f70a36414fc\n"), text);
+                }
+                checked++;
+            }
+        }
+        assertEquals(6, checked);
     }
 
     @Test
@@ -80,6 +111,20 @@ class FuzzCommandTest {
                 assertEquals(-1L, Files.mismatch(a, b), a.getFileName().toString());
             }
         }
+    }
+
+    @Test
+    void aReproducerThatCannotBeWrittenIsLeftOutOfTheReportAndExplainedOnStderr() throws Exception {
+        config(VECTOR_CONFIG);
+        String name = "repro-seed0-per-channel-fifo-on-127-0-0-1-100-127-0-0-2-100.weftlog";
+        Files.createDirectories(dir.resolve("OUT").resolve(name));
+        CommandRun r = CommandRun.of(dir, "--config", "cfg.json", "--seeds", "0:20", "--jobs", "1", "--out", "OUT");
+        assertEquals(2, r.exit());
+        assertTrue(r.err().contains("weft fuzz: could not write OUT/" + name + ": Is a directory (os error 21)\n"), r.err());
+        assertFalse(r.out().contains(name), r.out());
+        assertTrue(r.out().contains("    shrunk : 138 \u2192 7 ops in 122 execution(s)\n\n  \u2717 per-channel-fifo on 127.0.0.1:100 \u2192 127.0.0.3:100\n"),
+                r.out());
+        assertEquals(5, r.out().split("    repro  : ", -1).length - 1);
     }
 
     @Test
@@ -133,6 +178,17 @@ class FuzzCommandTest {
         CommandRun r = CommandRun.of(dir, "--config", "cfg.json", "--seeds", "5:0", "--jobs", "0", "--out", "o");
         assertEquals(0, r.exit(), r.err());
         assertTrue(r.out().contains("swept     : 0 seed(s) in "), r.out());
+    }
+
+    @Test
+    void timeBudgetStopsTheSweepAndIsReported() {
+        config("{\"net\":\"latency=uniform:0-8000,loss=0.02\",\"workload\":{\"nodes\":3,\"sends\":2000}}");
+        CommandRun r = CommandRun.of(dir, "--config", "cfg.json", "--seeds", "0:100000000", "--time-budget", "1",
+                "--no-shrink", "--out", "o");
+        assertEquals(2, r.exit(), r.err());
+        String swept = r.out().lines().filter(l -> l.startsWith("swept")).findFirst().orElseThrow();
+        assertTrue(swept.matches("swept     : \\d+ seed\\(s\\) in \\d+\\.\\ds \\(\\d+ failing\\)  \\[time budget hit\\]"), swept);
+        assertFalse(swept.contains(" 100000000 seed(s)"), swept);
     }
 
     @Test

@@ -76,7 +76,7 @@ final class NativeFixture {
         try {
             pb = RunCommand.prepare(all.toArray(String[]::new), cleanEnv(),
                     new PrintStream(warnings, true, StandardCharsets.UTF_8));
-        } catch (RunOptions.UsageException | ShimLocator.ShimNotFoundException e) {
+        } catch (RunOptions.UsageException | ShimLocator.ShimNotFoundException | RunCommand.RefusedException e) {
             throw new AssertionError(e.getMessage(), e);
         }
         Result r = exec(pb);

@@ -68,6 +68,26 @@ class RunOptionsTest {
     }
 
     @Test
+    void isolationAndStrictFlags() throws Exception {
+        RunOptions plain = RunOptions.parse(new String[] {"--seed", "1", "p"});
+        assertFalse(plain.strict() || plain.keepAslr() || plain.hostPids(), "all off by default");
+        RunOptions all = RunOptions.parse(new String[] {"--seed", "1", "--strict", "--keep-aslr", "--host-pids", "--", "p"});
+        assertTrue(all.strict() && all.keepAslr() && all.hostPids());
+        assertEquals("--strict takes no value", usage("--seed", "1", "--strict=yes", "p"));
+    }
+
+    @Test
+    void opensslMaskIsSetButACallersMaskIsKept() throws Exception {
+        RunOptions o = RunOptions.parse(new String[] {"--seed", "1", "p"});
+        Map<String, String> env = new HashMap<>();
+        RunCommand.applyEnvironment(o, Path.of("/s.so"), env);
+        assertEquals("~0x4000000000000000:~0x40000", env.get("OPENSSL_ia32cap"));
+        Map<String, String> mine = new HashMap<>(Map.of("OPENSSL_ia32cap", "~0x200000200000000"));
+        RunCommand.applyEnvironment(o, Path.of("/s.so"), mine);
+        assertEquals("~0x200000200000000", mine.get("OPENSSL_ia32cap"));
+    }
+
+    @Test
     void usageErrorsExitWithTwoAndNoStackTrace() {
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         int rc = RunCommand.run(new String[] {"--seed", "nope", "--", "true"}, Map.of(),

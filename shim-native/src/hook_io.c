@@ -1,0 +1,335 @@
+/*
+ * hook_io.c - waits a real runtime makes outside pthreads, turned into scheduler states:
+ *   - syscall(SYS_futex, ...) called directly (the JVM's safepoint barrier, hand-written locks):
+ *     FUTEX_WAIT/WAKE between managed threads are modelled, with virtual-time timeouts;
+ *   - poll, ppoll, select, pselect, epoll_wait, epoll_pwait: a managed thread whose fds are not
+ *     ready waits in the model (probed at every decision) with its timeout as a virtual deadline;
+ *   - blocking reads and accepts (read, readv, recv, recvfrom, recvmsg, accept, accept4) on fds
+ *     that are not ready: the same wait on POLLIN, then the real call;
+ *   - blocking waits for children (waitpid, wait, wait4, waitid): the same, probed with
+ *     waitid(WNOHANG | WNOWAIT);
+ *   - syscall(SYS_getrandom, ...) is served from the getrandom stream.
+ * A thread therefore never holds the token while blocked in the kernel on something another
+ * managed thread must provide. Unmanaged callers (single-threaded programs, --no-sched) pass
+ * through; a poll/select/epoll timeout with nothing to watch just advances virtual time.
+ */
+#include "weft.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include <linux/futex.h>
+#include <sys/epoll.h>
+#include <sys/random.h>
+#include <sys/select.h>
+#include <sys/socket.h>
+#include <sys/syscall.h>
+#include <sys/uio.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+
+typedef long (*syscall_fn)(long, ...);
+typedef int (*poll_fn)(struct pollfd *, nfds_t, int);
+typedef int (*ppoll_fn)(struct pollfd *, nfds_t, const struct timespec *, const sigset_t *);
+typedef int (*select_fn)(int, fd_set *, fd_set *, fd_set *, struct timeval *);
+typedef int (*pselect_fn)(int, fd_set *, fd_set *, fd_set *, const struct timespec *, const sigset_t *);
+typedef int (*epoll_wait_fn)(int, struct epoll_event *, int, int);
+typedef int (*epoll_pwait_fn)(int, struct epoll_event *, int, int, const sigset_t *);
+typedef ssize_t (*readv_fn)(int, const struct iovec *, int);
+typedef ssize_t (*recv_fn)(int, void *, size_t, int);
+typedef ssize_t (*recvfrom_fn)(int, void *, size_t, int, struct sockaddr *, socklen_t *);
+typedef ssize_t (*recvmsg_fn)(int, struct msghdr *, int);
+typedef int (*accept_fn)(int, struct sockaddr *, socklen_t *);
+typedef int (*accept4_fn)(int, struct sockaddr *, socklen_t *, int);
+
+REAL_FN(syscall_fn, syscall)
+REAL_FN(poll_fn, poll)
+REAL_FN(ppoll_fn, ppoll)
+REAL_FN(select_fn, select)
+REAL_FN(pselect_fn, pselect)
+REAL_FN(epoll_wait_fn, epoll_wait)
+REAL_FN(epoll_pwait_fn, epoll_pwait)
+REAL_FN(readv_fn, readv)
+REAL_FN(recv_fn, recv)
+REAL_FN(recvfrom_fn, recvfrom)
+REAL_FN(recvmsg_fn, recvmsg)
+REAL_FN(accept_fn, accept)
+REAL_FN(accept4_fn, accept4)
+typedef pid_t (*waitpid_fn)(pid_t, int *, int);
+typedef pid_t (*wait_fn)(int *);
+typedef pid_t (*wait4_fn)(pid_t, int *, int, struct rusage *);
+typedef int (*waitid_fn)(idtype_t, id_t, siginfo_t *, int);
+REAL_FN(waitpid_fn, waitpid)
+REAL_FN(wait_fn, wait)
+REAL_FN(wait4_fn, wait4)
+REAL_FN(waitid_fn, waitid)
+
+#define MS 1000000ULL
+
+long (weft_real_syscall)(long n, long a, long b, long c, long d, long e, long f) {
+    return get_real_syscall()(n, a, b, c, d, e, f);
+}
+
+/* ------------------------------------------------------------------ readiness probes */
+
+int weft_io_probe(weft_io_wait *w) {
+    int rc = 0;
+    if (w->kind == WEFT_IO_POLL) {
+        rc = get_real_poll()(w->fds, (nfds_t)w->nfds, 0);
+    } else if (w->kind == WEFT_IO_SELECT) {
+        /* probe on copies: a not-ready select must leave the caller's sets as they were */
+        fd_set r, wr, x;
+        struct timeval zero = {0, 0};
+        if (w->rd) r = *(fd_set *)w->rd;
+        if (w->wr) wr = *(fd_set *)w->wr;
+        if (w->ex) x = *(fd_set *)w->ex;
+        rc = get_real_select()(w->nsel, w->rd ? &r : NULL, w->wr ? &wr : NULL, w->ex ? &x : NULL, &zero);
+        if (rc > 0) {
+            if (w->rd) *(fd_set *)w->rd = r;
+            if (w->wr) *(fd_set *)w->wr = wr;
+            if (w->ex) *(fd_set *)w->ex = x;
+        }
+    } else if (w->kind == WEFT_IO_EPOLL) {
+        rc = get_real_epoll_wait()(w->epfd, w->events, w->maxevents, 0);
+    } else if (w->kind == WEFT_IO_CHILD) {
+        /* WNOWAIT: look without reaping; the caller's real wait then returns at once */
+        siginfo_t si;
+        memset(&si, 0, sizeof si);
+        rc = (int)weft_real_syscall(SYS_waitid, w->idtype, w->id, &si, w->wflags | WNOHANG | WNOWAIT, NULL, 0);
+        if (rc == 0) rc = si.si_pid != 0;
+    }
+    if (rc == 0) return 0;
+    w->result = rc;
+    w->err = rc < 0 ? errno : 0;
+    return 1;
+}
+
+/* Runs the wait in the model: returns the call's result (0 on virtual timeout). */
+static int model_wait(weft_io_wait *w, uint64_t timeout_ns, int infinite) {
+    uint64_t deadline = infinite ? 0 : weft_mono_peek() + timeout_ns;
+    if (!infinite && deadline == 0) deadline = 1;
+    if (weft_io_probe(w) || (!infinite && timeout_ns == 0)) {
+        if (w->result < 0) errno = w->err;
+        return w->result;
+    }
+    if (!weft_sched_io_wait(w, deadline)) return 0;
+    if (w->result < 0) errno = w->err;
+    return w->result;
+}
+
+/* When not managed: nothing to watch and a finite timeout is a pure sleep in virtual time. */
+static int pure_sleep(int nothing_to_watch, uint64_t timeout_ns, int infinite) {
+    if (!nothing_to_watch || infinite || !weft_engaged()) return 0;
+    weft_mono_advance(timeout_ns);
+    return 1;
+}
+
+/* ------------------------------------------------------------------ poll / select / epoll */
+
+WEFT_EXPORT int poll(struct pollfd *fds, nfds_t n, int timeout_ms) {
+    weft_io_wait w = {.kind = WEFT_IO_POLL, .fds = fds, .nfds = n};
+    if (weft_sched_active()) {
+        WEFT_TRACE("poll", "%lu fds, %d ms", (unsigned long)n, timeout_ms);
+        return model_wait(&w, (uint64_t)(timeout_ms < 0 ? 0 : timeout_ms) * MS, timeout_ms < 0);
+    }
+    if (pure_sleep(n == 0, (uint64_t)(timeout_ms < 0 ? 0 : timeout_ms) * MS, timeout_ms < 0)) return 0;
+    return get_real_poll()(fds, n, timeout_ms);
+}
+
+static uint64_t ts_ns(const struct timespec *t) {
+    if (t->tv_sec < 0) return 0;
+    return (uint64_t)t->tv_sec * 1000000000ULL + (uint64_t)t->tv_nsec;
+}
+
+WEFT_EXPORT int ppoll(struct pollfd *fds, nfds_t n, const struct timespec *t, const sigset_t *mask) {
+    weft_io_wait w = {.kind = WEFT_IO_POLL, .fds = fds, .nfds = n};
+    if (weft_sched_active()) { /* the signal mask is not applied while waiting in the model */
+        WEFT_TRACE("ppoll", "%lu fds", (unsigned long)n);
+        return model_wait(&w, t ? ts_ns(t) : 0, t == NULL);
+    }
+    if (pure_sleep(n == 0, t ? ts_ns(t) : 0, t == NULL)) return 0;
+    return get_real_ppoll()(fds, n, t, mask);
+}
+
+WEFT_EXPORT int select(int nfds, fd_set *rd, fd_set *wr, fd_set *ex, struct timeval *tv) {
+    uint64_t ns = tv ? (uint64_t)tv->tv_sec * 1000000000ULL + (uint64_t)tv->tv_usec * 1000 : 0;
+    weft_io_wait w = {.kind = WEFT_IO_SELECT, .nsel = nfds, .rd = rd, .wr = wr, .ex = ex};
+    if (weft_sched_active()) {
+        WEFT_TRACE("select", "%d", nfds);
+        int rc = model_wait(&w, ns, tv == NULL);
+        if (rc == 0) { /* Linux clears the sets and the remaining time on a timeout */
+            if (rd) FD_ZERO(rd);
+            if (wr) FD_ZERO(wr);
+            if (ex) FD_ZERO(ex);
+            if (tv) { tv->tv_sec = 0; tv->tv_usec = 0; }
+        }
+        return rc;
+    }
+    if (pure_sleep(nfds == 0, ns, tv == NULL)) {
+        if (tv) { tv->tv_sec = 0; tv->tv_usec = 0; }
+        return 0;
+    }
+    return get_real_select()(nfds, rd, wr, ex, tv);
+}
+
+WEFT_EXPORT int pselect(int nfds, fd_set *rd, fd_set *wr, fd_set *ex, const struct timespec *t, const sigset_t *mask) {
+    weft_io_wait w = {.kind = WEFT_IO_SELECT, .nsel = nfds, .rd = rd, .wr = wr, .ex = ex};
+    if (weft_sched_active()) {
+        int rc = model_wait(&w, t ? ts_ns(t) : 0, t == NULL);
+        if (rc == 0) {
+            if (rd) FD_ZERO(rd);
+            if (wr) FD_ZERO(wr);
+            if (ex) FD_ZERO(ex);
+        }
+        return rc;
+    }
+    if (pure_sleep(nfds == 0, t ? ts_ns(t) : 0, t == NULL)) return 0;
+    return get_real_pselect()(nfds, rd, wr, ex, t, mask);
+}
+
+WEFT_EXPORT int epoll_wait(int epfd, struct epoll_event *ev, int max, int timeout_ms) {
+    if (weft_sched_active()) {
+        weft_io_wait w = {.kind = WEFT_IO_EPOLL, .epfd = epfd, .events = ev, .maxevents = max};
+        WEFT_TRACE("epoll_wait", "%d, %d ms", epfd, timeout_ms);
+        return model_wait(&w, (uint64_t)(timeout_ms < 0 ? 0 : timeout_ms) * MS, timeout_ms < 0);
+    }
+    return get_real_epoll_wait()(epfd, ev, max, timeout_ms);
+}
+
+WEFT_EXPORT int epoll_pwait(int epfd, struct epoll_event *ev, int max, int timeout_ms, const sigset_t *mask) {
+    if (weft_sched_active()) {
+        weft_io_wait w = {.kind = WEFT_IO_EPOLL, .epfd = epfd, .events = ev, .maxevents = max};
+        WEFT_TRACE("epoll_pwait", "%d, %d ms", epfd, timeout_ms);
+        return model_wait(&w, (uint64_t)(timeout_ms < 0 ? 0 : timeout_ms) * MS, timeout_ms < 0);
+    }
+    return get_real_epoll_pwait()(epfd, ev, max, timeout_ms, mask);
+}
+
+/* ------------------------------------------------------------------ blocking reads */
+
+/* Before a blocking read-like call by a managed thread: wait in the model until the fd is
+ * readable, so the real call returns at once instead of wedging the token. */
+void weft_io_before_read(int fd) {
+    if (!weft_sched_active()) return;
+    long fl = weft_real_syscall(SYS_fcntl, fd, F_GETFL, 0, 0, 0, 0);
+    if (fl < 0 || (fl & O_NONBLOCK)) return;
+    struct pollfd p = {.fd = fd, .events = POLLIN};
+    weft_io_wait w = {.kind = WEFT_IO_POLL, .fds = &p, .nfds = 1};
+    if (weft_io_probe(&w)) return;
+    WEFT_TRACE("io_wait", "fd %d", fd);
+    weft_sched_io_wait(&w, 0);
+}
+
+WEFT_EXPORT ssize_t readv(int fd, const struct iovec *iov, int n) {
+    weft_io_before_read(fd);
+    return get_real_readv()(fd, iov, n);
+}
+WEFT_EXPORT ssize_t recv(int fd, void *buf, size_t n, int flags) {
+    if (!(flags & MSG_DONTWAIT)) weft_io_before_read(fd);
+    return get_real_recv()(fd, buf, n, flags);
+}
+WEFT_EXPORT ssize_t recvfrom(int fd, void *buf, size_t n, int flags, struct sockaddr *a, socklen_t *al) {
+    if (!(flags & MSG_DONTWAIT)) weft_io_before_read(fd);
+    return get_real_recvfrom()(fd, buf, n, flags, a, al);
+}
+WEFT_EXPORT ssize_t recvmsg(int fd, struct msghdr *m, int flags) {
+    if (!(flags & MSG_DONTWAIT)) weft_io_before_read(fd);
+    return get_real_recvmsg()(fd, m, flags);
+}
+WEFT_EXPORT int accept(int fd, struct sockaddr *a, socklen_t *al) {
+    weft_io_before_read(fd);
+    return get_real_accept()(fd, a, al);
+}
+WEFT_EXPORT int accept4(int fd, struct sockaddr *a, socklen_t *al, int flags) {
+    weft_io_before_read(fd);
+    return get_real_accept4()(fd, a, al, flags);
+}
+
+/* ------------------------------------------------------------------ waiting for children */
+
+/* A blocking wait for a child by a managed thread: wait in the model until a child matching
+ * (idtype, id) has a state change, then the real call returns at once. The child is another
+ * process and needs no token, but the parent's other threads may be what it waits for. */
+static void before_child_wait(idtype_t idtype, int id, int wflags) {
+    if ((wflags & WNOHANG) || !weft_sched_active()) return;
+    weft_io_wait w = {.kind = WEFT_IO_CHILD, .idtype = (int)idtype, .id = id, .wflags = wflags};
+    if (weft_io_probe(&w)) return;
+    WEFT_TRACE("wait_child", "idtype %d id %d", (int)idtype, id);
+    weft_sched_io_wait(&w, 0);
+}
+
+/* waitpid/wait4 options -> waitid flags (WUNTRACED is WSTOPPED; the __W* flags carry over) */
+static int waitid_flags(int options) {
+    int f = WEXITED | (options & (WNOHANG | WCONTINUED | __WALL | __WCLONE | __WNOTHREAD));
+    if (options & WUNTRACED) f |= WSTOPPED;
+    return f;
+}
+
+static void before_pid_wait(pid_t pid, int options) {
+    if (pid < -1) before_child_wait(P_PGID, -pid, waitid_flags(options));
+    else if (pid == -1) before_child_wait(P_ALL, 0, waitid_flags(options));
+    else if (pid == 0) before_child_wait(P_PGID, 0, waitid_flags(options)); /* own group (Linux >= 5.4) */
+    else before_child_wait(P_PID, pid, waitid_flags(options));
+}
+
+WEFT_EXPORT pid_t waitpid(pid_t pid, int *status, int options) {
+    before_pid_wait(pid, options);
+    return get_real_waitpid()(pid, status, options);
+}
+WEFT_EXPORT pid_t wait(int *status) {
+    before_pid_wait(-1, 0);
+    return get_real_wait()(status);
+}
+WEFT_EXPORT pid_t wait4(pid_t pid, int *status, int options, struct rusage *ru) {
+    before_pid_wait(pid, options);
+    return get_real_wait4()(pid, status, options, ru);
+}
+WEFT_EXPORT int waitid(idtype_t idtype, id_t id, siginfo_t *info, int options) {
+    before_child_wait(idtype, (int)id, options);
+    return get_real_waitid()(idtype, id, info, options);
+}
+
+/* ------------------------------------------------------------------ syscall(2) */
+
+static uint64_t futex_deadline(int op, const struct timespec *t) {
+    if (!t) return 0;
+    uint64_t ns = ts_ns(t);
+    int cmd = op & FUTEX_CMD_MASK;
+    if (cmd == FUTEX_WAIT) return weft_mono_peek() + ns + 1;   /* relative, monotonic */
+    if (op & FUTEX_CLOCK_REALTIME) ns = ns > weft_cfg.real_base_ns ? ns - weft_cfg.real_base_ns : 0;
+    return ns ? ns : 1;                                        /* absolute (WAIT_BITSET) */
+}
+
+WEFT_EXPORT long syscall(long n, ...) {
+    va_list ap;
+    va_start(ap, n);
+    long a = va_arg(ap, long), b = va_arg(ap, long), c = va_arg(ap, long);
+    long d = va_arg(ap, long), e = va_arg(ap, long), f = va_arg(ap, long);
+    va_end(ap);
+    if (n == SYS_getrandom && weft_engaged()) return getrandom((void *)a, (size_t)b, (unsigned)c);
+    if (n == SYS_futex && weft_sched_active()) {
+        int cmd = (int)b & FUTEX_CMD_MASK;
+        if (cmd == FUTEX_WAIT || cmd == FUTEX_WAIT_BITSET) {
+            int rc = weft_sched_futex_wait((const atomic_int *)a, (int)c,
+                                           futex_deadline((int)b, (const struct timespec *)d));
+            if (rc) { errno = rc; return -1; }
+            return 0;
+        }
+        if (cmd == FUTEX_WAKE || cmd == FUTEX_WAKE_BITSET) {
+            int want = (int)c;
+            int woken = weft_sched_futex_wake((const void *)a, want);
+            /* waiters the model does not know (unmanaged threads) get the rest of the wake */
+            if (woken < want) {
+                long r = get_real_syscall()(n, a, b, (long)(want - woken), d, e, f);
+                if (r > 0) woken += (int)r;
+            }
+            return woken;
+        }
+    }
+    return get_real_syscall()(n, a, b, c, d, e, f);
+}
