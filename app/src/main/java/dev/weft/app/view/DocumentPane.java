@@ -66,6 +66,22 @@ final class DocumentPane {
             if (c.wasAdded()) timeline.getHiddenLanes().add(c.getElementAdded());
             if (c.wasRemoved()) timeline.getHiddenLanes().remove(c.getElementRemoved());
         });
+        // An op or vt range filter narrows the timeline to that range (node and kind filters hide lanes/marks).
+        Runnable showRange = () -> {
+            var m = doc.source().timeline();
+            if (m.size() == 0) return;
+            long from = filter.opFromProperty().get() == null ? 0 : filter.opFromProperty().get();
+            long to = filter.opToProperty().get() == null ? m.size() - 1 : filter.opToProperty().get();
+            if (filter.vtFromProperty().get() != null) from = Math.max(from, m.firstOpAtOrAfterVt(filter.vtFromProperty().get()));
+            if (filter.vtToProperty().get() != null) {
+                long v = filter.vtToProperty().get();
+                to = Math.min(to, v == -1 ? m.size() - 1 : m.firstOpAtOrAfterVt(v + 1) - 1);
+            }
+            if (from <= to && from < m.size()) timeline.showOps((int) from, (int) Math.min(m.size(), to + 1));
+        };
+        for (var p : java.util.List.of(filter.opFromProperty(), filter.opToProperty(), filter.vtFromProperty(), filter.vtToProperty())) {
+            p.addListener(o -> showRange.run());
+        }
         doc.violations().addListener((javafx.collections.ListChangeListener<ViolationInfo>) c ->
                 timeline.markersProperty().set(doc.violations().stream().mapToInt(v -> (int) v.op()).toArray()));
         Verification v = doc.verification();
