@@ -46,7 +46,9 @@ final class FilterBar {
             kinds.getItems().add(item);
         }
         TextField opFrom = number("op from", filter.opFromProperty());
+        opFrom.setId("opFrom");
         TextField opTo = number("op to", filter.opToProperty());
+        opTo.setId("opTo");
         TextField vtFrom = number("vt from", filter.vtFromProperty());
         TextField vtTo = number("vt to", filter.vtToProperty());
         TextField payload = new TextField();

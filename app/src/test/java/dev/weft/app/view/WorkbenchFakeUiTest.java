@@ -68,6 +68,17 @@ class WorkbenchFakeUiTest {
         TextField go = robot.lookup("#goToField").queryAs(TextField.class);
         assertEquals("1234", go.getText());
 
+        // An op range hides the rest of the table and narrows the timeline to it.
+        robot.clickOn("#opFrom").write("100").type(KeyCode.ENTER);
+        robot.clickOn("#opTo").write("200").type(KeyCode.ENTER);
+        ui.settle();
+        for (int i = 0; i < table.getItems().size(); i++) {
+            int op = (Integer) table.getItems().get(i);
+            assertTrue(op >= 100 && op <= 200, "op " + op + " outside the range filter");
+        }
+        int[] vis = ui.window.documentPane().timeline().visibleOps();
+        assertTrue(vis[0] >= 99 && vis[1] <= 202, "timeline narrowed to the range: " + vis[0] + ".." + vis[1]);
+
         // Virtual-time axis keeps the same events in view; dark theme repaints the timeline dark.
         var timeline = ui.window.documentPane().timeline();
         int[] before = timeline.visibleOps();
