@@ -26,8 +26,7 @@ import java.util.concurrent.TimeUnit;
  * scrubbing at several zoom levels (p50/p99), go-to-op times, and heap after load. A main, not a test:
  *
  * <pre>
- * mvn -q -o test-compile -pl app -am
- * mvn -q -o exec:java -pl app -Dexec.mainClass=dev.weft.app.bench.WorkbenchBenchmark [-Dexec.args=FILE]
+ * app/run-benchmark.sh [FILE]      (default: ../shared/conformance/large/bigflow-1m-fixed1000-s7.weftlog.gz)
  * </pre>
  * Figures include JVM warm-up effects (first run of every code path); say so when quoting them.
  */
