@@ -1,0 +1,76 @@
+package dev.weft.app;
+
+import java.nio.file.Path;
+
+/**
+ * The command line of `weft workbench [FILE] [--until N] [--screenshot OUT.png] [--size WxH]` (the leading
+ * word "workbench" is optional). Parsing is pure so it is tested without a toolkit.
+ */
+public record LaunchOptions(Path file, Integer untilOp, Path screenshot, int width, int height, boolean help) {
+
+    public static final String USAGE = """
+            usage: weft workbench [FILE] [--until N] [--screenshot OUT.png] [--size WxH]
+              FILE              a .weftlog or .weftlog.gz recording to open
+              --until N         open at op N (default: the first violation, else op 0)
+              --screenshot OUT  render one frame to OUT (PNG) and exit; works without a display
+              --size WxH        window size (default 1400x900)""";
+
+    /** A command line that cannot be understood; the message says which argument and why. */
+    public static final class UsageException extends Exception {
+        public UsageException(String message) {
+            super(message);
+        }
+    }
+
+    public static LaunchOptions parse(String... args) throws UsageException {
+        Path file = null, shot = null;
+        Integer until = null;
+        int w = 1400, h = 900;
+        boolean help = false;
+        int i = 0;
+        if (args.length > 0 && args[0].equals("workbench")) i = 1;
+        for (; i < args.length; i++) {
+            String a = args[i];
+            switch (a) {
+                case "-h", "--help" -> help = true;
+                case "--until" -> until = parseOp(value(args, ++i, a));
+                case "--screenshot" -> shot = Path.of(value(args, ++i, a));
+                case "--size" -> {
+                    String v = value(args, ++i, a);
+                    int x = v.indexOf('x');
+                    try {
+                        if (x <= 0) throw new NumberFormatException();
+                        w = Integer.parseInt(v.substring(0, x));
+                        h = Integer.parseInt(v.substring(x + 1));
+                    } catch (NumberFormatException e) {
+                        throw new UsageException("--size wants WIDTHxHEIGHT in pixels, e.g. 1400x900, not \"" + v + "\"");
+                    }
+                    if (w < 320 || h < 240 || w > 8192 || h > 8192) {
+                        throw new UsageException("--size " + v + " is out of range (320x240 .. 8192x8192)");
+                    }
+                }
+                default -> {
+                    if (a.startsWith("--until=")) until = parseOp(a.substring(8));
+                    else if (a.startsWith("--screenshot=")) shot = Path.of(a.substring(13));
+                    else if (a.startsWith("-")) throw new UsageException("unknown option " + a);
+                    else if (file != null) throw new UsageException("only one FILE can be opened, got \"" + file + "\" and \"" + a + "\"");
+                    else file = Path.of(a);
+                }
+            }
+        }
+        if (shot != null && file == null && !help) throw new UsageException("--screenshot needs a FILE to open");
+        return new LaunchOptions(file, until, shot, w, h, help);
+    }
+
+    private static String value(String[] args, int i, String option) throws UsageException {
+        if (i >= args.length) throw new UsageException(option + " needs a value");
+        return args[i];
+    }
+
+    private static Integer parseOp(String v) throws UsageException {
+        if (!v.matches("[0-9]{1,10}") || Long.parseLong(v) > Integer.MAX_VALUE) {
+            throw new UsageException("--until wants an op number (0, 1, 2, ...), not \"" + v + "\"");
+        }
+        return Integer.parseInt(v);
+    }
+}

@@ -1,0 +1,86 @@
+package dev.weft.app;
+
+import dev.weft.app.source.RecordingOpener;
+import dev.weft.app.view.MainWindow;
+import dev.weft.app.vm.Settings;
+import dev.weft.app.vm.TaskRunner;
+import dev.weft.app.vm.WorkbenchViewModel;
+import javafx.animation.PauseTransition;
+import javafx.application.Application;
+import javafx.application.Platform;
+import javafx.scene.Scene;
+import javafx.stage.Stage;
+import javafx.util.Duration;
+
+import java.nio.file.Path;
+
+/** The JavaFX application: one main window; in screenshot mode it renders one frame and exits. */
+public final class WorkbenchApp extends Application {
+
+    static volatile LaunchOptions options = new LaunchOptions(null, null, null, 1400, 900, false);
+    static volatile int exitCode = 0;
+    /** How files are opened; tests may replace it before launch. */
+    public static volatile RecordingOpener opener = Openers.standard();
+
+    @Override
+    public void start(Stage stage) {
+        LaunchOptions o = options;
+        boolean screenshot = o.screenshot() != null;
+        Settings settings = new Settings(screenshot ? null : Settings.defaultFile());
+        WorkbenchViewModel vm = new WorkbenchViewModel(opener, TaskRunner.of(Platform::runLater), settings);
+        MainWindow window = new MainWindow(vm);
+        double w = screenshot ? o.width() : settings.getDouble("window.width", o.width());
+        double h = screenshot ? o.height() : settings.getDouble("window.height", o.height());
+        Scene scene = window.createScene(w, h);
+        stage.setScene(scene);
+        stage.getIcons().setAll(dev.weft.app.view.AppIcon.render(64), dev.weft.app.view.AppIcon.render(256));
+        window.attach(stage);
+        double x = settings.getDouble("window.x", Double.NaN), y = settings.getDouble("window.y", Double.NaN);
+        if (!screenshot && !Double.isNaN(x) && !Double.isNaN(y)) {
+            stage.setX(x);
+            stage.setY(y);
+        }
+        stage.setOnCloseRequest(e -> window.saveLayout());
+        stage.show();
+        if (screenshot) {
+            vm.errorProperty().addListener((obs, a, err) -> {
+                if (err != null && !err.isEmpty()) {
+                    System.err.println("weft workbench: " + err);
+                    exitCode = 1;
+                    Platform.exit();
+                }
+            });
+            PauseTransition guard = new PauseTransition(Duration.seconds(300));
+            guard.setOnFinished(e -> {
+                System.err.println("weft workbench: gave up waiting for " + o.file() + " to open (300 s)");
+                exitCode = 1;
+                Platform.exit();
+            });
+            guard.play();
+        }
+        if (o.file() != null) {
+            window.open(o.file(), o.untilOp(), doc -> {
+                if (screenshot) settleThen(vm.runner(), () -> writeScreenshot(scene, o.screenshot()));
+            });
+        }
+    }
+
+    /** Runs after every background task queued so far has published its result (the worker is FIFO). */
+    static void settleThen(TaskRunner runner, Runnable then) {
+        runner.background(() -> runner.ui(() -> runner.background(() -> runner.ui(() -> Platform.runLater(then)))));
+    }
+
+    private static void writeScreenshot(Scene scene, Path out) {
+        try {
+            scene.getRoot().applyCss();
+            scene.getRoot().layout();
+            PngWriter.write(scene.snapshot(null), out);
+            System.out.println("wrote " + out);
+            exitCode = 0;
+        } catch (Exception e) {
+            System.err.println("weft workbench: cannot write " + out + ": " + e.getMessage());
+            exitCode = 1;
+        }
+        Platform.exit();
+    }
+}

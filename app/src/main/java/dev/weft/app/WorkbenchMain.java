@@ -1,0 +1,56 @@
+package dev.weft.app;
+
+import javafx.application.Application;
+
+import java.io.PrintStream;
+import java.nio.file.Files;
+
+/**
+ * Entry point of `weft workbench` (not an Application subclass, so it starts from a plain jar on the
+ * class path). Checks the command line and the display before any JavaFX class loads.
+ */
+public final class WorkbenchMain {
+
+    private WorkbenchMain() { }
+
+    public static void main(String[] args) {
+        int code = run(args, System.out, System.err);
+        System.exit(code);
+    }
+
+    /** Runs the workbench and returns the process exit code (0 ok, 1 cannot run / cannot open, 2 usage). */
+    static int run(String[] args, PrintStream out, PrintStream err) {
+        return run(args, out, err, Headless.hasDisplay());
+    }
+
+    static int run(String[] args, PrintStream out, PrintStream err, boolean display) {
+        LaunchOptions o;
+        try {
+            o = LaunchOptions.parse(args);
+        } catch (LaunchOptions.UsageException e) {
+            err.println("weft workbench: " + e.getMessage());
+            err.println(LaunchOptions.USAGE);
+            return 2;
+        }
+        if (o.help()) {
+            out.println(LaunchOptions.USAGE);
+            return 0;
+        }
+        if (o.file() != null && !Files.isRegularFile(o.file())) {
+            err.println("weft workbench: " + o.file() + ": " + (Files.exists(o.file()) ? "not a regular file" : "no such file"));
+            return 1;
+        }
+        if (o.screenshot() != null) {
+            if (!display) Headless.useMonocle(o.width(), o.height());
+        } else if (!display) {
+            err.println("weft workbench: no display available (DISPLAY is not set), so the window cannot open.");
+            err.println("  Without a display use:  weft replay " + (o.file() == null ? "FILE" : o.file()) + " --check fifo,dup");
+            err.println("  or render the workbench to an image:  weft workbench "
+                    + (o.file() == null ? "FILE" : o.file()) + " --screenshot OUT.png");
+            return 1;
+        }
+        WorkbenchApp.options = o;
+        Application.launch(WorkbenchApp.class);
+        return WorkbenchApp.exitCode;
+    }
+}

@@ -1,0 +1,54 @@
+package dev.weft.app.source;
+
+import dev.weft.log.LogHeader;
+import dev.weft.log.LogRecord;
+import dev.weft.timeline.TimelineModel;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Everything the workbench asks of an opened recording: the one query API every view model uses, so
+ * nothing in the UI parses JSON or replays by itself. Implementations are immutable once opened and safe
+ * to call from any thread; {@link #check} may take a while and is called off the FX thread.
+ */
+public interface RecordingSource extends AutoCloseable {
+
+    Path path();
+
+    LogHeader header();
+
+    /** Records available: all of them for a good log, those before the first problem for a bad one. */
+    int size();
+
+    /** The record at op (0 <= op < size()). */
+    LogRecord record(int op);
+
+    /** The broker state after op (0 <= op < size()). */
+    StateSnapshot stateAt(int op);
+
+    TimelineModel timeline();
+
+    /** The RPT state reports the nodes sent (Chord / Raft case studies), for the protocol views. */
+    default dev.weft.timeline.ReportLog reports() {
+        return dev.weft.timeline.ReportLog.empty();
+    }
+
+    Verification verification();
+
+    /** The canonical JSON of the record (weft-log-v2.md §7), without its chain. */
+    String canonicalJson(int op);
+
+    /** The one-line description of the record's event (invariants-and-checkers.md §3 event lines). */
+    String eventLine(int op);
+
+    /** Runs the named invariants (e.g. "per-channel-fifo") over the records; sorted by op. */
+    List<ViolationInfo> check(Set<String> invariants, Progress progress) throws InterruptedException;
+
+    /** Invariant names this source can check, in display order. */
+    List<String> availableInvariants();
+
+    @Override
+    default void close() { }
+}

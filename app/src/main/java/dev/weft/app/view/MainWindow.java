@@ -1,0 +1,411 @@
+package dev.weft.app.view;
+
+import dev.weft.app.vm.DocumentViewModel;
+import dev.weft.app.vm.WorkbenchViewModel;
+import dev.weft.timeline.AxisMode;
+import dev.weft.timeline.TimelinePalette;
+import javafx.animation.AnimationTimer;
+import javafx.beans.binding.Bindings;
+import javafx.geometry.Insets;
+import javafx.geometry.Pos;
+import javafx.scene.Node;
+import javafx.scene.Scene;
+import javafx.scene.control.Button;
+import javafx.scene.control.ComboBox;
+import javafx.scene.control.Hyperlink;
+import javafx.scene.control.Label;
+import javafx.scene.control.Menu;
+import javafx.scene.control.MenuBar;
+import javafx.scene.control.MenuItem;
+import javafx.scene.control.ProgressBar;
+import javafx.scene.control.SeparatorMenuItem;
+import javafx.scene.control.TextField;
+import javafx.scene.control.TextInputControl;
+import javafx.scene.control.ToggleButton;
+import javafx.scene.control.ToolBar;
+import javafx.scene.control.Tooltip;
+import javafx.scene.input.KeyCode;
+import javafx.scene.input.KeyCombination;
+import javafx.scene.input.KeyEvent;
+import javafx.scene.input.TransferMode;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.StackPane;
+import javafx.scene.layout.VBox;
+import javafx.stage.FileChooser;
+import javafx.stage.Stage;
+
+import java.io.File;
+import java.nio.file.Path;
+import java.util.Objects;
+
+/**
+ * The main window: menu, toolbar (stepping, go to op, play, violations, axis, theme, copy command), the
+ * document area, and a status bar with the load progress and cancel. Thin: every action is a view-model
+ * call; the window only wires keys, menus, drag-and-drop and the theme.
+ */
+public final class MainWindow {
+
+    private final WorkbenchViewModel vm;
+    private final BorderPane root = new BorderPane();
+    private final StackPane center = new StackPane();
+    private final Label status = new Label();
+    private final Label hover = new Label();
+    private final TextField goTo = new TextField();
+    private final Menu recentMenu = new Menu("Open Recent");
+    private final ToggleButton axisToggle = new ToggleButton("vt axis");
+    private final ToggleButton play = new ToggleButton("▶ Play");
+    private final ComboBox<Integer> speed = new ComboBox<>();
+    private DocumentPane pane;
+    private Stage stage;
+    private long lastTick;
+    private final AnimationTimer playTimer;
+
+    public MainWindow(WorkbenchViewModel vm) {
+        this.vm = vm;
+        root.getStyleClass().add("workbench");
+        VBox top = new VBox(menuBar(), toolBar());
+        root.setTop(top);
+        root.setCenter(center);
+        root.setBottom(statusBar());
+        showWelcome();
+        vm.documentProperty().addListener((o, a, d) -> showDocument(d));
+        vm.errorProperty().addListener((o, a, e) -> {
+            if (e != null && !e.isEmpty()) {
+                status.setText("✗ " + e);
+                if (vm.document() == null) showWelcome();
+            }
+        });
+        vm.recentFiles().addListener((javafx.collections.ListChangeListener<Path>) c -> fillRecent());
+        vm.previewProperty().addListener((o, a, m) -> {
+            if (m != null) showPreview(m);
+        });
+        vm.loadingProperty().addListener((o, was, now) -> {
+            if (!now && preview != null) showDocument(vm.document());   // load failed or was cancelled
+        });
+        fillRecent();
+        // Runs only while playing: an always-on timer would request a pulse (and a repaint) 60 times a second.
+        playTimer = new AnimationTimer() {
+            @Override
+            public void handle(long now) {
+                DocumentViewModel d = vm.document();
+                if (d == null || !d.playingProperty().get()) {
+                    stop();
+                    lastTick = 0;
+                    return;
+                }
+                if (lastTick != 0) d.tick((now - lastTick) / 1e9);
+                lastTick = now;
+            }
+        };
+    }
+
+    public Scene createScene(double width, double height) {
+        Scene scene = new Scene(root, width, height);
+        applyTheme(scene, vm.themeProperty().get());
+        vm.themeProperty().addListener((o, a, t) -> applyTheme(scene, t));
+        scene.addEventFilter(KeyEvent.KEY_PRESSED, this::onKey);
+        scene.setOnDragOver(e -> {
+            if (e.getDragboard().hasFiles()) e.acceptTransferModes(TransferMode.COPY);
+            e.consume();
+        });
+        scene.setOnDragDropped(e -> {
+            boolean ok = e.getDragboard().hasFiles() && !e.getDragboard().getFiles().isEmpty();
+            if (ok) open(e.getDragboard().getFiles().get(0).toPath(), null, null);
+            e.setDropCompleted(ok);
+            e.consume();
+        });
+        return scene;
+    }
+
+    public void attach(Stage stage) {
+        this.stage = stage;
+        stage.titleProperty().bind(Bindings.createStringBinding(() -> {
+            DocumentViewModel d = vm.document();
+            return d == null ? "Weft Workbench" : d.source().path().getFileName() + " — Weft Workbench";
+        }, vm.documentProperty()));
+    }
+
+    public BorderPane root() { return root; }
+    public DocumentPane documentPane() { return pane; }
+    /** The open document's timeline, or null. */
+    public dev.weft.timeline.TimelineView timeline() { return pane == null ? null : pane.timeline(); }
+
+    public void open(Path file, Integer untilOp, java.util.function.Consumer<DocumentViewModel> onReady) {
+        vm.open(file, untilOp, onReady);
+    }
+
+    private static void applyTheme(Scene scene, WorkbenchViewModel.Theme theme) {
+        scene.getStylesheets().setAll(
+                Objects.requireNonNull(MainWindow.class.getResource("workbench.css")).toExternalForm(),
+                Objects.requireNonNull(MainWindow.class.getResource(theme == WorkbenchViewModel.Theme.DARK ? "dark.css" : "light.css")).toExternalForm());
+    }
+
+    private void showWelcome() {
+        VBox box = new VBox(10);
+        box.setAlignment(Pos.CENTER);
+        box.getStyleClass().add("welcome");
+        Label title = new Label("Weft Workbench");
+        title.getStyleClass().add("welcome-title");
+        Label hint = new Label("Open a recording (Ctrl+O) or drop a .weftlog / .weftlog.gz file here.");
+        box.getChildren().addAll(title, hint);
+        if (vm.errorProperty().get() != null && !vm.errorProperty().get().isEmpty()) {
+            Label err = new Label("✗ " + vm.errorProperty().get());
+            err.getStyleClass().add("error-banner");
+            err.setId("openError");
+            err.setWrapText(true);
+            err.setMaxWidth(800);
+            box.getChildren().add(err);
+        }
+        for (Path p : vm.recentFiles()) {
+            Hyperlink link = new Hyperlink(p.toString());
+            link.setOnAction(e -> open(p, null, null));
+            box.getChildren().add(link);
+        }
+        center.getChildren().setAll(box);
+    }
+
+    /** While a big file loads: the part read so far, so the window is never blank. */
+    private void showPreview(dev.weft.timeline.TimelineModel partial) {
+        dev.weft.timeline.TimelineView t = new dev.weft.timeline.TimelineView();
+        t.setId("previewTimeline");
+        t.setModel(partial);
+        t.paletteProperty().set(vm.themeProperty().get() == WorkbenchViewModel.Theme.DARK ? TimelinePalette.DARK : TimelinePalette.LIGHT);
+        Label l = new Label("loading… showing the first " + partial.size() + " records");
+        l.getStyleClass().add("panel-header");
+        VBox box = new VBox(4, l, t);
+        VBox.setVgrow(t, Priority.ALWAYS);
+        center.getChildren().setAll(box);
+        preview = t;
+    }
+
+    private dev.weft.timeline.TimelineView preview;
+
+    /** The preview timeline shown while loading, or null (for the benchmark). */
+    public dev.weft.timeline.TimelineView previewTimeline() { return preview; }
+
+    private void showDocument(DocumentViewModel d) {
+        preview = null;
+        if (d == null) {
+            pane = null;
+            showWelcome();
+            return;
+        }
+        pane = new DocumentPane(d, vm.runner());
+        pane.timeline().paletteProperty().bind(Bindings.createObjectBinding(
+                () -> vm.themeProperty().get() == WorkbenchViewModel.Theme.DARK ? TimelinePalette.DARK : TimelinePalette.LIGHT,
+                vm.themeProperty()));
+        pane.timeline().axisModeProperty().bind(Bindings.when(axisToggle.selectedProperty())
+                .then(AxisMode.VIRTUAL_TIME).otherwise(AxisMode.OP));
+        play.selectedProperty().bindBidirectional(d.playingProperty());
+        d.playingProperty().addListener((o, was, now) -> {
+            if (now) {
+                lastTick = 0;
+                playTimer.start();
+            }
+        });
+        d.speedProperty().bind(Bindings.createDoubleBinding(() -> speed.getValue() == null ? 20.0 : speed.getValue(), speed.valueProperty()));
+        status.textProperty().bind(d.messageProperty());
+        pane.timeline().hoveredOpProperty().addListener((o, a, op) -> hover.setText(
+                op.intValue() >= 0 ? "op " + op + ": " + d.source().eventLine(op.intValue()) : ""));
+        double v = vm.settings().getDouble("split.vertical", 0.42);
+        double h = vm.settings().getDouble("split.horizontal", 0.55);
+        pane.verticalSplit().setDividerPositions(v);
+        pane.horizontalSplit().setDividerPositions(h);
+        center.getChildren().setAll(pane.node());
+        javafx.application.Platform.runLater(() -> pane.timeline().requestFocus());
+    }
+
+    /** Remembers window geometry and split positions (called when the window closes). */
+    public void saveLayout() {
+        if (stage != null) {
+            vm.settings().putDouble("window.width", stage.getWidth());
+            vm.settings().putDouble("window.height", stage.getHeight());
+            vm.settings().putDouble("window.x", stage.getX());
+            vm.settings().putDouble("window.y", stage.getY());
+        }
+        if (pane != null) {
+            vm.settings().putDouble("split.vertical", pane.verticalSplit().getDividerPositions()[0]);
+            vm.settings().putDouble("split.horizontal", pane.horizontalSplit().getDividerPositions()[0]);
+        }
+        vm.settings().save();
+    }
+
+    // ---- chrome -----------------------------------------------------------------------------------
+
+    private MenuBar menuBar() {
+        Menu file = new Menu("File");
+        file.getItems().addAll(
+                item("Open…", "Shortcut+O", this::chooseFile),
+                recentMenu,
+                new SeparatorMenuItem(),
+                item("Copy as command", "Shortcut+Shift+C", this::copyCommand),
+                new SeparatorMenuItem(),
+                item("Quit", "Shortcut+Q", () -> {
+                    saveLayout();
+                    javafx.application.Platform.exit();
+                }));
+        Menu view = new Menu("View");
+        view.getItems().addAll(
+                item("Toggle dark theme", null, vm::toggleTheme),
+                item("Switch x axis (op / virtual time)", null, () -> axisToggle.setSelected(!axisToggle.isSelected())),
+                item("Zoom in", null, () -> withPane(p -> p.timeline().zoomIn())),
+                item("Zoom out", null, () -> withPane(p -> p.timeline().zoomOut())),
+                item("Fit all", null, () -> withPane(p -> p.timeline().fitAll())));
+        Menu go = new Menu("Go");
+        go.getItems().addAll(
+                item("Go to op…", "Shortcut+G", () -> goTo.requestFocus()),
+                item("First op", null, () -> withDoc(DocumentViewModel::home)),
+                item("Last op", null, () -> withDoc(DocumentViewModel::end)),
+                item("Next violation", null, () -> withDoc(DocumentViewModel::nextViolation)),
+                item("Previous violation", null, () -> withDoc(DocumentViewModel::previousViolation)),
+                item("Play / pause", null, () -> withDoc(DocumentViewModel::togglePlay)));
+        return new MenuBar(file, view, go);
+    }
+
+    private ToolBar toolBar() {
+        Button open = button("Open…", "open a recording (Ctrl+O)", this::chooseFile);
+        Button home = button("|◀", "first op (Home)", () -> withDoc(DocumentViewModel::home));
+        Button back10 = button("◀◀", "back 10 ops (Shift+←)", () -> withDoc(d -> d.step(-10)));
+        Button back = button("◀", "back one op (←)", () -> withDoc(d -> d.step(-1)));
+        back.setId("stepBack");
+        Button fwd = button("▶", "forward one op (→)", () -> withDoc(d -> d.step(1)));
+        fwd.setId("stepForward");
+        Button fwd10 = button("▶▶", "forward 10 ops (Shift+→)", () -> withDoc(d -> d.step(10)));
+        Button end = button("▶|", "last op (End)", () -> withDoc(DocumentViewModel::end));
+        goTo.setPromptText("go to op (Ctrl+G)");
+        goTo.setId("goToField");
+        goTo.setPrefColumnCount(9);
+        goTo.setOnAction(e -> withDoc(d -> {
+            if (d.goTo(goTo.getText())) root.requestFocus();
+        }));
+        play.setId("play");
+        play.setTooltip(new Tooltip("play / pause (Space)"));
+        speed.getItems().addAll(1, 5, 20, 100, 1000, 10000);
+        speed.setValue(20);
+        speed.setTooltip(new Tooltip("play speed, ops per second"));
+        Button prevV = button("◀ violation", "previous violation ([)", () -> withDoc(DocumentViewModel::previousViolation));
+        Button nextV = button("violation ▶", "next violation (])", () -> withDoc(DocumentViewModel::nextViolation));
+        nextV.setId("nextViolation");
+        axisToggle.setTooltip(new Tooltip("x axis by virtual time instead of op"));
+        axisToggle.setId("axisToggle");
+        Button fit = button("Fit", "show the whole recording (0)", () -> withPane(p -> p.timeline().fitAll()));
+        Button zin = button("+", "zoom in (+)", () -> withPane(p -> p.timeline().zoomIn()));
+        Button zout = button("−", "zoom out (-)", () -> withPane(p -> p.timeline().zoomOut()));
+        Button theme = button("◐", "light / dark theme", vm::toggleTheme);
+        theme.setId("themeToggle");
+        Button copy = button("Copy command", "copy the `weft replay … --until N` that reproduces this view", this::copyCommand);
+        return new ToolBar(open, home, back10, back, fwd, fwd10, end, goTo, play, speed, prevV, nextV, axisToggle, zout, zin, fit, theme, copy);
+    }
+
+    private Node statusBar() {
+        ProgressBar bar = new ProgressBar();
+        // An unknown fraction (gzip) shows an empty bar and the record count, not the indeterminate
+        // animation, which repaints every frame and slows the load it reports on.
+        bar.progressProperty().bind(Bindings.createDoubleBinding(() -> Math.max(0, vm.progressProperty().get()), vm.progressProperty()));
+        bar.setPrefWidth(160);
+        Label progressText = new Label();
+        progressText.textProperty().bind(vm.progressTextProperty());
+        Button cancel = new Button("Cancel");
+        cancel.setOnAction(e -> vm.cancelLoad());
+        HBox loading = new HBox(6, progressText, bar, cancel);
+        loading.setAlignment(Pos.CENTER_RIGHT);
+        loading.visibleProperty().bind(vm.loadingProperty());
+        loading.managedProperty().bind(vm.loadingProperty());
+        status.setId("statusMessage");
+        Region spring = new Region();
+        HBox.setHgrow(spring, Priority.ALWAYS);
+        HBox box = new HBox(12, status, spring, hover, loading);
+        box.setPadding(new Insets(3, 8, 3, 8));
+        box.getStyleClass().add("status-bar");
+        return box;
+    }
+
+    private void fillRecent() {
+        recentMenu.getItems().clear();
+        for (Path p : vm.recentFiles()) {
+            MenuItem mi = new MenuItem(p.toString());
+            mi.setMnemonicParsing(false);
+            mi.setOnAction(e -> open(p, null, null));
+            recentMenu.getItems().add(mi);
+        }
+        recentMenu.setDisable(vm.recentFiles().isEmpty());
+    }
+
+    private void onKey(KeyEvent e) {
+        DocumentViewModel d = vm.document();
+        boolean typing = e.getTarget() instanceof TextInputControl || root.getScene().getFocusOwner() instanceof TextInputControl;
+        if (d == null) return;
+        KeyCode c = e.getCode();
+        if (c == KeyCode.F3) {
+            if (e.isShiftDown()) pane.search().previous();
+            else pane.search().next();
+        } else if (c == KeyCode.F && e.isShortcutDown()) {
+            pane.filterBar().searchField().requestFocus();
+        } else if (typing) {
+            if (c == KeyCode.ESCAPE) root.requestFocus();
+            return;
+        } else if (c == KeyCode.RIGHT && !e.isShortcutDown()) {
+            d.step(e.isShiftDown() ? 10 : 1);
+        } else if (c == KeyCode.LEFT && !e.isShortcutDown()) {
+            d.step(e.isShiftDown() ? -10 : -1);
+        } else if (c == KeyCode.HOME) {
+            d.home();
+        } else if (c == KeyCode.END) {
+            d.end();
+        } else if (c == KeyCode.SPACE) {
+            d.togglePlay();
+        } else if (c == KeyCode.CLOSE_BRACKET) {
+            d.nextViolation();
+        } else if (c == KeyCode.OPEN_BRACKET) {
+            d.previousViolation();
+        } else {
+            return;
+        }
+        e.consume();
+    }
+
+    private void chooseFile() {
+        FileChooser fc = new FileChooser();
+        fc.setTitle("Open a weft-log recording");
+        fc.getExtensionFilters().addAll(
+                new FileChooser.ExtensionFilter("weft-log recordings", "*.weftlog", "*.weftlog.gz", "*.gz"),
+                new FileChooser.ExtensionFilter("All files", "*"));
+        File f = fc.showOpenDialog(stage);
+        if (f != null) open(f.toPath(), null, null);
+    }
+
+    private void copyCommand() {
+        withDoc(d -> {
+            DocumentPane.copyToClipboard(d.reproduceCommand());
+            d.messageProperty().set("copied: " + d.reproduceCommand());
+        });
+    }
+
+    private void withDoc(java.util.function.Consumer<DocumentViewModel> action) {
+        DocumentViewModel d = vm.document();
+        if (d != null) action.accept(d);
+    }
+
+    private void withPane(java.util.function.Consumer<DocumentPane> action) {
+        if (pane != null) action.accept(pane);
+    }
+
+    private static MenuItem item(String text, String accel, Runnable action) {
+        MenuItem mi = new MenuItem(text);
+        if (accel != null) mi.setAccelerator(KeyCombination.keyCombination(accel));
+        mi.setOnAction(e -> action.run());
+        return mi;
+    }
+
+    private static Button button(String text, String tip, Runnable action) {
+        Button b = new Button(text);
+        b.setTooltip(new Tooltip(tip));
+        b.setOnAction(e -> action.run());
+        b.setFocusTraversable(false);
+        return b;
+    }
+
+}

@@ -1,0 +1,204 @@
+package dev.weft.app.vm;
+
+import dev.weft.app.source.Progress;
+import dev.weft.app.source.RecordingSource;
+import dev.weft.app.source.Verification;
+import dev.weft.app.source.ViolationInfo;
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.DoubleProperty;
+import javafx.beans.property.IntegerProperty;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
+import javafx.beans.property.SimpleBooleanProperty;
+import javafx.beans.property.SimpleDoubleProperty;
+import javafx.beans.property.SimpleIntegerProperty;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * One opened recording: the shared cursor ("the state after op N") and selection every view follows,
+ * replay stepping, play/pause, the chosen invariants and their violations. Toolkit-free.
+ *
+ * <p>Selecting an event moves the cursor to it, and moving the cursor selects the event at the cursor, so
+ * the table, timeline, state panel and inspector always talk about the same op.
+ */
+public final class DocumentViewModel {
+
+    public static final List<String> DEFAULT_INVARIANTS = List.of("per-channel-fifo", "no-duplicate-delivery");
+
+    private final RecordingSource source;
+    private final TaskRunner runner;
+    private final IntegerProperty cursor = new SimpleIntegerProperty(this, "cursor", 0);
+    private final IntegerProperty selection = new SimpleIntegerProperty(this, "selection", -1);
+    private final StringProperty message = new SimpleStringProperty(this, "message", "");
+    private final ObservableList<ViolationInfo> violations = FXCollections.observableArrayList();
+    private final ObservableList<String> selectedInvariants = FXCollections.observableArrayList();
+    private final ReadOnlyBooleanWrapper checking = new ReadOnlyBooleanWrapper(this, "checking", false);
+    private final BooleanProperty playing = new SimpleBooleanProperty(this, "playing", false);
+    private final DoubleProperty speed = new SimpleDoubleProperty(this, "speed", 20);   // ops per second
+    private double playCarry;
+    private int checkGeneration;
+
+    public DocumentViewModel(RecordingSource source, TaskRunner runner) {
+        this.source = source;
+        this.runner = runner;
+        cursor.addListener((o, a, b) -> {
+            if (selection.get() != b.intValue()) selection.set(b.intValue());
+        });
+        selection.addListener((o, a, b) -> {
+            if (b.intValue() >= 0 && cursor.get() != b.intValue()) cursor.set(b.intValue());
+        });
+        selectedInvariants.setAll(filterAvailable(DEFAULT_INVARIANTS));
+        selection.set(source.size() == 0 ? -1 : 0);
+    }
+
+    private List<String> filterAvailable(List<String> names) {
+        List<String> out = new ArrayList<>();
+        for (String n : names) if (source.availableInvariants().contains(n)) out.add(n);
+        return out;
+    }
+
+    public RecordingSource source() { return source; }
+    public int size() { return source.size(); }
+    public IntegerProperty cursorProperty() { return cursor; }
+    public int cursor() { return cursor.get(); }
+    public IntegerProperty selectionProperty() { return selection; }
+    public StringProperty messageProperty() { return message; }
+    public ObservableList<ViolationInfo> violations() { return violations; }
+    public ObservableList<String> selectedInvariants() { return selectedInvariants; }
+    public ReadOnlyBooleanProperty checkingProperty() { return checking.getReadOnlyProperty(); }
+    public BooleanProperty playingProperty() { return playing; }
+    public DoubleProperty speedProperty() { return speed; }
+
+    /**
+     * Runs the selected invariants in the background; when done, publishes the violations and (if
+     * openAtFirst) moves the cursor to the first one. A newer check supersedes an older one.
+     */
+    public void runChecks(boolean openAtFirst) {
+        runChecks(openAtFirst, null);
+    }
+
+    /** As {@link #runChecks(boolean)}, then runs whenDone (UI thread) unless a newer check superseded it. */
+    public void runChecks(boolean openAtFirst, Runnable whenDone) {
+        int generation = ++checkGeneration;
+        Set<String> names = new TreeSet<>(selectedInvariants);
+        checking.set(true);
+        runner.background(() -> {
+            List<ViolationInfo> found;
+            try {
+                found = names.isEmpty() ? List.of() : source.check(names, Progress.NONE);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            } catch (RuntimeException e) {
+                String why = String.valueOf(e.getMessage());
+                runner.ui(() -> message.set("check failed: " + why));
+                found = List.of();
+            }
+            List<ViolationInfo> result = found;
+            runner.ui(() -> {
+                if (generation != checkGeneration) return;
+                violations.setAll(result);
+                checking.set(false);
+                if (openAtFirst) {
+                    if (!result.isEmpty()) goTo(result.get(0).op());
+                    else goTo(0);
+                }
+                if (whenDone != null) whenDone.run();
+            });
+        });
+    }
+
+    /** The op a freshly opened document should show: its first violation, otherwise 0. */
+    public int initialOp() {
+        return violations.isEmpty() ? 0 : (int) violations.get(0).op();
+    }
+
+    // ---- stepping ---------------------------------------------------------------------------------
+
+    public void step(int delta) {
+        if (size() == 0) return;
+        long target = (long) cursor.get() + delta;
+        cursor.set((int) Math.max(0, Math.min(size() - 1, target)));
+        message.set("");
+    }
+
+    public void home() { step(-size()); }
+    public void end() { step(size()); }
+
+    /** Moves the cursor to op; false (with a message saying why) when op is not in the recording. */
+    public boolean goTo(long op) {
+        if (op < 0 || op >= size()) {
+            message.set(size() == 0 ? "the recording has no records" : "op " + op + " is outside 0.." + (size() - 1));
+            return false;
+        }
+        cursor.set((int) op);
+        message.set("");
+        return true;
+    }
+
+    /** Parses what a person typed in a "go to op" box (digits, optional "op" prefix, '_' or ',' separators). */
+    public boolean goTo(String text) {
+        String t = text == null ? "" : text.trim().toLowerCase(java.util.Locale.ROOT);
+        if (t.startsWith("op")) t = t.substring(2).trim();
+        t = t.replace("_", "").replace(",", "");
+        if (t.isEmpty() || !t.chars().allMatch(Character::isDigit) || t.length() > 12) {
+            message.set("not an op number: \"" + (text == null ? "" : text.trim()) + "\"");
+            return false;
+        }
+        return goTo(Long.parseLong(t));
+    }
+
+    public boolean nextViolation() {
+        for (ViolationInfo v : violations) {
+            if (v.op() > cursor.get()) return goTo(v.op());
+        }
+        message.set(violations.isEmpty() ? "no violations" : "no violation after op " + cursor.get());
+        return false;
+    }
+
+    public boolean previousViolation() {
+        for (int i = violations.size() - 1; i >= 0; i--) {
+            if (violations.get(i).op() < cursor.get()) return goTo(violations.get(i).op());
+        }
+        message.set(violations.isEmpty() ? "no violations" : "no violation before op " + cursor.get());
+        return false;
+    }
+
+    // ---- play -------------------------------------------------------------------------------------
+
+    public void togglePlay() {
+        if (!playing.get() && cursor.get() >= size() - 1) cursor.set(0);
+        playing.set(!playing.get());
+        playCarry = 0;
+    }
+
+    /** Advances playback by elapsed seconds at the chosen speed; stops at the end. */
+    public void tick(double seconds) {
+        if (!playing.get()) return;
+        playCarry += seconds * speed.get();
+        int whole = (int) Math.floor(playCarry);
+        if (whole <= 0) return;
+        playCarry -= whole;
+        step(whole);
+        if (cursor.get() >= size() - 1) playing.set(false);
+    }
+
+    // ---- description ------------------------------------------------------------------------------
+
+    public Verification verification() {
+        return source.verification();
+    }
+
+    /** The command that reproduces what is shown: replay up to the cursor, with the chosen checks. */
+    public String reproduceCommand() {
+        return ReproCommand.replay(source.path(), cursor.get(), selectedInvariants);
+    }
+}

@@ -1,0 +1,52 @@
+package dev.weft.app.vm;
+
+import dev.weft.app.source.Verification;
+import dev.weft.timeline.MarkKind;
+import dev.weft.timeline.TimelineModel;
+
+/** Figures for the summary tiles, computed once from the timeline model, plus the verdict. */
+public final class SummaryViewModel {
+
+    private final long ops, sent, delivered, dropped, noReceiver;
+    private final DocumentViewModel doc;
+
+    public SummaryViewModel(DocumentViewModel doc) {
+        this.doc = doc;
+        TimelineModel m = doc.source().timeline();
+        long s = 0, d = 0, dr = 0, nr = 0;
+        for (int op = 0; op < m.size(); op++) {
+            MarkKind k = m.kind(op);
+            if (k.isSend()) s++;
+            if (k == MarkKind.RECV) d++;
+            if (k == MarkKind.SEND_DROPPED) dr++;
+            if (k == MarkKind.SEND_NO_RECEIVER) nr++;
+        }
+        ops = m.size();
+        sent = s;
+        delivered = d;
+        dropped = dr;
+        noReceiver = nr;
+    }
+
+    public long ops() { return ops; }
+    public long sent() { return sent; }
+    public long delivered() { return delivered; }
+    public long dropped() { return dropped; }
+    public long noReceiver() { return noReceiver; }
+
+    public String verificationText() {
+        Verification v = doc.verification();
+        return switch (v.status()) {
+            case VERIFIED -> "verified · digest " + v.digest();
+            case READ_ERROR -> "FAILED at op " + v.badOp();
+            case DIVERGED -> "DIVERGED at op " + v.badOp();
+        };
+    }
+
+    /** One word for the run: BROKEN (file bad), VIOLATED (checks failed), CLEAN. */
+    public String verdict() {
+        if (!doc.verification().ok()) return "BROKEN";
+        if (!doc.violations().isEmpty()) return "VIOLATED";
+        return "CLEAN";
+    }
+}

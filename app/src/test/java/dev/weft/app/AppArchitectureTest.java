@@ -1,0 +1,38 @@
+package dev.weft.app;
+
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import org.junit.jupiter.api.Test;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+
+/** MVVM kept honest: view models and sources use JavaFX beans/collections only, never the toolkit. */
+class AppArchitectureTest {
+
+    // Only this module's compiled classes: scanning the whole class path for the package takes half a minute.
+    private final JavaClasses classes = new ClassFileImporter()
+            .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS).importPath(java.nio.file.Path.of("target", "classes"));
+
+    @Test
+    void viewModelsAndSourcesNeedNoToolkit() {
+        noClasses().that().resideInAnyPackage("dev.weft.app.vm..", "dev.weft.app.source..")
+                .should().dependOnClassesThat().resideInAnyPackage("javafx.scene..", "javafx.stage..", "javafx.application..",
+                        "javafx.animation..", "dev.weft.app.view..", "eu.hansolo..", "org.fxmisc..", "org.controlsfx..")
+                .check(classes);
+    }
+
+    @Test
+    void theRulesSeeToolkitUseWhereItIs() {
+        // Guards against a vacuous pass: the same rule must fail for the views, which do use the toolkit.
+        org.junit.jupiter.api.Assertions.assertThrows(AssertionError.class, () -> noClasses().that().resideInAnyPackage("dev.weft.app.view..")
+                .should().dependOnClassesThat().resideInAnyPackage("javafx.scene..").check(classes));
+    }
+
+    @Test
+    void viewModelsDoNotReachIntoTheEngineDirectly() {
+        noClasses().that().resideInAnyPackage("dev.weft.app.vm..", "dev.weft.app.view..")
+                .should().dependOnClassesThat().resideInAnyPackage("dev.weft.replay..", "dev.weft.core..", "dev.weft.check..")
+                .check(classes);
+    }
+}

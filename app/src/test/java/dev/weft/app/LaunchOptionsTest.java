@@ -1,0 +1,68 @@
+package dev.weft.app;
+
+import org.junit.jupiter.api.Test;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class LaunchOptionsTest {
+
+    @Test
+    void parsesTheDocumentedFormWithAndWithoutTheLeadingWord() throws Exception {
+        LaunchOptions a = LaunchOptions.parse("workbench", "x.weftlog", "--until", "12", "--screenshot", "out.png", "--size", "800x600");
+        LaunchOptions b = LaunchOptions.parse("x.weftlog", "--until=12", "--screenshot=out.png", "--size", "800x600");
+        assertEquals(a, b);
+        assertEquals(Path.of("x.weftlog"), a.file());
+        assertEquals(12, a.untilOp());
+        assertEquals(Path.of("out.png"), a.screenshot());
+        assertEquals(800, a.width());
+        assertEquals(600, a.height());
+        LaunchOptions none = LaunchOptions.parse();
+        assertNull(none.file());
+        assertEquals(1400, none.width());
+    }
+
+    @Test
+    void explainsWhatIsWrongWithABadCommandLine() {
+        assertEquals("--until wants an op number (0, 1, 2, ...), not \"-1\"",
+                assertThrows(LaunchOptions.UsageException.class, () -> LaunchOptions.parse("x", "--until", "-1")).getMessage());
+        assertEquals("--size wants WIDTHxHEIGHT in pixels, e.g. 1400x900, not \"big\"",
+                assertThrows(LaunchOptions.UsageException.class, () -> LaunchOptions.parse("x", "--size", "big")).getMessage());
+        assertEquals("--until needs a value", assertThrows(LaunchOptions.UsageException.class, () -> LaunchOptions.parse("x", "--until")).getMessage());
+        assertEquals("unknown option --frobnicate", assertThrows(LaunchOptions.UsageException.class, () -> LaunchOptions.parse("--frobnicate")).getMessage());
+        assertEquals("--screenshot needs a FILE to open", assertThrows(LaunchOptions.UsageException.class, () -> LaunchOptions.parse("--screenshot", "a.png")).getMessage());
+        assertTrue(assertThrows(LaunchOptions.UsageException.class, () -> LaunchOptions.parse("a", "b")).getMessage().startsWith("only one FILE"));
+    }
+
+    @Test
+    void withoutADisplayItSaysSoAndPointsAtTheHeadlessCommands() throws Exception {
+        Path log = java.nio.file.Files.createTempFile("ui", ".weftlog");
+        try {
+            ByteArrayOutputStream out = new ByteArrayOutputStream(), err = new ByteArrayOutputStream();
+            int code = WorkbenchMain.run(new String[] {"workbench", log.toString()}, new PrintStream(out), new PrintStream(err, true, StandardCharsets.UTF_8), false);
+            assertEquals(1, code);
+            String text = err.toString(StandardCharsets.UTF_8);
+            assertTrue(text.contains("no display available"), text);
+            assertTrue(text.contains("weft replay " + log), text);
+            assertTrue(text.contains("--screenshot OUT.png"), text);
+            assertEquals("", out.toString(StandardCharsets.UTF_8));
+        } finally {
+            java.nio.file.Files.delete(log);
+        }
+    }
+
+    @Test
+    void aMissingFileOrBadUsageFailsBeforeAnyWindow() {
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        assertEquals(1, WorkbenchMain.run(new String[] {"/nonexistent/x.weftlog", "--screenshot", "o.png"}, System.out, new PrintStream(err), true));
+        assertTrue(err.toString().contains("/nonexistent/x.weftlog: no such file"));
+        assertEquals(2, WorkbenchMain.run(new String[] {"--until"}, System.out, new PrintStream(new ByteArrayOutputStream()), true));
+    }
+}

@@ -1,0 +1,168 @@
+package dev.weft.app.bench;
+
+import dev.weft.app.source.IndexedRecordingSource;
+import dev.weft.app.source.RecordingSource;
+import dev.weft.app.view.MainWindow;
+import dev.weft.app.vm.DocumentViewModel;
+import dev.weft.app.vm.Settings;
+import dev.weft.app.vm.TaskRunner;
+import dev.weft.app.vm.WorkbenchViewModel;
+import dev.weft.timeline.TimelineView;
+import javafx.animation.AnimationTimer;
+import javafx.application.Platform;
+import javafx.scene.Scene;
+import javafx.stage.Stage;
+
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.Locale;
+import java.util.SplittableRandom;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Opens the corpus' ~1M-record log in the real window (headless under Monocle when there is no display)
+ * and prints: time to the first timeline paint, time until any op is reachable, frame times while
+ * scrubbing at several zoom levels (p50/p99), go-to-op times, and heap after load. A main, not a test:
+ *
+ * <pre>
+ * app/run-benchmark.sh [FILE]      (default: ../shared/conformance/large/bigflow-1m-fixed1000-s7.weftlog.gz)
+ * </pre>
+ * Figures include JVM warm-up effects (first run of every code path); say so when quoting them.
+ */
+public final class WorkbenchBenchmark {
+
+    public static void main(String[] args) throws Exception {
+        Path file = args.length > 0 ? Path.of(args[0])
+                : Path.of(System.getProperty("weft.shared.dir", "../shared"), "conformance", "large", "bigflow-1m-fixed1000-s7.weftlog.gz");
+        if (System.getenv("DISPLAY") == null) {
+            System.setProperty("glass.platform", "Monocle");
+            System.setProperty("monocle.platform", "Headless");
+            System.setProperty("prism.order", "sw");
+            System.setProperty("prism.text", "t2k");
+            System.setProperty("headless.geometry", "1600x1000-32");
+        }
+        CompletableFuture<Void> started = new CompletableFuture<>();
+        Platform.startup(() -> started.complete(null));
+        started.get();
+        Platform.setImplicitExit(false);
+
+        TaskRunner runner = TaskRunner.of(Platform::runLater);
+        WorkbenchViewModel vm = new WorkbenchViewModel(IndexedRecordingSource::open, runner, new Settings(null));
+        CompletableFuture<MainWindow> shown = new CompletableFuture<>();
+        Platform.runLater(() -> {
+            MainWindow w = new MainWindow(vm);
+            Stage stage = new Stage();
+            Scene scene = w.createScene(1600, 1000);
+            stage.setScene(scene);
+            w.attach(stage);
+            stage.show();
+            shown.complete(w);
+        });
+        MainWindow window = shown.get();
+        long heapBefore = usedHeapAfterGc();
+
+        // Open, watching every pulse for the first painted timeline (the partial preview or the document's).
+        long t0 = System.nanoTime();
+        long[] firstPaint = {-1};
+        long[] firstPreview = {-1};
+        Platform.runLater(() -> vm.previewProperty().addListener((o, a, m) -> {
+            if (m != null && firstPreview[0] < 0) firstPreview[0] = System.nanoTime() - t0;
+        }));
+        CompletableFuture<DocumentViewModel> ready = new CompletableFuture<>();
+        Platform.runLater(() -> {
+            new AnimationTimer() {
+                @Override
+                public void handle(long now) {
+                    TimelineView t = window.previewTimeline() != null ? window.previewTimeline()
+                            : window.timeline();
+                    if (t != null && t.frameCount() > 0 && firstPaint[0] < 0) {
+                        firstPaint[0] = System.nanoTime() - t0;
+                        stop();
+                    }
+                }
+            }.start();
+            vm.open(file, null, ready::complete);
+        });
+        DocumentViewModel doc = ready.get(10, TimeUnit.MINUTES);
+        long reachable = System.nanoTime() - t0;
+        RecordingSource src = doc.source();
+        int n = src.size();
+        Thread.sleep(200);
+        long heapAfter = usedHeapAfterGc();
+
+        System.out.printf(Locale.ROOT, "file                     %s (%d records)%n", file, n);
+        System.out.printf(Locale.ROOT, "first timeline paint     %.0f ms after open%s%n", firstPaint[0] / 1e6,
+                firstPaint[0] < reachable ? " (partial preview while indexing)" : "");
+        System.out.printf(Locale.ROOT, "first partial model      %.0f ms after open (published to the UI thread)%n", firstPreview[0] / 1e6);
+        System.out.printf(Locale.ROOT, "any op reachable         %.0f ms after open (index built, checks done)%n", reachable / 1e6);
+        System.out.printf(Locale.ROOT, "heap after load          %.1f MB total, %.1f MB for the recording = %.0f bytes/record%n",
+                heapAfter / 1e6, (heapAfter - heapBefore) / 1e6, (double) (heapAfter - heapBefore) / Math.max(1, n));
+        System.out.printf(Locale.ROOT, "timeline model           %.1f MB = %.1f bytes/record%n",
+                src.timeline().bytesUsed() / 1e6, (double) src.timeline().bytesUsed() / Math.max(1, n));
+
+        // Scrubbing: the cursor moves every frame; the timeline follows it; time each repaint.
+        TimelineView timeline = window.timeline();
+        int[] spans = {n, 100_000, 10_000, 1_000, 100};
+        for (int span : spans) {
+            long[] paint = new long[240];
+            long[] raster = new long[12];
+            CompletableFuture<Void> done = new CompletableFuture<>();
+            Platform.runLater(() -> {
+                int from = Math.max(0, n / 2 - span / 2);
+                timeline.showOps(from, from + span);
+                for (int i = 0; i < paint.length; i++) {
+                    doc.goTo(from + (long) i * Math.max(1, span / paint.length));
+                    long s = System.nanoTime();
+                    timeline.paintNow();
+                    paint[i] = System.nanoTime() - s;
+                }
+                for (int i = 0; i < raster.length; i++) {
+                    doc.step(1);
+                    long s = System.nanoTime();
+                    timeline.paintNow();
+                    timeline.snapshot(null, null);
+                    raster[i] = System.nanoTime() - s;
+                }
+                done.complete(null);
+            });
+            done.get(5, TimeUnit.MINUTES);
+            System.out.printf(Locale.ROOT, "scrub, %9d ops shown  paint p50 %6.2f ms  p99 %6.2f ms  | with sw rasterization p50 %6.1f ms%n",
+                    span, pct(paint, 50), pct(paint, 99), pct(raster, 50));
+        }
+
+        // Go to op: what a jump costs until the record and its state are in hand.
+        SplittableRandom rnd = new SplittableRandom(7);
+        long[] go = new long[200];
+        for (int i = 0; i < go.length; i++) {
+            int op = rnd.nextInt(n);
+            long s = System.nanoTime();
+            src.record(op);
+            src.stateAt(op);
+            go[i] = System.nanoTime() - s;
+        }
+        System.out.printf(Locale.ROOT, "go to op (record + state) p50 %.2f ms  p99 %.2f ms  max %.2f ms%n",
+                pct(go, 50), pct(go, 99), Arrays.stream(go).max().orElse(0) / 1e6);
+        System.out.println("targets: first paint <= 1500 ms, p99 frame <= 16 ms, heap <= 200 bytes/record, go to op <= 50 ms");
+        Platform.runLater(() -> src.close());
+        Thread.sleep(300);
+        Platform.exit();
+        System.exit(0);
+    }
+
+    private static double pct(long[] nanos, int p) {
+        long[] s = nanos.clone();
+        Arrays.sort(s);
+        int i = (int) Math.ceil(p / 100.0 * s.length) - 1;
+        return s[Math.max(0, Math.min(s.length - 1, i))] / 1e6;
+    }
+
+    private static long usedHeapAfterGc() throws InterruptedException {
+        Runtime rt = Runtime.getRuntime();
+        for (int i = 0; i < 4; i++) {
+            System.gc();
+            Thread.sleep(100);
+        }
+        return rt.totalMemory() - rt.freeMemory();
+    }
+}

@@ -1,0 +1,356 @@
+package dev.weft.timeline;
+
+import javafx.geometry.VPos;
+import javafx.scene.canvas.GraphicsContext;
+import javafx.scene.paint.Color;
+import javafx.scene.text.Font;
+import javafx.scene.text.TextAlignment;
+
+import java.util.Arrays;
+
+/**
+ * Immediate-mode painter of the main timeline area. Touches only the visible op range: single marks (and
+ * send→receive arrows) when few events are visible, otherwise one summary bar per lane per pixel column
+ * taken from the model's pyramid, merged into runs of equal colour, so a frame costs O(width · lanes · log n)
+ * whatever the recording size.
+ */
+final class TimelineRenderer {
+
+    static final double GUTTER = 96;
+    static final double RULER = 22;
+    /** Draw single marks when there are at least this many pixels per visible event. */
+    static final double DETAIL_PIXELS_PER_EVENT = 3;
+    /** Arrows only when this few events are visible (they cost a line each). */
+    static final int ARROW_LIMIT = 4000;
+
+    private static final Font LABEL_FONT = Font.font("System", 11);
+    private static final Font SMALL_FONT = Font.font("System", 10);
+
+    private short[] masks = new short[0];
+    private int[] runStart = new int[0];
+    private int[] runKind = new int[0];
+    private int[] lossStart = new int[0];
+    private int[] lossKind = new int[0];
+
+    /** Everything a frame depends on, gathered by the view. */
+    record Frame(TimelineModel model, AxisMapping mapping, Viewport viewport, AxisMode mode, TimelinePalette palette,
+                 int[] laneRow, int rows, double laneHeight, int hiddenKinds, int cursorOp, int selectedOp, int hoveredOp,
+                 int[] markers, int errorOp, boolean arrows, double width, double height) {
+
+        double rowTop(int row) {
+            return RULER + row * laneHeight;
+        }
+
+        double laneCentre(int lane) {
+            return rowTop(laneRow[lane]) + laneHeight / 2;
+        }
+
+        boolean markVisible(int op) {
+            return laneRow[model.lane(op)] >= 0 && (hiddenKinds & (1 << model.kindOrdinal(op))) == 0;
+        }
+    }
+
+    void paint(GraphicsContext g, Frame f) {
+        TimelinePalette p = f.palette;
+        g.setFill(p.background());
+        g.fillRect(0, 0, f.width, f.height);
+        double plotW = f.width - GUTTER;
+        if (plotW <= 1) return;
+
+        // Lane stripes (full width) and labels (gutter).
+        for (int lane = 0; lane < f.laneRow.length; lane++) {
+            int row = f.laneRow[lane];
+            if (row < 0) continue;
+            if (row % 2 == 1) {
+                g.setFill(p.laneStripe());
+                g.fillRect(GUTTER, f.rowTop(row), plotW, f.laneHeight);
+            }
+        }
+
+        g.save();
+        g.beginPath();
+        g.rect(GUTTER, 0, plotW, f.height);
+        g.clip();
+        g.translate(GUTTER, 0);
+        paintRuler(g, f, plotW);
+        int[] vis = f.mapping.visibleOps();
+        int count = vis[1] - vis[0];
+        if (count > 0 && plotW / count >= DETAIL_PIXELS_PER_EVENT) {
+            if (f.arrows && count <= ARROW_LIMIT) paintArrows(g, f, vis[0], vis[1]);
+            paintMarks(g, f, vis[0], vis[1]);
+        } else if (count > 0) {
+            paintColumns(g, f, plotW);
+        }
+        paintMarkers(g, f, plotW);
+        paintSelection(g, f);
+        paintCursor(g, f);
+        g.restore();
+
+        g.setFill(p.gutter());
+        g.fillRect(0, 0, GUTTER, f.height);
+        g.setFill(p.text());
+        g.setFont(LABEL_FONT);
+        g.setTextAlign(TextAlignment.LEFT);
+        g.setTextBaseline(VPos.CENTER);
+        g.fillText(f.mode == AxisMode.OP ? "op" : "virtual time", 6, RULER / 2);
+        for (int lane = 0; lane < f.laneRow.length; lane++) {
+            int row = f.laneRow[lane];
+            if (row < 0) continue;
+            g.fillText(f.model.lanes().get(lane).label(), 6, f.rowTop(row) + f.laneHeight / 2);
+        }
+    }
+
+    private void paintRuler(GraphicsContext g, Frame f, double plotW) {
+        TimelinePalette p = f.palette;
+        Viewport v = f.viewport;
+        double step = niceStep(v.span() * 90 / plotW);
+        double first = Math.ceil(v.start() / step) * step;
+        g.setStroke(p.grid());
+        g.setLineWidth(1);
+        g.setFill(p.text());
+        g.setFont(SMALL_FONT);
+        g.setTextAlign(TextAlignment.LEFT);
+        g.setTextBaseline(VPos.CENTER);
+        double bottom = RULER + f.rows * f.laneHeight;
+        for (double t = first; t <= v.end(); t += step) {
+            double x = Math.floor(v.xOf(t)) + 0.5;
+            g.strokeLine(x, RULER - 6, x, bottom);
+            g.fillText(f.mode == AxisMode.OP ? formatCount(t) : formatNs(t), x + 3, RULER / 2 - 1);
+        }
+        g.strokeLine(0, RULER - 0.5, plotW, RULER - 0.5);
+    }
+
+    private void paintArrows(GraphicsContext g, Frame f, int from, int to) {
+        g.setStroke(f.palette.arrow());
+        g.setFill(f.palette.arrow());
+        g.setLineWidth(1.2);
+        for (int op = from; op < to; op++) {
+            int other = f.model.partner(op);
+            if (other < 0) continue;
+            MarkKind k = f.model.kind(op);
+            // Each arrow once: from its visible send, or from its visible receive when the send is off-screen.
+            if (k == MarkKind.RECV && other >= from) continue;
+            int send = k == MarkKind.SEND ? op : other;
+            int recv = k == MarkKind.SEND ? other : op;
+            if (!f.markVisible(send) || !f.markVisible(recv)) continue;
+            double x1 = f.mapping.xOf(send), y1 = f.laneCentre(f.model.lane(send));
+            double x2 = f.mapping.xOf(recv), y2 = f.laneCentre(f.model.lane(recv));
+            double ang;
+            if (Math.abs(y2 - y1) < 0.5) {
+                // Same lane (two connections of one node): an arc over the lane, so it does not hide the marks.
+                double cx = (x1 + x2) / 2, cy = y1 - Math.min(f.laneHeight * 0.45, 8 + Math.abs(x2 - x1) * 0.15);
+                g.beginPath();
+                g.moveTo(x1, y1);
+                g.quadraticCurveTo(cx, cy, x2, y2);
+                g.stroke();
+                ang = Math.atan2(y2 - cy, x2 - cx);
+            } else {
+                g.strokeLine(x1, y1, x2, y2);
+                ang = Math.atan2(y2 - y1, x2 - x1);
+            }
+            double r = 5;
+            double bx = x2 - r * Math.cos(ang), by = y2 - r * Math.sin(ang);
+            g.fillPolygon(new double[] {bx, bx - 6 * Math.cos(ang - 0.45), bx - 6 * Math.cos(ang + 0.45)},
+                    new double[] {by, by - 6 * Math.sin(ang - 0.45), by - 6 * Math.sin(ang + 0.45)}, 3);
+        }
+    }
+
+    private void paintMarks(GraphicsContext g, Frame f, int from, int to) {
+        double r = Math.max(2.5, Math.min(5.5, f.laneHeight / 5));
+        for (int op = from; op < to; op++) {
+            if (!f.markVisible(op)) continue;
+            drawMark(g, f.palette, f.model.kind(op), f.mapping.xOf(op), f.laneCentre(f.model.lane(op)), r);
+        }
+    }
+
+    static void drawMark(GraphicsContext g, TimelinePalette p, MarkKind k, double x, double y, double r) {
+        Color c = p.of(k);
+        g.setFill(c);
+        g.setStroke(c);
+        switch (k) {
+            case SEND, RECV -> g.fillOval(x - r, y - r, 2 * r, 2 * r);
+            case SEND_DROPPED -> {
+                g.setLineWidth(2.2);
+                g.strokeLine(x - r, y - r, x + r, y + r);
+                g.strokeLine(x - r, y + r, x + r, y - r);
+            }
+            case SEND_NO_RECEIVER -> {
+                g.setLineWidth(2);
+                g.strokeRect(x - r + 1, y - r + 1, 2 * r - 2, 2 * r - 2);
+            }
+            case RECV_EMPTY -> {
+                g.setLineWidth(1);
+                g.strokeOval(x - r * 0.6, y - r * 0.6, 1.2 * r, 1.2 * r);
+            }
+            case VIOLATION -> g.fillPolygon(new double[] {x, x - r - 1, x + r + 1}, new double[] {y - r - 2, y + r, y + r}, 3);
+            case END -> g.fillRect(x - 1.5, y - r - 3, 3, 2 * r + 6);
+            default -> {
+                g.setLineWidth(1.5);
+                g.strokeLine(x, y - r, x, y + r);
+            }
+        }
+    }
+
+    /** Dense mode: per pixel column and lane, the dominant kind as a bar, plus a loss strip on top. */
+    private void paintColumns(GraphicsContext g, Frame f, double plotW) {
+        int lanes = f.model.laneCount();
+        if (masks.length < lanes) {
+            masks = new short[lanes];
+            runStart = new int[lanes];
+            runKind = new int[lanes];
+            lossStart = new int[lanes];
+            lossKind = new int[lanes];
+        }
+        Arrays.fill(runKind, 0, lanes, -1);
+        Arrays.fill(lossKind, 0, lanes, -1);
+        int cols = (int) Math.ceil(plotW);
+        int visibleKinds = MarkKind.ALL & ~f.hiddenKinds;
+        int lossBits = MarkKind.SEND_DROPPED.bit() | MarkKind.SEND_NO_RECEIVER.bit();
+        int opA = f.mapping.firstOpAtOrAfter(f.viewport.valueAt(0));
+        for (int col = 0; col <= cols; col++) {
+            int opB = col == cols ? opA : f.mapping.firstOpAtOrAfter(f.viewport.valueAt(col + 1));
+            if (col < cols && opB > opA) f.model.masksInRange(opA, opB, masks);
+            else Arrays.fill(masks, 0, lanes, (short) 0);
+            for (int lane = 0; lane < lanes; lane++) {
+                if (f.laneRow[lane] < 0) continue;
+                int m = masks[lane] & visibleKinds;
+                MarkKind dom = MarkKind.dominant(m & ~lossBits);
+                int kind = dom == null ? -1 : dom.ordinal();
+                if (kind != runKind[lane]) {
+                    flushRun(g, f, lane, runStart[lane], col, runKind[lane], false);
+                    runKind[lane] = kind;
+                    runStart[lane] = col;
+                }
+                MarkKind loss = MarkKind.dominant(m & lossBits);
+                int lk = loss == null ? -1 : loss.ordinal();
+                if (lk != lossKind[lane]) {
+                    flushRun(g, f, lane, lossStart[lane], col, lossKind[lane], true);
+                    lossKind[lane] = lk;
+                    lossStart[lane] = col;
+                }
+            }
+            opA = opB;
+        }
+    }
+
+    private static void flushRun(GraphicsContext g, Frame f, int lane, int fromCol, int toCol, int kind, boolean loss) {
+        if (kind < 0 || toCol <= fromCol) return;
+        double top = f.rowTop(f.laneRow[lane]);
+        double h = f.laneHeight;
+        g.setFill(f.palette.of(MarkKind.ofOrdinal(kind)));
+        if (loss) g.fillRect(fromCol, top + h * 0.12, toCol - fromCol, Math.max(2, h * 0.2));
+        else g.fillRect(fromCol, top + h * 0.38, toCol - fromCol, h * 0.36);
+    }
+
+    /** Violation records, external markers and the verification error, one line per pixel column at most. */
+    private void paintMarkers(GraphicsContext g, Frame f, double plotW) {
+        double bottom = RULER + f.rows * f.laneHeight;
+        // Lines faint (there may be hundreds), the ruler triangle solid.
+        g.setStroke(f.palette.violation().deriveColor(0, 1, 1, 0.35));
+        g.setLineWidth(1);
+        double lastX = Double.NaN;
+        int[] all = f.markers;
+        int i = lowerBound(all, f.mapping.visibleOps()[0]);
+        for (; i < all.length; i++) {
+            double x = f.mapping.xOf(all[i]);
+            if (x > plotW + 2) break;
+            double px = Math.floor(x) + 0.5;
+            if (px == lastX) continue;
+            lastX = px;
+            g.strokeLine(px, RULER, px, bottom);
+            g.setFill(f.palette.violation());
+            g.fillPolygon(new double[] {px - 5, px + 5, px}, new double[] {RULER, RULER, RULER + 7}, 3);
+        }
+        if (f.errorOp >= 0 && f.errorOp <= f.model.size()) {
+            // A problem after the last good record sits just right of it, kept on screen.
+            double x = f.errorOp < f.model.size() ? f.mapping.xOf(f.errorOp)
+                    : f.viewport.xOf(f.model.size() == 0 ? 0 : f.mapping.valueOf(f.model.size() - 1)) + 6;
+            x = Math.min(x, plotW - 2);
+            g.setStroke(f.palette.dropped());
+            g.setLineWidth(3);
+            g.setLineDashes(6, 4);
+            g.strokeLine(x, RULER, x, bottom);
+            g.setLineDashes((double[]) null);
+            g.setFill(f.palette.dropped());
+            g.setFont(LABEL_FONT);
+            boolean roomRight = x + 70 < plotW;
+            g.setTextAlign(roomRight ? TextAlignment.LEFT : TextAlignment.RIGHT);
+            g.setTextBaseline(VPos.TOP);
+            g.fillText("✗ op " + f.errorOp + ": bad", roomRight ? x + 5 : x - 5, RULER + 2);
+        }
+    }
+
+    private void paintSelection(GraphicsContext g, Frame f) {
+        ring(g, f, f.hoveredOp, f.palette.hover(), 1.5);
+        if (f.selectedOp >= 0 && f.selectedOp < f.model.size()) {
+            int partner = f.model.partner(f.selectedOp);
+            if (partner >= 0) ring(g, f, partner, f.palette.selection(), 1.5);
+            ring(g, f, f.selectedOp, f.palette.selection(), 2.5);
+        }
+    }
+
+    private static void ring(GraphicsContext g, Frame f, int op, Color c, double w) {
+        if (op < 0 || op >= f.model.size() || f.laneRow[f.model.lane(op)] < 0) return;
+        double x = f.mapping.xOf(op), y = f.laneCentre(f.model.lane(op));
+        double r = Math.max(6, Math.min(9, f.laneHeight / 3));
+        g.setStroke(c);
+        g.setLineWidth(w);
+        g.strokeOval(x - r, y - r, 2 * r, 2 * r);
+    }
+
+    private void paintCursor(GraphicsContext g, Frame f) {
+        if (f.cursorOp < 0 || f.cursorOp >= f.model.size()) return;
+        // "State after op N": the line sits just right of op N's mark.
+        double x = f.mode == AxisMode.OP ? f.viewport.xOf(f.cursorOp + 1.0) : f.mapping.xOf(f.cursorOp);
+        double bottom = RULER + f.rows * f.laneHeight;
+        g.setStroke(f.palette.cursor());
+        g.setLineWidth(2);
+        g.strokeLine(x, RULER, x, bottom);
+        g.setFill(f.palette.cursor());
+        g.fillPolygon(new double[] {x - 6, x + 6, x}, new double[] {0, 0, 9}, 3);
+        g.setFont(SMALL_FONT);
+        g.setTextBaseline(VPos.BOTTOM);
+        g.setTextAlign(TextAlignment.LEFT);
+        g.fillText("op " + f.cursorOp, x + 4, bottom - 2);
+    }
+
+    static int lowerBound(int[] sorted, int key) {
+        int lo = 0, hi = sorted.length;
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (sorted[mid] < key) lo = mid + 1;
+            else hi = mid;
+        }
+        return lo;
+    }
+
+    /** 1, 2 or 5 times a power of ten, at least the given value. */
+    static double niceStep(double atLeast) {
+        if (atLeast <= 1) return 1;
+        double pow = Math.pow(10, Math.floor(Math.log10(atLeast)));
+        for (double m : new double[] {1, 2, 5, 10}) {
+            if (m * pow >= atLeast) return m * pow;
+        }
+        return 10 * pow;
+    }
+
+    static String formatCount(double v) {
+        long n = Math.round(v);
+        if (n >= 1_000_000 && n % 1000 == 0) return (n / 1000) + "k";
+        return Long.toString(n);
+    }
+
+    static String formatNs(double ns) {
+        double a = Math.abs(ns);
+        if (a >= 1e9) return trim(ns / 1e9) + " s";
+        if (a >= 1e6) return trim(ns / 1e6) + " ms";
+        if (a >= 1e3) return trim(ns / 1e3) + " µs";
+        return trim(ns) + " ns";
+    }
+
+    private static String trim(double v) {
+        String s = String.format(java.util.Locale.ROOT, "%.3f", v);
+        s = s.replaceAll("0+$", "");
+        return s.endsWith(".") ? s.substring(0, s.length() - 1) : s;
+    }
+}

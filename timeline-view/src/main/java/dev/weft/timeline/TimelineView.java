@@ -1,0 +1,416 @@
+package dev.weft.timeline;
+
+import javafx.beans.Observable;
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.IntegerProperty;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyIntegerProperty;
+import javafx.beans.property.ReadOnlyIntegerWrapper;
+import javafx.beans.property.SimpleBooleanProperty;
+import javafx.beans.property.SimpleIntegerProperty;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableSet;
+import javafx.scene.Cursor;
+import javafx.scene.canvas.Canvas;
+import javafx.scene.input.KeyCode;
+import javafx.scene.input.KeyEvent;
+import javafx.scene.input.MouseButton;
+import javafx.scene.input.MouseEvent;
+import javafx.scene.input.ScrollEvent;
+import javafx.scene.layout.Region;
+
+import java.util.Arrays;
+
+/**
+ * The timeline control: one lane per node, marks coloured by kind, send→receive arrows, a ruler, a scrub
+ * cursor, violation markers and an overview strip with the visible window. Drawn immediate-mode on Canvas
+ * (no Node per event); any number of changes within one pulse cause a single repaint in the layout pass.
+ *
+ * <p>Mouse: wheel zooms at the pointer (Shift+wheel pans), drag pans, click selects the nearest mark,
+ * clicking the selected send/receive again (or double-clicking) jumps to its partner, click or drag in the
+ * ruler moves the cursor, click or drag in the overview moves the window. Keys (when focused): + / - zoom,
+ * 0 fit all, Ctrl+←/→ or A/D pan, J jump to partner.
+ */
+public class TimelineView extends Region {
+
+    static final double MINIMAP_HEIGHT = 46;
+    static final double GAP = 4;
+    static final double MIN_LANE = 18;
+    static final double MAX_LANE = 80;
+
+    private final Canvas main = new Canvas();
+    private final Canvas minimapContent = new Canvas();
+    private final Canvas minimapOverlay = new Canvas();
+    private final TimelineRenderer renderer = new TimelineRenderer();
+    private final MinimapRenderer minimap = new MinimapRenderer();
+    private final Viewport viewport = new Viewport();
+
+    private final ObjectProperty<TimelineModel> model = new SimpleObjectProperty<>(this, "model", TimelineModel.empty());
+    private final ObjectProperty<AxisMode> axisMode = new SimpleObjectProperty<>(this, "axisMode", AxisMode.OP);
+    private final ObjectProperty<TimelinePalette> palette = new SimpleObjectProperty<>(this, "palette", TimelinePalette.LIGHT);
+    private final IntegerProperty cursorOp = new SimpleIntegerProperty(this, "cursorOp", -1);
+    private final IntegerProperty selectedOp = new SimpleIntegerProperty(this, "selectedOp", -1);
+    private final ReadOnlyIntegerWrapper hoveredOp = new ReadOnlyIntegerWrapper(this, "hoveredOp", -1);
+    private final IntegerProperty hiddenKinds = new SimpleIntegerProperty(this, "hiddenKinds", 0);
+    private final ObservableSet<Integer> hiddenLanes = FXCollections.observableSet();
+    private final ObjectProperty<int[]> markers = new SimpleObjectProperty<>(this, "markers", new int[0]);
+    private final IntegerProperty errorOp = new SimpleIntegerProperty(this, "errorOp", -1);
+    private final BooleanProperty showArrows = new SimpleBooleanProperty(this, "showArrows", true);
+
+    private boolean dirty = true;
+    private boolean minimapDirty = true;
+    private int[] laneRow = new int[0];
+    private int rows;
+    private int[] allMarkers = new int[0];
+    private long frames;
+    private long lastFrameNanos;
+
+    private double pressX, pressY, lastDragX;
+    private boolean dragged;
+    private DragTarget dragTarget = DragTarget.NONE;
+
+    private enum DragTarget { NONE, PLOT, RULER, MINIMAP }
+
+    public TimelineView() {
+        getStyleClass().add("timeline-view");
+        setFocusTraversable(true);
+        getChildren().addAll(main, minimapContent, minimapOverlay);
+        minimapOverlay.setMouseTransparent(true);
+        model.addListener((o, a, b) -> onModelOrAxisChanged());
+        axisMode.addListener((o, a, b) -> onAxisChanged(a));
+        for (Observable o : new Observable[] {palette, hiddenKinds, hiddenLanes}) o.addListener(x -> invalidateAll());
+        markers.addListener(x -> invalidateAll());
+        for (Observable o : new Observable[] {cursorOp, selectedOp, hoveredOp, errorOp, showArrows}) o.addListener(x -> invalidate());
+        setOnScroll(this::onScroll);
+        setOnMousePressed(this::onPressed);
+        setOnMouseDragged(this::onDragged);
+        setOnMouseReleased(this::onReleased);
+        setOnMouseMoved(this::onMoved);
+        setOnMouseExited(e -> hoveredOp.set(-1));
+        addEventHandler(KeyEvent.KEY_PRESSED, this::onKey);
+        onModelOrAxisChanged();
+    }
+
+    // ---- properties -------------------------------------------------------------------------------
+
+    public ObjectProperty<TimelineModel> modelProperty() { return model; }
+    public TimelineModel getModel() { return model.get(); }
+    public void setModel(TimelineModel m) { model.set(m == null ? TimelineModel.empty() : m); }
+
+    public ObjectProperty<AxisMode> axisModeProperty() { return axisMode; }
+    public ObjectProperty<TimelinePalette> paletteProperty() { return palette; }
+
+    /** The op whose post-state is shown (the scrub cursor), -1 for none. */
+    public IntegerProperty cursorOpProperty() { return cursorOp; }
+    public IntegerProperty selectedOpProperty() { return selectedOp; }
+    public ReadOnlyIntegerProperty hoveredOpProperty() { return hoveredOp.getReadOnlyProperty(); }
+
+    /** Mask of {@link MarkKind#bit()}s whose marks are hidden. */
+    public IntegerProperty hiddenKindsProperty() { return hiddenKinds; }
+    /** Indexes of lanes ({@link TimelineModel#lanes()}) that are hidden. */
+    public ObservableSet<Integer> getHiddenLanes() { return hiddenLanes; }
+    /** Extra marker ops (e.g. violations found by replay checks), drawn like violation records. */
+    public ObjectProperty<int[]> markersProperty() { return markers; }
+    /** First bad op of a log that failed to verify (size() when the problem is after the last record), or -1. */
+    public IntegerProperty errorOpProperty() { return errorOp; }
+    public BooleanProperty showArrowsProperty() { return showArrows; }
+
+    /** The visible window, for status lines and tests (read it, change it through the methods below). */
+    public Viewport getViewport() { return viewport; }
+
+    public long frameCount() { return frames; }
+    public long lastFrameNanos() { return lastFrameNanos; }
+
+    // ---- navigation -------------------------------------------------------------------------------
+
+    public void zoomIn() { zoomAround(1.6); }
+    public void zoomOut() { zoomAround(1 / 1.6); }
+
+    /** Zooms keeping the cursor in place when it is visible, otherwise the centre. */
+    private void zoomAround(double factor) {
+        double x = viewport.width() / 2;
+        int c = cursorOp.get();
+        if (c >= 0 && c < getModel().size()) {
+            double cx = mapping().xOf(c);
+            if (cx >= 0 && cx <= viewport.width()) x = cx;
+        }
+        zoomAt(x, factor);
+    }
+
+    /** Zooms by factor (> 1 in) at plot x (pixels from the left of the plot area). */
+    public void zoomAt(double plotX, double factor) {
+        viewport.zoomAt(plotX, factor);
+        invalidate();
+    }
+
+    public void panPixels(double dx) {
+        viewport.panPixels(dx);
+        invalidate();
+    }
+
+    public void fitAll() {
+        viewport.fitAll();
+        invalidate();
+    }
+
+    /** Scrolls so that op is visible (no zoom change). */
+    public void reveal(int op) {
+        if (op < 0 || op >= getModel().size()) return;
+        viewport.reveal(mapping().valueOf(op));
+        invalidate();
+    }
+
+    public void centerOn(int op) {
+        if (op < 0 || op >= getModel().size()) return;
+        viewport.centerOn(mapping().valueOf(op));
+        invalidate();
+    }
+
+    /** Shows the ops [from, to) in OP mode, or their vt span in VIRTUAL_TIME mode. */
+    public void showOps(int from, int to) {
+        AxisMapping m = mapping();
+        int n = getModel().size();
+        if (n == 0) return;
+        from = Math.max(0, Math.min(n - 1, from));
+        to = Math.max(from + 1, Math.min(n, to));
+        if (axisMode.get() == AxisMode.OP) viewport.show(from, to);
+        else viewport.show(m.valueOf(from), m.valueOf(to - 1) + 1);
+        invalidate();
+    }
+
+    /** Selects the partner of the selected send/receive and brings it into view; false if it has none. */
+    public boolean jumpToPartner() {
+        int s = selectedOp.get();
+        if (s < 0 || s >= getModel().size()) return false;
+        int p = getModel().partner(s);
+        if (p < 0) return false;
+        selectedOp.set(p);
+        reveal(p);
+        return true;
+    }
+
+    /** Ops currently inside the window: {from, to}. */
+    public int[] visibleOps() {
+        return mapping().visibleOps();
+    }
+
+    /** The mark at a point in this control's coordinates, or -1. */
+    public int hitTest(double x, double y) {
+        double plotX = x - TimelineRenderer.GUTTER;
+        if (plotX < 0 || y < TimelineRenderer.RULER) return -1;
+        double lh = laneHeight();
+        int row = (int) Math.floor((y - TimelineRenderer.RULER) / lh);
+        if (row < 0 || row >= rows) return -1;
+        int lane = -1;
+        for (int l = 0; l < laneRow.length; l++) if (laneRow[l] == row) lane = l;
+        if (lane < 0) return -1;
+        int hidden = hiddenKinds.get();
+        return mapping().nearestOp(lane, plotX, 8, (ln, k) -> (hidden & (1 << k)) == 0);
+    }
+
+    /** Screen-independent position of an op's mark in this control's coordinates, or null if hidden. */
+    public double[] markPosition(int op) {
+        TimelineModel m = getModel();
+        if (op < 0 || op >= m.size() || laneRow[m.lane(op)] < 0) return null;
+        return new double[] {TimelineRenderer.GUTTER + mapping().xOf(op),
+                TimelineRenderer.RULER + laneRow[m.lane(op)] * laneHeight() + laneHeight() / 2};
+    }
+
+    // ---- drawing ----------------------------------------------------------------------------------
+
+    /** Marks the frame stale; it is repainted once, in the next layout pass. */
+    public final void invalidate() {
+        dirty = true;
+        requestLayout();
+    }
+
+    private void invalidateAll() {
+        minimapDirty = true;
+        recomputeLanes();
+        invalidate();
+    }
+
+    private void onModelOrAxisChanged() {
+        TimelineModel m = getModel();
+        double[] d = AxisMapping.domain(m, axisMode.get());
+        viewport.setDomain(d[0], d[1]);
+        hiddenLanes.removeIf(l -> l >= m.laneCount());
+        invalidateAll();
+    }
+
+    // Switching the axis keeps the same events in view.
+    private void onAxisChanged(AxisMode old) {
+        TimelineModel m = getModel();
+        int[] vis = new AxisMapping(m, old, viewport).visibleOps();
+        double[] d = AxisMapping.domain(m, axisMode.get());
+        viewport.setDomain(d[0], d[1]);
+        if (m.size() > 0 && vis[1] > vis[0]) showOps(vis[0], vis[1]);
+        invalidateAll();
+    }
+
+    private void recomputeLanes() {
+        TimelineModel m = getModel();
+        laneRow = new int[m.laneCount()];
+        rows = 0;
+        for (int l = 0; l < laneRow.length; l++) laneRow[l] = hiddenLanes.contains(l) ? -1 : rows++;
+        int[] own = m.violationOps();
+        int[] extra = markers.get() == null ? new int[0] : markers.get();
+        int[] merged = Arrays.copyOf(own, own.length + extra.length);
+        System.arraycopy(extra, 0, merged, own.length, extra.length);
+        Arrays.sort(merged);
+        allMarkers = merged;
+    }
+
+    private AxisMapping mapping() {
+        return new AxisMapping(getModel(), axisMode.get(), viewport);
+    }
+
+    private double laneHeight() {
+        double avail = main.getHeight() - TimelineRenderer.RULER - 4;
+        return rows == 0 ? MIN_LANE : Math.max(MIN_LANE, Math.min(MAX_LANE, avail / rows));
+    }
+
+    @Override
+    protected void layoutChildren() {
+        double w = Math.max(1, snapSizeX(getWidth()));
+        double h = Math.max(1, snapSizeY(getHeight()));
+        double mainH = Math.max(1, h - MINIMAP_HEIGHT - GAP);
+        if (main.getWidth() != w || main.getHeight() != mainH) {
+            main.setWidth(w);
+            main.setHeight(mainH);
+            minimapContent.setWidth(w);
+            minimapContent.setHeight(MINIMAP_HEIGHT);
+            minimapOverlay.setWidth(w);
+            minimapOverlay.setHeight(MINIMAP_HEIGHT);
+            viewport.setWidth(w - TimelineRenderer.GUTTER);
+            dirty = true;
+            minimapDirty = true;
+        }
+        main.relocate(0, 0);
+        minimapContent.relocate(0, mainH + GAP);
+        minimapOverlay.relocate(0, mainH + GAP);
+        if (dirty) paintNow();
+    }
+
+    /** Paints the frame immediately (the layout pass calls this; benchmarks call it to time a frame). */
+    public void paintNow() {
+        long t0 = System.nanoTime();
+        TimelineModel m = getModel();
+        if (minimapDirty) {
+            minimap.paintContent(minimapContent.getGraphicsContext2D(), m, axisMode.get(), laneRow, rows, hiddenKinds.get(),
+                    palette.get(), minimapContent.getWidth(), minimapContent.getHeight());
+            minimapDirty = false;
+        }
+        var frame = new TimelineRenderer.Frame(m, mapping(), viewport, axisMode.get(), palette.get(), laneRow, rows,
+                laneHeight(), hiddenKinds.get(), cursorOp.get(), selectedOp.get(), hoveredOp.get(), allMarkers,
+                errorOp.get(), showArrows.get(), main.getWidth(), main.getHeight());
+        renderer.paint(main.getGraphicsContext2D(), frame);
+        minimap.paintOverlay(minimapOverlay.getGraphicsContext2D(), m, axisMode.get(), viewport, allMarkers, errorOp.get(),
+                cursorOp.get(), palette.get(), minimapOverlay.getWidth(), minimapOverlay.getHeight());
+        dirty = false;
+        frames++;
+        lastFrameNanos = System.nanoTime() - t0;
+    }
+
+    @Override
+    protected double computePrefWidth(double height) { return 900; }
+
+    @Override
+    protected double computePrefHeight(double width) {
+        return TimelineRenderer.RULER + Math.max(1, rows) * 34 + MINIMAP_HEIGHT + GAP + 8;
+    }
+
+    @Override
+    protected double computeMinHeight(double width) {
+        return TimelineRenderer.RULER + MIN_LANE * 2 + MINIMAP_HEIGHT + GAP;
+    }
+
+    // ---- input ------------------------------------------------------------------------------------
+
+    private boolean inMinimap(double y) {
+        return y >= main.getHeight() + GAP;
+    }
+
+    private void onScroll(ScrollEvent e) {
+        double plotX = e.getX() - TimelineRenderer.GUTTER;
+        if (plotX < 0) return;
+        double dy = e.getDeltaY() != 0 ? e.getDeltaY() : e.getDeltaX();
+        if (dy == 0) return;
+        if (e.isShiftDown() || (e.getDeltaX() != 0 && e.getDeltaY() == 0)) panPixels(dy);
+        else zoomAt(plotX, Math.pow(1.0025, dy));
+        e.consume();
+    }
+
+    private void onPressed(MouseEvent e) {
+        requestFocus();
+        pressX = e.getX();
+        pressY = e.getY();
+        lastDragX = e.getX();
+        dragged = false;
+        if (e.getButton() != MouseButton.PRIMARY) return;
+        if (inMinimap(e.getY())) dragTarget = DragTarget.MINIMAP;
+        else if (e.getY() < TimelineRenderer.RULER) dragTarget = DragTarget.RULER;
+        else dragTarget = DragTarget.PLOT;
+        if (dragTarget == DragTarget.MINIMAP) moveWindowTo(e.getX());
+        if (dragTarget == DragTarget.RULER) scrubTo(e.getX());
+    }
+
+    private void onDragged(MouseEvent e) {
+        if (Math.abs(e.getX() - pressX) + Math.abs(e.getY() - pressY) > 3) dragged = true;
+        switch (dragTarget) {
+            case PLOT -> {
+                setCursor(Cursor.CLOSED_HAND);
+                panPixels(e.getX() - lastDragX);
+            }
+            case RULER -> scrubTo(e.getX());
+            case MINIMAP -> moveWindowTo(e.getX());
+            default -> { }
+        }
+        lastDragX = e.getX();
+    }
+
+    private void onReleased(MouseEvent e) {
+        setCursor(Cursor.DEFAULT);
+        if (dragTarget == DragTarget.PLOT && !dragged && e.getButton() == MouseButton.PRIMARY) {
+            int hit = hitTest(e.getX(), e.getY());
+            if (hit >= 0 && (hit == selectedOp.get() || e.getClickCount() >= 2) && getModel().partner(hit) >= 0) {
+                selectedOp.set(hit);
+                jumpToPartner();
+            } else {
+                selectedOp.set(hit);
+            }
+        }
+        dragTarget = DragTarget.NONE;
+    }
+
+    private void onMoved(MouseEvent e) {
+        hoveredOp.set(inMinimap(e.getY()) ? -1 : hitTest(e.getX(), e.getY()));
+    }
+
+    private void scrubTo(double x) {
+        int op = mapping().cursorOpAt(x - TimelineRenderer.GUTTER);
+        if (op >= 0) cursorOp.set(op);
+    }
+
+    private void moveWindowTo(double x) {
+        TimelineModel m = getModel();
+        if (m.size() == 0) return;
+        Viewport whole = MinimapRenderer.wholeViewport(m, axisMode.get(), viewport.width());
+        viewport.centerOn(whole.valueAt(x - TimelineRenderer.GUTTER));
+        invalidate();
+    }
+
+    private void onKey(KeyEvent e) {
+        KeyCode c = e.getCode();
+        boolean handled = true;
+        if (c == KeyCode.PLUS || c == KeyCode.EQUALS || c == KeyCode.ADD) zoomIn();
+        else if (c == KeyCode.MINUS || c == KeyCode.SUBTRACT) zoomOut();
+        else if (c == KeyCode.DIGIT0 || c == KeyCode.NUMPAD0) fitAll();
+        else if ((c == KeyCode.LEFT && e.isShortcutDown()) || c == KeyCode.A) panPixels(viewport.width() * 0.2);
+        else if ((c == KeyCode.RIGHT && e.isShortcutDown()) || c == KeyCode.D) panPixels(-viewport.width() * 0.2);
+        else if (c == KeyCode.J) jumpToPartner();
+        else handled = false;
+        if (handled) e.consume();
+    }
+}
