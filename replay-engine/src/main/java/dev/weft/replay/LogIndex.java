@@ -122,10 +122,13 @@ public final class LogIndex implements Closeable {
 
         ReplayStepper stepper = null;
         IndexStatus status = IndexStatus.OK_STATUS;
+        // As in `weft replay`, a file that does not verify is reported as such even when its header's net spec is
+        // also unusable: the read error wins, so both tools name the same problem.
+        IndexStatus headerProblem = null;
         try {
             stepper = ReplayStepper.create(header, Invariants.instantiate(invariants));
         } catch (ReplayException e) {
-            status = new IndexStatus(IndexStatus.Kind.REPLAY_ERROR, 0, 1, e.getMessage(), null);
+            headerProblem = new IndexStatus(IndexStatus.Kind.REPLAY_ERROR, 0, 1, e.getMessage(), null);
         }
         long[] offsets = new long[1024];
         int[] lines = new int[1024];
@@ -208,6 +211,9 @@ public final class LogIndex implements Closeable {
         }
         if (progress != null) {
             progress.update(1.0, n);
+        }
+        if (headerProblem != null && status.ok()) {
+            status = headerProblem;
         }
         List<Violation> violations = stepper == null ? List.of() : List.copyOf(stepper.violations());
         return new LogIndex(path, plain, header, n, offsets, lines, k, checkpoints, replayable, status,
