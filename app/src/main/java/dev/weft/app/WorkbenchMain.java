@@ -11,7 +11,18 @@ import java.nio.file.Files;
  */
 public final class WorkbenchMain {
 
+    /**
+     * JavaFX warns "Unsupported JavaFX configuration" when started from the class path, which is how the plain-jar
+     * launch works on purpose; held strongly so the level sticks.
+     */
+    private static final java.util.logging.Logger JAVAFX_LOG = java.util.logging.Logger.getLogger("javafx");
+
     private WorkbenchMain() { }
+
+    /** For the launcher's {@code weft workbench}, which finds this class at run time (the app sits above it). */
+    public static int run(String[] args) {
+        return run(args, System.out, System.err);
+    }
 
     public static void main(String[] args) {
         int code = run(args, System.out, System.err);
@@ -49,6 +60,7 @@ public final class WorkbenchMain {
                     + (o.file() == null ? "FILE" : o.file()) + " --screenshot OUT.png");
             return 1;
         }
+        JAVAFX_LOG.setLevel(java.util.logging.Level.SEVERE);
         WorkbenchApp.options = o;
         Application.launch(WorkbenchApp.class);
         return WorkbenchApp.exitCode;
