@@ -121,6 +121,11 @@ final class LineParser {
             E_SEND_VT = 7, E_PAYLOAD = 8, E_OUTCOME = 9, E_BLOCKING = 10, E_INVARIANT = 11, E_MESSAGE = 12,
             E_EVENTS = 13, E_SENT = 14, E_DROPPED = 15;
 
+    /** Event members whose value is an integer, and those whose value is an address (bit sets of E_*). */
+    private static final int EVENT_INTEGERS = 1 << E_CONN | 1 << E_NODE | 1 << E_CHAN_SEQ | 1 << E_SEND_VT
+            | 1 << E_EVENTS | 1 << E_SENT | 1 << E_DROPPED;
+    private static final int EVENT_ADDRESSES = 1 << E_ADDR | 1 << E_SRC | 1 << E_DST;
+
     private static final Names EVENT_TAGS = new Names("connect", "hello", "bind", "send", "recv", "disconnect",
             "violation", "end");
     private static final int T_CONNECT = 0, T_HELLO = 1, T_BIND = 2, T_SEND = 3, T_RECV = 4, T_DISCONNECT = 5,
@@ -327,23 +332,43 @@ final class LineParser {
                 } else {
                     unknown = noteUnknown(unknown, lastUnknownKey, "event");
                 }
-                switch (id) {
-                    case E_CONN -> conn = integer("conn", U64_MAX);
-                    case E_NODE -> node = integer("node", U32_MAX);
-                    case E_ADDR -> addr = address("addr");
-                    case E_SRC -> src = address("src");
-                    case E_DST -> dst = address("dst");
-                    case E_CHAN_SEQ -> chanSeq = integer("chan_seq", U64_MAX);
-                    case E_SEND_VT -> sendVt = integer("send_vt", U64_MAX);
-                    case E_PAYLOAD -> payload = string("payload");
-                    case E_OUTCOME -> outcome = tag == T_SEND ? sendOutcome() : recvOutcome();
-                    case E_BLOCKING -> blocking = bool("blocking");
-                    case E_INVARIANT -> invariant = string("invariant");
-                    case E_MESSAGE -> message = string("message");
-                    case E_EVENTS -> events = integer("events", U64_MAX);
-                    case E_SENT -> sent = integer("sent", U64_MAX);
-                    case E_DROPPED -> dropped = integer("dropped", U64_MAX);
-                    default -> skipValue(2);
+                // One call site per kind of value (not one per member) keeps this hot method small, so the JIT
+                // compiles it sooner and at less cost; the routing below only stores the value.
+                if (id < 0) {
+                    skipValue(2);
+                } else if (((EVENT_INTEGERS >>> id) & 1) != 0) {
+                    long n = integer(EVENT_KEYS.names[id], id == E_NODE ? U32_MAX : U64_MAX);
+                    switch (id) {
+                        case E_CONN -> conn = n;
+                        case E_NODE -> node = n;
+                        case E_CHAN_SEQ -> chanSeq = n;
+                        case E_SEND_VT -> sendVt = n;
+                        case E_EVENTS -> events = n;
+                        case E_SENT -> sent = n;
+                        default -> dropped = n;
+                    }
+                } else if (((EVENT_ADDRESSES >>> id) & 1) != 0) {
+                    VAddr a = address(EVENT_KEYS.names[id]);
+                    if (id == E_ADDR) {
+                        addr = a;
+                    } else if (id == E_SRC) {
+                        src = a;
+                    } else {
+                        dst = a;
+                    }
+                } else if (id == E_OUTCOME) {
+                    outcome = tag == T_SEND ? sendOutcome() : recvOutcome();
+                } else if (id == E_BLOCKING) {
+                    blocking = bool("blocking");
+                } else { // payload, invariant or message: the only string members
+                    String text = string(EVENT_KEYS.names[id]);
+                    if (id == E_PAYLOAD) {
+                        payload = text;
+                    } else if (id == E_INVARIANT) {
+                        invariant = text;
+                    } else {
+                        message = text;
+                    }
                 }
                 more = nextMember("event");
             }
@@ -446,14 +471,20 @@ final class LineParser {
                 } else {
                     unknown = noteUnknown(unknown, lastUnknownKey, what);
                 }
-                switch (id) {
-                    case O_TO_CONN -> v[O_TO_CONN] = integer("to_conn", U64_MAX);
-                    case O_DELIV_NS -> v[O_DELIV_NS] = integer("deliv_ns", U64_MAX);
-                    case O_TIE -> v[O_TIE] = integer("tie", U64_MAX);
-                    case O_SRC -> pendingSrc = address("src");
-                    case O_DST -> pendingDst = address("dst");
-                    case O_PAYLOAD -> pendingPayload = string("payload");
-                    default -> skipValue(4);
+                // As in event(): one call site per kind of value keeps the method small for the JIT.
+                if (id < 0) {
+                    skipValue(4);
+                } else if (id == O_SRC || id == O_DST) {
+                    VAddr a = address(OUTCOME_KEYS.names[id]);
+                    if (id == O_SRC) {
+                        pendingSrc = a;
+                    } else {
+                        pendingDst = a;
+                    }
+                } else if (id == O_PAYLOAD) {
+                    pendingPayload = string("payload");
+                } else { // to_conn, deliv_ns or tie (kind is never an allowed member here)
+                    v[id] = integer(OUTCOME_KEYS.names[id], U64_MAX);
                 }
                 more = nextMember(what);
             }
@@ -522,7 +553,28 @@ final class LineParser {
         if ((seen & 2) == 0) {
             throw missing("port", "address \"" + field + "\"");
         }
-        return new VAddr(ip, (int) port);
+        return addressOf(ip, (int) port);
+    }
+
+    // The last two distinct addresses parsed. A log talks about few addresses, mostly a src/dst pair, so
+    // reusing these (VAddr is an immutable record: sharing one is indistinguishable from a copy) saves
+    // two allocations per send or recv and lets the replay's equality checks succeed on identity.
+    private VAddr recentAddr0;
+    private VAddr recentAddr1;
+
+    private VAddr addressOf(long ip, int port) {
+        VAddr a = recentAddr0;
+        if (a != null && a.ip() == ip && a.port() == port) {
+            return a;
+        }
+        VAddr c = recentAddr1;
+        if (c != null && c.ip() == ip && c.port() == port) {
+            return c;
+        }
+        VAddr fresh = new VAddr(ip, port);
+        recentAddr1 = a;
+        recentAddr0 = fresh;
+        return fresh;
     }
 
     /** Set by findTag: the tag was the first member and p now stands just after its value. */

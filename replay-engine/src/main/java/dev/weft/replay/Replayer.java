@@ -66,11 +66,13 @@ public final class Replayer {
         while ((r = reader.next()) != null) {
             total++;
             recordedDigest = reader.streamDigest();
-            final LogRecord current = r;
-            for (PendingWindow w : open) {
-                w.records().add(current);
+            if (!open.isEmpty()) { // only after a violation: most records skip this (and its lambda allocation)
+                final LogRecord current = r;
+                for (PendingWindow w : open) {
+                    w.records().add(current);
+                }
+                open.removeIf(w -> current.op() - w.op() >= WINDOW);
             }
-            open.removeIf(w -> current.op() - w.op() >= WINDOW);
 
             if (replaying && until != null && Long.compareUnsigned(r.op(), until) > 0) {
                 replaying = false;
