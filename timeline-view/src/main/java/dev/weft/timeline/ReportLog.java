@@ -1,12 +1,9 @@
 package dev.weft.timeline;
 
+import dev.weft.chord.StateReportPayload;
 import dev.weft.log.Event;
 import dev.weft.log.LogRecord;
 
-import java.nio.ByteBuffer;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CodingErrorAction;
-import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
 /**
@@ -59,37 +56,21 @@ public final class ReportLog {
     }
 
     /**
-     * Parses a report payload: hex, valid UTF-8, white-space separated tokens, "RPT", then six i32 (optional
-     * sign); extra tokens ignored. Null when it is not a report.
+     * The six fields of a report payload (invariants-and-checkers.md §4), or null when it is not one. Parsing is the
+     * checkers' own ({@link StateReportPayload}), with Unicode white space as chord-check splits; raft-check's ASCII
+     * rule differs only for exotic separators such as U+00A0, which no case-study node sends.
      */
     public static int[] parse(String hex) {
-        if (hex == null || hex.length() < 6 || hex.length() % 2 != 0) return null;
-        // Cheap reject first: every report starts with "RPT" (52 50 54).
-        if (!hex.regionMatches(true, 0, "525054", 0, 6)) return null;
-        byte[] b = new byte[hex.length() / 2];
-        for (int i = 0; i < b.length; i++) {
-            int hi = Character.digit(hex.charAt(2 * i), 16), lo = Character.digit(hex.charAt(2 * i + 1), 16);
-            if (hi < 0 || lo < 0) return null;
-            b[i] = (byte) (hi << 4 | lo);
+        // Cheap reject first: most payloads of a large log are not reports, and every report contains "RPT".
+        if (hex == null || !containsRptBytes(hex)) return null;
+        return StateReportPayload.fields(hex, StateReportPayload.UNICODE_WHITE_SPACE);
+    }
+
+    private static boolean containsRptBytes(String hex) {
+        for (int i = 0; i + 6 <= hex.length(); i += 2) {
+            if (hex.regionMatches(true, i, "525054", 0, 6)) return true;
         }
-        String text;
-        try {
-            text = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(b)).toString();
-        } catch (CharacterCodingException e) {
-            return null;
-        }
-        String[] tok = text.trim().split("\\s+");
-        if (tok.length < 7 || !tok[0].equals("RPT")) return null;
-        int[] f = new int[6];
-        for (int i = 0; i < 6; i++) {
-            String t = tok[i + 1];
-            if (!t.matches("[+-]?[0-9]{1,10}")) return null;
-            long v = Long.parseLong(t.startsWith("+") ? t.substring(1) : t);
-            if (v < Integer.MIN_VALUE || v > Integer.MAX_VALUE) return null;
-            f[i] = (int) v;
-        }
-        return f;
+        return false;
     }
 
     /** Collects reports from records in op order. */

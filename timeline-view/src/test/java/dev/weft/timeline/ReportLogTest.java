@@ -26,6 +26,7 @@ class ReportLogTest {
         assertArrayEquals(new int[] {1, -2, 3, 4, 5, 6}, ReportLog.parse(hex("RPT 1 -2 +3 4 5 6 extra")));
         assertArrayEquals(new int[] {1, 2, 3, 4, 5, -1}, ReportLog.parse(hex("RPT\t1\n2  3 4 5 -1")));
         assertArrayEquals(new int[] {1, 2, 3, 4, 5, 6}, ReportLog.parse(hex("RPT 1 2 3 4 5 6").toUpperCase()));
+        assertArrayEquals(new int[] {1, 2, 3, 4, 5, 6}, ReportLog.parse(hex(" RPT 1 2 3 4 5 6")), "leading white space");
         assertNull(ReportLog.parse(hex("RPT 1 2 3 4 5")));
         assertNull(ReportLog.parse(hex("RPTX 1 2 3 4 5 6")));
         assertNull(ReportLog.parse(hex("RPT 1 2 3 4 5 2147483648")));
