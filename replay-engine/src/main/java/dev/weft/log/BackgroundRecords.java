@@ -81,18 +81,6 @@ final class BackgroundRecords {
     /** Stops the reading thread (it may be blocked on a full queue) and waits for it to finish. */
     void close() {
         closed = true;
-        thread.interrupt();
-        queue.clear();
-        boolean interrupted = false;
-        while (thread.isAlive()) {
-            try {
-                thread.join();
-            } catch (InterruptedException e) {
-                interrupted = true;
-            }
-        }
-        if (interrupted) {
-            Thread.currentThread().interrupt();
-        }
+        HelperThreads.stopAndJoin(thread, queue);
     }
 }

@@ -122,19 +122,7 @@ final class ReadAheadInputStream extends InputStream {
     @Override
     public void close() throws IOException {
         closed = true;
-        thread.interrupt();
-        filled.clear();
-        boolean interrupted = false;
-        while (thread.isAlive()) {
-            try {
-                thread.join();
-            } catch (InterruptedException e) {
-                interrupted = true;
-            }
-        }
-        if (interrupted) {
-            Thread.currentThread().interrupt();
-        }
+        HelperThreads.stopAndJoin(thread, filled);
         source.close();
     }
 }
