@@ -98,9 +98,10 @@ public final class WeftCli {
     public static String usage() {
         CommandSpec spec = CommandSpec.create().name("weft").version(VERSION);
         spec.usageMessage()
-                .description("Deterministic simulation testing for unmodified Linux binaries: one 64-bit seed decides",
-                        "every clock read, random byte, interleaving and network fate; runs are recorded as weft-logs.")
-                .customSynopsis("Usage: weft <COMMAND> [ARGS...]")
+                .description("Deterministic simulation testing for unmodified Linux binaries: one 64-bit seed decides "
+                        + "every clock read, random byte, interleaving and network fate; runs are recorded as weft-logs.")
+                .customSynopsis("weft <COMMAND> [ARGS...]")
+                .width(100)
                 .footer("", "Run 'weft <COMMAND> --help' for a command's options. 'weft --version' prints the version.");
         for (Map.Entry<String, Entry> e : COMMANDS.entrySet()) {
             CommandSpec sub = CommandSpec.create().name(e.getKey());
