@@ -67,7 +67,6 @@ public final class DocumentViewModel {
     }
 
     public RecordingSource source() { return source; }
-    public TaskRunner runner() { return runner; }
 
     /** The shared background-filled cache of event lines (table rows, hover text); UI thread only. */
     public EventLines eventLines() {
