@@ -43,7 +43,7 @@ final class DocumentPane {
         FilterViewModel filter = new FilterViewModel(doc, runner);
         search = new SearchViewModel(doc, filter, runner);
         StateViewModel state = new StateViewModel(doc, runner);
-        InspectorViewModel inspector = new InspectorViewModel(doc);
+        InspectorViewModel inspector = new InspectorViewModel(doc, runner);
         SummaryViewModel summary = new SummaryViewModel(doc);
 
         timeline.setId("timeline");

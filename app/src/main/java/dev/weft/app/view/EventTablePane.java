@@ -1,6 +1,7 @@
 package dev.weft.app.view;
 
 import dev.weft.app.vm.DocumentViewModel;
+import dev.weft.app.vm.EventLines;
 import dev.weft.app.vm.FilterViewModel;
 import dev.weft.app.vm.OpList;
 import dev.weft.timeline.TimelineModel;
@@ -11,7 +12,8 @@ import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
 
 /**
- * The virtualized event table: rows are the ops the filters leave, cells read the record on demand.
+ * The virtualized event table: rows are the ops the filters leave, cells take event lines from
+ * the document's background-filled cache.
  * Selection is synced both ways with the document (and so with the timeline).
  */
 final class EventTablePane {
@@ -42,7 +44,14 @@ final class EventTablePane {
         kind.setPrefWidth(130);
         kind.setMinWidth(120);
         TableColumn<Integer, String> what = new TableColumn<>("event");
-        what.setCellValueFactory(c -> new ReadOnlyStringWrapper(doc.source().eventLine(c.getValue())));
+        // Lines come from a cache filled in the background; a row still waiting shows a placeholder and is
+        // redrawn when its block arrives (refresh asks again for rows still missing).
+        EventLines lines = doc.eventLines();
+        what.setCellValueFactory(c -> {
+            String line = lines.lineOrRequest(c.getValue());
+            return new ReadOnlyStringWrapper(line == null ? EventLines.PLACEHOLDER : line);
+        });
+        lines.revisionProperty().addListener(o -> table.refresh());
         what.setPrefWidth(520);
         table.getColumns().setAll(java.util.List.of(op, vt, lane, kind, what));
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);

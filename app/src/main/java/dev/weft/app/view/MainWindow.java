@@ -1,6 +1,7 @@
 package dev.weft.app.view;
 
 import dev.weft.app.vm.DocumentViewModel;
+import dev.weft.app.vm.EventLines;
 import dev.weft.app.vm.WorkbenchViewModel;
 import dev.weft.timeline.AxisMode;
 import dev.weft.timeline.TimelinePalette;
@@ -208,8 +209,17 @@ public final class MainWindow {
         });
         d.speedProperty().bind(Bindings.createDoubleBinding(() -> speed.getValue() == null ? 20.0 : speed.getValue(), speed.valueProperty()));
         status.textProperty().bind(d.messageProperty());
-        pane.timeline().hoveredOpProperty().addListener((o, a, op) -> hover.setText(
-                op.intValue() >= 0 ? "op " + op + ": " + d.source().eventLine(op.intValue()) : ""));
+        // The hover line comes from the event-line cache (no file read on the FX thread); shown when it arrives.
+        var hovered = pane.timeline().hoveredOpProperty();
+        Runnable showHover = () -> {
+            int op = hovered.get();
+            String line = op >= 0 ? d.eventLines().lineOrRequest(op) : null;
+            hover.setText(op < 0 ? "" : "op " + op + ": " + (line == null ? EventLines.PLACEHOLDER : line));
+        };
+        hovered.addListener(o -> showHover.run());
+        d.eventLines().revisionProperty().addListener(o -> {
+            if (hovered.get() >= 0 && hover.getText().endsWith(EventLines.PLACEHOLDER)) showHover.run();
+        });
         double v = vm.settings().getDouble("split.vertical", 0.42);
         double h = vm.settings().getDouble("split.horizontal", 0.55);
         pane.verticalSplit().setDividerPositions(v);

@@ -43,6 +43,7 @@ public final class DocumentViewModel {
     private final ReadOnlyBooleanWrapper checking = new ReadOnlyBooleanWrapper(this, "checking", false);
     private final BooleanProperty playing = new SimpleBooleanProperty(this, "playing", false);
     private final DoubleProperty speed = new SimpleDoubleProperty(this, "speed", 20);   // ops per second
+    private EventLines eventLines;
     private double playCarry;
     private int checkGeneration;
 
@@ -66,6 +67,12 @@ public final class DocumentViewModel {
     }
 
     public RecordingSource source() { return source; }
+
+    /** The shared background-filled cache of event lines (table rows, hover text); UI thread only. */
+    public EventLines eventLines() {
+        if (eventLines == null) eventLines = new EventLines(source, runner);
+        return eventLines;
+    }
     public int size() { return source.size(); }
     public IntegerProperty cursorProperty() { return cursor; }
     public int cursor() { return cursor.get(); }

@@ -6,17 +6,29 @@ import dev.weft.log.RecvOutcome;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 
-/** The inspector: for the selected record its title, canonical JSON, payload dump and decoded report. */
+/**
+ * The inspector: for the selected record its title, canonical JSON, payload dump and decoded report. The
+ * record is read and formatted in the background; meanwhile the title says it is loading, and when the
+ * selection moves on before a read finishes, only the newest one is published.
+ */
 public final class InspectorViewModel {
 
+    public static final String LOADING = "…";
+
     private final DocumentViewModel doc;
+    private final TaskRunner runner;
     private final ReadOnlyStringWrapper title = new ReadOnlyStringWrapper(this, "title", "");
     private final ReadOnlyStringWrapper json = new ReadOnlyStringWrapper(this, "json", "");
     private final ReadOnlyStringWrapper hexDump = new ReadOnlyStringWrapper(this, "hexDump", "");
     private final ReadOnlyStringWrapper decoded = new ReadOnlyStringWrapper(this, "decoded", "");
+    private volatile int requested = -1;
 
-    public InspectorViewModel(DocumentViewModel doc) {
+    /** What the panel shows for one record, built off the UI thread. */
+    record Shown(String title, String json, String hexDump, String decoded) { }
+
+    public InspectorViewModel(DocumentViewModel doc, TaskRunner runner) {
         this.doc = doc;
+        this.runner = runner;
         doc.selectionProperty().addListener((o, a, b) -> show(b.intValue()));
         show(doc.selectionProperty().get());
     }
@@ -28,25 +40,46 @@ public final class InspectorViewModel {
 
     private void show(int op) {
         if (op < 0 || op >= doc.size()) {
-            title.set("no record selected");
-            json.set("");
-            hexDump.set("");
-            decoded.set("");
+            requested = -1;
+            publish(new Shown("no record selected", "", "", ""));
             return;
         }
-        LogRecord r = doc.source().record(op);
-        title.set("op " + op + " · vt " + Long.toUnsignedString(r.vt()) + " ns · " + doc.source().eventLine(op));
-        json.set(doc.source().canonicalJson(op));
+        requested = op;
+        publish(new Shown("op " + op + " · " + LOADING, LOADING, "", ""));
+        runner.background(() -> {
+            if (requested != op) return;     // superseded before it started
+            Shown s = describe(op);
+            runner.ui(() -> {
+                if (requested == op) publish(s);
+            });
+        });
+    }
+
+    private void publish(Shown s) {
+        title.set(s.title());
+        json.set(s.json());
+        hexDump.set(s.hexDump());
+        decoded.set(s.decoded());
+    }
+
+    /** Reads and formats op (worker thread); a read failure is shown in the panel, not thrown. */
+    private Shown describe(int op) {
+        LogRecord r;
+        String line, canonical;
+        try {
+            r = doc.source().record(op);
+            line = doc.source().eventLine(op);
+            canonical = doc.source().canonicalJson(op);
+        } catch (RuntimeException e) {
+            return new Shown("op " + op + " · cannot read: " + e.getMessage(), "", "", "");
+        }
+        String title = "op " + op + " · vt " + Long.toUnsignedString(r.vt()) + " ns · " + line;
         String payload = payloadOf(r.event());
-        if (payload == null) {
-            hexDump.set("(no payload)");
-            decoded.set("");
-            return;
-        }
+        if (payload == null) return new Shown(title, canonical, "(no payload)", "");
         byte[] bytes = PayloadText.decodeHex(payload);
-        hexDump.set(bytes == null ? "(payload is not valid hex: " + payload + ")" : PayloadText.hexDump(bytes));
+        String dump = bytes == null ? "(payload is not valid hex: " + payload + ")" : PayloadText.hexDump(bytes);
         PayloadText.Report rep = PayloadText.parseReport(payload);
-        decoded.set(rep == null ? "" : rep.describe());
+        return new Shown(title, canonical, dump, rep == null ? "" : rep.describe());
     }
 
     static String payloadOf(Event e) {

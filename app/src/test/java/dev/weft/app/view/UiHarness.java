@@ -51,6 +51,26 @@ final class UiHarness {
         }
     }
 
+    /**
+     * The event column of every row on screen shows the record's real line (filled in the background, not a
+     * placeholder left behind); returns how many rows were checked.
+     */
+    static int assertEventCellsShowLines(javafx.scene.control.TableView<?> table, DocumentViewModel doc) {
+        int checked = 0;
+        for (javafx.scene.Node n : table.lookupAll(".table-cell")) {
+            if (!(n instanceof javafx.scene.control.TableCell<?, ?> c) || c.getTableColumn() == null
+                    || !"event".equals(c.getTableColumn().getText()) || c.isEmpty() || !c.isVisible()
+                    || c.getTableRow() == null || !c.getTableRow().isVisible()) continue;
+            int row = c.getIndex();
+            if (row < 0 || row >= table.getItems().size()) continue;
+            int op = (Integer) table.getItems().get(row);
+            org.junit.jupiter.api.Assertions.assertEquals(doc.source().eventLine(op), c.getText(), "event cell of op " + op);
+            checked++;
+        }
+        org.junit.jupiter.api.Assertions.assertTrue(checked >= 5, "rows on screen: " + checked);
+        return checked;
+    }
+
     void screenshot(FxRobot robot, String name) {
         robot.interact(() -> {
             try {

@@ -79,6 +79,7 @@ class WorkbenchCorpusUiTest {
         assertEquals(1000, doc.cursor());
         TableView<?> table = robot.lookup("#eventTable").queryAs(TableView.class);
         assertEquals(1000, table.getSelectionModel().getSelectedItem());
+        UiHarness.assertEventCellsShowLines(table, doc);
         Label stateHeader = robot.lookup("#stateHeader").queryAs(Label.class);
         assertTrue(stateHeader.getText().startsWith("state after op 1000 · vt " + doc.source().record(1000).vt() + " ns"), stateHeader.getText());
 
@@ -113,6 +114,7 @@ class WorkbenchCorpusUiTest {
             assertNotEquals(lane6, doc.source().timeline().lane((Integer) table.getItems().get(i)));
         }
         assertTrue(table.getItems().size() < doc.size());
+        UiHarness.assertEventCellsShowLines(table, doc);
         ui.screenshot(robot, "corpus-chord-node6-hidden");
     }
 

@@ -49,6 +49,7 @@ class WorkbenchFakeUiTest {
         assertEquals(1234, doc.cursor());
         TableView<?> table = robot.lookup("#eventTable").queryAs(TableView.class);
         assertEquals(1234, table.getSelectionModel().getSelectedItem());
+        UiHarness.assertEventCellsShowLines(table, doc);
         assertEquals(1234, ui.window.documentPane().timeline().cursorOpProperty().get());
 
         robot.clickOn("#nextViolation");

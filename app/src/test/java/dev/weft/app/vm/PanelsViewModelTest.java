@@ -99,7 +99,7 @@ class PanelsViewModelTest {
 
     @Test
     void inspectorShowsJsonHexAndDecodedReport() {
-        InspectorViewModel i = new InspectorViewModel(doc);
+        InspectorViewModel i = new InspectorViewModel(doc, direct);
         int send = firstOp(e -> e instanceof Event.Send);
         doc.goTo(send);
         assertTrue(i.titleProperty().get().startsWith("op " + send + " "));
