@@ -272,9 +272,14 @@ public final class LogIndex implements Closeable {
 
     /**
      * Records {@code from..to} (inclusive) with one positioned read of their byte range: stateAt replays up to K
-     * consecutive records, and one read instead of K keeps it within milliseconds.
+     * consecutive records, and the workbench's table reads blocks of rows; one read instead of one per record.
      */
-    private synchronized List<LogRecord> records(long from, long to) throws IOException {
+    public synchronized List<LogRecord> records(long from, long to) throws IOException {
+        checkOp(from);
+        checkOp(to);
+        if (to < from) {
+            throw new IllegalArgumentException("empty range " + from + ".." + to);
+        }
         long start = offsets[(int) from];
         long end = to + 1 < size ? offsets[(int) (to + 1)] : endOfLine(offsets[(int) to]);
         byte[] bytes = new byte[(int) Math.min(Integer.MAX_VALUE - 16, end - start)];

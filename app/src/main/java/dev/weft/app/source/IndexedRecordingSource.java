@@ -130,6 +130,21 @@ public final class IndexedRecordingSource implements RecordingSource {
     }
 
     @Override
+    public String[] eventLines(int from, int to) {
+        List<LogRecord> records;
+        try {
+            records = index.records(from, to - 1);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        String[] lines = new String[records.size()];
+        for (int i = 0; i < lines.length; i++) {
+            lines[i] = EventText.line(records.get(i).event());
+        }
+        return lines;
+    }
+
+    @Override
     public StateSnapshot stateAt(int op) {
         if (op >= index.replayableOps()) return StateSnapshot.empty(op);
         CoreState s;

@@ -43,6 +43,15 @@ public interface RecordingSource extends AutoCloseable {
     /** The one-line description of the record's event (invariants-and-checkers.md §3 event lines). */
     String eventLine(int op);
 
+    /** Event lines of ops {@code from} (inclusive) to {@code to} (exclusive); sources may read them in one go. */
+    default String[] eventLines(int from, int to) {
+        String[] lines = new String[to - from];
+        for (int op = from; op < to; op++) {
+            lines[op - from] = eventLine(op);
+        }
+        return lines;
+    }
+
     /** Runs the named invariants (e.g. "per-channel-fifo") over the records; sorted by op. */
     List<ViolationInfo> check(Set<String> invariants, Progress progress) throws InterruptedException;
 

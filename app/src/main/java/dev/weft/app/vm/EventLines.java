@@ -94,17 +94,20 @@ public final class EventLines {
     private String[] read(int block) {
         int from = block * BLOCK;
         int to = Math.min(source.size(), from + BLOCK);
-        String[] lines = new String[to - from];
-        for (int op = from; op < to; op++) {
-            String line;
-            try {
-                line = source.eventLine(op);
-            } catch (RuntimeException e) {
-                line = "(cannot read op " + op + ": " + e.getMessage() + ")";
+        try {
+            return source.eventLines(from, to); // one read for the whole block where the source can
+        } catch (RuntimeException blockFailed) {
+            // Fall back op by op so one unreadable record does not blank its neighbours.
+            String[] lines = new String[to - from];
+            for (int op = from; op < to; op++) {
+                try {
+                    lines[op - from] = source.eventLine(op);
+                } catch (RuntimeException e) {
+                    lines[op - from] = "(cannot read op " + op + ": " + e.getMessage() + ")";
+                }
             }
-            lines[op - from] = line;
+            return lines;
         }
-        return lines;
     }
 
     private void arrived(int block, String[] lines) {
