@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonToken;
 import dev.weft.check.Invariants;
 import dev.weft.net.NetSpec;
 import dev.weft.net.NetSpecException;
+import dev.weft.text.OsErrorText;
 import java.io.IOException;
 import java.math.BigInteger;
 import java.nio.file.Files;

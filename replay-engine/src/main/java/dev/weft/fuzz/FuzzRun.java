@@ -2,6 +2,7 @@ package dev.weft.fuzz;
 
 import dev.weft.net.NetSpec;
 import dev.weft.net.NetSpecException;
+import dev.weft.text.OsErrorText;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

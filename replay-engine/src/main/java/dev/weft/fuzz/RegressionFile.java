@@ -1,5 +1,6 @@
 package dev.weft.fuzz;
 
+import dev.weft.text.OsErrorText;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

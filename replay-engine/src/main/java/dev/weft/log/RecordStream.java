@@ -1,13 +1,12 @@
 package dev.weft.log;
 
+import dev.weft.text.OsErrorText;
 import java.io.ByteArrayInputStream;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.SequenceInputStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AccessDeniedException;
-import java.nio.file.NoSuchFileException;
 
 /**
  * The reading engine behind {@link LogReader}: takes lines from a {@link Lines} source (§1), parses and
@@ -214,14 +213,7 @@ final class RecordStream implements Closeable {
 
     /** The OS/decoder message of an I/O failure, worded like the reference where it is a common case. */
     static String describe(IOException e) {
-        if (e instanceof NoSuchFileException) {
-            return "No such file or directory (os error 2): " + e.getMessage();
-        }
-        if (e instanceof AccessDeniedException) {
-            return "Permission denied (os error 13): " + e.getMessage();
-        }
-        String m = e.getMessage();
-        return m == null ? e.getClass().getSimpleName() : m;
+        return OsErrorText.of(e);
     }
 
     @Override

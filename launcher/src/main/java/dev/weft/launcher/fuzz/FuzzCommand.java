@@ -6,7 +6,7 @@ import dev.weft.fuzz.FuzzConfigLoader;
 import dev.weft.fuzz.FuzzOutcome;
 import dev.weft.fuzz.FuzzReport;
 import dev.weft.fuzz.FuzzRun;
-import dev.weft.fuzz.OsErrorText;
+import dev.weft.text.OsErrorText;
 import dev.weft.fuzz.RegressionFile;
 import dev.weft.fuzz.Reproducer;
 import java.io.FileDescriptor;

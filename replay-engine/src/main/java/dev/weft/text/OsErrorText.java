@@ -1,4 +1,4 @@
-package dev.weft.fuzz;
+package dev.weft.text;
 
 import java.io.IOException;
 import java.nio.file.AccessDeniedException;
