@@ -253,15 +253,7 @@ final class LineParser {
                 }
             }
         }
-        ws();
-        if (p < end) {
-            throw err("trailing characters after the record object");
-        }
-        for (int id = 0; id < 4; id++) {
-            if ((seen & (1 << id)) == 0) {
-                throw missing(RECORD_KEYS.names[id], "record");
-            }
-        }
+        endOfTopLevelObject(seen, RECORD_KEYS, "record");
         this.op = op;
         this.vt = vt;
         this.event = e;
@@ -696,15 +688,7 @@ final class LineParser {
                 }
             }
         }
-        ws();
-        if (p < end) {
-            throw err("trailing characters after the header object");
-        }
-        for (int id = 0; id < 4; id++) {
-            if ((seen & (1 << id)) == 0) {
-                throw missing(HEADER_KEYS.names[id], "header");
-            }
-        }
+        endOfTopLevelObject(seen, HEADER_KEYS, "header");
         return new LogHeader(rawLine, format, version, seed, net, windowNs, meta);
     }
 
@@ -1255,6 +1239,22 @@ final class LineParser {
 
     private JsonSyntaxException duplicate(String name, String what) {
         return new JsonSyntaxException("duplicate member \"" + name + "\" in " + what + " before column " + column(), false);
+    }
+
+    /**
+     * After a line's top-level object (header or record): nothing but white space may follow, and its first four
+     * members (the required ones, by their ids in {@code keys}) must all have been seen.
+     */
+    private void endOfTopLevelObject(int seen, Names keys, String what) throws JsonSyntaxException {
+        ws();
+        if (p < end) {
+            throw err("trailing characters after the " + what + " object");
+        }
+        for (int id = 0; id < 4; id++) {
+            if ((seen & (1 << id)) == 0) {
+                throw missing(keys.names[id], what);
+            }
+        }
     }
 
     private JsonSyntaxException missing(String name, String what) {
