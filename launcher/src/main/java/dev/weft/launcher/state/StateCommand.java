@@ -21,7 +21,8 @@ import java.util.Map;
  * {@code weft state <LOG> --at <OP> [--at <OP>...]}: the broker's state right after op N — pending datagrams per
  * connection in pop order, bindings, next channel sequence numbers, counters — the headless twin of the workbench's
  * state panel. Answers come from the log index (a checkpoint plus fewer than 1024 replay steps), not a replay from op 0.
- * Exit 0, or 1 when the log cannot be indexed or an op is out of range.
+ * Exit 0, or 1 when the log cannot be indexed, an op is out of range, or an op lies at or past the log's first bad
+ * op (a divergence, replay error or read error), whose state would not be the recorded run's.
  */
 public final class StateCommand {
 
@@ -67,16 +68,23 @@ public final class StateCommand {
         try (LogIndex index = LogIndex.build(Path.of(log), List.of(), LogIndex.DEFAULT_CHECKPOINT_EVERY, null, null,
                 () -> false, LogIndex.defaultCacheDir())) {
             IndexStatus status = index.status();
+            long trusted = trustedOps(index);
             if (!status.ok()) {
-                err.print("weft state: " + log + ": note: " + status.message() + " (" + status.kind()
-                        + "); states are available up to op " + (index.replayableOps() - 1) + "\n");
+                err.print("weft state: " + log + ": note: " + status.message() + " (" + status.kind() + "); "
+                        + knownUpTo(trusted) + "\n");
             }
             StringBuilder sb = new StringBuilder();
             for (long op : ops) {
-                if (op < 0 || op >= index.replayableOps()) {
+                if (op < 0 || op >= index.size()) {
                     out.print(sb);
-                    return fail(err, log + ": op " + Long.toUnsignedString(op) + " is not in 0.."
-                            + (index.replayableOps() - 1));
+                    return fail(err, log + ": op " + Long.toUnsignedString(op) + " is not in 0.." + (index.size() - 1));
+                }
+                if (op >= trusted) {
+                    // Past the first bad op the replayed state is not the recorded run's: refuse rather than
+                    // print a plausible but wrong state (the same rule as weft replay's exit 1 on divergence).
+                    out.print(sb);
+                    return fail(err, log + ": no trustworthy state after op " + Long.toUnsignedString(op) + ": "
+                            + status.message() + "; " + knownUpTo(trusted));
                 }
                 render(sb, index.record(op), index.stateAt(op));
             }
@@ -87,6 +95,17 @@ public final class StateCommand {
         } catch (IOException e) {
             return fail(err, log + ": I/O error: " + e.getMessage());
         }
+    }
+
+    /** Ops whose state is the recorded run's: all replayable ops of a good log, else those before the first bad op. */
+    private static long trustedOps(LogIndex index) {
+        IndexStatus status = index.status();
+        if (status.ok()) return index.replayableOps();
+        return Math.max(0, Math.min(index.replayableOps(), status.firstBadOp()));
+    }
+
+    private static String knownUpTo(long trusted) {
+        return trusted == 0 ? "no state is known" : "states are known up to op " + (trusted - 1);
     }
 
     static void render(StringBuilder sb, LogRecord at, CoreState s) {
