@@ -16,7 +16,10 @@ import java.util.List;
  */
 public final class Executor {
 
-    /** Sees every executed event; {@code raised} are the violations raised at this input index, in raise order. */
+    /**
+     * Sees every executed event; {@code raised} are the violations raised at this input index, in raise order
+     * (a list valid only during the call).
+     */
     public interface EventSink {
         void accept(int index, long vt, Event event, List<Violation> raised);
     }
@@ -44,9 +47,15 @@ public final class Executor {
      */
     public static int firstIndexOf(long seed, NetSpec net, List<Op> ops, List<String> invariants, ViolationKey key) {
         List<Violation> found = run(seed, net, ops, invariants, null, key).violations();
-        return found.isEmpty() ? -1 : (int) found.get(found.size() - 1).op();
+        return found.isEmpty() ? -1 : (int) found.get(0).op();
     }
 
+    /**
+     * Only a plain {@link #execute(long, NetSpec, List, List)} keeps every violation: with a sink each op's
+     * violations are dropped once the sink has seen them, and a search for one key keeps none but the match. A
+     * violation holds its event (a delivered payload's hex), so keeping every one of a large workload's would
+     * grow with the workload rather than with the core's state.
+     */
     private static Execution run(long seed, NetSpec net, List<Op> ops, List<String> names, EventSink sink,
                                  ViolationKey stopAt) {
         Core core = new Core(new FaultModel(seed, net));
@@ -57,21 +66,22 @@ public final class Executor {
         for (int i = 0; i < size; i++) {
             Event event = apply(core, ops.get(i));
             long vt = core.vt();
-            int before = violations.size();
             for (int k = 0; k < invariantCount; k++) {
                 Invariant inv = invariants.get(k);
                 String message = inv.offer(i, vt, event);
-                if (message != null) {
-                    Violation v = new Violation(inv.name(), i, vt, message, event);
+                if (message == null) continue;
+                Violation v = new Violation(inv.name(), i, vt, message, event);
+                if (stopAt == null) {
                     violations.add(v);
-                    if (stopAt != null && stopAt.equals(ViolationKey.of(v))) {
-                        return new Execution(violations, core.vt(), core.sent(), core.dropped());
-                    }
+                } else if (stopAt.equals(ViolationKey.of(v))) {
+                    return new Execution(List.of(v), core.vt(), core.sent(), core.dropped());
                 }
             }
-            if (sink != null) sink.accept(i, vt, event, violations.subList(before, violations.size()));
+            if (sink != null) {
+                sink.accept(i, vt, event, violations);
+                violations.clear();
+            }
         }
-        if (stopAt != null) violations.clear();
         return new Execution(violations, core.vt(), core.sent(), core.dropped());
     }
 

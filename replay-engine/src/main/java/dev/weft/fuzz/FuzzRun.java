@@ -1,5 +1,6 @@
 package dev.weft.fuzz;
 
+import dev.weft.io.ByteBudget;
 import dev.weft.net.NetSpec;
 import dev.weft.net.NetSpecException;
 import dev.weft.text.OsErrorText;
@@ -108,6 +109,9 @@ public final class FuzzRun {
             recorder.record(baseDir.resolve(shown), seed, config.net(), shrunk.ops(), config.invariants(),
                     ReproducerName.label(finding.key(), seed, shrunk));
             return new FuzzOutcome.Found(finding, shrunk, shown.toString(), null);
+        } catch (ByteBudget.Exceeded e) {
+            return new FuzzOutcome.Found(finding, shrunk, null, "not written " + shown + ": the reproducers would pass "
+                    + e.limit() + " bytes (--max-output)");
         } catch (IOException e) {
             // The path is reported only if the file was written (fuzz.md §7); the reason goes to stderr.
             return new FuzzOutcome.Found(finding, shrunk, null, "could not write " + shown + ": " + OsErrorText.of(e));

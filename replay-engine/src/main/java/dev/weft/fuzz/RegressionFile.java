@@ -1,5 +1,6 @@
 package dev.weft.fuzz;
 
+import dev.weft.io.AtomicFile;
 import dev.weft.text.OsErrorText;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -61,8 +62,9 @@ public final class RegressionFile {
         return sb.append(']').toString();
     }
 
+    /** Replaces the file atomically: a run killed while writing leaves the previous seeds, never half a list. */
     public static void write(Path file, Collection<Long> seeds) throws IOException {
-        Files.write(file, format(seeds).getBytes(StandardCharsets.UTF_8));
+        AtomicFile.write(file, format(seeds).getBytes(StandardCharsets.UTF_8));
     }
 
 }

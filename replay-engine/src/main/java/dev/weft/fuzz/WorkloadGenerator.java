@@ -46,7 +46,8 @@ public final class WorkloadGenerator {
             }
         }
         for (int c = 0; c < n; c++) {
-            for (long i = 0; i < sends; i++) ops.add(new Op.Recv(c, false));
+            Op.Recv poll = new Op.Recv(c, false); // immutable: one instance serves all of a node's final polls
+            for (long i = 0; i < sends; i++) ops.add(poll);
         }
         return ops;
     }

@@ -16,6 +16,8 @@ final class FuzzArgs {
     String out;
     boolean noShrink;
     String regressions;
+    /** --max-output: bound on the bytes of all reproducers together. */
+    Long maxOutput;
     boolean help;
     /** The first error, or null. */
     String error;
@@ -29,7 +31,7 @@ final class FuzzArgs {
             switch (arg) {
                 case "-h", "--help" -> a.help = true;
                 case "--no-shrink" -> a.noShrink = true;
-                case "--config", "--seeds", "--time-budget", "--jobs", "--out", "--regressions" -> {
+                case "--config", "--seeds", "--time-budget", "--jobs", "--out", "--regressions", "--max-output" -> {
                     if (i + 1 >= args.length) {
                         a.error = arg + " requires a value";
                     } else {
@@ -82,6 +84,13 @@ final class FuzzArgs {
                 if (jobs == null) error = "--jobs " + RustText.debugQuote(v) + ": not a count";
             }
             case "--out" -> out = v;
+            case "--max-output" -> {
+                maxOutput = u64(v);
+                if (maxOutput == null || maxOutput < 0) {
+                    maxOutput = null;
+                    error = "--max-output " + RustText.debugQuote(v) + ": not a byte count";
+                }
+            }
             default -> regressions = v;
         }
     }

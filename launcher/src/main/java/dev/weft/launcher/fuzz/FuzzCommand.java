@@ -6,6 +6,9 @@ import dev.weft.fuzz.FuzzConfigLoader;
 import dev.weft.fuzz.FuzzOutcome;
 import dev.weft.fuzz.FuzzReport;
 import dev.weft.fuzz.FuzzRun;
+import dev.weft.fuzz.MemoryBudget;
+import dev.weft.io.AtomicFile;
+import dev.weft.io.ByteBudget;
 import dev.weft.text.OsErrorText;
 import dev.weft.fuzz.RegressionFile;
 import dev.weft.fuzz.Reproducer;
@@ -14,7 +17,6 @@ import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -38,10 +40,18 @@ public final class FuzzCommand {
             "  --out <DIR>            output directory for report.txt and reproducers",
             "  --no-shrink            write the failing workloads unshrunk",
             "  --regressions <FILE>   JSON array of seeds to test first; rewritten with the failing seeds",
+            "  --max-output <BYTES>   bound on the bytes of all reproducers together (default 268435456);",
+            "                         a reproducer that would pass it is not written",
             "  -h, --help             print this help",
+            "",
+            "Files appear complete or not at all (written aside, then renamed); report.txt is written last.",
+            "A workload that cannot fit the JVM's heap is refused before it runs.",
             "",
             "Exit status: 0 no violation, 2 violations found, 1 error.",
             "");
+
+    /** Default bound on the bytes of a run's reproducers: far above any shrunk one, far below a disk. */
+    static final long DEFAULT_MAX_OUTPUT = 256L << 20;
 
     private FuzzCommand() {
     }
@@ -85,43 +95,53 @@ public final class FuzzCommand {
                 List<Long> more = RegressionFile.read(workDir.resolve(a.regressions), a.regressions);
                 config = config.withMoreRegressionSeeds(more);
             }
+            // Refused before anything is created or run: a workload whose bounds pass the heap (issue 12).
+            MemoryBudget.Plan plan = MemoryBudget.plan(config, a.config, Runtime.getRuntime().maxMemory());
+            if (plan.reduced()) {
+                err.print("weft fuzz: note: running " + plan.threads() + " job(s), not " + plan.requestedThreads()
+                        + ": each needs up to " + MemoryBudget.mib(plan.perJobBytes()) + " MiB of heap\n");
+                config = config.withJobs(plan.threads());
+            }
             FuzzRun.prepareOutDir(workDir, config.outDir());
         } catch (FuzzConfigException e) {
             err.print("weft fuzz: " + e.getMessage() + "\n");
             err.flush();
             return 1;
         }
+        // Temporary files of an earlier run that was killed before it could rename them.
+        AtomicFile.removeStale(workDir.resolve(config.outDir()));
 
         // A terminal gets a redrawn bar; pipes and CI logs get plain milestone lines.
         boolean terminal = System.console() != null;
-        FuzzOutcome outcome = FuzzRun.run(config, workDir, new FuzzProgress(err, terminal), Reproducer::record);
+        ByteBudget output = new ByteBudget(a.maxOutput != null ? a.maxOutput : DEFAULT_MAX_OUTPUT);
+        FuzzOutcome outcome = FuzzRun.run(config, workDir, new FuzzProgress(err, terminal),
+                (path, seed, net, ops, invariants, label) -> Reproducer.record(path, seed, net, ops, invariants, label, output));
 
         for (FuzzOutcome.Found f : outcome.found()) {
             if (f.reproError() != null) err.print("weft fuzz: " + f.reproError() + "\n");
         }
         String report = FuzzReport.render(outcome);
-        out.print(report);
-        out.flush();
-        Path reportPath = Path.of(config.outDir()).resolve("report.txt");
-        try {
-            Files.write(workDir.resolve(reportPath), report.getBytes(StandardCharsets.UTF_8));
-        } catch (IOException e) {
-            err.print("weft fuzz: could not write " + reportPath + ": " + OsErrorText.of(e) + "\n");
-        }
-        if (outcome.exitCode() == 0) {
-            err.flush();
-            return 0;
-        }
-        if (a.regressions != null) {
+        // Files in the order that makes a finished report mean a finished run: reproducers (above), the
+        // regression file, report.txt last; each appears complete or not at all.
+        String regressionsLine = null;
+        if (outcome.exitCode() != 0 && a.regressions != null) {
             try {
                 RegressionFile.write(workDir.resolve(a.regressions), RegressionFile.union(outcome));
-                out.print("regression seeds written to " + a.regressions + "\n");
+                regressionsLine = "regression seeds written to " + a.regressions + "\n";
             } catch (IOException e) {
                 err.print("weft fuzz: could not write " + a.regressions + ": " + OsErrorText.of(e) + "\n");
             }
         }
+        Path reportPath = Path.of(config.outDir()).resolve("report.txt");
+        try {
+            AtomicFile.write(workDir.resolve(reportPath), report.getBytes(StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            err.print("weft fuzz: could not write " + reportPath + ": " + OsErrorText.of(e) + "\n");
+        }
+        out.print(report);
+        if (regressionsLine != null) out.print(regressionsLine);
         out.flush();
         err.flush();
-        return 2;
+        return outcome.exitCode() == 0 ? 0 : 2;
     }
 }
