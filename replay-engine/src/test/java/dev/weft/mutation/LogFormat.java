@@ -78,6 +78,11 @@ final class LogFormat implements Format {
         }
     }
 
+    /** The i-th seed recording (for hand-made hostile variants). */
+    byte[] seed(int i) {
+        return seeds.get(i).clone();
+    }
+
     @Override
     public String name() {
         return "weft-log";
