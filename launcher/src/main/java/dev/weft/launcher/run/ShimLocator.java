@@ -1,12 +1,11 @@
 package dev.weft.launcher.run;
 
+import dev.weft.io.AtomicFile;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URISyntaxException;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
@@ -125,14 +124,8 @@ public final class ShimLocator {
         }
         try {
             Files.createDirectories(dir);
-            // write to a unique temporary name, then rename, so concurrent runs never see half a file
-            Path tmp = Files.createTempFile(dir, "shim", ".tmp");
-            Files.write(tmp, bytes);
-            try {
-                Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING);
-            }
+            // temporary name, fsync, rename: concurrent runs and a crash never leave half a library under its name
+            AtomicFile.write(target, bytes);
             return Optional.of(target);
         } catch (IOException e) {
             return Optional.empty();
