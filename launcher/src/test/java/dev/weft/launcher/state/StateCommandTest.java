@@ -8,13 +8,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import dev.weft.log.Event;
-import dev.weft.log.LogMeta;
-import dev.weft.log.LogWriter;
-import dev.weft.log.SendOutcome;
-import dev.weft.log.VAddr;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** {@code weft state} on the spec's §12 vector, where the queue contents after each op are known by hand. */
 class StateCommandTest {
@@ -62,44 +56,5 @@ class StateCommandTest {
         Run r = weft("state", vector(), "--at", "16");
         assertEquals(1, r.code());
         assertTrue(r.err().endsWith("op 16 is not in 0..15\n"), r.err());
-    }
-
-    @TempDir
-    Path dir;
-
-    /** A well-chained log whose op 1 records a delivery time the core does not compute: replay diverges at op 1. */
-    private Path divergedAtOp1() throws Exception {
-        Path log = dir.resolve("diverged.weftlog");
-        VAddr a = VAddr.ofNode(0, 100);
-        VAddr b = VAddr.ofNode(1, 100);
-        try (LogWriter w = LogWriter.create(log, 0, "", 0, LogMeta.EMPTY)) {
-            w.append(0, new Event.Connect(0));
-            w.append(0, new Event.Send(0, a, b, 0, 0, "61", new SendOutcome.Enqueued(0, 12345, 0)));
-            for (int i = 0; i < 6; i++) w.append(0, new Event.Connect(i + 1));
-        }
-        return log;
-    }
-
-    @Test
-    void anOpPastTheDivergenceIsAnErrorNotANote() throws Exception {
-        Run r = weft("state", divergedAtOp1().toString(), "--at", "5");
-        assertEquals(1, r.code(), r.err());
-        assertEquals("", r.out());
-        assertTrue(r.err().contains("no trustworthy state after op 5: replay diverged at op 1; states are known up to op 0\n"),
-                r.err());
-    }
-
-    @Test
-    void theDivergingOpItselfHasNoTrustworthyState() throws Exception {
-        Run r = weft("state", divergedAtOp1().toString(), "--at", "1");
-        assertEquals(1, r.code(), r.err());
-    }
-
-    @Test
-    void anOpBeforeTheDivergenceIsAnsweredWithTheNote() throws Exception {
-        Run r = weft("state", divergedAtOp1().toString(), "--at", "0");
-        assertEquals(0, r.code(), r.err());
-        assertTrue(r.out().startsWith("state after op 0: "), r.out());
-        assertTrue(r.err().contains("note: replay diverged at op 1 (DIVERGED); states are known up to op 0"), r.err());
     }
 }
