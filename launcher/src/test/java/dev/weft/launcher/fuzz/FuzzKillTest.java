@@ -84,13 +84,18 @@ class FuzzKillTest {
         Path work = Files.createDirectory(dir.resolve("work"));
         CommandRun.write(work.resolve("cfg.json"), CONFIG);
         SplittableRandom random = new SplittableRandom(12);
-        int partial = 0;
-        for (int i = 0; i < KILLS; i++) {
+        int landed = 0;
+        // A run that finishes before its kill time (this machine was faster than during the reference run) still
+        // has its files checked, but does not count: try again, a bounded number of times.
+        for (int attempt = 0; attempt < 3 * KILLS && landed < KILLS; attempt++) {
             Started run = startUntilWriting(work);
-            long at = run.writingSince() + (long) (random.nextDouble() * writeNanos);
+            long at = run.writingSince() + (long) (random.nextDouble() * 0.9 * writeNanos);
             long wait = at - System.nanoTime();
             if (wait > 0) TimeUnit.NANOSECONDS.sleep(wait);
-            run.process().destroyForcibly(); // SIGKILL on Linux: no shutdown hook, no finally block runs
+            if (run.process().isAlive()) {
+                run.process().destroyForcibly(); // SIGKILL on Linux: no shutdown hook, no finally block runs
+                landed++;
+            }
             run.process().waitFor();
             Map<String, byte[]> seen = contents(work.resolve("OUT"));
             for (Map.Entry<String, byte[]> f : seen.entrySet()) {
@@ -103,13 +108,12 @@ class FuzzKillTest {
                             .collect(java.util.stream.Collectors.toCollection(java.util.TreeSet::new)),
                             "report.txt is written last");
                 } else {
-                    assertEquals(expected.get(name).length, f.getValue().length, "kill " + i + ": " + name + " is truncated");
+                    assertEquals(expected.get(name).length, f.getValue().length, "attempt " + attempt + ": " + name + " is truncated");
                     assertEquals(-1, java.util.Arrays.mismatch(expected.get(name), f.getValue()), name);
                 }
             }
-            if (!seen.containsKey("report.txt")) partial++;
         }
-        assertTrue(partial > 0, "no kill landed before the end of the run; the test did not test anything");
+        assertTrue(landed > 0, "no kill landed before the end of a run; the test did not test anything");
 
         CommandRun rerun = CommandRun.of(work, ARGS);
         assertEquals(2, rerun.exit(), rerun.err());
