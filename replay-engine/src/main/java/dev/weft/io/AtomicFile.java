@@ -131,8 +131,12 @@ public final class AtomicFile implements Closeable {
         return removed;
     }
 
-    /** Makes the rename durable; not every platform can open a directory (Windows cannot), which is harmless. */
-    private static void syncDirectory(Path dir) {
+    /**
+     * Makes a rename or a new file's directory entry durable (fsync of the directory). For writers that cannot use
+     * a temporary name (a recording followed live while it is written): force the file, then call this. Not every
+     * platform can open a directory (Windows cannot), which is harmless.
+     */
+    public static void syncDirectory(Path dir) {
         try (FileChannel d = FileChannel.open(dir, StandardOpenOption.READ)) {
             d.force(true);
         } catch (IOException | UnsupportedOperationException e) {
