@@ -3,6 +3,7 @@
  *   net_basic basic|dontwait|rcvtimeo|poll|epoll|select|msg|connect|sockopt|passthrough
  *   net_basic wait [port]        block in recvfrom until a datagram (or an error) comes
  *   net_basic threadwait [port]  the same in a second (scheduler-managed) thread
+ *   net_basic retransmit|threadretransmit T   send to 127.0.0.2:5000 every T virtual ms until a reply
  *   net_basic send ip port text  send one datagram
  * Node 0 is 127.0.0.1. Output is one line per step; the launcher's net tests compare it.
  */
@@ -342,6 +343,34 @@ static int wait_for(int port) {
     return 0;
 }
 
+/* A client that retransmits on every receive timeout until a reply comes; prints how many sends
+ * it took. The pacing rule bounds that count by real time, not by CPU speed. */
+static int retransmit(int timeout_ms) {
+    int c = bound("127.0.0.1", 4000);
+    struct timeval tv = {timeout_ms / 1000, (timeout_ms % 1000) * 1000};
+    setsockopt(c, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
+    char buf[64];
+    long sends = 0;
+    long long t0 = mono_ms();
+    for (;;) {
+        sendto_str(c, "127.0.0.2", 5000, "req");
+        sends++;
+        ssize_t n = recv(c, buf, sizeof buf, 0);
+        if (n >= 0) break;
+        if (errno != EAGAIN) { printf("recv: %s\n", ename(errno)); return 1; }
+    }
+    long long waited = mono_ms() - t0;
+    printf("reply after %ld sends; virtual ms per send %lld\n", sends, waited / sends);
+    return 0;
+}
+
+static int retransmit_timeout;
+static void *retransmitter(void *unused) {
+    (void)unused;
+    retransmit(retransmit_timeout);
+    return NULL;
+}
+
 static int waiter_port;
 static void *waiter(void *unused) {
     (void)unused;
@@ -368,6 +397,14 @@ int main(int argc, char **argv) {
         pthread_t t;
         waiter_port = port;
         pthread_create(&t, NULL, waiter, NULL);
+        pthread_join(t, NULL);
+        return 0;
+    }
+    if (!strcmp(m, "retransmit")) return retransmit(port);
+    if (!strcmp(m, "threadretransmit")) {
+        pthread_t t;
+        retransmit_timeout = port;
+        pthread_create(&t, NULL, retransmitter, NULL);
         pthread_join(t, NULL);
         return 0;
     }
