@@ -372,18 +372,22 @@ static int pick(enum site site) {
     /* R is never materialised (no 16 KB array on a possibly small thread stack): count it,
      * then find its i-th member by a second ascending scan. */
     int n = runnable_count(), best = NONE;
-    if (n == 0 && net_waiters() > 0) {
-        /* idle with net waiters: a ready one runs without a draw; else wait for real, paced
-         * against the earliest virtual deadline (docs/shim.md "Network") */
-        int woken = wake_ready_net_waiter();
+    int nets = n == 0 ? net_waiters() : 0;
+    if (n == 0 && (nets > 0 || atomic_load(&weft_net_open) > 0)) {
+        /* idle in a process with simulated sockets: a ready net waiter runs without a draw; else
+         * wait for real, paced against the earliest virtual deadline (docs/shim.md "Network"),
+         * so peers get real time before the clock jumps */
+        int woken = nets ? wake_ready_net_waiter() : NONE;
         if (woken == NONE) {
-            uint64_t budget = UINT64_MAX;
             for (int t = 0; t < nthreads; t++)
                 if (is_timed_blocked(&threads[t]) && (best == NONE || threads[t].deadline < threads[best].deadline))
                     best = t;
-            if (best != NONE) budget = weft_net_real_budget(threads[best].deadline > now ? threads[best].deadline - now : 0);
+            if (best != NONE || nets > 0) {
+                uint64_t budget = UINT64_MAX;
+                if (best != NONE) budget = weft_net_real_budget(threads[best].deadline > now ? threads[best].deadline - now : 0);
+                woken = wait_real_for_net(budget);
+            }
             best = NONE;
-            woken = wait_real_for_net(budget);
         }
         if (woken != NONE) {
             rr_cursor = woken;

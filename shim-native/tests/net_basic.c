@@ -4,6 +4,7 @@
  *   net_basic wait [port]        block in recvfrom until a datagram (or an error) comes
  *   net_basic threadwait [port]  the same in a second (scheduler-managed) thread
  *   net_basic retransmit|threadretransmit T   send to 127.0.0.2:5000 every T virtual ms until a reply
+ *   net_basic sleeppoll T        poll with MSG_DONTWAIT, sleeping T virtual ms in between
  *   net_basic send ip port text  send one datagram
  * Node 0 is 127.0.0.1. Output is one line per step; the launcher's net tests compare it.
  */
@@ -364,6 +365,19 @@ static int retransmit(int timeout_ms) {
     return 0;
 }
 
+/* A node that polls with MSG_DONTWAIT and sleeps T virtual ms between polls until a datagram comes. */
+static int sleeppoll(int sleep_ms) {
+    int c = bound("127.0.0.1", 4000);
+    char buf[64];
+    long polls = 0;
+    while (recv(c, buf, sizeof buf, MSG_DONTWAIT) < 0) {
+        polls++;
+        usleep((useconds_t)sleep_ms * 1000);
+    }
+    printf("datagram after %ld empty polls\n", polls);
+    return 0;
+}
+
 static int retransmit_timeout;
 static void *retransmitter(void *unused) {
     (void)unused;
@@ -401,6 +415,7 @@ int main(int argc, char **argv) {
         return 0;
     }
     if (!strcmp(m, "retransmit")) return retransmit(port);
+    if (!strcmp(m, "sleeppoll")) return sleeppoll(port);
     if (!strcmp(m, "threadretransmit")) {
         pthread_t t;
         retransmit_timeout = port;

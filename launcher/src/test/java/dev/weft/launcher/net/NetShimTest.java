@@ -269,6 +269,21 @@ class NetShimTest {
         assertTrue(sendsWhileSilent >= 2, "the client did retransmit");
     }
 
+    /** The same rule for a node that polls with MSG_DONTWAIT and sleeps 10 virtual ms in between. */
+    @Test
+    void sleepsBetweenPollsArePacedToo() throws Exception {
+        Process p = startNode("sleeppoll", "10");
+        assertTrue(broker.awaitRequests(3));
+        long before = broker.requests();
+        long start = System.nanoTime();
+        Thread.sleep(200);
+        long polls = broker.requests() - before;
+        long elapsedMs = (System.nanoTime() - start) / 1_000_000;
+        broker.inject(WireBroker.Addr.of(1, 5000), WireBroker.Addr.of(0, 4000), "x".getBytes(StandardCharsets.UTF_8));
+        assertTrue(finish(p).startsWith("datagram after "));
+        assertTrue(polls <= elapsedMs + 50, polls + " polls in " + elapsedMs + " ms");
+    }
+
     /** The ASan+UBSan build of the shim runs the socket paths cleanly. */
     @Test
     void socketPathsAreCleanUnderAsan() throws IOException {
