@@ -109,6 +109,7 @@ static int basic(void) {
     ssize_t n = recv(b, buf, sizeof buf, 0);
     printf("short recv: %zd \"%.4s\"\n", n, buf);
     sendto_str(a, "127.0.0.1", 4001, "after");
+    print_recv("b peeked", b, MSG_PEEK);
     print_recv("b got", b, 0);
     struct sockaddr_in bad = addr("127.0.0.1", 1);
     bad.sin_family = AF_UNIX;

@@ -77,6 +77,7 @@ class NetShimTest {
                 b got: "auto" from 127.0.0.1:50000
                 c got: "back" from 127.0.0.1:4001
                 short recv: 4 "trun"
+                b peeked: "after" from 127.0.0.1:4000
                 b got: "after" from 127.0.0.1:4000
                 sendto bad family: -1 EINVAL
                 sendto null buffer: -1 EFAULT
