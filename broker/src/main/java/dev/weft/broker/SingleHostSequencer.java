@@ -55,6 +55,13 @@ public final class SingleHostSequencer implements OpSequencer {
         }
     }
 
+    /** Runs action at this point of the linearization (under the ordering lock), e.g. a timed scenario event. */
+    public void runOrdered(Runnable action) {
+        synchronized (lock) {
+            action.run();
+        }
+    }
+
     /** System.nanoTime() of the last request served (for watchdogs; real time never reaches the log). */
     public long lastOpNanos() {
         return lastOpNanos;
