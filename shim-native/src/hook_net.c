@@ -85,7 +85,6 @@ static _Atomic uint32_t port_counter;      /* auto-bind: 50000 + k, wrapping as 
 static int aux_fd = -1;                    /* per-process connection for sends on armed sockets */
 static atomic_int aux_lock;
 static atomic_int atfork_registered;
-static atomic_int window_warned;
 
 typedef int (*socket_fn)(int, int, int);
 typedef int (*bind_fn)(int, const struct sockaddr *, socklen_t);
@@ -324,6 +323,27 @@ static void put_recv(unsigned char f[20], uint32_t ip, uint16_t port, int blocki
     put64(f + 12, vt);
 }
 
+/* Frontier{local_vt} (windowed): "this node sends nothing before local_vt"; needs an Ack. */
+static int send_frontier(int fd, uint64_t vt) {
+    unsigned char f[13];
+    put32(f, 9);
+    f[4] = REQ_FRONTIER;
+    put64(f + 5, vt);
+    struct iovec iov = {f, sizeof f};
+    reply r;
+    if (write_all(fd, &iov, 1) || read_reply(fd, NULL, 0, &r)) return -1;
+    return r.tag == REP_ACK ? 0 : set_errno(EIO);
+}
+
+/* Goodbye (windowed): a clean farewell before the connection ends; the broker does not reply. */
+static void send_goodbye(int fd) {
+    unsigned char f[5];
+    put32(f, 1);
+    f[4] = REQ_GOODBYE;
+    struct iovec iov = {f, sizeof f};
+    write_all(fd, &iov, 1);
+}
+
 /* Send{src, dst, payload, local_vt}: the payload comes from the caller's iovecs (at most 8 are
  * sent in the same sendmsg; more are rare and go out piecewise, the stream does not care). */
 static int send_datagram(int fd, uint32_t sip, uint16_t sport, uint32_t dip, uint16_t dport,
@@ -553,9 +573,6 @@ WEFT_EXPORT int socket(int domain, int type, int proto) {
         count_passed(domain, base);
         return get_real_socket()(domain, type, proto);
     }
-    if (weft_cfg.window_ns && !atomic_exchange(&window_warned, 1)) /* once, see docs */
-        weft_errline("[weft] WARNING: WEFT_WINDOW_NS=%lu: the windowed shim protocol is not implemented; "
-                     "sockets speak the single-host protocol", (unsigned long)weft_cfg.window_ns);
     weft_depth++; /* connecting and greeting call nothing hooked, but a signal handler must not nest */
     int fd = broker_connect(type & SOCK_CLOEXEC);
     if (fd >= 0 && (fd >= MAX_SIM_FD || send_hello(fd) != 0)) {
@@ -624,6 +641,7 @@ void weft_net_forget(int fd) {
     sim_sock *s = sim_of(fd);
     if (!s) return;
     flock_acquire(&s->lock);
+    if (weft_cfg.window_ns && !s->dead) send_goodbye(fd);   /* windowed: farewell before close */
     atomic_store_explicit(&s->live, 0, memory_order_release);
     s->armed = 0;
     flock_release(&s->lock);
@@ -710,6 +728,81 @@ WEFT_EXPORT ssize_t writev(int fd, const struct iovec *iov, int n) {
 /* ------------------------------------------------------------------ receiving */
 
 /*
+ * Windowed receive (WEFT_WINDOW_NS > 0, spec §4): the broker never holds a Recv, so a socket is
+ * never armed. One clock observation T per call; each attempt is Recv{blocking, local_vt}:
+ *   - Deliver: the clock advances to at least its vt (the datagram's delivery time), then as usual;
+ *   - Empty{h}: the broker has sealed every window before h. A non-blocking call with h >= T says
+ *     EAGAIN; a call with SO_RCVTIMEO asks for datagrams before T + timeout (non-blocking Recv
+ *     with that local_vt) and times out once h >= T + timeout, the clock jumping there. Otherwise
+ *     the node reports its frontier once (Frontier{T}: it will send nothing earlier, so windows can
+ *     seal) and retries with the same T after a pause: 50 µs of real time (a managed thread parks
+ *     as a net waiter first; the scheduler wakes it when idle, without a draw).
+ */
+static ssize_t net_recv_windowed(int fd, sim_sock *s, const struct iovec *iov, int iovcnt, int flags,
+                                 struct sockaddr *src, socklen_t *srclen, int *msg_flags) {
+    int nonblock = (flags & MSG_DONTWAIT) || s->nonblock;
+    uint64_t t = weft_mono_observe();
+    uint64_t timeout = nonblock ? 0 : s->rcvtimeo_ns;
+    uint64_t want = timeout ? t + timeout : t;
+    int frontier_sent = 0;
+    for (;;) {
+        flock_acquire(&s->lock);
+        if (!atomic_load(&s->live)) { flock_release(&s->lock); return set_errno(EBADF); }
+        if (s->dead) { flock_release(&s->lock); return set_errno(EIO); }
+        if (!s->bound) { flock_release(&s->lock); return set_errno(EINVAL); }
+        unsigned char f[20];
+        put_recv(f, s->lip, s->lport, !nonblock && !timeout, want);
+        struct iovec q = {f, sizeof f};
+        reply r;
+        if (write_all(fd, &q, 1) || read_reply(fd, iov, iovcnt, &r) ||
+            (r.tag != REP_DELIVER && r.tag != REP_EMPTY)) {
+            mark_dead(s);
+            flock_release(&s->lock);
+            return -1;
+        }
+        if (r.tag == REP_DELIVER) {
+            flock_release(&s->lock);
+            weft_mono_at_least(r.vt);
+            if (s->connected && (r.sip != s->pip || r.sport != s->pport)) continue;
+            fill_sockaddr(src, srclen, r.sip, r.sport);
+            if (msg_flags) *msg_flags = r.copied < r.plen ? MSG_TRUNC : 0;
+            return (ssize_t)((flags & MSG_TRUNC) ? r.plen : r.copied);
+        }
+        if (nonblock && r.vt >= t) { flock_release(&s->lock); return set_errno(EAGAIN); }
+        if (timeout && r.vt >= want) {
+            flock_release(&s->lock);
+            weft_mono_at_least(want);
+            return set_errno(EAGAIN);
+        }
+        if (!frontier_sent) {
+            if (send_frontier(fd, t)) { mark_dead(s); flock_release(&s->lock); return -1; }
+            frontier_sent = 1;
+        }
+        flock_release(&s->lock);
+        if (weft_sched_active()) {
+            weft_io_wait w = {.kind = WEFT_IO_NET, .net = 1, .fd = -1}; /* fd -1: always "ready" */
+            weft_sched_net_block(&w, 0);
+            if (w.result < 0) return set_errno(w.err);
+        }
+        struct timespec pause = {0, 50000};
+        weft_real_syscall(SYS_nanosleep, &pause, NULL, 0, 0, 0, 0);
+    }
+}
+
+/* At exit, a windowed node says Goodbye on every simulated socket still open (spec §4). */
+static void goodbye_all(void) {
+    if (!weft_cfg.window_ns || atomic_load(&weft_net_open) == 0) return;
+    for (int fd = 0; fd < MAX_SIM_FD; fd++) {
+        sim_sock *s = sim_of(fd);
+        if (!s) continue;
+        flock_acquire(&s->lock);
+        if (!s->dead) send_goodbye(fd);
+        s->dead = 1; /* nothing more may be said on it */
+        flock_release(&s->lock);
+    }
+}
+
+/*
  * The one receive path (recvfrom, recv, recvmsg, read, readv). Blocking receives arm the socket
  * and wait for the Deliver: a managed thread as a net waiter in the scheduler (spec §8: it always
  * parks first, at site net_block), an unmanaged one in ppoll on its stream. Non-blocking receives
@@ -718,6 +811,7 @@ WEFT_EXPORT ssize_t writev(int fd, const struct iovec *iov, int n) {
  */
 static ssize_t net_recv(int fd, sim_sock *s, const struct iovec *iov, int iovcnt, int flags,
                         struct sockaddr *src, socklen_t *srclen, int *msg_flags) {
+    if (weft_cfg.window_ns) return net_recv_windowed(fd, s, iov, iovcnt, flags, src, srclen, msg_flags);
     int nonblock = (flags & MSG_DONTWAIT) || s->nonblock;
     int peek = (flags & MSG_PEEK) != 0;   /* only an armed socket can peek: a pop cannot be undone */
     uint64_t t0 = weft_mono_observe();           /* the call's clock observation (spec §4) */
@@ -1005,7 +1099,7 @@ WEFT_EXPORT int ioctl(int fd, unsigned long req, ...) {
 
 static void arm_for_wait(int fd) {
     sim_sock *s = sim_of(fd);
-    if (!s) return;
+    if (!s || weft_cfg.window_ns) return; /* a windowed broker never holds a Recv */
     flock_acquire(&s->lock);
     arm(fd, s); /* a failure marks the socket dead; its stream then reads as EOF/readable */
     flock_release(&s->lock);
@@ -1064,7 +1158,8 @@ WEFT_EXPORT int epoll_ctl(int epfd, int op, int fd, struct epoll_event *ev) {
 
 /* ------------------------------------------------------------------ statistics */
 
-void weft_net_stats_at_exit(void) {
+void weft_net_at_exit(void) {
+    goodbye_all();
     if (!weft_cfg.stats) return;
     uint64_t sim = atomic_load(&n_simulated), tcp = atomic_load(&n_passed_tcp);
     uint64_t udp = atomic_load(&n_passed_udp), other = atomic_load(&n_passed_other);

@@ -4,6 +4,7 @@
  *   net_basic wait [port]        block in recvfrom until a datagram (or an error) comes
  *   net_basic threadwait [port]  the same in a second (scheduler-managed) thread
  *   net_basic retransmit|threadretransmit T   send to 127.0.0.2:5000 every T virtual ms until a reply
+ *   net_basic windowed           windowed receives (run with WEFT_WINDOW_NS set)
  *   net_basic threadecho         two managed threads as client and echo server (schedule-dependent)
  *   net_basic threadpoll         the poll scenario in a managed thread
  *   net_basic sleeppoll T        poll with MSG_DONTWAIT, sleeping T virtual ms in between
@@ -436,6 +437,26 @@ static void *poller(void *unused) {
     return NULL;
 }
 
+/* Windowed (WEFT_WINDOW_NS > 0): a timed receive, a blocking one, a non-blocking one; socket b is
+ * closed, c stays open (Goodbye at exit). The test moves the broker's horizon between steps. */
+static int windowed(void) {
+    int b = bound("127.0.0.1", 4001);
+    int c = bound("127.0.0.1", 4002);
+    (void)c;
+    struct timeval tv = {1, 0};
+    setsockopt(b, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
+    long long t0 = mono_ms();
+    print_recv("timed", b, 0);
+    printf("virtual ms waited: %lld\n", mono_ms() - t0);
+    tv.tv_sec = 0;
+    setsockopt(b, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
+    print_recv("blocking", b, 0);
+    printf("virtual s now: %lld\n", mono_ms() / 1000);
+    print_recv("nonblocking", b, MSG_DONTWAIT);
+    close(b);
+    return 0;
+}
+
 static int waiter_port;
 static void *waiter(void *unused) {
     (void)unused;
@@ -467,6 +488,7 @@ int main(int argc, char **argv) {
     }
     if (!strcmp(m, "retransmit")) return retransmit(port);
     if (!strcmp(m, "threadecho")) return threadecho();
+    if (!strcmp(m, "windowed")) return windowed();
     if (!strcmp(m, "threadpoll")) {
         pthread_t t;
         pthread_create(&t, NULL, poller, NULL);
