@@ -85,6 +85,7 @@ static _Atomic uint32_t port_counter;      /* auto-bind: 50000 + k, wrapping as 
 static int aux_fd = -1;                    /* per-process connection for sends on armed sockets */
 static atomic_int aux_lock;
 static atomic_int atfork_registered;
+static atomic_int sim_fd_limit;            /* 1 + the highest fd ever simulated (bounds scans) */
 
 typedef int (*socket_fn)(int, int, int);
 typedef int (*bind_fn)(int, const struct sockaddr *, socklen_t);
@@ -426,11 +427,14 @@ static int broker_connect(int cloexec) {
 }
 
 /* A fork child shares its parent's streams: the auxiliary connection must not be used by both,
- * so the child drops its copy and connects its own when it first needs one. */
-static void aux_after_fork_child(void) {
+ * so the child drops its copy and connects its own when it first needs one. Only the forking
+ * thread exists in the child: a socket lock another thread held at the fork would never be
+ * released, so every lock starts free. */
+static void after_fork_child(void) {
     if (aux_fd >= 0) weft_real_syscall(SYS_close, aux_fd, 0, 0, 0, 0, 0);
     aux_fd = -1;
     atomic_store(&aux_lock, 0);
+    for (int fd = 0; fd < MAX_SIM_FD; fd++) atomic_store(&socks[fd].lock, 0);
 }
 
 /* Send on the auxiliary connection (called with the socket's lock held; lock order: socket, aux). */
@@ -586,12 +590,14 @@ WEFT_EXPORT int socket(int domain, int type, int proto) {
         count_passed(domain, base);
         return get_real_socket()(domain, type, proto);
     }
-    if (!atomic_exchange(&atfork_registered, 1)) pthread_atfork(NULL, NULL, aux_after_fork_child);
+    if (!atomic_exchange(&atfork_registered, 1)) pthread_atfork(NULL, NULL, after_fork_child);
     sim_sock *s = &socks[fd];
     slot_init(s, (type & SOCK_NONBLOCK) != 0);
     atomic_store(&s->lock, 0);
     atomic_store_explicit(&s->live, 1, memory_order_release);
     atomic_fetch_add(&weft_net_open, 1);
+    for (int lim = atomic_load(&sim_fd_limit); lim < fd + 1 && !atomic_compare_exchange_weak(&sim_fd_limit, &lim, fd + 1);) {
+    }
     atomic_fetch_add(&n_simulated, 1);
     WEFT_TRACE("socket", "AF_INET, SOCK_DGRAM -> simulated %d", fd);
     return fd;
@@ -792,7 +798,8 @@ static ssize_t net_recv_windowed(int fd, sim_sock *s, const struct iovec *iov, i
 /* At exit, a windowed node says Goodbye on every simulated socket still open (spec §4). */
 static void goodbye_all(void) {
     if (!weft_cfg.window_ns || atomic_load(&weft_net_open) == 0) return;
-    for (int fd = 0; fd < MAX_SIM_FD; fd++) {
+    int lim = atomic_load(&sim_fd_limit);
+    for (int fd = 0; fd < lim; fd++) {
         sim_sock *s = sim_of(fd);
         if (!s) continue;
         flock_acquire(&s->lock);
@@ -846,7 +853,7 @@ static ssize_t net_recv(int fd, sim_sock *s, const struct iovec *iov, int iovcnt
                     /* parks even when the Deliver is already there: whether it is depends on real
                      * time, and the schedule must not (spec §8 net_block) */
                     weft_io_wait w = {.kind = WEFT_IO_NET, .net = 1, .fd = fd};
-                    uint64_t deadline = timeout ? weft_mono_peek() + timeout : 0;
+                    uint64_t deadline = timeout ? t0 + timeout : 0;  /* from the call, across re-parks */
                     WEFT_TRACE("recvfrom", "%d parks (timeout %lu ns)", fd, (unsigned long)timeout);
                     int ok = weft_sched_net_block(&w, deadline);
                     parked = 1;
@@ -1131,8 +1138,8 @@ int weft_net_prepare_select(int nfds, void *rdv) {
 
 int weft_net_prepare_epoll(int epfd) {
     if (atomic_load_explicit(&weft_net_open, memory_order_relaxed) == 0) return 0;
-    int k = 0;
-    for (int fd = 0; fd < MAX_SIM_FD; fd++) {
+    int k = 0, lim = atomic_load(&sim_fd_limit);
+    for (int fd = 0; fd < lim; fd++) {
         sim_sock *s = sim_of(fd);
         if (!s || s->ep_fd != epfd) continue;
         k++;
