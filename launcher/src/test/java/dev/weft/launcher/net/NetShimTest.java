@@ -279,6 +279,15 @@ class NetShimTest {
         assertEquals("waiting\ngot: EIO\n", finish(p));
     }
 
+    /** A blocking Recv the broker answers with Empty is ECONNRESET (spec §4, unmanaged blocking). */
+    @Test
+    void aBlockingRecvAnsweredEmptyIsConnectionReset() throws Exception {
+        Process p = startNode("wait", "4001");
+        assertTrue(broker.awaitRequests(3));
+        broker.answerWaitersEmpty();
+        assertEquals("waiting\ngot: ECONNRESET\n", finish(p));
+    }
+
     /**
      * A client retransmitting on a 10 ms virtual timeout while nobody answers: pacing (virtual
      * timeouts of network waits take a tenth of their length in real time) bounds its sends by

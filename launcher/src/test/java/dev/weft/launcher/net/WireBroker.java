@@ -47,6 +47,7 @@ final class WireBroker implements AutoCloseable {
     private final AtomicLong goodbyes = new AtomicLong();
     private final AtomicLong horizon = new AtomicLong();
     private final boolean windowed;
+    private volatile boolean emptyForWaiters;
     private int nextConn;
     private volatile boolean closed;
 
@@ -72,6 +73,14 @@ final class WireBroker implements AutoCloseable {
     /** Windowed: the horizon an Empty reply carries (every window before it is sealed). */
     void setHorizon(long ns) {
         horizon.set(ns);
+    }
+
+    /** Answers every held (and every later) blocking Recv with Empty, as a disconnect wake might. */
+    void answerWaitersEmpty() {
+        synchronized (lock) {
+            emptyForWaiters = true;
+            lock.notifyAll();
+        }
     }
 
     long frontiers() {
@@ -208,7 +217,8 @@ final class WireBroker implements AutoCloseable {
                 boolean blocking = m.get() != 0;
                 Datagram d;
                 synchronized (lock) {
-                    while (blocking && !windowed && !closed && queues.containsKey(conn) && queues.get(conn).isEmpty()) {
+                    while (blocking && !windowed && !closed && !emptyForWaiters && queues.containsKey(conn)
+                            && queues.get(conn).isEmpty()) {
                         lock.wait();
                     }
                     ArrayDeque<Datagram> q = queues.get(conn);
