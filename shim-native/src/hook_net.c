@@ -62,6 +62,13 @@
 enum { REQ_HELLO = 1, REQ_BIND = 2, REQ_SEND = 3, REQ_RECV = 4, REQ_FRONTIER = 5, REQ_GOODBYE = 6 };
 enum { REP_ACK = 1, REP_DELIVER = 2, REP_EMPTY = 3 };
 
+/*
+ * One slot per fd. `live` is published with release after the slot is initialised, so a hook that
+ * sees it set (acquire) sees the initial state. Addresses, `armed` and `dead` change only under
+ * `lock`; the options (nonblock, timeouts, epoll registration) are plain stores by whichever call
+ * sets them: a thread reading them unlocked sees the old or the new value, exactly the race the
+ * program made by configuring a socket in one thread while using it in another.
+ */
 typedef struct sim_sock {
     atomic_int live;          /* this fd is a simulated socket (the fast check of every fd hook) */
     atomic_int lock;          /* futex word: 0 free, 1 held, 2 held with waiters */
@@ -499,11 +506,13 @@ static int auto_bind(int fd, sim_sock *s) {
     return 0;
 }
 
-/* Arms the socket: one blocking Recv whose reply arrives when a datagram does. Slot locked. */
-static int arm(int fd, sim_sock *s) {
+/* Arms the socket: one blocking Recv whose reply arrives when a datagram does. Slot locked.
+ * vt is the calling receive's own clock observation (spec §4: one per call), or the unobserved
+ * clock when a poll arms it (polls do not observe; a single-host broker ignores it anyway). */
+static int arm(int fd, sim_sock *s, uint64_t vt) {
     if (s->armed || s->dead || !s->bound) return 0;
     unsigned char f[20];
-    put_recv(f, s->lip, s->lport, 1, weft_mono_observe());
+    put_recv(f, s->lip, s->lport, 1, vt);
     struct iovec iov = {f, sizeof f};
     if (write_all(fd, &iov, 1)) return mark_dead(s);
     s->armed = 1;
@@ -647,10 +656,12 @@ void weft_net_forget(int fd) {
     sim_sock *s = sim_of(fd);
     if (!s) return;
     flock_acquire(&s->lock);
-    if (weft_cfg.window_ns && !s->dead) send_goodbye(fd);   /* windowed: farewell before close */
-    atomic_store_explicit(&s->live, 0, memory_order_release);
+    /* exchange, not store: two threads closing the same fd must count it closed once */
+    int was_live = atomic_exchange_explicit(&s->live, 0, memory_order_acq_rel);
+    if (was_live && weft_cfg.window_ns && !s->dead) send_goodbye(fd);   /* windowed: farewell first */
     s->armed = 0;
     flock_release(&s->lock);
+    if (!was_live) return;
     atomic_fetch_sub(&weft_net_open, 1);
     WEFT_TRACE("close", "simulated %d", fd);
 }
@@ -844,7 +855,7 @@ static ssize_t net_recv(int fd, sim_sock *s, const struct iovec *iov, int iovcnt
             flock_release(&s->lock);
             if (r.tag == REP_EMPTY) return set_errno(EAGAIN);
         } else {
-            if (arm(fd, s)) { flock_release(&s->lock); return -1; }
+            if (arm(fd, s, t0)) { flock_release(&s->lock); return -1; }
             int ready = (nonblock || !managed || parked) && reply_ready(fd);
             if (!ready) {
                 flock_release(&s->lock);
@@ -1108,7 +1119,7 @@ static void arm_for_wait(int fd) {
     sim_sock *s = sim_of(fd);
     if (!s || weft_cfg.window_ns) return; /* a windowed broker never holds a Recv */
     flock_acquire(&s->lock);
-    arm(fd, s); /* a failure marks the socket dead; its stream then reads as EOF/readable */
+    arm(fd, s, weft_mono_peek()); /* a failure marks the socket dead: its stream then reads as EOF */
     flock_release(&s->lock);
 }
 

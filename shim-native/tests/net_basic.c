@@ -99,7 +99,13 @@ static int basic(void) {
     print_name("name a", a);
     print_name("name b", b);
     sendto_str(a, "127.0.0.1", 4001, "hello");
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
     print_recv("b got", b, 0);
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    /* each clock read observes once (1 µs); a receive observes once more (spec §4) */
+    printf("clock observations by the receive: %ld\n",
+           ((t1.tv_sec - t0.tv_sec) * 1000000000L + (t1.tv_nsec - t0.tv_nsec)) / 1000 - 1);
     int c = udp();                            /* unbound: the first send auto-binds from 50000 */
     print_name("name c before", c);
     sendto_str(c, "127.0.0.1", 4001, "auto");

@@ -72,6 +72,7 @@ class NetShimTest {
                 name a: 127.0.0.1:4000 (len 16)
                 name b: 127.0.0.1:4001 (len 16)
                 b got: "hello" from 127.0.0.1:4000
+                clock observations by the receive: 1
                 name c before: 0.0.0.0:0 (len 16)
                 name c after: 127.0.0.1:50000 (len 16)
                 b got: "auto" from 127.0.0.1:50000
