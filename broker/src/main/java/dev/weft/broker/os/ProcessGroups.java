@@ -51,6 +51,11 @@ public final class ProcessGroups {
         return false;
     }
 
+    /** Sends sig to one process; false if it could not be signalled. */
+    public static boolean signal(long pid, int sig) {
+        return LIBC != null && pid > 1 && LIBC.kill((int) pid, sig) == 0;
+    }
+
     /** Kills the group led by p (or, without libc, p and its descendants). */
     public static void killTree(ProcessHandle p) {
         if (!(available() && groupOf(p.pid()) == p.pid() && signalGroup(p.pid(), SIGKILL))) {

@@ -187,4 +187,35 @@ class ClusterRunTest {
         assertEquals(Map.of("WEFT_FSYNC_LIES", "1", "WEFT_ENOSPC_BYTES", "4096", "WEFT_TORN_WRITES_PPM", "500000"),
                 plans.get(1).extraEnv());
     }
+
+    @Test
+    void ctrlCStopsEveryNodeAndStillFinishesTheLog() throws Exception {
+        assumeTrue(dev.weft.broker.os.ProcessGroups.available(), "skipped: no libc signals");
+        Path log = dir.resolve("int.weftlog");
+        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", System.getProperty("java.class.path"), "dev.weft.launcher.WeftMain", "run", "--shim",
+                NativeFixture.shim().toString(), "--seed", "1", "--net", "", "--nodes", "2", "--record",
+                log.toString(), "--", rtt.toString(), "0", "1", "1"));
+        ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true)
+                .redirectOutput(dir.resolve("int.out").toFile());
+        pb.environment().clear();
+        pb.environment().putAll(NativeFixture.cleanEnv());
+        Process weft = pb.start();
+        // both echoes bound (two binds recorded): the run is up and waiting forever
+        for (int i = 0; i < 300 && !(Files.exists(log) && Files.readString(log).split("\"k\":\"bind\"", -1).length == 3);
+                i++) {
+            Thread.sleep(50);
+        }
+        List<ProcessHandle> nodes = weft.descendants().filter(h -> h.info().commandLine().orElse("").contains(
+                rtt.toString())).toList();
+        assertTrue(dev.weft.broker.os.ProcessGroups.signal(weft.pid(), 2), "SIGINT as a terminal's Ctrl-C sends it");
+        assertTrue(weft.waitFor(20, TimeUnit.SECONDS), "the run ends");
+        String output = Files.readString(dir.resolve("int.out"));
+        assertEquals(ClusterRun.INTERRUPTED_EXIT, weft.exitValue(), output);
+        assertTrue(output.contains("weft run: interrupted; stopping every node"), output);
+        assertTrue(output.contains("recorded to " + log), output);
+        assertTrue(!nodes.isEmpty() && nodes.stream().noneMatch(ProcessHandle::isAlive), "every node is stopped");
+        ReplayReport r = replaysIdentically(log);
+        assertTrue(r.sawEnd(), "the log is finished with its end record");
+    }
 }
