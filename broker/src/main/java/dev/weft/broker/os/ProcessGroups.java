@@ -28,7 +28,7 @@ public final class ProcessGroups {
     private static LibC load() {
         try {
             return Native.load("c", LibC.class);
-        } catch (UnsatisfiedLinkError | RuntimeException e) {
+        } catch (LinkageError | RuntimeException e) {
             return null;
         }
     }
