@@ -62,6 +62,13 @@ public final class SingleHostSequencer implements OpSequencer {
         }
     }
 
+    /** How many connections wait in a blocking receive right now. */
+    public int parkedReceivers() {
+        synchronized (lock) {
+            return parked.size();
+        }
+    }
+
     /** System.nanoTime() of the last request served (for watchdogs; real time never reaches the log). */
     public long lastOpNanos() {
         return lastOpNanos;
