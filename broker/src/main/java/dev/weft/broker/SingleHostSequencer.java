@@ -62,6 +62,13 @@ public final class SingleHostSequencer implements OpSequencer {
         }
     }
 
+    /** How many connections wait in a blocking receive right now. */
+    public int parkedReceivers() {
+        synchronized (lock) {
+            return parked.size();
+        }
+    }
+
     /** System.nanoTime() of the last request served (for watchdogs; real time never reaches the log). */
     public long lastOpNanos() {
         return lastOpNanos;
@@ -92,17 +99,24 @@ public final class SingleHostSequencer implements OpSequencer {
         return recorder;
     }
 
+    /** Writes out the records staged so far; call outside the lock, before sending a reply (group commit). */
+    public void drainRecording() {
+        recorder.drain();
+    }
+
     @Override
     public long connect() {
+        long id;
         synchronized (lock) {
-            long id = nextConn++;
+            id = nextConn++;
             core.connect(id);
             open.add(id);
             stats.connects++;
             recorder.record(core.vt(), new Event.Connect(id));
             touch();
-            return id;
         }
+        recorder.drain();
+        return id;
     }
 
     @Override
@@ -204,9 +218,11 @@ public final class SingleHostSequencer implements OpSequencer {
         synchronized (lock) {
             disconnectLocked(conn);
         }
+        recorder.drain();
     }
 
     private void disconnectLocked(long conn) {
+        // (the caller drains the recording after releasing the lock)
         if (!open.remove(conn)) {
             return;
         }
@@ -229,6 +245,7 @@ public final class SingleHostSequencer implements OpSequencer {
             }
             recorder.finish(core.vt(), core.sent(), core.dropped());
         }
+        recorder.drain();
     }
 
     /** True once {@link #finish()} ran; later operations are still served but the log is complete. */

@@ -151,6 +151,14 @@ class BrokerFaultTest {
         }
         try (BrokerFixture b = new BrokerFixture(dir, null, 1, "", true)) {
             assertTrue(b.server.tcpAddress().getAddress().isLoopbackAddress());
+            // the same protocol over TCP
+            try (java.net.Socket s = new java.net.Socket(b.server.tcpAddress().getAddress(), b.server.tcpAddress().getPort())) {
+                s.setTcpNoDelay(true);
+                s.getOutputStream().write(SpecClient.frame(SpecClient.hello(2, 1)));
+                byte[] reply = s.getInputStream().readNBytes(13);
+                assertEquals(9, reply[0]);
+                assertEquals(1, reply[4], "Ack");
+            }
         }
     }
 

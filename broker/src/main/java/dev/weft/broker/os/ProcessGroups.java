@@ -28,7 +28,7 @@ public final class ProcessGroups {
     private static LibC load() {
         try {
             return Native.load("c", LibC.class);
-        } catch (UnsatisfiedLinkError | RuntimeException e) {
+        } catch (LinkageError | RuntimeException e) {
             return null;
         }
     }
@@ -49,6 +49,11 @@ public final class ProcessGroups {
             return LIBC.kill((int) -pgid, sig) == 0;
         }
         return false;
+    }
+
+    /** Sends sig to one process; false if it could not be signalled. */
+    public static boolean signal(long pid, int sig) {
+        return LIBC != null && pid > 1 && LIBC.kill((int) pid, sig) == 0;
     }
 
     /** Kills the group led by p (or, without libc, p and its descendants). */

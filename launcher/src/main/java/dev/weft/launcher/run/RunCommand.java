@@ -42,6 +42,11 @@ public final class RunCommand {
     }
 
     static int run(String[] args, Map<String, String> env, PrintStream err) {
+        return run(args, env, System.out, err);
+    }
+
+    /** As {@link #run(String[])} with the given environment and streams (node output goes to out/err). */
+    static int run(String[] args, Map<String, String> env, PrintStream out, PrintStream err) {
         RunOptions parsed;
         try {
             parsed = RunOptions.parse(args);
@@ -51,7 +56,7 @@ public final class RunCommand {
             return USAGE_ERROR;
         }
         if (parsed.cluster() != null) {
-            return ClusterRun.run(parsed, env, System.out, err);
+            return ClusterRun.run(parsed, env, out, err);
         }
         ProcessBuilder pb;
         try {
