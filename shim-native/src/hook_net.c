@@ -836,6 +836,7 @@ static ssize_t net_recv(int fd, sim_sock *s, const struct iovec *iov, int iovcnt
     uint64_t timeout = s->rcvtimeo_ns;
     int managed = weft_sched_active();
     int parked = 0;
+    int known_ready = 0;   /* a solo process's wait saw the stream readable: nobody else can drain it */
     for (;;) {
         flock_acquire(&s->lock);
         if (!atomic_load(&s->live)) { flock_release(&s->lock); return set_errno(EBADF); }
@@ -856,7 +857,11 @@ static ssize_t net_recv(int fd, sim_sock *s, const struct iovec *iov, int iovcnt
             if (r.tag == REP_EMPTY) return set_errno(EAGAIN);
         } else {
             if (arm(fd, s, t0)) { flock_release(&s->lock); return -1; }
-            int ready = (nonblock || !managed || parked) && reply_ready(fd);
+            /* In a process without threads nobody else can consume the Deliver, so an unmanaged
+             * blocking receive skips the zero-timeout checks: its wait returns at once if the
+             * reply is there, and once the wait saw it readable it is still there. */
+            int solo = !managed && !nonblock && !atomic_load_explicit(&weft_multithreaded, memory_order_relaxed);
+            int ready = known_ready || (!solo && (nonblock || !managed || parked) && reply_ready(fd));
             if (!ready) {
                 flock_release(&s->lock);
                 if (nonblock) return set_errno(EAGAIN);
@@ -877,9 +882,11 @@ static ssize_t net_recv(int fd, sim_sock *s, const struct iovec *iov, int iovcnt
                         weft_mono_at_least(t0 + timeout);
                         return set_errno(EAGAIN);
                     }
+                    known_ready = solo;
                 }
                 continue;
             }
+            known_ready = 0;
             if (peek) {
                 int rc = peek_deliver(fd, iov, iovcnt, &r);
                 if (rc) mark_dead(s);
