@@ -147,6 +147,11 @@ uint64_t weft_net_real_budget(uint64_t virtual_ns) {
 
 static int set_errno(int e) { errno = e; return -1; }
 
+/* An I/O call on a simulated socket from a signal handler that interrupted the shim itself
+ * (weft_engaged() == 0 only because weft_depth > 0): passing it through would put bytes into the
+ * middle of a frame, so it fails as an interrupted call instead. */
+ssize_t weft_net_reentered(void) { return set_errno(EINTR); }
+
 /* ------------------------------------------------------------------ locks */
 
 /*
@@ -704,7 +709,8 @@ static ssize_t net_send(int fd, sim_sock *s, const struct iovec *iov, int iovcnt
 
 WEFT_EXPORT ssize_t sendto(int fd, const void *buf, size_t n, int flags, const struct sockaddr *a, socklen_t al) {
     sim_sock *s = sim_of(fd);
-    if (!s || !weft_engaged()) return get_real_sendto()(fd, buf, n, flags, a, al);
+    if (!s) return get_real_sendto()(fd, buf, n, flags, a, al);
+    if (!weft_engaged()) return weft_net_reentered();
     if (!WEFT_OPAQUE(buf)) return set_errno(EFAULT);
     struct iovec iov = {(void *)buf, n};
     return net_send(fd, s, &iov, 1, flags, WEFT_OPAQUE(a), al);
@@ -712,7 +718,8 @@ WEFT_EXPORT ssize_t sendto(int fd, const void *buf, size_t n, int flags, const s
 
 WEFT_EXPORT ssize_t send(int fd, const void *buf, size_t n, int flags) {
     sim_sock *s = sim_of(fd);
-    if (!s || !weft_engaged()) return get_real_send()(fd, buf, n, flags);
+    if (!s) return get_real_send()(fd, buf, n, flags);
+    if (!weft_engaged()) return weft_net_reentered();
     if (!WEFT_OPAQUE(buf)) return set_errno(EFAULT);
     struct iovec iov = {(void *)buf, n};
     return net_send(fd, s, &iov, 1, flags, NULL, 0);
@@ -720,7 +727,8 @@ WEFT_EXPORT ssize_t send(int fd, const void *buf, size_t n, int flags) {
 
 WEFT_EXPORT ssize_t sendmsg(int fd, const struct msghdr *m, int flags) {
     sim_sock *s = sim_of(fd);
-    if (!s || !weft_engaged()) return get_real_sendmsg()(fd, m, flags);
+    if (!s) return get_real_sendmsg()(fd, m, flags);
+    if (!weft_engaged()) return weft_net_reentered();
     m = WEFT_OPAQUE(m);
     if (!m || (!m->msg_iov && m->msg_iovlen)) return set_errno(EFAULT);
     if (m->msg_iovlen > 1024) return set_errno(EMSGSIZE);
@@ -737,7 +745,8 @@ ssize_t weft_net_write(int fd, const void *buf, size_t n) {
 
 WEFT_EXPORT ssize_t writev(int fd, const struct iovec *iov, int n) {
     sim_sock *s = sim_of(fd);
-    if (!s || !weft_engaged()) return get_real_writev()(fd, iov, n);
+    if (!s) return get_real_writev()(fd, iov, n);
+    if (!weft_engaged()) return weft_net_reentered();
     if (n < 0 || n > 1024) return set_errno(EINVAL);
     return net_send(fd, s, iov, n, 0, NULL, 0);
 }
@@ -919,10 +928,11 @@ static ssize_t net_recv(int fd, sim_sock *s, const struct iovec *iov, int iovcnt
 
 WEFT_EXPORT ssize_t recvfrom(int fd, void *buf, size_t n, int flags, struct sockaddr *a, socklen_t *al) {
     sim_sock *s = sim_of(fd);
-    if (!s || !weft_engaged()) {
+    if (!s) {
         if (!(flags & MSG_DONTWAIT)) weft_io_before_read(fd);
         return get_real_recvfrom()(fd, buf, n, flags, a, al);
     }
+    if (!weft_engaged()) return weft_net_reentered();
     if (!WEFT_OPAQUE(buf)) return set_errno(EFAULT);
     struct iovec iov = {buf, n};
     return net_recv(fd, s, &iov, 1, flags, a, al, NULL);
@@ -930,10 +940,11 @@ WEFT_EXPORT ssize_t recvfrom(int fd, void *buf, size_t n, int flags, struct sock
 
 WEFT_EXPORT ssize_t recv(int fd, void *buf, size_t n, int flags) {
     sim_sock *s = sim_of(fd);
-    if (!s || !weft_engaged()) {
+    if (!s) {
         if (!(flags & MSG_DONTWAIT)) weft_io_before_read(fd);
         return get_real_recv()(fd, buf, n, flags);
     }
+    if (!weft_engaged()) return weft_net_reentered();
     if (!WEFT_OPAQUE(buf)) return set_errno(EFAULT);
     struct iovec iov = {buf, n};
     return net_recv(fd, s, &iov, 1, flags, NULL, NULL, NULL);
@@ -941,10 +952,11 @@ WEFT_EXPORT ssize_t recv(int fd, void *buf, size_t n, int flags) {
 
 WEFT_EXPORT ssize_t recvmsg(int fd, struct msghdr *m, int flags) {
     sim_sock *s = sim_of(fd);
-    if (!s || !weft_engaged()) {
+    if (!s) {
         if (!(flags & MSG_DONTWAIT)) weft_io_before_read(fd);
         return get_real_recvmsg()(fd, m, flags);
     }
+    if (!weft_engaged()) return weft_net_reentered();
     m = WEFT_OPAQUE(m);
     if (!m || (!m->msg_iov && m->msg_iovlen)) return set_errno(EFAULT);
     if (m->msg_iovlen > 1024) return set_errno(EMSGSIZE);
@@ -964,7 +976,6 @@ ssize_t weft_net_read(int fd, void *buf, size_t n) {
 }
 
 /* readv on a simulated socket (hook_io.c passes the others on) */
-ssize_t weft_net_readv(int fd, const struct iovec *iov, int n);
 ssize_t weft_net_readv(int fd, const struct iovec *iov, int n) {
     sim_sock *s = sim_of(fd);
     if (!s) return set_errno(EBADF);
