@@ -24,6 +24,10 @@
  * thread can run, then woken without a draw (spec §8), so thread interleavings do not depend on when
  * replies arrive in real time.
  *
+ * Windowed runs (WEFT_WINDOW_NS > 0) never arm: the broker answers every Recv at once, and a
+ * receive retries against the broker's horizon (net_recv_windowed); sockets say Goodbye at close
+ * and at exit.
+ *
  * Hook shape (docs/shim.md "How a hook is built"): the fd decides first (weft_net_is_fd, one load),
  * then weft_engaged(); anything else passes through to the real function. No allocation: frames are
  * written with one sendmsg of (stack header, program buffer, stack trailer) and read straight into
