@@ -2,8 +2,12 @@
  * engine.c - configuration, seed, ChaCha8 streams, virtual clock, tracing.
  *
  * Nothing here calls a function the shim hooks: the environment is read with getenv (not
- * hooked, no allocation), diagnostics go out through a raw write(2) syscall, and the real libc
+ * hooked, no allocation), diagnostics go out through a raw write(2) system call, and the real libc
  * functions are only looked up (dlsym) by the hooks that pass through.
+ *
+ * Every system call the engine makes for itself goes through weft_real_syscall, which issues the
+ * syscall instruction directly: not libc's syscall() (the shim hooks it), and no dlsym on the way
+ * (safe before configuration, inside a signal handler, and while resolving a symbol failed).
  */
 #include "weft.h"
 
@@ -29,9 +33,30 @@ void *weft_real(const char *name) {
     void *f = dlsym(RTLD_NEXT, name);
     if (!f) {
         weft_errline("[weft] FATAL: cannot resolve real %s", name);
-        syscall(SYS_exit_group, 127);
+        weft_real_syscall(SYS_exit_group, 127, 0, 0, 0, 0, 0);
     }
     return f;
+}
+
+/* ------------------------------------------------------------------ raw system calls */
+
+/* x86-64 Linux calling convention: number in rax, arguments in rdi, rsi, rdx, r10, r8, r9; the
+ * kernel clobbers rcx and r11 and returns -errno in rax. Errors come back as -1 with errno set,
+ * as libc's syscall() would return them. */
+long (weft_real_syscall)(long n, long a, long b, long c, long d, long e, long f) {
+    long ret;
+    register long r10 __asm__("r10") = d;
+    register long r8 __asm__("r8") = e;
+    register long r9 __asm__("r9") = f;
+    __asm__ volatile("syscall"
+                     : "=a"(ret)
+                     : "a"(n), "D"(a), "S"(b), "d"(c), "r"(r10), "r"(r8), "r"(r9)
+                     : "rcx", "r11", "memory");
+    if (ret < 0 && ret > -4096) {
+        errno = (int)-ret;
+        return -1;
+    }
+    return ret;
 }
 
 /* ------------------------------------------------------------------ spinlock */
@@ -51,7 +76,7 @@ void weft_spin_lock(atomic_int *l) {
             atomic_compare_exchange_weak_explicit(l, &expect, 1, memory_order_acquire,
                                                   memory_order_relaxed))
             return;
-        if (tries >= 64) syscall(SYS_sched_yield);
+        if (tries >= 64) weft_real_syscall(SYS_sched_yield, 0, 0, 0, 0, 0, 0);
         else __builtin_ia32_pause();
     }
 }
@@ -384,7 +409,7 @@ static void raw_write_line(char *buf, int n, size_t cap) {
     if ((size_t)n + 1 >= cap) n = (int)cap - 2;
     buf[n++] = '\n';
     int saved = errno; /* diagnostics must not change what the program sees in errno */
-    syscall(SYS_write, 2, buf, (size_t)n);
+    weft_real_syscall(SYS_write, 2, buf, (size_t)n, 0, 0, 0);
     errno = saved;
 }
 
@@ -428,6 +453,39 @@ static uint64_t env_u64(const char *name) {
     return out;
 }
 
+/* strict u32: decimal digits only, no sign, no white space (spec §5 WEFT_NODE_ID) */
+static int env_u32_strict(const char *name, uint32_t *out) {
+    const char *v = getenv(name);
+    if (!v || !*v) return 0;
+    uint64_t x = 0;
+    for (const char *p = v; *p; p++) {
+        if (*p < '0' || *p > '9') return 0;
+        x = x * 10 + (uint64_t)(*p - '0');
+        if (x > UINT32_MAX) return 0;
+    }
+    *out = (uint32_t)x;
+    return 1;
+}
+
+static void read_net(void) {
+    const char *broker = getenv("WEFT_BROKER");
+    uint32_t node;
+    if (!broker || !env_u32_strict("WEFT_NODE_ID", &node)) return;
+    size_t n = strlen(broker);
+    if (n == 0 || n >= sizeof weft_cfg.broker) {
+        weft_errline("[weft] WARNING: WEFT_BROKER is empty or longer than %d bytes; network not simulated",
+                     (int)sizeof weft_cfg.broker - 1);
+        return;
+    }
+    memcpy(weft_cfg.broker, broker, n + 1);
+    weft_cfg.node_id = node;
+    if (!env_u32_strict("WEFT_HOST_ID", &weft_cfg.host_id)) weft_cfg.host_id = 0;
+    weft_cfg.window_ns = env_u64("WEFT_WINDOW_NS");
+    weft_cfg.net_speedup = env_u64("WEFT_NET_SPEEDUP");
+    if (weft_cfg.net_speedup == 0) weft_cfg.net_speedup = 10;
+    weft_cfg.net = 1;
+}
+
 static int ascii_ieq(const char *a, const char *b) {
     for (; *a && *b; a++, b++) {
         char x = *a, y = *b;
@@ -457,6 +515,30 @@ static void read_strategy(void) {
                  "'rr'); using default", getenv("WEFT_STRATEGY"));
 }
 
+/*
+ * WEFT_CLOCK_SKEW_NS (a scenario's per-node time_skew): signed decimal nanoseconds added to this
+ * node's realtime clock. Everything realtime (readings, absolute realtime sleeps and deadlines)
+ * goes through real_base_ns, so moving the base skews them all consistently; the monotonic clock
+ * (and the local_vt the broker sees) has an arbitrary origin and is left alone. Saturates at 0.
+ */
+static void apply_clock_skew(void) {
+    const char *v = getenv("WEFT_CLOCK_SKEW_NS");
+    if (!v || !*v) return;
+    int neg = *v == '-';
+    const char *p = (*v == '-' || *v == '+') ? v + 1 : v;
+    uint64_t mag = 0;
+    if (!*p) goto bad;
+    for (; *p; p++) {
+        if (*p < '0' || *p > '9' || mag > (UINT64_MAX - (uint64_t)(*p - '0')) / 10) goto bad;
+        mag = mag * 10 + (uint64_t)(*p - '0');
+    }
+    if (neg) weft_cfg.real_base_ns = mag > weft_cfg.real_base_ns ? 0 : weft_cfg.real_base_ns - mag;
+    else weft_cfg.real_base_ns = mag > UINT64_MAX - weft_cfg.real_base_ns ? UINT64_MAX : weft_cfg.real_base_ns + mag;
+    return;
+bad:
+    weft_errline("[weft] WARNING: WEFT_CLOCK_SKEW_NS \"%s\": not a signed decimal integer; no skew", v);
+}
+
 static void configure(void) {
     const char *seed_text = getenv("WEFT_SEED");
     if (!seed_text) return; /* do-no-harm: unseeded => every hook passes through */
@@ -478,9 +560,11 @@ static void configure(void) {
     weft_cfg.enospc_bytes = env_u64("WEFT_ENOSPC_BYTES");
     uint64_t torn = env_u64("WEFT_TORN_WRITES_PPM");
     weft_cfg.torn_ppm = torn > 1000000 ? 1000000 : (uint32_t)torn;
+    read_net();
     /* stream 4's first draw fixes the realtime base (spec §7.4) */
     uint64_t offset_secs = weft_chacha_u64(&weft_streams[WEFT_S_CLOCK].g);
     weft_cfg.real_base_ns = (946684800ULL + offset_secs % 31536000ULL) * 1000000000ULL;
+    apply_clock_skew();
     weft_cfg.active = 1;
 }
 
@@ -498,7 +582,8 @@ int weft_init(void) {
         weft_depth--;
         atomic_store_explicit(&init_state, 2, memory_order_release);
     } else {
-        while (atomic_load_explicit(&init_state, memory_order_acquire) != 2) syscall(SYS_sched_yield);
+        while (atomic_load_explicit(&init_state, memory_order_acquire) != 2)
+            weft_real_syscall(SYS_sched_yield, 0, 0, 0, 0, 0, 0);
     }
     return weft_cfg.active;
 }
@@ -547,5 +632,6 @@ static void rdrand_report(void) {
 __attribute__((destructor)) static void weft_dtor(void) {
     if (!weft_cfg.active) return;
     weft_sched_stats_at_exit();
+    weft_net_at_exit();
     if (weft_cfg.stats) rdrand_report();
 }

@@ -79,11 +79,11 @@ static int is_rand_path(const char *p) {
 
 /* Open /dev/null in place of a random device; the flags keep only what matters for an fd. */
 static int open_stand_in(int flags) {
-    int fd = (int)syscall(SYS_openat, AT_FDCWD, "/dev/null",
-                          O_RDONLY | (flags & (O_CLOEXEC | O_NONBLOCK)));
+    int fd = (int)weft_real_syscall(SYS_openat, AT_FDCWD, "/dev/null",
+                                    O_RDONLY | (flags & (O_CLOEXEC | O_NONBLOCK)), 0, 0, 0);
     if (fd >= 0) {
         if (fd >= MAX_TRACKED_FD) { /* cannot track it: refuse rather than leak real entropy */
-            syscall(SYS_close, fd);
+            weft_real_syscall(SYS_close, fd, 0, 0, 0, 0, 0);
             errno = EMFILE;
             return -1;
         }
@@ -142,6 +142,7 @@ static ssize_t rand_read(int fd, void *buf, size_t n) {
 /* write hook lives in faults.c; read is here because only random fds change reads. */
 WEFT_EXPORT ssize_t read(int fd, void *buf, size_t n) {
     if (weft_devrand_is_fd(fd) && weft_engaged()) return rand_read(fd, buf, n);
+    if (weft_net_is_fd(fd)) return weft_engaged() ? weft_net_read(fd, buf, n) : weft_net_reentered();
     weft_io_before_read(fd);
     return get_real_read()(fd, buf, n);
 }
@@ -158,6 +159,7 @@ WEFT_EXPORT ssize_t pread64(int fd, void *buf, size_t n, off_t off) {
 
 WEFT_EXPORT ssize_t __read_chk(int fd, void *buf, size_t n, size_t cap) {
     if (weft_devrand_is_fd(fd) && weft_engaged() && n <= cap) return rand_read(fd, buf, n);
+    if (weft_net_is_fd(fd) && n <= cap) return weft_engaged() ? weft_net_read(fd, buf, n) : weft_net_reentered();
     weft_io_before_read(fd);
     return get_real___read_chk()(fd, buf, n, cap);
 }
@@ -175,6 +177,7 @@ WEFT_EXPORT ssize_t __pread64_chk(int fd, void *buf, size_t n, off_t off, size_t
 WEFT_EXPORT int close(int fd) {
     /* unmark first: once the real close returns, the number may be reused by another open */
     if (weft_devrand_is_fd(fd)) mark_fd(fd, 0);
+    if (weft_net_is_fd(fd)) weft_net_forget(fd);
     return get_real_close()(fd);
 }
 
@@ -186,18 +189,22 @@ WEFT_EXPORT int dup(int fd) {
 
 WEFT_EXPORT int dup2(int fd, int to) {
     int r = get_real_dup2()(fd, to);
+    if (r >= 0 && r != fd && weft_net_is_fd(r)) weft_net_forget(r); /* the old socket at `to` is gone */
     if (r >= 0) mark_fd(r, weft_devrand_is_fd(fd));
     return r;
 }
 
 WEFT_EXPORT int dup3(int fd, int to, int flags) {
     int r = get_real_dup3()(fd, to, flags);
+    if (r >= 0 && weft_net_is_fd(r)) weft_net_forget(r);
     if (r >= 0) mark_fd(r, weft_devrand_is_fd(fd));
     return r;
 }
 
 /* fcntl's third argument is passed as a register-sized value whatever its type. */
 static int fcntl_common(fcntl_fn f, int fd, int cmd, void *arg) {
+    if ((cmd == F_GETFL || cmd == F_SETFL) && weft_net_is_fd(fd) && weft_engaged())
+        return weft_net_fcntl(fd, cmd, (long)arg);
     int r = f(fd, cmd, arg);
     if (r >= 0 && (cmd == F_DUPFD || cmd == F_DUPFD_CLOEXEC)) mark_fd(r, weft_devrand_is_fd(fd));
     return r;
@@ -240,8 +247,8 @@ static rand_cookie *cookie_alloc(void) {
         }
     }
     /* pool exhausted: a raw anonymous mapping (never malloc from a hook) */
-    void *p = (void *)syscall(SYS_mmap, NULL, sizeof(rand_cookie), PROT_READ | PROT_WRITE,
-                              MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    void *p = (void *)weft_real_syscall(SYS_mmap, NULL, sizeof(rand_cookie), PROT_READ | PROT_WRITE,
+                                        MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     if (p == MAP_FAILED) return NULL;
     rand_cookie *c = p;
     c->mmapped = 1;
@@ -260,7 +267,7 @@ static ssize_t cookie_write(void *cookie, const char *buf, size_t n) {
 
 static int cookie_close(void *cookie) {
     rand_cookie *c = cookie;
-    if (c->mmapped) syscall(SYS_munmap, c, sizeof(rand_cookie));
+    if (c->mmapped) weft_real_syscall(SYS_munmap, c, sizeof(rand_cookie), 0, 0, 0, 0);
     else atomic_store(&c->in_use, 0);
     return 0;
 }
