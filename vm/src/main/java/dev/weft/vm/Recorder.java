@@ -59,7 +59,11 @@ final class Recorder {
             byte[] console = Files.exists(scratch.resolve(RunFiles.CONSOLE)) ? Files.readAllBytes(scratch.resolve(RunFiles.CONSOLE))
                     : new byte[0];
             RunFiles.Outcome outcome = RunEvaluator.evaluate(console, plan, run);
-            Files.move(scratch.resolve(RunFiles.RR_LOG), staging.resolve(RunFiles.RR_LOG));
+            if (Files.exists(scratch.resolve(RunFiles.RR_LOG))) {
+                Files.move(scratch.resolve(RunFiles.RR_LOG), staging.resolve(RunFiles.RR_LOG));
+            } else {
+                Files.write(staging.resolve(RunFiles.RR_LOG), new byte[0]); // QEMU died before writing one
+            }
             RunFiles.write(staging, outcome);
             String rrSha = Digests.sha256(staging.resolve(RunFiles.RR_LOG));
             String runId = "sf-" + Long.toUnsignedString(plan.seed()) + "-" + rrSha.substring(0, 10);

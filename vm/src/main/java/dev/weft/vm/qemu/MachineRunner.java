@@ -47,8 +47,12 @@ public final class MachineRunner {
     private MachineRun supervise(Process qemu, Path qmpSocket, Path stderrFile) throws IOException {
         QmpClient qmp;
         try {
-            qmp = QmpClient.connect(qmpSocket, 10_000, 5_000);
+            qmp = QmpClient.connect(qmpSocket, 10_000, 5_000, qemu::isAlive);
         } catch (IOException e) {
+            if (!qemu.isAlive()) {
+                return ended(qemu, MachineRun.Ending.QEMU_EXITED, -1, "QEMU exited by itself with status " + qemu.exitValue()
+                        + " before the run started", stderrFile);
+            }
             return ended(qemu, MachineRun.Ending.CONTROL_FAILED, -1, "no QMP connection: " + e.getMessage(), stderrFile);
         }
         try (qmp) {

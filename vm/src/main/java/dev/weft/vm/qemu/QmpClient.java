@@ -14,6 +14,7 @@ import java.nio.channels.Selector;
 import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.function.BooleanSupplier;
 
 /**
  * A minimal QMP client over QEMU's Unix socket: the capabilities handshake, then one command at a time, each
@@ -35,8 +36,12 @@ public final class QmpClient implements Closeable {
         channel.register(selector, SelectionKey.OP_READ);
     }
 
-    /** Connects (retrying until QEMU has created the socket, at most {@code connectMillis}) and negotiates. */
-    public static QmpClient connect(Path socket, long connectMillis, long timeoutMillis) throws IOException {
+    /**
+     * Connects (retrying until QEMU has created the socket, at most {@code connectMillis}, and giving up at once
+     * when {@code peerAlive} says QEMU is gone) and negotiates.
+     */
+    public static QmpClient connect(Path socket, long connectMillis, long timeoutMillis, BooleanSupplier peerAlive)
+            throws IOException {
         long deadline = System.nanoTime() + connectMillis * 1_000_000L;
         while (true) {
             SocketChannel ch = SocketChannel.open(StandardProtocolFamily.UNIX);
@@ -52,7 +57,7 @@ public final class QmpClient implements Closeable {
                 return client;
             } catch (IOException e) {
                 ch.close();
-                if (System.nanoTime() > deadline) {
+                if (System.nanoTime() > deadline || !peerAlive.getAsBoolean()) {
                     throw new IOException("no QMP connection on " + socket + ": " + e.getMessage(), e);
                 }
                 sleep(50);
