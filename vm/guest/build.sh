@@ -52,7 +52,12 @@ if [[ ! -f $vmlinux_cache ]]; then
   mv "$tmp/vmlinux" "$vmlinux_cache"
   rm -rf "$tmp"
 fi
-cp "$vmlinux_cache" "$out/vmlinux"
+# Outputs are replaced by rename, and only when their bytes change: a QEMU reading the old file is not disturbed.
+install_file() { # $1 = new file, $2 = target
+  if cmp -s "$1" "$2"; then rm -f "$1"; else mv -f "$1" "$2"; fi
+}
+cp "$vmlinux_cache" "$out/.vmlinux.new"
+install_file "$out/.vmlinux.new" "$out/vmlinux"
 
 # 2. Our static programs and the initramfs tree, every timestamp and owner fixed.
 stage="$(mktemp -d)"
@@ -69,7 +74,8 @@ ln -s busybox "$root/bin/sh"
 cp "$here/init" "$root/init"
 chmod 0755 "$root" "$root"/bin "$root"/proc "$root"/sys "$root"/dev "$root"/run "$root/init" "$root"/bin/sf* "$root/bin/busybox"
 find "$root" -exec touch -h -d @0 {} +
-(cd "$root" && find . -mindepth 1 | sort | cpio -o -H newc --reproducible -R 0:0 --quiet) | gzip -n -9 > "$out/initramfs.cpio.gz"
+(cd "$root" && find . -mindepth 1 | sort | cpio -o -H newc --reproducible -R 0:0 --quiet) | gzip -n -9 > "$out/.initramfs.new"
+install_file "$out/.initramfs.new" "$out/initramfs.cpio.gz"
 
 # 3. What went in.
 {
@@ -79,5 +85,6 @@ find "$root" -exec touch -h -d @0 {} +
   echo "vmlinux.sha256=$(sha256sum "$out/vmlinux" | cut -d' ' -f1)"
   echo "initramfs.sha256=$(sha256sum "$out/initramfs.cpio.gz" | cut -d' ' -f1)"
   echo "busybox.sha256=$(sha256sum "$busybox" | cut -d' ' -f1)"
-} > "$out/guest.properties"
+} > "$out/.guest.properties.new"
+install_file "$out/.guest.properties.new" "$out/guest.properties"
 echo "simferret guest: built in $out" >&2
