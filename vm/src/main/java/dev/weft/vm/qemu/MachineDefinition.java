@@ -6,8 +6,8 @@ import java.util.List;
 
 /**
  * The exact machine every SimFerret run uses: one TCG vCPU with instruction counting (record/replay refuses
- * KVM and -smp 2), a fixed RTC start on the virtual clock, no devices but the serial console, and
- * {@code sleep=off} (with sleep=on guest sleeps follow host time and the log grows ~60x). These options are part
+ * KVM and -smp 2), a fixed RTC start on the virtual clock, no devices but the serial console, a fixed icount
+ * shift and {@code sleep=off} (with sleep=on guest sleeps follow host time and the log grows ~60x). These options are part
  * of a run's replay identity; the per-run parts (files, rr mode, QMP socket) are added by {@link #command}.
  */
 public final class MachineDefinition {
@@ -18,8 +18,14 @@ public final class MachineDefinition {
             "-display", "none", "-net", "none", "-no-reboot", "-no-shutdown",
             "-rtc", "base=2024-01-01T00:00:00,clock=vm");
 
-    /** The icount options before the rr mode and file. */
-    public static final String ICOUNT = "shift=auto,sleep=off";
+    /**
+     * The icount options before the rr mode and file. A fixed shift (2 ns of virtual time per instruction) makes
+     * guest time a function of the instruction count alone: two recordings of one seed then run the guest
+     * identically (same console, byte for byte), where {@code shift=auto} follows host speed so the kill lands on
+     * a different request from run to run. {@code shift=auto} also had one recording in 22 whose replay stalled
+     * (docs/simferret-evidence.md).
+     */
+    public static final String ICOUNT = "shift=1,sleep=off";
 
     /** The kernel command line before the plan's sf.* words: serial console, quiet kernel, panic reboots at once. */
     public static final String BASE_APPEND = "console=ttyS0 panic=-1 quiet";
