@@ -32,8 +32,13 @@ deb="$cache/${KERNEL_PACKAGE}_${KERNEL_VERSION}_amd64.deb"
 if [[ ! -f $deb ]]; then
   need apt-get apt
   echo "simferret guest: downloading $KERNEL_PACKAGE=$KERNEL_VERSION into $cache" >&2
-  (cd "$cache" && apt-get download -q "$KERNEL_PACKAGE=$KERNEL_VERSION" >&2) || {
-    echo "simferret guest: apt-get download $KERNEL_PACKAGE=$KERNEL_VERSION failed" >&2; exit 4; }
+  download() { (cd "$cache" && apt-get download -q "$KERNEL_PACKAGE=$KERNEL_VERSION" >&2); }
+  # A machine whose package lists are missing or stale (a fresh container) needs one update first.
+  if ! download && { [[ $(id -u) -ne 0 ]] || ! apt-get update -qq >&2 || ! download; }; then
+    echo "simferret guest: apt-get download $KERNEL_PACKAGE=$KERNEL_VERSION failed" \
+      "(is it still in the archive? see vm/guest/kernel.pin)" >&2
+    exit 4
+  fi
   mv "$cache/${KERNEL_PACKAGE}_${KERNEL_VERSION//:/%3a}_amd64.deb" "$deb" 2>/dev/null || true
 fi
 got="$(sha256sum "$deb" | cut -d' ' -f1)"
