@@ -14,7 +14,8 @@ public final class StallWatchdog {
     private final long stallMillis;
     private final long boundMillis;
     private final long startMillis;
-    private long lastIcount = Long.MIN_VALUE;
+    private long lastIcount = -1;
+    private boolean observed;
     private long lastAdvanceMillis;
 
     public StallWatchdog(long stallMillis, long boundMillis, long startMillis) {
@@ -29,7 +30,8 @@ public final class StallWatchdog {
 
     /** One observation: the host's monotonic time and the machine's instruction count at that time. */
     public Verdict observe(long nowMillis, long icount) {
-        if (icount != lastIcount) {
+        if (!observed || icount != lastIcount) {
+            observed = true;
             lastIcount = icount;
             lastAdvanceMillis = nowMillis;
         }
@@ -42,7 +44,7 @@ public final class StallWatchdog {
         return Verdict.RUNNING;
     }
 
-    /** The instruction count at the last observation. */
+    /** The instruction count at the last observation (-1 before the first). */
     public long lastIcount() {
         return lastIcount;
     }
