@@ -79,7 +79,7 @@ class RecordReplayEndToEndTest {
 
     @Test
     void recordingASeedAgainRunsTheGuestIdentically() throws IOException {
-        // With a fixed icount shift the guest's time is its instruction count: the seed alone decides the run,
+        // With a fixed icount shift the guest's time follows its instructions alone: the seed decides the run,
         // down to the raw console (kernel timestamps included). Only QEMU's own log may differ.
         Path again = runs.resolve("seed-1-again");
         Result r = VmCommandTest.run("record", "--seed", "1", "--out", again.toString(), "--guest", guest.toString());
