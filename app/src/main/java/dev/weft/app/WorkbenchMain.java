@@ -47,7 +47,7 @@ public final class WorkbenchMain {
             out.println(LaunchOptions.USAGE);
             return 0;
         }
-        if (o.file() != null && !Files.isRegularFile(o.file())) {
+        if (o.file() != null && !Files.isRegularFile(o.file()) && !dev.weft.app.source.RunDirectorySource.isRunDirectory(o.file())) {
             err.println("weft workbench: " + o.file() + ": " + (Files.exists(o.file()) ? "not a regular file" : "no such file"));
             return 1;
         }

@@ -8,6 +8,7 @@ import dev.weft.launcher.replay.ReplayCommand;
 import dev.weft.launcher.run.RunCommand;
 import dev.weft.launcher.scenario.ScenarioCommand;
 import dev.weft.launcher.state.StateCommand;
+import dev.weft.vm.VmCommand;
 import java.io.PrintStream;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -42,6 +43,8 @@ public final class WeftCli {
                 WeftCli::check);
         register("trace", "protocol state traces: trace chord <LOG> <M>", WeftCli::trace);
         register("scenario", "validate a scenario file and print its time-ordered events", ScenarioCommand::run);
+        register("vm", "record/replay a small Linux guest under QEMU: vm record --seed N | vm replay RUN_DIR",
+                VmCommand::run);
         register("workbench", "open the desktop workbench: workbench <LOG> [--until N] [--screenshot OUT.png]",
                 WorkbenchLink::run);
         register("chord-check", "same as 'check chord'", ChordCheckCommand::run);

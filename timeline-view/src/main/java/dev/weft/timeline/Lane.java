@@ -17,6 +17,11 @@ public record Lane(Type type, long id, String label) {
         return new Lane(Type.CONNECTION, conn, "conn " + Long.toUnsignedString(conn));
     }
 
+    /** A connection lane with its own name (a SimFerret guest process, say). */
+    static Lane connection(long conn, String label) {
+        return label == null ? connection(conn) : new Lane(Type.CONNECTION, conn, label);
+    }
+
     static Lane run() {
         return new Lane(Type.RUN, -1, "run");
     }

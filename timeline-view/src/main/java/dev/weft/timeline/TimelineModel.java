@@ -222,6 +222,14 @@ public final class TimelineModel {
             return size;
         }
 
+        private final java.util.Map<Long, String> connLabels = new java.util.HashMap<>();
+
+        /** Names the lane of a connection that never says hello (default "conn N"). */
+        public Builder connectionLabel(long conn, String label) {
+            connLabels.put(conn, label);
+            return this;
+        }
+
         public Builder add(LogRecord r) {
             if (r.op() != size) {
                 throw new IllegalArgumentException("record op " + Long.toUnsignedString(r.op()) + " out of order, expected " + size);
@@ -295,7 +303,7 @@ public final class TimelineModel {
             }
             for (var en : connLanes.entrySet()) {
                 en.setValue(lanes.size());
-                lanes.add(Lane.connection(en.getKey()));
+                lanes.add(Lane.connection(en.getKey(), connLabels.get(en.getKey())));
             }
             int runLane = lanes.size();
             if (hasRun) lanes.add(Lane.run());
