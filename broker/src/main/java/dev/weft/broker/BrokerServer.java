@@ -39,7 +39,8 @@ public final class BrokerServer implements AutoCloseable {
     private final ServerSocketChannel tcp;
     private final PeerCheck peerCheck;
     private final Map<Long, Connection> live = new ConcurrentHashMap<>();
-    private final List<Thread> threads = new ArrayList<>();
+    /** Threads still running (finished connection threads remove themselves, so a long run does not pile them up). */
+    private final Set<Thread> threads = ConcurrentHashMap.newKeySet();
     private volatile boolean closed;
 
     private BrokerServer(SingleHostSequencer sequencer, Consumer<String> diagnostics, boolean timeService,
@@ -162,7 +163,13 @@ public final class BrokerServer implements AutoCloseable {
     }
 
     private synchronized void spawn(String name, Runnable r) {
-        Thread t = new Thread(null, r, name, THREAD_STACK);
+        Thread t = new Thread(null, () -> {
+            try {
+                r.run();
+            } finally {
+                threads.remove(Thread.currentThread());
+            }
+        }, name, THREAD_STACK);
         t.setDaemon(true);
         threads.add(t);
         t.start();
