@@ -7,7 +7,9 @@
  *   hook_time.c   time / sleep functions
  *   hook_rand.c   libc PRNGs, getrandom/getentropy/getauxval, arc4random
  *   hook_devrand.c /dev/urandom and /dev/random through fds and stdio
- *   sched.c       the deterministic scheduler (token model) and the pthread hooks
+ *   sched.c       the deterministic scheduler model (token passing, decisions, modelled waits)
+ *   hook_pthread.c the pthread hooks that drive it (shared declarations: sched_model.h)
+ *   hook_io.c     waits outside pthreads (poll/select/epoll, blocking reads, children, futexes)
  *   faults.c      file faults: fsync lies, ENOSPC after N bytes, torn writes
  *   hook_net.c    simulated UDP sockets served by the broker (wire protocol, spec §1-4)
  *
@@ -218,7 +220,8 @@ int weft_net_prepare_epoll(int epfd);
 uint64_t weft_net_real_budget(uint64_t virtual_ns);
 /* every fd a net wait watches (struct pollfd entries), for the scheduler's real wait; returns how many */
 int weft_io_wait_fds(const weft_io_wait *w, void *pollfds, int cap);
-void weft_net_stats_at_exit(void);
+/* at exit: windowed Goodbyes, then the --stats line */
+void weft_net_at_exit(void);
 
 /* ---- devrandom bookkeeping used by faults.c (write hooks must skip random fds) ---- */
 int weft_devrand_is_fd(int fd);

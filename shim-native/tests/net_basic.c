@@ -4,6 +4,10 @@
  *   net_basic wait [port]        block in recvfrom until a datagram (or an error) comes
  *   net_basic threadwait [port]  the same in a second (scheduler-managed) thread
  *   net_basic retransmit|threadretransmit T   send to 127.0.0.2:5000 every T virtual ms until a reply
+ *   net_basic windowed           windowed receives (run with WEFT_WINDOW_NS set)
+ *   net_basic threadecho         two managed threads as client and echo server (schedule-dependent)
+ *   net_basic threadpoll         the poll scenario in a managed thread
+ *   net_basic sleeppoll T        poll with MSG_DONTWAIT, sleeping T virtual ms in between
  *   net_basic send ip port text  send one datagram
  * Node 0 is 127.0.0.1. Output is one line per step; the launcher's net tests compare it.
  */
@@ -95,7 +99,13 @@ static int basic(void) {
     print_name("name a", a);
     print_name("name b", b);
     sendto_str(a, "127.0.0.1", 4001, "hello");
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
     print_recv("b got", b, 0);
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    /* each clock read observes once (1 µs); a receive observes once more (spec §4) */
+    printf("clock observations by the receive: %ld\n",
+           ((t1.tv_sec - t0.tv_sec) * 1000000000L + (t1.tv_nsec - t0.tv_nsec)) / 1000 - 1);
     int c = udp();                            /* unbound: the first send auto-binds from 50000 */
     print_name("name c before", c);
     sendto_str(c, "127.0.0.1", 4001, "auto");
@@ -108,6 +118,7 @@ static int basic(void) {
     ssize_t n = recv(b, buf, sizeof buf, 0);
     printf("short recv: %zd \"%.4s\"\n", n, buf);
     sendto_str(a, "127.0.0.1", 4001, "after");
+    print_recv("b peeked", b, MSG_PEEK);
     print_recv("b got", b, 0);
     struct sockaddr_in bad = addr("127.0.0.1", 1);
     bad.sin_family = AF_UNIX;
@@ -364,11 +375,92 @@ static int retransmit(int timeout_ms) {
     return 0;
 }
 
+/* A node that polls with MSG_DONTWAIT and sleeps T virtual ms between polls until a datagram comes. */
+static int sleeppoll(int sleep_ms) {
+    int c = bound("127.0.0.1", 4000);
+    char buf[64];
+    long polls = 0;
+    while (recv(c, buf, sizeof buf, MSG_DONTWAIT) < 0) {
+        polls++;
+        usleep((useconds_t)sleep_ms * 1000);
+    }
+    printf("datagram after %ld empty polls\n", polls);
+    return 0;
+}
+
 static int retransmit_timeout;
 static void *retransmitter(void *unused) {
     (void)unused;
     retransmit(retransmit_timeout);
     return NULL;
+}
+
+/* Two managed threads as two nodes: a client sends PING:i and waits (SO_RCVTIMEO 50 ms) for the
+ * echo, a server echoes; both draw rand() between steps, so the printed values depend on the
+ * schedule. The same seed must print the same lines every run. */
+static int echo_fd, client_fd;
+static void *echo_server(void *unused) {
+    (void)unused;
+    char buf[64];
+    struct sockaddr_in from;
+    for (int i = 0; i < 5; i++) {
+        socklen_t fl = sizeof from;
+        ssize_t n = recvfrom(echo_fd, buf, sizeof buf, 0, (struct sockaddr *)&from, &fl);
+        if (n < 0) { printf("server: %s\n", ename(errno)); return NULL; }
+        printf("server: %.*s rand %d\n", (int)n, buf, rand() % 1000);
+        sendto(echo_fd, buf, (size_t)n, 0, (struct sockaddr *)&from, fl);
+    }
+    return NULL;
+}
+static void *echo_client(void *unused) {
+    (void)unused;
+    struct timeval tv = {0, 50000};
+    setsockopt(client_fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
+    char msg[32], buf[64];
+    for (int i = 0; i < 5; i++) {
+        snprintf(msg, sizeof msg, "PING:%d", i);
+        sendto_str(client_fd, "127.0.0.1", 4000, msg);
+        ssize_t n = recv(client_fd, buf, sizeof buf, 0);
+        printf("client: %s rand %d\n", n < 0 ? ename(errno) : "echo", rand() % 1000);
+    }
+    return NULL;
+}
+static int threadecho(void) {
+    echo_fd = bound("127.0.0.1", 4000);
+    client_fd = bound("127.0.0.1", 4001);
+    pthread_t a, b;
+    pthread_create(&a, NULL, echo_server, NULL);
+    pthread_create(&b, NULL, echo_client, NULL);
+    pthread_join(a, NULL);
+    pthread_join(b, NULL);
+    printf("virtual ms: %lld\n", mono_ms());
+    return 0;
+}
+
+static void *poller(void *unused) {
+    (void)unused;
+    pollmix();
+    return NULL;
+}
+
+/* Windowed (WEFT_WINDOW_NS > 0): a timed receive, a blocking one, a non-blocking one; socket b is
+ * closed, c stays open (Goodbye at exit). The test moves the broker's horizon between steps. */
+static int windowed(void) {
+    int b = bound("127.0.0.1", 4001);
+    int c = bound("127.0.0.1", 4002);
+    (void)c;
+    struct timeval tv = {1, 0};
+    setsockopt(b, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
+    long long t0 = mono_ms();
+    print_recv("timed", b, 0);
+    printf("virtual ms waited: %lld\n", mono_ms() - t0);
+    tv.tv_sec = 0;
+    setsockopt(b, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
+    print_recv("blocking", b, 0);
+    printf("virtual s now: %lld\n", mono_ms() / 1000);
+    print_recv("nonblocking", b, MSG_DONTWAIT);
+    close(b);
+    return 0;
 }
 
 static int waiter_port;
@@ -401,6 +493,15 @@ int main(int argc, char **argv) {
         return 0;
     }
     if (!strcmp(m, "retransmit")) return retransmit(port);
+    if (!strcmp(m, "threadecho")) return threadecho();
+    if (!strcmp(m, "windowed")) return windowed();
+    if (!strcmp(m, "threadpoll")) {
+        pthread_t t;
+        pthread_create(&t, NULL, poller, NULL);
+        pthread_join(t, NULL);
+        return 0;
+    }
+    if (!strcmp(m, "sleeppoll")) return sleeppoll(port);
     if (!strcmp(m, "threadretransmit")) {
         pthread_t t;
         retransmit_timeout = port;

@@ -72,11 +72,13 @@ class NetShimTest {
                 name a: 127.0.0.1:4000 (len 16)
                 name b: 127.0.0.1:4001 (len 16)
                 b got: "hello" from 127.0.0.1:4000
+                clock observations by the receive: 1
                 name c before: 0.0.0.0:0 (len 16)
                 name c after: 127.0.0.1:50000 (len 16)
                 b got: "auto" from 127.0.0.1:50000
                 c got: "back" from 127.0.0.1:4001
                 short recv: 4 "trun"
+                b peeked: "after" from 127.0.0.1:4000
                 b got: "after" from 127.0.0.1:4000
                 sendto bad family: -1 EINVAL
                 sendto null buffer: -1 EFAULT
@@ -125,6 +127,39 @@ class NetShimTest {
                 after reading: rc 0 pipe - socket -
                 writable: 1 POLLOUT
                 """);
+    }
+
+    /** The same in a scheduler-managed thread: the poll is a net wait of the model. */
+    @Test
+    void aManagedThreadPollsThemInTheModel() {
+        assertOutput("threadpoll", """
+                nothing: rc 0 pipe - socket -
+                virtual ms waited: 1000
+                pipe written: rc 1 pipe readable socket -
+                datagram sent: rc 1 pipe - socket readable
+                not read yet: rc 1 pipe - socket readable
+                b got: "dgram" from 127.0.0.1:4000
+                after reading: rc 0 pipe - socket -
+                writable: 1 POLLOUT
+                """);
+    }
+
+    /**
+     * Two managed threads as client and echo server, drawing rand() between steps: the schedule —
+     * and so every value — is the same on every run of a seed, because net waiters are only
+     * woken when no thread can run (never by the real time a reply takes).
+     */
+    @Test
+    void threadsExchangingDatagramsAreReproducible() {
+        var first = run("threadecho");
+        assertEquals(0, first.exit(), first.stderr());
+        assertEquals(11, first.stdout().lines().count(), first.stdout());
+        for (int i = 0; i < 4; i++) {
+            assertEquals(first.stdout(), run("threadecho").stdout(), "run " + (i + 2));
+        }
+        Map<String, String> other = env(0);
+        other.put("WEFT_SEED", "2");
+        assertFalse(first.stdout().equals(run(other, "threadecho").stdout()), "another seed, another schedule");
     }
 
     @Test
@@ -245,6 +280,15 @@ class NetShimTest {
         assertEquals("waiting\ngot: EIO\n", finish(p));
     }
 
+    /** A blocking Recv the broker answers with Empty is ECONNRESET (spec §4, unmanaged blocking). */
+    @Test
+    void aBlockingRecvAnsweredEmptyIsConnectionReset() throws Exception {
+        Process p = startNode("wait", "4001");
+        assertTrue(broker.awaitRequests(3));
+        broker.answerWaitersEmpty();
+        assertEquals("waiting\ngot: ECONNRESET\n", finish(p));
+    }
+
     /**
      * A client retransmitting on a 10 ms virtual timeout while nobody answers: pacing (virtual
      * timeouts of network waits take a tenth of their length in real time) bounds its sends by
@@ -267,6 +311,54 @@ class NetShimTest {
         // one send per real millisecond at most (budget 1 ms per timeout), plus slack for start-up
         assertTrue(sendsWhileSilent <= elapsedMs + 50, sendsWhileSilent + " sends in " + elapsedMs + " ms");
         assertTrue(sendsWhileSilent >= 2, "the client did retransmit");
+    }
+
+    /** The same rule for a node that polls with MSG_DONTWAIT and sleeps 10 virtual ms in between. */
+    @Test
+    void sleepsBetweenPollsArePacedToo() throws Exception {
+        Process p = startNode("sleeppoll", "10");
+        assertTrue(broker.awaitRequests(3));
+        long before = broker.requests();
+        long start = System.nanoTime();
+        Thread.sleep(200);
+        long polls = broker.requests() - before;
+        long elapsedMs = (System.nanoTime() - start) / 1_000_000;
+        broker.inject(WireBroker.Addr.of(1, 5000), WireBroker.Addr.of(0, 4000), "x".getBytes(StandardCharsets.UTF_8));
+        assertTrue(finish(p).startsWith("datagram after "));
+        assertTrue(polls <= elapsedMs + 50, polls + " polls in " + elapsedMs + " ms");
+    }
+
+    /**
+     * Windowed behaviour (spec §4): receives never wait at the broker; Empty{h} below the wanted
+     * time means "retry" (after one Frontier), a timed receive times out once the horizon passes
+     * its deadline, a Deliver advances the clock to its vt, and sockets say Goodbye at close and at
+     * exit.
+     */
+    @Test
+    void windowedReceivesFollowTheHorizon() throws Exception {
+        broker.close();
+        broker = WireBroker.startWindowed();
+        List<String> argv = List.of(NativeFixture.testProgram("net_basic").toString(), "windowed");
+        ProcessBuilder pb = new ProcessBuilder(argv).redirectErrorStream(true);
+        pb.environment().clear();
+        pb.environment().putAll(env(0));
+        pb.environment().put("WEFT_WINDOW_NS", "1000000");
+        Process p = pb.start();
+        assertTrue(WireBroker.await(broker::frontiers, 1), "the timed receive reports its frontier");
+        broker.setHorizon(3_000_000_000L); // past the timed receive's deadline (about 1 s)
+        assertTrue(WireBroker.await(broker::frontiers, 2), "the blocking receive reports its frontier");
+        broker.setHorizon(10_000_000_000L);
+        broker.inject(WireBroker.Addr.of(1, 5000), WireBroker.Addr.of(0, 4001), "w".getBytes(StandardCharsets.UTF_8),
+                5_000_000_000L);
+        assertEquals("""
+                timed: EAGAIN
+                virtual ms waited: 1000
+                blocking: "w" from 127.0.0.2:5000
+                virtual s now: 5
+                nonblocking: EAGAIN
+                """, finish(p));
+        assertEquals(2, broker.frontiers());
+        assertTrue(WireBroker.await(broker::goodbyes, 2), "a Goodbye at close and one at exit");
     }
 
     /** The ASan+UBSan build of the shim runs the socket paths cleanly. */
