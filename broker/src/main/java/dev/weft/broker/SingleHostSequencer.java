@@ -81,14 +81,14 @@ public final class SingleHostSequencer implements OpSequencer {
         }
     }
 
-    /** Adds one request's real service time (ns). */
+    @Override
     public void addServiceTime(long ns) {
         synchronized (lock) {
             stats.service.add(ns);
         }
     }
 
-    /** Counts a connection ended by a protocol error. */
+    @Override
     public void countProtocolError() {
         synchronized (lock) {
             stats.protocolErrors++;
@@ -99,7 +99,7 @@ public final class SingleHostSequencer implements OpSequencer {
         return recorder;
     }
 
-    /** Writes out the records staged so far; call outside the lock, before sending a reply (group commit). */
+    @Override
     public void drainRecording() {
         recorder.drain();
     }
