@@ -18,7 +18,7 @@ import java.util.function.Consumer;
 final class Connection implements OpSequencer.Waiter, Runnable {
     private final long id;
     private final SocketChannel channel;
-    private final SingleHostSequencer sequencer;
+    private final OpSequencer sequencer;
     private final Consumer<String> diagnostics;
     private final boolean timeService;
     private final FrameReader in;
@@ -31,7 +31,7 @@ final class Connection implements OpSequencer.Waiter, Runnable {
     private volatile boolean closing;
     private volatile Thread thread;
 
-    Connection(long id, SocketChannel channel, SingleHostSequencer sequencer, Consumer<String> diagnostics,
+    Connection(long id, SocketChannel channel, OpSequencer sequencer, Consumer<String> diagnostics,
             boolean timeService) {
         this.id = id;
         this.channel = channel;
