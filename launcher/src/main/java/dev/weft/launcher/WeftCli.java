@@ -41,6 +41,8 @@ public final class WeftCli {
         register("check", "protocol checkers over a recording: check chord <LOG> <M> | check raft <LOG>",
                 WeftCli::check);
         register("trace", "protocol state traces: trace chord <LOG> <M>", WeftCli::trace);
+        register("convert", "a recording as Perfetto Trace Event JSON: convert <LOG> --to perfetto <OUT.json>",
+                dev.weft.launcher.convert.ConvertCommand::run);
         register("scenario", "validate a scenario file and print its time-ordered events", ScenarioCommand::run);
         register("workbench", "open the desktop workbench: workbench <LOG> [--until N] [--screenshot OUT.png]",
                 WorkbenchLink::run);
