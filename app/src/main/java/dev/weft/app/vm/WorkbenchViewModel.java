@@ -148,7 +148,7 @@ public final class WorkbenchViewModel {
                 DocumentViewModel old = document.get();
                 DocumentViewModel doc = new DocumentViewModel(opened, runner);
                 document.set(doc);
-                if (old != null) old.source().close();
+                if (old != null) old.close();
                 loading.set(false);
                 progress.set(1);
                 progressText.set("");
@@ -159,6 +159,22 @@ public final class WorkbenchViewModel {
                 });
             });
         });
+    }
+
+    /**
+     * Where File ▸ Open starts: the open recording's folder, else the most recent file's, else null (the
+     * platform's default). Folders that no longer exist are skipped.
+     */
+    public Path openDialogDirectory() {
+        List<Path> candidates = new ArrayList<>();
+        DocumentViewModel d = document.get();
+        if (d != null) candidates.add(d.path());
+        candidates.addAll(recentFiles);
+        for (Path p : candidates) {
+            Path dir = p.toAbsolutePath().getParent();
+            if (dir != null && java.nio.file.Files.isDirectory(dir)) return dir;
+        }
+        return null;
     }
 
     /** Cancels the load in progress (the document shown before stays). */
