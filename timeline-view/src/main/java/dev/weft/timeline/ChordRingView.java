@@ -167,7 +167,7 @@ public class ChordRingView extends Region {
             g.setFill(state.offenders().contains(id) ? OFFENDER : p.text());
             g.setTextAlign(TextAlignment.CENTER);
             g.setTextBaseline(VPos.CENTER);
-            g.fillText(id + (alive ? "" : " ✗") + (lane == null ? "" : "\n" + lane),
+            g.fillText(id + (alive ? "" : " ✗") + (lane == null ? "" : " · " + lane),
                     cx + (r + 30) * Math.cos(a), cy + (r + 30) * Math.sin(a));
         }
         legend(g, p, h);

@@ -90,7 +90,7 @@ public class RaftTermsView extends Region {
         int row = 0;
         for (var e : rowOf.entrySet()) e.setValue(row++);
         double left = 70, top = 42, plotW = Math.max(1, w - left - 10);
-        double laneH = Math.max(14, Math.min(40, (h - top - 48) / rowOf.size()));
+        double laneH = Math.max(14, Math.min(40, (h - top - 62) / rowOf.size()));
         int firstOp = log.op(0), lastOp = Math.max(firstOp + 1, log.op(log.size() - 1));
         g.fillText("Raft terms and roles after op " + cursorOp.get() + " (later reports faded)", 8, 6);
         g.setTextBaseline(VPos.CENTER);
@@ -168,8 +168,8 @@ public class RaftTermsView extends Region {
         g.setTextAlign(TextAlignment.LEFT);
         g.setTextBaseline(VPos.BOTTOM);
         g.setFont(Font.font("System", 11));
-        g.fillText("▮ leader (label tN = term N)   ○ candidate   · follower   × crash-restart   colour = term   "
-                + "red outline: two leaders in one term", 8, h - 4);
+        g.fillText("▮ leader (label tN = term N)   ○ candidate   · follower   × crash-restart   colour = term", 8, h - 18);
+        g.fillText("red outline: two leaders in one term (ElectionSafety)   faded: reports after the cursor", 8, h - 4);
     }
 
     /** Red outlines round the two leaders of a term that had two, once the cursor has reached the second. */

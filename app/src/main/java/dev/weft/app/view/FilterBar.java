@@ -72,7 +72,7 @@ final class FilterBar {
         TextField vtTo = number("vt to", filter.vtToProperty());
         TextField payload = new TextField();
         payload.setPromptText("payload contains");
-        payload.setPrefColumnCount(10);
+        payload.setPrefColumnCount(8);
         payload.setOnAction(e -> filter.payloadTextProperty().set(payload.getText()));
         payload.focusedProperty().addListener((o, a, f) -> {
             if (!f) filter.payloadTextProperty().set(payload.getText());
@@ -86,7 +86,7 @@ final class FilterBar {
         HBox.setHgrow(spring, Priority.ALWAYS);
         search.setPromptText("search events (Ctrl+F)");
         search.setId("searchField");
-        search.setPrefColumnCount(14);
+        search.setPrefColumnCount(10);
         search.textProperty().bindBidirectional(searchVm.queryProperty());
         search.setOnAction(e -> searchVm.next());
         Button prev = new Button("▲");
@@ -103,7 +103,12 @@ final class FilterBar {
         matches.setId("searchStatus");
         matches.textProperty().bind(searchVm.statusProperty());
         this.nodes = nodes;
-        root.getChildren().addAll(new Label("Show:"), nodes, kinds, opFrom, opTo, vtFrom, vtTo, payload, clear, active, spring,
+        Label show = new Label("Show:");
+        // Words and buttons keep their width; the text fields give way when the window is narrow.
+        for (javafx.scene.control.Control c : new javafx.scene.control.Control[] {show, nodes, kinds, clear, matches, prev, next}) {
+            c.setMinWidth(Region.USE_PREF_SIZE);
+        }
+        root.getChildren().addAll(show, nodes, kinds, opFrom, opTo, vtFrom, vtTo, payload, clear, active, spring,
                 search, matches, prev, next);
     }
 
@@ -111,7 +116,7 @@ final class FilterBar {
     private static TextField number(String prompt, ObjectProperty<Long> target) {
         TextField f = new TextField();
         f.setPromptText(prompt);
-        f.setPrefColumnCount(6);
+        f.setPrefColumnCount(5);
         Runnable commit = () -> {
             String t = f.getText().trim().replace("_", "");
             f.getStyleClass().remove("bad-input");
