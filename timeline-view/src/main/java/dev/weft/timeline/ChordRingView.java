@@ -141,6 +141,8 @@ public class ChordRingView extends Region {
             arrow(g, e.getKey(), s.prdc(), p.recv(), true, -1);
         }
         for (int[] bad : state.badPointers()) arrow(g, bad[0], bad[1], OFFENDER, false, +1);
+        double lastAngle = Double.NaN;
+        int step = 0;
         for (var e : state.nodes().entrySet()) {
             int id = e.getKey();
             double[] c = nodeCentre(id);
@@ -163,12 +165,16 @@ public class ChordRingView extends Region {
                 g.strokeOval(c[0] - 12, c[1] - 12, 24, 24);
             }
             double a = angle(id, ring);
+            // Neighbours closer than ~20° get their labels stepped outwards so they do not overprint.
+            step = !Double.isNaN(lastAngle) && a - lastAngle < 0.35 ? step + 1 : 0;
+            lastAngle = a;
+            double lr = r + 24 + 16 * step;
             String lane = nodeNames.get().apply(id);
             g.setFill(state.offenders().contains(id) ? OFFENDER : p.text());
-            g.setTextAlign(TextAlignment.CENTER);
+            double cos = Math.cos(a);
+            g.setTextAlign(cos > 0.3 ? TextAlignment.LEFT : cos < -0.3 ? TextAlignment.RIGHT : TextAlignment.CENTER);
             g.setTextBaseline(VPos.CENTER);
-            g.fillText(id + (alive ? "" : " ✗") + (lane == null ? "" : " · " + lane),
-                    cx + (r + 30) * Math.cos(a), cy + (r + 30) * Math.sin(a));
+            g.fillText(id + (alive ? "" : " ✗") + (lane == null ? "" : " · " + lane), cx + lr * cos, cy + lr * Math.sin(a));
         }
         legend(g, p, h);
     }
