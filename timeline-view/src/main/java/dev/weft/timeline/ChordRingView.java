@@ -34,7 +34,8 @@ public class ChordRingView extends Region {
     private final IntegerProperty cursorOp = new SimpleIntegerProperty(this, "cursorOp", 0);
     private final ObjectProperty<TimelinePalette> palette = new SimpleObjectProperty<>(this, "palette", TimelinePalette.LIGHT);
     private final ObjectProperty<IntFunction<String>> nodeNames = new SimpleObjectProperty<>(this, "nodeNames", id -> null);
-    private final Tooltip tip = new Tooltip();
+    private final ObjectProperty<IntFunction<String>> nodeAddresses = new SimpleObjectProperty<>(this, "nodeAddresses", id -> null);
+    private Tooltip tip;   // made on the first hover: a Tooltip needs the toolkit, a view may be built before it
     private ChordRingState state;
     private double cx, cy, r;
     private long ring = 64;
@@ -48,11 +49,11 @@ public class ChordRingView extends Region {
         setOnMouseMoved(e -> {
             Integer id = nodeAt(e.getX(), e.getY());
             if (id == null) {
-                Tooltip.uninstall(this, tip);
+                if (tip != null) Tooltip.uninstall(this, tip);
                 return;
             }
-            String lane = nodeNames.get().apply(id);
-            tip.setText("Chord id " + id + (lane == null ? "" : " = " + lane) + describe(id));
+            if (tip == null) tip = new Tooltip();
+            tip.setText(hoverText(id));
             Tooltip.install(this, tip);
         });
     }
@@ -62,6 +63,15 @@ public class ChordRingView extends Region {
     public ObjectProperty<TimelinePalette> paletteProperty() { return palette; }
     /** Names a Chord identifier by the node (lane) that reported it, e.g. "node 3"; null when unknown. */
     public ObjectProperty<IntFunction<String>> nodeNamesProperty() { return nodeNames; }
+    /** The address a Chord identifier reports from, for the hover text; null when unknown. */
+    public ObjectProperty<IntFunction<String>> nodeAddressesProperty() { return nodeAddresses; }
+
+    /** The hover text of a node (what the tooltip shows), for tests. */
+    public String hoverText(int id) {
+        if (state == null) state = state();
+        String lane = nodeNames.get().apply(id), addr = nodeAddresses.get().apply(id);
+        return "Chord id " + id + (lane == null ? "" : " = " + lane) + (addr == null ? "" : " at " + addr) + describe(id);
+    }
 
     /** What is drawn now (null before the first layout or without a timeline). */
     public ChordRingState state() {

@@ -177,6 +177,7 @@ final class DocumentPane {
             ring.setId("chordRing");
             ring.chordProperty().set(protocol.chord());
             ring.nodeNamesProperty().set(doc::nodeOfReporter);
+            ring.nodeAddressesProperty().set(doc::addressOfReporter);
             ring.cursorOpProperty().bind(doc.cursorProperty());
             ring.paletteProperty().bind(timeline.paletteProperty());
             tabs.getTabs().add(tab("Chord ring", ring));

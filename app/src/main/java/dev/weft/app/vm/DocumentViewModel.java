@@ -111,6 +111,16 @@ public final class DocumentViewModel {
                 .mapToInt(v -> (int) v.op()).sorted().toArray();
     }
 
+    /** The address a Chord / Raft reporter sent its first report from (e.g. "127.0.0.2:9000"), or null. */
+    public String addressOfReporter(int id) {
+        dev.weft.timeline.ReportLog r = source.reports();
+        for (int i = 0; i < r.size(); i++) {
+            if (r.field(i, 0) != id || r.op(i) >= source.size()) continue;
+            return source.record(r.op(i)).event() instanceof dev.weft.log.Event.Send s ? s.src().text() : null;
+        }
+        return null;
+    }
+
     /** "node 3" for a Chord identifier or Raft node id: the lane of the node that sent its first report. */
     public String nodeOfReporter(int id) {
         dev.weft.timeline.ReportLog r = source.reports();

@@ -93,11 +93,16 @@ public final class WorkbenchViewModel {
         Progress p = new Progress() {
             private long lastPublished;
 
+            private String lastPhase = "";
+
             @Override public void update(double fraction, String message) {
-                // At most ~10 updates a second reach the UI thread, however often the loader reports.
+                // At most ~10 updates a second reach the UI thread, however often the loader reports; a new
+                // phase ("checks" after "reading · …") always does, so the bar never sits on a stale name.
                 long now = System.nanoTime();
-                if (fraction < 1 && now - lastPublished < 100_000_000L) return;
+                String phase = message.contains(" — ") ? message.substring(0, message.indexOf(" — ")) : message;
+                if (fraction < 1 && now - lastPublished < 100_000_000L && phase.equals(lastPhase)) return;
                 lastPublished = now;
+                lastPhase = phase;
                 runner.ui(() -> {
                     if (cancel.get()) return;
                     progress.set(fraction);

@@ -128,6 +128,10 @@ class ProtocolInvariantsUiTest {
         assertTrue(state.offenders().contains(22), "offenders: " + state.offenders());
         assertTrue(state.headline().startsWith("ConnectedAppendages broken"), state.headline());
         ui.screenshot(robot, "protocol-chord-connected-appendages");
+        assertEquals("node 1", ring.nodeNamesProperty().get().apply(22), "Chord id 22 is the node on lane 'node 1'");
+        String hover = ring.hoverText(22);
+        assertTrue(hover.startsWith("Chord id 22 = node 1 at 127.0.0."), hover);
+        assertTrue(hover.contains("appendage"), hover);
         double[] c = ring.nodeCentre(22);
         WritableImage[] img = new WritableImage[1];
         robot.interact(() -> img[0] = ring.snapshot(null, null));
@@ -152,6 +156,9 @@ class ProtocolInvariantsUiTest {
         robot.interact(() -> doc.goTo(242));
         ui.settle();
         assertTrue(terms.violationsShown().isEmpty(), "no highlight before the second leader");
+        TableView<?> list = robot.lookup("#violationTable").queryAs(TableView.class);
+        assertEquals(doc.violationAtOrBeforeCursor(), list.getSelectionModel().getSelectedIndex(), "the Invariants list follows the cursor");
+        assertTrue(doc.violations().get(list.getSelectionModel().getSelectedIndex()).op() <= 242);
         jumpVia(robot, doc, es.get(0));
         assertEquals(243, doc.cursor());
         assertEquals("ElectionSafety", robot.lookup("#violationBarName").queryAs(Label.class).getText());
