@@ -55,6 +55,7 @@ final class DocumentPane {
     private final SplitPane horizontal;
     private final TabPane tabs;
     private final Tab inspectorTab;
+    private final Tab invariantsTab;
     private ChordRingView ring;
     private RaftTermsView terms;
 
@@ -73,10 +74,11 @@ final class DocumentPane {
         EventTablePane table = new EventTablePane(doc, filter);
         table.node().setContextMenu(eventMenu(() -> doc.selectionProperty().get()));
         inspectorTab = tab("Inspector", new InspectorPane(inspector).node());
+        invariantsTab = tab("Invariants", new InvariantsPane(doc).node());
         tabs = new TabPane(
                 tab("State", new StatePane(state).node()),
                 inspectorTab,
-                tab("Invariants", new InvariantsPane(doc).node()),
+                invariantsTab,
                 tab("Bookmarks", new BookmarksPane(doc, bookmarks).node()));
         tabs.setId("detailTabs");
         addProtocolTab();
@@ -182,10 +184,11 @@ final class DocumentPane {
             ring.paletteProperty().bind(timeline.paletteProperty());
             tabs.getTabs().add(tab("Chord ring", ring));
         }
-        // At a protocol violation, show the protocol tab: that is where the picture of the bug is.
+        // At a protocol violation, show the protocol tab: that is where the picture of the bug is (but leave the
+        // Invariants list in place when that is where the jump came from).
         doc.violationAtCursorProperty().addListener((o, a, i) -> {
             int k = i.intValue();
-            if (k < 0 || k >= doc.violations().size()) return;
+            if (k < 0 || k >= doc.violations().size() || tabs.getSelectionModel().getSelectedItem() == invariantsTab) return;
             if (protocol.names().contains(doc.violations().get(k).invariant())) tabs.getSelectionModel().select(tabs.getTabs().size() - 1);
         });
     }

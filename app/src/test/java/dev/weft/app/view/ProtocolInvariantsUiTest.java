@@ -119,7 +119,9 @@ class ProtocolInvariantsUiTest {
         assertTrue(pos.matches("violation \\d+ of " + doc.violations().size() + " · op " + v.op()), pos);
         assertTrue(robot.lookup("#violationBarText").queryAs(Label.class).getText().contains("Chord node 22"));
 
-        // The ring view (selected for a protocol violation) outlines node 22 at this op.
+        // The ring view outlines node 22 at this op.
+        robot.clickOn("Chord ring");
+        ui.settle();
         ChordRingView ring = ui.window.documentPane().ring();
         assertTrue(ring.isVisible() && ring.getScene() != null, "the Chord ring tab is shown");
         ui.settle();
@@ -161,6 +163,15 @@ class ProtocolInvariantsUiTest {
         assertTrue(doc.violations().get(list.getSelectionModel().getSelectedIndex()).op() <= 242);
         jumpVia(robot, doc, es.get(0));
         assertEquals(243, doc.cursor());
+        assertEquals("Invariants", ui.window.documentPane().tabs().getSelectionModel().getSelectedItem().getText(),
+                "the list stays where the jump came from");
+        robot.interact(() -> ui.window.documentPane().tabs().getSelectionModel().select(0));
+        robot.interact(() -> doc.goTo(242));
+        robot.clickOn("#nextViolation");
+        ui.settle();
+        assertEquals(243, doc.cursor());
+        assertEquals("Raft terms", ui.window.documentPane().tabs().getSelectionModel().getSelectedItem().getText(),
+                "] to a protocol violation shows the protocol view");
         assertEquals("ElectionSafety", robot.lookup("#violationBarName").queryAs(Label.class).getText());
         robot.interact(() -> ui.window.documentPane().tabs().getSelectionModel().select(ui.window.documentPane().tabs().getTabs().size() - 1));
         ui.settle();
