@@ -49,12 +49,13 @@ public final class PerfettoTrace {
 
     /** Reads the recording twice (the checkers' verdicts are known only at its end) and writes the trace. */
     public static Summary write(Path log, OutputStream out) throws IOException, WeftLogException {
-        List<ProtocolViolations.Placed> protocol = protocolViolations(log);
+        Map<Long, Long> helloOf = new HashMap<>();   // conn -> node, from the first pass; lookups only
+        List<ProtocolViolations.Placed> protocol = firstPass(log, helloOf);
         Map<Long, List<ProtocolViolations.Placed>> byOp = new HashMap<>(); // lookups only, never iterated
         for (ProtocolViolations.Placed p : protocol) byOp.computeIfAbsent(p.op(), k -> new ArrayList<>()).add(p);
         JsonGenerator g = new JsonFactory().createGenerator(out, JsonEncoding.UTF8);
         long records = 0, flows = 0, violations = 0;
-        Tracks tracks = new Tracks();
+        Tracks tracks = new Tracks(helloOf);
         try (LogReader reader = LogReader.open(log)) {
             LogHeader h = reader.header();
             g.writeStartObject();
@@ -118,8 +119,11 @@ public final class PerfettoTrace {
         return new Summary(records, tracks.count(), flows, violations);
     }
 
-    /** The Chord or Raft checkers' violations, decided by which checker the reports fit (none without reports). */
-    private static List<ProtocolViolations.Placed> protocolViolations(Path log) throws IOException, WeftLogException {
+    /**
+     * The first read: which node each connection says hello as (so its connect, made before the hello, already
+     * sits on the node's track), and the Chord or Raft checkers' violations, by which checker the reports fit.
+     */
+    private static List<ProtocolViolations.Placed> firstPass(Path log, Map<Long, Long> helloOf) throws IOException, WeftLogException {
         ChordTimeline.Builder chord = new ChordTimeline.Builder(6);
         ChordCheck chordCheck = new ChordCheck(6);
         RaftCheck raft = new RaftCheck();
@@ -127,6 +131,7 @@ public final class PerfettoTrace {
         long reports = 0;
         try (LogReader reader = LogReader.open(log)) {
             for (LogRecord r = reader.next(); r != null; r = reader.next()) {
+                if (r.event() instanceof Event.Hello h) helloOf.putIfAbsent(h.conn(), h.node());
                 chord.accept(r);
                 chordCheck.accept(r);
                 raft.accept(r);
@@ -209,15 +214,15 @@ public final class PerfettoTrace {
     private static final class Tracks {
         private final Map<Long, Integer> nodeTid = new HashMap<>();   // lookups only, never iterated
         private final Map<Long, Integer> connTid = new HashMap<>();   // lookups only
-        private final Map<Long, Long> connNode = new HashMap<>();     // lookups only
+        private final Map<Long, Long> connNode;                       // lookups only
         private final Map<Integer, Long> lastNs = new HashMap<>();    // lookups only
         private int next = RUN_TID + 1;
 
+        Tracks(Map<Long, Long> helloOf) {
+            this.connNode = helloOf;
+        }
+
         int of(Event e, JsonGenerator g) throws IOException {
-            if (e instanceof Event.Hello h) {
-                connNode.put(h.conn(), h.node());
-                connTid.remove(h.conn());
-            }
             long conn = e.connOrNone();
             if (conn < 0 || e instanceof Event.Violation || e instanceof Event.End) return RUN_TID;
             Long node = connNode.get(conn);

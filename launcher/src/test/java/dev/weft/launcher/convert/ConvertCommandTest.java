@@ -104,6 +104,10 @@ class ConvertCommandTest {
         assertEquals(enqueuedTies.size(), flowStarts, "a flow starts at every enqueued send");
         assertTrue(new HashSet<>(threadNames.values()).containsAll(nodes), "a track per node: " + threadNames.values());
         assertTrue(threadNames.containsValue("run"));
+        for (Map.Entry<Long, Long> c : connNode.entrySet()) {
+            assertFalse(threadNames.containsValue("conn " + c.getKey()), "conn " + c.getKey() + " said hello: its events are on node " + c.getValue());
+        }
+        assertEquals(nodes.size() + 1, threadNames.size(), "a track per node plus the run track: " + threadNames.values());
         // raft-check: one ElectionSafety violation, the second leader of term 1 at op 243.
         JsonNode es = instants.stream().filter(i -> i.get("name").asText().equals("violation: ElectionSafety")).findFirst().orElseThrow();
         assertEquals(243, es.get("args").get("op").asLong());
