@@ -35,4 +35,21 @@ class AppArchitectureTest {
                 .should().dependOnClassesThat().resideInAnyPackage("dev.weft.replay..", "dev.weft.core..", "dev.weft.check..")
                 .check(classes);
     }
+
+    @Test
+    void viewsTalkToViewModelsOnly() {
+        // Views ask the view models; the recording source (files, replay, checks) is the view models' business.
+        noClasses().that().resideInAPackage("dev.weft.app.view..")
+                .should().callMethod(dev.weft.app.vm.DocumentViewModel.class, "source")
+                .orShould().dependOnClassesThat().haveFullyQualifiedName(dev.weft.app.source.RecordingSource.class.getName())
+                .orShould().dependOnClassesThat().haveFullyQualifiedName(dev.weft.app.source.IndexedRecordingSource.class.getName())
+                .check(classes);
+    }
+
+    @Test
+    void theSourceRuleSeesACallWhereThereIsOne() {
+        // Guards against a vacuous pass: the application class does reach the source.
+        org.junit.jupiter.api.Assertions.assertThrows(AssertionError.class, () -> noClasses().that().resideInAPackage("dev.weft.app.vm..")
+                .should().callMethod(dev.weft.app.source.RecordingSource.class, "timeline").check(classes));
+    }
 }

@@ -42,6 +42,8 @@ public final class WeftCli {
         register("check", "protocol checkers over a recording: check chord <LOG> <M> | check raft <LOG>",
                 WeftCli::check);
         register("trace", "protocol state traces: trace chord <LOG> <M>", WeftCli::trace);
+        register("convert", "a recording as Perfetto Trace Event JSON: convert <LOG> --to perfetto <OUT.json>",
+                dev.weft.launcher.convert.ConvertCommand::run);
         register("scenario", "validate a scenario file and print its time-ordered events", ScenarioCommand::run);
         register("vm", "record/replay a small Linux guest under QEMU: vm record --seed N | vm replay RUN_DIR",
                 VmCommand::run);

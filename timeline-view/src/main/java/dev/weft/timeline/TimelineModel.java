@@ -115,6 +115,13 @@ public final class TimelineModel {
         return violationOps.clone();
     }
 
+    /** "Δ 12 ops · 3.5 µs (3500 ns)": the distance between two ops in ops and virtual time. */
+    public String measure(int a, int b) {
+        int lo = Math.min(a, b), hi = Math.max(a, b);
+        long dvt = vt(hi) - vt(lo);
+        return "Δ " + (hi - lo) + " ops · " + TimelineRenderer.formatNs(dvt) + " (" + Long.toUnsignedString(dvt) + " ns)";
+    }
+
     public long vtMin() {
         return size == 0 ? 0 : vt[0];
     }

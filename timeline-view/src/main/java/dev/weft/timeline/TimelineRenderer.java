@@ -35,7 +35,8 @@ final class TimelineRenderer {
     /** Everything a frame depends on, gathered by the view. */
     record Frame(TimelineModel model, AxisMapping mapping, Viewport viewport, AxisMode mode, TimelinePalette palette,
                  int[] laneRow, int rows, double laneHeight, int hiddenKinds, int cursorOp, int selectedOp, int hoveredOp,
-                 int[] markers, int errorOp, boolean arrows, double width, double height) {
+                 int[] markers, int errorOp, boolean arrows, double width, double height, int[] highlights, int[] bookmarks,
+                 java.util.BitSet shown, int[] range, int measureOp) {
 
         double rowTop(int row) {
             return RULER + row * laneHeight;
@@ -46,7 +47,7 @@ final class TimelineRenderer {
         }
 
         boolean markVisible(int op) {
-            return laneRow[model.lane(op)] >= 0 && (hiddenKinds & (1 << model.kindOrdinal(op))) == 0;
+            return laneRow[model.lane(op)] >= 0 && (hiddenKinds & (1 << model.kindOrdinal(op))) == 0 && (shown == null || shown.get(op));
         }
     }
 
@@ -72,6 +73,7 @@ final class TimelineRenderer {
         g.rect(GUTTER, 0, plotW, f.height);
         g.clip();
         g.translate(GUTTER, 0);
+        paintRange(g, f, plotW);
         paintRuler(g, f, plotW);
         int[] vis = f.mapping.visibleOps();
         int count = vis[1] - vis[0];
@@ -82,7 +84,11 @@ final class TimelineRenderer {
             paintColumns(g, f, plotW);
         }
         paintMarkers(g, f, plotW);
+        paintTicks(g, f, plotW, f.highlights, Color.web("#eab308"), 0);
+        paintTicks(g, f, plotW, f.bookmarks, Color.web("#2563eb"), 1);
+        if (count > 0 && plotW / count >= DETAIL_PIXELS_PER_EVENT) paintHighlightRings(g, f, vis[0], vis[1]);
         paintSelection(g, f);
+        paintMeasure(g, f);
         paintCursor(g, f);
         g.restore();
 
@@ -209,7 +215,8 @@ final class TimelineRenderer {
         int opA = f.mapping.firstOpAtOrAfter(f.viewport.valueAt(0));
         for (int col = 0; col <= cols; col++) {
             int opB = col == cols ? opA : f.mapping.firstOpAtOrAfter(f.viewport.valueAt(col + 1));
-            if (col < cols && opB > opA) f.model.masksInRange(opA, opB, masks);
+            if (col < cols && opB > opA && f.shown != null) filteredMasks(f, opA, opB);
+            else if (col < cols && opB > opA) f.model.masksInRange(opA, opB, masks);
             else Arrays.fill(masks, 0, lanes, (short) 0);
             for (int lane = 0; lane < lanes; lane++) {
                 if (f.laneRow[lane] < 0) continue;
@@ -231,6 +238,79 @@ final class TimelineRenderer {
             }
             opA = opB;
         }
+    }
+
+    /** Column masks when filters hide single ops: a walk over the column's ops (only while a filter is on). */
+    private void filteredMasks(Frame f, int from, int to) {
+        Arrays.fill(masks, 0, f.model.laneCount(), (short) 0);
+        for (int op = f.shown.nextSetBit(from); op >= 0 && op < to; op = f.shown.nextSetBit(op + 1)) {
+            masks[f.model.lane(op)] |= (short) (1 << f.model.kindOrdinal(op));
+        }
+    }
+
+    /** The selected range: a translucent band over the lanes, its edges solid. */
+    private void paintRange(GraphicsContext g, Frame f, double plotW) {
+        if (f.range == null || f.model.size() == 0) return;
+        double x0 = f.mapping.xOf(Math.max(0, f.range[0]));
+        double x1 = f.mode == AxisMode.OP ? f.viewport.xOf(Math.min(f.model.size() - 1, f.range[1]) + 1.0)
+                : f.mapping.xOf(Math.min(f.model.size() - 1, f.range[1]));
+        double bottom = RULER + f.rows * f.laneHeight;
+        g.setFill(Color.web("#3b82f6", 0.13));
+        g.fillRect(x0, 0, Math.max(2, x1 - x0), bottom);
+        g.setStroke(Color.web("#2563eb"));
+        g.setLineWidth(1.5);
+        g.strokeLine(x0, 0, x0, bottom);
+        g.strokeLine(x1, 0, x1, bottom);
+    }
+
+    /** A tick per match / bookmark on the ruler, one per pixel column at most. */
+    private void paintTicks(GraphicsContext g, Frame f, double plotW, int[] ops, Color c, int style) {
+        if (ops == null || ops.length == 0) return;
+        g.setFill(c);
+        g.setStroke(c);
+        double lastX = Double.NaN;
+        for (int i = lowerBound(ops, f.mapping.visibleOps()[0]); i < ops.length; i++) {
+            double x = Math.floor(f.mapping.xOf(ops[i])) + 0.5;
+            if (x > plotW + 2) break;
+            if (x == lastX) continue;
+            lastX = x;
+            if (style == 0) g.fillRect(x - 1.5, RULER - 9, 3, 9);
+            else {
+                g.setLineWidth(1.5);
+                g.strokeLine(x, 2, x, RULER);
+                g.fillPolygon(new double[] {x, x + 8, x}, new double[] {2, 6, 10}, 3);
+            }
+        }
+    }
+
+    private void paintHighlightRings(GraphicsContext g, Frame f, int from, int to) {
+        int[] ops = f.highlights;
+        if (ops == null || ops.length == 0) return;
+        g.setStroke(Color.web("#eab308"));
+        g.setLineWidth(2);
+        for (int i = lowerBound(ops, from); i < ops.length && ops[i] < to; i++) {
+            if (!f.markVisible(ops[i])) continue;
+            double x = f.mapping.xOf(ops[i]), y = f.laneCentre(f.model.lane(ops[i]));
+            g.strokeRect(x - 7, y - 7, 14, 14);
+        }
+    }
+
+    /** From the selected mark to the measured one: a bracket labelled with the op and virtual-time distance. */
+    private void paintMeasure(GraphicsContext g, Frame f) {
+        int a = f.selectedOp, b = f.measureOp;
+        if (a < 0 || b < 0 || a >= f.model.size() || b >= f.model.size()) return;
+        double xa = f.mapping.xOf(a), xb = f.mapping.xOf(b);
+        double y = RULER + 10;
+        g.setStroke(Color.web("#7c3aed"));
+        g.setFill(Color.web("#7c3aed"));
+        g.setLineWidth(1.5);
+        g.strokeLine(xa, y, xb, y);
+        g.strokeLine(xa, y - 5, xa, y + 5);
+        g.strokeLine(xb, y - 5, xb, y + 5);
+        g.setFont(SMALL_FONT);
+        g.setTextAlign(TextAlignment.CENTER);
+        g.setTextBaseline(VPos.BOTTOM);
+        g.fillText(f.model.measure(a, b), (xa + xb) / 2, y - 2);
     }
 
     private static void flushRun(GraphicsContext g, Frame f, int lane, int fromCol, int toCol, int kind, boolean loss) {

@@ -28,8 +28,8 @@ import java.util.Arrays;
  * (no Node per event); any number of changes within one pulse cause a single repaint in the layout pass.
  *
  * <p>Mouse: wheel zooms at the pointer (Shift+wheel pans), drag pans, click selects the nearest mark,
- * clicking the selected send/receive again (or double-clicking) jumps to its partner, click or drag in the
- * ruler moves the cursor, click or drag in the overview moves the window. Keys (when focused): + / - zoom,
+ * clicking the selected send/receive again (or double-clicking) jumps to its partner, click in the ruler
+ * moves the cursor, drag along it selects a range, Shift+click measures from the selected mark, click or drag in the overview moves the window. Keys (when focused): + / - or W / S zoom,
  * 0 fit all, Ctrl+←/→ or A/D pan, J jump to partner.
  */
 public class TimelineView extends Region {
@@ -57,6 +57,17 @@ public class TimelineView extends Region {
     private final ObjectProperty<int[]> markers = new SimpleObjectProperty<>(this, "markers", new int[0]);
     private final IntegerProperty errorOp = new SimpleIntegerProperty(this, "errorOp", -1);
     private final BooleanProperty showArrows = new SimpleBooleanProperty(this, "showArrows", true);
+    private final ObjectProperty<int[]> suppressedMarkers = new SimpleObjectProperty<>(this, "suppressedMarkers", new int[0]);
+    private final ObjectProperty<int[]> highlights = new SimpleObjectProperty<>(this, "highlights", new int[0]);
+    private final ObjectProperty<int[]> bookmarks = new SimpleObjectProperty<>(this, "bookmarks", new int[0]);
+    private final ObjectProperty<java.util.BitSet> shownOps = new SimpleObjectProperty<>(this, "shownOps");
+    private final ObjectProperty<int[]> range = new SimpleObjectProperty<>(this, "range");
+    private final IntegerProperty measureOp = new SimpleIntegerProperty(this, "measureOp", -1);
+
+    /** Zoom factor of one key press or toolbar click: 1M ops to ~200 in six presses. */
+    public static final double KEY_ZOOM = 4;
+    /** Zoom per wheel unit (a notch is about 40 units, so ~1.5x a notch). */
+    static final double WHEEL_ZOOM_BASE = 1.01;
 
     private boolean dirty = true;
     private boolean minimapDirty = true;
@@ -81,7 +92,11 @@ public class TimelineView extends Region {
         axisMode.addListener((o, a, b) -> onAxisChanged(a));
         for (Observable o : new Observable[] {palette, hiddenKinds, hiddenLanes}) o.addListener(x -> invalidateAll());
         markers.addListener(x -> invalidateAll());
-        for (Observable o : new Observable[] {cursorOp, selectedOp, hoveredOp, errorOp, showArrows}) o.addListener(x -> invalidate());
+        suppressedMarkers.addListener(x -> invalidateAll());
+        shownOps.addListener(x -> invalidateAll());
+        for (Observable o : new Observable[] {cursorOp, selectedOp, hoveredOp, errorOp, showArrows, highlights, bookmarks, range, measureOp}) {
+            o.addListener(x -> invalidate());
+        }
         setOnScroll(this::onScroll);
         setOnMousePressed(this::onPressed);
         setOnMouseDragged(this::onDragged);
@@ -115,6 +130,18 @@ public class TimelineView extends Region {
     /** First bad op of a log that failed to verify (size() when the problem is after the last record), or -1. */
     public IntegerProperty errorOpProperty() { return errorOp; }
     public BooleanProperty showArrowsProperty() { return showArrows; }
+    /** Violation records of the model not to draw (sorted ops), e.g. those of invariants the user unticked. */
+    public ObjectProperty<int[]> suppressedMarkersProperty() { return suppressedMarkers; }
+    /** Search matches (sorted ops): a yellow tick on the ruler and a ring round the mark. */
+    public ObjectProperty<int[]> highlightsProperty() { return highlights; }
+    /** Bookmarked ops (sorted): a blue flag on the ruler. */
+    public ObjectProperty<int[]> bookmarksProperty() { return bookmarks; }
+    /** The ops the filters leave (null: all); others are not drawn. */
+    public ObjectProperty<java.util.BitSet> shownOpsProperty() { return shownOps; }
+    /** The selected range {fromOp, toOp} inclusive, or null; dragging on the ruler sets it. */
+    public ObjectProperty<int[]> rangeProperty() { return range; }
+    /** The second event of a measurement (Shift+click): the interval from the selected op to it is drawn. */
+    public IntegerProperty measureOpProperty() { return measureOp; }
 
     /** The visible window, for status lines and tests (read it, change it through the methods below). */
     public Viewport getViewport() { return viewport; }
@@ -124,8 +151,17 @@ public class TimelineView extends Region {
 
     // ---- navigation -------------------------------------------------------------------------------
 
-    public void zoomIn() { zoomAround(1.6); }
-    public void zoomOut() { zoomAround(1 / 1.6); }
+    public void zoomIn() { zoomAround(KEY_ZOOM); }
+    public void zoomOut() { zoomAround(1 / KEY_ZOOM); }
+
+    /** Shows the selected range (a little margin either side); false when there is none. */
+    public boolean zoomToRange() {
+        int[] r = range.get();
+        if (r == null) return false;
+        int pad = Math.max(1, (r[1] - r[0]) / 20);
+        showOps(r[0] - pad, r[1] + 1 + pad);
+        return true;
+    }
 
     /** Zooms keeping the cursor in place when it is visible, otherwise the centre. */
     private void zoomAround(double factor) {
@@ -255,6 +291,8 @@ public class TimelineView extends Region {
         rows = 0;
         for (int l = 0; l < laneRow.length; l++) laneRow[l] = hiddenLanes.contains(l) ? -1 : rows++;
         int[] own = m.violationOps();
+        int[] hidden = suppressedMarkers.get() == null ? new int[0] : suppressedMarkers.get();
+        if (hidden.length > 0) own = Arrays.stream(own).filter(op -> Arrays.binarySearch(hidden, op) < 0).toArray();
         int[] extra = markers.get() == null ? new int[0] : markers.get();
         int[] merged = Arrays.copyOf(own, own.length + extra.length);
         System.arraycopy(extra, 0, merged, own.length, extra.length);
@@ -304,7 +342,8 @@ public class TimelineView extends Region {
         }
         var frame = new TimelineRenderer.Frame(m, mapping(), viewport, axisMode.get(), palette.get(), laneRow, rows,
                 laneHeight(), hiddenKinds.get(), cursorOp.get(), selectedOp.get(), hoveredOp.get(), allMarkers,
-                errorOp.get(), showArrows.get(), main.getWidth(), main.getHeight());
+                errorOp.get(), showArrows.get(), main.getWidth(), main.getHeight(), highlights.get(), bookmarks.get(),
+                shownOps.get(), range.get(), measureOp.get());
         renderer.paint(main.getGraphicsContext2D(), frame);
         minimap.paintOverlay(minimapOverlay.getGraphicsContext2D(), m, axisMode.get(), viewport, allMarkers, errorOp.get(),
                 cursorOp.get(), palette.get(), minimapOverlay.getWidth(), minimapOverlay.getHeight());
@@ -338,7 +377,7 @@ public class TimelineView extends Region {
         double dy = e.getDeltaY() != 0 ? e.getDeltaY() : e.getDeltaX();
         if (dy == 0) return;
         if (e.isShiftDown() || (e.getDeltaX() != 0 && e.getDeltaY() == 0)) panPixels(dy);
-        else zoomAt(plotX, Math.pow(1.0025, dy));
+        else zoomAt(plotX, Math.pow(WHEEL_ZOOM_BASE, dy));
         e.consume();
     }
 
@@ -353,7 +392,7 @@ public class TimelineView extends Region {
         else if (e.getY() < TimelineRenderer.RULER) dragTarget = DragTarget.RULER;
         else dragTarget = DragTarget.PLOT;
         if (dragTarget == DragTarget.MINIMAP) moveWindowTo(e.getX());
-        if (dragTarget == DragTarget.RULER) scrubTo(e.getX());
+        // A click on the ruler moves the cursor; a drag along it selects a range (decided on release / first move).
     }
 
     private void onDragged(MouseEvent e) {
@@ -363,7 +402,12 @@ public class TimelineView extends Region {
                 setCursor(Cursor.CLOSED_HAND);
                 panPixels(e.getX() - lastDragX);
             }
-            case RULER -> scrubTo(e.getX());
+            case RULER -> {
+                if (dragged) {
+                    int a = mapping().cursorOpAt(pressX - TimelineRenderer.GUTTER), b = mapping().cursorOpAt(e.getX() - TimelineRenderer.GUTTER);
+                    if (a >= 0 && b >= 0) range.set(new int[] {Math.min(a, b), Math.max(a, b)});
+                }
+            }
             case MINIMAP -> moveWindowTo(e.getX());
             default -> { }
         }
@@ -372,9 +416,13 @@ public class TimelineView extends Region {
 
     private void onReleased(MouseEvent e) {
         setCursor(Cursor.DEFAULT);
+        if (dragTarget == DragTarget.RULER && !dragged) scrubTo(e.getX());
         if (dragTarget == DragTarget.PLOT && !dragged && e.getButton() == MouseButton.PRIMARY) {
             int hit = hitTest(e.getX(), e.getY());
-            if (hit >= 0 && (hit == selectedOp.get() || e.getClickCount() >= 2) && getModel().partner(hit) >= 0) {
+            if (e.isShiftDown()) {
+                // Measure from the selected event to this one; the selection stays.
+                measureOp.set(hit);
+            } else if (hit >= 0 && (hit == selectedOp.get() || e.getClickCount() >= 2) && getModel().partner(hit) >= 0) {
                 selectedOp.set(hit);
                 jumpToPartner();
             } else {
@@ -405,7 +453,8 @@ public class TimelineView extends Region {
         KeyCode c = e.getCode();
         boolean handled = true;
         if (c == KeyCode.PLUS || c == KeyCode.EQUALS || c == KeyCode.ADD) zoomIn();
-        else if (c == KeyCode.MINUS || c == KeyCode.SUBTRACT) zoomOut();
+        else if (c == KeyCode.MINUS || c == KeyCode.SUBTRACT || c == KeyCode.S) zoomOut();
+        else if (c == KeyCode.W) zoomIn();
         else if (c == KeyCode.DIGIT0 || c == KeyCode.NUMPAD0) fitAll();
         else if ((c == KeyCode.LEFT && e.isShortcutDown()) || c == KeyCode.A) panPixels(viewport.width() * 0.2);
         else if ((c == KeyCode.RIGHT && e.isShortcutDown()) || c == KeyCode.D) panPixels(-viewport.width() * 0.2);

@@ -42,17 +42,27 @@ class ProtocolViewsUiTest {
         return b.build();
     }
 
+    private static dev.weft.chord.ChordTimeline chordTimeline(String log) throws Exception {
+        String shared = System.getProperty("weft.shared.dir", "../../shared");
+        dev.weft.chord.ChordTimeline.Builder b = new dev.weft.chord.ChordTimeline.Builder(6);
+        try (LogReader r = LogReader.open(Path.of(shared, "conformance", log))) {
+            for (LogRecord rec = r.next(); rec != null; rec = r.next()) b.accept(rec);
+        }
+        return b.build();
+    }
+
     @Test
     void drawsRaftTermsAndAChordRingFromRecordedReports(FxRobot robot) throws Exception {
         ReportLog raftReports = read("raft/raft-fix0-s18-violation.weftlog");
         ReportLog chordReports = read("chord/chord-fix0-s2-violation.weftlog");
         assertTrue(raftReports.size() > 50 && raftReports.looksLikeRaft());
         assertTrue(chordReports.size() > 50 && !chordReports.looksLikeRaft());
-        assertEquals(6, ChordRingView.snapshot(chordReports, Integer.MAX_VALUE).size(), "six Chord members report");
+        dev.weft.chord.ChordTimeline ring = chordTimeline("chord/chord-fix0-s2-violation.weftlog");
+        assertEquals(6, ring.snapshotAt(Long.MAX_VALUE).size(), "six Chord members report");
         robot.interact(() -> {
             raft.reportsProperty().set(raftReports);
             raft.cursorOpProperty().set(raftReports.op(raftReports.size() / 2));
-            chord.reportsProperty().set(chordReports);
+            chord.chordProperty().set(ring);
             chord.cursorOpProperty().set(Integer.MAX_VALUE);
         });
         WaitForAsyncUtils.waitForFxEvents();

@@ -43,18 +43,23 @@ class ReportLogTest {
     @Test
     void chordSnapshotKeepsTheNewestDateAndDeathIsPermanent() {
         ReportLog.Builder b = new ReportLog.Builder();
-        b.add(send(0, "RPT 10 5 1 20 30 40"));
-        b.add(send(1, "RPT 10 3 1 21 31 41"));     // older date: ignored
-        b.add(send(2, "RPT 20 1 0 10 -1 -1"));     // 20 dies
-        b.add(send(3, "RPT 20 9 1 11 -1 -1"));     // ...and stays dead
-        b.add(new LogRecord(4, 4, new Event.Connect(3), 0, 0));
+        java.util.List<LogRecord> records = java.util.List.of(
+                send(0, "RPT 10 5 1 20 30 40"),
+                send(1, "RPT 10 3 1 21 31 41"),     // older date: ignored
+                send(2, "RPT 20 1 0 10 -1 -1"),     // 20 dies
+                send(3, "RPT 20 9 1 11 -1 -1"),     // ...and stays dead
+                new LogRecord(4, 4, new Event.Connect(3), 0, 0));
+        records.forEach(b::add);
         ReportLog log = b.build();
         assertEquals(4, log.size());
         assertEquals(2, log.countUpTo(1));
-        Map<Integer, int[]> snap = ChordRingView.snapshot(log, 3);
-        assertArrayEquals(new int[] {5, 1, 20, 30, 40}, snap.get(10));
-        assertArrayEquals(new int[] {9, 0, 11, -1, -1}, snap.get(20));
-        assertEquals(1, ChordRingView.snapshot(log, 0).size());
+        // The ring view draws the engine's Chord snapshot: newest date wins, death is permanent.
+        dev.weft.chord.ChordTimeline t = dev.weft.chord.ChordTimeline.build(records, 6);
+        Map<Integer, dev.weft.chord.ChordReport> snap = ChordRingState.at(t, 3).nodes();
+        assertEquals(new dev.weft.chord.ChordReport(10, 5, true, 20, 30, 40), snap.get(10));
+        assertEquals(false, snap.get(20).alive());
+        assertEquals(9, snap.get(20).date());
+        assertEquals(1, ChordRingState.at(t, 0).nodes().size());
         assertEquals(false, log.looksLikeRaft(), "succ2 = 30 in the role position");
         ReportLog raft = new ReportLog.Builder().add(send(0, "RPT 0 1 1 3 2 0")).add(send(1, "RPT 1 1 1 3 0 -1")).build();
         assertEquals(true, raft.looksLikeRaft());

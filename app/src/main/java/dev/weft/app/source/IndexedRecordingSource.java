@@ -51,9 +51,14 @@ public final class IndexedRecordingSource implements RecordingSource {
     private final Verification verification;
     private final int size;
     private final ReportLog reports;
+    private final ProtocolChecks protocol;
+    private final List<ViolationInfo> recorded;
 
-    private IndexedRecordingSource(Path path, LogIndex index, TimelineModel timeline, ReportLog reports) {
+    private IndexedRecordingSource(Path path, LogIndex index, TimelineModel timeline, ReportLog reports,
+                                   ProtocolChecks protocol, List<ViolationInfo> recorded) {
         this.reports = reports;
+        this.protocol = protocol;
+        this.recorded = List.copyOf(recorded);
         this.path = path;
         this.index = index;
         this.timeline = timeline;
@@ -67,18 +72,31 @@ public final class IndexedRecordingSource implements RecordingSource {
         }
         TimelineModel.Builder builder = new TimelineModel.Builder(1 << 16);
         ReportLog.Builder reports = new ReportLog.Builder();
+        ProtocolChecks.Builder protocol = new ProtocolChecks.Builder();
+        List<ViolationInfo> recorded = new ArrayList<>();
         LogIndex index;
+        long started = System.nanoTime();
+        GzipProgressEstimate gzip = GzipProgressEstimate.of(file);
         try {
             index = LogIndex.build(file, BUILD_INVARIANTS, LogIndex.DEFAULT_CHECKPOINT_EVERY,
                     (record, replayed) -> {
                         builder.add(record);
                         reports.add(record);
+                        protocol.accept(record);
+                        if (gzip != null) gzip.sample(record);
+                        if (record.event() instanceof Event.Violation v) {
+                            recorded.add(new ViolationInfo(v.invariant(), record.op(), record.vt(), v.message()));
+                        }
                         int n = builder.size();
                         if (n >= FIRST_PREVIEW && Integer.bitCount(n) == 1 && Integer.numberOfTrailingZeros(n) % 2 == 1) {
                             progress.preview(builder.snapshot());
                         }
                     },
-                    (fraction, records) -> progress.update(fraction, "indexing " + file.getFileName() + ": " + records + " records"),
+                    (reported, records) -> {
+                        double fraction = reported < 0 && gzip != null ? gzip.fraction(records) : reported;
+                        progress.update(LoadPhases.overall(LoadPhases.Phase.READING, fraction),
+                                LoadPhases.describe(LoadPhases.Phase.READING, fraction, records, System.nanoTime() - started));
+                    },
                     progress::cancelled, LogIndex.defaultCacheDir());
         } catch (WeftLogException e) {
             throw new RecordingOpener.OpenException(file + ": " + e.getMessage());
@@ -87,7 +105,11 @@ public final class IndexedRecordingSource implements RecordingSource {
         } catch (CancellationException e) {
             throw new InterruptedException("cancelled");
         }
-        return new IndexedRecordingSource(file, index, builder.build(), reports.build());
+        progress.update(LoadPhases.overall(LoadPhases.Phase.CHECKS, 0), LoadPhases.describe(LoadPhases.Phase.CHECKS, 0, builder.size(),
+                System.nanoTime() - started));
+        TimelineModel model = builder.build();
+        ProtocolChecks checks = protocol.build(op -> op >= 0 && op < model.size() ? model.vt((int) op) : 0);
+        return new IndexedRecordingSource(file, index, model, reports.build(), checks, recorded);
     }
 
     private static Verification verificationOf(LogIndex index) {
@@ -107,7 +129,15 @@ public final class IndexedRecordingSource implements RecordingSource {
     @Override public TimelineModel timeline() { return timeline; }
     @Override public ReportLog reports() { return reports; }
     @Override public Verification verification() { return verification; }
-    @Override public List<String> availableInvariants() { return BUILD_INVARIANTS; }
+    @Override public ProtocolChecks protocol() { return protocol; }
+    @Override public List<ViolationInfo> recordedViolations() { return recorded; }
+
+    @Override
+    public List<String> availableInvariants() {
+        List<String> all = new ArrayList<>(BUILD_INVARIANTS);
+        all.addAll(protocol.names());
+        return all;
+    }
 
     @Override
     public LogRecord record(int op) {
@@ -145,6 +175,15 @@ public final class IndexedRecordingSource implements RecordingSource {
     }
 
     @Override
+    public List<LogRecord> records(int from, int to) {
+        try {
+            return index.records(from, to - 1);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    @Override
     public StateSnapshot stateAt(int op) {
         if (op >= index.replayableOps()) return StateSnapshot.empty(op);
         CoreState s;
@@ -171,8 +210,13 @@ public final class IndexedRecordingSource implements RecordingSource {
     @Override
     public List<ViolationInfo> check(Set<String> invariants, Progress progress) throws InterruptedException {
         Set<String> wanted = new TreeSet<>();
-        for (String n : invariants) wanted.add(Invariants.canonicalName(n));
         List<ViolationInfo> out = new ArrayList<>();
+        for (String n : invariants) {
+            if (protocol.names().contains(n)) continue;
+            String canonical = Invariants.canonicalName(n);
+            if (canonical != null) wanted.add(canonical);
+        }
+        for (ViolationInfo v : protocol.violations()) if (invariants.contains(v.invariant())) out.add(v);
         if (wanted.equals(new TreeSet<>(BUILD_INVARIANTS))) {
             for (Violation v : index.violations()) out.add(new ViolationInfo(v.invariant(), v.op(), v.vt(), v.message()));
         } else if (!wanted.isEmpty()) {

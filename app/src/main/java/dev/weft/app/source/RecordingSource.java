@@ -37,6 +37,16 @@ public interface RecordingSource extends AutoCloseable {
 
     Verification verification();
 
+    /** The Chord / Raft protocol checks of this recording (none when it carries no state reports). */
+    default ProtocolChecks protocol() {
+        return ProtocolChecks.none();
+    }
+
+    /** The violation records written into the log while recording (op, invariant, message), by op. */
+    default List<ViolationInfo> recordedViolations() {
+        return List.of();
+    }
+
     /** The canonical JSON of the record (weft-log-v2.md §7), without its chain. */
     String canonicalJson(int op);
 
@@ -50,6 +60,13 @@ public interface RecordingSource extends AutoCloseable {
             lines[op - from] = eventLine(op);
         }
         return lines;
+    }
+
+    /** Records of ops {@code from} (inclusive) to {@code to} (exclusive); sources may read them in one go. */
+    default List<LogRecord> records(int from, int to) {
+        List<LogRecord> out = new java.util.ArrayList<>(Math.max(0, to - from));
+        for (int op = from; op < to; op++) out.add(record(op));
+        return out;
     }
 
     /** Runs the named invariants (e.g. "per-channel-fifo") over the records; sorted by op. */

@@ -2,30 +2,43 @@ package dev.weft.app.view;
 
 import dev.weft.app.source.Verification;
 import dev.weft.app.source.ViolationInfo;
+import dev.weft.app.vm.Bookmarks;
 import dev.weft.app.vm.DocumentViewModel;
 import dev.weft.app.vm.FilterViewModel;
 import dev.weft.app.vm.InspectorViewModel;
+import dev.weft.app.vm.RangeViewModel;
+import dev.weft.app.vm.ReproCommand;
 import dev.weft.app.vm.SearchViewModel;
 import dev.weft.app.vm.StateViewModel;
 import dev.weft.app.vm.SummaryViewModel;
 import dev.weft.app.vm.TaskRunner;
+import dev.weft.app.vm.ViolationBarViewModel;
+import dev.weft.timeline.ChordRingView;
+import dev.weft.timeline.RaftTermsView;
 import dev.weft.timeline.TimelineView;
+import javafx.scene.control.Button;
 import javafx.scene.control.ContextMenu;
 import javafx.scene.control.Label;
 import javafx.scene.control.MenuItem;
+import javafx.scene.control.SeparatorMenuItem;
 import javafx.scene.control.SplitPane;
 import javafx.scene.control.Tab;
 import javafx.scene.control.TabPane;
+import javafx.scene.control.TextInputDialog;
 import javafx.scene.input.Clipboard;
 import javafx.scene.input.ClipboardContent;
 import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 
-import java.util.function.Supplier;
+import java.util.function.IntSupplier;
 
 /**
- * Everything shown for one open recording: summary tiles, filter bar, the timeline, the event table and
- * the state / inspector / invariants tabs, all following the document's one cursor and selection.
+ * Everything shown for one open recording: summary tiles, the violation bar, the range bar, the filter bar,
+ * the timeline with its legend, the event table and the state / inspector / invariants / bookmarks / protocol
+ * tabs, all following the document's one cursor and selection.
  */
 final class DocumentPane {
 
@@ -34,20 +47,66 @@ final class DocumentPane {
     private final TimelineView timeline = new TimelineView();
     private final FilterBar filterBar;
     private final SearchViewModel search;
+    private final FilterViewModel filter;
+    private final RangeViewModel range;
+    private final Bookmarks bookmarks;
+    private final ViolationBarViewModel violationBar;
     private final SplitPane vertical;
     private final SplitPane horizontal;
     private final TabPane tabs;
+    private final Tab inspectorTab;
+    private final Tab invariantsTab;
+    private ChordRingView ring;
+    private RaftTermsView terms;
 
     DocumentPane(DocumentViewModel doc, TaskRunner runner) {
         this.doc = doc;
-        FilterViewModel filter = new FilterViewModel(doc, runner);
+        filter = new FilterViewModel(doc, runner);
         search = new SearchViewModel(doc, filter, runner);
+        range = new RangeViewModel(doc, filter);
+        bookmarks = new Bookmarks(doc.path());
+        violationBar = new ViolationBarViewModel(doc);
         StateViewModel state = new StateViewModel(doc, runner);
         InspectorViewModel inspector = new InspectorViewModel(doc, runner);
         SummaryViewModel summary = new SummaryViewModel(doc);
 
+        bindTimeline();
+        EventTablePane table = new EventTablePane(doc, filter);
+        table.node().setContextMenu(eventMenu(() -> doc.selectionProperty().get()));
+        inspectorTab = tab("Inspector", new InspectorPane(inspector).node());
+        invariantsTab = tab("Invariants", new InvariantsPane(doc).node());
+        tabs = new TabPane(
+                tab("State", new StatePane(state).node()),
+                inspectorTab,
+                invariantsTab,
+                tab("Bookmarks", new BookmarksPane(doc, bookmarks).node()));
+        tabs.setId("detailTabs");
+        addProtocolTab();
+        horizontal = new SplitPane(table.node(), tabs);
+        horizontal.setDividerPositions(0.55);
+        var legend = Legend.node();
+        legend.paletteProperty().bind(timeline.paletteProperty());
+        VBox timelineBox = new VBox(timeline, legend);
+        VBox.setVgrow(timeline, Priority.ALWAYS);
+        vertical = new SplitPane(timelineBox, horizontal);
+        vertical.setOrientation(javafx.geometry.Orientation.VERTICAL);
+        vertical.setDividerPositions(0.42);
+
+        filterBar = new FilterBar(doc.timeline(), filter, search);
+        VBox top = new VBox(4);
+        top.getChildren().add(new SummaryTiles(doc, summary).node());
+        Verification v = doc.verification();
+        if (!v.ok()) top.getChildren().add(errorBanner(doc, v));
+        top.getChildren().addAll(violationBar(), rangeBar(), filterBar.node());
+        root.setTop(top);
+        root.setCenter(vertical);
+        root.getStyleClass().add("document-pane");
+        timeline.reveal(doc.cursor());
+    }
+
+    private void bindTimeline() {
         timeline.setId("timeline");
-        timeline.setModel(doc.source().timeline());
+        timeline.setModel(doc.timeline());
         timeline.cursorOpProperty().set(doc.cursor());
         timeline.cursorOpProperty().addListener((o, a, b) -> {
             if (b.intValue() >= 0 && b.intValue() != doc.cursor()) doc.goTo(b.intValue());
@@ -66,65 +125,165 @@ final class DocumentPane {
             if (c.wasAdded()) timeline.getHiddenLanes().add(c.getElementAdded());
             if (c.wasRemoved()) timeline.getHiddenLanes().remove(c.getElementRemoved());
         });
-        // An op or vt range filter narrows the timeline to that range (node and kind filters hide lanes/marks).
+        // Every filter narrows the timeline too: the ops it leaves are the only ones drawn.
+        timeline.shownOpsProperty().bind(filter.shownOpsProperty());
+        timeline.highlightsProperty().bind(search.matchesProperty());
+        // An op or vt range filter also zooms the timeline to that range.
         Runnable showRange = () -> {
-            var m = doc.source().timeline();
+            var m = doc.timeline();
             if (m.size() == 0) return;
             long from = filter.opFromProperty().get() == null ? 0 : filter.opFromProperty().get();
             long to = filter.opToProperty().get() == null ? m.size() - 1 : filter.opToProperty().get();
             if (filter.vtFromProperty().get() != null) from = Math.max(from, m.firstOpAtOrAfterVt(filter.vtFromProperty().get()));
             if (filter.vtToProperty().get() != null) {
-                long v = filter.vtToProperty().get();
-                to = Math.min(to, v == -1 ? m.size() - 1 : m.firstOpAtOrAfterVt(v + 1) - 1);
+                long vt = filter.vtToProperty().get();
+                to = Math.min(to, vt == -1 ? m.size() - 1 : m.firstOpAtOrAfterVt(vt + 1) - 1);
             }
             if (from <= to && from < m.size()) timeline.showOps((int) from, (int) Math.min(m.size(), to + 1));
         };
         for (var p : java.util.List.of(filter.opFromProperty(), filter.opToProperty(), filter.vtFromProperty(), filter.vtToProperty())) {
             p.addListener(o -> showRange.run());
         }
-        doc.violations().addListener((javafx.collections.ListChangeListener<ViolationInfo>) c ->
-                timeline.markersProperty().set(doc.violations().stream().mapToInt(v -> (int) v.op()).toArray()));
+        Runnable markers = () -> {
+            timeline.markersProperty().set(doc.violations().stream().mapToInt(x -> (int) x.op()).toArray());
+            timeline.suppressedMarkersProperty().set(doc.recordedViolationOpsHidden());
+        };
+        doc.violations().addListener((javafx.collections.ListChangeListener<ViolationInfo>) c -> markers.run());
+        doc.selectedInvariants().addListener((javafx.collections.ListChangeListener<String>) c -> markers.run());
+        markers.run();
         Verification v = doc.verification();
         if (!v.ok()) timeline.errorOpProperty().set((int) Math.min(Integer.MAX_VALUE, Math.max(0, v.badOp())));
-        ContextMenu timelineMenu = copyMenu(doc::reproduceCommand);
+        range.rangeProperty().bindBidirectional(timeline.rangeProperty());
+        timeline.bookmarksProperty().set(bookmarks.ops());
+        bookmarks.items().addListener((javafx.collections.ListChangeListener<Bookmarks.Bookmark>) c -> timeline.bookmarksProperty().set(bookmarks.ops()));
+        timeline.measureOpProperty().addListener((o, a, b) -> {
+            int s = doc.selectionProperty().get();
+            if (b.intValue() >= 0 && s >= 0) doc.messageProperty().set("measured op " + s + " → op " + b + ": " + doc.timeline().measure(s, b.intValue()));
+        });
+        ContextMenu timelineMenu = eventMenu(() -> timeline.hoveredOpProperty().get() >= 0 ? timeline.hoveredOpProperty().get() : doc.cursor());
         timeline.setOnContextMenuRequested(e -> timelineMenu.show(timeline, e.getScreenX(), e.getScreenY()));
+    }
 
-        EventTablePane table = new EventTablePane(doc, filter);
-        table.node().setContextMenu(copyMenu(doc::reproduceCommand));
-        tabs = new TabPane(
-                tab("State", new StatePane(state).node()),
-                tab("Inspector", new InspectorPane(inspector).node()),
-                tab("Invariants", new InvariantsPane(doc).node()));
-        tabs.setId("detailTabs");
-        var reports = doc.source().reports();
-        if (reports.size() > 0 && reports.looksLikeRaft()) {
-            dev.weft.timeline.RaftTermsView terms = new dev.weft.timeline.RaftTermsView();
-            terms.reportsProperty().set(reports);
+    private void addProtocolTab() {
+        var protocol = doc.protocol();
+        if (protocol.raft() != null) {
+            terms = new RaftTermsView();
+            terms.setId("raftTerms");
+            terms.reportsProperty().set(doc.reports());
+            terms.raftProperty().set(protocol.raft());
             terms.cursorOpProperty().bind(doc.cursorProperty());
             terms.paletteProperty().bind(timeline.paletteProperty());
             tabs.getTabs().add(tab("Raft terms", terms));
-        } else if (reports.size() > 0) {
-            dev.weft.timeline.ChordRingView ring = new dev.weft.timeline.ChordRingView();
-            ring.reportsProperty().set(reports);
+        } else if (protocol.chord() != null) {
+            ring = new ChordRingView();
+            ring.setId("chordRing");
+            ring.chordProperty().set(protocol.chord());
+            ring.nodeNamesProperty().set(doc::nodeOfReporter);
+            ring.nodeAddressesProperty().set(doc::addressOfReporter);
             ring.cursorOpProperty().bind(doc.cursorProperty());
             ring.paletteProperty().bind(timeline.paletteProperty());
             tabs.getTabs().add(tab("Chord ring", ring));
         }
-        horizontal = new SplitPane(table.node(), tabs);
-        horizontal.setDividerPositions(0.55);
-        vertical = new SplitPane(timeline, horizontal);
-        vertical.setOrientation(javafx.geometry.Orientation.VERTICAL);
-        vertical.setDividerPositions(0.42);
+        // At a protocol violation, show the protocol tab: that is where the picture of the bug is (but leave the
+        // Invariants list in place when that is where the jump came from).
+        doc.violationAtCursorProperty().addListener((o, a, i) -> {
+            int k = i.intValue();
+            if (k < 0 || k >= doc.violations().size() || tabs.getSelectionModel().getSelectedItem() == invariantsTab) return;
+            if (protocol.names().contains(doc.violations().get(k).invariant())) tabs.getSelectionModel().select(tabs.getTabs().size() - 1);
+        });
+    }
 
-        filterBar = new FilterBar(doc.source().timeline(), filter, search);
-        VBox top = new VBox(4);
-        top.getChildren().add(new SummaryTiles(doc, summary).node());
-        if (!v.ok()) top.getChildren().add(errorBanner(doc, v));
-        top.getChildren().add(filterBar.node());
-        root.setTop(top);
-        root.setCenter(vertical);
-        root.getStyleClass().add("document-pane");
-        timeline.reveal(doc.cursor());
+    private HBox violationBar() {
+        Label name = new Label();
+        name.getStyleClass().add("violation-name");
+        name.setId("violationBarName");
+        name.textProperty().bind(violationBar.invariantProperty());
+        Label text = new Label();
+        text.setId("violationBarText");
+        text.textProperty().bind(violationBar.explanationProperty());
+        text.setWrapText(true);
+        text.setMaxWidth(Double.MAX_VALUE);
+        HBox.setHgrow(text, Priority.ALWAYS);
+        text.setTooltip(new javafx.scene.control.Tooltip());
+        text.getTooltip().textProperty().bind(violationBar.explanationProperty());
+        Label pos = new Label();
+        pos.setId("violationBarPosition");
+        pos.textProperty().bind(violationBar.positionProperty());
+        Button prev = new Button("◀ prev");
+        prev.setOnAction(e -> violationBar.previous());
+        prev.setFocusTraversable(false);
+        Button next = new Button("next ▶");
+        next.setOnAction(e -> violationBar.next());
+        next.setFocusTraversable(false);
+        for (javafx.scene.control.Control c : new javafx.scene.control.Control[] {name, pos, prev, next}) c.setMinWidth(Region.USE_PREF_SIZE);
+        HBox bar = new HBox(10, new Label("✗"), name, text, pos, prev, next);
+        bar.getStyleClass().add("violation-bar");
+        bar.setId("violationBar");
+        bar.visibleProperty().bind(violationBar.visibleProperty());
+        bar.managedProperty().bind(violationBar.visibleProperty());
+        return bar;
+    }
+
+    private HBox rangeBar() {
+        Label text = new Label();
+        text.setId("rangeText");
+        text.textProperty().bind(range.textProperty());
+        text.setMaxWidth(Double.MAX_VALUE);
+        HBox.setHgrow(text, Priority.ALWAYS);
+        Button zoom = new Button("Zoom to range");
+        zoom.setOnAction(e -> timeline.zoomToRange());
+        Button filterTo = new Button("Filter to range");
+        filterTo.setOnAction(e -> range.filterToRange());
+        Button clear = new Button("✕");
+        clear.setOnAction(e -> range.clear());
+        HBox bar = new HBox(8, new Label("range"), text, zoom, filterTo, clear);
+        bar.getStyleClass().add("range-bar");
+        bar.setId("rangeBar");
+        var shown = range.statsProperty().isNotNull();
+        bar.visibleProperty().bind(shown);
+        bar.managedProperty().bind(shown);
+        return bar;
+    }
+
+    /** Right-click menu for the event under the pointer (or the selection). */
+    private ContextMenu eventMenu(IntSupplier opOf) {
+        ContextMenu menu = new ContextMenu();
+        MenuItem json = new MenuItem("Copy event JSON");
+        MenuItem until = new MenuItem("Copy `weft replay … --until N`");
+        MenuItem mark = new MenuItem("Bookmark…");
+        MenuItem inspect = new MenuItem("Show in inspector");
+        MenuItem command = new MenuItem("Copy as command (at the cursor)");
+        int[] target = {-1};
+        menu.setOnShowing(e -> target[0] = opOf.getAsInt());
+        json.setOnAction(e -> {
+            if (target[0] >= 0) copyToClipboard(doc.canonicalJson(target[0]));
+        });
+        until.setOnAction(e -> {
+            if (target[0] >= 0) copyToClipboard(ReproCommand.replay(doc.path(), target[0], doc.selectedInvariants()));
+        });
+        mark.setOnAction(e -> {
+            if (target[0] >= 0) askBookmark(target[0]);
+        });
+        inspect.setOnAction(e -> {
+            if (target[0] >= 0) {
+                doc.selectionProperty().set(target[0]);
+                tabs.getSelectionModel().select(inspectorTab);
+            }
+        });
+        command.setOnAction(e -> copyToClipboard(doc.reproduceCommand()));
+        menu.getItems().addAll(json, until, mark, inspect, new SeparatorMenuItem(), command);
+        return menu;
+    }
+
+    /** Asks for a note and bookmarks op (Ctrl+B, the context menu). */
+    void askBookmark(int op) {
+        TextInputDialog d = new TextInputDialog();
+        d.setTitle("Bookmark op " + op);
+        d.setHeaderText("A note for op " + op + " (kept in " + Bookmarks.sidecarOf(doc.path()).getFileName() + ", beside the recording)");
+        d.showAndWait().ifPresent(note -> {
+            bookmarks.put(op, note);
+            if (!bookmarks.lastError().isEmpty()) doc.messageProperty().set(bookmarks.lastError());
+        });
     }
 
     private static Tab tab(String name, javafx.scene.Node content) {
@@ -134,11 +293,8 @@ final class DocumentPane {
     }
 
     /** The red banner of a log that failed to verify or diverged: what, where, and that it shows a prefix. */
-    private static Label errorBanner(DocumentViewModel doc, Verification v) {
-        String where = v.line() > 0 ? ", line " + v.line() : "";
-        String what = v.status() == Verification.Status.DIVERGED ? "replay diverged" : "log failed to verify";
-        Label l = new Label("✗ " + what + " — " + doc.source().path() + where + ": " + v.message()
-                + "   (showing the " + doc.size() + " record(s) before op " + v.badOp() + ")");
+    static Label errorBanner(DocumentViewModel doc, Verification v) {
+        Label l = new Label(bannerText(doc.path(), doc.size(), v));
         l.setId("errorBanner");
         l.getStyleClass().add("error-banner");
         l.setMaxWidth(Double.MAX_VALUE);
@@ -146,10 +302,14 @@ final class DocumentPane {
         return l;
     }
 
-    static ContextMenu copyMenu(Supplier<String> command) {
-        MenuItem copy = new MenuItem("Copy as command");
-        copy.setOnAction(e -> copyToClipboard(command.get()));
-        return new ContextMenu(copy);
+    /** The banner's words; the line is named once even when the reader's message already starts with it. */
+    static String bannerText(java.nio.file.Path path, int size, Verification v) {
+        String message = v.message();
+        String prefix = "line " + v.line() + ": ";
+        if (v.line() > 0 && message.startsWith(prefix)) message = message.substring(prefix.length());
+        String where = v.line() > 0 ? ", line " + v.line() : "";
+        String what = v.status() == Verification.Status.DIVERGED ? "replay diverged" : "log failed to verify";
+        return "✗ " + what + " — " + path + where + ": " + message + "   (showing the " + size + " record(s) before op " + v.badOp() + ")";
     }
 
     static void copyToClipboard(String text) {
@@ -162,8 +322,16 @@ final class DocumentPane {
     DocumentViewModel document() { return doc; }
     TimelineView timeline() { return timeline; }
     SearchViewModel search() { return search; }
+    FilterViewModel filter() { return filter; }
+    RangeViewModel range() { return range; }
+    Bookmarks bookmarks() { return bookmarks; }
+    ViolationBarViewModel violationBarModel() { return violationBar; }
     FilterBar filterBar() { return filterBar; }
     SplitPane verticalSplit() { return vertical; }
     SplitPane horizontalSplit() { return horizontal; }
     TabPane tabs() { return tabs; }
+    /** The Chord ring view, or null for a recording without Chord reports. */
+    ChordRingView ring() { return ring; }
+    /** The Raft terms view, or null. */
+    RaftTermsView terms() { return terms; }
 }

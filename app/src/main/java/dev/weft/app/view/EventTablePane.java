@@ -26,7 +26,7 @@ final class EventTablePane {
         this.doc = doc;
         table.getStyleClass().add("event-table");
         table.setId("eventTable");
-        TimelineModel tm = doc.source().timeline();
+        TimelineModel tm = doc.timeline();
         TableColumn<Integer, Number> op = new TableColumn<>("op");
         op.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue()));
         op.setPrefWidth(64);
@@ -86,7 +86,10 @@ final class EventTablePane {
         try {
             int row = rowOf(op);
             if (row < 0) {
+                // The cursor's op is filtered away: keep the place, showing the rows round where it would be.
                 table.getSelectionModel().clearSelection();
+                int near = nearestRow(op);
+                if (near >= 0) table.scrollTo(Math.max(0, near - 3));
                 return;
             }
             table.getSelectionModel().clearAndSelect(row);
@@ -109,6 +112,25 @@ final class EventTablePane {
             else return mid;
         }
         return -1;
+    }
+
+    /** The first row at or after op (or the last row), -1 when the table is empty. */
+    private int nearestRow(int op) {
+        int n = table.getItems().size();
+        if (n == 0 || op < 0) return -1;
+        int lo = 0, hi = n;
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (table.getItems().get(mid) < op) lo = mid + 1;
+            else hi = mid;
+        }
+        return Math.min(lo, n - 1);
+    }
+
+    /** Index of the first row on screen (for tests), -1 before the first layout. */
+    int firstVisibleRow() {
+        var flow = (javafx.scene.control.skin.VirtualFlow<?>) table.lookup(".virtual-flow");
+        return flow == null || flow.getFirstVisibleCell() == null ? -1 : flow.getFirstVisibleCell().getIndex();
     }
 
     private void scrollIntoView(int row) {

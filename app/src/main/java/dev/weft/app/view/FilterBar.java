@@ -2,14 +2,12 @@ package dev.weft.app.view;
 
 import dev.weft.app.vm.FilterViewModel;
 import dev.weft.app.vm.SearchViewModel;
-import dev.weft.timeline.Lane;
+import org.controlsfx.control.CheckComboBox;
 import dev.weft.timeline.MarkKind;
 import dev.weft.timeline.TimelineModel;
 import javafx.beans.property.ObjectProperty;
 import javafx.scene.control.Button;
-import javafx.scene.control.CheckMenuItem;
 import javafx.scene.control.Label;
-import javafx.scene.control.MenuButton;
 import javafx.scene.control.TextField;
 import javafx.scene.control.Tooltip;
 import javafx.scene.layout.HBox;
@@ -21,30 +19,51 @@ final class FilterBar {
 
     private final HBox root = new HBox(6);
     private final TextField search = new TextField();
+    private CheckComboBox<String> nodes;
 
     FilterBar(TimelineModel model, FilterViewModel filter, SearchViewModel searchVm) {
         root.getStyleClass().add("filter-bar");
-        MenuButton nodes = new MenuButton("Nodes");
+        // Multi-select pickers that stay open while you tick (ControlsFX CheckComboBox): ticked = shown.
+        CheckComboBox<String> nodes = new CheckComboBox<>();
         nodes.setId("nodeFilter");
-        for (int i = 0; i < model.laneCount(); i++) {
-            Lane lane = model.lanes().get(i);
-            CheckMenuItem item = new CheckMenuItem(lane.label());
-            item.setId("lane-" + i);
-            item.setSelected(!filter.hiddenLanes().contains(i));
-            int index = i;
-            item.selectedProperty().addListener((o, a, on) -> filter.setLaneHidden(index, !on));
-            filter.hiddenLanes().addListener((javafx.collections.SetChangeListener<Integer>) c -> item.setSelected(!filter.hiddenLanes().contains(index)));
-            nodes.getItems().add(item);
-        }
-        MenuButton kinds = new MenuButton("Kinds");
+        nodes.setTitle("Nodes");
+        nodes.setShowCheckedCount(true);
+        for (int i = 0; i < model.laneCount(); i++) nodes.getItems().add(model.lanes().get(i).label());
+        for (int i = 0; i < model.laneCount(); i++) if (!filter.hiddenLanes().contains(i)) nodes.getCheckModel().check(i);
+        nodes.getCheckModel().getCheckedIndices().addListener((javafx.collections.ListChangeListener<Integer>) c -> {
+            for (int i = 0; i < model.laneCount(); i++) filter.setLaneHidden(i, !nodes.getCheckModel().isChecked(i));
+        });
+        filter.hiddenLanes().addListener((javafx.collections.SetChangeListener<Integer>) c -> {
+            for (int i = 0; i < model.laneCount(); i++) {
+                boolean shown = !filter.hiddenLanes().contains(i);
+                if (nodes.getCheckModel().isChecked(i) != shown) {
+                    if (shown) nodes.getCheckModel().check(i);
+                    else nodes.getCheckModel().clearCheck(i);
+                }
+            }
+        });
+        CheckComboBox<MarkKind> kinds = new CheckComboBox<>();
         kinds.setId("kindFilter");
-        for (MarkKind k : MarkKind.values()) {
-            CheckMenuItem item = new CheckMenuItem(k.label());
-            item.setSelected((filter.hiddenKindsProperty().get() & k.bit()) == 0);
-            item.selectedProperty().addListener((o, a, on) -> filter.setKindHidden(k, !on));
-            filter.hiddenKindsProperty().addListener(o -> item.setSelected((filter.hiddenKindsProperty().get() & k.bit()) == 0));
-            kinds.getItems().add(item);
-        }
+        kinds.setTitle("Kinds");
+        kinds.setShowCheckedCount(true);
+        kinds.setConverter(new javafx.util.StringConverter<>() {
+            @Override public String toString(MarkKind k) { return k == null ? "" : k.label(); }
+            @Override public MarkKind fromString(String s) { return null; }
+        });
+        kinds.getItems().addAll(MarkKind.values());
+        for (MarkKind k : MarkKind.values()) if ((filter.hiddenKindsProperty().get() & k.bit()) == 0) kinds.getCheckModel().check(k);
+        kinds.getCheckModel().getCheckedItems().addListener((javafx.collections.ListChangeListener<MarkKind>) c -> {
+            for (MarkKind k : MarkKind.values()) filter.setKindHidden(k, !kinds.getCheckModel().isChecked(k));
+        });
+        filter.hiddenKindsProperty().addListener(o -> {
+            for (MarkKind k : MarkKind.values()) {
+                boolean shown = (filter.hiddenKindsProperty().get() & k.bit()) == 0;
+                if (kinds.getCheckModel().isChecked(k) != shown) {
+                    if (shown) kinds.getCheckModel().check(k);
+                    else kinds.getCheckModel().clearCheck(k);
+                }
+            }
+        });
         TextField opFrom = number("op from", filter.opFromProperty());
         opFrom.setId("opFrom");
         TextField opTo = number("op to", filter.opToProperty());
@@ -53,7 +72,7 @@ final class FilterBar {
         TextField vtTo = number("vt to", filter.vtToProperty());
         TextField payload = new TextField();
         payload.setPromptText("payload contains");
-        payload.setPrefColumnCount(10);
+        payload.setPrefColumnCount(8);
         payload.setOnAction(e -> filter.payloadTextProperty().set(payload.getText()));
         payload.focusedProperty().addListener((o, a, f) -> {
             if (!f) filter.payloadTextProperty().set(payload.getText());
@@ -67,7 +86,7 @@ final class FilterBar {
         HBox.setHgrow(spring, Priority.ALWAYS);
         search.setPromptText("search events (Ctrl+F)");
         search.setId("searchField");
-        search.setPrefColumnCount(14);
+        search.setPrefColumnCount(10);
         search.textProperty().bindBidirectional(searchVm.queryProperty());
         search.setOnAction(e -> searchVm.next());
         Button prev = new Button("▲");
@@ -76,14 +95,28 @@ final class FilterBar {
         Button next = new Button("▼");
         next.setTooltip(new Tooltip("next match (F3)"));
         next.setOnAction(e -> searchVm.next());
-        root.getChildren().addAll(new Label("Show:"), nodes, kinds, opFrom, opTo, vtFrom, vtTo, payload, clear, spring, search, prev, next);
+        Label active = new Label();
+        active.setId("filterIndicator");
+        active.getStyleClass().add("filter-active");
+        active.textProperty().bind(filter.summaryProperty());
+        Label matches = new Label();
+        matches.setId("searchStatus");
+        matches.textProperty().bind(searchVm.statusProperty());
+        this.nodes = nodes;
+        Label show = new Label("Show:");
+        // Words and buttons keep their width; the text fields give way when the window is narrow.
+        for (javafx.scene.control.Control c : new javafx.scene.control.Control[] {show, nodes, kinds, clear, matches, prev, next}) {
+            c.setMinWidth(Region.USE_PREF_SIZE);
+        }
+        root.getChildren().addAll(show, nodes, kinds, opFrom, opTo, vtFrom, vtTo, payload, clear, active, spring,
+                search, matches, prev, next);
     }
 
     /** A field holding an optional unsigned number; bad text turns red and filters nothing. */
     private static TextField number(String prompt, ObjectProperty<Long> target) {
         TextField f = new TextField();
         f.setPromptText(prompt);
-        f.setPrefColumnCount(6);
+        f.setPrefColumnCount(5);
         Runnable commit = () -> {
             String t = f.getText().trim().replace("_", "");
             f.getStyleClass().remove("bad-input");
@@ -107,6 +140,10 @@ final class FilterBar {
 
     HBox node() {
         return root;
+    }
+
+    CheckComboBox<String> nodePicker() {
+        return nodes;
     }
 
     TextField searchField() {

@@ -61,6 +61,9 @@ public final class MainWindow {
     private final ComboBox<Integer> speed = new ComboBox<>();
     private DocumentPane pane;
     private Stage stage;
+    private javafx.scene.Node keys;
+    /** Toolbar buttons that only make sense with a document open (disabled on the welcome screen). */
+    private final java.util.List<javafx.scene.Node> documentOnly = new java.util.ArrayList<>();
     private long lastTick;
     private final AnimationTimer playTimer;
 
@@ -72,7 +75,12 @@ public final class MainWindow {
         root.setCenter(center);
         root.setBottom(statusBar());
         showWelcome();
-        vm.documentProperty().addListener((o, a, d) -> showDocument(d));
+        vm.documentProperty().addListener((o, a, d) -> {
+            goTo.clear();   // an op typed for the last file means nothing for this one
+            showDocument(d);
+        });
+        for (javafx.scene.Node n : documentOnly) n.disableProperty().bind(vm.documentProperty().isNull());
+        play.textProperty().bind(Bindings.when(play.selectedProperty()).then("⏸ Pause").otherwise("▶ Play"));
         vm.errorProperty().addListener((o, a, e) -> {
             if (e != null && !e.isEmpty()) {
                 status.setText("✗ " + e);
@@ -104,10 +112,20 @@ public final class MainWindow {
     }
 
     public Scene createScene(double width, double height) {
-        Scene scene = new Scene(root, width, height);
+        keys = KeysOverlay.create();
+        StackPane sceneRoot = new StackPane(root, keys);
+        StackPane.setAlignment(keys, Pos.CENTER);
+        Scene scene = new Scene(sceneRoot, width, height);
         applyTheme(scene, vm.themeProperty().get());
         vm.themeProperty().addListener((o, a, t) -> applyTheme(scene, t));
         scene.addEventFilter(KeyEvent.KEY_PRESSED, this::onKey);
+        scene.addEventFilter(KeyEvent.KEY_TYPED, e -> {
+            // "?" arrives as a typed character whatever the keyboard layout.
+            if ("?".equals(e.getCharacter()) && !typing(e)) {
+                toggleKeys();
+                e.consume();
+            }
+        });
         scene.setOnDragOver(e -> {
             if (e.getDragboard().hasFiles()) e.acceptTransferModes(TransferMode.COPY);
             e.consume();
@@ -125,7 +143,7 @@ public final class MainWindow {
         this.stage = stage;
         stage.titleProperty().bind(Bindings.createStringBinding(() -> {
             DocumentViewModel d = vm.document();
-            return d == null ? "Weft Workbench" : d.source().path().getFileName() + " — Weft Workbench";
+            return d == null ? "Weft Workbench" : d.path().getFileName() + " — Weft Workbench";
         }, vm.documentProperty()));
     }
 
@@ -247,9 +265,16 @@ public final class MainWindow {
 
     private MenuBar menuBar() {
         Menu file = new Menu("File");
+        Menu export = new Menu("Export");
+        export.getItems().addAll(
+                item("View as PNG…", null, () -> withPane(p -> Exports.png(stage, p))),
+                item("Selected range as CSV…", null, () -> withPane(p -> Exports.range(stage, p, true))),
+                item("Selected range as JSON lines…", null, () -> withPane(p -> Exports.range(stage, p, false))),
+                item("Recording as Perfetto trace (JSON)…", null, () -> withPane(p -> Exports.perfetto(stage, p))));
         file.getItems().addAll(
                 item("Open…", "Shortcut+O", this::chooseFile),
                 recentMenu,
+                export,
                 new SeparatorMenuItem(),
                 item("Copy as command", "Shortcut+Shift+C", this::copyCommand),
                 new SeparatorMenuItem(),
@@ -260,20 +285,74 @@ public final class MainWindow {
         Menu view = new Menu("View");
         view.getItems().addAll(
                 item("Toggle dark theme", null, vm::toggleTheme),
-                item("Switch x axis (op / virtual time)", null, () -> axisToggle.setSelected(!axisToggle.isSelected())),
-                item("Zoom in", null, () -> withPane(p -> p.timeline().zoomIn())),
-                item("Zoom out", null, () -> withPane(p -> p.timeline().zoomOut())),
-                item("Fit all", null, () -> withPane(p -> p.timeline().fitAll())));
+                item("Switch x axis (op / virtual time)", "X", () -> axisToggle.setSelected(!axisToggle.isSelected())),
+                item("Zoom in  (W, +)", "W", () -> withPane(p -> p.timeline().zoomIn())),
+                item("Zoom out  (S, −)", "S", () -> withPane(p -> p.timeline().zoomOut())),
+                item("Pan left", "A", () -> withPane(p -> p.timeline().panPixels(p.timeline().getViewport().width() * 0.25))),
+                item("Pan right", "D", () -> withPane(p -> p.timeline().panPixels(-p.timeline().getViewport().width() * 0.25))),
+                item("Fit all", "0", () -> withPane(p -> p.timeline().fitAll())),
+                item("Zoom to selected range", "Z", () -> withPane(p -> p.timeline().zoomToRange())),
+                item("Clear range and measurement  (Esc)", null, this::clearRange));
         Menu go = new Menu("Go");
         go.getItems().addAll(
                 item("Go to op…", "Shortcut+G", () -> goTo.requestFocus()),
-                item("First op", null, () -> withDoc(DocumentViewModel::home)),
-                item("Last op", null, () -> withDoc(DocumentViewModel::end)),
-                item("Next violation", null, () -> withDoc(DocumentViewModel::nextViolation)),
-                item("Previous violation", null, () -> withDoc(DocumentViewModel::previousViolation)),
-                item("Play / pause", null, () -> withDoc(DocumentViewModel::togglePlay)));
-        return new MenuBar(file, view, go);
+                item("Step forward  (→, Shift: ×10)", null, () -> withDoc(d -> d.step(1))),
+                item("Step back  (←, Shift: ×10)", null, () -> withDoc(d -> d.step(-1))),
+                item("First op  (Home)", null, () -> withDoc(DocumentViewModel::home)),
+                item("Last op  (End)", null, () -> withDoc(DocumentViewModel::end)),
+                item("Next violation", "]", () -> withDoc(DocumentViewModel::nextViolation)),
+                item("Previous violation", "[", () -> withDoc(DocumentViewModel::previousViolation)),
+                item("Jump send ↔ delivery", "J", () -> withPane(p -> p.timeline().jumpToPartner())),
+                item("Play / pause  (Space)", null, () -> withDoc(DocumentViewModel::togglePlay)),
+                new SeparatorMenuItem(),
+                item("Search…", "Shortcut+F", () -> withPane(p -> p.filterBar().searchField().requestFocus())),
+                item("Next match", "F3", () -> withPane(p -> p.search().next())),
+                item("Previous match", "Shift+F3", () -> withPane(p -> p.search().previous())),
+                item("Bookmark this op…", "Shortcut+B", () -> withPane(p -> p.askBookmark(p.document().cursor()))));
+        Menu help = new Menu("Help");
+        help.getItems().addAll(
+                item("Keys  (?)", "F1", this::toggleKeys),
+                item("Documentation", null, () -> About.docs(stage)),
+                item("About Weft Workbench", null, () -> About.show(stage)));
+        for (Menu m : new Menu[] {view, go}) {
+            for (MenuItem mi : m.getItems()) guardWhileTyping(mi);
+        }
+        return new MenuBar(file, view, go, help);
     }
+
+    /**
+     * Plain-key accelerators (W, [, …) must not fire while a text field has the focus: the character is typed
+     * instead (typing happens on KEY_TYPED, so it still arrives).
+     */
+    private void guardWhileTyping(MenuItem mi) {
+        if (mi.getAccelerator() == null || mi.getAccelerator().getName().contains("Ctrl") || mi.getAccelerator().getName().startsWith("F")) return;
+        var action = mi.getOnAction();
+        mi.setOnAction(e -> {
+            if (!typingNow()) action.handle(e);
+        });
+    }
+
+    private boolean typingNow() {
+        return root.getScene() != null && root.getScene().getFocusOwner() instanceof TextInputControl;
+    }
+
+    private boolean typing(KeyEvent e) {
+        return e.getTarget() instanceof TextInputControl || typingNow();
+    }
+
+    private void clearRange() {
+        withPane(p -> {
+            p.range().clear();
+            p.timeline().measureOpProperty().set(-1);
+        });
+    }
+
+    void toggleKeys() {
+        if (keys != null) keys.setVisible(!keys.isVisible());
+    }
+
+    /** The keys overlay (for tests). */
+    public javafx.scene.Node keysOverlay() { return keys; }
 
     private ToolBar toolBar() {
         Button open = button("Open…", "open a recording (Ctrl+O)", this::chooseFile);
@@ -302,12 +381,16 @@ public final class MainWindow {
         axisToggle.setTooltip(new Tooltip("x axis by virtual time instead of op"));
         axisToggle.setId("axisToggle");
         Button fit = button("Fit", "show the whole recording (0)", () -> withPane(p -> p.timeline().fitAll()));
-        Button zin = button("+", "zoom in (+)", () -> withPane(p -> p.timeline().zoomIn()));
-        Button zout = button("−", "zoom out (-)", () -> withPane(p -> p.timeline().zoomOut()));
+        Button zin = button("+", "zoom in ×4 (W or +)", () -> withPane(p -> p.timeline().zoomIn()));
+        Button zout = button("−", "zoom out ×4 (S or −)", () -> withPane(p -> p.timeline().zoomOut()));
         Button theme = button("◐", "light / dark theme", vm::toggleTheme);
         theme.setId("themeToggle");
         Button copy = button("Copy command", "copy the `weft replay … --until N` that reproduces this view", this::copyCommand);
-        return new ToolBar(open, home, back10, back, fwd, fwd10, end, goTo, play, speed, prevV, nextV, axisToggle, zout, zin, fit, theme, copy);
+        documentOnly.addAll(java.util.List.of(home, back10, back, fwd, fwd10, end, goTo, play, speed, prevV, nextV, axisToggle,
+                zout, zin, fit, copy));
+        Button keysButton = button("?", "keys (? or F1)", this::toggleKeys);
+        return new ToolBar(open, home, back10, back, fwd, fwd10, end, goTo, play, speed, prevV, nextV, axisToggle, zout, zin, fit, theme,
+                copy, keysButton);
     }
 
     private Node statusBar() {
@@ -344,33 +427,49 @@ public final class MainWindow {
         recentMenu.setDisable(vm.recentFiles().isEmpty());
     }
 
+    /**
+     * Every shortcut works wherever the focus is, except that keys which type or edit are left to a focused
+     * text field (Esc leaves it). Menu accelerators handle the rest of the letter keys.
+     */
     private void onKey(KeyEvent e) {
-        DocumentViewModel d = vm.document();
-        boolean typing = e.getTarget() instanceof TextInputControl || root.getScene().getFocusOwner() instanceof TextInputControl;
-        if (d == null) return;
         KeyCode c = e.getCode();
-        if (c == KeyCode.F3) {
-            if (e.isShiftDown()) pane.search().previous();
-            else pane.search().next();
-        } else if (c == KeyCode.F && e.isShortcutDown()) {
-            pane.filterBar().searchField().requestFocus();
-        } else if (typing) {
+        if (c == KeyCode.F1) {
+            toggleKeys();
+            e.consume();
+            return;
+        }
+        if (c == KeyCode.ESCAPE && keys != null && keys.isVisible()) {
+            keys.setVisible(false);
+            e.consume();
+            return;
+        }
+        DocumentViewModel d = vm.document();
+        if (d == null) return;
+        if (typing(e)) {
             if (c == KeyCode.ESCAPE) root.requestFocus();
             return;
+        }
+        if (c == KeyCode.ESCAPE) {
+            clearRange();
         } else if (c == KeyCode.RIGHT && !e.isShortcutDown()) {
             d.step(e.isShiftDown() ? 10 : 1);
         } else if (c == KeyCode.LEFT && !e.isShortcutDown()) {
             d.step(e.isShiftDown() ? -10 : -1);
+        } else if (c == KeyCode.RIGHT || c == KeyCode.LEFT) {
+            double w = pane.timeline().getViewport().width() * 0.25;
+            pane.timeline().panPixels(c == KeyCode.LEFT ? w : -w);
         } else if (c == KeyCode.HOME) {
             d.home();
         } else if (c == KeyCode.END) {
             d.end();
         } else if (c == KeyCode.SPACE) {
             d.togglePlay();
-        } else if (c == KeyCode.CLOSE_BRACKET) {
-            d.nextViolation();
-        } else if (c == KeyCode.OPEN_BRACKET) {
-            d.previousViolation();
+        } else if (c == KeyCode.PLUS || c == KeyCode.EQUALS || c == KeyCode.ADD) {
+            pane.timeline().zoomIn();
+        } else if (c == KeyCode.MINUS || c == KeyCode.SUBTRACT) {
+            pane.timeline().zoomOut();
+        } else if (c == KeyCode.NUMPAD0) {
+            pane.timeline().fitAll();
         } else {
             return;
         }
@@ -380,6 +479,8 @@ public final class MainWindow {
     private void chooseFile() {
         FileChooser fc = new FileChooser();
         fc.setTitle("Open a weft-log recording");
+        Path dir = vm.openDialogDirectory();
+        if (dir != null) fc.setInitialDirectory(dir.toFile());
         fc.getExtensionFilters().addAll(
                 new FileChooser.ExtensionFilter("weft-log recordings", "*.weftlog", "*.weftlog.gz", "*.gz"),
                 new FileChooser.ExtensionFilter("All files", "*"));

@@ -28,8 +28,10 @@ final class StatePane {
         section.setMinWidth(66);
         TableColumn<StateViewModel.Row, String> key = new TableColumn<>("key");
         key.setCellValueFactory(c -> new ReadOnlyStringWrapper(c.getValue().key()));
-        key.setPrefWidth(160);
-        key.setMinWidth(140);
+        // Channel keys ("10.0.0.1:7000 → 10.0.0.6:9000") must fit whole: wide enough, and a tooltip regardless.
+        key.setPrefWidth(250);
+        key.setMinWidth(230);
+        key.setCellFactory(c -> InvariantsPane.wrapping());
         TableColumn<StateViewModel.Row, String> detail = new TableColumn<>("detail");
         detail.setCellValueFactory(c -> new ReadOnlyStringWrapper(
                 (c.getValue().change() == StateViewModel.Change.SAME ? "" : c.getValue().change().name().toLowerCase() + ": ") + c.getValue().detail()));

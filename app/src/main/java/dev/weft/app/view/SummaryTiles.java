@@ -3,12 +3,16 @@ package dev.weft.app.view;
 import dev.weft.app.source.ViolationInfo;
 import dev.weft.app.vm.DocumentViewModel;
 import dev.weft.app.vm.SummaryViewModel;
-import eu.hansolo.tilesfx.Tile;
-import eu.hansolo.tilesfx.TileBuilder;
+import javafx.scene.control.Label;
+import javafx.scene.control.Tooltip;
 import javafx.scene.layout.HBox;
-import javafx.scene.paint.Color;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.VBox;
 
-/** TilesFX summary: ops, sent / delivered / dropped, verification and digest, verdict. */
+/**
+ * The summary tiles: ops, sent / delivered / dropped / no receiver, verification and digest, verdict. Plain
+ * labels styled by CSS (title and sub-line at body-text size), so they stay readable at any window size.
+ */
 final class SummaryTiles {
 
     private final HBox root = new HBox(6);
@@ -16,19 +20,34 @@ final class SummaryTiles {
     SummaryTiles(DocumentViewModel doc, SummaryViewModel vm) {
         root.getStyleClass().add("summary-tiles");
         root.getChildren().addAll(
-                number("ops", vm.ops(), Color.web("#2563eb")),
-                number("sent", vm.sent(), Color.web("#0891b2")),
-                number("delivered", vm.delivered(), Color.web("#16a34a")),
-                number("dropped", vm.dropped(), Color.web("#dc2626")),
-                number("no receiver", vm.noReceiver(), Color.web("#ea7c0c")));
-        Tile verification = text("verification", vm.verificationText(), doc.verification().ok() ? Color.web("#15803d") : Color.web("#b91c1c"));
-        verification.setPrefWidth(260);
-        Tile verdict = text("verdict", vm.verdict(), verdictColor(vm.verdict()));
+                tile("ops", format(vm.ops()), "records in the recording", "tile-ops"),
+                tile("sent", format(vm.sent()), "send events (any fate)", "tile-sent"),
+                tile("delivered", format(vm.delivered()), "datagrams received", "tile-delivered"),
+                tile("dropped", format(vm.dropped()), "sends the fault model dropped", "tile-dropped"),
+                tile("no receiver", format(vm.noReceiver()), "sends to an address nobody bound", "tile-noreceiver"));
+        VBox verification = tile("verification", doc.verification().ok() ? "verified" : "FAILED", vm.verificationText(),
+                doc.verification().ok() ? "tile-ok" : "tile-bad");
+        verification.setId("verificationTile");
+        VBox verdict = tile("verdict", vm.verdict(), "", "tile-verdict");
         verdict.setId("verdictTile");
+        HBox.setHgrow(verdict, Priority.ALWAYS);
+        verdict.setMaxWidth(Double.MAX_VALUE);
+        Label value = (Label) verdict.getChildren().get(1);
+        Label sub = (Label) verdict.getChildren().get(2);
+        value.setId("verdictValue");
+        sub.setId("verdictDetail");
         Runnable update = () -> {
-            verdict.setDescription(vm.verdict());
-            verdict.setBackgroundColor(verdictColor(vm.verdict()));
-            verdict.setText(doc.checkingProperty().get() ? "checking…" : doc.violations().size() + " violation(s)");
+            String word = vm.verdict();
+            value.setText(word);
+            verdict.getStyleClass().removeAll("tile-ok", "tile-bad", "tile-warn", "tile-discard");
+            verdict.getStyleClass().add(switch (word) {
+                case "CLEAN" -> "tile-ok";
+                case "VIOLATED" -> "tile-warn";
+                case "DISCARD" -> "tile-discard";
+                default -> "tile-bad";
+            });
+            sub.setText(doc.checkingProperty().get() ? "checking…" : vm.verdictDetail());
+            sub.setTooltip(new Tooltip(sub.getText()));
         };
         doc.violations().addListener((javafx.collections.ListChangeListener<ViolationInfo>) c -> update.run());
         doc.checkingProperty().addListener(o -> update.run());
@@ -36,24 +55,23 @@ final class SummaryTiles {
         root.getChildren().addAll(verification, verdict);
     }
 
-    private static Color verdictColor(String verdict) {
-        return switch (verdict) {
-            case "CLEAN" -> Color.web("#15803d");
-            case "VIOLATED" -> Color.web("#c2410c");
-            default -> Color.web("#b91c1c");
-        };
+    private static String format(long n) {
+        return String.format(java.util.Locale.ROOT, "%,d", n);
     }
 
-    private static Tile number(String title, long value, Color color) {
-        return TileBuilder.create().skinType(Tile.SkinType.NUMBER).title(title).value(value).decimals(0)
-                .animated(false).prefSize(118, 74).minSize(100, 60).backgroundColor(color)
-                .titleColor(Color.WHITE).valueColor(Color.WHITE).build();
-    }
-
-    private static Tile text(String title, String description, Color color) {
-        return TileBuilder.create().skinType(Tile.SkinType.TEXT).title(title).description(description)
-                .animated(false).prefSize(170, 74).minSize(120, 60).backgroundColor(color)
-                .titleColor(Color.WHITE).descriptionColor(Color.WHITE).textColor(Color.WHITE).textVisible(true).build();
+    /** A tile: title (body size), value (large), sub-line (body size). */
+    private static VBox tile(String title, String value, String subLine, String style) {
+        Label t = new Label(title);
+        t.getStyleClass().add("tile-title");
+        Label v = new Label(value);
+        v.getStyleClass().add("tile-value");
+        Label s = new Label(subLine);
+        s.getStyleClass().add("tile-sub");
+        s.setTooltip(new Tooltip(subLine));
+        VBox box = new VBox(1, t, v, s);
+        box.getStyleClass().addAll("tile", style);
+        box.setMinWidth(110);
+        return box;
     }
 
     HBox node() {

@@ -1,6 +1,7 @@
 package dev.weft.app.vm;
 
 import dev.weft.app.source.Progress;
+import dev.weft.app.source.ProtocolChecks;
 import dev.weft.app.source.RecordingSource;
 import dev.weft.app.source.Verification;
 import dev.weft.app.source.ViolationInfo;
@@ -9,6 +10,7 @@ import javafx.beans.property.DoubleProperty;
 import javafx.beans.property.IntegerProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
+import javafx.beans.property.ReadOnlyIntegerProperty;
 import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.property.SimpleDoubleProperty;
 import javafx.beans.property.SimpleIntegerProperty;
@@ -43,6 +45,8 @@ public final class DocumentViewModel {
     private final ReadOnlyBooleanWrapper checking = new ReadOnlyBooleanWrapper(this, "checking", false);
     private final BooleanProperty playing = new SimpleBooleanProperty(this, "playing", false);
     private final DoubleProperty speed = new SimpleDoubleProperty(this, "speed", 20);   // ops per second
+    private final javafx.beans.property.ReadOnlyIntegerWrapper violationAtCursor =
+            new javafx.beans.property.ReadOnlyIntegerWrapper(this, "violationAtCursor", -1);
     private EventLines eventLines;
     private double playCarry;
     private int checkGeneration;
@@ -56,17 +60,76 @@ public final class DocumentViewModel {
         selection.addListener((o, a, b) -> {
             if (b.intValue() >= 0 && cursor.get() != b.intValue()) cursor.set(b.intValue());
         });
-        selectedInvariants.setAll(filterAvailable(DEFAULT_INVARIANTS));
+        // Every invariant the recording can be checked for starts ticked: fifo/dup and the protocol's own.
+        selectedInvariants.setAll(source.availableInvariants());
+        cursor.addListener(o -> updateViolationAtCursor());
+        violations.addListener((javafx.collections.ListChangeListener<ViolationInfo>) c -> updateViolationAtCursor());
         selection.set(source.size() == 0 ? -1 : 0);
     }
 
-    private List<String> filterAvailable(List<String> names) {
-        List<String> out = new ArrayList<>();
-        for (String n : names) if (source.availableInvariants().contains(n)) out.add(n);
-        return out;
+    public RecordingSource source() { return source; }
+
+    /** Closes the recording (the document is being replaced). */
+    public void close() { source.close(); }
+
+    // What the views may ask about the recording (they never reach the source themselves).
+    public dev.weft.timeline.TimelineModel timeline() { return source.timeline(); }
+    public dev.weft.timeline.ReportLog reports() { return source.reports(); }
+    public java.nio.file.Path path() { return source.path(); }
+    public List<String> availableInvariants() { return source.availableInvariants(); }
+    public ProtocolChecks protocol() { return source.protocol(); }
+    /** The canonical JSON of a record (for "copy event JSON"). */
+    public String canonicalJson(int op) { return source.canonicalJson(op); }
+
+    /** Index in {@link #violations()} of the violation at the cursor op, or -1. */
+    public ReadOnlyIntegerProperty violationAtCursorProperty() { return violationAtCursor.getReadOnlyProperty(); }
+
+    /** Index of the last violation at or before the cursor, or -1 (the list follows the cursor with it). */
+    public int violationAtOrBeforeCursor() {
+        int found = -1;
+        for (int i = 0; i < violations.size() && violations.get(i).op() <= cursor.get(); i++) found = i;
+        return found;
     }
 
-    public RecordingSource source() { return source; }
+    private void updateViolationAtCursor() {
+        int at = -1;
+        for (int i = 0; i < violations.size(); i++) {
+            if (violations.get(i).op() == cursor.get()) {
+                at = i;
+                break;
+            }
+        }
+        violationAtCursor.set(at);
+    }
+
+    /**
+     * Ops of violation records written in the log whose invariant is not ticked: the timeline hides them, so
+     * unticking an invariant hides its marks as it drops its violations from the verdict.
+     */
+    public int[] recordedViolationOpsHidden() {
+        return source.recordedViolations().stream().filter(v -> !selectedInvariants.contains(v.invariant()))
+                .mapToInt(v -> (int) v.op()).sorted().toArray();
+    }
+
+    /** The address a Chord / Raft reporter sent its first report from (e.g. "127.0.0.2:9000"), or null. */
+    public String addressOfReporter(int id) {
+        dev.weft.timeline.ReportLog r = source.reports();
+        for (int i = 0; i < r.size(); i++) {
+            if (r.field(i, 0) != id || r.op(i) >= source.size()) continue;
+            return source.record(r.op(i)).event() instanceof dev.weft.log.Event.Send s ? s.src().text() : null;
+        }
+        return null;
+    }
+
+    /** "node 3" for a Chord identifier or Raft node id: the lane of the node that sent its first report. */
+    public String nodeOfReporter(int id) {
+        dev.weft.timeline.ReportLog r = source.reports();
+        dev.weft.timeline.TimelineModel m = source.timeline();
+        for (int i = 0; i < r.size(); i++) {
+            if (r.field(i, 0) == id && r.op(i) < m.size()) return m.lanes().get(m.lane(r.op(i))).label();
+        }
+        return null;
+    }
 
     /** The shared background-filled cache of event lines (table rows, hover text); UI thread only. */
     public EventLines eventLines() {

@@ -1,7 +1,5 @@
 package dev.weft.app.vm;
 
-import dev.weft.log.Event;
-import dev.weft.log.RecvOutcome;
 import dev.weft.timeline.MarkKind;
 import dev.weft.timeline.TimelineModel;
 import javafx.beans.property.IntegerProperty;
@@ -34,6 +32,8 @@ public final class FilterViewModel {
     private final ObjectProperty<Long> vtTo = new SimpleObjectProperty<>(this, "vtTo");
     private final StringProperty payloadText = new SimpleStringProperty(this, "payloadText", "");
     private final ReadOnlyObjectWrapper<OpList> visibleOps;
+    private final ReadOnlyObjectWrapper<java.util.BitSet> shownOps = new ReadOnlyObjectWrapper<>(this, "shownOps");
+    private final javafx.beans.property.ReadOnlyStringWrapper summary = new javafx.beans.property.ReadOnlyStringWrapper(this, "summary", "");
     private int generation;
 
     public FilterViewModel(DocumentViewModel doc, TaskRunner runner) {
@@ -80,50 +80,62 @@ public final class FilterViewModel {
         payloadText.set("");
     }
 
+    /** The ops the filters leave, as a bit set for the timeline (null when no filter is on). */
+    public ReadOnlyObjectProperty<java.util.BitSet> shownOpsProperty() { return shownOps.getReadOnlyProperty(); }
+
+    /** "filters hide 1,204 of 3,772 events" while a filter is on, else "". */
+    public javafx.beans.property.ReadOnlyStringProperty summaryProperty() { return summary.getReadOnlyProperty(); }
+
     private void apply() {
         int gen = ++generation;
         if (!isActive()) {
             visibleOps.set(OpList.all(doc.size()));
+            shownOps.set(null);
+            summary.set("");
             return;
         }
-        boolean[] laneHidden = new boolean[doc.source().timeline().laneCount()];
+        boolean[] laneHidden = new boolean[doc.timeline().laneCount()];
         for (int l : hiddenLanes) if (l < laneHidden.length) laneHidden[l] = true;
         int kinds = hiddenKinds.get();
         long oFrom = opFrom.get() == null ? 0 : opFrom.get();
         long oTo = opTo.get() == null ? Long.MAX_VALUE : opTo.get();
         Long vFrom = vtFrom.get(), vTo = vtTo.get();
         String text = payloadText.get().trim().toLowerCase(Locale.ROOT);
+        summary.set("filtering…");
         runner.background(() -> {
             if (gen != generation) return;
-            TimelineModel m = doc.source().timeline();
+            TimelineModel m = doc.timeline();
             int n = doc.size();
             int[] out = new int[Math.max(16, n / 8)];
             int count = 0;
-            for (int op = (int) Math.min(n, oFrom); op < n && op <= oTo; op++) {
-                if (laneHidden[m.lane(op)] || (kinds & m.kind(op).bit()) != 0) continue;
-                long vt = m.vt(op);
-                if (vFrom != null && Long.compareUnsigned(vt, vFrom) < 0) continue;
-                if (vTo != null && Long.compareUnsigned(vt, vTo) > 0) continue;
-                if (!text.isEmpty() && !payloadMatches(op, text)) continue;
-                if (count == out.length) out = java.util.Arrays.copyOf(out, count * 2);
-                out[count++] = op;
-                if ((op & 0xFFFF) == 0 && gen != generation) return;
+            int start = (int) Math.min(n, oFrom);
+            int end = (int) Math.min(n, oTo == Long.MAX_VALUE ? n : oTo + 1);
+            for (int from = start; from < end; from += SearchViewModel.BLOCK) {
+                if (gen != generation) return;
+                int to = Math.min(end, from + SearchViewModel.BLOCK);
+                // Payload text needs the records: one read per block, and only when that filter is on.
+                java.util.List<dev.weft.log.LogRecord> recs = text.isEmpty() ? null : doc.source().records(from, to);
+                for (int op = from; op < to; op++) {
+                    if (laneHidden[m.lane(op)] || (kinds & m.kind(op).bit()) != 0) continue;
+                    long vt = m.vt(op);
+                    if (vFrom != null && Long.compareUnsigned(vt, vFrom) < 0) continue;
+                    if (vTo != null && Long.compareUnsigned(vt, vTo) > 0) continue;
+                    if (recs != null && !EventText.payloadContains(recs.get(op - from).event(), text)) continue;
+                    if (count == out.length) out = java.util.Arrays.copyOf(out, count * 2);
+                    out[count++] = op;
+                }
             }
             OpList result = OpList.of(out, count);
+            java.util.BitSet bits = new java.util.BitSet(n);
+            for (int i = 0; i < count; i++) bits.set(out[i]);
+            String text2 = String.format(Locale.ROOT, "filters hide %,d of %,d events", n - count, n);
             runner.ui(() -> {
-                if (gen == generation) visibleOps.set(result);
+                if (gen != generation) return;
+                visibleOps.set(result);
+                shownOps.set(bits);
+                summary.set(text2);
             });
         });
     }
 
-    /** The payload's ASCII text or its hex contains the text (case-insensitive). */
-    private boolean payloadMatches(int op, String lower) {
-        Event e = doc.source().record(op).event();
-        String hex = e instanceof Event.Send s ? s.payload()
-                : e instanceof Event.Recv r && r.outcome() instanceof RecvOutcome.Delivered d ? d.payload() : null;
-        if (hex == null) return false;
-        if (hex.toLowerCase(Locale.ROOT).contains(lower)) return true;
-        byte[] b = PayloadText.decodeHex(hex);
-        return b != null && new String(b, java.nio.charset.StandardCharsets.ISO_8859_1).toLowerCase(Locale.ROOT).contains(lower);
-    }
 }

@@ -79,7 +79,7 @@ public final class InspectorViewModel {
         byte[] bytes = PayloadText.decodeHex(payload);
         String dump = bytes == null ? "(payload is not valid hex: " + payload + ")" : PayloadText.hexDump(bytes);
         PayloadText.Report rep = PayloadText.parseReport(payload);
-        return new Shown(title, canonical, dump, rep == null ? "" : rep.describe());
+        return new Shown(title, canonical, dump, rep == null ? "" : rep.describe(doc.reports().looksLikeRaft()));
     }
 
     static String payloadOf(Event e) {

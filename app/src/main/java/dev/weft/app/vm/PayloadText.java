@@ -57,12 +57,15 @@ public final class PayloadText {
 
     /** A decoded state report, or null when the payload is not one. */
     public record Report(int[] fields) {
-        public String describe() {
+        /** Decoded as the recording's protocol: a Raft run's reports as Raft, anything else as Chord. */
+        public String describe(boolean raft) {
             int[] f = fields;
+            if (raft) {
+                return "Raft report: node " + f[0] + ", date " + f[1] + ", alive " + (f[2] != 0) + ", term " + f[3]
+                        + ", role " + role(f[4]) + ", votedFor " + none(f[5]);
+            }
             return "Chord report: ident " + f[0] + ", date " + f[1] + ", alive " + (f[2] != 0) + ", succ " + none(f[3])
-                    + ", succ2 " + none(f[4]) + ", pred " + none(f[5]) + "\n"
-                    + "Raft report: node " + f[0] + ", date " + f[1] + ", alive " + (f[2] != 0) + ", term " + f[3]
-                    + ", role " + role(f[4]) + ", votedFor " + none(f[5]);
+                    + ", succ2 " + none(f[4]) + ", pred " + none(f[5]);
         }
 
         private static String none(int v) {

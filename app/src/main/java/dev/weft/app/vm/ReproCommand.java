@@ -16,11 +16,13 @@ public final class ReproCommand {
     public static String replay(Path file, int untilOp, List<String> invariants) {
         StringBuilder sb = new StringBuilder("weft replay ").append(quote(file.toString()));
         if (untilOp >= 0) sb.append(" --until ").append(untilOp);
-        if (!invariants.isEmpty()) {
+        // Only the replay's own invariants go to --check; the protocol ones are `weft check chord|raft`'s.
+        List<String> replayable = invariants.stream().filter(SHORT::containsKey).toList();
+        if (!replayable.isEmpty()) {
             sb.append(" --check ");
-            for (int i = 0; i < invariants.size(); i++) {
+            for (int i = 0; i < replayable.size(); i++) {
                 if (i > 0) sb.append(',');
-                sb.append(SHORT.getOrDefault(invariants.get(i), invariants.get(i)));
+                sb.append(SHORT.get(replayable.get(i)));
             }
         }
         return sb.toString();

@@ -43,10 +43,36 @@ public final class SummaryViewModel {
         };
     }
 
-    /** One word for the run: BROKEN (file bad), VIOLATED (checks failed), CLEAN. */
+    /**
+     * One word for the run: BROKEN (file bad), VIOLATED (a ticked invariant failed), DISCARD (the protocol
+     * checker rejects the run as uninformative, as {@code weft check} exits 3), CLEAN.
+     */
     public String verdict() {
         if (!doc.verification().ok()) return "BROKEN";
         if (!doc.violations().isEmpty()) return "VIOLATED";
+        if (doc.protocol().exitCode() == 3 && doc.selectedInvariants().stream().anyMatch(doc.protocol().names()::contains)) {
+            return "DISCARD";
+        }
         return "CLEAN";
+    }
+
+    /** The line under the verdict: how many violations, of which invariants, and the checker's verdict. */
+    public String verdictDetail() {
+        if (!doc.verification().ok()) return verificationText();
+        java.util.TreeMap<String, Integer> by = new java.util.TreeMap<>();
+        for (var v : doc.violations()) by.merge(v.invariant(), 1, Integer::sum);
+        StringBuilder sb = new StringBuilder(doc.violations().size() + " violation(s)");
+        if (!by.isEmpty()) {
+            sb.append(": ");
+            int i = 0;
+            for (var e : by.entrySet()) {
+                if (i++ > 0) sb.append(", ");
+                sb.append(e.getKey()).append(" ×").append(e.getValue());
+            }
+        }
+        String pv = doc.protocol().verdict();
+        if (!pv.isEmpty()) sb.append(" · ").append(doc.protocol().protocol().name().toLowerCase(java.util.Locale.ROOT))
+                .append(" check: ").append(pv.contains(" ") ? pv.substring(0, pv.indexOf(' ')) : pv);
+        return sb.toString();
     }
 }

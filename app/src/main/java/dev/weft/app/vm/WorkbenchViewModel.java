@@ -93,11 +93,16 @@ public final class WorkbenchViewModel {
         Progress p = new Progress() {
             private long lastPublished;
 
+            private String lastPhase = "";
+
             @Override public void update(double fraction, String message) {
-                // At most ~10 updates a second reach the UI thread, however often the loader reports.
+                // At most ~10 updates a second reach the UI thread, however often the loader reports; a new
+                // phase ("checks" after "reading · …") always does, so the bar never sits on a stale name.
                 long now = System.nanoTime();
-                if (fraction < 1 && now - lastPublished < 100_000_000L) return;
+                String phase = message.contains(" — ") ? message.substring(0, message.indexOf(" — ")) : message;
+                if (fraction < 1 && now - lastPublished < 100_000_000L && phase.equals(lastPhase)) return;
                 lastPublished = now;
+                lastPhase = phase;
                 runner.ui(() -> {
                     if (cancel.get()) return;
                     progress.set(fraction);
@@ -148,7 +153,7 @@ public final class WorkbenchViewModel {
                 DocumentViewModel old = document.get();
                 DocumentViewModel doc = new DocumentViewModel(opened, runner);
                 document.set(doc);
-                if (old != null) old.source().close();
+                if (old != null) old.close();
                 loading.set(false);
                 progress.set(1);
                 progressText.set("");
@@ -159,6 +164,22 @@ public final class WorkbenchViewModel {
                 });
             });
         });
+    }
+
+    /**
+     * Where File ▸ Open starts: the open recording's folder, else the most recent file's, else null (the
+     * platform's default). Folders that no longer exist are skipped.
+     */
+    public Path openDialogDirectory() {
+        List<Path> candidates = new ArrayList<>();
+        DocumentViewModel d = document.get();
+        if (d != null) candidates.add(d.path());
+        candidates.addAll(recentFiles);
+        for (Path p : candidates) {
+            Path dir = p.toAbsolutePath().getParent();
+            if (dir != null && java.nio.file.Files.isDirectory(dir)) return dir;
+        }
+        return null;
     }
 
     /** Cancels the load in progress (the document shown before stays). */

@@ -57,7 +57,7 @@ class WorkbenchFakeUiTest {
         long next = doc.violations().stream().filter(v -> v.op() > 1234).findFirst().orElseThrow().op();
         assertEquals(next, doc.cursor());
 
-        robot.clickOn("#nodeFilter").clickOn("#lane-1");
+        robot.interact(() -> ui.window.documentPane().filterBar().nodePicker().getCheckModel().clearCheck(1));
         ui.settle();
         assertTrue(ui.window.documentPane().timeline().getHiddenLanes().contains(1));
         var model = doc.source().timeline();

@@ -1,0 +1,7 @@
+/**
+ * View models: the workbench's state and behaviour without the toolkit (JavaFX beans and collections only), so
+ * tests drive them directly. One {@link dev.weft.app.vm.DocumentViewModel} per open recording holds the cursor
+ * every panel follows; the panel view models (filter, search, range, state, inspector, invariants, violation bar,
+ * bookmarks) hang off it. Slow work runs on the {@link dev.weft.app.vm.TaskRunner}'s worker.
+ */
+package dev.weft.app.vm;

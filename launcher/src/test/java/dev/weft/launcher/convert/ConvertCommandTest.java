@@ -1,0 +1,152 @@
+package dev.weft.launcher.convert;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.weft.log.Event;
+import dev.weft.log.LogReader;
+import dev.weft.log.LogRecord;
+import dev.weft.log.RecvOutcome;
+import dev.weft.log.SendOutcome;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** `weft convert LOG --to perfetto OUT.json` parsed back as Trace Event JSON and checked against the recording. */
+class ConvertCommandTest {
+
+    private static Path corpus(String log) {
+        String shared = System.getProperty("weft.shared.dir");
+        Path base = shared != null ? Path.of(shared) : Path.of("").toAbsolutePath().getParent().resolve("../shared");
+        return base.resolve("conformance").resolve(log);
+    }
+
+    private record Run(int code, String out, String err) { }
+
+    private static Run convert(String... args) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream(), err = new ByteArrayOutputStream();
+        int code = ConvertCommand.run(args, new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
+        return new Run(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void aRaftRecordingBecomesTracksFlowsAndViolationInstants(@TempDir Path dir) throws Exception {
+        Path log = corpus("raft/raft-fix0-s131-violation.weftlog");
+        Path out = dir.resolve("trace.json");
+        Run r = convert(log.toString(), "--to", "perfetto", out.toString());
+        assertEquals(0, r.code(), r.err());
+        JsonNode trace = new ObjectMapper().readTree(out.toFile());
+        JsonNode events = trace.get("traceEvents");
+        assertTrue(events.isArray());
+
+        // What the recording holds: records, nodes (by hello), deliveries, enqueued sends.
+        long records = 0, deliveries = 0;
+        Set<String> nodes = new TreeSet<>();
+        Map<Long, Long> connNode = new HashMap<>();
+        Set<Long> enqueuedTies = new HashSet<>();
+        try (LogReader reader = LogReader.open(log)) {
+            for (LogRecord rec = reader.next(); rec != null; rec = reader.next()) {
+                records++;
+                if (rec.event() instanceof Event.Hello h) {
+                    connNode.put(h.conn(), h.node());
+                    nodes.add("node " + h.node());
+                }
+                if (rec.event() instanceof Event.Recv rv && rv.outcome() instanceof RecvOutcome.Delivered) deliveries++;
+                if (rec.event() instanceof Event.Send s && s.outcome() instanceof SendOutcome.Enqueued q) enqueuedTies.add(q.tie());
+            }
+        }
+
+        Map<Integer, String> threadNames = new HashMap<>();
+        long slices = 0, flowStarts = 0, flowEnds = 0;
+        Set<String> startIds = new HashSet<>();
+        java.util.List<JsonNode> instants = new java.util.ArrayList<>();
+        double lastTsOfAny = -1;
+        for (JsonNode e : events) {
+            String ph = e.get("ph").asText();
+            switch (ph) {
+                case "M" -> {
+                    if (e.get("name").asText().equals("thread_name")) threadNames.put(e.get("tid").asInt(), e.get("args").get("name").asText());
+                }
+                case "X" -> {
+                    slices++;
+                    assertTrue(e.has("ts") && e.has("dur") && e.has("pid") && e.has("tid") && e.get("args").has("op"), e.toString());
+                    assertTrue(threadNames.containsKey(e.get("tid").asInt()), "a slice's track is named before it: " + e);
+                    lastTsOfAny = Math.max(lastTsOfAny, e.get("ts").asDouble());
+                }
+                case "s" -> {
+                    flowStarts++;
+                    startIds.add(e.get("id").asText());
+                }
+                case "f" -> {
+                    flowEnds++;
+                    assertEquals("e", e.get("bp").asText());
+                    assertTrue(startIds.contains(e.get("id").asText()), "a flow ends after it started: " + e);
+                }
+                case "i" -> instants.add(e);
+                default -> throw new AssertionError("unexpected phase " + ph);
+            }
+        }
+        assertEquals(records, slices, "one slice per record");
+        assertEquals(deliveries, flowEnds, "one flow per delivery");
+        assertEquals(enqueuedTies.size(), flowStarts, "a flow starts at every enqueued send");
+        assertTrue(new HashSet<>(threadNames.values()).containsAll(nodes), "a track per node: " + threadNames.values());
+        assertTrue(threadNames.containsValue("run"));
+        for (Map.Entry<Long, Long> c : connNode.entrySet()) {
+            assertFalse(threadNames.containsValue("conn " + c.getKey()), "conn " + c.getKey() + " said hello: its events are on node " + c.getValue());
+        }
+        assertEquals(nodes.size() + 1, threadNames.size(), "a track per node plus the run track: " + threadNames.values());
+        // raft-check: one ElectionSafety violation, the second leader of term 1 at op 243.
+        JsonNode es = instants.stream().filter(i -> i.get("name").asText().equals("violation: ElectionSafety")).findFirst().orElseThrow();
+        assertEquals(243, es.get("args").get("op").asLong());
+        assertEquals("g", es.get("s").asText());
+        assertTrue(r.out().contains(records + " records"), r.out());
+    }
+
+    @Test
+    void theSameRecordingGivesTheSameBytes(@TempDir Path dir) throws Exception {
+        Path log = corpus("chord/chord-fix0-s2-violation.weftlog");
+        assertEquals(0, convert(log.toString(), "--to", "perfetto", dir.resolve("a.json").toString()).code());
+        assertEquals(0, convert(log.toString(), "--to=perfetto", dir.resolve("b.json").toString()).code());
+        assertTrue(java.util.Arrays.equals(Files.readAllBytes(dir.resolve("a.json")), Files.readAllBytes(dir.resolve("b.json"))));
+        JsonNode events = new ObjectMapper().readTree(dir.resolve("a.json").toFile()).get("traceEvents");
+        boolean chordVerdict = false;
+        for (JsonNode e : events) {
+            if (e.get("ph").asText().equals("i") && e.get("name").asText().equals("violation: ConnectedAppendages")) {
+                chordVerdict = e.get("args").get("message").asText().contains("appendage member 22");
+            }
+        }
+        assertTrue(chordVerdict, "chord-check's ConnectedAppendages verdict is an instant event");
+    }
+
+    @Test
+    void badUsageAndUnreadableFilesSaySoWithoutATrace(@TempDir Path dir) {
+        Run noTo = convert("x.weftlog", dir.resolve("o.json").toString());
+        assertEquals(2, noTo.code());
+        assertTrue(noTo.err().contains("--to perfetto"), noTo.err());
+        Run badFormat = convert("x.weftlog", "--to", "pprof", "o.json");
+        assertEquals(2, badFormat.code());
+        assertTrue(badFormat.err().contains("unknown format \"pprof\""), badFormat.err());
+        Run missing = convert(dir.resolve("nope.weftlog").toString(), "--to", "perfetto", dir.resolve("o.json").toString());
+        assertEquals(1, missing.code());
+        assertTrue(missing.err().contains("no such file"), missing.err());
+        assertFalse(Files.exists(dir.resolve("o.json")));
+        Run corrupt = convert(corpus("negative/neg-payload-edit-chainbreak-op999.weftlog").toString(), "--to", "perfetto",
+                dir.resolve("c.json").toString());
+        assertEquals(1, corrupt.code());
+        assertTrue(corrupt.err().contains("op 999"), corrupt.err());
+        assertFalse(Files.exists(dir.resolve("c.json")), "no half-written trace");
+    }
+}

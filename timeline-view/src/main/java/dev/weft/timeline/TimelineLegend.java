@@ -1,0 +1,76 @@
+package dev.weft.timeline;
+
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.geometry.Pos;
+import javafx.scene.canvas.Canvas;
+import javafx.scene.canvas.GraphicsContext;
+import javafx.scene.control.Label;
+import javafx.scene.layout.FlowPane;
+import javafx.scene.paint.Color;
+
+/**
+ * The timeline's legend: every mark kind drawn exactly as the timeline draws it, and the ruler's markers
+ * (violation, search match, bookmark, cursor, selected range, measurement), each with its name.
+ */
+public class TimelineLegend extends FlowPane {
+
+    private final ObjectProperty<TimelinePalette> palette = new SimpleObjectProperty<>(this, "palette", TimelinePalette.LIGHT);
+
+    public TimelineLegend() {
+        super(10, 2);
+        getStyleClass().add("legend");
+        setAlignment(Pos.CENTER_LEFT);
+        palette.addListener(o -> fill());
+        fill();
+    }
+
+    public ObjectProperty<TimelinePalette> paletteProperty() { return palette; }
+
+    private void fill() {
+        getChildren().clear();
+        TimelinePalette p = palette.get();
+        for (MarkKind k : new MarkKind[] {MarkKind.SEND, MarkKind.RECV, MarkKind.SEND_DROPPED, MarkKind.SEND_NO_RECEIVER,
+                MarkKind.RECV_EMPTY, MarkKind.CONNECT, MarkKind.VIOLATION, MarkKind.END}) {
+            Canvas c = swatch(p);
+            TimelineRenderer.drawMark(c.getGraphicsContext2D(), p, k, 8, 8, 4.5);
+            add(c, k == MarkKind.CONNECT ? "connect / hello / bind / disconnect" : k.label());
+        }
+        Canvas arrow = swatch(p);
+        GraphicsContext g = arrow.getGraphicsContext2D();
+        g.setStroke(p.arrow());
+        g.setLineWidth(1.2);
+        g.strokeLine(1, 12, 15, 4);
+        add(arrow, "send → delivery");
+        add(tick(p, p.violation(), true), "violation (ruler ▼)");
+        add(tick(p, Color.web("#eab308"), false), "search match");
+        add(tick(p, Color.web("#2563eb"), false), "bookmark");
+        add(tick(p, p.cursor(), false), "cursor (state after op)");
+        Canvas band = swatch(p);
+        band.getGraphicsContext2D().setFill(Color.web("#3b82f6", 0.25));
+        band.getGraphicsContext2D().fillRect(2, 0, 12, 16);
+        add(band, "selected range (drag on the ruler)");
+        add(tick(p, Color.web("#7c3aed"), false), "measure (Shift+click)");
+    }
+
+    private static Canvas swatch(TimelinePalette p) {
+        Canvas c = new Canvas(16, 16);
+        c.getGraphicsContext2D().setFill(p.background());
+        c.getGraphicsContext2D().fillRect(0, 0, 16, 16);
+        return c;
+    }
+
+    private static Canvas tick(TimelinePalette p, Color color, boolean triangle) {
+        Canvas c = swatch(p);
+        GraphicsContext g = c.getGraphicsContext2D();
+        g.setFill(color);
+        if (triangle) g.fillPolygon(new double[] {3, 13, 8}, new double[] {2, 2, 10}, 3);
+        else g.fillRect(6.5, 1, 3, 14);
+        return c;
+    }
+
+    private void add(Canvas swatch, String text) {
+        Label l = new Label(text, swatch);
+        getChildren().add(l);
+    }
+}
