@@ -1,5 +1,7 @@
 package dev.weft.log;
 
+import dev.weft.json.Utf8;
+
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -13,8 +15,6 @@ import java.util.List;
  */
 final class LineParser {
 
-    /** serde_json's nesting limit; deeper unknown values are rejected rather than overflowing the stack. */
-    private static final int MAX_DEPTH = 128;
     private static final long U32_MAX = 0xFFFF_FFFFL;
     private static final long U16_MAX = 0xFFFFL;
     private static final long U64_MAX = -1L;
@@ -246,7 +246,7 @@ final class LineParser {
                     case R_VT -> vt = integer("vt", U64_MAX);
                     case R_E -> e = event();
                     case R_CHAIN -> chain();
-                    default -> skipValue(1);
+                    default -> skipIgnored();
                 }
                 if (!nextMember("record")) {
                     break;
@@ -499,7 +499,8 @@ final class LineParser {
             return;
         }
         p = start;
-        skipObject(4, KIND_KEY, what);
+        expectAt('{', "expected an object");
+        skip(KIND_KEY, what, 4);
     }
 
     private VAddr address(String field) throws JsonSyntaxException {
@@ -681,7 +682,7 @@ final class LineParser {
                     case 3 -> net = string("net");
                     case 4 -> windowNs = integer("window_ns", U64_MAX);
                     case 5 -> meta = meta();
-                    default -> skipValue(1);
+                    default -> skipIgnored();
                 }
                 if (!nextMember("header")) {
                     break;
@@ -720,7 +721,7 @@ final class LineParser {
                     case 0 -> recorded = isNull ? null : integer("recorded_unix_ms", U64_MAX);
                     case 1 -> weftVersion = isNull ? null : string("weft_version");
                     case 2 -> label = isNull ? null : string("label");
-                    default -> skipValue(2);
+                    default -> skipIgnored();
                 }
                 if (!nextMember("meta")) {
                     break;
@@ -755,6 +756,13 @@ final class LineParser {
         }
         if (p != s) {
             canonical = false;
+        }
+    }
+
+    /** Fails unless the next byte is c (which stays unread). */
+    private void expectAt(char c, String what) throws JsonSyntaxException {
+        if (peek() != c) {
+            throw err(what);
         }
     }
 
@@ -1115,15 +1123,107 @@ final class LineParser {
     }
 
     // ---------------------------------------------------------------- skipping unknown values
+    // Iterative, with an explicit stack of the open containers, so no depth can overflow the thread's stack.
+    // Where the reference ignores a value (unknown members of the record, header and meta) it accepts any depth.
+    // Inside an event or outcome it has buffered the whole tagged object before it knows the variant, and its
+    // parser's recursion limit of 128 levels (counted from the line's object) applies there: so here too.
 
-    private void skipValue(int depth) throws JsonSyntaxException {
-        if (depth > MAX_DEPTH) {
-            throw err("recursion limit exceeded");
+    /** serde_json's recursion limit for values it buffers (event and outcome members). */
+    private static final int MAX_DEPTH = 128;
+    private static final int ANY_DEPTH = Integer.MIN_VALUE / 2;
+
+    /** Per open container of the value being skipped: whether it is an object. Reused across lines. */
+    private boolean[] openIsObject = new boolean[16];
+    /** Per open object: the member names seen so far (null before the second), to reject duplicates. */
+    private List<?>[] openNames = new List<?>[16];
+
+    /** Skips an unknown member's value where the reference ignores it: any depth. */
+    private void skipIgnored() throws JsonSyntaxException {
+        skip(null, "object", ANY_DEPTH);
+    }
+
+    /** Skips a value at nesting level {@code level} of a buffered (tagged) object: at most {@link #MAX_DEPTH}. */
+    private void skipValue(int level) throws JsonSyntaxException {
+        skip(null, "object", level);
+    }
+
+    /**
+     * Skips one JSON value, still checking it as JSON and rejecting duplicate member names in its objects; if
+     * it is an object, {@code topKeys} (may be null) are the names its own members are matched against and
+     * {@code topWhat} names it in errors; {@code level} is its nesting level for the recursion limit.
+     */
+    private void skip(Names topKeys, String topWhat, int level) throws JsonSyntaxException {
+        int depth = 0;
+        for (;;) {
+            if (level + depth > MAX_DEPTH) {
+                throw err("recursion limit exceeded");
+            }
+            int c = peek(); // at the start of a value
+            if (c == '{' || c == '[') {
+                p++;
+                ws();
+                if (peek() == (c == '{' ? '}' : ']')) {
+                    p++;
+                } else {
+                    open(depth++, c == '{');
+                    if (c == '{') {
+                        skippedMemberName(depth, topKeys, topWhat);
+                    }
+                    continue;
+                }
+            } else {
+                skipScalar(c);
+            }
+            // A value ended: close the containers it ends, then go on to the next member or element.
+            for (;;) {
+                if (depth == 0) {
+                    return;
+                }
+                ws();
+                boolean object = openIsObject[depth - 1];
+                int d = peek();
+                if (d == ',') {
+                    p++;
+                    ws();
+                    if (object) {
+                        skippedMemberName(depth, topKeys, topWhat);
+                    }
+                    break;
+                }
+                if (d == (object ? '}' : ']')) {
+                    p++;
+                    openNames[--depth] = null;
+                    continue;
+                }
+                throw err(object ? "expected ',' or '}' in " + (depth == 1 ? topWhat : "object")
+                        : "expected ',' or ']' in an array");
+            }
         }
-        int c = peek();
+    }
+
+    private void open(int depth, boolean object) {
+        if (depth == openIsObject.length) {
+            openIsObject = java.util.Arrays.copyOf(openIsObject, depth * 2);
+            openNames = java.util.Arrays.copyOf(openNames, depth * 2);
+        }
+        openIsObject[depth] = object;
+        openNames[depth] = null;
+    }
+
+    /** A member name (and its ':') inside the object open at {@code depth}; duplicates are errors. */
+    @SuppressWarnings("unchecked")
+    private void skippedMemberName(int depth, Names topKeys, String topWhat) throws JsonSyntaxException {
+        Names keys = depth == 1 && topKeys != null ? topKeys : TAG_KEY;
+        int id = key(keys, 0);
+        if (id < 0) {
+            canonical = false;
+        }
+        String name = id >= 0 ? keys.names[id] : lastUnknownKey;
+        openNames[depth - 1] = noteName((List<String>) openNames[depth - 1], name, depth == 1 ? topWhat : "object");
+    }
+
+    private void skipScalar(int c) throws JsonSyntaxException {
         switch (c) {
-            case '{' -> skipObject(depth, null, "object");
-            case '[' -> skipArray(depth);
             case '"' -> skipString();
             case 't', 'f', 'n' -> {
                 if (!literal("true") && !literal("false") && !literal("null")) {
@@ -1137,52 +1237,6 @@ final class LineParser {
                     throw err("expected a JSON value");
                 }
             }
-        }
-    }
-
-    /** Skips an object, still rejecting duplicate member names (tagKey, if given, may appear once). */
-    private void skipObject(int depth, Names known, String what) throws JsonSyntaxException {
-        expect('{', "expected an object");
-        List<String> names = null;
-        ws();
-        if (peek() == '}') {
-            p++;
-            return;
-        }
-        for (;;) {
-            int id = key(known != null ? known : TAG_KEY, 0);
-            if (id < 0) {
-                canonical = false;
-            }
-            String name = id >= 0 ? (known != null ? known : TAG_KEY).names[id] : lastUnknownKey;
-            names = noteName(names, name, what);
-            skipValue(depth + 1);
-            if (!nextMember(what)) {
-                return;
-            }
-        }
-    }
-
-    private void skipArray(int depth) throws JsonSyntaxException {
-        p++;
-        ws();
-        if (peek() == ']') {
-            p++;
-            return;
-        }
-        for (;;) {
-            skipValue(depth + 1);
-            ws();
-            int c = peek();
-            p++;
-            if (c == ']') {
-                return;
-            }
-            if (c != ',') {
-                p--;
-                throw err("expected ',' or ']' in an array");
-            }
-            ws();
         }
     }
 

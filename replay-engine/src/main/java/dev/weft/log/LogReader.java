@@ -53,6 +53,11 @@ public final class LogReader implements Closeable {
         return new LogReader(new RecordStream(raw, false), false);
     }
 
+    /** Like {@link #open(InputStream)} with a maximum line length other than {@link LineLimit#maxLineBytes()}. */
+    public static LogReader open(InputStream raw, int maxLineBytes) throws WeftLogException {
+        return new LogReader(new RecordStream(raw, false, maxLineBytes), false);
+    }
+
     /**
      * Like {@link #open(Path)} (header errors are thrown here), but records are parsed and verified on
      * a background thread. Close the reader to stop that thread early.

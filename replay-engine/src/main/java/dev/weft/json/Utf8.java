@@ -1,12 +1,19 @@
-package dev.weft.log;
+package dev.weft.json;
 
-/** Strict UTF-8 validation (shortest forms only, no surrogates, at most U+10FFFF), as Rust's str requires. */
-final class Utf8 {
+/**
+ * Strict UTF-8 validation (shortest forms only, no surrogates, at most U+10FFFF), as Rust's str requires: the one
+ * home of that rule for the log reader and every JSON schema layer.
+ */
+public final class Utf8 {
 
     private Utf8() {
     }
 
-    static boolean isValid(byte[] b, int off, int len) {
+    public static boolean isValid(byte[] b) {
+        return isValid(b, 0, b.length);
+    }
+
+    public static boolean isValid(byte[] b, int off, int len) {
         int end = off + len;
         int i = off;
         while (i < end) {
@@ -25,7 +32,7 @@ final class Utf8 {
     }
 
     /** Length of the valid multi-byte sequence starting at i (lead byte >= 0x80), or 0 if invalid. */
-    static int sequenceLength(byte[] b, int i, int end) {
+    public static int sequenceLength(byte[] b, int i, int end) {
         int c = b[i] & 0xff;
         if (c >= 0xC2 && c <= 0xDF) {
             return i + 1 < end && cont(b[i + 1]) ? 2 : 0;
@@ -52,7 +59,7 @@ final class Utf8 {
     }
 
     /** The code point of a sequence already checked by {@link #sequenceLength}. */
-    static int decode(byte[] b, int i, int n) {
+    public static int decode(byte[] b, int i, int n) {
         int c = b[i] & 0xff;
         return switch (n) {
             case 2 -> ((c & 0x1F) << 6) | (b[i + 1] & 0x3F);
