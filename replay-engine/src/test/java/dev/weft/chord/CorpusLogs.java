@@ -22,9 +22,7 @@ public final class CorpusLogs {
     }
 
     public static Path conformance() {
-        String shared = System.getProperty("weft.shared.dir");
-        Path base = shared != null ? Path.of(shared) : Path.of("").toAbsolutePath().getParent().resolve("../shared");
-        return base.resolve("conformance").normalize();
+        return dev.weft.log.Corpus.conformance();
     }
 
     /** Logs whose sidecar has the member {@code checkerKey} ({@code chord_check} or {@code raft_check}), sorted. */

@@ -15,10 +15,7 @@ final class Shared {
     }
 
     static Path dir() {
-        String p = System.getProperty("weft.shared.dir");
-        Path d = p != null && !p.isBlank() ? Path.of(p) : Path.of("..", "shared");
-        if (!Files.isDirectory(d)) d = Path.of("..", "..", "shared");
-        return d;
+        return dev.weft.log.Corpus.sharedDir();
     }
 
     static Path fuzzCorpus() {

@@ -3,7 +3,8 @@ package dev.weft.launcher.replay;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.weft.launcher.WeftCli;
-import dev.weft.launcher.support.Corpus;
+import dev.weft.testsupport.CapturedRun;
+import dev.weft.testsupport.SharedCorpus;
 import java.io.ByteArrayOutputStream;
 import java.io.OutputStream;
 import java.io.PrintStream;
@@ -18,21 +19,11 @@ import org.junit.jupiter.api.io.TempDir;
 /** {@code weft replay --follow LOG}: replays a recording while it is written, with the usual output once it ends. */
 class ReplayFollowTest {
 
-    private record Run(int code, String out, String err) {
+    private static CapturedRun weft(String... args) {
+        return CapturedRun.of((o, e) -> WeftCli.run(args, o, e));
     }
 
-    private static Run weft(String... args) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int code;
-        try (PrintStream o = new PrintStream(out, true, StandardCharsets.UTF_8);
-             PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8)) {
-            code = WeftCli.run(args, o, e);
-        }
-        return new Run(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
-    }
-
-    private static final Path LOG = Corpus.conformanceDir().resolve("chord/chord-fix0-s0.weftlog");
+    private static final Path LOG = SharedCorpus.conformance().resolve("chord/chord-fix0-s0.weftlog");
 
     @Test
     void followReplaysWhileTheLogIsWrittenAndPrintsWhatAPlainReplayPrints(@TempDir Path dir) throws Exception {
@@ -51,9 +42,9 @@ class ReplayFollowTest {
             }
         });
         writer.start();
-        Run followed = weft("replay", "--follow", live.toString());
+        CapturedRun followed = weft("replay", "--follow", live.toString());
         writer.join();
-        Run plain = weft("replay", LOG.toString());
+        CapturedRun plain = weft("replay", LOG.toString());
         assertEquals(0, followed.code(), followed.err());
         assertEquals(plain.out(), followed.out());
         assertEquals("", followed.err());
@@ -68,7 +59,7 @@ class ReplayFollowTest {
         }
         Path live = dir.resolve("stopped.weftlog");
         Files.write(live, Arrays.copyOf(log, cut)); // header and 100 complete records, no end
-        Run r = weft("replay", "--follow", "--idle-timeout", "1", live.toString());
+        CapturedRun r = weft("replay", "--follow", "--idle-timeout", "1", live.toString());
         assertEquals(0, r.code(), r.err());
         assertEquals(true, r.out().startsWith("replay identical: 100 op(s), stream digest "), r.out());
         assertEquals("weft replay: note: " + live + ": the recording is truncated (its writer stopped without an end record)\n",
