@@ -19,15 +19,11 @@ public final class JsonSyntaxError extends Exception {
     }
 
     /** The problem without its location. */
-    public String what() {
-        return what;
-    }
+    public String what() { return what; }
 
-    public int line() {
-        return line;
-    }
+    /** 1-based line of the byte where reading stopped. */
+    public int line() { return line; }
 
-    public int column() {
-        return column;
-    }
+    /** 1-based column (in bytes) of that byte. */
+    public int column() { return column; }
 }

@@ -325,15 +325,11 @@ public final class JsonTokenizer {
     private int escape() throws JsonSyntaxError {
         int c = peek();
         p++;
+        int simple = JsonEscapes.simple(c);
+        if (simple >= 0) {
+            return simple;
+        }
         switch (c) {
-            case '"': return '"';
-            case '\\': return '\\';
-            case '/': return '/';
-            case 'b': return '\b';
-            case 'f': return '\f';
-            case 'n': return '\n';
-            case 'r': return '\r';
-            case 't': return '\t';
             case 'u': {
                 int u = hex4();
                 if (u >= 0xD800 && u <= 0xDBFF) {
@@ -366,7 +362,7 @@ public final class JsonTokenizer {
         int v = 0;
         for (int i = 0; i < 4; i++) {
             int c = peek();
-            int d = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+            int d = JsonEscapes.hexDigit(c);
             if (d < 0) {
                 throw error(c < 0 ? "EOF while parsing a string" : "invalid escape", p + (c < 0 ? 0 : 1));
             }

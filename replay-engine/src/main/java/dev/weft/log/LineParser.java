@@ -1,5 +1,6 @@
 package dev.weft.log;
 
+import dev.weft.json.JsonEscapes;
 import dev.weft.json.Utf8;
 
 import java.nio.charset.StandardCharsets;
@@ -656,8 +657,7 @@ final class LineParser {
         start(buf, off, len);
         ws();
         expect('{', "the header must be a JSON object");
-        int seen = 0;
-        List<String> unknown = null;
+        SeenMembers members = new SeenMembers(HEADER_KEYS, "header");
         String format = null, net = null;
         long version = 0, seed = 0, windowNs = 0;
         LogMeta meta = LogMeta.EMPTY;
@@ -666,15 +666,7 @@ final class LineParser {
             p++;
         } else {
             for (;;) {
-                int id = key(HEADER_KEYS, -1);
-                if (id >= 0) {
-                    if ((seen & (1 << id)) != 0) {
-                        throw duplicate(HEADER_KEYS.names[id], "header");
-                    }
-                    seen |= 1 << id;
-                } else {
-                    unknown = noteUnknown(unknown, lastUnknownKey, "header");
-                }
+                int id = members.next();
                 switch (id) {
                     case 0 -> format = string("format");
                     case 1 -> version = integer("version", U32_MAX);
@@ -689,7 +681,7 @@ final class LineParser {
                 }
             }
         }
-        endOfTopLevelObject(seen, HEADER_KEYS, "header");
+        endOfTopLevelObject(members.bits, HEADER_KEYS, "header");
         return new LogHeader(rawLine, format, version, seed, net, windowNs, meta);
     }
 
@@ -698,8 +690,7 @@ final class LineParser {
             throw err("\"meta\" must be an object");
         }
         p++;
-        int seen = 0;
-        List<String> unknown = null;
+        SeenMembers members = new SeenMembers(META_KEYS, "meta");
         Long recorded = null;
         String weftVersion = null, label = null;
         ws();
@@ -707,15 +698,7 @@ final class LineParser {
             p++;
         } else {
             for (;;) {
-                int id = key(META_KEYS, -1);
-                if (id >= 0) {
-                    if ((seen & (1 << id)) != 0) {
-                        throw duplicate(META_KEYS.names[id], "meta");
-                    }
-                    seen |= 1 << id;
-                } else {
-                    unknown = noteUnknown(unknown, lastUnknownKey, "meta");
-                }
+                int id = members.next();
                 boolean isNull = id >= 0 && literal("null");
                 switch (id) {
                     case 0 -> recorded = isNull ? null : integer("recorded_unix_ms", U64_MAX);
@@ -729,6 +712,36 @@ final class LineParser {
             }
         }
         return new LogMeta(recorded, weftVersion, label);
+    }
+
+    /**
+     * The member names of one object on a cold path (header, meta): known names by bit, a known name twice is an
+     * error, unknown names are noted (ignored, but not twice). The hot record path keeps these in locals.
+     */
+    private final class SeenMembers {
+        private final Names keys;
+        private final String what;
+        int bits;
+        private List<String> unknown;
+
+        SeenMembers(Names keys, String what) {
+            this.keys = keys;
+            this.what = what;
+        }
+
+        /** The next member's name (see key()): its id in keys, or -1. */
+        int next() throws JsonSyntaxException {
+            int id = key(keys, -1);
+            if (id >= 0) {
+                if ((bits & (1 << id)) != 0) {
+                    throw duplicate(keys.names[id], what);
+                }
+                bits |= 1 << id;
+            } else {
+                unknown = noteUnknown(unknown, lastUnknownKey, what);
+            }
+            return id;
+        }
     }
 
     // ---------------------------------------------------------------- tokens
@@ -1073,15 +1086,11 @@ final class LineParser {
             throw err("unterminated string");
         }
         int c = b[p++];
+        int simple = JsonEscapes.simple(c);
+        if (simple >= 0) {
+            return simple;
+        }
         switch (c) {
-            case '"': return '"';
-            case '\\': return '\\';
-            case '/': return '/';
-            case 'b': return '\b';
-            case 'f': return '\f';
-            case 'n': return '\n';
-            case 'r': return '\r';
-            case 't': return '\t';
             case 'u': {
                 int u = hex4();
                 if (u >= 0xD800 && u <= 0xDBFF) {
@@ -1112,7 +1121,7 @@ final class LineParser {
         int v = 0;
         for (int i = 0; i < 4; i++) {
             int c = b[p];
-            int d = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+            int d = JsonEscapes.hexDigit(c);
             if (d < 0) {
                 throw err("invalid hex digit in a \\u escape");
             }

@@ -50,11 +50,11 @@ final class TailingInputStream extends InputStream {
         return writerGone;
     }
 
+    private final byte[] oneByte = new byte[1];
+
     @Override
     public int read() throws IOException {
-        byte[] one = new byte[1];
-        int n = read(one, 0, 1);
-        return n < 0 ? -1 : one[0] & 0xff;
+        return read(oneByte, 0, 1) < 0 ? -1 : oneByte[0] & 0xff;
     }
 
     @Override

@@ -55,20 +55,17 @@ final class ScenarioParser {
         SortedMap<Long, FilesystemFaults> filesystem = null;
         SortedMap<Long, Long> timeSkew = null;
         List<ScenarioEvent> events = null;
-        Fields seen = new Fields();
-        while (p.nextToken() == JsonToken.FIELD_NAME) {
-            String field = p.currentName();
-            p.nextToken();
+        Members members = new Members("name", "description", "seed", "nodes", "network", "filesystem", "time_skew", "events");
+        for (String field = members.next(); field != null; field = members.next()) {
             switch (field) {
-                case "name" -> { seen.once(field); name = readString(); }
-                case "description" -> { seen.once(field); description = readOptionalString(); }
-                case "seed" -> { seen.once(field); seed = readU64(); }
-                case "nodes" -> { seen.once(field); nodes = readNodes(); }
-                case "network" -> { seen.once(field); network = p.currentToken() == JsonToken.VALUE_NULL ? null : readNetwork(); }
-                case "filesystem" -> { seen.once(field); filesystem = p.currentToken() == JsonToken.VALUE_NULL ? null : readFilesystem(); }
-                case "time_skew" -> { seen.once(field); timeSkew = p.currentToken() == JsonToken.VALUE_NULL ? null : readTimeSkew(); }
-                case "events" -> { seen.once(field); events = readEvents(); }
-                default -> p.skipChildren();
+                case "name" -> name = readString();
+                case "description" -> description = readOptionalString();
+                case "seed" -> seed = readU64();
+                case "nodes" -> nodes = readNodes();
+                case "network" -> network = p.currentToken() == JsonToken.VALUE_NULL ? null : readNetwork();
+                case "filesystem" -> filesystem = p.currentToken() == JsonToken.VALUE_NULL ? null : readFilesystem();
+                case "time_skew" -> timeSkew = p.currentToken() == JsonToken.VALUE_NULL ? null : readTimeSkew();
+                case "events" -> events = readEvents();
             }
         }
         require(name, "name");
@@ -91,15 +88,12 @@ final class ScenarioParser {
         Long nodeId = null;
         String program = null;
         List<String> args = null;
-        Fields seen = new Fields();
-        while (p.nextToken() == JsonToken.FIELD_NAME) {
-            String field = p.currentName();
-            p.nextToken();
+        Members members = new Members("node_id", "program", "args");
+        for (String field = members.next(); field != null; field = members.next()) {
             switch (field) {
-                case "node_id" -> { seen.once(field); nodeId = readU64(); }
-                case "program" -> { seen.once(field); program = readString(); }
-                case "args" -> { seen.once(field); args = readStrings(); }
-                default -> p.skipChildren();
+                case "node_id" -> nodeId = readU64();
+                case "program" -> program = readString();
+                case "args" -> args = readStrings();
             }
         }
         require(nodeId, "node_id");
@@ -122,17 +116,14 @@ final class ScenarioParser {
         String latency = null, partitions = null;
         Double loss = null;
         Long bandwidth = null;
-        Fields seen = new Fields();
-        while (p.nextToken() == JsonToken.FIELD_NAME) {
-            String field = p.currentName();
-            p.nextToken();
-            boolean isNull = p.currentToken() == JsonToken.VALUE_NULL;
+        Members members = new Members("latency", "loss", "bandwidth", "partitions");
+        for (String field = members.next(); field != null; field = members.next()) {
+                boolean isNull = p.currentToken() == JsonToken.VALUE_NULL;
             switch (field) {
-                case "latency" -> { seen.once(field); latency = readOptionalString(); }
-                case "loss" -> { seen.once(field); loss = isNull ? null : readF64(); }
-                case "bandwidth" -> { seen.once(field); bandwidth = isNull ? null : readU64(); }
-                case "partitions" -> { seen.once(field); partitions = readOptionalString(); }
-                default -> p.skipChildren();
+                case "latency" -> latency = readOptionalString();
+                case "loss" -> loss = isNull ? null : readF64();
+                case "bandwidth" -> bandwidth = isNull ? null : readU64();
+                case "partitions" -> partitions = readOptionalString();
             }
         }
         return new NetworkSpec(latency, loss, bandwidth, partitions);
@@ -154,16 +145,13 @@ final class ScenarioParser {
         boolean fsyncLies = false;
         Long enospc = null;
         Double torn = null;
-        Fields seen = new Fields();
-        while (p.nextToken() == JsonToken.FIELD_NAME) {
-            String field = p.currentName();
-            p.nextToken();
-            boolean isNull = p.currentToken() == JsonToken.VALUE_NULL;
+        Members members = new Members("fsync_lies", "enospc_after_bytes", "torn_write_probability");
+        for (String field = members.next(); field != null; field = members.next()) {
+                boolean isNull = p.currentToken() == JsonToken.VALUE_NULL;
             switch (field) {
-                case "fsync_lies" -> { seen.once(field); fsyncLies = readBool(); }
-                case "enospc_after_bytes" -> { seen.once(field); enospc = isNull ? null : readU64(); }
-                case "torn_write_probability" -> { seen.once(field); torn = isNull ? null : readF64(); }
-                default -> p.skipChildren();
+                case "fsync_lies" -> fsyncLies = readBool();
+                case "enospc_after_bytes" -> enospc = isNull ? null : readU64();
+                case "torn_write_probability" -> torn = isNull ? null : readF64();
             }
         }
         return new FilesystemFaults(fsyncLies, enospc, torn);
@@ -193,14 +181,11 @@ final class ScenarioParser {
         expectObject("struct Event");
         Long time = null;
         ScenarioAction action = null;
-        Fields seen = new Fields();
-        while (p.nextToken() == JsonToken.FIELD_NAME) {
-            String field = p.currentName();
-            p.nextToken();
+        Members members = new Members("time_ns", "action");
+        for (String field = members.next(); field != null; field = members.next()) {
             switch (field) {
-                case "time_ns" -> { seen.once(field); time = readU64(); }
-                case "action" -> { seen.once(field); action = readAction(); }
-                default -> p.skipChildren();
+                case "time_ns" -> time = readU64();
+                case "action" -> action = readAction();
             }
         }
         require(time, "time_ns");
@@ -417,6 +402,33 @@ final class ScenarioParser {
 
         void once(String field) throws ScenarioException {
             if (!names.add(field)) throw error("duplicate field `" + field + "`");
+        }
+    }
+
+    /**
+     * The members of a struct-like object (the parser at its '{'): {@link #next()} returns each known member's name
+     * with the parser at its value (a known name twice is an error), skips unknown members whatever their value,
+     * and returns null at the '}'.
+     */
+    private final class Members {
+        private final List<String> known;
+        private final Fields seen = new Fields();
+
+        Members(String... known) {
+            this.known = List.of(known);
+        }
+
+        String next() throws JsonSyntaxError, ScenarioException {
+            while (p.nextToken() == JsonToken.FIELD_NAME) {
+                String field = p.currentName();
+                p.nextToken();
+                if (known.contains(field)) {
+                    seen.once(field);
+                    return field;
+                }
+                p.skipChildren();
+            }
+            return null;
         }
     }
 }

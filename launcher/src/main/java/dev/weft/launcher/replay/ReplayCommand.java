@@ -65,29 +65,24 @@ public final class ReplayCommand {
                     out.print(USAGE);
                     return 0; // help is not an error (product decision; the reference exits 1)
                 }
-                case "--until" -> {
+                case "--until", "--idle-timeout" -> {
+                    boolean isUntil = a.equals("--until");
                     if (i + 1 >= args.length) {
-                        return fail(err, "--until requires an op index");
+                        return fail(err, a + (isUntil ? " requires an op index" : " requires seconds"));
                     }
                     String v = args[++i];
                     try {
-                        until = RustText.parseU64(v);
+                        long n = RustText.parseU64(v);
+                        if (isUntil) {
+                            until = n;
+                        } else {
+                            idleSeconds = n;
+                        }
                     } catch (NumberFormatException e) {
-                        return fail(err, "--until " + RustText.debugQuote(v) + ": not a u64");
+                        return fail(err, a + " " + RustText.debugQuote(v) + (isUntil ? ": not a u64" : ": not seconds"));
                     }
                 }
                 case "--follow" -> follow = true;
-                case "--idle-timeout" -> {
-                    if (i + 1 >= args.length) {
-                        return fail(err, "--idle-timeout requires seconds");
-                    }
-                    String v = args[++i];
-                    try {
-                        idleSeconds = RustText.parseU64(v);
-                    } catch (NumberFormatException e) {
-                        return fail(err, "--idle-timeout " + RustText.debugQuote(v) + ": not seconds");
-                    }
-                }
                 case "--check" -> {
                     if (i + 1 >= args.length) {
                         return fail(err, "--check requires a list");
