@@ -117,11 +117,7 @@ public final class FuzzConfigLoader {
         boolean shrink = true;
         List<Long> regressionSeeds = List.of();
         Set<String> seen = new HashSet<>();
-        while (json.next() == JsonToken.FIELD_NAME) {
-            String name = json.fieldName();
-            if (!TOP_FIELDS.contains(name)) throw json.atFieldName(unknownField(name, TOP_FIELDS), name);
-            if (!seen.add(name)) throw json.atFieldName("duplicate field `" + name + "`", name);
-            json.nextValue();
+        for (String name = nextMember(json, TOP_FIELDS, seen); name != null; name = nextMember(json, TOP_FIELDS, seen)) {
             switch (name) {
                 case "//" -> json.optionalString(); // a comment slot: a string or null
                 case "net" -> net = json.string();
@@ -151,11 +147,7 @@ public final class FuzzConfigLoader {
         long payloadLen = d.payloadLen();
         long seed = d.workloadSeed();
         Set<String> seen = new HashSet<>();
-        while (json.next() == JsonToken.FIELD_NAME) {
-            String name = json.fieldName();
-            if (!WORKLOAD_FIELDS.contains(name)) throw json.atFieldName(unknownField(name, WORKLOAD_FIELDS), name);
-            if (!seen.add(name)) throw json.atFieldName("duplicate field `" + name + "`", name);
-            json.nextValue();
+        for (String name = nextMember(json, WORKLOAD_FIELDS, seen); name != null; name = nextMember(json, WORKLOAD_FIELDS, seen)) {
             switch (name) {
                 case "nodes" -> nodes = json.u32();
                 case "sends" -> sends = json.u32();
@@ -178,6 +170,19 @@ public final class FuzzConfigLoader {
             v[i] = i < 2 ? json.u32() : json.u64();
         }
         return new WorkloadSpec(v[0], v[1], v[2], v[3]);
+    }
+
+    /**
+     * The next member of the struct being read, with the parser at its value; null at the end of the object.
+     * Unknown and repeated names are errors (the config rejects typos), located at the name.
+     */
+    private static String nextMember(StrictJson json, List<String> fields, Set<String> seen) throws StrictJson.Problem {
+        if (json.next() != JsonToken.FIELD_NAME) return null;
+        String name = json.fieldName();
+        if (!fields.contains(name)) throw json.atFieldName(unknownField(name, fields), name);
+        if (!seen.add(name)) throw json.atFieldName("duplicate field `" + name + "`", name);
+        json.nextValue();
+        return name;
     }
 
     private static String unknownField(String name, List<String> expected) {

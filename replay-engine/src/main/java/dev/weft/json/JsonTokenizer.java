@@ -332,26 +332,27 @@ public final class JsonTokenizer {
         switch (c) {
             case 'u': {
                 int u = hex4();
-                if (u >= 0xD800 && u <= 0xDBFF) {
-                    if (peek() == '\\' && p + 1 < b.length && b[p + 1] == 'u') {
-                        p += 2;
-                        int lo = hex4();
-                        if (lo >= 0xDC00 && lo <= 0xDFFF) {
-                            return Character.toCodePoint((char) u, (char) lo);
-                        }
-                    }
-                    throw error(loneSurrogate(u), p);
-                }
-                if (u >= 0xDC00 && u <= 0xDFFF) {
-                    throw error(loneSurrogate(u), p);
-                }
-                return u;
+                return Character.isSurrogate((char) u) ? surrogatePair(u) : u;
             }
             case -1:
                 throw error("EOF while parsing a string", p);
             default:
                 throw error("invalid escape", p);
         }
+    }
+
+    /** After a surrogate escape: its pair completed by a following low-surrogate escape, else an error. */
+    private int surrogatePair(int high) throws JsonSyntaxError {
+        boolean pairFollows = Character.isHighSurrogate((char) high) && peek() == '\\' && p + 1 < b.length && b[p + 1] == 'u';
+        int low = -1;
+        if (pairFollows) {
+            p += 2;
+            low = hex4();
+        }
+        if (!Character.isLowSurrogate((char) low)) {
+            throw error(loneSurrogate(high), p);
+        }
+        return Character.toCodePoint((char) high, (char) low);
     }
 
     private static String loneSurrogate(int u) {

@@ -75,10 +75,10 @@ class FollowTest {
                 int at = 0;
                 while (at < log.length) {
                     int n = Math.min(log.length - at, 1 + rnd.nextInt(rnd.nextBoolean() ? 40 : 6000));
+                    written.set(at + n); // published first: the file never holds more than this
                     out.write(log, at, n);
                     out.flush();
                     at += n;
-                    written.set(at);
                     if (rnd.nextInt(4) == 0) {
                         Thread.sleep(rnd.nextInt(4));
                     }
