@@ -62,5 +62,5 @@ run "endless line (/dev/zero)"        java -jar $jar replay /dev/zero
 run "1 GiB line, gzip"                java -jar $jar replay target/bench/line-1g.gz
 run "1 GiB gzip bomb (zeros)"         java -jar $jar replay target/bench/bomb-1g.gz
 { padded $GiB | run "valid log + 1 GiB white space" java -jar $jar replay /dev/stdin; } || true
-{ member $((200 << 20)) | run "valid log + 200 MB member" java -jar $jar replay /dev/stdin; } || true
+{ member $((200 << 20)) 2>/dev/null | run "valid log + 200 MB member" java -jar $jar replay /dev/stdin; } || true
 { deep 100000 | run "valid log + depth 100,000" java -jar $jar replay /dev/stdin; } || true

@@ -34,28 +34,35 @@ public final class Utf8 {
     /** Length of the valid multi-byte sequence starting at i (lead byte >= 0x80), or 0 if invalid. */
     public static int sequenceLength(byte[] b, int i, int end) {
         int c = b[i] & 0xff;
+        int n;
+        int lo = 0x80; // allowed range of the second byte: narrower after E0, ED, F0, F4 (overlong, surrogate, > U+10FFFF)
+        int hi = 0xBF;
         if (c >= 0xC2 && c <= 0xDF) {
-            return i + 1 < end && cont(b[i + 1]) ? 2 : 0;
+            n = 2;
+        } else if (c >= 0xE0 && c <= 0xEF) {
+            n = 3;
+            lo = c == 0xE0 ? 0xA0 : lo;
+            hi = c == 0xED ? 0x9F : hi;
+        } else if (c >= 0xF0 && c <= 0xF4) {
+            n = 4;
+            lo = c == 0xF0 ? 0x90 : lo;
+            hi = c == 0xF4 ? 0x8F : hi;
+        } else {
+            return 0;
         }
-        if (c >= 0xE0 && c <= 0xEF) {
-            if (i + 2 >= end) {
+        if (i + n > end) {
+            return 0;
+        }
+        int c1 = b[i + 1] & 0xff;
+        if (c1 < lo || c1 > hi) {
+            return 0;
+        }
+        for (int k = 2; k < n; k++) {
+            if (!cont(b[i + k])) {
                 return 0;
             }
-            int c1 = b[i + 1] & 0xff;
-            int lo = c == 0xE0 ? 0xA0 : 0x80;
-            int hi = c == 0xED ? 0x9F : 0xBF;
-            return c1 >= lo && c1 <= hi && cont(b[i + 2]) ? 3 : 0;
         }
-        if (c >= 0xF0 && c <= 0xF4) {
-            if (i + 3 >= end) {
-                return 0;
-            }
-            int c1 = b[i + 1] & 0xff;
-            int lo = c == 0xF0 ? 0x90 : 0x80;
-            int hi = c == 0xF4 ? 0x8F : 0xBF;
-            return c1 >= lo && c1 <= hi && cont(b[i + 2]) && cont(b[i + 3]) ? 4 : 0;
-        }
-        return 0;
+        return n;
     }
 
     /** The code point of a sequence already checked by {@link #sequenceLength}. */

@@ -39,6 +39,19 @@ public final class CorpusLogs {
         }
     }
 
+    /** A check of one corpus log, given the log and its records. */
+    public interface LogCheck {
+        void run(Path log, List<LogRecord> records) throws Exception;
+    }
+
+    /** One dynamic test per corpus log whose sidecar has {@code checkerKey}; there must be at least {@code atLeast}. */
+    public static List<org.junit.jupiter.api.DynamicTest> perLog(String checkerKey, int atLeast, LogCheck check) {
+        List<Path> logs = withChecker(checkerKey);
+        org.junit.jupiter.api.Assertions.assertTrue(logs.size() >= atLeast, checkerKey + " logs: " + logs.size());
+        return logs.stream().map(log -> org.junit.jupiter.api.DynamicTest.dynamicTest(conformance().relativize(log).toString(),
+                () -> check.run(log, records(log)))).toList();
+    }
+
     public static List<LogRecord> records(Path log) throws WeftLogException, IOException {
         try (LogReader reader = LogReader.open(log)) {
             List<LogRecord> out = new ArrayList<>();
