@@ -325,20 +325,15 @@ public final class JsonTokenizer {
     private int escape() throws JsonSyntaxError {
         int c = peek();
         p++;
+        if (c == 'u') {
+            int u = hex4();
+            return Character.isSurrogate((char) u) ? surrogatePair(u) : u;
+        }
         int simple = JsonEscapes.simple(c);
-        if (simple >= 0) {
-            return simple;
+        if (simple < 0) {
+            throw error(c < 0 ? "EOF while parsing a string" : "invalid escape", p);
         }
-        switch (c) {
-            case 'u': {
-                int u = hex4();
-                return Character.isSurrogate((char) u) ? surrogatePair(u) : u;
-            }
-            case -1:
-                throw error("EOF while parsing a string", p);
-            default:
-                throw error("invalid escape", p);
-        }
+        return simple;
     }
 
     /** After a surrogate escape: its pair completed by a following low-surrogate escape, else an error. */
