@@ -54,6 +54,14 @@ public final class ChangeSeries<T> {
         return values.size();
     }
 
+    /** The ops at which the value changed, ascending; empty for a missing series. */
+    public static long[] changeOps(ChangeSeries<?> series) {
+        if (series == null) return new long[0];
+        long[] out = new long[series.size()];
+        for (int i = 0; i < out.length; i++) out[i] = series.opAt(i);
+        return out;
+    }
+
     public long opAt(int index) {
         if (index < 0 || index >= values.size()) throw new IndexOutOfBoundsException(index);
         return ops[index];

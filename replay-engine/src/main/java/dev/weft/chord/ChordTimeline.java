@@ -122,11 +122,7 @@ public final class ChordTimeline {
 
     /** The ops at which ident's entry changed (pointers, liveness or date), ascending. */
     public long[] changeOps(int ident) {
-        ChangeSeries<ChordReport> series = nodes.get(ident);
-        if (series == null) return new long[0];
-        long[] out = new long[series.size()];
-        for (int i = 0; i < out.length; i++) out[i] = series.opAt(i);
-        return out;
+        return ChangeSeries.changeOps(nodes.get(ident));
     }
 
     /** Ring members and violations after op (empty ring and no violations before any report). */

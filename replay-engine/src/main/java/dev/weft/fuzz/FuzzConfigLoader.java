@@ -1,7 +1,8 @@
 package dev.weft.fuzz;
 
-import com.fasterxml.jackson.core.JsonToken;
 import dev.weft.check.Invariants;
+import dev.weft.json.JsonToken;
+import dev.weft.json.Utf8;
 import dev.weft.net.NetSpec;
 import dev.weft.net.NetSpecException;
 import dev.weft.text.OsErrorText;
@@ -22,8 +23,11 @@ public final class FuzzConfigLoader {
     private static final List<String> TOP_FIELDS = List.of("//", "net", "seed_start", "seed_count", "jobs",
             "time_budget_secs", "invariants", "workload", "out_dir", "shrink", "regression_seeds");
     private static final List<String> WORKLOAD_FIELDS = List.of("nodes", "sends", "payload_len", "workload_seed");
-    /** Larger payloads cannot be held in one datagram; refusing them beats running out of memory. */
-    static final long MAX_PAYLOAD_LEN = 65_507;
+    /**
+     * The reference takes any payload length; ours stops where a reproducer's record (the payload in hex) would
+     * no longer fit the log reader's default maximum line length, so every reproducer we write can be read.
+     */
+    static final long MAX_PAYLOAD_LEN = 16L << 20;
 
     /** A workload this large would not fit in memory (the reference would abort); refuse it with a message. */
     static final long MAX_WORKLOAD_OPS = 50_000_000L;
@@ -42,11 +46,18 @@ public final class FuzzConfigLoader {
         } catch (IOException e) {
             throw new FuzzConfigException("config " + shownPath + ": " + OsErrorText.of(e));
         }
+        if (!Utf8.isValid(bytes)) {
+            // The reference reads the file as text first: bad UTF-8 is a read error, not a JSON one.
+            throw new FuzzConfigException("config " + shownPath + ": stream did not contain valid UTF-8");
+        }
         return parse(bytes);
     }
 
     /** Parses and validates a config document. */
     public static FuzzConfig parse(byte[] document) throws FuzzConfigException {
+        if (!Utf8.isValid(document)) {
+            throw new FuzzConfigException("config: stream did not contain valid UTF-8");
+        }
         FuzzConfig c;
         try {
             c = read(document);
@@ -106,13 +117,9 @@ public final class FuzzConfigLoader {
         boolean shrink = true;
         List<Long> regressionSeeds = List.of();
         Set<String> seen = new HashSet<>();
-        while (json.next() == JsonToken.FIELD_NAME) {
-            String name = json.fieldName();
-            if (!TOP_FIELDS.contains(name)) throw json.atFieldName(unknownField(name, TOP_FIELDS), name);
-            if (!seen.add(name)) throw json.atFieldName("duplicate field `" + name + "`", name);
-            json.nextValue();
+        for (String name = nextMember(json, TOP_FIELDS, seen); name != null; name = nextMember(json, TOP_FIELDS, seen)) {
             switch (name) {
-                case "//" -> json.string();
+                case "//" -> json.optionalString(); // a comment slot: a string or null
                 case "net" -> net = json.string();
                 case "seed_start" -> seedStart = json.u64();
                 case "seed_count" -> seedCount = json.u64();
@@ -132,6 +139,7 @@ public final class FuzzConfigLoader {
     }
 
     private static WorkloadSpec readWorkload(StrictJson json) throws StrictJson.Problem {
+        if (json.current() == JsonToken.START_ARRAY) return readWorkloadSequence(json);
         if (json.current() != JsonToken.START_OBJECT) throw json.invalidType("struct Workload");
         WorkloadSpec d = WorkloadSpec.DEFAULT;
         long nodes = d.nodes();
@@ -139,11 +147,7 @@ public final class FuzzConfigLoader {
         long payloadLen = d.payloadLen();
         long seed = d.workloadSeed();
         Set<String> seen = new HashSet<>();
-        while (json.next() == JsonToken.FIELD_NAME) {
-            String name = json.fieldName();
-            if (!WORKLOAD_FIELDS.contains(name)) throw json.atFieldName(unknownField(name, WORKLOAD_FIELDS), name);
-            if (!seen.add(name)) throw json.atFieldName("duplicate field `" + name + "`", name);
-            json.nextValue();
+        for (String name = nextMember(json, WORKLOAD_FIELDS, seen); name != null; name = nextMember(json, WORKLOAD_FIELDS, seen)) {
             switch (name) {
                 case "nodes" -> nodes = json.u32();
                 case "sends" -> sends = json.u32();
@@ -152,6 +156,33 @@ public final class FuzzConfigLoader {
             }
         }
         return new WorkloadSpec(nodes, sends, payloadLen, seed);
+    }
+
+    /**
+     * The sequence form serde accepts for every struct: the members in declaration order, missing trailing ones
+     * taking their defaults ({@code "workload": []} is the default workload), more than four an error.
+     */
+    private static WorkloadSpec readWorkloadSequence(StrictJson json) throws StrictJson.Problem {
+        WorkloadSpec d = WorkloadSpec.DEFAULT;
+        long[] v = {d.nodes(), d.sends(), d.payloadLen(), d.workloadSeed()};
+        for (int i = 0; json.nextValue() != JsonToken.END_ARRAY; i++) {
+            if (i == v.length) throw json.at("trailing characters");
+            v[i] = i < 2 ? json.u32() : json.u64();
+        }
+        return new WorkloadSpec(v[0], v[1], v[2], v[3]);
+    }
+
+    /**
+     * The next member of the struct being read, with the parser at its value; null at the end of the object.
+     * Unknown and repeated names are errors (the config rejects typos), located at the name.
+     */
+    private static String nextMember(StrictJson json, List<String> fields, Set<String> seen) throws StrictJson.Problem {
+        if (json.next() != JsonToken.FIELD_NAME) return null;
+        String name = json.fieldName();
+        if (!fields.contains(name)) throw json.atFieldName(unknownField(name, fields), name);
+        if (!seen.add(name)) throw json.atFieldName("duplicate field `" + name + "`", name);
+        json.nextValue();
+        return name;
     }
 
     private static String unknownField(String name, List<String> expected) {

@@ -1,24 +1,21 @@
 package dev.weft.fuzz;
 
-import com.fasterxml.jackson.core.JsonFactory;
-import com.fasterxml.jackson.core.JsonLocation;
-import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonToken;
-import com.fasterxml.jackson.core.exc.StreamReadException;
+import dev.weft.json.JsonSyntaxError;
+import dev.weft.json.JsonToken;
+import dev.weft.json.JsonTokenizer;
 import dev.weft.text.RustText;
-import java.io.IOException;
 import java.math.BigInteger;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Typed reading of small strict JSON documents (fuzz configs, regression files) over Jackson's streaming
- * parser, with messages that name what was found, what was expected and where
+ * Typed reading of small strict JSON documents (fuzz configs, regression files): a thin schema layer over
+ * {@link JsonTokenizer}, with messages that name what was found, what was expected and where
  * ({@code invalid type: string "x", expected u64 at line 3 column 17}).
  */
 final class StrictJson {
 
-    private static final JsonFactory FACTORY = JsonFactory.builder().build();
     private static final BigInteger U64_LIMIT = BigInteger.ONE.shiftLeft(64);
 
     /** A problem in the document; the message is the full text without any prefix. */
@@ -30,28 +27,21 @@ final class StrictJson {
         }
     }
 
-    private final JsonParser parser;
+    private final JsonTokenizer parser;
 
-    private StrictJson(JsonParser parser) {
+    private StrictJson(JsonTokenizer parser) {
         this.parser = parser;
     }
 
-    static StrictJson over(byte[] document) throws Problem {
-        try {
-            return new StrictJson(FACTORY.createParser(document));
-        } catch (IOException e) {
-            throw new Problem(e.getMessage());
-        }
+    static StrictJson over(byte[] document) {
+        return new StrictJson(new JsonTokenizer(document));
     }
 
     /** Advances to the next token; syntax errors become problems with their position. */
     JsonToken next() throws Problem {
         try {
             return parser.nextToken();
-        } catch (StreamReadException e) {
-            JsonLocation at = e.getLocation() != null ? e.getLocation() : parser.currentLocation();
-            throw new Problem(firstLine(e.getOriginalMessage()) + position(at));
-        } catch (IOException e) {
+        } catch (JsonSyntaxError e) {
             throw new Problem(e.getMessage());
         }
     }
@@ -67,12 +57,8 @@ final class StrictJson {
         return parser.currentToken();
     }
 
-    String fieldName() throws Problem {
-        try {
-            return parser.currentName();
-        } catch (IOException e) {
-            throw new Problem(e.getMessage());
-        }
+    String fieldName() {
+        return parser.currentName();
     }
 
     /** Requires the document to end after the value just read. */
@@ -80,15 +66,15 @@ final class StrictJson {
         if (next() != null) throw at("trailing characters");
     }
 
-    /** A problem located at the parser's current position. */
+    /** A problem located at the last byte read. */
     Problem at(String message) {
-        return new Problem(message + position(parser.currentLocation()));
+        return new Problem(message + " at line " + parser.line() + " column " + Math.max(parser.column() - 1, 0));
     }
 
     /** A problem located at the closing quote of the member name just read (where serde points). */
     Problem atFieldName(String message, String name) {
-        JsonLocation start = parser.currentTokenLocation();
-        return new Problem(message + " at line " + start.getLineNr() + " column " + (start.getColumnNr() + name.length() + 1));
+        return new Problem(message + " at line " + parser.tokenLine() + " column "
+                + (parser.tokenColumn() + name.getBytes(StandardCharsets.UTF_8).length + 1));
     }
 
     long u64() throws Problem {
@@ -105,11 +91,12 @@ final class StrictJson {
 
     String string() throws Problem {
         if (current() != JsonToken.VALUE_STRING) throw invalidType("a string");
-        try {
-            return parser.getText();
-        } catch (IOException e) {
-            throw new Problem(e.getMessage());
-        }
+        return parser.text();
+    }
+
+    /** A string or null (serde's {@code Option<String>}). */
+    String optionalString() throws Problem {
+        return current() == JsonToken.VALUE_NULL ? null : string();
     }
 
     boolean bool() throws Problem {
@@ -134,50 +121,28 @@ final class StrictJson {
     }
 
     /** "invalid type: <what was found>, expected <expected>" at the current position. */
-    Problem invalidType(String expected) throws Problem {
+    Problem invalidType(String expected) {
         return at("invalid type: " + describeCurrent() + ", expected " + expected);
     }
 
     private BigInteger integer(String expected) throws Problem {
         if (current() != JsonToken.VALUE_NUMBER_INT) throw invalidType(expected);
-        try {
-            return parser.getBigIntegerValue();
-        } catch (IOException e) {
-            throw new Problem(e.getMessage());
-        }
+        return parser.bigInteger();
     }
 
-    private String describeCurrent() throws Problem {
+    private String describeCurrent() {
         JsonToken t = current();
-        try {
-            if (t == null) return "end of input";
-            switch (t) {
-                case VALUE_STRING: return "string " + quote(parser.getText());
-                case VALUE_NUMBER_INT: return "integer `" + parser.getBigIntegerValue() + "`";
-                case VALUE_NUMBER_FLOAT: return "floating point `" + parser.getText() + "`";
-                case VALUE_TRUE: return "boolean `true`";
-                case VALUE_FALSE: return "boolean `false`";
-                case VALUE_NULL: return "null";
-                case START_ARRAY: return "sequence";
-                case START_OBJECT: return "map";
-                default: return t.asString() == null ? t.name() : t.asString();
-            }
-        } catch (IOException e) {
-            throw new Problem(e.getMessage());
+        if (t == null) return "end of input";
+        switch (t) {
+            case VALUE_STRING: return "string " + RustText.debugQuote(parser.text());
+            case VALUE_NUMBER_INT: return "integer `" + parser.bigInteger() + "`";
+            case VALUE_NUMBER_FLOAT: return "floating point `" + parser.text() + "`";
+            case VALUE_TRUE: return "boolean `true`";
+            case VALUE_FALSE: return "boolean `false`";
+            case VALUE_NULL: return "null";
+            case START_ARRAY: return "sequence";
+            case START_OBJECT: return "map";
+            default: return t.name();
         }
-    }
-
-    private static String quote(String s) {
-        return RustText.debugQuote(s);
-    }
-
-    private static String firstLine(String s) {
-        if (s == null) return "invalid JSON";
-        int nl = s.indexOf('\n');
-        return nl < 0 ? s : s.substring(0, nl);
-    }
-
-    private static String position(JsonLocation at) {
-        return " at line " + at.getLineNr() + " column " + Math.max(at.getColumnNr() - 1, 0);
     }
 }

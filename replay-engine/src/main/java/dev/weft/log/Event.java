@@ -15,6 +15,16 @@ public sealed interface Event {
         return -1;
     }
 
+    /**
+     * Whether this event is a broker operation (connect … disconnect): what the core applies, invariants see and
+     * per-connection views show. Violation and end records are annotations about the run, not operations; every
+     * place that must skip them asks here (the one home of that rule).
+     */
+    default boolean isBrokerOperation() {
+        // Not derived from connOrNone(): a conn is a u64 and may look negative in a long.
+        return !(this instanceof Violation || this instanceof End);
+    }
+
     record Connect(long conn) implements Event {
         public String kind() { return "connect"; }
         public long connOrNone() { return conn; }

@@ -1,5 +1,8 @@
 package dev.weft.log;
 
+import dev.weft.json.JsonEscapes;
+import dev.weft.json.Utf8;
+
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -13,8 +16,6 @@ import java.util.List;
  */
 final class LineParser {
 
-    /** serde_json's nesting limit; deeper unknown values are rejected rather than overflowing the stack. */
-    private static final int MAX_DEPTH = 128;
     private static final long U32_MAX = 0xFFFF_FFFFL;
     private static final long U16_MAX = 0xFFFFL;
     private static final long U64_MAX = -1L;
@@ -246,7 +247,7 @@ final class LineParser {
                     case R_VT -> vt = integer("vt", U64_MAX);
                     case R_E -> e = event();
                     case R_CHAIN -> chain();
-                    default -> skipValue(1);
+                    default -> skipIgnored();
                 }
                 if (!nextMember("record")) {
                     break;
@@ -499,7 +500,8 @@ final class LineParser {
             return;
         }
         p = start;
-        skipObject(4, KIND_KEY, what);
+        expectAt('{', "expected an object");
+        skip(KIND_KEY, what, 4);
     }
 
     private VAddr address(String field) throws JsonSyntaxException {
@@ -655,8 +657,7 @@ final class LineParser {
         start(buf, off, len);
         ws();
         expect('{', "the header must be a JSON object");
-        int seen = 0;
-        List<String> unknown = null;
+        SeenMembers members = new SeenMembers(HEADER_KEYS, "header");
         String format = null, net = null;
         long version = 0, seed = 0, windowNs = 0;
         LogMeta meta = LogMeta.EMPTY;
@@ -665,15 +666,7 @@ final class LineParser {
             p++;
         } else {
             for (;;) {
-                int id = key(HEADER_KEYS, -1);
-                if (id >= 0) {
-                    if ((seen & (1 << id)) != 0) {
-                        throw duplicate(HEADER_KEYS.names[id], "header");
-                    }
-                    seen |= 1 << id;
-                } else {
-                    unknown = noteUnknown(unknown, lastUnknownKey, "header");
-                }
+                int id = members.next();
                 switch (id) {
                     case 0 -> format = string("format");
                     case 1 -> version = integer("version", U32_MAX);
@@ -681,14 +674,14 @@ final class LineParser {
                     case 3 -> net = string("net");
                     case 4 -> windowNs = integer("window_ns", U64_MAX);
                     case 5 -> meta = meta();
-                    default -> skipValue(1);
+                    default -> skipIgnored();
                 }
                 if (!nextMember("header")) {
                     break;
                 }
             }
         }
-        endOfTopLevelObject(seen, HEADER_KEYS, "header");
+        endOfTopLevelObject(members.bits, HEADER_KEYS, "header");
         return new LogHeader(rawLine, format, version, seed, net, windowNs, meta);
     }
 
@@ -697,8 +690,7 @@ final class LineParser {
             throw err("\"meta\" must be an object");
         }
         p++;
-        int seen = 0;
-        List<String> unknown = null;
+        SeenMembers members = new SeenMembers(META_KEYS, "meta");
         Long recorded = null;
         String weftVersion = null, label = null;
         ws();
@@ -706,21 +698,13 @@ final class LineParser {
             p++;
         } else {
             for (;;) {
-                int id = key(META_KEYS, -1);
-                if (id >= 0) {
-                    if ((seen & (1 << id)) != 0) {
-                        throw duplicate(META_KEYS.names[id], "meta");
-                    }
-                    seen |= 1 << id;
-                } else {
-                    unknown = noteUnknown(unknown, lastUnknownKey, "meta");
-                }
+                int id = members.next();
                 boolean isNull = id >= 0 && literal("null");
                 switch (id) {
                     case 0 -> recorded = isNull ? null : integer("recorded_unix_ms", U64_MAX);
                     case 1 -> weftVersion = isNull ? null : string("weft_version");
                     case 2 -> label = isNull ? null : string("label");
-                    default -> skipValue(2);
+                    default -> skipIgnored();
                 }
                 if (!nextMember("meta")) {
                     break;
@@ -728,6 +712,36 @@ final class LineParser {
             }
         }
         return new LogMeta(recorded, weftVersion, label);
+    }
+
+    /**
+     * The member names of one object on a cold path (header, meta): known names by bit, a known name twice is an
+     * error, unknown names are noted (ignored, but not twice). The hot record path keeps these in locals.
+     */
+    private final class SeenMembers {
+        private final Names keys;
+        private final String what;
+        int bits;
+        private List<String> unknown;
+
+        SeenMembers(Names keys, String what) {
+            this.keys = keys;
+            this.what = what;
+        }
+
+        /** The next member's name (see key()): its id in keys, or -1. */
+        int next() throws JsonSyntaxException {
+            int id = key(keys, -1);
+            if (id >= 0) {
+                if ((bits & (1 << id)) != 0) {
+                    throw duplicate(keys.names[id], what);
+                }
+                bits |= 1 << id;
+            } else {
+                unknown = noteUnknown(unknown, lastUnknownKey, what);
+            }
+            return id;
+        }
     }
 
     // ---------------------------------------------------------------- tokens
@@ -755,6 +769,13 @@ final class LineParser {
         }
         if (p != s) {
             canonical = false;
+        }
+    }
+
+    /** Fails unless the next byte is c (which stays unread). */
+    private void expectAt(char c, String what) throws JsonSyntaxException {
+        if (peek() != c) {
+            throw err(what);
         }
     }
 
@@ -1065,15 +1086,11 @@ final class LineParser {
             throw err("unterminated string");
         }
         int c = b[p++];
+        int simple = JsonEscapes.simple(c);
+        if (simple >= 0) {
+            return simple;
+        }
         switch (c) {
-            case '"': return '"';
-            case '\\': return '\\';
-            case '/': return '/';
-            case 'b': return '\b';
-            case 'f': return '\f';
-            case 'n': return '\n';
-            case 'r': return '\r';
-            case 't': return '\t';
             case 'u': {
                 int u = hex4();
                 if (u >= 0xD800 && u <= 0xDBFF) {
@@ -1104,7 +1121,7 @@ final class LineParser {
         int v = 0;
         for (int i = 0; i < 4; i++) {
             int c = b[p];
-            int d = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+            int d = JsonEscapes.hexDigit(c);
             if (d < 0) {
                 throw err("invalid hex digit in a \\u escape");
             }
@@ -1115,15 +1132,107 @@ final class LineParser {
     }
 
     // ---------------------------------------------------------------- skipping unknown values
+    // Iterative, with an explicit stack of the open containers, so no depth can overflow the thread's stack.
+    // Where the reference ignores a value (unknown members of the record, header and meta) it accepts any depth.
+    // Inside an event or outcome it has buffered the whole tagged object before it knows the variant, and its
+    // parser's recursion limit of 128 levels (counted from the line's object) applies there: so here too.
 
-    private void skipValue(int depth) throws JsonSyntaxException {
-        if (depth > MAX_DEPTH) {
-            throw err("recursion limit exceeded");
+    /** serde_json's recursion limit for values it buffers (event and outcome members). */
+    private static final int MAX_DEPTH = 128;
+    private static final int ANY_DEPTH = Integer.MIN_VALUE / 2;
+
+    /** Per open container of the value being skipped: whether it is an object. Reused across lines. */
+    private boolean[] openIsObject = new boolean[16];
+    /** Per open object: the member names seen so far (null before the second), to reject duplicates. */
+    private List<?>[] openNames = new List<?>[16];
+
+    /** Skips an unknown member's value where the reference ignores it: any depth. */
+    private void skipIgnored() throws JsonSyntaxException {
+        skip(null, "object", ANY_DEPTH);
+    }
+
+    /** Skips a value at nesting level {@code level} of a buffered (tagged) object: at most {@link #MAX_DEPTH}. */
+    private void skipValue(int level) throws JsonSyntaxException {
+        skip(null, "object", level);
+    }
+
+    /**
+     * Skips one JSON value, still checking it as JSON and rejecting duplicate member names in its objects; if
+     * it is an object, {@code topKeys} (may be null) are the names its own members are matched against and
+     * {@code topWhat} names it in errors; {@code level} is its nesting level for the recursion limit.
+     */
+    private void skip(Names topKeys, String topWhat, int level) throws JsonSyntaxException {
+        int depth = 0;
+        for (;;) {
+            if (level + depth > MAX_DEPTH) {
+                throw err("recursion limit exceeded");
+            }
+            int c = peek(); // at the start of a value
+            if (c == '{' || c == '[') {
+                p++;
+                ws();
+                if (peek() == (c == '{' ? '}' : ']')) {
+                    p++;
+                } else {
+                    open(depth++, c == '{');
+                    if (c == '{') {
+                        skippedMemberName(depth, topKeys, topWhat);
+                    }
+                    continue;
+                }
+            } else {
+                skipScalar(c);
+            }
+            // A value ended: close the containers it ends, then go on to the next member or element.
+            for (;;) {
+                if (depth == 0) {
+                    return;
+                }
+                ws();
+                boolean object = openIsObject[depth - 1];
+                int d = peek();
+                if (d == ',') {
+                    p++;
+                    ws();
+                    if (object) {
+                        skippedMemberName(depth, topKeys, topWhat);
+                    }
+                    break;
+                }
+                if (d == (object ? '}' : ']')) {
+                    p++;
+                    openNames[--depth] = null;
+                    continue;
+                }
+                throw err(object ? "expected ',' or '}' in " + (depth == 1 ? topWhat : "object")
+                        : "expected ',' or ']' in an array");
+            }
         }
-        int c = peek();
+    }
+
+    private void open(int depth, boolean object) {
+        if (depth == openIsObject.length) {
+            openIsObject = java.util.Arrays.copyOf(openIsObject, depth * 2);
+            openNames = java.util.Arrays.copyOf(openNames, depth * 2);
+        }
+        openIsObject[depth] = object;
+        openNames[depth] = null;
+    }
+
+    /** A member name (and its ':') inside the object open at {@code depth}; duplicates are errors. */
+    @SuppressWarnings("unchecked")
+    private void skippedMemberName(int depth, Names topKeys, String topWhat) throws JsonSyntaxException {
+        Names keys = depth == 1 && topKeys != null ? topKeys : TAG_KEY;
+        int id = key(keys, 0);
+        if (id < 0) {
+            canonical = false;
+        }
+        String name = id >= 0 ? keys.names[id] : lastUnknownKey;
+        openNames[depth - 1] = noteName((List<String>) openNames[depth - 1], name, depth == 1 ? topWhat : "object");
+    }
+
+    private void skipScalar(int c) throws JsonSyntaxException {
         switch (c) {
-            case '{' -> skipObject(depth, null, "object");
-            case '[' -> skipArray(depth);
             case '"' -> skipString();
             case 't', 'f', 'n' -> {
                 if (!literal("true") && !literal("false") && !literal("null")) {
@@ -1137,52 +1246,6 @@ final class LineParser {
                     throw err("expected a JSON value");
                 }
             }
-        }
-    }
-
-    /** Skips an object, still rejecting duplicate member names (tagKey, if given, may appear once). */
-    private void skipObject(int depth, Names known, String what) throws JsonSyntaxException {
-        expect('{', "expected an object");
-        List<String> names = null;
-        ws();
-        if (peek() == '}') {
-            p++;
-            return;
-        }
-        for (;;) {
-            int id = key(known != null ? known : TAG_KEY, 0);
-            if (id < 0) {
-                canonical = false;
-            }
-            String name = id >= 0 ? (known != null ? known : TAG_KEY).names[id] : lastUnknownKey;
-            names = noteName(names, name, what);
-            skipValue(depth + 1);
-            if (!nextMember(what)) {
-                return;
-            }
-        }
-    }
-
-    private void skipArray(int depth) throws JsonSyntaxException {
-        p++;
-        ws();
-        if (peek() == ']') {
-            p++;
-            return;
-        }
-        for (;;) {
-            skipValue(depth + 1);
-            ws();
-            int c = peek();
-            p++;
-            if (c == ']') {
-                return;
-            }
-            if (c != ',') {
-                p--;
-                throw err("expected ',' or ']' in an array");
-            }
-            ws();
         }
     }
 

@@ -6,7 +6,14 @@ import java.util.Arrays;
 
 /**
  * Splits a byte stream into lines as the reference does (§1): at '\n', one '\r' before it removed, a final
- * line without terminator still a line. One read buffer, reused; grown only for a line longer than it.
+ * line without terminator still a line. One read buffer, reused; grown only for a line longer than it, and
+ * never past the maximum line length ({@link LineLimit}), so no input can exhaust memory.
+ *
+ * <p>A record line (any line after the header) longer than the buffer has its runs of white space outside
+ * strings folded to one space as it is read: JSON means the same thing with one space as with a billion, so
+ * a valid log padded with huge white space still reads (and hashes: chain and digest are over the canonical
+ * form) exactly as the reference reads it, in bounded memory. The header is never folded: its chain value is
+ * over its raw bytes.
  */
 final class LineSplitter implements Lines {
 
@@ -18,7 +25,7 @@ final class LineSplitter implements Lines {
     private static final long NEWLINES = 0x0A0A0A0A0A0A0A0AL;
 
     private final InputStream in;
-    private byte[] buf = new byte[BUFFER_SIZE];
+    private byte[] buf;
     private int pos;
     private int limit;
     /** Stream offset of buf[0]. */
@@ -29,9 +36,27 @@ final class LineSplitter implements Lines {
     private int lineLen;
     private long lineStreamOffset;
 
+    private final int maxLineBytes;
+    /** Physical number of the line being read (1 = the header). */
+    private long lineNo = 1;
+    /** White-space folding of the pending line: buf[0, folded) is folded, with the JSON state there. */
+    private int folded;
+    private boolean inString;
+    private boolean escaped;
+    private boolean afterSpace;
+    /** Bytes of the pending line removed by folding: later stream offsets are this much further on. */
+    private long foldedAway;
+
     /** {@code prefix[0, n)} are bytes already taken from {@code in} (the magic-byte probe). */
     LineSplitter(InputStream in, byte[] prefix, int n) {
+        this(in, prefix, n, LineLimit.maxLineBytes());
+    }
+
+    LineSplitter(InputStream in, byte[] prefix, int n, int maxLineBytes) {
         this.in = in;
+        this.maxLineBytes = maxLineBytes;
+        // A buffer no larger than the limit allows (plus one byte for the terminator) makes the check exact.
+        buf = new byte[(int) Math.max(n, Math.min(BUFFER_SIZE, maxLineBytes + 1L))];
         System.arraycopy(prefix, 0, buf, 0, n);
         limit = n;
     }
@@ -47,7 +72,7 @@ final class LineSplitter implements Lines {
                 lineLen = e - pos;
                 lineStreamOffset = bufBase + pos;
                 pos = nl + 1;
-                return true;
+                return lineTaken();
             }
             if (eof) {
                 if (pos < limit) {
@@ -55,12 +80,26 @@ final class LineSplitter implements Lines {
                     lineLen = limit - pos;
                     lineStreamOffset = bufBase + pos;
                     pos = limit;
-                    return true;
+                    return lineTaken();
                 }
                 return false;
             }
-            scan = limit - fill();
+            scan = fill();
         }
+    }
+
+    private boolean lineTaken() throws WeftLogException {
+        if (lineLen > maxLineBytes) {
+            throw LineLimit.exceeded(lineNo, maxLineBytes);
+        }
+        lineNo++;
+        bufBase += foldedAway;
+        foldedAway = 0;
+        folded = 0;
+        inString = false;
+        escaped = false;
+        afterSpace = false;
+        return true;
     }
 
     @Override
@@ -101,9 +140,11 @@ final class LineSplitter implements Lines {
         return -1;
     }
 
-    /** Moves the unread tail to the front (growing for long lines) and reads more; returns the shift. */
+    /**
+     * Moves the unread tail (the pending line) to the front, makes room (folding white space, then growing up
+     * to the line limit) and reads more; returns where the bytes not yet searched for a newline start.
+     */
     private int fill() throws WeftLogException {
-        int shift = pos;
         if (pos > 0) {
             System.arraycopy(buf, pos, buf, 0, limit - pos);
             bufBase += pos;
@@ -111,8 +152,17 @@ final class LineSplitter implements Lines {
             pos = 0;
         }
         if (limit == buf.length) {
-            buf = Arrays.copyOf(buf, buf.length * 2);
+            if (lineNo > 1) {
+                foldWhiteSpace();
+            }
+            if (limit > buf.length / 2) {
+                if (limit > maxLineBytes) {
+                    throw LineLimit.exceeded(lineNo, maxLineBytes);
+                }
+                buf = Arrays.copyOf(buf, (int) Math.min(buf.length * 2L, maxLineBytes + 1L));
+            }
         }
+        int unsearched = limit;
         try {
             int n = in.read(buf, limit, buf.length - limit);
             if (n < 0) {
@@ -123,7 +173,43 @@ final class LineSplitter implements Lines {
         } catch (IOException e) {
             throw WeftLogException.io(RecordStream.describe(e), 0, e);
         }
-        return shift;
+        return unsearched;
+    }
+
+    /**
+     * Folds each run of white space outside strings in the pending line buf[0, limit) to one space, carrying
+     * the JSON string state from the previous call so each byte is looked at once. Token boundaries stay (a
+     * run becomes one space, never nothing), so the line parses exactly as before; only the columns in an
+     * error message can move. The bytes removed are counted so the offsets of later lines stay true.
+     */
+    private void foldWhiteSpace() {
+        int w = folded;
+        for (int r = folded; r < limit; r++) {
+            byte c = buf[r];
+            if (inString) {
+                if (escaped) {
+                    escaped = false;
+                } else if (c == '\\') {
+                    escaped = true;
+                } else if (c == '"') {
+                    inString = false;
+                }
+            } else if (c == ' ' || c == '\t' || c == '\r') {
+                if (afterSpace) {
+                    continue;
+                }
+                afterSpace = true;
+                buf[w++] = ' ';
+                continue;
+            } else if (c == '"') {
+                inString = true;
+            }
+            afterSpace = false;
+            buf[w++] = c;
+        }
+        foldedAway += limit - w;
+        limit = w;
+        folded = w;
     }
 
     @Override

@@ -34,6 +34,9 @@ public final class LogReader implements Closeable {
     private boolean finished;
     private WeftLogException failure;
 
+    /** Set when following a growing file: told when the {@code end} record arrives. */
+    private TailingInputStream tail;
+
     private LogReader(RecordStream stream, boolean inBackground) {
         this.stream = stream;
         this.chain = stream.chain();
@@ -53,12 +56,59 @@ public final class LogReader implements Closeable {
         return new LogReader(new RecordStream(raw, false), false);
     }
 
+    /** Like {@link #open(InputStream)} with a maximum line length other than {@link LineLimit#maxLineBytes()}. */
+    public static LogReader open(InputStream raw, int maxLineBytes) throws WeftLogException {
+        return new LogReader(new RecordStream(raw, false, maxLineBytes), false);
+    }
+
     /**
      * Like {@link #open(Path)} (header errors are thrown here), but records are parsed and verified on
      * a background thread. Close the reader to stop that thread early.
      */
     public static LogReader openInBackground(Path path) throws WeftLogException {
         return open(path, true, isLarge(path));
+    }
+
+    /**
+     * Follows a recording that may still be written (weft-log-v2.md §10: every line is flushed as it is written).
+     * {@link #next()} waits at the end of the file, and at a half-written last line, for more; it returns null once
+     * the {@code end} record has been returned, or when the writer is gone ({@link #writerGone()}, or
+     * {@code idleLimitMillis} &gt; 0 without growth) and what it wrote has been read. Opening waits for the header.
+     * A file that shrinks while followed is an I/O error. See {@link #recordingState()}.
+     */
+    public static LogReader follow(Path path, long pollMillis, long idleLimitMillis) throws WeftLogException {
+        TailingInputStream in;
+        try {
+            in = new TailingInputStream(path, pollMillis, idleLimitMillis);
+        } catch (IOException e) {
+            throw WeftLogException.io(RecordStream.describe(e), 0, e);
+        }
+        LogReader reader = new LogReader(new RecordStream(in, false), false);
+        reader.tail = in;
+        return reader;
+    }
+
+    /** When following: the writer will append nothing more; {@link #next()} reads what is there, then ends. */
+    public void writerGone() {
+        if (tail != null) {
+            tail.writerGone();
+        }
+    }
+
+    /**
+     * Ended once the {@code end} record was returned; truncated if the followed file shrank or its writer was
+     * declared gone without an {@code end}; else still recording (a log read to its end without an {@code end}
+     * record when not following counts as truncated).
+     */
+    public RecordingState recordingState() {
+        if (sawEnd) {
+            return RecordingState.ENDED;
+        }
+        if (tail != null) {
+            return tail.wasTruncated() || finished || failure != null && tail.writerDeclaredGone()
+                    ? RecordingState.TRUNCATED : RecordingState.STILL_RECORDING;
+        }
+        return finished ? RecordingState.TRUNCATED : RecordingState.STILL_RECORDING;
     }
 
     /** Explicit choice of helper threads (tests cover every combination; results never depend on it). */
@@ -145,6 +195,9 @@ public final class LogReader implements Closeable {
         chain = r.chain();
         if (r.event() instanceof Event.End) {
             sawEnd = true;
+            if (tail != null) {
+                tail.recordingEnded();
+            }
         }
         return r;
     }

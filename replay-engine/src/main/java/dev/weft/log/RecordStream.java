@@ -1,5 +1,7 @@
 package dev.weft.log;
 
+import dev.weft.json.Utf8;
+
 import dev.weft.text.OsErrorText;
 import java.io.ByteArrayInputStream;
 import java.io.Closeable;
@@ -41,6 +43,10 @@ final class RecordStream implements Closeable {
      * gzip is always inflated on a helper thread.
      */
     RecordStream(InputStream raw, boolean hashAhead) throws WeftLogException {
+        this(raw, hashAhead, LineLimit.maxLineBytes());
+    }
+
+    RecordStream(InputStream raw, boolean hashAhead, int maxLineBytes) throws WeftLogException {
         Lines opened = null;
         try {
             byte[] head = new byte[2];
@@ -51,9 +57,9 @@ final class RecordStream implements Closeable {
                 // Inflating runs on its own thread, overlapping with parsing and hashing.
                 splitter = new LineSplitter(new ReadAheadInputStream(
                         new GzipMemberInputStream(new SequenceInputStream(new ByteArrayInputStream(head), raw)),
-                        "weft-log-inflater"), head, 0);
+                        "weft-log-inflater"), head, 0, maxLineBytes);
             } else {
-                splitter = new LineSplitter(raw, head, n);
+                splitter = new LineSplitter(raw, head, n, maxLineBytes);
             }
             opened = hashAhead ? new HashAheadLines(splitter) : splitter;
             useSpeculation = hashAhead;

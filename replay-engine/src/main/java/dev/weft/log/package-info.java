@@ -10,5 +10,11 @@
  * {@code Lines} source ({@code LineSplitter}, or {@code HashAheadLines} which folds the chain on a helper
  * thread); {@code GzipMemberInputStream} reads exactly one gzip member; {@code ReadAheadInputStream} and
  * {@code BackgroundRecords} move inflating and parsing to helper threads without changing any result.
+ *
+ * <p>Bounded memory: {@code LineSplitter} refuses a line longer than {@link dev.weft.log.LineLimit} (64 MiB by
+ * default) and folds record lines' white space while reading; {@code LineParser} skips ignored values without
+ * recursion. Following a log while it is written: {@link dev.weft.log.LogReader#follow} (over
+ * {@code TailingInputStream}) and the non-blocking {@link dev.weft.log.LogFollower}, with
+ * {@link dev.weft.log.RecordingState}.
  */
 package dev.weft.log;

@@ -1,5 +1,6 @@
 package dev.weft.raft;
 
+import dev.weft.chord.ChordText;
 import dev.weft.log.LogHeader;
 import java.util.Collections;
 import java.util.List;
@@ -49,7 +50,7 @@ public record RaftCheckResult(long reports, long restarts, SortedMap<Integer, Li
                 .append(", net ").append(header.net()).append(")\n");
         sb.append("reports   : ").append(reports).append(" state reports, ").append(restarts).append(" crash-restarts\n");
         for (Map.Entry<Integer, List<Integer>> e : leadersByTerm.entrySet()) {
-            sb.append("term ").append(pad(e.getKey(), 4)).append("  leaders: ").append(list(e.getValue())).append('\n');
+            sb.append("term ").append(ChordText.pad(e.getKey(), 4)).append("  leaders: ").append(ChordText.list(e.getValue())).append('\n');
         }
         sb.append('\n').append("verdict   : ").append(verdict()).append('\n');
         if (exitCode() == EXIT_VIOLATION) {
@@ -60,19 +61,5 @@ public record RaftCheckResult(long reports, long restarts, SortedMap<Integer, Li
         }
         sb.append("=".repeat(58)).append('\n');
         return sb.toString();
-    }
-
-    private static String pad(long value, int width) {
-        String s = Long.toString(value);
-        return s.length() >= width ? s : " ".repeat(width - s.length()) + s;
-    }
-
-    private static String list(List<Integer> values) {
-        StringBuilder sb = new StringBuilder("[");
-        for (int i = 0; i < values.size(); i++) {
-            if (i > 0) sb.append(", ");
-            sb.append(values.get(i));
-        }
-        return sb.append(']').toString();
     }
 }

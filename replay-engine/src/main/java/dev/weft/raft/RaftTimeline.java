@@ -91,11 +91,7 @@ public final class RaftTimeline {
 
     /** The ops at which the node's (alive, term, role, votedFor) changed, ascending. */
     public long[] changeOps(int node) {
-        ChangeSeries<RaftReport> s = nodes.get(node);
-        if (s == null) return new long[0];
-        long[] out = new long[s.size()];
-        for (int i = 0; i < out.length; i++) out[i] = s.opAt(i);
-        return out;
+        return ChangeSeries.changeOps(nodes.get(node));
     }
 
     /** Every election in op order. */

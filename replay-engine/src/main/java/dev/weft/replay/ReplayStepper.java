@@ -103,7 +103,7 @@ public final class ReplayStepper {
         } else {
             replayed = new Event.End(r.op() + 1, core.sent(), core.dropped());
         }
-        if (!monitor.isEmpty() && !(replayed instanceof Event.Violation) && !(replayed instanceof Event.End)) {
+        if (!monitor.isEmpty() && replayed.isBrokerOperation()) {
             offerToInvariants(r, replayed);
         }
         return replayed;

@@ -39,6 +39,20 @@ public final class Replayer {
         }
     }
 
+    /**
+     * Replays a recording while it is being written ({@link LogReader#follow}): records are replayed as they arrive
+     * and the report is made once the {@code end} record is in, or the writer is gone ({@code idleLimitMillis}
+     * &gt; 0 without growth) and what it wrote has been read. The report's {@code sawEnd} tells ended from truncated.
+     */
+    public static ReplayReport follow(Path path, ReplayOptions options, long pollMillis, long idleLimitMillis)
+            throws WeftLogException, ReplayException {
+        try (LogReader reader = LogReader.follow(path, pollMillis, idleLimitMillis)) {
+            return replay(reader, options);
+        } catch (java.io.IOException e) {
+            throw WeftLogException.io(e.getMessage(), 0, e);
+        }
+    }
+
     public static ReplayReport replay(LogReader reader, ReplayOptions options) throws WeftLogException, ReplayException {
         ReplayException replayProblem = null;
         ReplayStepper stepper = null;

@@ -1,11 +1,8 @@
 package dev.weft.scenario;
 
-import com.fasterxml.jackson.core.JsonFactory;
-import com.fasterxml.jackson.core.JsonLocation;
-import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.core.JsonToken;
-import java.io.IOException;
+import dev.weft.json.JsonSyntaxError;
+import dev.weft.json.JsonToken;
+import dev.weft.json.JsonTokenizer;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;
@@ -16,43 +13,40 @@ import java.util.TreeMap;
  * Step 1 of scenario-dsl.md §2: JSON text → {@link Scenario}, with the reference's schema rules
  * (required members, integer members without fraction/exponent/sign, {@code -0} rejected, duplicate
  * members rejected, unknown members ignored, trailing text rejected). Every failure is a PARSE
- * {@link ScenarioException} naming line and column; nothing else escapes. Jackson's streaming parser
- * is used directly so no reflection or data binding is involved.
+ * {@link ScenarioException} naming line and column; nothing else escapes. A thin schema layer over
+ * {@link JsonTokenizer}: unknown members are skipped without recursion (any depth, as the reference
+ * ignores them); inside an action, whose members the reference buffers before it knows the variant,
+ * its recursion limit of 128 levels applies.
  */
 final class ScenarioParser {
 
-    // No field-name canonicalization: its table is shared between parses (it grows with every odd member
-    // name a user or a fuzzer invents) and it fails with an IllegalStateException on hash-collision floods.
-    private static final JsonFactory FACTORY = JsonFactory.builder()
-            .disable(JsonFactory.Feature.CANONICALIZE_FIELD_NAMES)
-            .disable(JsonFactory.Feature.INTERN_FIELD_NAMES)
-            .build();
+    /** serde_json's recursion limit, which the reference meets where it buffers values (action members). */
+    private static final int RECURSION_LIMIT = 128;
     private static final BigInteger U64_MAX = BigInteger.ONE.shiftLeft(64).subtract(BigInteger.ONE);
     private static final String VARIANTS = "`crash`, `start`, `activate_partition`, `clear_partition`";
 
-    private final JsonParser p;
+    private final JsonTokenizer p;
 
-    private ScenarioParser(JsonParser p) {
+    private ScenarioParser(JsonTokenizer p) {
         this.p = p;
     }
 
     static Scenario parse(String json) throws ScenarioException {
-        try (JsonParser parser = FACTORY.createParser(json)) {
-            ScenarioParser sp = new ScenarioParser(parser);
+        JsonTokenizer parser = JsonTokenizer.of(json);
+        ScenarioParser sp = new ScenarioParser(parser);
+        try {
             if (parser.nextToken() == null) throw sp.error("EOF while parsing a value");
             Scenario scenario = sp.readScenario();
             if (parser.nextToken() != null) throw sp.error("trailing characters");
             return scenario;
-        } catch (JsonProcessingException e) {
-            throw ScenarioException.parse(oneLine(e.getOriginalMessage()) + at(e.getLocation()));
-        } catch (IOException e) {
-            throw ScenarioException.parse(oneLine(String.valueOf(e.getMessage())));
+        } catch (JsonSyntaxError e) {
+            throw errorAt(e.what(), new Location(e.line(), e.column()));
         }
     }
 
     // ---- objects ------------------------------------------------------------------------------------
 
-    private Scenario readScenario() throws IOException, ScenarioException {
+    private Scenario readScenario() throws JsonSyntaxError, ScenarioException {
         expectObject("struct Scenario");
         String name = null, description = null;
         Long seed = null;
@@ -61,20 +55,17 @@ final class ScenarioParser {
         SortedMap<Long, FilesystemFaults> filesystem = null;
         SortedMap<Long, Long> timeSkew = null;
         List<ScenarioEvent> events = null;
-        Fields seen = new Fields();
-        while (p.nextToken() == JsonToken.FIELD_NAME) {
-            String field = p.currentName();
-            p.nextToken();
+        Members members = new Members("name", "description", "seed", "nodes", "network", "filesystem", "time_skew", "events");
+        for (String field = members.next(); field != null; field = members.next()) {
             switch (field) {
-                case "name" -> { seen.once(field); name = readString(); }
-                case "description" -> { seen.once(field); description = readOptionalString(); }
-                case "seed" -> { seen.once(field); seed = readU64(); }
-                case "nodes" -> { seen.once(field); nodes = readNodes(); }
-                case "network" -> { seen.once(field); network = p.currentToken() == JsonToken.VALUE_NULL ? null : readNetwork(); }
-                case "filesystem" -> { seen.once(field); filesystem = p.currentToken() == JsonToken.VALUE_NULL ? null : readFilesystem(); }
-                case "time_skew" -> { seen.once(field); timeSkew = p.currentToken() == JsonToken.VALUE_NULL ? null : readTimeSkew(); }
-                case "events" -> { seen.once(field); events = readEvents(); }
-                default -> p.skipChildren();
+                case "name" -> name = readString();
+                case "description" -> description = readOptionalString();
+                case "seed" -> seed = readU64();
+                case "nodes" -> nodes = readNodes();
+                case "network" -> network = p.currentToken() == JsonToken.VALUE_NULL ? null : readNetwork();
+                case "filesystem" -> filesystem = p.currentToken() == JsonToken.VALUE_NULL ? null : readFilesystem();
+                case "time_skew" -> timeSkew = p.currentToken() == JsonToken.VALUE_NULL ? null : readTimeSkew();
+                case "events" -> events = readEvents();
             }
         }
         require(name, "name");
@@ -83,7 +74,7 @@ final class ScenarioParser {
         return new Scenario(name, description, seed, nodes, network, filesystem, timeSkew, events == null ? List.of() : events);
     }
 
-    private List<NodeSpec> readNodes() throws IOException, ScenarioException {
+    private List<NodeSpec> readNodes() throws JsonSyntaxError, ScenarioException {
         expectArray("a sequence");
         List<NodeSpec> nodes = new ArrayList<>();
         while (nextInArray()) {
@@ -92,20 +83,17 @@ final class ScenarioParser {
         return nodes;
     }
 
-    private NodeSpec readNode() throws IOException, ScenarioException {
+    private NodeSpec readNode() throws JsonSyntaxError, ScenarioException {
         expectObject("struct NodeSpec");
         Long nodeId = null;
         String program = null;
         List<String> args = null;
-        Fields seen = new Fields();
-        while (p.nextToken() == JsonToken.FIELD_NAME) {
-            String field = p.currentName();
-            p.nextToken();
+        Members members = new Members("node_id", "program", "args");
+        for (String field = members.next(); field != null; field = members.next()) {
             switch (field) {
-                case "node_id" -> { seen.once(field); nodeId = readU64(); }
-                case "program" -> { seen.once(field); program = readString(); }
-                case "args" -> { seen.once(field); args = readStrings(); }
-                default -> p.skipChildren();
+                case "node_id" -> nodeId = readU64();
+                case "program" -> program = readString();
+                case "args" -> args = readStrings();
             }
         }
         require(nodeId, "node_id");
@@ -114,7 +102,7 @@ final class ScenarioParser {
         return new NodeSpec(nodeId, program, args);
     }
 
-    private List<String> readStrings() throws IOException, ScenarioException {
+    private List<String> readStrings() throws JsonSyntaxError, ScenarioException {
         expectArray("a sequence");
         List<String> out = new ArrayList<>();
         while (nextInArray()) {
@@ -123,28 +111,25 @@ final class ScenarioParser {
         return out;
     }
 
-    private NetworkSpec readNetwork() throws IOException, ScenarioException {
+    private NetworkSpec readNetwork() throws JsonSyntaxError, ScenarioException {
         expectObject("struct NetworkSpec");
         String latency = null, partitions = null;
         Double loss = null;
         Long bandwidth = null;
-        Fields seen = new Fields();
-        while (p.nextToken() == JsonToken.FIELD_NAME) {
-            String field = p.currentName();
-            p.nextToken();
-            boolean isNull = p.currentToken() == JsonToken.VALUE_NULL;
+        Members members = new Members("latency", "loss", "bandwidth", "partitions");
+        for (String field = members.next(); field != null; field = members.next()) {
+                boolean isNull = p.currentToken() == JsonToken.VALUE_NULL;
             switch (field) {
-                case "latency" -> { seen.once(field); latency = readOptionalString(); }
-                case "loss" -> { seen.once(field); loss = isNull ? null : readF64(); }
-                case "bandwidth" -> { seen.once(field); bandwidth = isNull ? null : readU64(); }
-                case "partitions" -> { seen.once(field); partitions = readOptionalString(); }
-                default -> p.skipChildren();
+                case "latency" -> latency = readOptionalString();
+                case "loss" -> loss = isNull ? null : readF64();
+                case "bandwidth" -> bandwidth = isNull ? null : readU64();
+                case "partitions" -> partitions = readOptionalString();
             }
         }
         return new NetworkSpec(latency, loss, bandwidth, partitions);
     }
 
-    private SortedMap<Long, FilesystemFaults> readFilesystem() throws IOException, ScenarioException {
+    private SortedMap<Long, FilesystemFaults> readFilesystem() throws JsonSyntaxError, ScenarioException {
         expectObject("a map");
         SortedMap<Long, FilesystemFaults> out = new TreeMap<>(Long::compareUnsigned);
         while (p.nextToken() == JsonToken.FIELD_NAME) {
@@ -155,27 +140,24 @@ final class ScenarioParser {
         return out;
     }
 
-    private FilesystemFaults readFilesystemFaults() throws IOException, ScenarioException {
+    private FilesystemFaults readFilesystemFaults() throws JsonSyntaxError, ScenarioException {
         expectObject("struct FilesystemFaults");
         boolean fsyncLies = false;
         Long enospc = null;
         Double torn = null;
-        Fields seen = new Fields();
-        while (p.nextToken() == JsonToken.FIELD_NAME) {
-            String field = p.currentName();
-            p.nextToken();
-            boolean isNull = p.currentToken() == JsonToken.VALUE_NULL;
+        Members members = new Members("fsync_lies", "enospc_after_bytes", "torn_write_probability");
+        for (String field = members.next(); field != null; field = members.next()) {
+                boolean isNull = p.currentToken() == JsonToken.VALUE_NULL;
             switch (field) {
-                case "fsync_lies" -> { seen.once(field); fsyncLies = readBool(); }
-                case "enospc_after_bytes" -> { seen.once(field); enospc = isNull ? null : readU64(); }
-                case "torn_write_probability" -> { seen.once(field); torn = isNull ? null : readF64(); }
-                default -> p.skipChildren();
+                case "fsync_lies" -> fsyncLies = readBool();
+                case "enospc_after_bytes" -> enospc = isNull ? null : readU64();
+                case "torn_write_probability" -> torn = isNull ? null : readF64();
             }
         }
         return new FilesystemFaults(fsyncLies, enospc, torn);
     }
 
-    private SortedMap<Long, Long> readTimeSkew() throws IOException, ScenarioException {
+    private SortedMap<Long, Long> readTimeSkew() throws JsonSyntaxError, ScenarioException {
         expectObject("a map");
         SortedMap<Long, Long> out = new TreeMap<>(Long::compareUnsigned);
         while (p.nextToken() == JsonToken.FIELD_NAME) {
@@ -186,7 +168,7 @@ final class ScenarioParser {
         return out;
     }
 
-    private List<ScenarioEvent> readEvents() throws IOException, ScenarioException {
+    private List<ScenarioEvent> readEvents() throws JsonSyntaxError, ScenarioException {
         expectArray("a sequence");
         List<ScenarioEvent> out = new ArrayList<>();
         while (nextInArray()) {
@@ -195,18 +177,15 @@ final class ScenarioParser {
         return out;
     }
 
-    private ScenarioEvent readEvent() throws IOException, ScenarioException {
+    private ScenarioEvent readEvent() throws JsonSyntaxError, ScenarioException {
         expectObject("struct Event");
         Long time = null;
         ScenarioAction action = null;
-        Fields seen = new Fields();
-        while (p.nextToken() == JsonToken.FIELD_NAME) {
-            String field = p.currentName();
-            p.nextToken();
+        Members members = new Members("time_ns", "action");
+        for (String field = members.next(); field != null; field = members.next()) {
             switch (field) {
-                case "time_ns" -> { seen.once(field); time = readU64(); }
-                case "action" -> { seen.once(field); action = readAction(); }
-                default -> p.skipChildren();
+                case "time_ns" -> time = readU64();
+                case "action" -> action = readAction();
             }
         }
         require(time, "time_ns");
@@ -219,7 +198,7 @@ final class ScenarioParser {
      * captured first and interpreted once the tag is known; members the variant does not have are
      * ignored whatever their type.
      */
-    private ScenarioAction readAction() throws IOException, ScenarioException {
+    private ScenarioAction readAction() throws JsonSyntaxError, ScenarioException {
         expectObject("internally tagged enum Action");
         String type = null;
         List<Captured> nodeIds = new ArrayList<>();
@@ -232,7 +211,7 @@ final class ScenarioParser {
                 case "type" -> { seen.once(field); type = readString(); }
                 case "node_id" -> nodeIds.add(capture());
                 case "spec" -> specs.add(capture());
-                default -> p.skipChildren();
+                default -> p.skipChildren(RECURSION_LIMIT);
             }
         }
         require(type, "type");
@@ -252,15 +231,23 @@ final class ScenarioParser {
     }
 
     /** A scalar member value remembered with its position (containers are skipped, their kind kept). */
-    private record Captured(JsonToken token, String text, JsonLocation at) {
+    private record Captured(JsonToken token, String text, Location at) {
     }
 
-    private Captured capture() throws IOException {
+    /** Where a token starts (1-based line and byte column). */
+    private record Location(int line, int column) {
+    }
+
+    private Captured capture() throws JsonSyntaxError {
         JsonToken t = p.currentToken();
-        JsonLocation at = p.currentTokenLocation();
-        String text = t.isScalarValue() ? p.getText() : null;
-        p.skipChildren();
+        Location at = tokenLocation();
+        String text = t.isScalarValue() ? p.text() : null;
+        p.skipChildren(RECURSION_LIMIT);
         return new Captured(t, text, at);
+    }
+
+    private Location tokenLocation() {
+        return new Location(p.tokenLine(), p.tokenColumn());
     }
 
     private Captured only(List<Captured> values, String field) throws ScenarioException {
@@ -278,26 +265,21 @@ final class ScenarioParser {
 
     private String capturedString(Captured c) throws ScenarioException {
         if (c.token() != JsonToken.VALUE_STRING) throw errorAt("invalid type: " + describe(c.token(), c.text()) + ", expected a string", c.at());
-        int bad = loneSurrogate(c.text());
-        if (bad >= 0) throw errorAt("lone surrogate in string (\\u" + Integer.toHexString(c.text().charAt(bad)) + ")", c.at());
         return c.text();
     }
 
     // ---- scalars ------------------------------------------------------------------------------------
 
-    private String readString() throws IOException, ScenarioException {
-        if (p.currentToken() != JsonToken.VALUE_STRING) throw invalidType("a string");
-        String s = p.getText();
-        int bad = loneSurrogate(s);
-        if (bad >= 0) throw error("lone surrogate in string (\\u" + Integer.toHexString(s.charAt(bad)) + ")");
-        return s;
+    private String readString() throws JsonSyntaxError, ScenarioException {
+        if (p.currentToken() != JsonToken.VALUE_STRING) throw invalidType("a string"); // lone surrogates: the tokenizer
+        return p.text();
     }
 
-    private String readOptionalString() throws IOException, ScenarioException {
+    private String readOptionalString() throws JsonSyntaxError, ScenarioException {
         return p.currentToken() == JsonToken.VALUE_NULL ? null : readString();
     }
 
-    private boolean readBool() throws IOException, ScenarioException {
+    private boolean readBool() throws JsonSyntaxError, ScenarioException {
         JsonToken t = p.currentToken();
         if (t == JsonToken.VALUE_TRUE) return true;
         if (t == JsonToken.VALUE_FALSE) return false;
@@ -305,9 +287,9 @@ final class ScenarioParser {
     }
 
     /** A JSON integer in [0, 2^64): no fraction, no exponent, no sign (so {@code -0} is refused too). */
-    private long readU64() throws IOException, ScenarioException {
+    private long readU64() throws JsonSyntaxError, ScenarioException {
         if (p.currentToken() != JsonToken.VALUE_NUMBER_INT) throw invalidType("u64");
-        String text = p.getText();
+        String text = p.text();
         Long v = u64OrNull(text);
         if (v == null) throw error("invalid value: integer `" + text + "`, expected u64");
         return v;
@@ -320,9 +302,9 @@ final class ScenarioParser {
         return v.compareTo(U64_MAX) > 0 ? null : v.longValue();
     }
 
-    private long readI64() throws IOException, ScenarioException {
+    private long readI64() throws JsonSyntaxError, ScenarioException {
         if (p.currentToken() != JsonToken.VALUE_NUMBER_INT) throw invalidType("i64");
-        String text = p.getText();
+        String text = p.text();
         if (text.equals("-0")) throw error("invalid type: floating point `-0.0`, expected i64");
         BigInteger v = new BigInteger(text);
         if (v.bitLength() > 63) throw error("invalid value: integer `" + text + "`, expected i64");
@@ -330,10 +312,10 @@ final class ScenarioParser {
     }
 
     /** Any JSON number; one too large for an f64 is refused as the reference's parser does. */
-    private double readF64() throws IOException, ScenarioException {
+    private double readF64() throws JsonSyntaxError, ScenarioException {
         JsonToken t = p.currentToken();
         if (t != JsonToken.VALUE_NUMBER_INT && t != JsonToken.VALUE_NUMBER_FLOAT) throw invalidType("f64");
-        double d = Double.parseDouble(p.getText()); // JSON number syntax is a subset of Java's, correctly rounded
+        double d = Double.parseDouble(p.text()); // JSON number syntax is a subset of Java's, correctly rounded
         if (Double.isInfinite(d)) throw error("number out of range");
         return d;
     }
@@ -351,7 +333,7 @@ final class ScenarioParser {
     // ---- helpers ------------------------------------------------------------------------------------
 
     /** Advances inside an array: true at the next element, false at its end. */
-    private boolean nextInArray() throws IOException, ScenarioException {
+    private boolean nextInArray() throws JsonSyntaxError, ScenarioException {
         JsonToken t = p.nextToken();
         if (t == null) throw error("EOF while parsing a list");
         return t != JsonToken.END_ARRAY;
@@ -375,11 +357,7 @@ final class ScenarioParser {
 
     private String describeCurrent() {
         JsonToken t = p.currentToken();
-        try {
-            return describe(t, t != null && t.isScalarValue() ? p.getText() : null);
-        } catch (IOException e) {
-            return String.valueOf(t);
-        }
+        return describe(t, t != null && t.isScalarValue() ? p.text() : null);
     }
 
     private static String describe(JsonToken t, String text) {
@@ -397,16 +375,11 @@ final class ScenarioParser {
     }
 
     private ScenarioException error(String message) {
-        return errorAt(message, p.currentTokenLocation());
+        return errorAt(message, tokenLocation());
     }
 
-    private static ScenarioException errorAt(String message, JsonLocation where) {
-        return ScenarioException.parse(oneLine(message) + at(where));
-    }
-
-    private static String at(JsonLocation loc) {
-        if (loc == null || loc.getLineNr() < 1) return "";
-        return " at line " + loc.getLineNr() + " column " + loc.getColumnNr();
+    private static ScenarioException errorAt(String message, Location where) {
+        return ScenarioException.parse(oneLine(message) + " at line " + where.line() + " column " + where.column());
     }
 
     /** Parser messages may quote input; keep the error on one line. */
@@ -423,28 +396,39 @@ final class ScenarioParser {
         return sb.toString();
     }
 
-    private static int loneSurrogate(String s) {
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            if (Character.isHighSurrogate(c)) {
-                if (i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1))) {
-                    i++;
-                } else {
-                    return i;
-                }
-            } else if (Character.isLowSurrogate(c)) {
-                return i;
-            }
-        }
-        return -1;
-    }
-
     /** Duplicate member detection for struct-like objects. */
     private final class Fields {
         private final java.util.Set<String> names = new java.util.TreeSet<>();
 
         void once(String field) throws ScenarioException {
             if (!names.add(field)) throw error("duplicate field `" + field + "`");
+        }
+    }
+
+    /**
+     * The members of a struct-like object (the parser at its '{'): {@link #next()} returns each known member's name
+     * with the parser at its value (a known name twice is an error), skips unknown members whatever their value,
+     * and returns null at the '}'.
+     */
+    private final class Members {
+        private final List<String> known;
+        private final Fields seen = new Fields();
+
+        Members(String... known) {
+            this.known = List.of(known);
+        }
+
+        String next() throws JsonSyntaxError, ScenarioException {
+            while (p.nextToken() == JsonToken.FIELD_NAME) {
+                String field = p.currentName();
+                p.nextToken();
+                if (known.contains(field)) {
+                    seen.once(field);
+                    return field;
+                }
+                p.skipChildren();
+            }
+            return null;
         }
     }
 }

@@ -53,7 +53,7 @@ final class ScenarioValidator {
     private static String latencyProblem(String l) {
         try {
             if (l.startsWith("fixed:")) {
-                RustIntText.parseU64(l.substring(6));
+                RustText.parseU64(l.substring(6));
                 return null;
             }
             if (l.startsWith("uniform:")) {
@@ -62,14 +62,14 @@ final class ScenarioValidator {
                 if (dash < 0) return "uniform format is 'uniform:LO-HI' (e.g., 'uniform:100-5000')";
                 long lo, hi;
                 try {
-                    lo = RustIntText.parseU64(rest.substring(0, dash));
-                } catch (RustIntText.ParseFailure e) {
-                    return "lo: " + e.getMessage();
+                    lo = RustText.parseU64(rest.substring(0, dash));
+                } catch (RustText.IntParseException e) {
+                    return "lo: " + e.rustReason();
                 }
                 try {
-                    hi = RustIntText.parseU64(rest.substring(dash + 1));
-                } catch (RustIntText.ParseFailure e) {
-                    return "hi: " + e.getMessage();
+                    hi = RustText.parseU64(rest.substring(dash + 1));
+                } catch (RustText.IntParseException e) {
+                    return "hi: " + e.rustReason();
                 }
                 if (Long.compareUnsigned(lo, hi) > 0) {
                     return "lo (" + Long.toUnsignedString(lo) + ") must be <= hi (" + Long.toUnsignedString(hi) + ")";
@@ -77,12 +77,12 @@ final class ScenarioValidator {
                 return null;
             }
             if (l.startsWith("exp:")) {
-                long mean = RustIntText.parseU64(l.substring(4));
+                long mean = RustText.parseU64(l.substring(4));
                 return mean == 0 ? "mean must be > 0" : null;
             }
             return "must be 'fixed:N', 'uniform:LO-HI', or 'exp:MEAN'";
-        } catch (RustIntText.ParseFailure e) {
-            return e.getMessage();
+        } catch (RustText.IntParseException e) {
+            return e.rustReason();
         }
     }
 
@@ -94,8 +94,8 @@ final class ScenarioValidator {
             for (String token : split(group, '+')) {
                 if (token.isEmpty()) throw ScenarioException.invalidPartition(s, "empty node ID in group");
                 try {
-                    RustIntText.parseU64(token);
-                } catch (RustIntText.ParseFailure e) {
+                    RustText.parseU64(token);
+                } catch (RustText.IntParseException e) {
                     throw ScenarioException.invalidPartition(s, "'" + token + "' is not a valid node ID");
                 }
             }

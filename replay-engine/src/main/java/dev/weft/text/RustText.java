@@ -90,17 +90,44 @@ public final class RustText {
 
     // ---------------------------------------------------------------- integers
 
-    /** Rust {@code u64::from_str}: optional single {@code +}, then 1+ ASCII digits; overflow fails. Returns the u64 in a long. */
+    /** Rust's ParseIntError texts (its Display), which some messages quote verbatim (scenario-dsl.md §3). */
+    public static final String INT_EMPTY = "cannot parse integer from empty string";
+    public static final String INT_INVALID_DIGIT = "invalid digit found in string";
+    public static final String INT_TOO_LARGE = "number too large to fit in target type";
+
+    /** A failed integer parse: {@link #rustReason()} is the text Rust's ParseIntError would print. */
+    public static final class IntParseException extends NumberFormatException {
+        private static final long serialVersionUID = 1L;
+        private final String rustReason;
+
+        IntParseException(String input, String rustReason) {
+            super("invalid number " + debugQuote(input));
+            this.rustReason = rustReason;
+        }
+
+        public String rustReason() {
+            return rustReason;
+        }
+    }
+
+    /**
+     * Rust {@code u64::from_str}: optional single {@code +}, then 1+ ASCII digits; overflow fails. Returns the u64 in a
+     * long. Digits are taken left to right and the first problem wins, as in Rust: {@code 99999999999999999999x}
+     * is too large, {@code 1x} has an invalid digit. The one u64 text parser of the project.
+     */
     public static long parseU64(String s) {
-        int i = unsignedDigitsStart(s);
+        if (s.isEmpty()) throw new IntParseException(s, INT_EMPTY);
+        int i = s.charAt(0) == '+' ? 1 : 0;
+        if (i == s.length()) throw new IntParseException(s, INT_INVALID_DIGIT); // a lone "+"
         long v = 0;
         for (; i < s.length(); i++) {
-            int d = s.charAt(i) - '0';
-            // v * 10 + d must stay below 2^64
-            if (Long.compareUnsigned(v, 0x1999_9999_9999_9999L) > 0) throw bad(s);
+            char c = s.charAt(i);
+            if (c < '0' || c > '9') throw new IntParseException(s, INT_INVALID_DIGIT);
+            // v * 10 + digit must stay below 2^64
+            if (Long.compareUnsigned(v, 0x1999_9999_9999_9999L) > 0) throw new IntParseException(s, INT_TOO_LARGE);
             long times10 = v * 10;
-            long next = times10 + d;
-            if (Long.compareUnsigned(next, times10) < 0) throw bad(s);
+            long next = times10 + (c - '0');
+            if (Long.compareUnsigned(next, times10) < 0) throw new IntParseException(s, INT_TOO_LARGE);
             v = next;
         }
         return v;

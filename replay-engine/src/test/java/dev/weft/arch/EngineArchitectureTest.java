@@ -26,6 +26,12 @@ class EngineArchitectureTest {
     }
 
     @Test
+    void everyFormatIsParsedByTheEnginesOwnTokenizer() {
+        // One JSON tokenizer (dev.weft.json) with our own accept rules and messages; no library's texts or limits.
+        noClasses().should().dependOnClassesThat().resideInAnyPackage("com.fasterxml..").check(ENGINE);
+    }
+
+    @Test
     void engineDoesNotLoadNativeLibraries() {
         noClasses().should().callMethod(System.class, "loadLibrary", String.class)
                 .orShould().callMethod(System.class, "load", String.class)

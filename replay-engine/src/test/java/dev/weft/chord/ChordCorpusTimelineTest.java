@@ -15,10 +15,7 @@ class ChordCorpusTimelineTest {
 
     @TestFactory
     List<DynamicTest> timelineAgreesWithTheCheckOnEveryChordLog() {
-        List<Path> logs = CorpusLogs.withChecker("chord_check");
-        assertTrue(logs.size() >= 15, "chord logs: " + logs.size());
-        return logs.stream().map(log -> DynamicTest.dynamicTest(CorpusLogs.conformance().relativize(log).toString(), () -> {
-            List<LogRecord> records = CorpusLogs.records(log);
+        return CorpusLogs.perLog("chord_check", 15, (log, records) -> {
             ChordTimeline t = ChordTimeline.build(records, 6);
             ChordCheckResult end = ChordCheck.check(records, 6);
             long last = records.get(records.size() - 1).op();
@@ -36,6 +33,6 @@ class ChordCorpusTimelineTest {
                 assertEquals(prefix.snapshot().states(), t.snapshotAt(records.get(cut).op()), "op " + cut);
                 assertEquals(prefix.snapshot().ringMembers(), t.ringMembersAt(records.get(cut).op()), "op " + cut);
             }
-        })).toList();
+        });
     }
 }

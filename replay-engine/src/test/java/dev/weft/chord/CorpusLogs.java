@@ -22,9 +22,7 @@ public final class CorpusLogs {
     }
 
     public static Path conformance() {
-        String shared = System.getProperty("weft.shared.dir");
-        Path base = shared != null ? Path.of(shared) : Path.of("").toAbsolutePath().getParent().resolve("../shared");
-        return base.resolve("conformance").normalize();
+        return dev.weft.log.Corpus.conformance();
     }
 
     /** Logs whose sidecar has the member {@code checkerKey} ({@code chord_check} or {@code raft_check}), sorted. */
@@ -39,6 +37,19 @@ public final class CorpusLogs {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /** A check of one corpus log, given the log and its records. */
+    public interface LogCheck {
+        void run(Path log, List<LogRecord> records) throws Exception;
+    }
+
+    /** One dynamic test per corpus log whose sidecar has {@code checkerKey}; there must be at least {@code atLeast}. */
+    public static List<org.junit.jupiter.api.DynamicTest> perLog(String checkerKey, int atLeast, LogCheck check) {
+        List<Path> logs = withChecker(checkerKey);
+        org.junit.jupiter.api.Assertions.assertTrue(logs.size() >= atLeast, checkerKey + " logs: " + logs.size());
+        return logs.stream().map(log -> org.junit.jupiter.api.DynamicTest.dynamicTest(conformance().relativize(log).toString(),
+                () -> check.run(log, records(log)))).toList();
     }
 
     public static List<LogRecord> records(Path log) throws WeftLogException, IOException {

@@ -15,10 +15,7 @@ final class Shared {
     }
 
     static Path dir() {
-        String p = System.getProperty("weft.shared.dir");
-        Path d = p != null && !p.isBlank() ? Path.of(p) : Path.of("..", "shared");
-        if (!Files.isDirectory(d)) d = Path.of("..", "..", "shared");
-        return d;
+        return dev.weft.log.Corpus.sharedDir();
     }
 
     static Path fuzzCorpus() {
@@ -37,15 +34,10 @@ final class Shared {
     static List<String> vector11Blocks() {
         String spec = read(dir().resolve("spec").resolve("fuzz.md"));
         String section = spec.substring(spec.indexOf("## 11."));
+        // Every fence in §11 is a bare ``` line: the blocks are the odd pieces between fences, without their first newline.
+        String[] pieces = section.split("```", -1);
         List<String> blocks = new ArrayList<>();
-        int at = 0;
-        while (true) {
-            int open = section.indexOf("```\n", at);
-            if (open < 0) break;
-            int close = section.indexOf("```", open + 4);
-            blocks.add(section.substring(open + 4, close));
-            at = close + 3;
-        }
+        for (int i = 1; i + 1 < pieces.length; i += 2) blocks.add(pieces[i].substring(1));
         return blocks;
     }
 

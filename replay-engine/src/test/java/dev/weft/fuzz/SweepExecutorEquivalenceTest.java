@@ -22,6 +22,14 @@ class SweepExecutorEquivalenceTest {
     private static final List<List<String>> INVARIANTS = List.of(List.of("fifo", "dup"), List.of("dup"),
             List.of("per-channel-fifo"), List.of("dup", "fifo", "fifo"), List.of("no-duplicate-delivery", "per-channel-fifo"));
 
+    private static NetSpec randomNet(SplittableRandom rnd) throws Exception {
+        return NetSpec.parse(NETS.get(rnd.nextInt(NETS.size())));
+    }
+
+    private static List<String> randomInvariants(SplittableRandom rnd) {
+        return INVARIANTS.get(rnd.nextInt(INVARIANTS.size()));
+    }
+
     private static Map<ViolationKey, String> generic(long seed, NetSpec net, List<Op> ops, List<String> inv) {
         return Sweep.firstMessages(Executor.execute(seed, net, ops, inv).violations());
     }
@@ -30,8 +38,8 @@ class SweepExecutorEquivalenceTest {
     void generatedWorkloadsAgree() throws Exception {
         SplittableRandom rnd = new SplittableRandom(20261130);
         for (int c = 0; c < 300; c++) {
-            NetSpec net = NetSpec.parse(NETS.get(rnd.nextInt(NETS.size())));
-            List<String> inv = INVARIANTS.get(rnd.nextInt(INVARIANTS.size()));
+            NetSpec net = randomNet(rnd);
+            List<String> inv = randomInvariants(rnd);
             List<Op> ops = WorkloadGenerator.generate(new WorkloadSpec(2 + rnd.nextInt(4), rnd.nextInt(80), rnd.nextInt(6),
                     rnd.nextLong()));
             long seed = rnd.nextLong();
@@ -56,8 +64,8 @@ class SweepExecutorEquivalenceTest {
     void mutatedWorkloadsWithDisconnectsRebindsAndForeignAddressesAgree() throws Exception {
         SplittableRandom rnd = new SplittableRandom(7);
         for (int c = 0; c < 300; c++) {
-            NetSpec net = NetSpec.parse(NETS.get(rnd.nextInt(NETS.size())));
-            List<String> inv = INVARIANTS.get(rnd.nextInt(INVARIANTS.size()));
+            NetSpec net = randomNet(rnd);
+            List<String> inv = randomInvariants(rnd);
             List<Op> ops = new ArrayList<>(WorkloadGenerator.generate(new WorkloadSpec(3, 40, 2, rnd.nextLong())));
             for (int m = 0; m < 12; m++) {
                 int at = rnd.nextInt(ops.size() + 1);

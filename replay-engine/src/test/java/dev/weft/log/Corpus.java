@@ -14,15 +14,19 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import java.util.zip.GZIPInputStream;
 
-/** Locates the shared reference corpus and reads its sidecars (see conformance/README.md). */
-final class Corpus {
+/**
+ * Locates the shared reference corpus and reads its sidecars (see conformance/README.md): the one lookup of
+ * {@code weft.shared.dir} in this module's tests (the other modules' tests use weft-test-support, which depends on
+ * this module and so cannot serve its tests).
+ */
+public final class Corpus {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private Corpus() {
     }
 
-    static Path sharedDir() {
+    public static Path sharedDir() {
         String prop = System.getProperty("weft.shared.dir");
         if (prop != null && Files.isDirectory(Paths.get(prop))) {
             return Paths.get(prop).normalize();
@@ -36,7 +40,7 @@ final class Corpus {
         throw new IllegalStateException("shared corpus not found (set -Dweft.shared.dir)");
     }
 
-    static Path conformance() {
+    public static Path conformance() {
         return sharedDir().resolve("conformance");
     }
 

@@ -18,10 +18,7 @@ class RaftCorpusTimelineTest {
 
     @TestFactory
     List<DynamicTest> electionsAgreeWithTheCheckOnEveryRaftLog() {
-        List<Path> logs = CorpusLogs.withChecker("raft_check");
-        assertTrue(logs.size() >= 7, "raft logs: " + logs.size());
-        return logs.stream().map(log -> DynamicTest.dynamicTest(CorpusLogs.conformance().relativize(log).toString(), () -> {
-            List<LogRecord> records = CorpusLogs.records(log);
+        return CorpusLogs.perLog("raft_check", 7, (log, records) -> {
             RaftTimeline t = RaftTimeline.build(records);
             RaftCheckResult check = RaftCheck.check(records);
             Map<Integer, List<Integer>> leaders = new TreeMap<>();
@@ -35,6 +32,6 @@ class RaftCorpusTimelineTest {
             for (RaftViolation v : check.violations()) {
                 assertTrue(t.elections().contains(new RaftTimeline.Election(v.op(), v.term(), v.second())), v.toString());
             }
-        })).toList();
+        });
     }
 }

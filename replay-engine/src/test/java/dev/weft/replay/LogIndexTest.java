@@ -23,9 +23,7 @@ class LogIndexTest {
     Path tmp;
 
     static Path conformance() {
-        String prop = System.getProperty("weft.shared.dir");
-        Path shared = prop != null ? Path.of(prop) : Path.of("..", "..", "shared");
-        return shared.resolve("conformance");
+        return dev.weft.log.Corpus.conformance();
     }
 
     @Test

@@ -326,4 +326,22 @@ class ScenariosTest {
                 + "\"events\":[{\"time_ns\":1,\"z\":0,\"action\":{\"type\":\"crash\",\"node_id\":0,\"spec\":\"ignored\",\"w\":[]}}]}");
         assertEquals(List.of(new ScenarioEvent(1, new ScenarioAction.Crash(0))), s.events());
     }
+
+    @Test
+    void unknownMembersNestToAnyDepthAndActionsStopAtTheReferenceRecursionLimit() throws Exception {
+        String deep = "[".repeat(100_000) + "{\"a\":1}" + "]".repeat(100_000);
+        Scenario s = Scenarios.load("{\"x\":" + deep + ",\"name\":\"t\",\"seed\":1,\"nodes\":[{\"node_id\":0,\"program\":\"p\","
+                + "\"args\":[],\"q\":" + deep + "}],\"events\":[{\"time_ns\":1,\"z\":" + deep
+                + ",\"action\":{\"type\":\"crash\",\"node_id\":0}}]}");
+        assertEquals(List.of(new ScenarioEvent(1, new ScenarioAction.Crash(0))), s.events());
+        // An action's members are buffered by the reference before the variant is known: serde_json's limit of
+        // 128 open containers (the scenario, events, the event and the action are four of them) applies there.
+        String ok = "[".repeat(124) + "]".repeat(124);
+        Scenarios.load("{\"name\":\"t\",\"seed\":1,\"nodes\":[],\"events\":[{\"time_ns\":1,\"action\":{\"w\":" + ok
+                + ",\"type\":\"clear_partition\"}}]}");
+        String tooDeep = "[".repeat(125) + "]".repeat(125);
+        String m = error("{\"name\":\"t\",\"seed\":1,\"nodes\":[],\"events\":[{\"time_ns\":1,\"action\":{\"w\":" + tooDeep
+                + ",\"type\":\"clear_partition\"}}]}");
+        assertEquals("JSON parse error: recursion limit exceeded at line 1 column 194", m);
+    }
 }

@@ -34,9 +34,8 @@ class ProtocolViewsUiTest {
     }
 
     private static ReportLog read(String log) throws Exception {
-        String shared = System.getProperty("weft.shared.dir", "../../shared");
         ReportLog.Builder b = new ReportLog.Builder();
-        try (LogReader r = LogReader.open(Path.of(shared, "conformance", log))) {
+        try (LogReader r = LogReader.open(dev.weft.testsupport.SharedCorpus.conformance().resolve(log))) {
             for (LogRecord rec = r.next(); rec != null; rec = r.next()) b.add(rec);
         }
         return b.build();

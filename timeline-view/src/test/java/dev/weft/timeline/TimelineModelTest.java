@@ -1,5 +1,6 @@
 package dev.weft.timeline;
 
+import dev.weft.testsupport.SyntheticRun;
 import dev.weft.log.Event;
 import dev.weft.log.LogRecord;
 import dev.weft.log.RecvOutcome;

@@ -1,5 +1,6 @@
 package dev.weft.timeline;
 
+import dev.weft.testsupport.SyntheticRun;
 import javafx.geometry.Point2D;
 import javafx.scene.Scene;
 import javafx.scene.input.MouseButton;

@@ -1,5 +1,6 @@
 package dev.weft.timeline;
 
+import dev.weft.testsupport.SyntheticRun;
 import org.junit.jupiter.api.Test;
 
 import java.util.SplittableRandom;

@@ -1,5 +1,6 @@
 package dev.weft.app.corpus;
 
+import dev.weft.testsupport.SharedCorpus;
 import dev.weft.app.source.IndexedRecordingSource;
 import dev.weft.app.source.Progress;
 import dev.weft.app.source.RecordingOpener;
@@ -30,11 +31,11 @@ class IndexedSourceCorpusTest {
 
     @TestFactory
     Stream<DynamicTest> everyCorpusLog() {
-        return Corpus.index().stream().filter(e -> !e.category().equals("large"))
+        return SharedCorpus.index().stream().filter(e -> !e.category().equals("large"))
                 .map(e -> DynamicTest.dynamicTest(e.log(), () -> check(e)));
     }
 
-    private static void check(Corpus.Entry e) throws Exception {
+    private static void check(SharedCorpus.Entry e) throws Exception {
         String expectedError = expectedError(e);
         IndexedRecordingSource src;
         try {
@@ -86,7 +87,7 @@ class IndexedSourceCorpusTest {
     }
 
     /** The error text of the reference's `weft replay` without its tool and path prefix, or "" for none. */
-    private static String expectedError(Corpus.Entry e) {
+    private static String expectedError(SharedCorpus.Entry e) {
         if (e.replayExit() == 0) return "";
         String stderr = e.sidecar().path("replay").path("stderr").asText("");
         String first = stderr.lines().findFirst().orElse("");

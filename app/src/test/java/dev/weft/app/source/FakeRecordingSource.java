@@ -7,6 +7,7 @@ import dev.weft.log.LogRecord;
 import dev.weft.log.RecvOutcome;
 import dev.weft.log.SendOutcome;
 import dev.weft.log.VAddr;
+import dev.weft.testsupport.SyntheticRun;
 import dev.weft.timeline.TimelineModel;
 
 import java.nio.file.Path;
@@ -117,53 +118,6 @@ public final class FakeRecordingSource implements RecordingSource {
 
     /** Nodes 0..nodes-1 on conns 0..nodes-1, random sends/recvs with reordering, drops and no-receivers. */
     public static List<LogRecord> generate(long seed, int nodes, int ops) {
-        SplittableRandom rnd = new SplittableRandom(seed);
-        List<LogRecord> out = new ArrayList<>();
-        long vt = 0;
-        for (int c = 0; c < nodes; c++) {
-            add(out, vt, new Event.Connect(c));
-            add(out, vt, new Event.Hello(c, c));
-            add(out, vt, new Event.Bind(c, VAddr.ofNode(c, 100)));
-        }
-        List<List<long[]>> pending = new ArrayList<>();
-        for (int c = 0; c < nodes; c++) pending.add(new ArrayList<>());
-        long tie = 0;
-        long[] chanSeq = new long[nodes * nodes];
-        while (out.size() < ops - 1) {
-            int c = rnd.nextInt(nodes);
-            if (rnd.nextInt(100) < 55) {
-                int d = rnd.nextInt(nodes);
-                VAddr src = VAddr.ofNode(c, 100), dst = VAddr.ofNode(d, 100);
-                long seq = chanSeq[c * nodes + d]++;
-                int roll = rnd.nextInt(100);
-                SendOutcome oc;
-                String payload = "5250542031203220312033203420352036";   // "RPT 1 2 1 3 4 5 6"
-                if (roll < 10) oc = SendOutcome.DROPPED;
-                else if (roll < 14) oc = SendOutcome.NO_RECEIVER;
-                else {
-                    long deliv = vt + 1000 + rnd.nextInt(20000);
-                    oc = new SendOutcome.Enqueued(d, deliv, tie);
-                    pending.get(d).add(new long[] {tie, deliv, c, seq});
-                    tie++;
-                    vt = Math.max(vt, deliv);
-                }
-                add(out, vt, new Event.Send(c, src, dst, seq, vt, payload, oc));
-            } else {
-                List<long[]> q = pending.get(c);
-                if (q.isEmpty()) {
-                    add(out, vt, new Event.Recv(c, false, RecvOutcome.EMPTY));
-                } else {
-                    long[] p = q.remove(rnd.nextInt(q.size()));
-                    add(out, vt, new Event.Recv(c, false, new RecvOutcome.Delivered(
-                            VAddr.ofNode(p[2], 100), VAddr.ofNode(c, 100), p[1], p[0], "5250542031")));
-                }
-            }
-        }
-        add(out, vt, new Event.End(out.size() + 1, 0, 0));
-        return out;
-    }
-
-    private static void add(List<LogRecord> out, long vt, Event e) {
-        out.add(new LogRecord(out.size(), vt, e, 0, 0));
+        return SyntheticRun.withReports(seed, nodes, ops);
     }
 }

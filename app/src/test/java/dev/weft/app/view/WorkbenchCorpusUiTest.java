@@ -1,7 +1,7 @@
 package dev.weft.app.view;
 
+import dev.weft.testsupport.SharedCorpus;
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.weft.app.corpus.Corpus;
 import dev.weft.app.source.IndexedRecordingSource;
 import dev.weft.app.vm.DocumentViewModel;
 import dev.weft.timeline.TimelineView;
@@ -39,10 +39,10 @@ class WorkbenchCorpusUiTest {
     @Test
     void opensAChordRunAtItsFirstViolationThenZoomsPansStepsGoesToAndFilters(FxRobot robot) throws Exception {
         String log = "chord/chord-fix0-s2-violation.weftlog";
-        JsonNode sidecar = new Corpus.Entry(log, "", "", 0, "", "", 0, 0).sidecar();
+        JsonNode sidecar = new SharedCorpus.Entry(log, "", "", 0, "", "", 0, 0).sidecar();
         List<Long> violationOps = new ArrayList<>();
         sidecar.path("replay_check").path("parsed").path("violation_ops").forEach(v -> violationOps.add(v.get(1).asLong()));
-        DocumentViewModel doc = ui.open(robot, Corpus.dir().resolve(log), null);
+        DocumentViewModel doc = ui.open(robot, SharedCorpus.conformance().resolve(log), null);
         assertEquals(violationOps.size(), doc.violations().stream().filter(v -> v.invariant().equals("per-channel-fifo")).count());
         assertEquals(violationOps.get(0), (long) doc.cursor(), "opens at the first violation");
         TimelineView timeline = ui.window.documentPane().timeline();
@@ -120,7 +120,7 @@ class WorkbenchCorpusUiTest {
 
     @Test
     void aCorruptedLogOpensUpToTheProblemWithALocatedError(FxRobot robot) throws Exception {
-        Path log = Corpus.dir().resolve("negative/neg-payload-edit-chainbreak-op999.weftlog");
+        Path log = SharedCorpus.conformance().resolve("negative/neg-payload-edit-chainbreak-op999.weftlog");
         DocumentViewModel doc = ui.open(robot, log, null);
         assertEquals(999, doc.size(), "the 999 records before the broken one are shown");
         Label banner = robot.lookup("#errorBanner").queryAs(Label.class);

@@ -35,6 +35,10 @@ public final class ReplayCommand {
             "  --until <OP>     stop after op OP (prints the digest of the prefix)",
             "  --check <LIST>   comma-separated invariants to check while replaying:",
             "                   fifo (per-channel-fifo), dup (no-duplicate-delivery), all",
+            "  --follow         replay a recording while it is being written: wait for new records",
+            "                   (and at a half-written last line) until its end record arrives",
+            "  --idle-timeout <SEC>  with --follow: take the writer as gone after SEC seconds without",
+            "                   growth (default: wait for ever); a log without end record is then truncated",
             "  -h, --help       print this help",
             "",
             "Exit status: 0 identical and invariants hold, 2 invariant violation(s), 1 unreadable log or divergence.",
@@ -51,6 +55,8 @@ public final class ReplayCommand {
     public static int run(String[] args, PrintStream out, PrintStream err, Path workingDir) {
         String log = null;
         Long until = null;
+        boolean follow = false;
+        long idleSeconds = 0;
         List<String> checks = new ArrayList<>();
         for (int i = 0; i < args.length; i++) {
             String a = args[i];
@@ -59,17 +65,24 @@ public final class ReplayCommand {
                     out.print(USAGE);
                     return 0; // help is not an error (product decision; the reference exits 1)
                 }
-                case "--until" -> {
+                case "--until", "--idle-timeout" -> {
+                    boolean isUntil = a.equals("--until");
                     if (i + 1 >= args.length) {
-                        return fail(err, "--until requires an op index");
+                        return fail(err, a + (isUntil ? " requires an op index" : " requires seconds"));
                     }
                     String v = args[++i];
                     try {
-                        until = RustText.parseU64(v);
+                        long n = RustText.parseU64(v);
+                        if (isUntil) {
+                            until = n;
+                        } else {
+                            idleSeconds = n;
+                        }
                     } catch (NumberFormatException e) {
-                        return fail(err, "--until " + RustText.debugQuote(v) + ": not a u64");
+                        return fail(err, a + " " + RustText.debugQuote(v) + (isUntil ? ": not a u64" : ": not seconds"));
                     }
                 }
+                case "--follow" -> follow = true;
                 case "--check" -> {
                     if (i + 1 >= args.length) {
                         return fail(err, "--check requires a list");
@@ -93,13 +106,23 @@ public final class ReplayCommand {
             err.print("weft replay: no log file given\n\n" + USAGE);
             return 1;
         }
-        return replay(log, workingDir, new ReplayOptions(until, checks), out, err);
+        if (idleSeconds != 0 && !follow) {
+            return fail(err, "--idle-timeout needs --follow");
+        }
+        long idleMillis = Long.compareUnsigned(idleSeconds, Long.MAX_VALUE / 1000) > 0 ? Long.MAX_VALUE : idleSeconds * 1000;
+        return replay(log, workingDir, new ReplayOptions(until, checks), follow ? idleMillis : -1, out, err);
     }
 
-    private static int replay(String log, Path workingDir, ReplayOptions options, PrintStream out, PrintStream err) {
+    /** How often a followed log is looked at for new records. */
+    private static final long FOLLOW_POLL_MILLIS = 20;
+
+    /** {@code followIdleMillis} &lt; 0: read the file as it is; else follow it (0 = no idle limit). */
+    private static int replay(String log, Path workingDir, ReplayOptions options, long followIdleMillis, PrintStream out,
+                              PrintStream err) {
         ReplayReport report;
         try {
-            report = Replayer.replay(workingDir.resolve(log), options);
+            report = followIdleMillis < 0 ? Replayer.replay(workingDir.resolve(log), options)
+                    : Replayer.follow(workingDir.resolve(log), options, FOLLOW_POLL_MILLIS, followIdleMillis);
         } catch (WeftLogException e) {
             return fail(err, log + ": " + e.getMessage());
         } catch (ReplayException e) {
@@ -129,6 +152,9 @@ public final class ReplayCommand {
             sb.append(report.violations().size()).append(" invariant violation(s)\n");
         }
         out.print(sb);
+        if (followIdleMillis >= 0 && !report.sawEnd()) {
+            err.print("weft replay: note: " + log + ": the recording is truncated (its writer stopped without an end record)\n");
+        }
         if (report.acceptedWindowedEmpties() > 0) {
             // Product decision (spec README): windowed logs replay. Say so, off the parsed stdout contract.
             err.print("weft replay: note: windowed recording (window_ns=" + Long.toUnsignedString(report.header().windowNs())

@@ -29,9 +29,7 @@ class CorpusCheckersTest {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     static Path conformance() {
-        String shared = System.getProperty("weft.shared.dir");
-        Path base = shared != null ? Path.of(shared) : Path.of("").toAbsolutePath().getParent().resolve("../shared");
-        return base.resolve("conformance").normalize();
+        return dev.weft.testsupport.SharedCorpus.conformance();
     }
 
     private static List<Path> sidecars() throws IOException {

@@ -12,21 +12,12 @@ import java.nio.file.Path;
 record CommandRun(int exit, String out, String err) {
 
     static CommandRun of(Path workDir, String... args) {
-        ByteArrayOutputStream o = new ByteArrayOutputStream();
-        ByteArrayOutputStream e = new ByteArrayOutputStream();
-        int code;
-        try (PrintStream po = new PrintStream(o, true, StandardCharsets.UTF_8);
-             PrintStream pe = new PrintStream(e, true, StandardCharsets.UTF_8)) {
-            code = FuzzCommand.run(args, po, pe, workDir);
-        }
-        return new CommandRun(code, o.toString(StandardCharsets.UTF_8), e.toString(StandardCharsets.UTF_8));
+        dev.weft.testsupport.CapturedRun r = dev.weft.testsupport.CapturedRun.of((o, e) -> FuzzCommand.run(args, o, e, workDir));
+        return new CommandRun(r.code(), r.out(), r.err());
     }
 
     static Path sharedDir() {
-        String p = System.getProperty("weft.shared.dir");
-        Path d = p != null && !p.isBlank() ? Path.of(p) : Path.of("..", "shared");
-        if (!Files.isDirectory(d)) d = Path.of("..", "..", "shared");
-        return d;
+        return dev.weft.testsupport.SharedCorpus.sharedDir();
     }
 
     static String read(Path p) {

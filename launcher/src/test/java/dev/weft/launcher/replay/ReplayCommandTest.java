@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.weft.launcher.WeftCli;
+import dev.weft.testsupport.CapturedRun;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -13,23 +14,13 @@ import org.junit.jupiter.api.Test;
 /** Argument rules and texts of core-and-replay.md §5 (scripts parse them) and the dispatcher's top-level facts. */
 class ReplayCommandTest {
 
-    private record Run(int code, String out, String err) {
-    }
-
-    private static Run weft(String... args) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int code;
-        try (PrintStream o = new PrintStream(out, true, StandardCharsets.UTF_8);
-             PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8)) {
-            code = WeftCli.run(args, o, e);
-        }
-        return new Run(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    private static CapturedRun weft(String... args) {
+        return CapturedRun.of((o, e) -> WeftCli.run(args, o, e));
     }
 
     @Test
     void untilWithoutValue() {
-        Run r = weft("replay", "x.weftlog", "--until");
+        CapturedRun r = weft("replay", "x.weftlog", "--until");
         assertEquals(1, r.code());
         assertEquals("weft replay: --until requires an op index\n", r.err());
     }
@@ -45,31 +36,31 @@ class ReplayCommandTest {
     @Test
     void checkRules() {
         assertEquals("weft replay: --check requires a list\n", weft("replay", "x", "--check").err());
-        Run r = weft("replay", "x", "--check", "fifo,bogus");
+        CapturedRun r = weft("replay", "x", "--check", "fifo,bogus");
         assertEquals(1, r.code());
         assertEquals("weft replay: --check: unknown invariant \"bogus\"\n", r.err());
     }
 
     @Test
     void positionalRules() {
-        Run two = weft("replay", "a", "b");
+        CapturedRun two = weft("replay", "a", "b");
         assertEquals(1, two.code());
         assertTrue(two.err().startsWith("weft replay: unexpected argument \"b\"\n\nUsage: weft replay <LOG> [OPTIONS]\n"));
-        Run none = weft("replay");
+        CapturedRun none = weft("replay");
         assertEquals(1, none.code());
         assertTrue(none.err().startsWith("weft replay: no log file given\n\nUsage: weft replay <LOG> [OPTIONS]\n"));
     }
 
     @Test
     void helpIsNotAnError() {
-        Run r = weft("replay", "--help");
+        CapturedRun r = weft("replay", "--help");
         assertEquals(0, r.code());
         assertTrue(r.out().startsWith("Usage: weft replay <LOG> [OPTIONS]\n"));
     }
 
     @Test
     void missingFileIsAnIoErrorNamingThePath() {
-        Run r = weft("replay", "no/such/file.weftlog");
+        CapturedRun r = weft("replay", "no/such/file.weftlog");
         assertEquals(1, r.code());
         assertTrue(r.err().startsWith("weft replay: no/such/file.weftlog: I/O error: "), r.err());
         assertTrue(r.out().isEmpty());
@@ -78,10 +69,10 @@ class ReplayCommandTest {
     @Test
     void optionsAndPathInAnyOrder() throws Exception {
         Path vector = Path.of(getClass().getResource("/spec-12-seed3.weftlog").toURI());
-        Run r = weft("replay", "--until", "5", vector.toString());
+        CapturedRun r = weft("replay", "--until", "5", vector.toString());
         assertEquals(0, r.code(), r.err());
         assertEquals("replay identical: 6 op(s), stream digest 16177579d6c6ba85 (partial: --until)\n", r.out());
-        Run c = weft("replay", "--check", "all", vector.toString());
+        CapturedRun c = weft("replay", "--check", "all", vector.toString());
         assertEquals(2, c.code());
         assertTrue(c.out().endsWith("===========================================================\n2 invariant violation(s)\n"));
     }
@@ -90,10 +81,10 @@ class ReplayCommandTest {
     void dispatcherFacts() {
         assertEquals("weft 0.0.2\n", weft("--version").out());
         assertEquals("weft 0.0.2\n", weft("-V").out());
-        Run none = weft();
+        CapturedRun none = weft();
         assertEquals(0, none.code());
         assertTrue(none.out().contains("replay"));
-        Run bad = weft("frobnicate");
+        CapturedRun bad = weft("frobnicate");
         assertEquals(1, bad.code());
         assertTrue(bad.err().startsWith("weft: unknown command 'frobnicate'\n"));
     }

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.weft.launcher.support.Corpus;
+import dev.weft.testsupport.SharedCorpus;
 import dev.weft.log.CanonicalJson;
 import dev.weft.log.Fnv1a;
 import dev.weft.log.LogReader;
@@ -30,8 +30,8 @@ class ReplayConformanceTest {
     @TestFactory
     Stream<DynamicTest> everyCorpusLogReplaysLikeTheReference() {
         List<DynamicTest> tests = new ArrayList<>();
-        for (Path sidecar : Corpus.sidecars()) {
-            JsonNode expect = Corpus.read(sidecar);
+        for (Path sidecar : SharedCorpus.sidecars()) {
+            JsonNode expect = SharedCorpus.readJson(sidecar);
             if (!expect.has("replay")) {
                 continue;
             }
@@ -48,20 +48,20 @@ class ReplayConformanceTest {
         List<String> argv = new ArrayList<>();
         run.get("argv").forEach(a -> argv.add(a.asText()));
         String[] args = argv.subList(2, argv.size()).toArray(new String[0]); // drop "weft", "replay"
-        Path workingDir = Corpus.workingDirFor(log);
-        Result r = runReplay(args, workingDir);
+        Path workingDir = SharedCorpus.workingDirFor(log);
+        dev.weft.testsupport.CapturedRun r = runReplay(args, workingDir);
         if (windowed) {
             long[] recorded = recordedDigest(workingDir.resolve(log));
             String first = "replay identical: " + recorded[0] + " op(s), stream digest " + Fnv1a.hex16(recorded[1]) + "\n";
-            assertTrue(r.out.startsWith(first), () -> "windowed log must replay identical; got stdout:\n" + head(r.out)
-                    + "\nstderr:\n" + r.err);
-            assertTrue(r.code == 0 || (r.code == 2 && argv.contains("--check")), "exit " + r.code);
+            assertTrue(r.out().startsWith(first), () -> "windowed log must replay identical; got stdout:\n" + head(r.out())
+                    + "\nstderr:\n" + r.err());
+            assertTrue(r.code() == 0 || (r.code() == 2 && argv.contains("--check")), "exit " + r.code());
             return;
         }
-        assertEquals(run.get("exit_code").asInt(), r.code, () -> "exit code; stderr:\n" + r.err);
-        assertEquals(Corpus.expectedText(run, "stdout"), r.out, "stdout");
-        String expectedErr = Corpus.expectedText(run, "stderr");
-        assertEquals(normalizeInformative(expectedErr), normalizeInformative(r.err), "stderr");
+        assertEquals(run.get("exit_code").asInt(), r.code(), () -> "exit code; stderr:\n" + r.err());
+        assertEquals(SharedCorpus.expectedText(run, "stdout"), r.out(), "stdout");
+        String expectedErr = SharedCorpus.expectedText(run, "stderr");
+        assertEquals(normalizeInformative(expectedErr), normalizeInformative(r.err()), "stderr");
     }
 
     /** Cuts third-party wording (decoder and JSON parser messages) that the spec marks [informative]. */
@@ -92,17 +92,7 @@ class ReplayConformanceTest {
         return s.length() > 400 ? s.substring(0, 400) + "…" : s;
     }
 
-    record Result(int code, String out, String err) {
-    }
-
-    static Result runReplay(String[] args, Path workingDir) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int code;
-        try (PrintStream o = new PrintStream(out, false, StandardCharsets.UTF_8);
-             PrintStream e = new PrintStream(err, false, StandardCharsets.UTF_8)) {
-            code = ReplayCommand.run(args, o, e, workingDir);
-        }
-        return new Result(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    static dev.weft.testsupport.CapturedRun runReplay(String[] args, Path workingDir) {
+        return dev.weft.testsupport.CapturedRun.of((o, e) -> ReplayCommand.run(args, o, e, workingDir));
     }
 }

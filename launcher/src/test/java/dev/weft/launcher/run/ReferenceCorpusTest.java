@@ -28,9 +28,7 @@ class ReferenceCorpusTest {
     private static final Pattern UNIX = Pattern.compile("\\(unix (\\d+)\\)");
 
     static Path corpus() {
-        String shared = System.getProperty("weft.shared.dir");
-        Path base = shared != null ? Path.of(shared) : NativeFixture.root().resolve("../shared");
-        return base.resolve("conformance").resolve("singleproc");
+        return dev.weft.testsupport.SharedCorpus.conformance().resolve("singleproc");
     }
 
     @Test

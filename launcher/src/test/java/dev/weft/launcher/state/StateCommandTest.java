@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.weft.launcher.WeftCli;
+import dev.weft.testsupport.CapturedRun;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -13,18 +14,8 @@ import org.junit.jupiter.api.Test;
 /** {@code weft state} on the spec's §12 vector, where the queue contents after each op are known by hand. */
 class StateCommandTest {
 
-    private record Run(int code, String out, String err) {
-    }
-
-    private Run weft(String... args) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int code;
-        try (PrintStream o = new PrintStream(out, true, StandardCharsets.UTF_8);
-             PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8)) {
-            code = WeftCli.run(args, o, e);
-        }
-        return new Run(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    private CapturedRun weft(String... args) {
+        return CapturedRun.of((o, e) -> WeftCli.run(args, o, e));
     }
 
     private String vector() throws Exception {
@@ -33,7 +24,7 @@ class StateCommandTest {
 
     @Test
     void afterTheThirdSendTheQueueHoldsThreeDatagramsInPopOrder() throws Exception {
-        Run r = weft("state", vector(), "--at", "9");
+        CapturedRun r = weft("state", vector(), "--at", "9");
         assertEquals(0, r.code(), r.err());
         assertTrue(r.out().contains("  vt 39327 ns, sent 4, dropped 0, next tie 3, pending 3\n"), r.out());
         assertTrue(r.out().contains("    conn 0: 3 datagram(s)\n"
@@ -45,7 +36,7 @@ class StateCommandTest {
 
     @Test
     void disconnectRemovesTheQueueAndItsBindings() throws Exception {
-        Run r = weft("state", vector(), "--at", "13", "--at", "14");
+        CapturedRun r = weft("state", vector(), "--at", "13", "--at", "14");
         String[] parts = r.out().split("state after op 14", 2);
         assertTrue(parts[0].contains("127.0.0.2:100 → conn 1"));
         assertTrue(!parts[1].contains("→ conn 1") && !parts[1].contains("conn 1:"), parts[1]);
@@ -53,7 +44,7 @@ class StateCommandTest {
 
     @Test
     void outOfRangeOpIsAClearError() throws Exception {
-        Run r = weft("state", vector(), "--at", "16");
+        CapturedRun r = weft("state", vector(), "--at", "16");
         assertEquals(1, r.code());
         assertTrue(r.err().endsWith("op 16 is not in 0..15\n"), r.err());
     }

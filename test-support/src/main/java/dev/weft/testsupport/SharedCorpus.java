@@ -1,0 +1,169 @@
+package dev.weft.testsupport;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import java.util.zip.GZIPInputStream;
+
+/**
+ * The shared interoperability material (spec and reference corpus), read in place, never copied or edited: the one
+ * place tests look up {@code weft.shared.dir} (set by the parent pom; else {@code ../shared} beside the repository).
+ */
+public final class SharedCorpus {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private SharedCorpus() {
+    }
+
+    /** The shared directory (holding {@code spec/} and {@code conformance/}). */
+    public static Path sharedDir() {
+        String prop = System.getProperty("weft.shared.dir");
+        List<Path> candidates = prop != null && !prop.isBlank() ? List.of(Path.of(prop))
+                : List.of(Path.of("..", "shared"), Path.of("..", "..", "shared"));
+        for (Path dir : candidates) {
+            if (Files.isDirectory(dir.resolve("conformance"))) {
+                return dir.toAbsolutePath().normalize();
+            }
+        }
+        throw new IllegalStateException("reference corpus not found at " + candidates.get(0).toAbsolutePath()
+                + " (set -Dweft.shared.dir or keep ../shared beside the repository)");
+    }
+
+    public static Path conformance() {
+        return sharedDir().resolve("conformance");
+    }
+
+    public static Path spec(String file) {
+        return sharedDir().resolve("spec").resolve(file);
+    }
+
+    /** Every {@code *.expect.json} sidecar, sorted by path so test order is stable. */
+    public static List<Path> sidecars() {
+        try (Stream<Path> s = Files.walk(conformance())) {
+            return s.filter(p -> p.getFileName().toString().endsWith(".expect.json")).sorted().toList();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Every {@code *.weftlog} and {@code *.weftlog.gz}, sorted. */
+    public static List<Path> allLogs() {
+        try (Stream<Path> s = Files.walk(conformance())) {
+            return s.filter(Files::isRegularFile)
+                    .filter(p -> p.getFileName().toString().endsWith(".weftlog") || p.getFileName().toString().endsWith(".weftlog.gz"))
+                    .sorted().toList();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    public static JsonNode readJson(Path json) {
+        try {
+            return JSON.readTree(json.toFile());
+        } catch (IOException e) {
+            throw new UncheckedIOException("reading " + json, e);
+        }
+    }
+
+    /** The sidecar of a corpus log. */
+    public static JsonNode sidecar(Path log) {
+        return readJson(log.resolveSibling(log.getFileName() + ".expect.json"));
+    }
+
+    /** Logs whose sidecar has a non-null member {@code key} (e.g. {@code chord_check}), sorted. */
+    public static List<Path> logsWith(String key) {
+        List<Path> out = new ArrayList<>();
+        for (Path sidecar : sidecars()) {
+            JsonNode d = readJson(sidecar);
+            if (d.hasNonNull(key)) {
+                out.add(conformance().resolve(d.get("log").asText()));
+            }
+        }
+        return out;
+    }
+
+    /** A stream's expected text: inline, or from the {@code <stream>_file} the sidecar names when it was over 8 KiB. */
+    public static String expectedText(JsonNode run, String stream) {
+        JsonNode inline = run.get(stream);
+        if (inline != null && !inline.isNull()) {
+            return inline.asText();
+        }
+        JsonNode file = run.get(stream + "_file");
+        if (file == null || file.isNull()) {
+            return "";
+        }
+        try {
+            return Files.readString(conformance().resolve(file.asText()), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** One row of {@code INDEX.tsv}. */
+    public record Entry(String log, String category, String ops, int replayExit, String digest, String divergedAt,
+                        int checkExit, int checkViolations) {
+        public Path path() {
+            return conformance().resolve(log);
+        }
+
+        public JsonNode sidecar() {
+            return readJson(conformance().resolve(log + ".expect.json"));
+        }
+    }
+
+    /** The rows of {@code INDEX.tsv}, in file order. */
+    public static List<Entry> index() {
+        try {
+            List<Entry> out = new ArrayList<>();
+            List<String> lines = Files.readAllLines(conformance().resolve("INDEX.tsv"));
+            for (String line : lines.subList(1, lines.size())) {
+                String[] f = line.split("\t", -1);
+                out.add(new Entry(f[0], f[1], f[2], Integer.parseInt(f[3]), f[4], f[5],
+                        f[6].isEmpty() ? -1 : Integer.parseInt(f[6]), f[7].isEmpty() ? -1 : Integer.parseInt(f[7])));
+            }
+            return out;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /**
+     * A working directory in which {@code relativeLog} exists: the corpus itself, or, for a log the corpus ships only
+     * gzip-compressed, a folder under target/ where it is expanded once.
+     */
+    public static Path workingDirFor(String relativeLog) {
+        Path inCorpus = conformance().resolve(relativeLog);
+        if (Files.exists(inCorpus)) {
+            return conformance();
+        }
+        Path gz = conformance().resolve(relativeLog + ".gz");
+        if (!Files.exists(gz)) {
+            throw new IllegalStateException("corpus log missing: " + inCorpus);
+        }
+        Path work = Path.of("target", "corpus-expanded").toAbsolutePath();
+        Path target = work.resolve(relativeLog);
+        try {
+            if (!Files.exists(target)) {
+                Files.createDirectories(target.getParent());
+                Path tmp = target.resolveSibling(target.getFileName() + ".part");
+                try (InputStream in = new GZIPInputStream(Files.newInputStream(gz), 1 << 16)) {
+                    Files.copy(in, tmp, StandardCopyOption.REPLACE_EXISTING);
+                }
+                Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return work;
+    }
+}
