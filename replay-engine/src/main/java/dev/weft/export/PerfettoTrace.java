@@ -1,8 +1,5 @@
 package dev.weft.export;
 
-import com.fasterxml.jackson.core.JsonEncoding;
-import com.fasterxml.jackson.core.JsonFactory;
-import com.fasterxml.jackson.core.JsonGenerator;
 import dev.weft.check.EventText;
 import dev.weft.check.Invariant;
 import dev.weft.check.Invariants;
@@ -53,19 +50,19 @@ public final class PerfettoTrace {
         List<ProtocolViolations.Placed> protocol = firstPass(log, helloOf);
         Map<Long, List<ProtocolViolations.Placed>> byOp = new HashMap<>(); // lookups only, never iterated
         for (ProtocolViolations.Placed p : protocol) byOp.computeIfAbsent(p.op(), k -> new ArrayList<>()).add(p);
-        JsonGenerator g = new JsonFactory().createGenerator(out, JsonEncoding.UTF8);
+        JsonStreamWriter g = new JsonStreamWriter(out);
         long records = 0, flows = 0, violations = 0;
         Tracks tracks = new Tracks(helloOf);
         try (LogReader reader = LogReader.open(log)) {
             LogHeader h = reader.header();
-            g.writeStartObject();
-            g.writeStringField("displayTimeUnit", "ns");
-            g.writeObjectFieldStart("otherData");
-            g.writeStringField("source", "weft convert " + log.getFileName() + " --to perfetto");
-            g.writeStringField("seed", Long.toUnsignedString(h.seed()));
-            g.writeStringField("net", h.net());
-            g.writeEndObject();
-            g.writeArrayFieldStart("traceEvents");
+            g.startObject();
+            g.string("displayTimeUnit", "ns");
+            g.startObject("otherData");
+            g.string("source", "weft convert " + log.getFileName() + " --to perfetto");
+            g.string("seed", Long.toUnsignedString(h.seed()));
+            g.string("net", h.net());
+            g.endObject();
+            g.startArray("traceEvents");
             meta(g, "process_name", 0, "weft run (seed " + Long.toUnsignedString(h.seed()) + ")");
             meta(g, "thread_name", RUN_TID, "run");
             List<Invariant> checks = Invariants.instantiate(List.of("per-channel-fifo", "no-duplicate-delivery"));
@@ -74,20 +71,20 @@ public final class PerfettoTrace {
                 Event e = r.event();
                 int tid = tracks.of(e, g);
                 double ts = tracks.stamp(tid, r.vt());
-                g.writeStartObject();
-                g.writeStringField("ph", "X");
-                g.writeStringField("name", name(e));
-                g.writeStringField("cat", e.kind());
-                g.writeNumberField("pid", PID);
-                g.writeNumberField("tid", tid);
-                g.writeNumberField("ts", ts);
-                g.writeNumberField("dur", 0);
-                g.writeObjectFieldStart("args");
-                g.writeNumberField("op", r.op());
-                g.writeStringField("vt_ns", Long.toUnsignedString(r.vt()));
-                g.writeStringField("event", EventText.line(e));
-                g.writeEndObject();
-                g.writeEndObject();
+                g.startObject();
+                g.string("ph", "X");
+                g.string("name", name(e));
+                g.string("cat", e.kind());
+                g.number("pid", PID);
+                g.number("tid", tid);
+                g.number("ts", ts);
+                g.number("dur", 0);
+                g.startObject("args");
+                g.number("op", r.op());
+                g.string("vt_ns", Long.toUnsignedString(r.vt()));
+                g.string("event", EventText.line(e));
+                g.endObject();
+                g.endObject();
                 if (e instanceof Event.Send s && s.outcome() instanceof SendOutcome.Enqueued q) {
                     flow(g, "s", q.tie(), tid, ts);
                 } else if (e instanceof Event.Recv rv && rv.outcome() instanceof RecvOutcome.Delivered d) {
@@ -111,8 +108,8 @@ public final class PerfettoTrace {
                     violations++;
                 }
             }
-            g.writeEndArray();
-            g.writeEndObject();
+            g.endArray();
+            g.endObject();
         } finally {
             g.flush();
         }
@@ -158,56 +155,56 @@ public final class PerfettoTrace {
         return e.kind();
     }
 
-    private static void meta(JsonGenerator g, String what, int tid, String name) throws IOException {
-        g.writeStartObject();
-        g.writeStringField("ph", "M");
-        g.writeStringField("name", what);
-        g.writeNumberField("pid", PID);
-        g.writeNumberField("tid", tid);
-        g.writeObjectFieldStart("args");
-        g.writeStringField("name", name);
-        g.writeEndObject();
-        g.writeEndObject();
+    private static void meta(JsonStreamWriter g, String what, int tid, String name) throws IOException {
+        g.startObject();
+        g.string("ph", "M");
+        g.string("name", what);
+        g.number("pid", PID);
+        g.number("tid", tid);
+        g.startObject("args");
+        g.string("name", name);
+        g.endObject();
+        g.endObject();
         if (what.equals("thread_name")) {
-            g.writeStartObject();
-            g.writeStringField("ph", "M");
-            g.writeStringField("name", "thread_sort_index");
-            g.writeNumberField("pid", PID);
-            g.writeNumberField("tid", tid);
-            g.writeObjectFieldStart("args");
-            g.writeNumberField("sort_index", tid);
-            g.writeEndObject();
-            g.writeEndObject();
+            g.startObject();
+            g.string("ph", "M");
+            g.string("name", "thread_sort_index");
+            g.number("pid", PID);
+            g.number("tid", tid);
+            g.startObject("args");
+            g.number("sort_index", tid);
+            g.endObject();
+            g.endObject();
         }
     }
 
-    private static void flow(JsonGenerator g, String ph, long tie, int tid, double ts) throws IOException {
-        g.writeStartObject();
-        g.writeStringField("ph", ph);
-        g.writeStringField("name", "datagram");
-        g.writeStringField("cat", "flow");
-        g.writeStringField("id", Long.toUnsignedString(tie));
-        g.writeNumberField("pid", PID);
-        g.writeNumberField("tid", tid);
-        g.writeNumberField("ts", ts);
-        if (ph.equals("f")) g.writeStringField("bp", "e");
-        g.writeEndObject();
+    private static void flow(JsonStreamWriter g, String ph, long tie, int tid, double ts) throws IOException {
+        g.startObject();
+        g.string("ph", ph);
+        g.string("name", "datagram");
+        g.string("cat", "flow");
+        g.string("id", Long.toUnsignedString(tie));
+        g.number("pid", PID);
+        g.number("tid", tid);
+        g.number("ts", ts);
+        if (ph.equals("f")) g.string("bp", "e");
+        g.endObject();
     }
 
-    private static void instant(JsonGenerator g, String name, String cat, double ts, long op, String message) throws IOException {
-        g.writeStartObject();
-        g.writeStringField("ph", "i");
-        g.writeStringField("s", "g");
-        g.writeStringField("name", name);
-        g.writeStringField("cat", cat);
-        g.writeNumberField("pid", PID);
-        g.writeNumberField("tid", RUN_TID);
-        g.writeNumberField("ts", ts);
-        g.writeObjectFieldStart("args");
-        g.writeNumberField("op", op);
-        g.writeStringField("message", message);
-        g.writeEndObject();
-        g.writeEndObject();
+    private static void instant(JsonStreamWriter g, String name, String cat, double ts, long op, String message) throws IOException {
+        g.startObject();
+        g.string("ph", "i");
+        g.string("s", "g");
+        g.string("name", name);
+        g.string("cat", cat);
+        g.number("pid", PID);
+        g.number("tid", RUN_TID);
+        g.number("ts", ts);
+        g.startObject("args");
+        g.number("op", op);
+        g.string("message", message);
+        g.endObject();
+        g.endObject();
     }
 
     /** Thread ids: node lanes by hello, connections without hello on their own, the run lane for the rest. */
@@ -222,7 +219,7 @@ public final class PerfettoTrace {
             this.connNode = helloOf;
         }
 
-        int of(Event e, JsonGenerator g) throws IOException {
+        int of(Event e, JsonStreamWriter g) throws IOException {
             long conn = e.connOrNone();
             if (conn < 0 || e instanceof Event.Violation || e instanceof Event.End) return RUN_TID;
             Long node = connNode.get(conn);

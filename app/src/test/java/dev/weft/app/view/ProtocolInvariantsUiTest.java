@@ -1,6 +1,6 @@
 package dev.weft.app.view;
 
-import dev.weft.app.corpus.Corpus;
+import dev.weft.testsupport.SharedCorpus;
 import dev.weft.app.source.IndexedRecordingSource;
 import dev.weft.app.source.ViolationInfo;
 import dev.weft.app.vm.DocumentViewModel;
@@ -89,7 +89,7 @@ class ProtocolInvariantsUiTest {
 
     @Test
     void chordConnectedAppendagesIsListedJumpedToAndOutlinedOnTheRing(FxRobot robot) throws Exception {
-        Path log = Corpus.dir().resolve("chord/chord-fix0-s2-violation.weftlog");
+        Path log = SharedCorpus.conformance().resolve("chord/chord-fix0-s2-violation.weftlog");
         ChordCheckResult check = ChordCheck.check(records(log), 6);   // what `weft check chord LOG 6` prints
         assertEquals(ChordCheckResult.EXIT_VIOLATION, check.exitCode());
         DocumentViewModel doc = ui.open(robot, log, null);
@@ -144,7 +144,7 @@ class ProtocolInvariantsUiTest {
 
     @Test
     void raftElectionSafetyIsListedJumpedToAndBothLeadersOutlined(FxRobot robot) throws Exception {
-        Path log = Corpus.dir().resolve("raft/raft-fix0-s131-violation.weftlog");
+        Path log = SharedCorpus.conformance().resolve("raft/raft-fix0-s131-violation.weftlog");
         RaftCheckResult check = RaftCheck.check(records(log));      // what `weft check raft LOG` prints
         assertEquals(RaftCheckResult.EXIT_VIOLATION, check.exitCode());
         DocumentViewModel doc = ui.open(robot, log, null);

@@ -1,6 +1,6 @@
 package dev.weft.app.view;
 
-import dev.weft.app.corpus.Corpus;
+import dev.weft.testsupport.SharedCorpus;
 import dev.weft.app.source.IndexedRecordingSource;
 import dev.weft.app.source.Verification;
 import dev.weft.app.vm.DocumentViewModel;
@@ -36,8 +36,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @ExtendWith(ApplicationExtension.class)
 class WorkbenchDefectsUiTest {
 
-    static final Path RAFT = Corpus.dir().resolve("raft/raft-fix0-s131-violation.weftlog");
-    static final Path CHORD = Corpus.dir().resolve("chord/chord-fix0-s2-violation.weftlog");
+    static final Path RAFT = SharedCorpus.conformance().resolve("raft/raft-fix0-s131-violation.weftlog");
+    static final Path CHORD = SharedCorpus.conformance().resolve("chord/chord-fix0-s2-violation.weftlog");
 
     private UiHarness ui;
     private DocumentViewModel doc;
@@ -92,7 +92,7 @@ class WorkbenchDefectsUiTest {
         assertEquals(1, text.split("line 91", -1).length - 1, text);
         assertTrue(text.contains("x.weftlog, line 91: malformed record"), text);
         // Every negative corpus log that opens: its banner names its line once.
-        java.io.File[] negatives = Corpus.dir().resolve("negative").toFile().listFiles((d, n) -> n.matches(".*\\.weftlog(\\.gz)?"));
+        java.io.File[] negatives = SharedCorpus.conformance().resolve("negative").toFile().listFiles((d, n) -> n.matches(".*\\.weftlog(\\.gz)?"));
         for (java.io.File f : negatives) {
             try (var src = IndexedRecordingSource.open(f.toPath(), dev.weft.app.source.Progress.NONE)) {
                 Verification bad = src.verification();
@@ -117,7 +117,7 @@ class WorkbenchDefectsUiTest {
 
     @Test
     void untickingAnInvariantClearsItsVerdictAndItsMarksTogether(FxRobot robot) throws Exception {
-        Path log = Corpus.dir().resolve("fuzz/demo-out").toFile().listFiles((d, n) -> n.endsWith(".weftlog"))[0].toPath();
+        Path log = SharedCorpus.conformance().resolve("fuzz/demo-out").toFile().listFiles((d, n) -> n.endsWith(".weftlog"))[0].toPath();
         DocumentViewModel doc = ui.open(robot, log, null);
         TimelineView timeline = ui.window.documentPane().timeline();
         assertEquals("VIOLATED", robot.lookup("#verdictValue").queryAs(Label.class).getText());

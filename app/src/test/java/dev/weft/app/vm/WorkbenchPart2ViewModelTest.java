@@ -1,6 +1,6 @@
 package dev.weft.app.vm;
 
-import dev.weft.app.corpus.Corpus;
+import dev.weft.testsupport.SharedCorpus;
 import dev.weft.app.source.FakeRecordingSource;
 import dev.weft.app.source.IndexedRecordingSource;
 import dev.weft.app.source.LoadPhases;
@@ -91,7 +91,7 @@ class WorkbenchPart2ViewModelTest {
         // 22k records, gzipped: the reader cannot say how far it is; the trailer's size estimate can.
         Path log = dir.resolve("long.weftlog.gz");
         try (var out = new java.util.zip.GZIPOutputStream(Files.newOutputStream(log))) {
-            Files.copy(Corpus.dir().resolve("chord/chord-long450-fix0-s1.weftlog"), out);
+            Files.copy(SharedCorpus.conformance().resolve("chord/chord-long450-fix0-s1.weftlog"), out);
         }
         List<Double> fractions = new ArrayList<>();
         List<String> messages = new ArrayList<>();
