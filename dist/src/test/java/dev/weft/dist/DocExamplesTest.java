@@ -18,8 +18,8 @@ import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Every command the docs show in a {@code ```console} block is run from the checkout root with {@code weft} on
- * PATH, and its output must match the lines shown under it: a line {@code ...} stands for any number of lines,
+ * Every command the docs show in a {@code ```console} block is run, in order, with {@code weft} on PATH (this
+ * checkout's script) from a scratch directory where {@code examples/} and {@code ../shared} are the real ones, and its output must match the lines shown under it: a line {@code ...} stands for any number of lines,
  * {@code [exit N]} as the last line asserts the exit code (otherwise 0 is expected). Blocks of other languages are
  * not run (install commands that need root; the package smoke test covers those).
  */
@@ -89,12 +89,13 @@ class DocExamplesTest {
     @TestFactory
     List<DynamicTest> everyConsoleCommandInTheDocsRunsAsShown(@TempDir Path tmp) throws IOException {
         Path bin = Repo.binWithWeft(Files.createDirectories(tmp.resolve("bin")));
+        Path work = Repo.scratchCheckout(tmp);
         List<DynamicTest> tests = new ArrayList<>();
         for (Path page : Repo.docs()) {
             for (Example ex : examples(page)) {
                 String name = Repo.ROOT.relativize(page) + ":" + ex.line() + " $ " + ex.command();
                 tests.add(DynamicTest.dynamicTest(name, () -> {
-                    Repo.Result r = Repo.bash(ex.command(), Map.of("WEFT_DOC_TMP", tmp.toString()), bin);
+                    Repo.Result r = Repo.bash(ex.command(), Map.of(), bin, work);
                     List<String> actual = r.output().lines().toList();
                     assertEquals(ex.exitCode(), r.code(), name + "\n" + r.output());
                     if (!matches(ex.expected(), 0, actual, 0)) {

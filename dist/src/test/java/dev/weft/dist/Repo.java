@@ -24,8 +24,14 @@ final class Repo {
      * stderr merged, no display.
      */
     static Result bash(String command, Map<String, String> extraEnv, Path bin) throws IOException, InterruptedException {
+        return bash(command, extraEnv, bin, ROOT);
+    }
+
+    /** As {@link #bash(String, Map, Path)}, in the given working directory. */
+    static Result bash(String command, Map<String, String> extraEnv, Path bin, Path workDir)
+            throws IOException, InterruptedException {
         ProcessBuilder pb = new ProcessBuilder("bash", "--norc", "--noprofile", "-c", command)
-                .directory(ROOT.toFile()).redirectErrorStream(true);
+                .directory(workDir.toFile()).redirectErrorStream(true);
         Map<String, String> env = pb.environment();
         env.remove("DISPLAY");
         env.remove("WAYLAND_DISPLAY");
@@ -41,13 +47,28 @@ final class Repo {
         return new Result(p.exitValue(), out);
     }
 
-    /** A directory holding {@code weft} → the checkout's script, to put first on PATH. */
+    /** A directory holding {@code weft} (a symlink to the checkout's script), to put first on PATH. */
     static Path binWithWeft(Path dir) throws IOException {
         Path link = dir.resolve("weft");
-        if (!Files.exists(link)) {
+        if (!Files.exists(link, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
             Files.createSymbolicLink(link, ROOT.resolve("weft"));
         }
         return dir;
+    }
+
+    /**
+     * A scratch working directory that looks like the checkout to the docs' commands: {@code examples/} and
+     * {@code ../shared} resolve to the real ones, and whatever a command writes stays in the scratch directory.
+     */
+    static Path scratchCheckout(Path tmp) throws IOException {
+        Path work = Files.createDirectories(tmp.resolve("work"));
+        Files.createSymbolicLink(work.resolve("examples"), ROOT.resolve("examples"));
+        Path shared = ROOT.resolveSibling("shared");
+        if (Files.isDirectory(Path.of(System.getProperty("weft.shared.dir", shared.toString())))) {
+            Files.createSymbolicLink(tmp.resolve("shared"), Path.of(System.getProperty("weft.shared.dir", shared.toString()))
+                    .toAbsolutePath().normalize());
+        }
+        return work;
     }
 
     static List<Path> docs() throws IOException {
