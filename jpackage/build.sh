@@ -112,10 +112,11 @@ if [ "$FEATURE" -ge 24 ]; then
   # here rather than as warnings on every start.
   COMMON+=("--enable-native-access=ALL-UNNAMED,javafx.graphics" "--sun-misc-unsafe-memory-access=allow")
 fi
-COMMON+=("-XX:+UseSerialGC" "-Xss4m")
-GUI_OPTS=("${COMMON[@]}" "-Xmx2g")
-# The command line: short runs dominate (a recording of a few MB); serial GC and no GC threads to start.
-CLI_OPTS=("${COMMON[@]}")
+GUI_OPTS=("${COMMON[@]}" "-XX:+UseSerialGC" "-Xss4m" "-Xmx2g")
+# The command line: short runs dominate (a recording of a few MB): serial GC, no GC threads to start. None of
+# JavaFX's module options: any of them turns off the archived module graph of the AOT/CDS cache, and `weft workbench`
+# from this launcher starts the weft-workbench launcher next to it (dev.weft.launcher.WorkbenchLink).
+CLI_OPTS=("-XX:+UseSerialGC" ${WEFT_CLI_JIT:-})
 
 JP_ARGS=()
 for o in "${GUI_OPTS[@]}"; do JP_ARGS+=(--java-options "$o"); done

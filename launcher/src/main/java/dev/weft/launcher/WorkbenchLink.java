@@ -1,7 +1,13 @@
 package dev.weft.launcher;
 
+import java.io.IOException;
 import java.io.PrintStream;
 import java.lang.reflect.Method;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
 
 /**
  * {@code weft workbench}: the desktop app sits above the launcher in the dependency picture, so the launcher finds
@@ -23,6 +29,39 @@ final class WorkbenchLink {
     private WorkbenchLink() {
     }
 
+    /**
+     * In an installed package, the desktop launcher next to this one ({@code jpackage.app-path} is set by the
+     * package's launchers). The command-line launcher starts without JavaFX's module options so that its start-up
+     * can use the archived module graph; the workbench runs in its own launcher, which has them.
+     */
+    static Path installedWorkbench() {
+        String self = System.getProperty("jpackage.app-path");
+        if (self == null) {
+            return null;
+        }
+        Path here = Path.of(self);
+        String name = here.getFileName().toString().endsWith(".exe") ? "weft-workbench.exe" : "weft-workbench";
+        Path gui = here.resolveSibling(name);
+        return Files.isExecutable(gui) && !gui.equals(here) ? gui : null;
+    }
+
+    private static int runInstalled(Path gui, String[] args, PrintStream out, PrintStream err) {
+        List<String> command = new ArrayList<>();
+        command.add(gui.toString());
+        command.addAll(Arrays.asList(args));
+        out.flush();
+        err.flush();
+        try {
+            return new ProcessBuilder(command).inheritIO().start().waitFor();
+        } catch (IOException e) {
+            err.print("weft workbench: cannot start " + gui + ": " + e.getMessage() + "\n");
+            return 1;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return 1;
+        }
+    }
+
     /** The workbench's help text: the app's own when it is present. */
     static String usage() {
         try {
@@ -34,6 +73,10 @@ final class WorkbenchLink {
     }
 
     static int run(String[] args, PrintStream out, PrintStream err) {
+        Path gui = installedWorkbench();
+        if (gui != null) {
+            return runInstalled(gui, args, out, err);
+        }
         Method run;
         try {
             run = Class.forName(MAIN).getMethod("run", String[].class);
