@@ -11,6 +11,7 @@
 #   ref      the reference Weft 0.0.2 on the same inputs, as measured on this machine in issue 17 and
 #            ../shared/conformance/README.md (it is not installed here: quoted, not re-measured)
 #   gzip -t  a native baseline measured now on the same input gzipped: how fast this machine is today
+#   image cpu  user+sys CPU seconds of the image's run (best of N): less disturbed by other load than wall time
 # The last column is image/ref: below 1.00 we start and finish faster than the reference.
 # --quick skips the 1M prefix. The machine is shared: run it when it is quiet (see `uptime`) and compare rows
 # of one run only.
@@ -58,15 +59,25 @@ measure() {
 }
 
 printf '# %s, %s cores, load %s, %d runs each\n' "$(uname -sr)" "$(nproc)" "$(cut -d' ' -f1-3 /proc/loadavg)" "$RUNS"
-printf '%-28s %-16s %-16s %-8s %-16s %s\n' "case" "source" "image" "ref" "gzip -t" "image/ref"
+printf '%-28s %-16s %-16s %-10s %-8s %-16s %s\n' "case" "source" "image" "image cpu" "ref" "gzip -t" "image/ref"
+# best user+sys CPU seconds of RUNS runs
+cpu() {
+  local best="" t i
+  for ((i = 0; i < RUNS; i++)); do
+    /usr/bin/time -f '%U %S' -o "$WORK/cpu" "$@" >/dev/null 2>&1 || true
+    t=$(awk '{printf "%.2f", $1 + $2}' "$WORK/cpu")
+    if [ -z "$best" ] || awk -v a="$t" -v b="$best" 'BEGIN {exit !(a < b)}'; then best=$t; fi
+  done
+  echo "$best"
+}
 row() { # $1 = label, $2 = reference seconds or -, $3 = file for gzip -t or -, rest = weft arguments
   local label=$1 ref=$2 gz=$3; shift 3
-  local s i="-" g="-" ratio="-"
+  local s i="-" c="-" g="-" ratio="-"
   s=$(measure "$SOURCE" "$@")
-  if [ -n "$IMAGE" ]; then i=$(measure "$IMAGE" "$@"); fi
+  if [ -n "$IMAGE" ]; then i=$(measure "$IMAGE" "$@"); [ -x /usr/bin/time ] && c=$(cpu "$IMAGE" "$@"); fi
   if [ "$gz" != - ]; then g=$(measure gzip -t "$gz"); fi
   if [ "$ref" != - ] && [ "$i" != - ]; then ratio=$(awk -v a="${i%% *}" -v b="$ref" 'BEGIN {printf "%.2f", a / b}'); fi
-  printf '%-28s %-16s %-16s %-8s %-16s %s\n' "$label" "$s" "$i" "$ref" "$g" "$ratio"
+  printf '%-28s %-16s %-16s %-10s %-8s %-16s %s\n' "$label" "$s" "$i" "$c" "$ref" "$g" "$ratio"
 }
 sizes="1000 10000 100000"
 [ "$QUICK" = 1 ] || sizes="$sizes 1000000"

@@ -58,7 +58,8 @@ fi
 java_feature() { "$1/bin/java" -XshowSettings:properties -version 2>&1 | sed -n 's/^ *java.specification.version = //p'; }
 pick_jdk() {
   local c
-  for c in "${WEFT_PACKAGE_JDK:-}" /usr/lib/jvm/temurin-2[5-9]* /usr/lib/jvm/java-2[5-9]*; do
+  if [ -n "${WEFT_PACKAGE_JDK:-}" ]; then echo "$WEFT_PACKAGE_JDK"; return; fi
+  for c in /usr/lib/jvm/temurin-2[5-9]* /usr/lib/jvm/java-2[5-9]*; do
     if [ -n "$c" ] && [ -x "$c/bin/jpackage" ] && [ "$(java_feature "$c")" -ge 25 ] 2>/dev/null; then echo "$c"; return; fi
   done
   if [ -n "${JAVA_HOME:-}" ] && [ -x "$JAVA_HOME/bin/jpackage" ]; then echo "$JAVA_HOME"; return; fi

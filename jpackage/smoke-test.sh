@@ -88,8 +88,13 @@ if [ -n "$cfg" ] && grep -q 'AOTCache=' "$cfg"; then
   JAVA_TOOL_OPTIONS="-XX:AOTMode=on" "$WEFT" replay examples/recordings/sample.weftlog >"$SCRATCH/aot.out" 2>&1
   check "the installed weft maps its AOT cache (-XX:AOTMode=on)" grep -q "^replay identical: " "$SCRATCH/aot.out"
 elif [ -n "$cfg" ] && grep -q 'SharedArchiveFile=' "$cfg"; then
-  JAVA_TOOL_OPTIONS="-Xshare:on" "$WEFT" replay examples/recordings/sample.weftlog >"$SCRATCH/aot.out" 2>&1
-  check "the installed weft maps its CDS archive (-Xshare:on)" grep -q "^replay identical: " "$SCRATCH/aot.out"
+  # A JDK 17-24 runtime's AppCDS archive records absolute jar paths, so an installed copy may not map it: that
+  # costs start-up time, not correctness. Say which, without failing.
+  if JAVA_TOOL_OPTIONS="-Xshare:on" "$WEFT" replay examples/recordings/sample.weftlog 2>&1 | grep -q "^replay identical: "; then
+    echo "note - the installed weft maps its AppCDS archive"
+  else
+    echo "note - the installed weft cannot map its AppCDS archive here (paths differ from the build's); it starts without"
+  fi
 else
   echo "skip - no ahead-of-time cache in this image"
 fi
