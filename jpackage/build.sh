@@ -105,7 +105,7 @@ MODULES=javafx.controls,javafx.swing,java.desktop,java.logging,java.prefs,java.n
 COMMON=()
 for p in com.sun.javafx.logging com.sun.javafx.event com.sun.javafx.collections com.sun.javafx; do
   COMMON+=("--add-exports=javafx.base/$p=ALL-UNNAMED"); done
-for p in com.sun.glass.ui com.sun.glass.events com.sun.glass.ui.monocle com.sun.glass.utils com.sun.javafx.util \
+for p in com.sun.glass.ui com.sun.glass.events com.sun.glass.utils com.sun.javafx.util \
          com.sun.javafx.application com.sun.javafx.tk com.sun.prism com.sun.javafx.scene com.sun.javafx.cursor; do
   COMMON+=("--add-exports=javafx.graphics/$p=ALL-UNNAMED"); done
 if [ "$FEATURE" -ge 24 ]; then

@@ -94,6 +94,21 @@ class CommandLineHelpTest {
     }
 
     @Test
+    void runExplainsItNeedsLinuxElsewhere() {
+        String os = System.getProperty("os.name");
+        try {
+            System.setProperty("os.name", "Mac OS X");
+            Result r = weft("run", "--seed", "1", "--", "true");
+            assertEquals(2, r.code());
+            assertTrue(r.err().startsWith("weft run: runs programs under an LD_PRELOAD shim for Linux x86-64 (glibc); this is Mac OS X"),
+                    r.err());
+            assertTrue(r.err().contains("weft replay"), "names what works there: " + r.err());
+        } finally {
+            System.setProperty("os.name", os);
+        }
+    }
+
+    @Test
     void versionPrintsTheReferenceLineThenOursWithTheLogFormat() {
         Result r = weft("--version");
         assertEquals(0, r.code());
