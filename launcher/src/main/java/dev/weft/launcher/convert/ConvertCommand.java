@@ -19,7 +19,7 @@ import java.nio.file.StandardCopyOption;
  */
 public final class ConvertCommand {
 
-    static final String USAGE = "usage: weft convert <recording.weftlog> --to perfetto <OUT.json>\n";
+    public static final String USAGE = "usage: weft convert <recording.weftlog> --to perfetto <OUT.json>\n";
 
     private ConvertCommand() {
     }

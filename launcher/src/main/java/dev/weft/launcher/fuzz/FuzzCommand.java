@@ -26,7 +26,7 @@ import java.util.List;
  */
 public final class FuzzCommand {
 
-    static final String USAGE = String.join("\n",
+    public static final String USAGE = String.join("\n",
             "Usage: weft fuzz --config <FILE> [OPTIONS]",
             "",
             "Runs a generated workload under many fault seeds, checks invariants, shrinks every distinct",

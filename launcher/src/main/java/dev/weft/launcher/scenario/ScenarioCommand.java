@@ -16,7 +16,7 @@ import java.nio.file.Path;
  */
 public final class ScenarioCommand {
 
-    static final String USAGE = "Usage: weft scenario <FILE>\n\n"
+    public static final String USAGE = "Usage: weft scenario <FILE>\n\n"
             + "Validates a scenario JSON file (scenario DSL) and prints its nodes and time-ordered events.\n";
 
     private ScenarioCommand() {

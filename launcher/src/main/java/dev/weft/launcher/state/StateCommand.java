@@ -26,7 +26,7 @@ import java.util.Map;
  */
 public final class StateCommand {
 
-    static final String USAGE = String.join("\n",
+    public static final String USAGE = String.join("\n",
             "Usage: weft state <LOG> --at <OP> [--at <OP>...]",
             "",
             "Prints the simulated network's state right after each given op: pending datagrams per connection",

@@ -1,0 +1,90 @@
+#!/usr/bin/env bash
+# Start-up and warm-up of `weft`, end to end, on the recordings users have: prefixes of the corpus' 1M-record log
+# (1k, 10k, 100k, 1M records), the 3,600-op Chord log, and `weft --help`.
+#
+#   bench/startup-bench.sh [--runs N] [--quick]
+#
+# Columns (wall seconds, best of N runs; the median in parentheses):
+#   source   ./weft from this checkout: the build JDK (17) with the script's AppCDS archive
+#   image    the app image of `mvn -Pdist package` / jpackage/build.sh (dist/target/packages/weft-workbench):
+#            jlink'd runtime (JDK 25 when available) with the AOT cache trained at package time
+#   ref      the reference Weft 0.0.2 on the same inputs, as measured on this machine in issue 17 and
+#            ../shared/conformance/README.md (it is not installed here: quoted, not re-measured)
+#   gzip -t  a native baseline measured now on the same input gzipped: how fast this machine is today
+#   image cpu  user+sys CPU seconds of the image's run (best of N): less disturbed by other load than wall time
+# The last column is image/ref: below 1.00 we start and finish faster than the reference.
+# --quick skips the 1M prefix. The machine is shared: run it when it is quiet (see `uptime`) and compare rows
+# of one run only.
+set -euo pipefail
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+cd "$ROOT"
+RUNS=5
+QUICK=0
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --runs) RUNS=$2; shift ;;
+    --quick) QUICK=1 ;;
+    -h|--help) sed -n '2,18p' "$0"; exit 0 ;;
+    *) echo "startup-bench: unknown argument $1" >&2; exit 2 ;;
+  esac
+  shift
+done
+SHARED=${WEFT_SHARED_DIR:-$ROOT/../shared}
+BIG="$SHARED/conformance/large/bigflow-1m-fixed1000-s7.weftlog.gz"
+CHORD="$SHARED/conformance/chord/chord-fix0-s0.weftlog"
+[ -f "$BIG" ] && [ -f "$CHORD" ] || { echo "startup-bench: the corpus is missing under $SHARED/conformance" >&2; exit 1; }
+SOURCE="$ROOT/weft"
+IMAGE="$ROOT/dist/target/packages/weft-workbench/bin/weft"
+[ -x "$IMAGE" ] || { echo "startup-bench: no app image; build it with: mvn -B -ntp -Pdist package -DskipTests" >&2; IMAGE=""; }
+"$SOURCE" --version >/dev/null   # builds the launcher and its CDS archive on first use, outside the timings
+
+WORK=${TMPDIR:-/tmp}/weft-startup-bench
+mkdir -p "$WORK"
+prefix() { # $1 = records: the header plus the first N records (a prefix is a valid log: `end` is optional)
+  local f="$WORK/prefix-$1.weftlog"
+  [ -s "$f" ] || { gzip -dc "$BIG" | head -n $(($1 + 1)) > "$f"; } || true
+  [ -s "$f.gz" ] || gzip -1 -c "$f" > "$f.gz"
+  echo "$f"
+}
+now() { date +%s%N; }
+# best and median wall time of RUNS runs of a command, in seconds with 3 decimals
+measure() {
+  local times=() t0 t1 i
+  "$@" >/dev/null 2>&1 || true   # warm the page cache
+  for ((i = 0; i < RUNS; i++)); do
+    t0=$(now); "$@" >/dev/null 2>&1 || true; t1=$(now)
+    times+=($(( (t1 - t0) / 1000000 )))
+  done
+  printf '%s\n' "${times[@]}" | sort -n | awk '{a[NR]=$1} END {printf "%.3f (%.3f)", a[1]/1000, a[int((NR+1)/2)]/1000}'
+}
+
+printf '# %s, %s cores, load %s, %d runs each\n' "$(uname -sr)" "$(nproc)" "$(cut -d' ' -f1-3 /proc/loadavg)" "$RUNS"
+printf '%-28s %-16s %-16s %-10s %-8s %-16s %s\n' "case" "source" "image" "image cpu" "ref" "gzip -t" "image/ref"
+# best user+sys CPU seconds of RUNS runs
+cpu() {
+  local best="" t i
+  for ((i = 0; i < RUNS; i++)); do
+    /usr/bin/time -f '%U %S' -o "$WORK/cpu" "$@" >/dev/null 2>&1 || true
+    t=$(awk '{printf "%.2f", $1 + $2}' "$WORK/cpu")
+    if [ -z "$best" ] || awk -v a="$t" -v b="$best" 'BEGIN {exit !(a < b)}'; then best=$t; fi
+  done
+  echo "$best"
+}
+row() { # $1 = label, $2 = reference seconds or -, $3 = file for gzip -t or -, rest = weft arguments
+  local label=$1 ref=$2 gz=$3; shift 3
+  local s i="-" c="-" g="-" ratio="-"
+  s=$(measure "$SOURCE" "$@")
+  if [ -n "$IMAGE" ]; then i=$(measure "$IMAGE" "$@"); [ -x /usr/bin/time ] && c=$(cpu "$IMAGE" "$@"); fi
+  if [ "$gz" != - ]; then g=$(measure gzip -t "$gz"); fi
+  if [ "$ref" != - ] && [ "$i" != - ]; then ratio=$(awk -v a="${i%% *}" -v b="$ref" 'BEGIN {printf "%.2f", a / b}'); fi
+  printf '%-28s %-16s %-16s %-10s %-8s %-16s %s\n' "$label" "$s" "$i" "$c" "$ref" "$g" "$ratio"
+}
+sizes="1000 10000 100000"
+[ "$QUICK" = 1 ] || sizes="$sizes 1000000"
+for n in $sizes; do
+  f=$(prefix "$n")
+  case $n in 1000) ref=0.004 ;; 10000) ref=0.027 ;; 100000) ref=0.251 ;; 1000000) ref=2.50 ;; esac
+  row "replay prefix $n" "$ref" "$f.gz" replay "$f"
+done
+row "replay chord 3,600 ops" 0.0077 - replay "$CHORD"
+row "weft --help" - - --help
