@@ -154,6 +154,10 @@ public final class ReplayCommand {
         out.print(sb);
         if (followIdleMillis >= 0 && !report.sawEnd()) {
             err.print("weft replay: note: " + log + ": the recording is truncated (its writer stopped without an end record)\n");
+        } else if (followIdleMillis < 0 && options.until() == null && !report.sawEnd()) {
+            // Product decision: the reference is silent here, but a user must learn that a crashed or cut-off
+            // recording was verified only as far as it goes. stderr only: stdout and the exit code stay the contract.
+            err.print(PREFIX_NOTE.formatted(log));
         }
         if (report.acceptedWindowedEmpties() > 0) {
             // Product decision (spec README): windowed logs replay. Say so, off the parsed stdout contract.
@@ -163,6 +167,10 @@ public final class ReplayCommand {
         }
         return report.violations().isEmpty() ? 0 : 2;
     }
+
+    /** The stderr line for a log without an end record (a prefix); %s is the path as given. */
+    public static final String PREFIX_NOTE =
+            "weft replay: note: %s has no end record: a verified prefix of a recording that did not finish\n";
 
     private static int fail(PrintStream err, String message) {
         err.print("weft replay: " + message + "\n");
