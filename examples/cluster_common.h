@@ -1,7 +1,7 @@
 /* cluster_common.h: the small pieces every cluster example shares — who am I, my seeded jitter,
  * UDP sockets on 127.0.0.(node+1), and the observer-paced tick barrier used by chord_node and
  * raft_node. Plain POSIX sockets only: the programs know nothing about any test harness.
- * Header-only (static functions) so each example stays a single compilation unit. */
+ * Header-only (static inline functions) so each example stays a single compilation unit. */
 #ifndef CLUSTER_COMMON_H
 #define CLUSTER_COMMON_H
 
@@ -21,7 +21,7 @@
 
 /* ---- identity and configuration ---------------------------------------------------------- */
 
-static long env_long(const char *name, long fallback) {
+static inline long env_long(const char *name, long fallback) {
     const char *v = getenv(name);
     if (v == NULL || *v == '\0') return fallback;
     char *end;
@@ -33,11 +33,11 @@ static long env_long(const char *name, long fallback) {
     return x;
 }
 
-static int my_node_id(void) { return (int)env_long("WEFT_NODE_ID", 0); }
+static inline int my_node_id(void) { return (int)env_long("WEFT_NODE_ID", 0); }
 
 /* The run seed (0 when unset): every node of a cluster derives shared facts from it, so it must
  * not be drawn per process. */
-static uint64_t run_seed(void) {
+static inline uint64_t run_seed(void) {
     const char *v = getenv("WEFT_SEED");
     return v != NULL && *v != '\0' ? strtoull(v, NULL, 10) : 0;
 }
@@ -46,7 +46,7 @@ static uint64_t run_seed(void) {
 
 typedef struct { uint64_t s; } rng_t;
 
-static uint64_t rng_next(rng_t *r) {
+static inline uint64_t rng_next(rng_t *r) {
     uint64_t z = (r->s += 0x9E3779B97F4A7C15ULL);
     z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
     z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
@@ -54,18 +54,18 @@ static uint64_t rng_next(rng_t *r) {
 }
 
 /* A stream private to (seed, node, purpose): nodes must not draw the same jitter. */
-static rng_t rng_for(uint64_t seed, int node, uint64_t purpose) {
+static inline rng_t rng_for(uint64_t seed, int node, uint64_t purpose) {
     rng_t r = {seed ^ ((uint64_t)(node + 1) * 0xD1B54A32D192ED03ULL) ^ (purpose * 0x8CB92BA72F3D8DD7ULL)};
     rng_next(&r);
     return r;
 }
 
 /* Uniform in [0, n); n <= 0 gives 0. */
-static int jitter(rng_t *r, int n) { return n <= 0 ? 0 : (int)(rng_next(r) % (uint64_t)n); }
+static inline int jitter(rng_t *r, int n) { return n <= 0 ? 0 : (int)(rng_next(r) % (uint64_t)n); }
 
 /* ---- UDP on 127.0.0.(node+1) ---------------------------------------------------------------- */
 
-static struct sockaddr_in node_addr(int node, int port) {
+static inline struct sockaddr_in node_addr(int node, int port) {
     struct sockaddr_in a;
     memset(&a, 0, sizeof a);
     a.sin_family = AF_INET;
@@ -74,12 +74,12 @@ static struct sockaddr_in node_addr(int node, int port) {
     return a;
 }
 
-static void die(const char *what) {
+static inline void die(const char *what) {
     fprintf(stderr, "%s: %s\n", what, strerror(errno));
     exit(1);
 }
 
-static int udp_bound(int node, int port) {
+static inline int udp_bound(int node, int port) {
     int fd = socket(AF_INET, SOCK_DGRAM, 0);
     if (fd < 0) die("socket");
     struct sockaddr_in a = node_addr(node, port);
@@ -90,13 +90,13 @@ static int udp_bound(int node, int port) {
     return fd;
 }
 
-static void send_text(int fd, int node, int port, const char *text) {
+static inline void send_text(int fd, int node, int port, const char *text) {
     struct sockaddr_in a = node_addr(node, port);
     if (sendto(fd, text, strlen(text), 0, (struct sockaddr *)&a, sizeof a) < 0) die("sendto");
 }
 
-static void send_fmt(int fd, int node, int port, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
-static void send_fmt(int fd, int node, int port, const char *fmt, ...) {
+static inline void send_fmt(int fd, int node, int port, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+static inline void send_fmt(int fd, int node, int port, const char *fmt, ...) {
     char buf[MSG_MAX];
     va_list ap;
     va_start(ap, fmt);
@@ -107,9 +107,10 @@ static void send_fmt(int fd, int node, int port, const char *fmt, ...) {
 
 /* Receives one datagram as a NUL-terminated string; the sender's node index goes to *from.
  * Returns the length, or -1 when nothing is waiting (only with MSG_DONTWAIT). */
-static int recv_text(int fd, int flags, char *buf, int *from) {
+static inline int recv_text(int fd, int flags, char *buf, int *from) {
     struct sockaddr_in src;
     socklen_t len = sizeof src;
+    if (from) *from = -1;
     for (;;) {
         ssize_t n = recvfrom(fd, buf, MSG_MAX - 1, flags, (struct sockaddr *)&src, &len);
         if (n >= 0) {
@@ -142,10 +143,10 @@ static int recv_text(int fd, int flags, char *buf, int *from) {
 
 enum { CTRL_DRAIN, CTRL_SEND, CTRL_BYE };
 
-static void ctrl_hello(int ctrl_fd, int observer) { send_text(ctrl_fd, observer, CTRL_PORT, "HELLO"); }
+static inline void ctrl_hello(int ctrl_fd, int observer) { send_text(ctrl_fd, observer, CTRL_PORT, "HELLO"); }
 
 /* Blocks for the next pacing message; returns its kind and tick. */
-static int ctrl_wait(int ctrl_fd, int observer, int *tick) {
+static inline int ctrl_wait(int ctrl_fd, int observer, int *tick) {
     char buf[MSG_MAX];
     for (;;) {
         recv_text(ctrl_fd, 0, buf, NULL);
@@ -163,8 +164,8 @@ typedef struct {
     char text[64][MSG_MAX];
 } outbox_t;
 
-static void outbox_add(outbox_t *o, int node, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-static void outbox_add(outbox_t *o, int node, const char *fmt, ...) {
+static inline void outbox_add(outbox_t *o, int node, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static inline void outbox_add(outbox_t *o, int node, const char *fmt, ...) {
     if (o->n == 64) return; /* a full outbox drops, like a full socket buffer */
     va_list ap;
     va_start(ap, fmt);
@@ -173,7 +174,7 @@ static void outbox_add(outbox_t *o, int node, const char *fmt, ...) {
     o->node[o->n++] = node;
 }
 
-static void outbox_flush(outbox_t *o, int fd) {
+static inline void outbox_flush(outbox_t *o, int fd) {
     for (int i = 0; i < o->n; i++) send_text(fd, o->node[i], PROTO_PORT, o->text[i]);
     o->n = 0;
 }
@@ -186,7 +187,7 @@ typedef struct {
 } pacer_t;
 
 /* Waits until every member has said HELLO (see the start-up note above). */
-static void pacer_gather(pacer_t *p) {
+static inline void pacer_gather(pacer_t *p) {
     char buf[MSG_MAX];
     int seen[64] = {0}, count = 0, from;
     for (int i = 0; i < p->n; i++) send_text(p->ctrl_fd, p->node[i], CTRL_PORT, "WHO");
@@ -198,14 +199,14 @@ static void pacer_gather(pacer_t *p) {
     }
 }
 
-static void pacer_broadcast(pacer_t *p, const char *fmt, int tick) {
+static inline void pacer_broadcast(pacer_t *p, const char *fmt, int tick) {
     char buf[MSG_MAX];
     snprintf(buf, sizeof buf, fmt, tick);
     for (int i = 0; i < p->n; i++) send_text(p->ctrl_fd, p->node[i], CTRL_PORT, buf);
 }
 
 /* Waits until every member in the run has answered DRAINED tick. */
-static void pacer_collect_drained(pacer_t *p, int tick) {
+static inline void pacer_collect_drained(pacer_t *p, int tick) {
     char buf[MSG_MAX];
     int seen[64] = {0}, count = 0, from, t;
     while (count < p->n) {
@@ -216,7 +217,7 @@ static void pacer_collect_drained(pacer_t *p, int tick) {
     }
 }
 
-static void pacer_remove(pacer_t *p, int node) {
+static inline void pacer_remove(pacer_t *p, int node) {
     for (int i = 0; i < p->n; i++)
         if (p->node[i] == node) {
             p->node[i] = p->node[--p->n];
@@ -227,7 +228,7 @@ static void pacer_remove(pacer_t *p, int node) {
 /* A state report as the checkers parse it: "RPT" and six integers. */
 typedef struct { int a, date, alive, b, c, d; } report_t;
 
-static int parse_report(const char *text, report_t *r) {
+static inline int parse_report(const char *text, report_t *r) {
     return sscanf(text, "RPT %d %d %d %d %d %d", &r->a, &r->date, &r->alive, &r->b, &r->c, &r->d) == 6;
 }
 
