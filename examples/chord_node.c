@@ -79,9 +79,10 @@ static outbox_t out;
 static int dead(int ident) { return ident >= 0 && known_dead[ident]; }
 static int alive_succ(void) { return dead(succ) ? succ2 : succ; }
 
+/* Also to myself: a node that is its own successor stabilizes against its own prdc, as in the paper. */
 static void send_to_ident(int ident, const char *text) {
     int node = index_of(ident);
-    if (node >= 0 && ident != id) outbox_add(&out, node, "%s", text);
+    if (node >= 0) outbox_add(&out, node, "%s", text);
 }
 
 static void handle(const char *msg, int from) {
@@ -138,7 +139,7 @@ static void timers(int t, int tail) {
     }
     if (tail || t >= next_flush) {
         if (dead(prdc)) prdc = -1;
-        next_flush = t + 4 + jitter(&rng, 4);
+        next_flush = t + 6 + jitter(&rng, 6);
     }
     if (tail || t >= next_stabilize) {
         send_to_ident(succ, "GETPRED");
@@ -179,20 +180,26 @@ static int run_member(void) {
     for (;;) {
         int kind = ctrl_wait(ctrl, nmembers, &t);
         if (kind == CTRL_BYE) return 0;
+        int tail = t >= ticks;
         if (kind == CTRL_DRAIN) {
-            while (recv_text(proto, MSG_DONTWAIT, buf, &from) >= 0)
-                if (!failed) handle(buf, from);
+            if (!failed && !tail && t == fail_tick) {
+                /* Dying at the start of tick t: the death report follows every report of tick t-1 and
+                 * precedes every report of tick t, so the checker's failure-precondition test sees the
+                 * others' state as it was when the failure happened. The DEAD notices go out in the send
+                 * phase, like all protocol traffic. */
+                report(proto, t, 0);
+                failed = 1;
+            } else if (!failed) {
+                while (recv_text(proto, MSG_DONTWAIT, buf, &from) >= 0) handle(buf, from);
+            }
             send_fmt(ctrl, nmembers, CTRL_PORT, "DRAINED %d", t);
             continue;
         }
-        if (failed) continue; /* a failed node stays silent until the run ends */
-        int tail = t >= ticks;
-        if (!tail && t == fail_tick) {
-            for (int i = 0; i < nmembers; i++)
-                if (i != me) send_fmt(proto, i, PROTO_PORT, "DEAD %d", id);
-            report(proto, t, 0);
-            failed = 1;
-            continue;
+        if (failed) {
+            if (t == fail_tick)
+                for (int i = 0; i < nmembers; i++)
+                    if (i != me) send_fmt(proto, i, PROTO_PORT, "DEAD %d", id);
+            continue; /* a failed node stays silent until the run ends */
         }
         timers(t, tail);
         outbox_flush(&out, proto);
