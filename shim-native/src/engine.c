@@ -428,6 +428,39 @@ static uint64_t env_u64(const char *name) {
     return out;
 }
 
+/* strict u32: decimal digits only, no sign, no white space (spec §5 WEFT_NODE_ID) */
+static int env_u32_strict(const char *name, uint32_t *out) {
+    const char *v = getenv(name);
+    if (!v || !*v) return 0;
+    uint64_t x = 0;
+    for (const char *p = v; *p; p++) {
+        if (*p < '0' || *p > '9') return 0;
+        x = x * 10 + (uint64_t)(*p - '0');
+        if (x > UINT32_MAX) return 0;
+    }
+    *out = (uint32_t)x;
+    return 1;
+}
+
+static void read_net(void) {
+    const char *broker = getenv("WEFT_BROKER");
+    uint32_t node;
+    if (!broker || !env_u32_strict("WEFT_NODE_ID", &node)) return;
+    size_t n = strlen(broker);
+    if (n == 0 || n >= sizeof weft_cfg.broker) {
+        weft_errline("[weft] WARNING: WEFT_BROKER is empty or longer than %d bytes; network not simulated",
+                     (int)sizeof weft_cfg.broker - 1);
+        return;
+    }
+    memcpy(weft_cfg.broker, broker, n + 1);
+    weft_cfg.node_id = node;
+    if (!env_u32_strict("WEFT_HOST_ID", &weft_cfg.host_id)) weft_cfg.host_id = 0;
+    weft_cfg.window_ns = env_u64("WEFT_WINDOW_NS");
+    weft_cfg.net_speedup = env_u64("WEFT_NET_SPEEDUP");
+    if (weft_cfg.net_speedup == 0) weft_cfg.net_speedup = 10;
+    weft_cfg.net = 1;
+}
+
 static int ascii_ieq(const char *a, const char *b) {
     for (; *a && *b; a++, b++) {
         char x = *a, y = *b;
@@ -478,6 +511,7 @@ static void configure(void) {
     weft_cfg.enospc_bytes = env_u64("WEFT_ENOSPC_BYTES");
     uint64_t torn = env_u64("WEFT_TORN_WRITES_PPM");
     weft_cfg.torn_ppm = torn > 1000000 ? 1000000 : (uint32_t)torn;
+    read_net();
     /* stream 4's first draw fixes the realtime base (spec §7.4) */
     uint64_t offset_secs = weft_chacha_u64(&weft_streams[WEFT_S_CLOCK].g);
     weft_cfg.real_base_ns = (946684800ULL + offset_secs % 31536000ULL) * 1000000000ULL;
@@ -547,5 +581,6 @@ static void rdrand_report(void) {
 __attribute__((destructor)) static void weft_dtor(void) {
     if (!weft_cfg.active) return;
     weft_sched_stats_at_exit();
+    weft_net_stats_at_exit();
     if (weft_cfg.stats) rdrand_report();
 }

@@ -142,6 +142,7 @@ static ssize_t rand_read(int fd, void *buf, size_t n) {
 /* write hook lives in faults.c; read is here because only random fds change reads. */
 WEFT_EXPORT ssize_t read(int fd, void *buf, size_t n) {
     if (weft_devrand_is_fd(fd) && weft_engaged()) return rand_read(fd, buf, n);
+    if (weft_net_is_fd(fd) && weft_engaged()) return weft_net_read(fd, buf, n);
     weft_io_before_read(fd);
     return get_real_read()(fd, buf, n);
 }
@@ -158,6 +159,7 @@ WEFT_EXPORT ssize_t pread64(int fd, void *buf, size_t n, off_t off) {
 
 WEFT_EXPORT ssize_t __read_chk(int fd, void *buf, size_t n, size_t cap) {
     if (weft_devrand_is_fd(fd) && weft_engaged() && n <= cap) return rand_read(fd, buf, n);
+    if (weft_net_is_fd(fd) && weft_engaged() && n <= cap) return weft_net_read(fd, buf, n);
     weft_io_before_read(fd);
     return get_real___read_chk()(fd, buf, n, cap);
 }
@@ -175,6 +177,7 @@ WEFT_EXPORT ssize_t __pread64_chk(int fd, void *buf, size_t n, off_t off, size_t
 WEFT_EXPORT int close(int fd) {
     /* unmark first: once the real close returns, the number may be reused by another open */
     if (weft_devrand_is_fd(fd)) mark_fd(fd, 0);
+    if (weft_net_is_fd(fd)) weft_net_forget(fd);
     return get_real_close()(fd);
 }
 
@@ -186,18 +189,22 @@ WEFT_EXPORT int dup(int fd) {
 
 WEFT_EXPORT int dup2(int fd, int to) {
     int r = get_real_dup2()(fd, to);
+    if (r >= 0 && r != fd && weft_net_is_fd(r)) weft_net_forget(r); /* the old socket at `to` is gone */
     if (r >= 0) mark_fd(r, weft_devrand_is_fd(fd));
     return r;
 }
 
 WEFT_EXPORT int dup3(int fd, int to, int flags) {
     int r = get_real_dup3()(fd, to, flags);
+    if (r >= 0 && weft_net_is_fd(r)) weft_net_forget(r);
     if (r >= 0) mark_fd(r, weft_devrand_is_fd(fd));
     return r;
 }
 
 /* fcntl's third argument is passed as a register-sized value whatever its type. */
 static int fcntl_common(fcntl_fn f, int fd, int cmd, void *arg) {
+    if ((cmd == F_GETFL || cmd == F_SETFL) && weft_net_is_fd(fd) && weft_engaged())
+        return weft_net_fcntl(fd, cmd, (long)arg);
     int r = f(fd, cmd, arg);
     if (r >= 0 && (cmd == F_DUPFD || cmd == F_DUPFD_CLOEXEC)) mark_fd(r, weft_devrand_is_fd(fd));
     return r;

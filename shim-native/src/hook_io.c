@@ -5,7 +5,12 @@
  *   - poll, ppoll, select, pselect, epoll_wait, epoll_pwait: a managed thread whose fds are not
  *     ready waits in the model (probed at every decision) with its timeout as a virtual deadline;
  *   - blocking reads and accepts (read, readv, recv, recvfrom, recvmsg, accept, accept4) on fds
- *     that are not ready: the same wait on POLLIN, then the real call;
+ *     that are not ready: the same wait on POLLIN, then the real call (the recv family's hooks are
+ *     in hook_net.c, which answers simulated sockets itself);
+ *   - waits that involve simulated sockets (hook_net.c arms them first, so the kernel sees a
+ *     datagram as a readable stream) are net waits: managed, they are examined only when no thread
+ *     can run (spec §8); unmanaged, their virtual timeout is paced in real time
+ *     (weft_net_real_budget) and then jumps the clock;
  *   - blocking waits for children (waitpid, wait, wait4, waitid): the same, probed with
  *     waitid(WNOHANG | WNOWAIT);
  *   - syscall(SYS_getrandom, ...) is served from the getrandom stream.
@@ -41,9 +46,6 @@ typedef int (*pselect_fn)(int, fd_set *, fd_set *, fd_set *, const struct timesp
 typedef int (*epoll_wait_fn)(int, struct epoll_event *, int, int);
 typedef int (*epoll_pwait_fn)(int, struct epoll_event *, int, int, const sigset_t *);
 typedef ssize_t (*readv_fn)(int, const struct iovec *, int);
-typedef ssize_t (*recv_fn)(int, void *, size_t, int);
-typedef ssize_t (*recvfrom_fn)(int, void *, size_t, int, struct sockaddr *, socklen_t *);
-typedef ssize_t (*recvmsg_fn)(int, struct msghdr *, int);
 typedef int (*accept_fn)(int, struct sockaddr *, socklen_t *);
 typedef int (*accept4_fn)(int, struct sockaddr *, socklen_t *, int);
 
@@ -55,9 +57,6 @@ REAL_FN(pselect_fn, pselect)
 REAL_FN(epoll_wait_fn, epoll_wait)
 REAL_FN(epoll_pwait_fn, epoll_pwait)
 REAL_FN(readv_fn, readv)
-REAL_FN(recv_fn, recv)
-REAL_FN(recvfrom_fn, recvfrom)
-REAL_FN(recvmsg_fn, recvmsg)
 REAL_FN(accept_fn, accept)
 REAL_FN(accept4_fn, accept4)
 typedef pid_t (*waitpid_fn)(pid_t, int *, int);
@@ -96,6 +95,9 @@ int weft_io_probe(weft_io_wait *w) {
         }
     } else if (w->kind == WEFT_IO_EPOLL) {
         rc = get_real_epoll_wait()(w->epfd, w->events, w->maxevents, 0);
+    } else if (w->kind == WEFT_IO_NET) {
+        struct pollfd p = {.fd = w->fd, .events = POLLIN};
+        rc = get_real_poll()(&p, 1, 0);
     } else if (w->kind == WEFT_IO_CHILD) {
         /* WNOWAIT: look without reaping; the caller's real wait then returns at once */
         siginfo_t si;
@@ -109,13 +111,19 @@ int weft_io_probe(weft_io_wait *w) {
     return 1;
 }
 
-/* Runs the wait in the model: returns the call's result (0 on virtual timeout). */
+/* Runs the wait in the model: returns the call's result (0 on virtual timeout). A net wait with a
+ * timeout parks without probing first: whether a datagram is already there depends on real time,
+ * and the schedule must not (spec §8 net_block). */
 static int model_wait(weft_io_wait *w, uint64_t timeout_ns, int infinite) {
     uint64_t deadline = infinite ? 0 : weft_mono_peek() + timeout_ns;
     if (!infinite && deadline == 0) deadline = 1;
-    if (weft_io_probe(w) || (!infinite && timeout_ns == 0)) {
-        if (w->result < 0) errno = w->err;
-        return w->result;
+    int zero = !infinite && timeout_ns == 0;
+    if (zero || !w->net) {
+        if (weft_io_probe(w)) {
+            if (w->result < 0) errno = w->err;
+            return w->result;
+        }
+        if (zero) return 0;
     }
     if (!weft_sched_io_wait(w, deadline)) return 0;
     if (w->result < 0) errno = w->err;
@@ -129,10 +137,59 @@ static int pure_sleep(int nothing_to_watch, uint64_t timeout_ns, int infinite) {
     return 1;
 }
 
+/* An unmanaged wait that involves simulated sockets: the virtual timeout is paced in real time
+ * (docs/shim.md "Network"): wait at most weft_net_real_budget(timeout) for real, then jump the
+ * clock by the whole timeout. These give the real budget and apply the jump. */
+static struct timespec budget_ts(uint64_t timeout_ns) {
+    uint64_t b = weft_net_real_budget(timeout_ns);
+    return (struct timespec){(time_t)(b / 1000000000ULL), (long)(b % 1000000000ULL)};
+}
+
+static int budget_ms(uint64_t timeout_ns) {
+    uint64_t b = weft_net_real_budget(timeout_ns);
+    uint64_t ms = (b + 999999) / 1000000;   /* epoll_wait counts whole milliseconds */
+    return ms > 0x7fffffff ? 0x7fffffff : (int)ms;
+}
+
+static int paced_result(int rc, uint64_t t0, uint64_t timeout_ns) {
+    if (rc == 0) weft_mono_at_least(t0 + timeout_ns);
+    return rc;
+}
+
+/* Every fd a net wait watches, as pollfd entries (for the scheduler's real wait when idle). */
+int weft_io_wait_fds(const weft_io_wait *w, void *out, int cap) {
+    struct pollfd *pf = out;
+    int k = 0;
+    if (w->kind == WEFT_IO_NET) {
+        if (k < cap) pf[k++] = (struct pollfd){.fd = w->fd, .events = POLLIN};
+    } else if (w->kind == WEFT_IO_POLL) {
+        const struct pollfd *fds = w->fds;
+        for (unsigned long i = 0; i < w->nfds && k < cap; i++)
+            if (fds[i].fd >= 0) pf[k++] = (struct pollfd){.fd = fds[i].fd, .events = fds[i].events};
+    } else if (w->kind == WEFT_IO_SELECT) {
+        for (int fd = 0; fd < w->nsel && k < cap; fd++) {
+            short ev = 0;
+            if (w->rd && FD_ISSET(fd, (fd_set *)w->rd)) ev |= POLLIN;
+            if (w->wr && FD_ISSET(fd, (fd_set *)w->wr)) ev |= POLLOUT;
+            if (w->ex && FD_ISSET(fd, (fd_set *)w->ex)) ev |= POLLPRI;
+            if (ev) pf[k++] = (struct pollfd){.fd = fd, .events = ev};
+        }
+    } else if (w->kind == WEFT_IO_EPOLL) {
+        if (k < cap) pf[k++] = (struct pollfd){.fd = w->epfd, .events = POLLIN};
+    }
+    return k;
+}
+
 /* ------------------------------------------------------------------ poll / select / epoll */
 
 WEFT_EXPORT int poll(struct pollfd *fds, nfds_t n, int timeout_ms) {
     weft_io_wait w = {.kind = WEFT_IO_POLL, .fds = fds, .nfds = n};
+    w.net = weft_net_open && weft_engaged() && weft_net_prepare_poll(fds, n) > 0;
+    if (w.net && !weft_sched_active() && timeout_ms > 0) {
+        uint64_t t0 = weft_mono_peek(), t = (uint64_t)timeout_ms * MS;
+        struct timespec b = budget_ts(t);
+        return paced_result(get_real_ppoll()(fds, n, &b, NULL), t0, t);
+    }
     if (weft_sched_active()) {
         WEFT_TRACE("poll", "%lu fds, %d ms", (unsigned long)n, timeout_ms);
         return model_wait(&w, (uint64_t)(timeout_ms < 0 ? 0 : timeout_ms) * MS, timeout_ms < 0);
@@ -148,6 +205,12 @@ static uint64_t ts_ns(const struct timespec *t) {
 
 WEFT_EXPORT int ppoll(struct pollfd *fds, nfds_t n, const struct timespec *t, const sigset_t *mask) {
     weft_io_wait w = {.kind = WEFT_IO_POLL, .fds = fds, .nfds = n};
+    w.net = weft_net_open && weft_engaged() && weft_net_prepare_poll(fds, n) > 0;
+    if (w.net && !weft_sched_active() && t && ts_ns(t) > 0) {
+        uint64_t t0 = weft_mono_peek();
+        struct timespec b = budget_ts(ts_ns(t));
+        return paced_result(get_real_ppoll()(fds, n, &b, mask), t0, ts_ns(t));
+    }
     if (weft_sched_active()) { /* the signal mask is not applied while waiting in the model */
         WEFT_TRACE("ppoll", "%lu fds", (unsigned long)n);
         return model_wait(&w, t ? ts_ns(t) : 0, t == NULL);
@@ -159,6 +222,14 @@ WEFT_EXPORT int ppoll(struct pollfd *fds, nfds_t n, const struct timespec *t, co
 WEFT_EXPORT int select(int nfds, fd_set *rd, fd_set *wr, fd_set *ex, struct timeval *tv) {
     uint64_t ns = tv ? (uint64_t)tv->tv_sec * 1000000000ULL + (uint64_t)tv->tv_usec * 1000 : 0;
     weft_io_wait w = {.kind = WEFT_IO_SELECT, .nsel = nfds, .rd = rd, .wr = wr, .ex = ex};
+    w.net = weft_net_open && weft_engaged() && weft_net_prepare_select(nfds, rd) > 0;
+    if (w.net && !weft_sched_active() && tv && ns > 0) {
+        uint64_t t0 = weft_mono_peek();
+        struct timespec b = budget_ts(ns);
+        int rc = paced_result(get_real_pselect()(nfds, rd, wr, ex, &b, NULL), t0, ns);
+        if (rc == 0) { tv->tv_sec = 0; tv->tv_usec = 0; }
+        return rc;
+    }
     if (weft_sched_active()) {
         WEFT_TRACE("select", "%d", nfds);
         int rc = model_wait(&w, ns, tv == NULL);
@@ -179,6 +250,12 @@ WEFT_EXPORT int select(int nfds, fd_set *rd, fd_set *wr, fd_set *ex, struct time
 
 WEFT_EXPORT int pselect(int nfds, fd_set *rd, fd_set *wr, fd_set *ex, const struct timespec *t, const sigset_t *mask) {
     weft_io_wait w = {.kind = WEFT_IO_SELECT, .nsel = nfds, .rd = rd, .wr = wr, .ex = ex};
+    w.net = weft_net_open && weft_engaged() && weft_net_prepare_select(nfds, rd) > 0;
+    if (w.net && !weft_sched_active() && t && ts_ns(t) > 0) {
+        uint64_t t0 = weft_mono_peek();
+        struct timespec b = budget_ts(ts_ns(t));
+        return paced_result(get_real_pselect()(nfds, rd, wr, ex, &b, mask), t0, ts_ns(t));
+    }
     if (weft_sched_active()) {
         int rc = model_wait(&w, t ? ts_ns(t) : 0, t == NULL);
         if (rc == 0) {
@@ -193,8 +270,13 @@ WEFT_EXPORT int pselect(int nfds, fd_set *rd, fd_set *wr, fd_set *ex, const stru
 }
 
 WEFT_EXPORT int epoll_wait(int epfd, struct epoll_event *ev, int max, int timeout_ms) {
+    int net = weft_net_open && weft_engaged() && weft_net_prepare_epoll(epfd) > 0;
+    if (net && !weft_sched_active() && timeout_ms > 0) {
+        uint64_t t0 = weft_mono_peek(), t = (uint64_t)timeout_ms * MS;
+        return paced_result(get_real_epoll_wait()(epfd, ev, max, budget_ms(t)), t0, t);
+    }
     if (weft_sched_active()) {
-        weft_io_wait w = {.kind = WEFT_IO_EPOLL, .epfd = epfd, .events = ev, .maxevents = max};
+        weft_io_wait w = {.kind = WEFT_IO_EPOLL, .net = net, .epfd = epfd, .events = ev, .maxevents = max};
         WEFT_TRACE("epoll_wait", "%d, %d ms", epfd, timeout_ms);
         return model_wait(&w, (uint64_t)(timeout_ms < 0 ? 0 : timeout_ms) * MS, timeout_ms < 0);
     }
@@ -202,8 +284,13 @@ WEFT_EXPORT int epoll_wait(int epfd, struct epoll_event *ev, int max, int timeou
 }
 
 WEFT_EXPORT int epoll_pwait(int epfd, struct epoll_event *ev, int max, int timeout_ms, const sigset_t *mask) {
+    int net = weft_net_open && weft_engaged() && weft_net_prepare_epoll(epfd) > 0;
+    if (net && !weft_sched_active() && timeout_ms > 0) {
+        uint64_t t0 = weft_mono_peek(), t = (uint64_t)timeout_ms * MS;
+        return paced_result(get_real_epoll_pwait()(epfd, ev, max, budget_ms(t), mask), t0, t);
+    }
     if (weft_sched_active()) {
-        weft_io_wait w = {.kind = WEFT_IO_EPOLL, .epfd = epfd, .events = ev, .maxevents = max};
+        weft_io_wait w = {.kind = WEFT_IO_EPOLL, .net = net, .epfd = epfd, .events = ev, .maxevents = max};
         WEFT_TRACE("epoll_pwait", "%d, %d ms", epfd, timeout_ms);
         return model_wait(&w, (uint64_t)(timeout_ms < 0 ? 0 : timeout_ms) * MS, timeout_ms < 0);
     }
@@ -225,21 +312,12 @@ void weft_io_before_read(int fd) {
     weft_sched_io_wait(&w, 0);
 }
 
+ssize_t weft_net_readv(int fd, const struct iovec *iov, int n);
+
 WEFT_EXPORT ssize_t readv(int fd, const struct iovec *iov, int n) {
+    if (weft_net_is_fd(fd) && weft_engaged()) return weft_net_readv(fd, iov, n);
     weft_io_before_read(fd);
     return get_real_readv()(fd, iov, n);
-}
-WEFT_EXPORT ssize_t recv(int fd, void *buf, size_t n, int flags) {
-    if (!(flags & MSG_DONTWAIT)) weft_io_before_read(fd);
-    return get_real_recv()(fd, buf, n, flags);
-}
-WEFT_EXPORT ssize_t recvfrom(int fd, void *buf, size_t n, int flags, struct sockaddr *a, socklen_t *al) {
-    if (!(flags & MSG_DONTWAIT)) weft_io_before_read(fd);
-    return get_real_recvfrom()(fd, buf, n, flags, a, al);
-}
-WEFT_EXPORT ssize_t recvmsg(int fd, struct msghdr *m, int flags) {
-    if (!(flags & MSG_DONTWAIT)) weft_io_before_read(fd);
-    return get_real_recvmsg()(fd, m, flags);
 }
 WEFT_EXPORT int accept(int fd, struct sockaddr *a, socklen_t *al) {
     weft_io_before_read(fd);

@@ -31,6 +31,7 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#include <poll.h>
 #include <linux/futex.h>
 #include <sys/syscall.h>
 
@@ -60,13 +61,13 @@ static const char *const site_names[] = {
     "barrier_wait", "barrier_wait_blocked", "cond_broadcast", "cond_reacquire",
     "cond_reacquire_contended", "cond_signal", "cond_wait", "futex_wait", "futex_wake", "io_wait",
     "join", "mutex_lock",
-    "mutex_lock_contended", "mutex_trylock", "mutex_unlock", "pthread_create", "rwlock_lock",
+    "mutex_lock_contended", "mutex_trylock", "mutex_unlock", "net_block", "net_send", "pthread_create", "rwlock_lock",
     "rwlock_lock_contended", "rwlock_trylock", "rwlock_unlock", "sched_yield", "sem_post",
     "sem_trywait", "sem_wait", "sem_wait_contended", "sleep", "thread_finished",
 };
 enum site { S_BARRIER, S_BARRIER_BLK, S_COND_BCAST, S_COND_REACQ, S_COND_REACQ_C, S_COND_SIGNAL,
             S_COND_WAIT, S_FUTEX_WAIT, S_FUTEX_WAKE, S_IO_WAIT, S_JOIN, S_MUTEX_LOCK, S_MUTEX_LOCK_C, S_MUTEX_TRY, S_MUTEX_UNLOCK,
-            S_CREATE, S_RW_LOCK, S_RW_LOCK_C, S_RW_TRY, S_RW_UNLOCK, S_YIELD, S_SEM_POST,
+            S_NET_BLOCK, S_NET_SEND, S_CREATE, S_RW_LOCK, S_RW_LOCK_C, S_RW_TRY, S_RW_UNLOCK, S_YIELD, S_SEM_POST,
             S_SEM_TRY, S_SEM_WAIT, S_SEM_WAIT_C, S_SLEEP, S_FINISHED, S_COUNT };
 _Static_assert(sizeof site_names / sizeof site_names[0] == S_COUNT, "one name per site");
 
@@ -84,6 +85,7 @@ static sync_obj objects[MAX_OBJECTS];
 static int nthreads;                 /* logical tids handed out so far */
 static int sched_started;            /* the main thread registered (first pthread_create) */
 static int rr_cursor = NONE;
+static int net_cursor = NONE;        /* the net waiter woken last (spec §8) */
 static uint64_t decisions;
 static uint64_t sites_hit;
 static atomic_int sched_lock;
@@ -252,9 +254,13 @@ static void time_out(thread_slot *s) {
  * real call) at every decision, in ascending tid order. When the readiness comes from other
  * managed threads (a pipe or eventfd written by a worker) it is a function of the schedule, so
  * the decision stays deterministic. */
+static int is_net_waiter(int t) {
+    return threads[t].state == T_BLK_IO && threads[t].io && threads[t].io->net;
+}
+
 static void probe_io_waiters(void) {
     for (int t = 0; t < nthreads; t++)
-        if (threads[t].state == T_BLK_IO && weft_io_probe(threads[t].io)) {
+        if (threads[t].state == T_BLK_IO && !threads[t].io->net && weft_io_probe(threads[t].io)) {
             threads[t].state = T_RUNNABLE;
             threads[t].deadline = 0;
         }
@@ -262,8 +268,77 @@ static void probe_io_waiters(void) {
 
 static int io_waiters(void) {
     int k = 0;
-    for (int t = 0; t < nthreads; t++) if (threads[t].state == T_BLK_IO) k++;
+    for (int t = 0; t < nthreads; t++) if (threads[t].state == T_BLK_IO && !threads[t].io->net) k++;
     return k;
+}
+
+static int net_waiters(void) {
+    int k = 0;
+    for (int t = 0; t < nthreads; t++) if (is_net_waiter(t)) k++;
+    return k;
+}
+
+static int runnable_count(void) {
+    int n = 0;
+    for (int t = 0; t < nthreads; t++) if (threads[t].state == T_RUNNABLE) n++;
+    return n;
+}
+
+/*
+ * Net waiters (a blocking receive, or a poll/select/epoll that involves simulated sockets) are
+ * examined only when no thread can run, in order after net_cursor, and the first one that is ready
+ * is woken without a draw (spec §8's blocked-on-net rule). Whether a datagram has arrived depends
+ * on real time; confining that question to idle moments keeps every draw independent of it.
+ */
+static int wake_ready_net_waiter(void) {
+    for (int i = 1; i <= nthreads; i++) {
+        int t = (net_cursor + i) % nthreads;
+        if (is_net_waiter(t) && weft_io_probe(threads[t].io)) {
+            threads[t].state = T_RUNNABLE;
+            threads[t].deadline = 0;
+            net_cursor = t;
+            return t;
+        }
+    }
+    return NONE;
+}
+
+static uint64_t real_now_ns(void) {
+    struct timespec ts;
+    weft_real_syscall(SYS_clock_gettime, CLOCK_MONOTONIC, &ts, 0, 0, 0, 0);
+    return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
+}
+
+/*
+ * Every thread is blocked and some wait on the network: wait for real, in the kernel, on every fd
+ * the net waiters watch (their broker streams are armed, so a datagram makes them readable), for at
+ * most budget_ns (UINT64_MAX: no limit). Ordinary fd waiters are re-probed between slices that grow
+ * from 20 µs to 10 ms. Returns a woken net waiter (to run without a draw), or NONE when an ordinary
+ * waiter became runnable or the budget is spent. Called with sched_lock held, like
+ * wait_for_outside: every other managed thread is blocked, so nobody contends for it.
+ */
+#define NET_WAIT_FDS 64
+static int wait_real_for_net(uint64_t budget_ns) {
+    struct pollfd pf[NET_WAIT_FDS];
+    uint64_t start = real_now_ns();
+    uint64_t slice = 20000;
+    for (;;) {
+        int k = 0;
+        for (int t = 0; t < nthreads; t++)
+            if (is_net_waiter(t)) k += weft_io_wait_fds(threads[t].io, pf + k, NET_WAIT_FDS - k);
+        uint64_t spent = real_now_ns() - start;
+        if (budget_ns != UINT64_MAX && spent >= budget_ns) return NONE;
+        uint64_t step = budget_ns == UINT64_MAX ? UINT64_MAX : budget_ns - spent;
+        /* ordinary waiters, or more fds than fit here, are only seen by re-probing */
+        if ((io_waiters() > 0 || k == NET_WAIT_FDS) && step > slice) step = slice;
+        struct timespec ts = {(time_t)(step / 1000000000ULL), (long)(step % 1000000000ULL)};
+        weft_real_syscall(SYS_ppoll, pf, k, step == UINT64_MAX ? NULL : &ts, NULL, 8, 0);
+        if (slice < 10000000) slice *= 2;
+        int t = wake_ready_net_waiter();
+        if (t != NONE) return t;
+        probe_io_waiters();
+        if (runnable_count() > 0) return NONE;
+    }
 }
 
 /* Nothing can run and no virtual deadline is pending: only the outside world (a child process,
@@ -296,8 +371,27 @@ static int pick(enum site site) {
 
     /* R is never materialised (no 16 KB array on a possibly small thread stack): count it,
      * then find its i-th member by a second ascending scan. */
-    int n = 0, best = NONE;
-    for (int t = 0; t < nthreads; t++) if (threads[t].state == T_RUNNABLE) n++;
+    int n = runnable_count(), best = NONE;
+    if (n == 0 && net_waiters() > 0) {
+        /* idle with net waiters: a ready one runs without a draw; else wait for real, paced
+         * against the earliest virtual deadline (docs/shim.md "Network") */
+        int woken = wake_ready_net_waiter();
+        if (woken == NONE) {
+            uint64_t budget = UINT64_MAX;
+            for (int t = 0; t < nthreads; t++)
+                if (is_timed_blocked(&threads[t]) && (best == NONE || threads[t].deadline < threads[best].deadline))
+                    best = t;
+            if (best != NONE) budget = weft_net_real_budget(threads[best].deadline > now ? threads[best].deadline - now : 0);
+            best = NONE;
+            woken = wait_real_for_net(budget);
+        }
+        if (woken != NONE) {
+            rr_cursor = woken;
+            decisions++;
+            return woken;
+        }
+        n = runnable_count();
+    }
     /* A thread that yields while it alone can run is waiting for time to pass (a back-off
      * loop): let the earliest deadline fire instead of spinning forever. */
     int idle_yield = site == S_YIELD && n == 1 && my_tid != NONE && threads[my_tid].state == T_RUNNABLE;
@@ -893,11 +987,11 @@ int weft_sched_futex_wake(const void *word, int n) {
 
 /* Waits until weft_io_probe(w) reports readiness (returns 1) or the virtual deadline passes
  * (returns 0). The token is never held while blocked: the thread is simply not runnable. */
-int weft_sched_io_wait(weft_io_wait *w, uint64_t deadline) {
+static int io_wait_at(weft_io_wait *w, uint64_t deadline, enum site site) {
     LOCK();
     threads[my_tid].io = w;
     block_on(T_BLK_IO, w, deadline);
-    YIELD(S_IO_WAIT);
+    YIELD(site);
     LOCK();
     int timed_out = threads[my_tid].timed_out;
     threads[my_tid].timed_out = 0;
@@ -912,6 +1006,15 @@ int weft_sched_io_wait(weft_io_wait *w, uint64_t deadline) {
         return 1;
     }
     return !timed_out;
+}
+
+int weft_sched_io_wait(weft_io_wait *w, uint64_t deadline) { return io_wait_at(w, deadline, S_IO_WAIT); }
+
+int weft_sched_net_block(weft_io_wait *w, uint64_t deadline) { return io_wait_at(w, deadline, S_NET_BLOCK); }
+
+void weft_sched_net_send(void) {
+    LOCK();
+    YIELD(S_NET_SEND);
 }
 
 /* pthread spinlocks: a busy holder may be descheduled, so spinning must yield. */

@@ -9,6 +9,7 @@
  *   hook_devrand.c /dev/urandom and /dev/random through fds and stdio
  *   sched.c       the deterministic scheduler (token model) and the pthread hooks
  *   faults.c      file faults: fsync lies, ENOSPC after N bytes, torn writes
+ *   hook_net.c    simulated UDP sockets served by the broker (wire protocol, spec §1-4)
  *
  * Rules every hook follows (see docs/shim.md):
  *   - decide first with weft_engaged(): unseeded, reentered (signal handler / our own
@@ -24,6 +25,7 @@
 #endif
 #include <stdint.h>
 #include <stddef.h>
+#include <sys/types.h>
 #include <stdatomic.h>
 #include <dlfcn.h>
 
@@ -46,6 +48,13 @@ typedef struct weft_config {
     uint64_t enospc_bytes; /* WEFT_ENOSPC_BYTES (0 = off) */
     uint32_t torn_ppm;     /* WEFT_TORN_WRITES probability in parts per million (0 = off) */
     uint64_t real_base_ns; /* realtime at mono 0 */
+    /* network (spec §4-5): on when WEFT_BROKER is set and WEFT_NODE_ID parses as u32 */
+    int net;
+    uint32_t node_id;      /* WEFT_NODE_ID: own IP is 127.0.0.1 + node_id */
+    uint32_t host_id;      /* WEFT_HOST_ID (0 when absent/invalid) */
+    uint64_t window_ns;    /* WEFT_WINDOW_NS (0 = single-host behaviour) */
+    uint64_t net_speedup;  /* WEFT_NET_SPEEDUP: virtual ns per real ns while waiting on the net */
+    char broker[256];      /* WEFT_BROKER, copied (unix path or host:port) */
 } weft_config;
 
 extern weft_config weft_cfg;
@@ -164,9 +173,11 @@ long weft_real_syscall(long n, long a, long b, long c, long d, long e, long f);
     weft_real_syscall((long)(n), (long)(a), (long)(b), (long)(c), (long)(d), (long)(e), (long)(f))
 
 /* ---- waits the scheduler models beyond pthreads (sched.c) and readiness probes (hook_io.c) ---- */
-enum { WEFT_IO_POLL = 1, WEFT_IO_SELECT, WEFT_IO_EPOLL, WEFT_IO_CHILD };
+enum { WEFT_IO_POLL = 1, WEFT_IO_SELECT, WEFT_IO_EPOLL, WEFT_IO_CHILD, WEFT_IO_NET };
 typedef struct weft_io_wait {
     int kind;
+    int net;                                /* the wait involves simulated sockets (a net wait) */
+    int fd;                                 /* net: the simulated socket a recv waits on */
     void *fds; unsigned long nfds;          /* poll: struct pollfd[nfds] */
     int nsel; void *rd, *wr, *ex;           /* select: fd_set pointers (may be NULL) */
     int epfd; void *events; int maxevents;  /* epoll */
@@ -180,12 +191,34 @@ void weft_sched_sleep_until(uint64_t mono_deadline);
 int weft_sched_futex_wait(const atomic_int *word, int expected, uint64_t deadline);
 int weft_sched_futex_wake(const void *word, int n);
 int weft_sched_io_wait(weft_io_wait *w, uint64_t deadline);
+/* the same wait at the yield-point site net_block (a blocking receive on a simulated socket) */
+int weft_sched_net_block(weft_io_wait *w, uint64_t deadline);
+void weft_sched_net_send(void);              /* the yield point after a managed send (net_send) */
 /* before a blocking read-like call: a managed thread waits in the model until fd is readable */
 void weft_io_before_read(int fd);
 
 /* ---- scheduler queries used by other hooks ---- */
 int weft_sched_managed(void);
 void weft_sched_stats_at_exit(void);
+
+/* ---- simulated sockets (hook_net.c) used by the fd hooks of other files ---- */
+extern atomic_int weft_net_open;             /* simulated sockets currently open (fast "any?") */
+int weft_net_is_fd(int fd);
+ssize_t weft_net_read(int fd, void *buf, size_t n);
+ssize_t weft_net_write(int fd, const void *buf, size_t n);
+void weft_net_forget(int fd);                /* the fd is being closed or replaced */
+/* fcntl on a simulated socket: O_NONBLOCK is kept by the shim, never set on the broker connection */
+int weft_net_fcntl(int fd, int cmd, long arg);
+void weft_net_epoll_ctl(int epfd, int op, int fd, const void *event);
+/* poll/select/epoll: arm the simulated sockets a wait reads from; returns how many are involved */
+int weft_net_prepare_poll(void *fds, unsigned long n);
+int weft_net_prepare_select(int nfds, void *rd);
+int weft_net_prepare_epoll(int epfd);
+/* real-time budget of a network wait with this much virtual time (the pacing rule, docs/shim.md) */
+uint64_t weft_net_real_budget(uint64_t virtual_ns);
+/* every fd a net wait watches (struct pollfd entries), for the scheduler's real wait; returns how many */
+int weft_io_wait_fds(const weft_io_wait *w, void *pollfds, int cap);
+void weft_net_stats_at_exit(void);
 
 /* ---- devrandom bookkeeping used by faults.c (write hooks must skip random fds) ---- */
 int weft_devrand_is_fd(int fd);

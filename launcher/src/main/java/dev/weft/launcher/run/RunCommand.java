@@ -5,7 +5,6 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -43,6 +42,22 @@ public final class RunCommand {
     }
 
     static int run(String[] args, Map<String, String> env, PrintStream err) {
+        return run(args, env, System.out, err);
+    }
+
+    /** As {@link #run(String[])} with the given environment and streams (node output goes to out/err). */
+    static int run(String[] args, Map<String, String> env, PrintStream out, PrintStream err) {
+        RunOptions parsed;
+        try {
+            parsed = RunOptions.parse(args);
+        } catch (RunOptions.UsageException e) {
+            err.println("weft run: " + e.getMessage());
+            err.println(RunOptions.USAGE);
+            return USAGE_ERROR;
+        }
+        if (parsed.cluster() != null) {
+            return ClusterRun.run(parsed, env, out, err);
+        }
         ProcessBuilder pb;
         try {
             pb = prepare(args, env, err);
@@ -80,8 +95,21 @@ public final class RunCommand {
     public static ProcessBuilder prepare(String[] args, Map<String, String> env, PrintStream err)
             throws RunOptions.UsageException, ShimLocator.ShimNotFoundException, RefusedException {
         RunOptions o = RunOptions.parse(args);
-        Path shim = new ShimLocator(env, ShimLocator.ownLocation().orElse(null)).locate(o.shim());
-        List<String> command = new ArrayList<>(o.command());
+        Path shim = locateShim(o, env);
+        return build(o, shim, o.command(), env, Map.of(), err::println);
+    }
+
+    static Path locateShim(RunOptions o, Map<String, String> env) throws ShimLocator.ShimNotFoundException {
+        return new ShimLocator(env, ShimLocator.ownLocation().orElse(null)).locate(o.shim());
+    }
+
+    /**
+     * The process for one program under the shim: {@code command} with the caller's environment, the shim's
+     * variables for {@code o}, then {@code extra} (per-node variables), wrapped for PID and ASLR isolation.
+     * Warnings and isolation notes go to {@code notes}.
+     */
+    static ProcessBuilder build(RunOptions o, Path shim, List<String> command, Map<String, String> env,
+            Map<String, String> extra, java.util.function.Consumer<String> notes) throws RefusedException {
         Path program = resolveProgram(command.get(0), env.get("PATH"));
         if (program != null) {
             List<String> warnings = BinaryInspector.warnings(program);
@@ -89,13 +117,14 @@ public final class RunCommand {
                 throw new RefusedException("--strict: refusing to run " + program + ": "
                         + warnings.get(0).replaceFirst("^weft run: warning: ", ""));
             }
-            warnings.forEach(err::println);
+            warnings.forEach(notes);
         }
         Map<String, String> e = new java.util.HashMap<>(env);
         applyEnvironment(o, shim, e);
+        e.putAll(extra);
         TargetIsolation.Plan plan = TargetIsolation.wrap(command, e.get("LD_PRELOAD"), !o.hostPids(), !o.keepAslr(),
                 env.get("PATH"));
-        plan.notes().forEach(err::println);
+        plan.notes().forEach(notes);
         if (!plan.command().equals(command)) {
             // the final env(1) exec sets LD_PRELOAD; the wrappers before it run unsimulated
             e.remove("LD_PRELOAD");
@@ -113,7 +142,8 @@ public final class RunCommand {
         e.put("WEFT_SEED", Long.toUnsignedString(o.seed()));
         e.put("WEFT_STRATEGY", o.strategy());
         for (String k : List.of("WEFT_TRACE", "WEFT_SCHED_STATS", "WEFT_SCHED", "WEFT_FSYNC_LIES",
-                "WEFT_ENOSPC_BYTES", "WEFT_TORN_WRITES_PPM")) {
+                "WEFT_ENOSPC_BYTES", "WEFT_TORN_WRITES_PPM", "WEFT_BROKER", "WEFT_NODE_ID", "WEFT_NET",
+                "WEFT_HOST_ID", "WEFT_WINDOW_NS", "WEFT_CLOCK_SKEW_NS")) {
             e.remove(k);
         }
         if (o.trace()) {

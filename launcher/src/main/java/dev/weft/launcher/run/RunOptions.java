@@ -1,5 +1,8 @@
 package dev.weft.launcher.run;
 
+import dev.weft.net.NetSpec;
+import dev.weft.net.NetSpecException;
+import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -9,15 +12,34 @@ import java.util.Optional;
  * The parsed command line of {@code weft run}:
  * {@code --seed N [--strategy random|rr] [--no-sched] [--trace] [--stats] [--shim P]
  * [--fsync-lies] [--enospc-after BYTES] [--torn-writes PPM] [--strict] [--keep-aslr] [--host-pids]
- * -- prog args...}.
+ * [--net SPEC [--nodes K] [--record LOG] [--watchdog S] [--listen [HOST:]PORT]] -- prog args...}, or
+ * {@code [--record LOG] [--stats] [--watchdog S] [--listen [HOST:]PORT] SCENARIO.json}.
+ *
+ * @param cluster the simulated network run ({@code --net} or a scenario); null for a single process without one
  */
 public record RunOptions(long seed, String strategy, boolean noSched, boolean trace, boolean stats,
         Optional<Path> shim, boolean fsyncLies, long enospcAfter, long tornWritesPpm, boolean strict,
-        boolean keepAslr, boolean hostPids, List<String> command) {
+        boolean keepAslr, boolean hostPids, List<String> command, Cluster cluster) {
 
     public static final String USAGE = "usage: weft run --seed N [--strategy random|rr] [--no-sched] [--trace] [--stats]"
             + " [--shim PATH] [--fsync-lies] [--enospc-after BYTES] [--torn-writes PPM] [--strict] [--keep-aslr]"
-            + " [--host-pids] -- prog [args...]";
+            + " [--host-pids] [--net SPEC [--nodes K] [--record LOG] [--watchdog S] [--listen [HOST:]PORT]]"
+            + " -- prog [args...]\n"
+            + "       weft run [--record LOG] [--stats] [--watchdog S] [--listen [HOST:]PORT] [--shim PATH] SCENARIO.json";
+
+    /**
+     * A run under the live broker.
+     *
+     * @param net      the network spec (verbatim; may be empty); null for a scenario (it has its own)
+     * @param nodes    how many instances of the program to start (node ids 0..nodes-1)
+     * @param record   where to write the weft-log, or null
+     * @param watchdog seconds without any broker operation after which the run is stopped (0: no watchdog)
+     * @param listen   TCP address to accept nodes on as well, or null (Unix socket only)
+     * @param scenario the scenario file, or null
+     */
+    public record Cluster(String net, int nodes, Path record, long watchdog, InetSocketAddress listen,
+            Path scenario) {
+    }
 
     /** A user mistake on the command line; the message says what is wrong. */
     public static final class UsageException extends Exception {
@@ -45,6 +67,11 @@ public record RunOptions(long seed, String strategy, boolean noSched, boolean tr
         boolean strict = false;
         boolean keepAslr = false;
         boolean hostPids = false;
+        String net = null;
+        Long nodes = null;
+        Path record = null;
+        long watchdog = 0;
+        InetSocketAddress listen = null;
         List<String> command = new ArrayList<>();
         int i = 0;
         while (i < args.length) {
@@ -86,6 +113,23 @@ public record RunOptions(long seed, String strategy, boolean noSched, boolean tr
                         throw new UsageException("--torn-writes " + torn + ": at most 1000000 (parts per million)");
                     }
                 }
+                case "--net" -> {
+                    net = inlineValue != null ? inlineValue : value(args, i++, a);
+                    try {
+                        NetSpec.parse(net);
+                    } catch (NetSpecException e) {
+                        throw new UsageException("--net: " + e.getMessage());
+                    }
+                }
+                case "--nodes" -> {
+                    nodes = number(a, inlineValue != null ? inlineValue : value(args, i++, a));
+                    if (nodes < 1 || nodes > 65534) {
+                        throw new UsageException("--nodes " + nodes + ": expected 1 to 65534");
+                    }
+                }
+                case "--record" -> record = Path.of(inlineValue != null ? inlineValue : value(args, i++, a));
+                case "--watchdog" -> watchdog = number(a, inlineValue != null ? inlineValue : value(args, i++, a));
+                case "--listen" -> listen = listenAddress(inlineValue != null ? inlineValue : value(args, i++, a));
                 case "--no-sched" -> noSched = flag(a, inlineValue);
                 case "--trace" -> trace = flag(a, inlineValue);
                 case "--stats" -> stats = flag(a, inlineValue);
@@ -106,14 +150,44 @@ public record RunOptions(long seed, String strategy, boolean noSched, boolean tr
             }
             i++;
         }
+        boolean scenario = seed == null && net == null && command.size() == 1 && command.get(0).endsWith(".json");
+        Cluster cluster = null;
+        if (scenario) {
+            if (nodes != null) {
+                throw new UsageException("--nodes: a scenario lists its own nodes");
+            }
+            cluster = new Cluster(null, 0, record, watchdog, listen, Path.of(command.get(0)));
+            return new RunOptions(0, strategy, noSched, trace, stats, Optional.ofNullable(shim), fsyncLies, enospc,
+                    torn, strict, keepAslr, hostPids, List.of(), cluster);
+        }
         if (seed == null) {
             throw new UsageException("--seed is required");
         }
         if (command.isEmpty()) {
             throw new UsageException("no program given after --");
         }
+        if (net != null) {
+            cluster = new Cluster(net, nodes == null ? 1 : (int) (long) nodes, record, watchdog, listen, null);
+        } else if (nodes != null || record != null || watchdog != 0 || listen != null) {
+            throw new UsageException((nodes != null ? "--nodes" : record != null ? "--record"
+                    : watchdog != 0 ? "--watchdog" : "--listen") + " needs --net (a simulated network)");
+        }
         return new RunOptions(seed, strategy, noSched, trace, stats, Optional.ofNullable(shim), fsyncLies, enospc, torn,
-                strict, keepAslr, hostPids, command);
+                strict, keepAslr, hostPids, command, cluster);
+    }
+
+    /** {@code PORT} (loopback) or {@code HOST:PORT}; a port of 0 picks a free one. */
+    static InetSocketAddress listenAddress(String v) throws UsageException {
+        int colon = v.lastIndexOf(':');
+        String host = colon < 0 ? "127.0.0.1" : v.substring(0, colon);
+        String port = colon < 0 ? v : v.substring(colon + 1);
+        if (host.startsWith("[") && host.endsWith("]")) {
+            host = host.substring(1, host.length() - 1);
+        }
+        if (!port.matches("[0-9]{1,5}") || Integer.parseInt(port) > 65535 || host.isEmpty()) {
+            throw new UsageException("--listen \"" + v + "\": expected PORT or HOST:PORT");
+        }
+        return new InetSocketAddress(host, Integer.parseInt(port));
     }
 
     private static String value(String[] args, int i, String option) throws UsageException {

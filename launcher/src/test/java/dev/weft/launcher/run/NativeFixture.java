@@ -18,18 +18,18 @@ import java.util.concurrent.TimeUnit;
 /**
  * Finds the Linux build output (shim-native/target) and runs programs with captured output.
  * Tests call {@link #assumeBuilt()} first: off Linux, or when the shim was not built, they are
- * skipped with a message saying so.
+ * skipped with a message saying so. Public for the network tests (dev.weft.launcher.net).
  */
-final class NativeFixture {
-    static final long TIMEOUT_SECONDS = 60;
+public final class NativeFixture {
+    public static final long TIMEOUT_SECONDS = 60;
 
-    record Result(int exit, String stdout, String stderr) {
+    public record Result(int exit, String stdout, String stderr) {
     }
 
     private NativeFixture() {
     }
 
-    static Path root() {
+    public static Path root() {
         for (Path p = Path.of("").toAbsolutePath(); p != null; p = p.getParent()) {
             if (Files.isRegularFile(p.resolve("shim-native").resolve("Makefile"))) {
                 return p;
@@ -39,11 +39,11 @@ final class NativeFixture {
                 + Path.of("").toAbsolutePath());
     }
 
-    static Path target() {
+    public static Path target() {
         return root().resolve("shim-native").resolve("target");
     }
 
-    static Path shim() {
+    public static Path shim() {
         return target().resolve("libweft_shim.so");
     }
 
@@ -51,17 +51,17 @@ final class NativeFixture {
         return target().resolve("examples").resolve(name);
     }
 
-    static Path testProgram(String name) {
+    public static Path testProgram(String name) {
         return target().resolve("tests").resolve(name);
     }
 
-    static void assumeBuilt() {
+    public static void assumeBuilt() {
         assumeTrue(System.getProperty("os.name").equals("Linux"), "skipped: needs Linux");
         assumeTrue(Files.isRegularFile(shim()), "skipped: " + shim() + " was not built (run the Maven build on Linux)");
     }
 
     /** Base environment: the test's own minus any WEFT_ and LD_PRELOAD settings. */
-    static Map<String, String> cleanEnv() {
+    public static Map<String, String> cleanEnv() {
         Map<String, String> env = new HashMap<>(System.getenv());
         env.keySet().removeIf(k -> k.startsWith("WEFT_") || k.equals("LD_PRELOAD"));
         return env;
@@ -83,14 +83,14 @@ final class NativeFixture {
         return new Result(r.exit(), r.stdout(), warnings.toString(StandardCharsets.UTF_8) + r.stderr());
     }
 
-    static Result exec(List<String> command, Map<String, String> env) {
+    public static Result exec(List<String> command, Map<String, String> env) {
         ProcessBuilder pb = new ProcessBuilder(command);
         pb.environment().clear();
         pb.environment().putAll(env);
         return exec(pb);
     }
 
-    static Result exec(ProcessBuilder pb) {
+    public static Result exec(ProcessBuilder pb) {
         try {
             Path out = Files.createTempFile("weft-run", ".out");
             Path err = Files.createTempFile("weft-run", ".err");

@@ -1,0 +1,216 @@
+package dev.weft.broker;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.StandardProtocolFamily;
+import java.net.StandardSocketOptions;
+import java.net.UnixDomainSocketAddress;
+import java.nio.channels.ClosedChannelException;
+import java.nio.channels.ServerSocketChannel;
+import java.nio.channels.SocketChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Consumer;
+
+/**
+ * The live broker's listeners: a Unix-domain stream socket in a private directory (mode 0700, so only this user
+ * can even reach it, and each peer's uid is checked as well), and a TCP socket only when asked for one (the
+ * caller chooses the address; {@code weft run} defaults to loopback). Each accepted connection gets the next conn
+ * id (accept order) and its own thread.
+ */
+public final class BrokerServer implements AutoCloseable {
+    private static final String SOCKET_NAME = "broker.sock";
+    private static final int BACKLOG = 1024;
+    private static final long THREAD_STACK = 256 * 1024;
+
+    private final SingleHostSequencer sequencer;
+    private final Consumer<String> diagnostics;
+    private final boolean timeService;
+    private final Path directory;
+    private final Path socketPath;
+    private final ServerSocketChannel unix;
+    private final ServerSocketChannel tcp;
+    private final PeerCheck peerCheck;
+    private final Map<Long, Connection> live = new ConcurrentHashMap<>();
+    private final List<Thread> threads = new ArrayList<>();
+    private volatile boolean closed;
+
+    private BrokerServer(SingleHostSequencer sequencer, Consumer<String> diagnostics, boolean timeService,
+            Path directory, InetSocketAddress tcpAddress) throws IOException {
+        this.sequencer = sequencer;
+        this.diagnostics = diagnostics;
+        this.timeService = timeService;
+        this.directory = directory;
+        this.socketPath = directory.resolve(SOCKET_NAME);
+        this.peerCheck = new PeerCheck(directory);
+        this.unix = ServerSocketChannel.open(StandardProtocolFamily.UNIX);
+        try {
+            unix.bind(UnixDomainSocketAddress.of(socketPath), BACKLOG);
+            if (tcpAddress != null) {
+                tcp = ServerSocketChannel.open();
+                tcp.setOption(StandardSocketOptions.SO_REUSEADDR, true);
+                tcp.bind(tcpAddress, BACKLOG);
+            } else {
+                tcp = null;
+            }
+        } catch (IOException e) {
+            unix.close();
+            throw e;
+        }
+    }
+
+    /**
+     * Starts listening. The Unix socket lives in a new private directory under {@code parent} (mode 0700);
+     * {@code tcpAddress} null means no TCP listener at all.
+     */
+    public static BrokerServer start(SingleHostSequencer sequencer, Path parent, InetSocketAddress tcpAddress,
+            boolean timeService, Consumer<String> diagnostics) throws IOException {
+        Set<PosixFilePermission> owner = PosixFilePermissions.fromString("rwx------");
+        Path dir = Files.createTempDirectory(parent, "weft-broker-", PosixFilePermissions.asFileAttribute(owner));
+        Files.setPosixFilePermissions(dir, owner); // whatever the umask did, exactly 0700
+        BrokerServer s;
+        try {
+            s = new BrokerServer(sequencer, diagnostics, timeService, dir, tcpAddress);
+        } catch (IOException e) {
+            Files.deleteIfExists(dir);
+            throw e;
+        }
+        s.spawn("weft-broker-accept-unix", () -> s.acceptLoop(s.unix, true));
+        if (s.tcp != null) {
+            s.spawn("weft-broker-accept-tcp", () -> s.acceptLoop(s.tcp, false));
+        }
+        return s;
+    }
+
+    /** The Unix socket's path (a {@code WEFT_BROKER} value). */
+    public Path socketPath() {
+        return socketPath;
+    }
+
+    /** The private directory holding the socket. */
+    public Path directory() {
+        return directory;
+    }
+
+    /** The TCP listener's bound address, or null without one. */
+    public InetSocketAddress tcpAddress() {
+        try {
+            return tcp == null ? null : (InetSocketAddress) tcp.getLocalAddress();
+        } catch (IOException e) {
+            return null;
+        }
+    }
+
+    /** Connections currently open. */
+    public int liveConnections() {
+        return live.size();
+    }
+
+    private void acceptLoop(ServerSocketChannel server, boolean checkPeer) {
+        while (!closed) {
+            SocketChannel c;
+            try {
+                c = server.accept();
+            } catch (ClosedChannelException e) {
+                return;
+            } catch (IOException e) {
+                if (closed) {
+                    return;
+                }
+                diagnostics.accept("weft broker: accept failed: " + e.getMessage());
+                continue;
+            }
+            try {
+                if (checkPeer) {
+                    String refusal = peerCheck.refusal(c);
+                    if (refusal != null) {
+                        diagnostics.accept("weft broker: refused a connection: " + refusal);
+                        c.close();
+                        continue;
+                    }
+                } else {
+                    c.setOption(StandardSocketOptions.TCP_NODELAY, true);
+                }
+            } catch (IOException e) {
+                closeQuietly(c);
+                continue;
+            }
+            synchronized (this) {
+                if (closed) {
+                    closeQuietly(c);
+                    return;
+                }
+                long id = sequencer.connect();
+                Connection conn = new Connection(id, c, sequencer, diagnostics, timeService);
+                live.put(id, conn);
+                spawn("weft-conn-" + id, () -> {
+                    try {
+                        conn.run();
+                    } finally {
+                        live.remove(id);
+                    }
+                });
+            }
+        }
+    }
+
+    private synchronized void spawn(String name, Runnable r) {
+        Thread t = new Thread(null, r, name, THREAD_STACK);
+        t.setDaemon(true);
+        threads.add(t);
+        t.start();
+    }
+
+    /**
+     * Stops accepting, ends every connection (recording their disconnects in conn id order), writes the log's
+     * {@code end} record, and removes the socket directory.
+     */
+    @Override
+    public void close() {
+        List<Thread> toJoin;
+        synchronized (this) {
+            if (closed) {
+                return;
+            }
+            closed = true;
+            toJoin = new ArrayList<>(threads);
+        }
+        closeQuietly(unix);
+        if (tcp != null) {
+            closeQuietly(tcp);
+        }
+        sequencer.finish(); // disconnects still-open connections in id order, then the end record
+        for (Connection c : live.values()) {
+            c.shutdown();
+        }
+        for (Thread t : toJoin) {
+            try {
+                t.join(2000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+        }
+        try {
+            Files.deleteIfExists(socketPath);
+            Files.deleteIfExists(directory);
+        } catch (IOException e) {
+            diagnostics.accept("weft broker: cannot remove " + directory + ": " + e.getMessage());
+        }
+    }
+
+    private static void closeQuietly(java.io.Closeable c) {
+        try {
+            c.close();
+        } catch (IOException e) {
+            // already failed or closed
+        }
+    }
+}

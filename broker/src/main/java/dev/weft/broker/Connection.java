@@ -1,0 +1,169 @@
+package dev.weft.broker;
+
+import dev.weft.broker.wire.FrameReader;
+import dev.weft.broker.wire.ProtocolException;
+import dev.weft.broker.wire.ReplyWriter;
+import dev.weft.broker.wire.Request;
+import dev.weft.broker.wire.RequestDecoder;
+import java.io.IOException;
+import java.nio.channels.SocketChannel;
+import java.util.function.Consumer;
+
+/**
+ * One accepted broker connection (= one simulated socket), served by its own thread with blocking I/O: read a
+ * frame, apply it through the sequencer, write the reply, in order. A blocking receive that must wait does not
+ * stall the thread: it keeps reading (so a node killed while waiting is seen at once and disconnected), and the
+ * send that satisfies the wait writes the Deliver here directly — one thread hop fewer per datagram.
+ */
+final class Connection implements OpSequencer.Waiter, Runnable {
+    private final long id;
+    private final SocketChannel channel;
+    private final SingleHostSequencer sequencer;
+    private final Consumer<String> diagnostics;
+    private final boolean timeService;
+    private final FrameReader in;
+    private final ReplyWriter out;
+    /** Serializes writes: this thread's replies and a handed-off Deliver. */
+    private final Object writeLock = new Object();
+    /** A blocking receive of this connection is parked in the sequencer (guarded by this). */
+    private boolean awaitingDelivery;
+    private volatile long nodeId = -1;
+    private volatile boolean closing;
+    private volatile Thread thread;
+
+    Connection(long id, SocketChannel channel, SingleHostSequencer sequencer, Consumer<String> diagnostics,
+            boolean timeService) {
+        this.id = id;
+        this.channel = channel;
+        this.sequencer = sequencer;
+        this.diagnostics = diagnostics;
+        this.timeService = timeService;
+        this.in = new FrameReader(channel);
+        this.out = new ReplyWriter(channel);
+    }
+
+    long id() {
+        return id;
+    }
+
+    @Override
+    public void run() {
+        thread = Thread.currentThread();
+        try {
+            while (in.next()) {
+                long t0 = timeService ? System.nanoTime() : 0;
+                Request r = RequestDecoder.decode(in.message(), in.messageOffset(), in.messageLength());
+                waitWhileAwaiting();
+                if (serve(r) && timeService) {
+                    sequencer.addServiceTime(System.nanoTime() - t0);
+                }
+            }
+        } catch (ProtocolException e) {
+            if (!closing) {
+                sequencer.countProtocolError();
+                diagnostics.accept("weft broker: " + who() + ": " + e.getMessage() + "; connection closed");
+            }
+        } catch (IOException e) {
+            // a reset or a write to a peer that went away ends the connection exactly like EOF (wire-and-abi.md §2)
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } finally {
+            sequencer.disconnect(id);
+            closeQuietly();
+        }
+    }
+
+    /** Serves one request; true if its reply was written by this thread. */
+    private boolean serve(Request r) throws IOException {
+        if (r instanceof Request.Hello h) {
+            nodeId = h.nodeId();
+            reply(sequencer.hello(id, h.nodeId()));
+        } else if (r instanceof Request.Bind b) {
+            reply(sequencer.bind(id, b.addr()));
+        } else if (r instanceof Request.Send s) {
+            OpSequencer.SendReply sr = sequencer.send(id, s.src(), s.dst(), s.payload(), s.localVt());
+            if (sr.handoff() != null) {
+                sr.waiter().deliver(sr.handoff()); // the waiting receiver first: it is the one blocked on us
+            }
+            reply(sr.vt());
+        } else if (r instanceof Request.Recv rv) {
+            synchronized (this) {
+                // set before asking, so a delivery handed over right after the ask finds the flag already up
+                awaitingDelivery = rv.blocking();
+            }
+            OpSequencer.RecvReply rr = sequencer.recv(id, rv.blocking(), rv.localVt(), this);
+            if (rr.waiting()) {
+                return false;
+            }
+            synchronized (this) {
+                awaitingDelivery = false;
+            }
+            synchronized (writeLock) {
+                if (rr.delivery() != null) {
+                    OpSequencer.Delivery d = rr.delivery();
+                    out.deliver(d.src(), d.dst(), d.payload(), d.vt());
+                } else {
+                    out.empty(rr.vt());
+                }
+            }
+        } else if (r instanceof Request.Frontier f) {
+            reply(sequencer.frontier(id, f.localVt()));
+        } else {
+            sequencer.goodbye(id); // no reply (wire-and-abi.md §3)
+            return false;
+        }
+        return true;
+    }
+
+    private void reply(long vt) throws IOException {
+        synchronized (writeLock) {
+            out.ack(vt);
+        }
+    }
+
+    @Override
+    public void deliver(OpSequencer.Delivery d) {
+        try {
+            synchronized (writeLock) {
+                out.deliver(d.src(), d.dst(), d.payload(), d.vt());
+            }
+        } catch (IOException e) {
+            // the receiver went away; its own thread sees the end of stream and disconnects it
+        } finally {
+            synchronized (this) {
+                awaitingDelivery = false;
+                notifyAll();
+            }
+        }
+    }
+
+    /** A request that arrives while a blocking receive is parked is served after that receive's Deliver. */
+    private synchronized void waitWhileAwaiting() throws InterruptedException {
+        while (awaitingDelivery) {
+            wait();
+        }
+    }
+
+    /** Ends the connection from outside (broker shutdown): its thread records the disconnect if not yet done. */
+    void shutdown() {
+        closing = true;
+        closeQuietly();
+        Thread t = thread;
+        if (t != null) {
+            t.interrupt(); // in case it waits for a parked receive's delivery
+        }
+    }
+
+    private void closeQuietly() {
+        try {
+            channel.close();
+        } catch (IOException e) {
+            // closing a socket that already failed: nothing to report
+        }
+    }
+
+    private String who() {
+        long n = nodeId;
+        return (n < 0 ? "a node before Hello" : "node " + n) + " (conn " + id + ")";
+    }
+}

@@ -1,0 +1,60 @@
+package dev.weft.broker;
+
+import dev.weft.log.VAddr;
+
+/**
+ * The broker's ordering point: every request passes through here, and the order in which they do is the
+ * recording's linearization. This single-host implementation takes one lock per operation; a windowed sequencer
+ * (which buffers sends until their virtual-time window seals) can replace it behind the same interface.
+ * Implementations are thread-safe; connection threads call them concurrently.
+ */
+public interface OpSequencer {
+
+    /** A connection whose blocking receive is waiting for a datagram. */
+    interface Waiter {
+        /** Called by the thread whose send satisfied the wait, outside the ordering lock. */
+        void deliver(Delivery d);
+    }
+
+    /** A datagram popped for a connection, with the raw payload for the wire and the vt for the reply. */
+    record Delivery(VAddr src, VAddr dst, byte[] payload, long vt) {
+    }
+
+    /** The reply to a send, and a delivery the sending thread must hand to a waiting receiver (or null). */
+    record SendReply(long vt, Waiter waiter, Delivery handoff) {
+    }
+
+    /** The reply to a receive: a delivery, or empty (with vt), or — for a blocking receive — wait. */
+    record RecvReply(Delivery delivery, long vt, boolean waiting) {
+        static final RecvReply WAIT = new RecvReply(null, 0, true);
+    }
+
+    /** A newly accepted connection: assigns the next conn id (accept order) and records {@code connect}. */
+    long connect();
+
+    long hello(long conn, long nodeId);
+
+    long bind(long conn, VAddr addr);
+
+    SendReply send(long conn, VAddr src, VAddr dst, byte[] payload, long localVt);
+
+    /**
+     * Pops conn's next datagram. Non-blocking: a delivery or empty. Blocking: a delivery, or WAIT, in which case
+     * the send that later enqueues for conn pops it and hands it to {@code waiter}.
+     */
+    RecvReply recv(long conn, boolean blocking, long localVt, Waiter waiter);
+
+    long frontier(long conn, long localVt);
+
+    /** The connection said goodbye (nothing is recorded). */
+    void goodbye(long conn);
+
+    /** The connection ended (EOF, error, shutdown): unbinds it and records {@code disconnect} once. */
+    void disconnect(long conn);
+
+    /** Disconnects every connection still open (in conn id order) and records {@code end}. */
+    void finish();
+
+    /** The core's current high-water mark. */
+    long vt();
+}

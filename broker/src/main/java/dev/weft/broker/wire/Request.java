@@ -1,0 +1,25 @@
+package dev.weft.broker.wire;
+
+import dev.weft.log.VAddr;
+
+/** One node → broker message (wire-and-abi.md §2). Integers are unsigned values held in Java longs. */
+public sealed interface Request {
+
+    record Hello(long nodeId, long hostId) implements Request {
+    }
+
+    record Bind(VAddr addr) implements Request {
+    }
+
+    record Send(VAddr src, VAddr dst, byte[] payload, long localVt) implements Request {
+    }
+
+    record Recv(VAddr addr, boolean blocking, long localVt) implements Request {
+    }
+
+    record Frontier(long localVt) implements Request {
+    }
+
+    record Goodbye() implements Request {
+    }
+}

@@ -1,0 +1,111 @@
+package dev.weft.broker.wire;
+
+import dev.weft.log.VAddr;
+import java.util.Arrays;
+
+/**
+ * Decodes one message (the bytes of a frame after its length prefix). Bytes after the last field are
+ * ignored; an unknown tag or a message too short for its fields is a {@link ProtocolException}.
+ */
+public final class RequestDecoder {
+    private final byte[] buf;
+    private final int end;
+    private int pos;
+    private String what = "message";
+
+    private RequestDecoder(byte[] buf, int offset, int length) {
+        this.buf = buf;
+        this.pos = offset;
+        this.end = offset + length;
+    }
+
+    public static Request decode(byte[] buf, int offset, int length) throws ProtocolException {
+        return new RequestDecoder(buf, offset, length).message();
+    }
+
+    private Request message() throws ProtocolException {
+        if (end - pos < 1) {
+            throw new ProtocolException("empty message (a frame of length 0 has no tag)");
+        }
+        int tag = buf[pos++] & 0xFF;
+        switch (tag) {
+            case Wire.HELLO -> {
+                what = "Hello";
+                return new Request.Hello(u32(), u32());
+            }
+            case Wire.BIND -> {
+                what = "Bind";
+                return new Request.Bind(addr());
+            }
+            case Wire.SEND -> {
+                what = "Send";
+                VAddr src = addr();
+                VAddr dst = addr();
+                byte[] payload = bytes();
+                return new Request.Send(src, dst, payload, u64());
+            }
+            case Wire.RECV -> {
+                what = "Recv";
+                VAddr a = addr();
+                boolean blocking = bool();
+                return new Request.Recv(a, blocking, u64());
+            }
+            case Wire.FRONTIER -> {
+                what = "Frontier";
+                return new Request.Frontier(u64());
+            }
+            case Wire.GOODBYE -> {
+                return new Request.Goodbye();
+            }
+            default -> throw new ProtocolException("unknown message tag " + tag);
+        }
+    }
+
+    private void need(int n) throws ProtocolException {
+        if (end - pos < n) {
+            throw new ProtocolException(what + " message too short for its fields");
+        }
+    }
+
+    private long u32() throws ProtocolException {
+        need(4);
+        long v = (buf[pos] & 0xFFL) | (buf[pos + 1] & 0xFFL) << 8 | (buf[pos + 2] & 0xFFL) << 16
+                | (buf[pos + 3] & 0xFFL) << 24;
+        pos += 4;
+        return v;
+    }
+
+    private int u16() throws ProtocolException {
+        need(2);
+        int v = (buf[pos] & 0xFF) | (buf[pos + 1] & 0xFF) << 8;
+        pos += 2;
+        return v;
+    }
+
+    private long u64() throws ProtocolException {
+        need(8);
+        long lo = u32();
+        long hi = u32();
+        return lo | hi << 32;
+    }
+
+    private boolean bool() throws ProtocolException {
+        need(1);
+        return buf[pos++] != 0; // any non-zero byte reads as true
+    }
+
+    private VAddr addr() throws ProtocolException {
+        long ip = u32();
+        return new VAddr(ip, u16());
+    }
+
+    private byte[] bytes() throws ProtocolException {
+        long n = u32();
+        if (n > end - pos) {
+            throw new ProtocolException(what + " payload length " + n + " exceeds the frame");
+        }
+        byte[] b = Arrays.copyOfRange(buf, pos, pos + (int) n);
+        pos += (int) n;
+        return b;
+    }
+}

@@ -1,0 +1,444 @@
+package dev.weft.launcher.run;
+
+import dev.weft.broker.BrokerServer;
+import dev.weft.broker.SingleHostSequencer;
+import dev.weft.broker.record.LogRecorder;
+import dev.weft.broker.record.Recorder;
+import dev.weft.net.FaultModel;
+import dev.weft.net.NetSpecException;
+import dev.weft.scenario.FilesystemFaults;
+import dev.weft.scenario.NodeSpec;
+import dev.weft.scenario.RustFloatText;
+import dev.weft.scenario.Scenario;
+import dev.weft.scenario.ScenarioEvent;
+import dev.weft.scenario.ScenarioException;
+import dev.weft.scenario.Scenarios;
+import dev.weft.text.OsErrorText;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.net.InetSocketAddress;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * {@code weft run --net …} and {@code weft run SCENARIO.json}: hosts the live broker in this JVM, starts the nodes
+ * (each with {@code WEFT_NODE_ID}, {@code WEFT_BROKER}, {@code WEFT_NET} and the seed environment, in its own
+ * process group), copies their output with the node id in front, and ends the run — normally when every node has
+ * exited, or on Ctrl-C, or by the watchdog — by stopping what still runs, recording the disconnects and the
+ * {@code end} record, and combining the exit statuses.
+ */
+final class ClusterRun {
+    /** Exit status when the watchdog stopped a hung run (as timeout(1)). */
+    static final int WATCHDOG_EXIT = 124;
+    /** Exit status after Ctrl-C (128 + SIGINT). */
+    static final int INTERRUPTED_EXIT = 130;
+
+    /** One node to run: its id, command and its own variables on top of the run's. */
+    record NodePlan(long id, List<String> command, Map<String, String> extraEnv) {
+    }
+
+    private final RunOptions options;
+    private final RunOptions.Cluster cluster;
+    private final PrintStream out;
+    private final PrintStream err;
+    private final SingleHostSequencer sequencer;
+    private final Recorder recorder;
+    private final BrokerServer server;
+    private final Map<Long, ProcessBuilder> builders = new TreeMap<>();
+    private final Optional<Path> setsid;
+    /** The current incarnation of each node (guarded by this). */
+    private final Map<Long, NodeProcess> current = new TreeMap<>();
+    /** Final status per node of incarnations that ended by themselves (guarded by this). */
+    private final Map<Long, Integer> statuses = new TreeMap<>();
+    private ScenarioDriver driver;
+    private boolean finished;
+    private int forcedExit = -1;
+
+    private ClusterRun(RunOptions options, PrintStream out, PrintStream err, SingleHostSequencer sequencer,
+            Recorder recorder, BrokerServer server, Optional<Path> setsid) {
+        this.options = options;
+        this.cluster = options.cluster();
+        this.out = out;
+        this.err = err;
+        this.sequencer = sequencer;
+        this.recorder = recorder;
+        this.server = server;
+        this.setsid = setsid;
+    }
+
+    static int run(RunOptions o, Map<String, String> env, PrintStream out, PrintStream err) {
+        RunOptions.Cluster c = o.cluster();
+        RunOptions opts = o;
+        String net;
+        List<NodePlan> plans = new ArrayList<>();
+        List<ScenarioEvent> events = List.of();
+        if (c.scenario() != null) {
+            Scenario s;
+            try {
+                s = Scenarios.load(c.scenario());
+                ScenarioDriver.validate(s.events());
+            } catch (IOException e) {
+                err.println("weft run: " + c.scenario() + ": " + OsErrorText.of(e));
+                return RunCommand.USAGE_ERROR;
+            } catch (ScenarioException | NetSpecException e) {
+                err.println("weft run: " + c.scenario() + ": " + e.getMessage());
+                return RunCommand.USAGE_ERROR;
+            }
+            opts = withSeed(o, s.seed());
+            net = netSpec(s);
+            plans = scenarioNodes(s);
+            events = s.events();
+        } else {
+            net = c.net();
+            for (long i = 0; i < c.nodes(); i++) {
+                plans.add(new NodePlan(i, o.command(), Map.of()));
+            }
+        }
+        Path shim;
+        try {
+            shim = RunCommand.locateShim(opts, env);
+        } catch (ShimLocator.ShimNotFoundException e) {
+            err.println("weft run: " + e.getMessage());
+            return RunCommand.USAGE_ERROR;
+        }
+        FaultModel fault;
+        try {
+            fault = FaultModel.of(opts.seed(), net);
+        } catch (NetSpecException e) {
+            err.println("weft run: --net: " + e.getMessage());
+            return RunCommand.USAGE_ERROR;
+        }
+        Recorder recorder = Recorder.NONE;
+        if (c.record() != null) {
+            try {
+                recorder = LogRecorder.create(c.record(), opts.seed(), net, err::println);
+            } catch (IOException e) {
+                err.println("weft run: cannot record to " + c.record() + ": " + OsErrorText.of(e));
+                return RunCommand.USAGE_ERROR;
+            }
+        }
+        SingleHostSequencer sequencer = new SingleHostSequencer(fault, recorder);
+        BrokerServer server;
+        try {
+            server = BrokerServer.start(sequencer, Path.of(System.getProperty("java.io.tmpdir")), c.listen(),
+                    opts.stats(), err::println);
+        } catch (IOException e) {
+            err.println("weft run: cannot start the broker: " + OsErrorText.of(e));
+            recorder.close();
+            return RunCommand.USAGE_ERROR;
+        }
+        ClusterRun run = new ClusterRun(opts, out, err, sequencer, recorder, server,
+                NodeProcess.setsid(env.get("PATH")));
+        return run.execute(plans, events, net, shim, env);
+    }
+
+    private int execute(List<NodePlan> plans, List<ScenarioEvent> events, String net, Path shim,
+            Map<String, String> env) {
+        InetSocketAddress tcp = server.tcpAddress();
+        if (tcp != null) {
+            err.println("weft run: the broker also accepts nodes on tcp " + tcp.getHostString() + ":" + tcp.getPort()
+                    + (tcp.getAddress().isLoopbackAddress() ? "" : " (not loopback: any host that reaches it can join;"
+                    + " TCP peers are not uid-checked)"));
+        }
+        if (setsid.isEmpty()) {
+            err.println("weft run: note: setsid(1) not found; a node's child processes may outlive it");
+        }
+        Set<String> notes = new LinkedHashSet<>();
+        try {
+            for (NodePlan p : plans) {
+                Map<String, String> extra = new LinkedHashMap<>();
+                extra.put("WEFT_BROKER", server.socketPath().toString());
+                extra.put("WEFT_NODE_ID", Long.toString(p.id()));
+                extra.put("WEFT_NET", net);
+                extra.putAll(p.extraEnv());
+                builders.put(p.id(), RunCommand.build(options, shim, p.command(), env, extra, notes::add));
+            }
+        } catch (RunCommand.RefusedException e) {
+            err.println("weft run: " + e.getMessage());
+            shutdown();
+            return RunCommand.USAGE_ERROR;
+        }
+        notes.forEach(err::println);
+        if (!events.isEmpty()) {
+            driver = new ScenarioDriver(events, sequencer, new ScenarioDriver.Actions() {
+                @Override
+                public void crash(long nodeId, long timeNs) {
+                    crashNode(nodeId, timeNs);
+                }
+
+                @Override
+                public void start(long nodeId, long timeNs) {
+                    Thread t = new Thread(() -> restartNode(nodeId, timeNs), "weft-scenario-start");
+                    t.setDaemon(true);
+                    t.start();
+                }
+
+                @Override
+                public void note(String line) {
+                    err.println(line);
+                }
+            });
+            sequencer.setClockListener(driver);
+        }
+        Thread hook = new Thread(() -> {
+            synchronized (this) {
+                if (finished) {
+                    return;
+                }
+                forcedExit = INTERRUPTED_EXIT;
+            }
+            err.println("weft run: interrupted; stopping every node");
+            finish();
+        }, "weft-run-interrupt");
+        Runtime.getRuntime().addShutdownHook(hook);
+        for (NodePlan p : plans) {
+            if (!startNode(p.id())) {
+                synchronized (this) {
+                    forcedExit = RunCommand.CANNOT_EXECUTE;
+                }
+                break;
+            }
+        }
+        waitForTheEnd();
+        int rc = finish();
+        try {
+            Runtime.getRuntime().removeShutdownHook(hook);
+        } catch (IllegalStateException e) {
+            // already shutting down (Ctrl-C): the hook finished the run
+        }
+        return rc;
+    }
+
+    private boolean startNode(long id) {
+        NodeProcess n;
+        try {
+            n = NodeProcess.start(id, builders.get(id), setsid, out, err);
+        } catch (IOException e) {
+            err.println("weft run: cannot start node " + id + ": " + OsErrorText.of(e));
+            return false;
+        }
+        synchronized (this) {
+            current.put(id, n);
+            statuses.remove(id);
+        }
+        n.process().onExit().thenRun(() -> exited(n));
+        return true;
+    }
+
+    private void exited(NodeProcess n) {
+        int rc;
+        try {
+            rc = n.waitFor();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return;
+        }
+        synchronized (this) {
+            if (!n.killedOnPurpose() && current.get(n.nodeId()) == n) {
+                statuses.put(n.nodeId(), rc);
+            }
+            notifyAll();
+        }
+    }
+
+    private void crashNode(long id, long timeNs) {
+        NodeProcess n;
+        synchronized (this) {
+            n = current.get(id);
+        }
+        if (n == null || !n.alive()) {
+            err.println("[weft] scenario t=" + Long.toUnsignedString(timeNs) + ": crash node " + id
+                    + ": not running, nothing to do");
+            return;
+        }
+        n.kill();
+        err.println("[weft] scenario t=" + Long.toUnsignedString(timeNs) + ": crash node " + id + " (pid " + n.pid()
+                + ", SIGKILL to its process group)");
+    }
+
+    private void restartNode(long id, long timeNs) {
+        NodeProcess old;
+        synchronized (this) {
+            if (finished) {
+                return;
+            }
+            old = current.get(id);
+        }
+        if (old != null && old.alive()) {
+            err.println("[weft] scenario t=" + Long.toUnsignedString(timeNs) + ": start node " + id
+                    + ": already running (pid " + old.pid() + "), nothing to do");
+            return;
+        }
+        if (old != null) {
+            try {
+                old.waitFor(); // its output is copied before the new incarnation starts
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
+        if (startNode(id)) {
+            NodeProcess n;
+            synchronized (this) {
+                n = current.get(id);
+            }
+            err.println("[weft] scenario t=" + Long.toUnsignedString(timeNs) + ": start node " + id + " (new pid "
+                    + n.pid() + ")");
+        }
+    }
+
+    /** Waits until every node has ended and no scenario start is pending, or the watchdog fires. */
+    private void waitForTheEnd() {
+        long watchdogNanos = TimeUnit.SECONDS.toNanos(cluster.watchdog());
+        while (true) {
+            boolean anyRunning;
+            synchronized (this) {
+                if (forcedExit >= 0) {
+                    return;
+                }
+                anyRunning = current.values().stream().anyMatch(NodeProcess::alive);
+                try {
+                    wait(50);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return;
+                }
+            }
+            if (driver != null && driver.pending()) {
+                driver.advanceIfQuiet(!anyRunning);
+                continue;
+            }
+            if (!anyRunning && (driver == null || !driver.startPending())) {
+                return;
+            }
+            if (watchdogNanos > 0 && System.nanoTime() - sequencer.lastOpNanos() > watchdogNanos) {
+                err.println("weft run: watchdog: no network operation for " + cluster.watchdog()
+                        + " s; stopping every node (the recording is kept)");
+                synchronized (this) {
+                    forcedExit = WATCHDOG_EXIT;
+                }
+                return;
+            }
+        }
+    }
+
+    /** Stops every node, finishes the log and prints the summary; runs once (normal end or Ctrl-C). */
+    private int finish() {
+        List<NodeProcess> all;
+        synchronized (this) {
+            if (finished) {
+                return exitStatus();
+            }
+            finished = true;
+            all = new ArrayList<>(current.values());
+        }
+        for (NodeProcess n : all) {
+            if (n.alive()) {
+                n.terminate();
+            }
+        }
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(1);
+        for (NodeProcess n : all) {
+            try {
+                long left = deadline - System.nanoTime();
+                if (!n.process().waitFor(Math.max(0, left), TimeUnit.NANOSECONDS)) {
+                    n.kill();
+                }
+                n.process().waitFor(2, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        shutdown();
+        if (options.stats()) {
+            sequencer.statsLines().forEach(err::println);
+        }
+        if (cluster.record() != null) {
+            err.println("recorded to " + cluster.record() + " (verify: weft replay " + cluster.record() + ")");
+        }
+        return exitStatus();
+    }
+
+    private void shutdown() {
+        server.close();
+        recorder.close();
+    }
+
+    /** Watchdog/Ctrl-C first; else the first node (by id) that failed; else 1 if the recording broke; else 0. */
+    private synchronized int exitStatus() {
+        if (forcedExit >= 0) {
+            return forcedExit;
+        }
+        for (Map.Entry<Long, Integer> e : statuses.entrySet()) {
+            if (e.getValue() != 0) {
+                err.println("weft run: node " + e.getKey() + " exited with status " + e.getValue());
+                return e.getValue();
+            }
+        }
+        return recorder.healthy() ? 0 : 1;
+    }
+
+    // ---- scenarios ----
+
+    static RunOptions withSeed(RunOptions o, long seed) {
+        return new RunOptions(seed, o.strategy(), o.noSched(), o.trace(), o.stats(), o.shim(), o.fsyncLies(),
+                o.enospcAfter(), o.tornWritesPpm(), o.strict(), o.keepAslr(), o.hostPids(), o.command(), o.cluster());
+    }
+
+    /** The scenario's network object as a net spec (the header's {@code net}); empty for a reliable network. */
+    static String netSpec(Scenario s) {
+        List<String> clauses = new ArrayList<>();
+        if (s.network() != null) {
+            if (s.network().latency() != null) {
+                clauses.add("latency=" + s.network().latency().strip());
+            }
+            if (s.network().loss() != null) {
+                clauses.add("loss=" + RustFloatText.display(s.network().loss()));
+            }
+            if (s.network().bandwidth() != null) {
+                clauses.add("bw=" + Long.toUnsignedString(s.network().bandwidth()));
+            }
+            if (s.network().partitions() != null && !s.network().partitions().strip().isEmpty()) {
+                clauses.add("partition=" + s.network().partitions().strip());
+            }
+        }
+        return String.join(",", clauses);
+    }
+
+    /** Each node's command and variables: file faults (existing shim variables) and clock skew. */
+    static List<NodePlan> scenarioNodes(Scenario s) {
+        List<NodePlan> plans = new ArrayList<>();
+        for (NodeSpec n : s.nodes()) {
+            List<String> cmd = new ArrayList<>();
+            cmd.add(n.program());
+            cmd.addAll(n.args());
+            Map<String, String> extra = new LinkedHashMap<>();
+            FilesystemFaults f = s.filesystem() == null ? null : s.filesystem().get(n.nodeId());
+            if (f != null) {
+                if (f.fsyncLies()) {
+                    extra.put("WEFT_FSYNC_LIES", "1");
+                }
+                if (f.enospcAfterBytes() != null) {
+                    extra.put("WEFT_ENOSPC_BYTES", Long.toUnsignedString(f.enospcAfterBytes()));
+                }
+                if (f.tornWriteProbability() != null && f.tornWriteProbability() > 0) {
+                    extra.put("WEFT_TORN_WRITES_PPM", Long.toString(Math.round(f.tornWriteProbability() * 1_000_000)));
+                }
+            }
+            Long skew = s.timeSkew() == null ? null : s.timeSkew().get(n.nodeId());
+            if (skew != null && skew != 0) {
+                extra.put("WEFT_CLOCK_SKEW_NS", Long.toString(skew));
+            }
+            plans.add(new NodePlan(n.nodeId(), cmd, extra));
+        }
+        return plans;
+    }
+}

@@ -1,0 +1,244 @@
+package dev.weft.launcher.net;
+
+import java.io.IOException;
+import java.net.StandardProtocolFamily;
+import java.net.UnixDomainSocketAddress;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.channels.ServerSocketChannel;
+import java.nio.channels.SocketChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * A minimal broker written from wire-and-abi.md §2–3, for the shim's own tests: every datagram is
+ * delivered in send order (no faults, no recording), blocking receives are held until a datagram
+ * exists, and every request is counted, so a test can tell whether a waiting program polls the
+ * broker. The real broker (broker module) is tested against the shim end to end elsewhere.
+ */
+final class WireBroker implements AutoCloseable {
+    record Addr(int ip, int port) {
+        static Addr of(int node, int port) {
+            return new Addr(0x7F000001 + node, port);
+        }
+    }
+
+    private record Datagram(Addr src, Addr dst, byte[] payload) {
+    }
+
+    private final Path dir;
+    private final Path socket;
+    private final ServerSocketChannel server;
+    private final Object lock = new Object();
+    private final Map<Addr, Integer> bound = new HashMap<>();
+    private final Map<Integer, ArrayDeque<Datagram>> queues = new HashMap<>();
+    private final List<SocketChannel> connections = new ArrayList<>();
+    private final AtomicLong requests = new AtomicLong();
+    private final AtomicLong sends = new AtomicLong();
+    private int nextConn;
+    private volatile boolean closed;
+
+    private WireBroker() throws IOException {
+        dir = Files.createTempDirectory("weft-wire");
+        socket = dir.resolve("broker.sock");
+        server = ServerSocketChannel.open(StandardProtocolFamily.UNIX);
+        server.bind(UnixDomainSocketAddress.of(socket));
+        Thread t = new Thread(this::acceptLoop, "wire-broker-accept");
+        t.setDaemon(true);
+        t.start();
+    }
+
+    static WireBroker start() throws IOException {
+        return new WireBroker();
+    }
+
+    /** The WEFT_BROKER value. */
+    String endpoint() {
+        return socket.toString();
+    }
+
+    long requests() {
+        return requests.get();
+    }
+
+    long sends() {
+        return sends.get();
+    }
+
+    /** Waits (up to 20 s of real time) until at least n requests arrived; false on timeout. */
+    boolean awaitRequests(long n) throws InterruptedException {
+        for (int i = 0; i < 2000 && requests.get() < n; i++) {
+            Thread.sleep(10);
+        }
+        return requests.get() >= n;
+    }
+
+    /** Enqueues a datagram as if a node had sent it. */
+    void inject(Addr src, Addr dst, byte[] payload) {
+        synchronized (lock) {
+            enqueue(new Datagram(src, dst, payload));
+        }
+    }
+
+    private void enqueue(Datagram d) {
+        Integer c = bound.get(d.dst());
+        ArrayDeque<Datagram> q = c == null ? null : queues.get(c);
+        if (q != null) {
+            q.add(d);
+            lock.notifyAll();
+        }
+    }
+
+    private void acceptLoop() {
+        while (!closed) {
+            try {
+                SocketChannel ch = server.accept();
+                int id;
+                synchronized (lock) {
+                    id = nextConn++;
+                    queues.put(id, new ArrayDeque<>());
+                    connections.add(ch);
+                }
+                Thread t = new Thread(() -> serve(ch, id), "wire-broker-conn-" + id);
+                t.setDaemon(true);
+                t.start();
+            } catch (IOException e) {
+                return;
+            }
+        }
+    }
+
+    private void serve(SocketChannel ch, int conn) {
+        try (ch) {
+            ByteBuffer len = ByteBuffer.allocate(4).order(ByteOrder.LITTLE_ENDIAN);
+            while (true) {
+                len.clear();
+                readFully(ch, len);
+                int n = len.getInt(0);
+                if (n <= 0 || n > 16 * 1024 * 1024) {
+                    return;
+                }
+                ByteBuffer m = ByteBuffer.allocate(n).order(ByteOrder.LITTLE_ENDIAN);
+                readFully(ch, m);
+                m.flip();
+                requests.incrementAndGet();
+                if (!handle(ch, conn, m)) {
+                    return;
+                }
+            }
+        } catch (IOException | InterruptedException e) {
+            // the connection ended: disconnect below
+        } finally {
+            synchronized (lock) {
+                queues.remove(conn);
+                bound.values().removeIf(c -> c == conn);
+                lock.notifyAll();
+            }
+        }
+    }
+
+    private boolean handle(SocketChannel ch, int conn, ByteBuffer m) throws IOException, InterruptedException {
+        int tag = m.get();
+        switch (tag) {
+            case 1, 5 -> reply(ch, ack());
+            case 2 -> {
+                Addr a = addr(m);
+                synchronized (lock) {
+                    bound.put(a, conn);
+                }
+                reply(ch, ack());
+            }
+            case 3 -> {
+                Addr src = addr(m);
+                Addr dst = addr(m);
+                byte[] payload = new byte[m.getInt()];
+                m.get(payload);
+                sends.incrementAndGet();
+                synchronized (lock) {
+                    enqueue(new Datagram(src, dst, payload));
+                }
+                reply(ch, ack());
+            }
+            case 4 -> {
+                addr(m);
+                boolean blocking = m.get() != 0;
+                Datagram d;
+                synchronized (lock) {
+                    while (blocking && !closed && queues.containsKey(conn) && queues.get(conn).isEmpty()) {
+                        lock.wait();
+                    }
+                    ArrayDeque<Datagram> q = queues.get(conn);
+                    d = q == null ? null : q.poll();
+                }
+                if (closed) {
+                    return false;
+                }
+                reply(ch, d == null ? empty() : deliver(d));
+            }
+            case 6 -> {
+                // Goodbye: no reply
+            }
+            default -> {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static Addr addr(ByteBuffer m) {
+        return new Addr(m.getInt(), Short.toUnsignedInt(m.getShort()));
+    }
+
+    private static ByteBuffer ack() {
+        return ByteBuffer.allocate(9).order(ByteOrder.LITTLE_ENDIAN).put((byte) 1).putLong(0);
+    }
+
+    private static ByteBuffer empty() {
+        return ByteBuffer.allocate(9).order(ByteOrder.LITTLE_ENDIAN).put((byte) 3).putLong(0);
+    }
+
+    private static ByteBuffer deliver(Datagram d) {
+        ByteBuffer b = ByteBuffer.allocate(1 + 12 + 4 + d.payload().length + 8).order(ByteOrder.LITTLE_ENDIAN);
+        b.put((byte) 2).putInt(d.src().ip()).putShort((short) d.src().port()).putInt(d.dst().ip())
+                .putShort((short) d.dst().port()).putInt(d.payload().length).put(d.payload()).putLong(0);
+        return b;
+    }
+
+    private static void reply(SocketChannel ch, ByteBuffer body) throws IOException {
+        body.flip();
+        ByteBuffer frame = ByteBuffer.allocate(4 + body.remaining()).order(ByteOrder.LITTLE_ENDIAN);
+        frame.putInt(body.remaining()).put(body).flip();
+        while (frame.hasRemaining()) {
+            ch.write(frame);
+        }
+    }
+
+    private static void readFully(SocketChannel ch, ByteBuffer b) throws IOException {
+        while (b.hasRemaining()) {
+            if (ch.read(b) < 0) {
+                throw new IOException("end of stream");
+            }
+        }
+    }
+
+    /** Stops serving: every connection is closed, so waiting shims see the broker go away. */
+    @Override
+    public void close() throws IOException {
+        closed = true;
+        server.close();
+        synchronized (lock) {
+            for (SocketChannel c : connections) {
+                c.close();
+            }
+            lock.notifyAll();
+        }
+        Files.deleteIfExists(socket);
+        Files.deleteIfExists(dir);
+    }
+}

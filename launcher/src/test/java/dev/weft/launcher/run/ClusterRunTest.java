@@ -1,0 +1,221 @@
+package dev.weft.launcher.run;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import dev.weft.replay.ReplayOptions;
+import dev.weft.replay.ReplayReport;
+import dev.weft.replay.Replayer;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code weft run --net} and scenario runs end to end: the broker in this JVM, real processes under the shim
+ * speaking plain UDP (bench/rtt.c, compiled here). Adds about 5 s of test time.
+ */
+class ClusterRunTest {
+    static Path rtt;
+
+    @TempDir
+    Path dir;
+
+    record Out(int exit, String stdout, String stderr) {
+    }
+
+    @BeforeAll
+    static void compile() throws Exception {
+        NativeFixture.assumeBuilt();
+        Path src = NativeFixture.root().resolve("bench").resolve("rtt.c");
+        Path bin = NativeFixture.target().getParent().getParent().resolve("launcher").resolve("target")
+                .resolve("test-bin").resolve("rtt");
+        Files.createDirectories(bin.getParent());
+        Process p = new ProcessBuilder("cc", "-O2", "-o", bin.toString(), src.toString()).inheritIO().start();
+        assumeTrue(p.waitFor(60, TimeUnit.SECONDS) && p.exitValue() == 0, "skipped: cannot compile bench/rtt.c");
+        rtt = bin;
+    }
+
+    static Out weft(String... args) {
+        List<String> all = new ArrayList<>(List.of("--shim", NativeFixture.shim().toString()));
+        all.addAll(List.of(args));
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int rc = RunCommand.run(all.toArray(String[]::new), NativeFixture.cleanEnv(),
+                new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
+        return new Out(rc, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    }
+
+    static ReplayReport replaysIdentically(Path log) throws Exception {
+        ReplayReport r = Replayer.replay(log, ReplayOptions.PLAIN);
+        assertTrue(r.identical(), () -> "diverged: " + r.divergence());
+        return r;
+    }
+
+    @Test
+    void twoNodesPingPongRecordedAndReplayedIdentically() throws Exception {
+        for (String name : List.of("pp.weftlog", "pp.weftlog.gz")) {
+            Path log = dir.resolve(name);
+            Out o = weft("--seed", "3", "--net", "latency=uniform:1000-5000", "--nodes", "2", "--record",
+                    log.toString(), "--stats", "--", rtt.toString(), "env", "40", "1");
+            assertEquals(0, o.exit(), o.stderr());
+            assertTrue(o.stdout().contains("[n1] rtt: 40 round trips"), o.stdout());
+            assertTrue(o.stdout().contains("[n0] echo done"), o.stdout());
+            assertTrue(o.stderr().contains("recorded to " + log + " (verify: weft replay " + log + ")"), o.stderr());
+            assertTrue(o.stderr().contains("[weft] broker: datagrams: "), o.stderr());
+            assertTrue(o.stderr().contains("virtual delivery latency (ns, "), o.stderr());
+            ReplayReport r = replaysIdentically(log);
+            assertTrue(r.sawEnd(), "a clean finish writes the end record");
+            assertTrue(r.count() > 160, "connect/hello/bind + 40 round trips of send and recv");
+        }
+    }
+
+    @Test
+    void nodesGetTheirEnvironmentAndTheFirstFailingNodeDecidesTheStatus() {
+        Out o = weft("--seed", "1", "--net", "loss=0.5", "--nodes", "3", "--", "sh", "-c",
+                "echo \"id=$WEFT_NODE_ID net=$WEFT_NET seed=$WEFT_SEED\"; test -S \"$WEFT_BROKER\" || exit 9;"
+                        + " exit $((WEFT_NODE_ID + 3))");
+        assertEquals(3, o.exit(), o.stderr());
+        for (int i = 0; i < 3; i++) {
+            assertTrue(o.stdout().contains("[n" + i + "] id=" + i + " net=loss=0.5 seed=1\n"), o.stdout());
+        }
+        assertTrue(o.stderr().contains("weft run: node 0 exited with status 3"), o.stderr());
+    }
+
+    @Test
+    void theWatchdogEndsAHungRunAndTheLogIsFinished() throws Exception {
+        Path log = dir.resolve("hung.weftlog");
+        // an echo with nobody to ping it waits in a blocking receive forever
+        Out o = weft("--seed", "1", "--net", "", "--record", log.toString(), "--watchdog", "1", "--",
+                rtt.toString(), "0", "1", "1");
+        assertEquals(ClusterRun.WATCHDOG_EXIT, o.exit(), o.stderr());
+        assertTrue(o.stderr().contains("weft run: watchdog: no network operation for 1 s; stopping every node"),
+                o.stderr());
+        assertTrue(replaysIdentically(log).sawEnd());
+    }
+
+    @Test
+    void usageMistakesAreReportedWithoutAStackTrace() {
+        Out bad = weft("--seed", "1", "--net", "latency=bogus", "--", "true");
+        assertEquals(RunCommand.USAGE_ERROR, bad.exit());
+        assertTrue(bad.stderr().startsWith("weft run: --net: latency \"bogus\": unknown kind \"bogus\"\n"), bad.stderr());
+        Out noNet = weft("--seed", "1", "--nodes", "2", "--", "true");
+        assertTrue(noNet.stderr().startsWith("weft run: --nodes needs --net"), noNet.stderr());
+        Out unwritable = weft("--seed", "1", "--net", "", "--record", "/no/such/dir/x.weftlog", "--", "true");
+        assertEquals(RunCommand.USAGE_ERROR, unwritable.exit());
+        assertTrue(unwritable.stderr().startsWith("weft run: cannot record to /no/such/dir/x.weftlog: No such file"),
+                unwritable.stderr());
+    }
+
+    @Test
+    void aScenarioCrashAndStartReallyRestartsTheNodeAndItsTrafficResumes() throws Exception {
+        Path scenario = dir.resolve("crash.json");
+        Files.writeString(scenario, """
+                {"name": "crash and restart the echo", "seed": 11,
+                 "nodes": [
+                   {"node_id": 0, "program": "%1$s", "args": ["0", "1", "1"]},
+                   {"node_id": 1, "program": "%1$s", "args": ["1", "300", "1"]}],
+                 "network": {"latency": "uniform:1000-3000"},
+                 "time_skew": {"1": 5000},
+                 "events": [
+                   {"time_ns": 100000000, "action": {"type": "start", "node_id": 0}},
+                   {"time_ns": 200000, "action": {"type": "crash", "node_id": 0}}]}
+                """.formatted(rtt));
+        Path log = dir.resolve("crash.weftlog");
+        Out o = weft("--record", log.toString(), scenario.toString());
+        assertEquals(0, o.exit(), o.stderr());
+        Matcher crash = Pattern.compile("crash node 0 \\(pid (\\d+),").matcher(o.stderr());
+        Matcher start = Pattern.compile("start node 0 \\(new pid (\\d+)\\)").matcher(o.stderr());
+        assertTrue(crash.find() && start.find(), o.stderr());
+        assertNotEquals(crash.group(1), start.group(1), "a restart is a new process");
+        assertTrue(o.stdout().contains("[n1] rtt: 300 round trips"), o.stdout());
+        assertTrue(o.stdout().contains("[n0] echo done"), "the second incarnation ends normally: " + o.stdout());
+        replaysIdentically(log);
+        List<String> lines = Files.readAllLines(log);
+        assertTrue(lines.get(0).contains("\"seed\":11,\"net\":\"latency=uniform:1000-3000\""), lines.get(0));
+        List<Long> echoConns = new ArrayList<>();
+        Pattern hello = Pattern.compile("\"k\":\"hello\",\"conn\":(\\d+),\"node\":0");
+        for (String l : lines) {
+            Matcher m = hello.matcher(l);
+            if (m.find()) {
+                echoConns.add(Long.parseLong(m.group(1)));
+            }
+        }
+        assertEquals(2, echoConns.size(), "node 0 said hello twice: " + echoConns);
+        long second = echoConns.get(1);
+        assertTrue(lines.stream().anyMatch(l -> l.contains("{\"k\":\"disconnect\",\"conn\":" + echoConns.get(0) + "}")));
+        assertTrue(lines.stream().anyMatch(l -> l.contains("\"k\":\"recv\",\"conn\":" + second + ",")
+                && l.contains("\"kind\":\"delivered\"")), "traffic resumes with the new incarnation");
+    }
+
+    @Test
+    void aScenarioWithAnErrorSaysWhichFileAndWhat() throws IOException {
+        Path scenario = dir.resolve("bad.json");
+        Files.writeString(scenario, "{\"name\":\"x\",\"seed\":1,\"nodes\":[{\"node_id\":1,\"program\":\"p\",\"args\":[]}]}");
+        Out o = weft(scenario.toString());
+        assertEquals(RunCommand.USAGE_ERROR, o.exit());
+        assertEquals("weft run: " + scenario + ": Invalid node ID 1: nodes must be sequentially numbered; expected 0,"
+                + " got 1\n", o.stderr());
+    }
+
+    @Test
+    void scenarioNodesGetFileFaultsAndClockSkew() throws Exception {
+        var s = dev.weft.scenario.Scenarios.load("""
+                {"name": "n", "seed": 5, "nodes": [{"node_id": 0, "program": "p", "args": ["a"]},
+                  {"node_id": 1, "program": "q", "args": []}],
+                 "network": {"latency": "fixed:10", "loss": 0.25, "bandwidth": 1000, "partitions": "0|1"},
+                 "filesystem": {"1": {"fsync_lies": true, "enospc_after_bytes": 4096, "torn_write_probability": 0.5}},
+                 "time_skew": {"0": -3000}}
+                """);
+        assertEquals("latency=fixed:10,loss=0.25,bw=1000,partition=0|1", ClusterRun.netSpec(s));
+        var plans = ClusterRun.scenarioNodes(s);
+        assertEquals(List.of("p", "a"), plans.get(0).command());
+        assertEquals(Map.of("WEFT_CLOCK_SKEW_NS", "-3000"), plans.get(0).extraEnv());
+        assertEquals(Map.of("WEFT_FSYNC_LIES", "1", "WEFT_ENOSPC_BYTES", "4096", "WEFT_TORN_WRITES_PPM", "500000"),
+                plans.get(1).extraEnv());
+    }
+
+    @Test
+    void ctrlCStopsEveryNodeAndStillFinishesTheLog() throws Exception {
+        assumeTrue(dev.weft.broker.os.ProcessGroups.available(), "skipped: no libc signals");
+        Path log = dir.resolve("int.weftlog");
+        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", System.getProperty("java.class.path"), "dev.weft.launcher.WeftMain", "run", "--shim",
+                NativeFixture.shim().toString(), "--seed", "1", "--net", "", "--nodes", "2", "--record",
+                log.toString(), "--", rtt.toString(), "0", "1", "1"));
+        ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true)
+                .redirectOutput(dir.resolve("int.out").toFile());
+        pb.environment().clear();
+        pb.environment().putAll(NativeFixture.cleanEnv());
+        Process weft = pb.start();
+        // both echoes bound (two binds recorded): the run is up and waiting forever
+        for (int i = 0; i < 300 && !(Files.exists(log) && Files.readString(log).split("\"k\":\"bind\"", -1).length == 3);
+                i++) {
+            Thread.sleep(50);
+        }
+        List<ProcessHandle> nodes = weft.descendants().filter(h -> h.info().commandLine().orElse("").contains(
+                rtt.toString())).toList();
+        assertTrue(dev.weft.broker.os.ProcessGroups.signal(weft.pid(), 2), "SIGINT as a terminal's Ctrl-C sends it");
+        assertTrue(weft.waitFor(20, TimeUnit.SECONDS), "the run ends");
+        String output = Files.readString(dir.resolve("int.out"));
+        assertEquals(ClusterRun.INTERRUPTED_EXIT, weft.exitValue(), output);
+        assertTrue(output.contains("weft run: interrupted; stopping every node"), output);
+        assertTrue(output.contains("recorded to " + log), output);
+        assertTrue(!nodes.isEmpty() && nodes.stream().noneMatch(ProcessHandle::isAlive), "every node is stopped");
+        ReplayReport r = replaysIdentically(log);
+        assertTrue(r.sawEnd(), "the log is finished with its end record");
+    }
+}
