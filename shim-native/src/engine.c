@@ -2,8 +2,12 @@
  * engine.c - configuration, seed, ChaCha8 streams, virtual clock, tracing.
  *
  * Nothing here calls a function the shim hooks: the environment is read with getenv (not
- * hooked, no allocation), diagnostics go out through a raw write(2) syscall, and the real libc
+ * hooked, no allocation), diagnostics go out through a raw write(2) system call, and the real libc
  * functions are only looked up (dlsym) by the hooks that pass through.
+ *
+ * Every system call the engine makes for itself goes through weft_real_syscall, which issues the
+ * syscall instruction directly: not libc's syscall() (the shim hooks it), and no dlsym on the way
+ * (safe before configuration, inside a signal handler, and while resolving a symbol failed).
  */
 #include "weft.h"
 
@@ -29,9 +33,30 @@ void *weft_real(const char *name) {
     void *f = dlsym(RTLD_NEXT, name);
     if (!f) {
         weft_errline("[weft] FATAL: cannot resolve real %s", name);
-        syscall(SYS_exit_group, 127);
+        weft_real_syscall(SYS_exit_group, 127, 0, 0, 0, 0, 0);
     }
     return f;
+}
+
+/* ------------------------------------------------------------------ raw system calls */
+
+/* x86-64 Linux calling convention: number in rax, arguments in rdi, rsi, rdx, r10, r8, r9; the
+ * kernel clobbers rcx and r11 and returns -errno in rax. Errors come back as -1 with errno set,
+ * as libc's syscall() would return them. */
+long (weft_real_syscall)(long n, long a, long b, long c, long d, long e, long f) {
+    long ret;
+    register long r10 __asm__("r10") = d;
+    register long r8 __asm__("r8") = e;
+    register long r9 __asm__("r9") = f;
+    __asm__ volatile("syscall"
+                     : "=a"(ret)
+                     : "a"(n), "D"(a), "S"(b), "d"(c), "r"(r10), "r"(r8), "r"(r9)
+                     : "rcx", "r11", "memory");
+    if (ret < 0 && ret > -4096) {
+        errno = (int)-ret;
+        return -1;
+    }
+    return ret;
 }
 
 /* ------------------------------------------------------------------ spinlock */
@@ -51,7 +76,7 @@ void weft_spin_lock(atomic_int *l) {
             atomic_compare_exchange_weak_explicit(l, &expect, 1, memory_order_acquire,
                                                   memory_order_relaxed))
             return;
-        if (tries >= 64) syscall(SYS_sched_yield);
+        if (tries >= 64) weft_real_syscall(SYS_sched_yield, 0, 0, 0, 0, 0, 0);
         else __builtin_ia32_pause();
     }
 }
@@ -384,7 +409,7 @@ static void raw_write_line(char *buf, int n, size_t cap) {
     if ((size_t)n + 1 >= cap) n = (int)cap - 2;
     buf[n++] = '\n';
     int saved = errno; /* diagnostics must not change what the program sees in errno */
-    syscall(SYS_write, 2, buf, (size_t)n);
+    weft_real_syscall(SYS_write, 2, buf, (size_t)n, 0, 0, 0);
     errno = saved;
 }
 
@@ -532,7 +557,8 @@ int weft_init(void) {
         weft_depth--;
         atomic_store_explicit(&init_state, 2, memory_order_release);
     } else {
-        while (atomic_load_explicit(&init_state, memory_order_acquire) != 2) syscall(SYS_sched_yield);
+        while (atomic_load_explicit(&init_state, memory_order_acquire) != 2)
+            weft_real_syscall(SYS_sched_yield, 0, 0, 0, 0, 0, 0);
     }
     return weft_cfg.active;
 }

@@ -53,7 +53,7 @@ WEFT_EXPORT int sync_file_range(int fd, off_t off, off_t n, unsigned flags) {
 static int faulty_target(int fd) {
     if (fd <= 2 || weft_devrand_is_fd(fd)) return 0;
     struct stat st;
-    if (syscall(SYS_fstat, fd, &st) != 0) return 0;
+    if (weft_real_syscall(SYS_fstat, fd, &st, 0, 0, 0, 0) != 0) return 0;
     return S_ISREG(st.st_mode);
 }
 

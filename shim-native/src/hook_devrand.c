@@ -79,11 +79,11 @@ static int is_rand_path(const char *p) {
 
 /* Open /dev/null in place of a random device; the flags keep only what matters for an fd. */
 static int open_stand_in(int flags) {
-    int fd = (int)syscall(SYS_openat, AT_FDCWD, "/dev/null",
-                          O_RDONLY | (flags & (O_CLOEXEC | O_NONBLOCK)));
+    int fd = (int)weft_real_syscall(SYS_openat, AT_FDCWD, "/dev/null",
+                                    O_RDONLY | (flags & (O_CLOEXEC | O_NONBLOCK)), 0, 0, 0);
     if (fd >= 0) {
         if (fd >= MAX_TRACKED_FD) { /* cannot track it: refuse rather than leak real entropy */
-            syscall(SYS_close, fd);
+            weft_real_syscall(SYS_close, fd, 0, 0, 0, 0, 0);
             errno = EMFILE;
             return -1;
         }
@@ -247,8 +247,8 @@ static rand_cookie *cookie_alloc(void) {
         }
     }
     /* pool exhausted: a raw anonymous mapping (never malloc from a hook) */
-    void *p = (void *)syscall(SYS_mmap, NULL, sizeof(rand_cookie), PROT_READ | PROT_WRITE,
-                              MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    void *p = (void *)weft_real_syscall(SYS_mmap, NULL, sizeof(rand_cookie), PROT_READ | PROT_WRITE,
+                                        MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     if (p == MAP_FAILED) return NULL;
     rand_cookie *c = p;
     c->mmapped = 1;
@@ -267,7 +267,7 @@ static ssize_t cookie_write(void *cookie, const char *buf, size_t n) {
 
 static int cookie_close(void *cookie) {
     rand_cookie *c = cookie;
-    if (c->mmapped) syscall(SYS_munmap, c, sizeof(rand_cookie));
+    if (c->mmapped) weft_real_syscall(SYS_munmap, c, sizeof(rand_cookie), 0, 0, 0, 0);
     else atomic_store(&c->in_use, 0);
     return 0;
 }

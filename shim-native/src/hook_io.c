@@ -70,9 +70,6 @@ REAL_FN(waitid_fn, waitid)
 
 #define MS 1000000ULL
 
-long (weft_real_syscall)(long n, long a, long b, long c, long d, long e, long f) {
-    return get_real_syscall()(n, a, b, c, d, e, f);
-}
 
 /* ------------------------------------------------------------------ readiness probes */
 

@@ -488,6 +488,31 @@ static int arm(int fd, sim_sock *s) {
 
 static int reply_ready(int fd) { return wait_readable(fd, 0) == 1; }
 
+/* MSG_PEEK on an armed socket whose Deliver has arrived: copy the payload without consuming the
+ * frame (one recvmsg(MSG_PEEK) of header + the caller's first 8 buffers). Slot locked. */
+static int peek_deliver(int fd, const struct iovec *iov, int iovcnt, reply *r) {
+    unsigned char h[21];
+    struct iovec v[9];
+    int n = 0;
+    size_t cap = 0;
+    v[n++] = (struct iovec){h, sizeof h};
+    for (int i = 0; i < iovcnt && n < 9; i++) { v[n++] = iov[i]; cap += iov[i].iov_len; }
+    struct msghdr m = {.msg_iov = v, .msg_iovlen = (size_t)n};
+    long got = weft_real_syscall(SYS_recvmsg, fd, &m, MSG_PEEK | MSG_DONTWAIT, 0, 0, 0);
+    if (got < (long)sizeof h) return set_errno(EIO);
+    r->tag = h[4];
+    if (r->tag != REP_DELIVER) return set_errno(EIO);
+    r->sip = get32(h + 5);
+    r->sport = get16(h + 9);
+    r->dip = get32(h + 11);
+    r->dport = get16(h + 15);
+    r->plen = get32(h + 17);
+    size_t have = (size_t)got - sizeof h;
+    r->copied = r->plen < have ? r->plen : have;
+    if (r->copied > cap) r->copied = cap;
+    return 0;
+}
+
 static void fill_sockaddr(struct sockaddr *a, socklen_t *alen, uint32_t ip, uint16_t port) {
     if (!a || !alen) return;
     struct sockaddr_in in = {.sin_family = AF_INET, .sin_port = htons(port)};
@@ -694,6 +719,7 @@ WEFT_EXPORT ssize_t writev(int fd, const struct iovec *iov, int n) {
 static ssize_t net_recv(int fd, sim_sock *s, const struct iovec *iov, int iovcnt, int flags,
                         struct sockaddr *src, socklen_t *srclen, int *msg_flags) {
     int nonblock = (flags & MSG_DONTWAIT) || s->nonblock;
+    int peek = (flags & MSG_PEEK) != 0;   /* only an armed socket can peek: a pop cannot be undone */
     uint64_t t0 = weft_mono_observe();           /* the call's clock observation (spec §4) */
     uint64_t timeout = s->rcvtimeo_ns;
     int managed = weft_sched_active();
@@ -704,7 +730,7 @@ static ssize_t net_recv(int fd, sim_sock *s, const struct iovec *iov, int iovcnt
         if (s->dead) { flock_release(&s->lock); return set_errno(EIO); }
         if (!s->bound) { flock_release(&s->lock); return set_errno(EINVAL); }
         reply r;
-        if (!s->armed && nonblock) {
+        if (!s->armed && nonblock && !peek) {
             unsigned char f[20];
             put_recv(f, s->lip, s->lport, 0, t0);
             struct iovec q = {f, sizeof f};
@@ -741,6 +767,15 @@ static ssize_t net_recv(int fd, sim_sock *s, const struct iovec *iov, int iovcnt
                     }
                 }
                 continue;
+            }
+            if (peek) {
+                int rc = peek_deliver(fd, iov, iovcnt, &r);
+                if (rc) mark_dead(s);
+                flock_release(&s->lock);
+                if (rc) return -1;
+                fill_sockaddr(src, srclen, r.sip, r.sport);
+                if (msg_flags) *msg_flags = r.copied < r.plen ? MSG_TRUNC : 0;
+                return (ssize_t)((flags & MSG_TRUNC) ? r.plen : r.copied);
             }
             s->armed = 0;
             if (read_reply(fd, iov, iovcnt, &r) || (r.tag != REP_DELIVER && r.tag != REP_EMPTY)) {

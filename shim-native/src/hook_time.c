@@ -8,6 +8,7 @@
 #include <time.h>
 #include <sys/time.h>
 #include <unistd.h>
+#include <sys/syscall.h>
 
 typedef time_t (*time_fn)(time_t *);
 typedef int (*gettimeofday_fn)(struct timeval *, void *);
@@ -31,6 +32,17 @@ REAL_FN(usleep_fn, usleep)
 
 #define NS 1000000000ULL
 
+/* A process talking to simulated peers lets them run: an unmanaged sleep of ns virtual waits
+ * ns / WEFT_NET_SPEEDUP of real time first (the pacing rule, docs/shim.md "Network"), so a node
+ * that polls with MSG_DONTWAIT between sleeps does not outrun its peers. Raw nanosleep: the
+ * hooked one is us. An interrupted pause is not resumed: the clock advances the same. */
+static void pace(uint64_t ns) {
+    if (atomic_load_explicit(&weft_net_open, memory_order_relaxed) == 0 || ns == 0) return;
+    uint64_t b = weft_net_real_budget(ns);
+    struct timespec d = {(time_t)(b / NS), (long)(b % NS)};
+    weft_real_syscall(SYS_nanosleep, &d, NULL, 0, 0, 0, 0);
+}
+
 /* A sleep of ns: a managed thread waits in the scheduler until its virtual deadline (others run
  * meanwhile); otherwise the shared clock simply advances. */
 static void sleep_ns(uint64_t ns) {
@@ -38,13 +50,19 @@ static void sleep_ns(uint64_t ns) {
         uint64_t now = weft_mono_peek();
         weft_sched_sleep_until(ns > UINT64_MAX - now ? UINT64_MAX : now + ns);
     } else {
+        pace(ns);
         weft_mono_advance(ns);
     }
 }
 
 static void sleep_until(uint64_t mono) {
-    if (weft_sched_active()) weft_sched_sleep_until(mono);
-    else weft_mono_at_least(mono);
+    if (weft_sched_active()) {
+        weft_sched_sleep_until(mono);
+    } else {
+        uint64_t now = weft_mono_peek();
+        if (mono > now) pace(mono - now);
+        weft_mono_at_least(mono);
+    }
 }
 
 static int is_realtime(clockid_t c) {

@@ -7,7 +7,9 @@
  *   hook_time.c   time / sleep functions
  *   hook_rand.c   libc PRNGs, getrandom/getentropy/getauxval, arc4random
  *   hook_devrand.c /dev/urandom and /dev/random through fds and stdio
- *   sched.c       the deterministic scheduler (token model) and the pthread hooks
+ *   sched.c       the deterministic scheduler model (token passing, decisions, modelled waits)
+ *   hook_pthread.c the pthread hooks that drive it (shared declarations: sched_model.h)
+ *   hook_io.c     waits outside pthreads (poll/select/epoll, blocking reads, children, futexes)
  *   faults.c      file faults: fsync lies, ENOSPC after N bytes, torn writes
  *   hook_net.c    simulated UDP sockets served by the broker (wire protocol, spec §1-4)
  *

@@ -4,6 +4,9 @@
  *   net_basic wait [port]        block in recvfrom until a datagram (or an error) comes
  *   net_basic threadwait [port]  the same in a second (scheduler-managed) thread
  *   net_basic retransmit|threadretransmit T   send to 127.0.0.2:5000 every T virtual ms until a reply
+ *   net_basic threadecho         two managed threads as client and echo server (schedule-dependent)
+ *   net_basic threadpoll         the poll scenario in a managed thread
+ *   net_basic sleeppoll T        poll with MSG_DONTWAIT, sleeping T virtual ms in between
  *   net_basic send ip port text  send one datagram
  * Node 0 is 127.0.0.1. Output is one line per step; the launcher's net tests compare it.
  */
@@ -108,6 +111,7 @@ static int basic(void) {
     ssize_t n = recv(b, buf, sizeof buf, 0);
     printf("short recv: %zd \"%.4s\"\n", n, buf);
     sendto_str(a, "127.0.0.1", 4001, "after");
+    print_recv("b peeked", b, MSG_PEEK);
     print_recv("b got", b, 0);
     struct sockaddr_in bad = addr("127.0.0.1", 1);
     bad.sin_family = AF_UNIX;
@@ -364,10 +368,71 @@ static int retransmit(int timeout_ms) {
     return 0;
 }
 
+/* A node that polls with MSG_DONTWAIT and sleeps T virtual ms between polls until a datagram comes. */
+static int sleeppoll(int sleep_ms) {
+    int c = bound("127.0.0.1", 4000);
+    char buf[64];
+    long polls = 0;
+    while (recv(c, buf, sizeof buf, MSG_DONTWAIT) < 0) {
+        polls++;
+        usleep((useconds_t)sleep_ms * 1000);
+    }
+    printf("datagram after %ld empty polls\n", polls);
+    return 0;
+}
+
 static int retransmit_timeout;
 static void *retransmitter(void *unused) {
     (void)unused;
     retransmit(retransmit_timeout);
+    return NULL;
+}
+
+/* Two managed threads as two nodes: a client sends PING:i and waits (SO_RCVTIMEO 50 ms) for the
+ * echo, a server echoes; both draw rand() between steps, so the printed values depend on the
+ * schedule. The same seed must print the same lines every run. */
+static int echo_fd, client_fd;
+static void *echo_server(void *unused) {
+    (void)unused;
+    char buf[64];
+    struct sockaddr_in from;
+    for (int i = 0; i < 5; i++) {
+        socklen_t fl = sizeof from;
+        ssize_t n = recvfrom(echo_fd, buf, sizeof buf, 0, (struct sockaddr *)&from, &fl);
+        if (n < 0) { printf("server: %s\n", ename(errno)); return NULL; }
+        printf("server: %.*s rand %d\n", (int)n, buf, rand() % 1000);
+        sendto(echo_fd, buf, (size_t)n, 0, (struct sockaddr *)&from, fl);
+    }
+    return NULL;
+}
+static void *echo_client(void *unused) {
+    (void)unused;
+    struct timeval tv = {0, 50000};
+    setsockopt(client_fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
+    char msg[32], buf[64];
+    for (int i = 0; i < 5; i++) {
+        snprintf(msg, sizeof msg, "PING:%d", i);
+        sendto_str(client_fd, "127.0.0.1", 4000, msg);
+        ssize_t n = recv(client_fd, buf, sizeof buf, 0);
+        printf("client: %s rand %d\n", n < 0 ? ename(errno) : "echo", rand() % 1000);
+    }
+    return NULL;
+}
+static int threadecho(void) {
+    echo_fd = bound("127.0.0.1", 4000);
+    client_fd = bound("127.0.0.1", 4001);
+    pthread_t a, b;
+    pthread_create(&a, NULL, echo_server, NULL);
+    pthread_create(&b, NULL, echo_client, NULL);
+    pthread_join(a, NULL);
+    pthread_join(b, NULL);
+    printf("virtual ms: %lld\n", mono_ms());
+    return 0;
+}
+
+static void *poller(void *unused) {
+    (void)unused;
+    pollmix();
     return NULL;
 }
 
@@ -401,6 +466,14 @@ int main(int argc, char **argv) {
         return 0;
     }
     if (!strcmp(m, "retransmit")) return retransmit(port);
+    if (!strcmp(m, "threadecho")) return threadecho();
+    if (!strcmp(m, "threadpoll")) {
+        pthread_t t;
+        pthread_create(&t, NULL, poller, NULL);
+        pthread_join(t, NULL);
+        return 0;
+    }
+    if (!strcmp(m, "sleeppoll")) return sleeppoll(port);
     if (!strcmp(m, "threadretransmit")) {
         pthread_t t;
         retransmit_timeout = port;

@@ -77,6 +77,7 @@ class NetShimTest {
                 b got: "auto" from 127.0.0.1:50000
                 c got: "back" from 127.0.0.1:4001
                 short recv: 4 "trun"
+                b peeked: "after" from 127.0.0.1:4000
                 b got: "after" from 127.0.0.1:4000
                 sendto bad family: -1 EINVAL
                 sendto null buffer: -1 EFAULT
@@ -125,6 +126,39 @@ class NetShimTest {
                 after reading: rc 0 pipe - socket -
                 writable: 1 POLLOUT
                 """);
+    }
+
+    /** The same in a scheduler-managed thread: the poll is a net wait of the model. */
+    @Test
+    void aManagedThreadPollsThemInTheModel() {
+        assertOutput("threadpoll", """
+                nothing: rc 0 pipe - socket -
+                virtual ms waited: 1000
+                pipe written: rc 1 pipe readable socket -
+                datagram sent: rc 1 pipe - socket readable
+                not read yet: rc 1 pipe - socket readable
+                b got: "dgram" from 127.0.0.1:4000
+                after reading: rc 0 pipe - socket -
+                writable: 1 POLLOUT
+                """);
+    }
+
+    /**
+     * Two managed threads as client and echo server, drawing rand() between steps: the schedule —
+     * and so every value — is the same on every run of a seed, because net waiters are only
+     * woken when no thread can run (never by the real time a reply takes).
+     */
+    @Test
+    void threadsExchangingDatagramsAreReproducible() {
+        var first = run("threadecho");
+        assertEquals(0, first.exit(), first.stderr());
+        assertEquals(11, first.stdout().lines().count(), first.stdout());
+        for (int i = 0; i < 4; i++) {
+            assertEquals(first.stdout(), run("threadecho").stdout(), "run " + (i + 2));
+        }
+        Map<String, String> other = env(0);
+        other.put("WEFT_SEED", "2");
+        assertFalse(first.stdout().equals(run(other, "threadecho").stdout()), "another seed, another schedule");
     }
 
     @Test
@@ -267,6 +301,21 @@ class NetShimTest {
         // one send per real millisecond at most (budget 1 ms per timeout), plus slack for start-up
         assertTrue(sendsWhileSilent <= elapsedMs + 50, sendsWhileSilent + " sends in " + elapsedMs + " ms");
         assertTrue(sendsWhileSilent >= 2, "the client did retransmit");
+    }
+
+    /** The same rule for a node that polls with MSG_DONTWAIT and sleeps 10 virtual ms in between. */
+    @Test
+    void sleepsBetweenPollsArePacedToo() throws Exception {
+        Process p = startNode("sleeppoll", "10");
+        assertTrue(broker.awaitRequests(3));
+        long before = broker.requests();
+        long start = System.nanoTime();
+        Thread.sleep(200);
+        long polls = broker.requests() - before;
+        long elapsedMs = (System.nanoTime() - start) / 1_000_000;
+        broker.inject(WireBroker.Addr.of(1, 5000), WireBroker.Addr.of(0, 4000), "x".getBytes(StandardCharsets.UTF_8));
+        assertTrue(finish(p).startsWith("datagram after "));
+        assertTrue(polls <= elapsedMs + 50, polls + " polls in " + elapsedMs + " ms");
     }
 
     /** The ASan+UBSan build of the shim runs the socket paths cleanly. */

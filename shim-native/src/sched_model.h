@@ -1,0 +1,88 @@
+/*
+ * sched_model.h - the scheduler model shared by sched.c (the model: thread table, token passing,
+ * decisions, waits) and hook_pthread.c (the pthread hooks that drive it). Internal: every symbol
+ * here has hidden visibility (the library is built with -fvisibility=hidden).
+ *
+ * Protocol for a yield point: LOCK(); change the model state (block_on, wake_all, ...);
+ * YIELD(site), which runs pick(), releases the lock and hands the token over. Called only by a
+ * managed thread (sched_engaged()).
+ */
+#ifndef WEFT_SCHED_MODEL_H
+#define WEFT_SCHED_MODEL_H
+
+#include "weft.h"
+
+#include <pthread.h>
+#include <time.h>
+
+#define MAX_THREADS 4096
+#define MAX_OBJECTS 16384
+#define NONE (-1)
+
+enum tstate { T_UNUSED = 0, T_RUNNABLE, T_BLK_MUTEX, T_BLK_COND, T_BLK_JOIN, T_BLK_RD, T_BLK_WR,
+              T_BLK_BARRIER, T_BLK_SEM, T_BLK_FUTEX, T_BLK_IO, T_SLEEP, T_FINISHED };
+
+typedef struct thread_slot {
+    int state;
+    const void *obj;        /* what a blocked thread waits on (mutex, cond, ..., or join target) */
+    int join_tid;
+    uint64_t deadline;      /* virtual mono ns; 0 = untimed */
+    int timed_out;          /* woken because its deadline passed */
+    int cancel_woken;       /* woken by pthread_cancel */
+    pthread_t pt;
+    void *(*fn)(void *);
+    void *arg;
+    weft_io_wait *io;       /* T_BLK_IO: what readiness the thread waits for (probed at decisions) */
+    atomic_int turn;        /* futex word: 1 = this thread now holds the token */
+} thread_slot;
+
+enum site { S_BARRIER, S_BARRIER_BLK, S_COND_BCAST, S_COND_REACQ, S_COND_REACQ_C, S_COND_SIGNAL,
+            S_COND_WAIT, S_FUTEX_WAIT, S_FUTEX_WAKE, S_IO_WAIT, S_JOIN, S_MUTEX_LOCK, S_MUTEX_LOCK_C, S_MUTEX_TRY, S_MUTEX_UNLOCK,
+            S_NET_BLOCK, S_NET_SEND, S_CREATE, S_RW_LOCK, S_RW_LOCK_C, S_RW_TRY, S_RW_UNLOCK, S_YIELD, S_SEM_POST,
+            S_SEM_TRY, S_SEM_WAIT, S_SEM_WAIT_C, S_SLEEP, S_FINISHED, S_COUNT };
+
+enum okind { O_FREE = 0, O_MUTEX, O_RWLOCK, O_BARRIER, O_SEM, O_COND };
+typedef struct sync_obj {
+    uintptr_t key;
+    int kind;
+    int owner;              /* mutex owner / rwlock writer */
+    unsigned count;         /* recursive depth / rwlock readers / barrier arrivals / sem value */
+    unsigned need;          /* barrier size */
+} sync_obj;
+
+
+extern thread_slot threads[MAX_THREADS];
+extern int nthreads;                 /* logical tids handed out so far */
+extern int sched_started;            /* the main thread registered (first pthread_create) */
+extern atomic_int sched_lock;
+extern WEFT_TLS int my_tid;
+extern const char *const site_names[];
+
+/* token passing */
+void wait_token(int tid);
+void switch_to(int next, int me, int leaving);
+
+/* the decision of spec §8 (sched_lock held); returns who runs next, or NONE when all finished */
+int pick(enum site site);
+
+#define YIELD(site) do { int next_ = pick(site); weft_spin_unlock(&sched_lock); switch_to(next_, my_tid, 0); } while (0)
+#define LOCK() weft_spin_lock(&sched_lock)
+#define UNLOCK() weft_spin_unlock(&sched_lock)
+
+static inline int sched_engaged(void) {
+    return my_tid != NONE && weft_engaged() && weft_cfg.sched;
+}
+
+/* the object table (open addressing; destroyed objects leave a tombstone) */
+#define TOMBSTONE ((uintptr_t)1)
+sync_obj *obj_find(const void *addr);
+sync_obj *obj_get(const void *addr, int kind);
+
+/* model helpers (sched_lock held) */
+void wake_all(int state, const void *obj);
+int nth_in_state(int state, const void *obj, int i);
+void block_on(int state, const void *obj, uint64_t deadline);
+/* absolute deadline on `clock` -> virtual monotonic ns (0 = none, never 0 itself) */
+uint64_t deadline_ns(clockid_t clock, const struct timespec *abs);
+
+#endif
