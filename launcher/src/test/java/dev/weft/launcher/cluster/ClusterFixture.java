@@ -118,7 +118,7 @@ final class ClusterFixture {
      * The recording is in canonical form byte for byte: reading every record and writing it again with our writer
      * (the reference's serialization, checked against its corpus) gives back the same file.
      */
-    static void assertCanonical(Path log) throws IOException {
+    static void assertCanonical(Path log) throws Exception {
         byte[] original = Files.readAllBytes(log);
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         try (LogReader r = LogReader.open(log)) {
