@@ -176,9 +176,10 @@ static int run_member(void) {
 
     char buf[MSG_MAX];
     int t, from, failed = 0;
-    ctrl_hello(ctrl, nmembers);
+    member_pacing_t pace = {.ctrl_fd = ctrl, .observer = nmembers, .drained = -1, .sent = -1};
+    pacing_hello(&pace);
     for (;;) {
-        int kind = ctrl_wait(ctrl, nmembers, &t);
+        int kind = pacing_next(&pace, &t);
         if (kind == CTRL_BYE) return 0;
         int tail = t >= ticks;
         if (kind == CTRL_DRAIN) {
@@ -192,14 +193,16 @@ static int run_member(void) {
             } else if (!failed) {
                 while (recv_text(proto, MSG_DONTWAIT, buf, &from) >= 0) handle(buf, from);
             }
-            send_fmt(ctrl, nmembers, CTRL_PORT, "DRAINED %d", t);
+            pacing_drained(&pace, t);
             continue;
         }
         if (failed) {
-            if (t == fail_tick)
+            if (t == fail_tick) {
                 for (int i = 0; i < nmembers; i++)
                     if (i != me) send_fmt(proto, i, PROTO_PORT, "DEAD %d", id);
-            continue; /* a failed node stays silent until the run ends */
+                send_fmt(proto, nmembers, PROTO_PORT, "DONE %d", t);
+            }
+            continue; /* a failed node stays bound and silent until the run ends */
         }
         timers(t, tail);
         outbox_flush(&out, proto);
@@ -236,42 +239,83 @@ static int precondition_broken_by(int dead_index, int tick) {
     return 0;
 }
 
+/* What the observer learns while it waits for the members' answers. */
+typedef struct {
+    int date;                   /* the report date expected in this send phase */
+    int verbose;
+    int broken;                 /* the failure precondition broke */
+    int tick;
+    unsigned char dead[MAX_MEMBERS];    /* its death report arrived */
+    unsigned char leaving[MAX_MEMBERS]; /* its DONE arrived: it leaves the pacing */
+} observer_t;
+
+static void observe_report(observer_t *o, const report_t *r, int from, const char *text) {
+    if (o->verbose) fprintf(stderr, "%s\n", text);
+    if (r->alive) {
+        if (!has_latest[from] || r->date >= latest_date[from]) {
+            has_latest[from] = 1;
+            latest_date[from] = r->date;
+            latest_succ[from] = r->b;
+            latest_succ2[from] = r->c;
+        }
+    } else if (!o->dead[from]) {
+        o->dead[from] = 1;
+        if (!o->broken) o->broken = precondition_broken_by(from, o->tick);
+    }
+}
+
+/* A death report is sent at the start of the dying member's tick and may arrive in either phase,
+ * before or after the DONE that ends its last send phase (datagrams of one channel can overtake). */
+static int is_death_report(const char *text, int from, observer_t *o) {
+    report_t r;
+    if (from >= nmembers || !parse_report(text, &r) || r.alive) return 0;
+    observe_report(o, &r, from, text);
+    return 1;
+}
+
+/* Drain phase: DRAINED of this tick counts. */
+static int accept_drain_answer(const char *text, int from, void *ctx) {
+    observer_t *o = ctx;
+    int t;
+    if (is_death_report(text, from, o)) return 0;
+    return sscanf(text, "DRAINED %d", &t) == 1 && t == o->tick;
+}
+
+/* Send phase: a live member answers with its report, a dying one with DONE after its DEAD notices. */
+static int accept_send_answer(const char *text, int from, void *ctx) {
+    observer_t *o = ctx;
+    report_t r;
+    int t;
+    if (from >= nmembers || is_death_report(text, from, o)) return 0;
+    if (sscanf(text, "DONE %d", &t) == 1) {
+        o->leaving[from] = 1;
+        return t == o->tick;
+    }
+    if (!parse_report(text, &r) || r.date != o->date) return 0;
+    observe_report(o, &r, from, text);
+    return 1;
+}
+
 static int run_observer(void) {
-    int verbose = env_long("CHORD_VERBOSE", 0) != 0; /* every report on stderr, for native runs */
-    int rpt = udp_bound(me, PROTO_PORT);
-    pacer_t p = {.ctrl_fd = udp_bound(me, CTRL_PORT), .n = nmembers};
+    observer_t o = {.verbose = env_long("CHORD_VERBOSE", 0) != 0}; /* every report on stderr, for native runs */
+    pacer_t p = {.in_fd = udp_bound(me, PROTO_PORT), .ctrl_fd = udp_bound(me, CTRL_PORT), .n = nmembers};
     for (int i = 0; i < nmembers; i++) p.node[i] = i;
     pacer_gather(&p);
-    int broken = 0;
-    char buf[MSG_MAX];
     for (int t = 0; t <= ticks + TAIL_ROUNDS && p.n > 0; t++) {
-        pacer_broadcast(&p, "GO R %d", t);
-        pacer_collect_drained(&p, t);
-        pacer_broadcast(&p, "GO S %d", t);
-        int date = t == ticks + TAIL_ROUNDS ? ticks + 9 : t;
-        int got[MAX_MEMBERS] = {0}, count = 0, expected = p.n, from;
-        while (count < expected) {
-            report_t r;
-            recv_text(rpt, 0, buf, &from);
-            if (!parse_report(buf, &r) || r.date != date || from < 0 || from >= nmembers || got[from]) continue;
-            if (verbose) fprintf(stderr, "%s\n", buf);
-            got[from] = 1;
-            count++;
-            if (r.alive) {
-                if (!has_latest[from] || r.date >= latest_date[from]) {
-                    has_latest[from] = 1;
-                    latest_date[from] = r.date;
-                    latest_succ[from] = r.b;
-                    latest_succ2[from] = r.c;
-                }
-            } else {
-                pacer_remove(&p, from);
-                if (!broken) broken = precondition_broken_by(from, t);
+        o.tick = t;
+        o.date = t == ticks + TAIL_ROUNDS ? ticks + 9 : t;
+        pacer_start(&p, 'R', t);
+        pacer_await(&p, accept_drain_answer, &o);
+        pacer_start(&p, 'S', t);
+        pacer_await(&p, accept_send_answer, &o);
+        for (int i = 0; i < nmembers; i++)
+            if (o.leaving[i]) {
+                pacer_remove(&p, i); /* it stays bound and silent until BYE */
+                o.leaving[i] = 0;
             }
-        }
     }
-    for (int i = 0; i < nmembers; i++) send_text(p.ctrl_fd, i, CTRL_PORT, "BYE");
-    return broken ? 3 : 0;
+    pacer_bye(&p, nmembers);
+    return o.broken ? 3 : 0;
 }
 
 /* ---- main ---------------------------------------------------------------------------------------- */

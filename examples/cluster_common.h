@@ -127,7 +127,8 @@ static inline int recv_text(int fd, int flags, char *buf, int *from) {
 /* ---- observer-paced ticks ------------------------------------------------------------------
  * Node processes run at whatever speed the OS gives them, so a free-running "tick" would mean a
  * different amount of protocol progress on every run. Instead the observer (node N-1) paces every
- * tick in two phases, over a control port separate from the protocol port:
+ * tick in two phases. It sends from its control port to each member's control port; members answer
+ * to the observer's protocol port, where their reports go too:
  *   GO R t  -> every member drains its protocol socket and handles what arrived, queueing replies;
  *              then it answers DRAINED t;
  *   GO S t  -> every member sends its queued replies and its timer-driven requests, then its RPT.
@@ -135,25 +136,51 @@ static inline int recv_text(int fd, int flags, char *buf, int *from) {
  * before it — a function of the seed and the network's per-datagram fates, not of OS timing.
  * Start-up: a member sends HELLO once bound, and answers every WHO with HELLO; the observer sends
  * WHO to everyone once bound. Whichever binds last, one of the two messages meets a bound socket.
+ * A HELLO during the run is a member whose process was restarted: the observer sends it the GO of
+ * the current phase again, and the new process joins in at that tick with a fresh state. A member
+ * answers a repeated GO for a phase it already did without doing it again.
  * The observer ends the run with BYE. Pacing waits block: under a lossy or partitioned network a
  * lost control message stalls the run (use latency specs with these targets). */
 
 #define PROTO_PORT 9000 /* protocol traffic; the observer's RPT port (the checkers' convention) */
 #define CTRL_PORT 9001  /* tick pacing */
+#define MAX_NODES 64
 
 enum { CTRL_DRAIN, CTRL_SEND, CTRL_BYE };
 
-static inline void ctrl_hello(int ctrl_fd, int observer) { send_text(ctrl_fd, observer, CTRL_PORT, "HELLO"); }
+/* A member's end of the pacing. */
+typedef struct {
+    int ctrl_fd;   /* bound to CTRL_PORT */
+    int observer;  /* node id of the observer */
+    int drained;   /* last tick drained, -1 before the first */
+    int sent;      /* last tick whose send phase ran */
+} member_pacing_t;
 
-/* Blocks for the next pacing message; returns its kind and tick. */
-static inline int ctrl_wait(int ctrl_fd, int observer, int *tick) {
+static inline void pacing_hello(member_pacing_t *m) { send_text(m->ctrl_fd, m->observer, PROTO_PORT, "HELLO"); }
+
+static inline void pacing_drained(member_pacing_t *m, int tick) {
+    m->drained = tick;
+    send_fmt(m->ctrl_fd, m->observer, PROTO_PORT, "DRAINED %d", tick);
+}
+
+/* Blocks for the next phase to run; returns its kind and tick. Repeats of phases already run are
+ * answered (DRAINED again) or ignored here. */
+static inline int pacing_next(member_pacing_t *m, int *tick) {
     char buf[MSG_MAX];
     for (;;) {
-        recv_text(ctrl_fd, 0, buf, NULL);
+        recv_text(m->ctrl_fd, 0, buf, NULL);
         char phase;
         if (strcmp(buf, "BYE") == 0) return CTRL_BYE;
-        if (strcmp(buf, "WHO") == 0) ctrl_hello(ctrl_fd, observer);
-        else if (sscanf(buf, "GO %c %d", &phase, tick) == 2) return phase == 'R' ? CTRL_DRAIN : CTRL_SEND;
+        if (strcmp(buf, "WHO") == 0) {
+            pacing_hello(m);
+        } else if (sscanf(buf, "GO %c %d", &phase, tick) == 2) {
+            if (phase == 'R' && *tick > m->drained) return CTRL_DRAIN;
+            if (phase == 'R') send_fmt(m->ctrl_fd, m->observer, PROTO_PORT, "DRAINED %d", *tick);
+            if (phase == 'S' && *tick > m->sent) {
+                m->sent = *tick;
+                return CTRL_SEND;
+            }
+        }
     }
 }
 
@@ -179,42 +206,20 @@ static inline void outbox_flush(outbox_t *o, int fd) {
     o->n = 0;
 }
 
-/* The observer side of the pacing: members[] lists the node ids still taking part. */
+/* The observer's end: members still taking part, and where their answers arrive. */
 typedef struct {
-    int ctrl_fd;   /* bound to CTRL_PORT on the observer */
+    int in_fd;     /* the observer's PROTO_PORT socket: HELLO, DRAINED and RPT arrive here */
+    int ctrl_fd;   /* the observer's CTRL_PORT socket: GO, WHO and BYE leave from here */
     int n;         /* members still in the run */
-    int node[64];
+    int node[MAX_NODES];
+    char phase;    /* the phase under way ('R' or 'S'), for restarted members */
+    int tick;
 } pacer_t;
 
-/* Waits until every member has said HELLO (see the start-up note above). */
-static inline void pacer_gather(pacer_t *p) {
-    char buf[MSG_MAX];
-    int seen[64] = {0}, count = 0, from;
-    for (int i = 0; i < p->n; i++) send_text(p->ctrl_fd, p->node[i], CTRL_PORT, "WHO");
-    while (count < p->n) {
-        recv_text(p->ctrl_fd, 0, buf, &from);
-        if (strcmp(buf, "HELLO") != 0) continue;
-        for (int i = 0; i < p->n; i++)
-            if (p->node[i] == from && !seen[i]) { seen[i] = 1; count++; }
-    }
-}
-
-static inline void pacer_broadcast(pacer_t *p, const char *fmt, int tick) {
-    char buf[MSG_MAX];
-    snprintf(buf, sizeof buf, fmt, tick);
-    for (int i = 0; i < p->n; i++) send_text(p->ctrl_fd, p->node[i], CTRL_PORT, buf);
-}
-
-/* Waits until every member in the run has answered DRAINED tick. */
-static inline void pacer_collect_drained(pacer_t *p, int tick) {
-    char buf[MSG_MAX];
-    int seen[64] = {0}, count = 0, from, t;
-    while (count < p->n) {
-        recv_text(p->ctrl_fd, 0, buf, &from);
-        if (sscanf(buf, "DRAINED %d", &t) != 1 || t != tick) continue;
-        for (int i = 0; i < p->n; i++)
-            if (p->node[i] == from && !seen[i]) { seen[i] = 1; count++; }
-    }
+static inline int pacer_has(const pacer_t *p, int node) {
+    for (int i = 0; i < p->n; i++)
+        if (p->node[i] == node) return 1;
+    return 0;
 }
 
 static inline void pacer_remove(pacer_t *p, int node) {
@@ -223,6 +228,71 @@ static inline void pacer_remove(pacer_t *p, int node) {
             p->node[i] = p->node[--p->n];
             return;
         }
+}
+
+/* Waits until every member has said HELLO (see the start-up note above). */
+static inline void pacer_gather(pacer_t *p) {
+    char buf[MSG_MAX];
+    int seen[MAX_NODES] = {0}, count = 0, from;
+    for (int i = 0; i < p->n; i++) send_text(p->ctrl_fd, p->node[i], CTRL_PORT, "WHO");
+    while (count < p->n) {
+        recv_text(p->in_fd, 0, buf, &from);
+        if (strcmp(buf, "HELLO") == 0 && pacer_has(p, from) && !seen[from]) {
+            seen[from] = 1;
+            count++;
+        }
+    }
+}
+
+static inline void pacer_go(pacer_t *p, int node) {
+    char buf[MSG_MAX];
+    snprintf(buf, sizeof buf, "GO %c %d", p->phase, p->tick);
+    send_text(p->ctrl_fd, node, CTRL_PORT, buf);
+}
+
+/* Starts phase ('R' or 'S') of tick for every member in the run. */
+static inline void pacer_start(pacer_t *p, char phase, int tick) {
+    p->phase = phase;
+    p->tick = tick;
+    for (int i = 0; i < p->n; i++) pacer_go(p, p->node[i]);
+}
+
+/* Waits for one accepted answer from every member that was in the run when the phase started;
+ * accept(text, from, ctx) says whether a message is the answer. Every message is shown to accept —
+ * also late ones from members no longer waited for — since datagrams of one member may arrive in
+ * any order. A HELLO gets the current GO again (a restarted member). */
+static inline void pacer_await(pacer_t *p, int (*accept)(const char *text, int from, void *ctx), void *ctx) {
+    char buf[MSG_MAX];
+    int waiting[MAX_NODES] = {0}, count = p->n, from;
+    for (int i = 0; i < p->n; i++) waiting[p->node[i]] = 1;
+    while (count > 0) {
+        recv_text(p->in_fd, 0, buf, &from);
+        if (from < 0 || from >= MAX_NODES) continue;
+        if (!waiting[from]) {
+            if (strcmp(buf, "HELLO") != 0) accept(buf, from, ctx);
+        } else if (strcmp(buf, "HELLO") == 0) {
+            pacer_go(p, from);
+        } else if (accept(buf, from, ctx)) {
+            waiting[from] = 0;
+            count--;
+        }
+    }
+}
+
+static inline int accept_drained(const char *text, int from, void *ctx) {
+    (void)from;
+    int t;
+    return sscanf(text, "DRAINED %d", &t) == 1 && t == *(int *)ctx;
+}
+
+/* Runs the drain phase of tick for every member. */
+static inline void pacer_drain(pacer_t *p, int tick) {
+    pacer_start(p, 'R', tick);
+    pacer_await(p, accept_drained, &tick);
+}
+
+static inline void pacer_bye(pacer_t *p, int nmembers) {
+    for (int i = 0; i < nmembers; i++) send_text(p->ctrl_fd, i, CTRL_PORT, "BYE");
 }
 
 /* A state report as the checkers parse it: "RPT" and six integers. */

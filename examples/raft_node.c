@@ -104,9 +104,10 @@ static int run_server(void) {
     reset_timer(0);
     char buf[MSG_MAX];
     int t, from;
-    ctrl_hello(ctrl, nservers);
+    member_pacing_t pace = {.ctrl_fd = ctrl, .observer = nservers, .drained = -1, .sent = -1};
+    pacing_hello(&pace);
     for (;;) {
-        int kind = ctrl_wait(ctrl, nservers, &t);
+        int kind = pacing_next(&pace, &t);
         if (kind == CTRL_BYE) return 0;
         if (kind == CTRL_DRAIN) {
             while (recv_text(proto, MSG_DONTWAIT, buf, &from) >= 0)
@@ -115,7 +116,7 @@ static int run_server(void) {
                 crash_restart(t);
                 out.n = 0; /* replies not yet sent die with the process */
             }
-            send_fmt(ctrl, nservers, CTRL_PORT, "DRAINED %d", t);
+            pacing_drained(&pace, t);
             continue;
         }
         int alive = !crashes_at(t);
@@ -127,28 +128,30 @@ static int run_server(void) {
 }
 
 /* The observer paces the ticks and waits for every server's report of each tick. */
+typedef struct {
+    int tick, verbose;
+} observer_t;
+
+static int accept_report(const char *text, int from, void *ctx) {
+    observer_t *o = ctx;
+    report_t r;
+    if (from >= nservers || !parse_report(text, &r) || r.date != o->tick) return 0;
+    if (o->verbose) fprintf(stderr, "%s\n", text);
+    return 1;
+}
+
 static int run_observer(void) {
-    int verbose = env_long("RAFT_VERBOSE", 0) != 0; /* every report on stderr, for native runs */
-    int rpt = udp_bound(me, PROTO_PORT);
-    pacer_t p = {.ctrl_fd = udp_bound(me, CTRL_PORT), .n = nservers};
+    observer_t o = {.verbose = env_long("RAFT_VERBOSE", 0) != 0}; /* every report on stderr, for native runs */
+    pacer_t p = {.in_fd = udp_bound(me, PROTO_PORT), .ctrl_fd = udp_bound(me, CTRL_PORT), .n = nservers};
     for (int i = 0; i < nservers; i++) p.node[i] = i;
     pacer_gather(&p);
-    char buf[MSG_MAX];
     for (int t = 0; t < ticks; t++) {
-        pacer_broadcast(&p, "GO R %d", t);
-        pacer_collect_drained(&p, t);
-        pacer_broadcast(&p, "GO S %d", t);
-        int got[MAX_SERVERS] = {0}, count = 0, from;
-        while (count < nservers) {
-            report_t r;
-            recv_text(rpt, 0, buf, &from);
-            if (!parse_report(buf, &r) || r.date != t || from < 0 || from >= nservers || got[from]) continue;
-            got[from] = 1;
-            count++;
-            if (verbose) fprintf(stderr, "%s\n", buf);
-        }
+        o.tick = t;
+        pacer_drain(&p, t);
+        pacer_start(&p, 'S', t);
+        pacer_await(&p, accept_report, &o);
     }
-    for (int i = 0; i < nservers; i++) send_text(p.ctrl_fd, i, CTRL_PORT, "BYE");
+    pacer_bye(&p, nservers);
     return 0;
 }
 
