@@ -35,7 +35,7 @@ class ExamplesRecordReplayTest {
                 Arguments.of("bigflow", Map.of("BIGFLOW_COUNT", "300"), "latency=uniform:1000-2000,bw=10000000", 2,
                         List.of(), 0),
                 Arguments.of("chord_node", Map.of("CHORD_NNODES", "5", "CHORD_FIX", "0"), "latency=uniform:1000-60000",
-                        5, List.of("6", "12", "2"), 0),
+                        5, List.of("6", "30", "3"), 0),
                 Arguments.of("raft_node", Map.of("RAFT_NNODES", "4", "RAFT_FIX", "0"), "latency=uniform:2000-10000", 4,
                         List.of("12"), 0));
     }
