@@ -38,7 +38,7 @@ errors=0
 for fix in $levels; do
   for (( s = seed_start; s < seed_start + seed_count; s++ )); do
     log="$out/chord-fix$fix-s$s.weftlog"
-    if CHORD_NNODES=$nodes CHORD_FIX=$fix "$weft" run --seed "$s" --net "$net" --nodes "$nodes" --record "$log" \
+    if CHORD_NNODES=$nodes CHORD_FIX=$fix "$weft" run --seed "$s" --net "$net" --nodes "$nodes" --watchdog 60 --record "$log" \
          -- "$examples_dir/chord_node" "$m" "$ticks" "$base" > "$log.run.txt" 2>&1 || [[ -s "$log" ]]; then
       set +e; "$weft" check chord "$log" "$m" > "$log.check.txt" 2>&1; code=$?; set -e
     else

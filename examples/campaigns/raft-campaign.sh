@@ -36,7 +36,7 @@ errors=0
 for fix in $levels; do
   for (( s = seed_start; s < seed_start + seed_count; s++ )); do
     log="$out/raft-fix$fix-s$s.weftlog"
-    if RAFT_NNODES=$nodes RAFT_FIX=$fix "$weft" run --seed "$s" --net "$net" --nodes "$nodes" --record "$log" \
+    if RAFT_NNODES=$nodes RAFT_FIX=$fix "$weft" run --seed "$s" --net "$net" --nodes "$nodes" --watchdog 60 --record "$log" \
          -- "$examples_dir/raft_node" "$ticks" > "$log.run.txt" 2>&1 || [[ -s "$log" ]]; then
       set +e; "$weft" check raft "$log" > "$log.check.txt" 2>&1; code=$?; set -e
     else
