@@ -320,8 +320,8 @@ static int run_observer(void) {
 
 /* ---- main ---------------------------------------------------------------------------------------- */
 
-/* A member that reports alive=0 leaves the pacing at once but stays bound and silent until the
- * final BYE, so datagrams sent to it are queued whatever the processes' speed (a stable recording). */
+/* A member that failed leaves the pacing after its last send phase but stays bound and silent until
+ * the final BYE, so datagrams sent to it are queued whatever the processes' speed (a stable recording). */
 int main(int argc, char **argv) {
     if (argc != 4) {
         fprintf(stderr, "usage: chord_node <m> <ticks> <base>   (CHORD_NNODES, CHORD_FIX, WEFT_NODE_ID)\n");
