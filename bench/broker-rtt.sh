@@ -2,7 +2,8 @@
 # Per-datagram round trip between two nodes: native loopback UDP vs the same binary under `weft run --net`
 # (the live broker in the launcher JVM, the shim's scheduler on). Prints figures, asserts nothing.
 # The program is bench/rtt.c: node 1 pings node 0 ROUNDS times, REPEATS times, and prints the best run, timed
-# with a raw clock_gettime system call (real time, not the shim's virtual clock).
+# with a raw clock_gettime system call (real time, not the shim's virtual clock). bench/rtt_wire.c makes the same
+# four broker exchanges per round trip by speaking the wire protocol itself: the broker's share without the shim's.
 # Usage: bench/broker-rtt.sh [ROUNDS [REPEATS]]     (defaults 5000 and 5; writes only under target/)
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -10,6 +11,7 @@ rounds=${1:-5000}
 repeats=${2:-5}
 mkdir -p target/bench
 cc -O2 -o target/bench/rtt bench/rtt.c
+cc -O2 -o target/bench/rtt_wire bench/rtt_wire.c
 rtt=$PWD/target/bench/rtt
 ./weft --version >/dev/null # builds the launcher and the shim on first use
 
@@ -31,4 +33,6 @@ read -r r d < <(under_weft | figure);                               row "weft ru
 read -r r d < <(under_weft --record target/bench/rtt.weftlog | figure)
 row "  same, recording to a plain weft-log" "$r" "$d"
 read -r r d < <(under_weft --no-sched | figure);                    row "  same, scheduler off (--no-sched)" "$r" "$d"
+read -r r d < <(./weft run --seed 1 --net "" --nodes 2 -- "$PWD/target/bench/rtt_wire" "$rounds" "$repeats" 2>/dev/null \
+  | figure);                                                         row "  broker alone: wire-level clients (bench/rtt_wire.c)" "$r" "$d"
 echo "target: at most 7.6 us per datagram under the broker with the scheduler on (reference 15.2 us, scheduler off)"

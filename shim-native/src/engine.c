@@ -607,6 +607,6 @@ static void rdrand_report(void) {
 __attribute__((destructor)) static void weft_dtor(void) {
     if (!weft_cfg.active) return;
     weft_sched_stats_at_exit();
-    weft_net_stats_at_exit();
+    weft_net_at_exit();
     if (weft_cfg.stats) rdrand_report();
 }

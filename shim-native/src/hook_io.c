@@ -93,8 +93,9 @@ int weft_io_probe(weft_io_wait *w) {
     } else if (w->kind == WEFT_IO_EPOLL) {
         rc = get_real_epoll_wait()(w->epfd, w->events, w->maxevents, 0);
     } else if (w->kind == WEFT_IO_NET) {
+        /* fd -1: a windowed receive, which only a request can answer: always worth a retry */
         struct pollfd p = {.fd = w->fd, .events = POLLIN};
-        rc = get_real_poll()(&p, 1, 0);
+        rc = w->fd < 0 ? 1 : get_real_poll()(&p, 1, 0);
     } else if (w->kind == WEFT_IO_CHILD) {
         /* WNOWAIT: look without reaping; the caller's real wait then returns at once */
         siginfo_t si;

@@ -62,6 +62,13 @@
 enum { REQ_HELLO = 1, REQ_BIND = 2, REQ_SEND = 3, REQ_RECV = 4, REQ_FRONTIER = 5, REQ_GOODBYE = 6 };
 enum { REP_ACK = 1, REP_DELIVER = 2, REP_EMPTY = 3 };
 
+/*
+ * One slot per fd. `live` is published with release after the slot is initialised, so a hook that
+ * sees it set (acquire) sees the initial state. Addresses, `armed` and `dead` change only under
+ * `lock`; the options (nonblock, timeouts, epoll registration) are plain stores by whichever call
+ * sets them: a thread reading them unlocked sees the old or the new value, exactly the race the
+ * program made by configuring a socket in one thread while using it in another.
+ */
 typedef struct sim_sock {
     atomic_int live;          /* this fd is a simulated socket (the fast check of every fd hook) */
     atomic_int lock;          /* futex word: 0 free, 1 held, 2 held with waiters */
@@ -85,7 +92,7 @@ static _Atomic uint32_t port_counter;      /* auto-bind: 50000 + k, wrapping as 
 static int aux_fd = -1;                    /* per-process connection for sends on armed sockets */
 static atomic_int aux_lock;
 static atomic_int atfork_registered;
-static atomic_int window_warned;
+static atomic_int sim_fd_limit;            /* 1 + the highest fd ever simulated (bounds scans) */
 
 typedef int (*socket_fn)(int, int, int);
 typedef int (*bind_fn)(int, const struct sockaddr *, socklen_t);
@@ -324,6 +331,27 @@ static void put_recv(unsigned char f[20], uint32_t ip, uint16_t port, int blocki
     put64(f + 12, vt);
 }
 
+/* Frontier{local_vt} (windowed): "this node sends nothing before local_vt"; needs an Ack. */
+static int send_frontier(int fd, uint64_t vt) {
+    unsigned char f[13];
+    put32(f, 9);
+    f[4] = REQ_FRONTIER;
+    put64(f + 5, vt);
+    struct iovec iov = {f, sizeof f};
+    reply r;
+    if (write_all(fd, &iov, 1) || read_reply(fd, NULL, 0, &r)) return -1;
+    return r.tag == REP_ACK ? 0 : set_errno(EIO);
+}
+
+/* Goodbye (windowed): a clean farewell before the connection ends; the broker does not reply. */
+static void send_goodbye(int fd) {
+    unsigned char f[5];
+    put32(f, 1);
+    f[4] = REQ_GOODBYE;
+    struct iovec iov = {f, sizeof f};
+    write_all(fd, &iov, 1);
+}
+
 /* Send{src, dst, payload, local_vt}: the payload comes from the caller's iovecs (at most 8 are
  * sent in the same sendmsg; more are rare and go out piecewise, the stream does not care). */
 static int send_datagram(int fd, uint32_t sip, uint16_t sport, uint32_t dip, uint16_t dport,
@@ -406,11 +434,14 @@ static int broker_connect(int cloexec) {
 }
 
 /* A fork child shares its parent's streams: the auxiliary connection must not be used by both,
- * so the child drops its copy and connects its own when it first needs one. */
-static void aux_after_fork_child(void) {
+ * so the child drops its copy and connects its own when it first needs one. Only the forking
+ * thread exists in the child: a socket lock another thread held at the fork would never be
+ * released, so every lock starts free. */
+static void after_fork_child(void) {
     if (aux_fd >= 0) weft_real_syscall(SYS_close, aux_fd, 0, 0, 0, 0, 0);
     aux_fd = -1;
     atomic_store(&aux_lock, 0);
+    for (int fd = 0; fd < MAX_SIM_FD; fd++) atomic_store(&socks[fd].lock, 0);
 }
 
 /* Send on the auxiliary connection (called with the socket's lock held; lock order: socket, aux). */
@@ -475,11 +506,13 @@ static int auto_bind(int fd, sim_sock *s) {
     return 0;
 }
 
-/* Arms the socket: one blocking Recv whose reply arrives when a datagram does. Slot locked. */
-static int arm(int fd, sim_sock *s) {
+/* Arms the socket: one blocking Recv whose reply arrives when a datagram does. Slot locked.
+ * vt is the calling receive's own clock observation (spec §4: one per call), or the unobserved
+ * clock when a poll arms it (polls do not observe; a single-host broker ignores it anyway). */
+static int arm(int fd, sim_sock *s, uint64_t vt) {
     if (s->armed || s->dead || !s->bound) return 0;
     unsigned char f[20];
-    put_recv(f, s->lip, s->lport, 1, weft_mono_observe());
+    put_recv(f, s->lip, s->lport, 1, vt);
     struct iovec iov = {f, sizeof f};
     if (write_all(fd, &iov, 1)) return mark_dead(s);
     s->armed = 1;
@@ -553,9 +586,6 @@ WEFT_EXPORT int socket(int domain, int type, int proto) {
         count_passed(domain, base);
         return get_real_socket()(domain, type, proto);
     }
-    if (weft_cfg.window_ns && !atomic_exchange(&window_warned, 1)) /* once, see docs */
-        weft_errline("[weft] WARNING: WEFT_WINDOW_NS=%lu: the windowed shim protocol is not implemented; "
-                     "sockets speak the single-host protocol", (unsigned long)weft_cfg.window_ns);
     weft_depth++; /* connecting and greeting call nothing hooked, but a signal handler must not nest */
     int fd = broker_connect(type & SOCK_CLOEXEC);
     if (fd >= 0 && (fd >= MAX_SIM_FD || send_hello(fd) != 0)) {
@@ -569,12 +599,14 @@ WEFT_EXPORT int socket(int domain, int type, int proto) {
         count_passed(domain, base);
         return get_real_socket()(domain, type, proto);
     }
-    if (!atomic_exchange(&atfork_registered, 1)) pthread_atfork(NULL, NULL, aux_after_fork_child);
+    if (!atomic_exchange(&atfork_registered, 1)) pthread_atfork(NULL, NULL, after_fork_child);
     sim_sock *s = &socks[fd];
     slot_init(s, (type & SOCK_NONBLOCK) != 0);
     atomic_store(&s->lock, 0);
     atomic_store_explicit(&s->live, 1, memory_order_release);
     atomic_fetch_add(&weft_net_open, 1);
+    for (int lim = atomic_load(&sim_fd_limit); lim < fd + 1 && !atomic_compare_exchange_weak(&sim_fd_limit, &lim, fd + 1);) {
+    }
     atomic_fetch_add(&n_simulated, 1);
     WEFT_TRACE("socket", "AF_INET, SOCK_DGRAM -> simulated %d", fd);
     return fd;
@@ -624,9 +656,12 @@ void weft_net_forget(int fd) {
     sim_sock *s = sim_of(fd);
     if (!s) return;
     flock_acquire(&s->lock);
-    atomic_store_explicit(&s->live, 0, memory_order_release);
+    /* exchange, not store: two threads closing the same fd must count it closed once */
+    int was_live = atomic_exchange_explicit(&s->live, 0, memory_order_acq_rel);
+    if (was_live && weft_cfg.window_ns && !s->dead) send_goodbye(fd);   /* windowed: farewell first */
     s->armed = 0;
     flock_release(&s->lock);
+    if (!was_live) return;
     atomic_fetch_sub(&weft_net_open, 1);
     WEFT_TRACE("close", "simulated %d", fd);
 }
@@ -710,6 +745,82 @@ WEFT_EXPORT ssize_t writev(int fd, const struct iovec *iov, int n) {
 /* ------------------------------------------------------------------ receiving */
 
 /*
+ * Windowed receive (WEFT_WINDOW_NS > 0, spec §4): the broker never holds a Recv, so a socket is
+ * never armed. One clock observation T per call; each attempt is Recv{blocking, local_vt}:
+ *   - Deliver: the clock advances to at least its vt (the datagram's delivery time), then as usual;
+ *   - Empty{h}: the broker has sealed every window before h. A non-blocking call with h >= T says
+ *     EAGAIN; a call with SO_RCVTIMEO asks for datagrams before T + timeout (non-blocking Recv
+ *     with that local_vt) and times out once h >= T + timeout, the clock jumping there. Otherwise
+ *     the node reports its frontier once (Frontier{T}: it will send nothing earlier, so windows can
+ *     seal) and retries with the same T after a pause: 50 µs of real time (a managed thread parks
+ *     as a net waiter first; the scheduler wakes it when idle, without a draw).
+ */
+static ssize_t net_recv_windowed(int fd, sim_sock *s, const struct iovec *iov, int iovcnt, int flags,
+                                 struct sockaddr *src, socklen_t *srclen, int *msg_flags) {
+    int nonblock = (flags & MSG_DONTWAIT) || s->nonblock;
+    uint64_t t = weft_mono_observe();
+    uint64_t timeout = nonblock ? 0 : s->rcvtimeo_ns;
+    uint64_t want = timeout ? t + timeout : t;
+    int frontier_sent = 0;
+    for (;;) {
+        flock_acquire(&s->lock);
+        if (!atomic_load(&s->live)) { flock_release(&s->lock); return set_errno(EBADF); }
+        if (s->dead) { flock_release(&s->lock); return set_errno(EIO); }
+        if (!s->bound) { flock_release(&s->lock); return set_errno(EINVAL); }
+        unsigned char f[20];
+        put_recv(f, s->lip, s->lport, !nonblock && !timeout, want);
+        struct iovec q = {f, sizeof f};
+        reply r;
+        if (write_all(fd, &q, 1) || read_reply(fd, iov, iovcnt, &r) ||
+            (r.tag != REP_DELIVER && r.tag != REP_EMPTY)) {
+            mark_dead(s);
+            flock_release(&s->lock);
+            return -1;
+        }
+        if (r.tag == REP_DELIVER) {
+            flock_release(&s->lock);
+            weft_mono_at_least(r.vt);
+            if (s->connected && (r.sip != s->pip || r.sport != s->pport)) continue;
+            fill_sockaddr(src, srclen, r.sip, r.sport);
+            if (msg_flags) *msg_flags = r.copied < r.plen ? MSG_TRUNC : 0;
+            return (ssize_t)((flags & MSG_TRUNC) ? r.plen : r.copied);
+        }
+        if (nonblock && r.vt >= t) { flock_release(&s->lock); return set_errno(EAGAIN); }
+        if (timeout && r.vt >= want) {
+            flock_release(&s->lock);
+            weft_mono_at_least(want);
+            return set_errno(EAGAIN);
+        }
+        if (!frontier_sent) {
+            if (send_frontier(fd, t)) { mark_dead(s); flock_release(&s->lock); return -1; }
+            frontier_sent = 1;
+        }
+        flock_release(&s->lock);
+        if (weft_sched_active()) {
+            weft_io_wait w = {.kind = WEFT_IO_NET, .net = 1, .fd = -1}; /* fd -1: always "ready" */
+            weft_sched_net_block(&w, 0);
+            if (w.result < 0) return set_errno(w.err);
+        }
+        struct timespec pause = {0, 50000};
+        weft_real_syscall(SYS_nanosleep, &pause, NULL, 0, 0, 0, 0);
+    }
+}
+
+/* At exit, a windowed node says Goodbye on every simulated socket still open (spec §4). */
+static void goodbye_all(void) {
+    if (!weft_cfg.window_ns || atomic_load(&weft_net_open) == 0) return;
+    int lim = atomic_load(&sim_fd_limit);
+    for (int fd = 0; fd < lim; fd++) {
+        sim_sock *s = sim_of(fd);
+        if (!s) continue;
+        flock_acquire(&s->lock);
+        if (!s->dead) send_goodbye(fd);
+        s->dead = 1; /* nothing more may be said on it */
+        flock_release(&s->lock);
+    }
+}
+
+/*
  * The one receive path (recvfrom, recv, recvmsg, read, readv). Blocking receives arm the socket
  * and wait for the Deliver: a managed thread as a net waiter in the scheduler (spec §8: it always
  * parks first, at site net_block), an unmanaged one in ppoll on its stream. Non-blocking receives
@@ -718,6 +829,7 @@ WEFT_EXPORT ssize_t writev(int fd, const struct iovec *iov, int n) {
  */
 static ssize_t net_recv(int fd, sim_sock *s, const struct iovec *iov, int iovcnt, int flags,
                         struct sockaddr *src, socklen_t *srclen, int *msg_flags) {
+    if (weft_cfg.window_ns) return net_recv_windowed(fd, s, iov, iovcnt, flags, src, srclen, msg_flags);
     int nonblock = (flags & MSG_DONTWAIT) || s->nonblock;
     int peek = (flags & MSG_PEEK) != 0;   /* only an armed socket can peek: a pop cannot be undone */
     uint64_t t0 = weft_mono_observe();           /* the call's clock observation (spec §4) */
@@ -743,7 +855,7 @@ static ssize_t net_recv(int fd, sim_sock *s, const struct iovec *iov, int iovcnt
             flock_release(&s->lock);
             if (r.tag == REP_EMPTY) return set_errno(EAGAIN);
         } else {
-            if (arm(fd, s)) { flock_release(&s->lock); return -1; }
+            if (arm(fd, s, t0)) { flock_release(&s->lock); return -1; }
             int ready = (nonblock || !managed || parked) && reply_ready(fd);
             if (!ready) {
                 flock_release(&s->lock);
@@ -752,7 +864,7 @@ static ssize_t net_recv(int fd, sim_sock *s, const struct iovec *iov, int iovcnt
                     /* parks even when the Deliver is already there: whether it is depends on real
                      * time, and the schedule must not (spec §8 net_block) */
                     weft_io_wait w = {.kind = WEFT_IO_NET, .net = 1, .fd = fd};
-                    uint64_t deadline = timeout ? weft_mono_peek() + timeout : 0;
+                    uint64_t deadline = timeout ? t0 + timeout : 0;  /* from the call, across re-parks */
                     WEFT_TRACE("recvfrom", "%d parks (timeout %lu ns)", fd, (unsigned long)timeout);
                     int ok = weft_sched_net_block(&w, deadline);
                     parked = 1;
@@ -1005,9 +1117,9 @@ WEFT_EXPORT int ioctl(int fd, unsigned long req, ...) {
 
 static void arm_for_wait(int fd) {
     sim_sock *s = sim_of(fd);
-    if (!s) return;
+    if (!s || weft_cfg.window_ns) return; /* a windowed broker never holds a Recv */
     flock_acquire(&s->lock);
-    arm(fd, s); /* a failure marks the socket dead; its stream then reads as EOF/readable */
+    arm(fd, s, weft_mono_peek()); /* a failure marks the socket dead: its stream then reads as EOF */
     flock_release(&s->lock);
 }
 
@@ -1037,8 +1149,8 @@ int weft_net_prepare_select(int nfds, void *rdv) {
 
 int weft_net_prepare_epoll(int epfd) {
     if (atomic_load_explicit(&weft_net_open, memory_order_relaxed) == 0) return 0;
-    int k = 0;
-    for (int fd = 0; fd < MAX_SIM_FD; fd++) {
+    int k = 0, lim = atomic_load(&sim_fd_limit);
+    for (int fd = 0; fd < lim; fd++) {
         sim_sock *s = sim_of(fd);
         if (!s || s->ep_fd != epfd) continue;
         k++;
@@ -1064,7 +1176,8 @@ WEFT_EXPORT int epoll_ctl(int epfd, int op, int fd, struct epoll_event *ev) {
 
 /* ------------------------------------------------------------------ statistics */
 
-void weft_net_stats_at_exit(void) {
+void weft_net_at_exit(void) {
+    goodbye_all();
     if (!weft_cfg.stats) return;
     uint64_t sim = atomic_load(&n_simulated), tcp = atomic_load(&n_passed_tcp);
     uint64_t udp = atomic_load(&n_passed_udp), other = atomic_load(&n_passed_other);

@@ -220,7 +220,8 @@ int weft_net_prepare_epoll(int epfd);
 uint64_t weft_net_real_budget(uint64_t virtual_ns);
 /* every fd a net wait watches (struct pollfd entries), for the scheduler's real wait; returns how many */
 int weft_io_wait_fds(const weft_io_wait *w, void *pollfds, int cap);
-void weft_net_stats_at_exit(void);
+/* at exit: windowed Goodbyes, then the --stats line */
+void weft_net_at_exit(void);
 
 /* ---- devrandom bookkeeping used by faults.c (write hooks must skip random fds) ---- */
 int weft_devrand_is_fd(int fd);

@@ -4,6 +4,7 @@
  *   net_basic wait [port]        block in recvfrom until a datagram (or an error) comes
  *   net_basic threadwait [port]  the same in a second (scheduler-managed) thread
  *   net_basic retransmit|threadretransmit T   send to 127.0.0.2:5000 every T virtual ms until a reply
+ *   net_basic windowed           windowed receives (run with WEFT_WINDOW_NS set)
  *   net_basic threadecho         two managed threads as client and echo server (schedule-dependent)
  *   net_basic threadpoll         the poll scenario in a managed thread
  *   net_basic sleeppoll T        poll with MSG_DONTWAIT, sleeping T virtual ms in between
@@ -98,7 +99,13 @@ static int basic(void) {
     print_name("name a", a);
     print_name("name b", b);
     sendto_str(a, "127.0.0.1", 4001, "hello");
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
     print_recv("b got", b, 0);
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    /* each clock read observes once (1 µs); a receive observes once more (spec §4) */
+    printf("clock observations by the receive: %ld\n",
+           ((t1.tv_sec - t0.tv_sec) * 1000000000L + (t1.tv_nsec - t0.tv_nsec)) / 1000 - 1);
     int c = udp();                            /* unbound: the first send auto-binds from 50000 */
     print_name("name c before", c);
     sendto_str(c, "127.0.0.1", 4001, "auto");
@@ -436,6 +443,26 @@ static void *poller(void *unused) {
     return NULL;
 }
 
+/* Windowed (WEFT_WINDOW_NS > 0): a timed receive, a blocking one, a non-blocking one; socket b is
+ * closed, c stays open (Goodbye at exit). The test moves the broker's horizon between steps. */
+static int windowed(void) {
+    int b = bound("127.0.0.1", 4001);
+    int c = bound("127.0.0.1", 4002);
+    (void)c;
+    struct timeval tv = {1, 0};
+    setsockopt(b, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
+    long long t0 = mono_ms();
+    print_recv("timed", b, 0);
+    printf("virtual ms waited: %lld\n", mono_ms() - t0);
+    tv.tv_sec = 0;
+    setsockopt(b, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
+    print_recv("blocking", b, 0);
+    printf("virtual s now: %lld\n", mono_ms() / 1000);
+    print_recv("nonblocking", b, MSG_DONTWAIT);
+    close(b);
+    return 0;
+}
+
 static int waiter_port;
 static void *waiter(void *unused) {
     (void)unused;
@@ -467,6 +494,7 @@ int main(int argc, char **argv) {
     }
     if (!strcmp(m, "retransmit")) return retransmit(port);
     if (!strcmp(m, "threadecho")) return threadecho();
+    if (!strcmp(m, "windowed")) return windowed();
     if (!strcmp(m, "threadpoll")) {
         pthread_t t;
         pthread_create(&t, NULL, poller, NULL);

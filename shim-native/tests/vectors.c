@@ -6,7 +6,7 @@
 #include <inttypes.h>
 
 void weft_sched_stats_at_exit(void) {}
-void weft_net_stats_at_exit(void) {}
+void weft_net_at_exit(void) {}
 
 static int failures, passed;
 #define OK(name) (passed++, (void)(name))

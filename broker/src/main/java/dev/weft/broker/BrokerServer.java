@@ -30,7 +30,7 @@ public final class BrokerServer implements AutoCloseable {
     private static final int BACKLOG = 1024;
     private static final long THREAD_STACK = 256 * 1024;
 
-    private final SingleHostSequencer sequencer;
+    private final OpSequencer sequencer;
     private final Consumer<String> diagnostics;
     private final boolean timeService;
     private final Path directory;
@@ -39,10 +39,11 @@ public final class BrokerServer implements AutoCloseable {
     private final ServerSocketChannel tcp;
     private final PeerCheck peerCheck;
     private final Map<Long, Connection> live = new ConcurrentHashMap<>();
-    private final List<Thread> threads = new ArrayList<>();
+    /** Threads still running (finished connection threads remove themselves, so a long run does not pile them up). */
+    private final Set<Thread> threads = ConcurrentHashMap.newKeySet();
     private volatile boolean closed;
 
-    private BrokerServer(SingleHostSequencer sequencer, Consumer<String> diagnostics, boolean timeService,
+    private BrokerServer(OpSequencer sequencer, Consumer<String> diagnostics, boolean timeService,
             Path directory, InetSocketAddress tcpAddress) throws IOException {
         this.sequencer = sequencer;
         this.diagnostics = diagnostics;
@@ -70,7 +71,7 @@ public final class BrokerServer implements AutoCloseable {
      * Starts listening. The Unix socket lives in a new private directory under {@code parent} (mode 0700);
      * {@code tcpAddress} null means no TCP listener at all.
      */
-    public static BrokerServer start(SingleHostSequencer sequencer, Path parent, InetSocketAddress tcpAddress,
+    public static BrokerServer start(OpSequencer sequencer, Path parent, InetSocketAddress tcpAddress,
             boolean timeService, Consumer<String> diagnostics) throws IOException {
         Set<PosixFilePermission> owner = PosixFilePermissions.fromString("rwx------");
         Path dir = Files.createTempDirectory(parent, "weft-broker-", PosixFilePermissions.asFileAttribute(owner));
@@ -162,7 +163,13 @@ public final class BrokerServer implements AutoCloseable {
     }
 
     private synchronized void spawn(String name, Runnable r) {
-        Thread t = new Thread(null, r, name, THREAD_STACK);
+        Thread t = new Thread(null, () -> {
+            try {
+                r.run();
+            } finally {
+                threads.remove(Thread.currentThread());
+            }
+        }, name, THREAD_STACK);
         t.setDaemon(true);
         threads.add(t);
         t.start();

@@ -18,7 +18,7 @@ import java.util.function.Consumer;
 final class Connection implements OpSequencer.Waiter, Runnable {
     private final long id;
     private final SocketChannel channel;
-    private final SingleHostSequencer sequencer;
+    private final OpSequencer sequencer;
     private final Consumer<String> diagnostics;
     private final boolean timeService;
     private final FrameReader in;
@@ -31,7 +31,7 @@ final class Connection implements OpSequencer.Waiter, Runnable {
     private volatile boolean closing;
     private volatile Thread thread;
 
-    Connection(long id, SocketChannel channel, SingleHostSequencer sequencer, Consumer<String> diagnostics,
+    Connection(long id, SocketChannel channel, OpSequencer sequencer, Consumer<String> diagnostics,
             boolean timeService) {
         this.id = id;
         this.channel = channel;
@@ -82,6 +82,7 @@ final class Connection implements OpSequencer.Waiter, Runnable {
             reply(sequencer.bind(id, b.addr()));
         } else if (r instanceof Request.Send s) {
             OpSequencer.SendReply sr = sequencer.send(id, s.src(), s.dst(), s.payload(), s.localVt());
+            sequencer.drainRecording(); // the send (and a handed-off recv) reach the log before any reply
             if (sr.handoff() != null) {
                 sr.waiter().deliver(sr.handoff()); // the waiting receiver first: it is the one blocked on us
             }
@@ -98,6 +99,7 @@ final class Connection implements OpSequencer.Waiter, Runnable {
             synchronized (this) {
                 awaitingDelivery = false;
             }
+            sequencer.drainRecording();
             synchronized (writeLock) {
                 if (rr.delivery() != null) {
                     OpSequencer.Delivery d = rr.delivery();
@@ -116,6 +118,7 @@ final class Connection implements OpSequencer.Waiter, Runnable {
     }
 
     private void reply(long vt) throws IOException {
+        sequencer.drainRecording();
         synchronized (writeLock) {
             out.ack(vt);
         }

@@ -57,4 +57,13 @@ public interface OpSequencer {
 
     /** The core's current high-water mark. */
     long vt();
+
+    /** Writes out the records staged so far; called outside the ordering point, before sending a reply. */
+    void drainRecording();
+
+    /** Adds one request's real service time (ns) to the statistics. */
+    void addServiceTime(long ns);
+
+    /** Counts a connection ended by a protocol error. */
+    void countProtocolError();
 }

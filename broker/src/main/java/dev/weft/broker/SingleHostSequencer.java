@@ -12,6 +12,9 @@ import dev.weft.text.Hex;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.TreeSet;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 import java.util.function.BiPredicate;
 import java.util.function.LongConsumer;
 
@@ -21,6 +24,9 @@ import java.util.function.LongConsumer;
  * request's own clock is only observed (for scenario timing), never fed to the core.
  */
 public final class SingleHostSequencer implements OpSequencer {
+    /** How long ends of connections are collected before their disconnects are recorded (see disconnect). */
+    static final long CLOSE_WINDOW_NANOS = 10_000_000L;
+
     private final Object lock = new Object();
     private final Core core;
     private final Recorder recorder;
@@ -29,6 +35,15 @@ public final class SingleHostSequencer implements OpSequencer {
     private final TreeSet<Long> open = new TreeSet<>();
     /** Connections whose blocking receive waits for a datagram. */
     private final Map<Long, Waiter> parked = new HashMap<>();
+    /** Connections that ended and whose disconnect is recorded at the end of the current close window. */
+    private final TreeSet<Long> closing = new TreeSet<>();
+    private long firstCloseNanos;
+    private long lastCloseNanos;
+    private final ScheduledExecutorService closer = Executors.newSingleThreadScheduledExecutor(r -> {
+        Thread t = new Thread(r, "weft-broker-closer");
+        t.setDaemon(true);
+        return t;
+    });
     private long nextConn;
     private boolean finished;
     /** Datagrams between these endpoints never reach the core (a scenario partition; null: none). */
@@ -62,6 +77,13 @@ public final class SingleHostSequencer implements OpSequencer {
         }
     }
 
+    /** How many connections wait in a blocking receive right now. */
+    public int parkedReceivers() {
+        synchronized (lock) {
+            return parked.size();
+        }
+    }
+
     /** System.nanoTime() of the last request served (for watchdogs; real time never reaches the log). */
     public long lastOpNanos() {
         return lastOpNanos;
@@ -74,14 +96,14 @@ public final class SingleHostSequencer implements OpSequencer {
         }
     }
 
-    /** Adds one request's real service time (ns). */
+    @Override
     public void addServiceTime(long ns) {
         synchronized (lock) {
             stats.service.add(ns);
         }
     }
 
-    /** Counts a connection ended by a protocol error. */
+    @Override
     public void countProtocolError() {
         synchronized (lock) {
             stats.protocolErrors++;
@@ -93,16 +115,23 @@ public final class SingleHostSequencer implements OpSequencer {
     }
 
     @Override
+    public void drainRecording() {
+        recorder.drain();
+    }
+
+    @Override
     public long connect() {
+        long id;
         synchronized (lock) {
-            long id = nextConn++;
+            id = nextConn++;
             core.connect(id);
             open.add(id);
             stats.connects++;
             recorder.record(core.vt(), new Event.Connect(id));
             touch();
-            return id;
         }
+        recorder.drain();
+        return id;
     }
 
     @Override
@@ -199,14 +228,56 @@ public final class SingleHostSequencer implements OpSequencer {
         touch();
     }
 
+    /**
+     * Records the disconnect a short moment later, together with every other connection that ended meanwhile, in
+     * conn id order. A process that exits closes all its sockets at once, and the connection threads see those
+     * ends in a racing order; collecting them until none ended for {@link #CLOSE_WINDOW_NANOS} makes the recorded
+     * order a function of the run (so one seed of a single-process program gives one digest) instead of thread
+     * timing — as long as the machine delivers those ends within that window of each other.
+     */
     @Override
     public void disconnect(long conn) {
         synchronized (lock) {
-            disconnectLocked(conn);
+            if (finished || !open.contains(conn)) {
+                return;
+            }
+            closing.add(conn);
+            lastCloseNanos = System.nanoTime();
+            if (closing.size() > 1) {
+                return; // the first of the batch already scheduled the flush
+            }
+            firstCloseNanos = lastCloseNanos;
+        }
+        scheduleFlush(CLOSE_WINDOW_NANOS);
+    }
+
+    private void scheduleFlush(long delayNanos) {
+        try {
+            closer.schedule(this::flushClosing, delayNanos, TimeUnit.NANOSECONDS);
+        } catch (java.util.concurrent.RejectedExecutionException e) {
+            // finish() ran meanwhile and disconnected every open connection itself
         }
     }
 
+    /** Records the batch once no connection ended for a whole window (at most 20 windows after the first). */
+    private void flushClosing() {
+        synchronized (lock) {
+            long now = System.nanoTime();
+            long quietFor = now - lastCloseNanos;
+            if (quietFor < CLOSE_WINDOW_NANOS && now - firstCloseNanos < 20 * CLOSE_WINDOW_NANOS) {
+                scheduleFlush(CLOSE_WINDOW_NANOS - quietFor);
+                return;
+            }
+            for (Long c : closing) {
+                disconnectLocked(c);
+            }
+            closing.clear();
+        }
+        recorder.drain();
+    }
+
     private void disconnectLocked(long conn) {
+        // (the caller drains the recording after releasing the lock)
         if (!open.remove(conn)) {
             return;
         }
@@ -224,11 +295,18 @@ public final class SingleHostSequencer implements OpSequencer {
                 return;
             }
             finished = true;
+            // connections that already ended first (their batch, in id order), then everything still open
+            for (Long c : closing) {
+                disconnectLocked(c);
+            }
+            closing.clear();
             for (Long c : new TreeSet<>(open)) {
                 disconnectLocked(c);
             }
+            closer.shutdownNow();
             recorder.finish(core.vt(), core.sent(), core.dropped());
         }
+        recorder.drain();
     }
 
     /** True once {@link #finish()} ran; later operations are still served but the log is complete. */

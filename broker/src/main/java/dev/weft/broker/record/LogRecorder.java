@@ -4,6 +4,7 @@ import dev.weft.log.Event;
 import dev.weft.log.LogMeta;
 import dev.weft.log.LogWriter;
 import dev.weft.text.OsErrorText;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.channels.FileChannel;
@@ -12,30 +13,74 @@ import java.nio.file.StandardOpenOption;
 import java.util.function.Consumer;
 
 /**
- * Streams the broker's operations to a weft-log v2 through the engine's {@link LogWriter} (canonical form, one
- * flushed line per record, gzip for {@code .gz}). When the file cannot be written any more (a full disk, a
- * quota, a vanished device) it cuts the file back to the last whole record — so the log stays a chain-valid
- * prefix — prints one clear line, and stops recording while the run goes on.
+ * Streams the broker's operations to a weft-log v2 through the engine's {@link LogWriter} (canonical form, gzip
+ * for {@code .gz}).
+ *
+ * <p>Group commit: {@link #record} runs under the broker's ordering lock and only serializes the line into
+ * memory (the order of lines is the linearization); {@link #drain} — called by each connection thread before it
+ * sends a reply, outside the ordering lock — writes everything pending in one system call. So no file write
+ * holds up the other nodes, yet every record is on its way to the file before any node sees the reply that
+ * depends on it.
+ *
+ * <p>When the file cannot be written any more (a full disk, a quota, a vanished device) the recorder cuts it
+ * back to the last whole line — so the log stays a chain-valid prefix — prints one clear line, and stops
+ * recording while the run goes on.
  */
 public final class LogRecorder implements Recorder {
     /** {@code meta.weft_version} of live recordings (weft-log-v2.md §3). */
     public static final String WEFT_VERSION = "0.0.2";
 
+    /** Lines serialized but not yet written; the log writer's {@code flush()} after each line counts one. */
+    private static final class Staging extends OutputStream {
+        private ByteArrayOutputStream bytes = new ByteArrayOutputStream(1 << 16);
+        private long lines;
+
+        @Override
+        public synchronized void write(int b) {
+            bytes.write(b);
+        }
+
+        @Override
+        public synchronized void write(byte[] b, int off, int len) {
+            bytes.write(b, off, len);
+        }
+
+        @Override
+        public synchronized void flush() {
+            lines++;
+        }
+
+        /** Takes what is pending: its bytes, and (through the out parameter) how many whole lines they hold. */
+        synchronized ByteArrayOutputStream take(long[] linesOut) {
+            ByteArrayOutputStream b = bytes;
+            bytes = new ByteArrayOutputStream(Math.max(256, Math.min(b.size(), 1 << 20)));
+            linesOut[0] = lines;
+            lines = 0;
+            return b;
+        }
+    }
+
     private final Path path;
     private final CommittingFileOutput file;
     private final SealableGzipOutput gzip;
+    private final Staging staging = new Staging();
     private final LogWriter writer;
     private final Consumer<String> diagnostics;
-    private boolean failed;
+    /** One drainer at a time, so batches reach the file in the order they were taken. */
+    private final Object drainLock = new Object();
+    /** Lines (header included) known to be in the file. */
+    private long committedLines;
+    private volatile boolean failed;
     private boolean finished;
 
-    private LogRecorder(Path path, CommittingFileOutput file, SealableGzipOutput gzip, LogWriter writer,
-            Consumer<String> diagnostics) {
+    private LogRecorder(Path path, CommittingFileOutput file, long seed, String net, Consumer<String> diagnostics)
+            throws IOException {
         this.path = path;
         this.file = file;
-        this.gzip = gzip;
-        this.writer = writer;
+        boolean gz = path.getFileName() != null && path.getFileName().toString().endsWith(".gz");
+        this.gzip = gz ? new SealableGzipOutput(file) : null;
         this.diagnostics = diagnostics;
+        this.writer = LogWriter.create(staging, false, seed, net, 0, new LogMeta(null, WEFT_VERSION, null));
     }
 
     /** Creates (truncates) the log and writes its header; gzip iff the file name ends in {@code .gz}. */
@@ -49,25 +94,32 @@ public final class LogRecorder implements Recorder {
     /** As {@link #create(Path, long, String, Consumer)} over a given file output (tests simulate a full disk). */
     public static LogRecorder create(Path path, CommittingFileOutput file, long seed, String net,
             Consumer<String> diagnostics) throws IOException {
-        boolean gz = path.getFileName() != null && path.getFileName().toString().endsWith(".gz");
-        SealableGzipOutput gzip = gz ? new SealableGzipOutput(file) : null;
-        OutputStream target = gz ? gzip : file;
+        LogRecorder r;
         try {
-            LogWriter w = LogWriter.create(target, false, seed, net, 0, new LogMeta(null, WEFT_VERSION, null));
-            return new LogRecorder(path, file, gzip, w, diagnostics);
+            r = new LogRecorder(path, file, seed, net, diagnostics);
+        } catch (IOException | RuntimeException e) {
+            file.close();
+            throw e;
+        }
+        // the header must reach the disk now: a log that cannot even start is a usage error, not a prefix
+        try {
+            r.writeOut(true);
         } catch (IOException e) {
             file.close();
             throw e;
         }
+        return r;
     }
 
     public Path path() {
         return path;
     }
 
-    /** Records written and kept so far. */
+    /** Records known to be in the file. */
     public long count() {
-        return writer.count();
+        synchronized (drainLock) {
+            return Math.max(0, committedLines - 1);
+        }
     }
 
     @Override
@@ -78,7 +130,7 @@ public final class LogRecorder implements Recorder {
         try {
             writer.append(vt, e);
         } catch (IOException ex) {
-            fail(ex);
+            throw new IllegalStateException("in-memory staging cannot fail", ex);
         }
     }
 
@@ -89,6 +141,41 @@ public final class LogRecorder implements Recorder {
         }
         record(vt, new Event.End(writer.count() + 1, sent, dropped));
         finished = true;
+    }
+
+    @Override
+    public void drain() {
+        try {
+            writeOut(false);
+        } catch (IOException e) {
+            // reported by writeOut
+        }
+    }
+
+    /** Writes everything staged; on failure cuts the file back, reports once, and (if asked) rethrows. */
+    private void writeOut(boolean rethrow) throws IOException {
+        synchronized (drainLock) {
+            if (failed) {
+                return;
+            }
+            long[] lines = new long[1];
+            ByteArrayOutputStream batch = staging.take(lines);
+            if (batch.size() == 0) {
+                return;
+            }
+            OutputStream target = gzip != null ? gzip : file;
+            try {
+                batch.writeTo(target);
+                target.flush();
+                committedLines += lines[0];
+            } catch (IOException ex) {
+                if (rethrow) {
+                    failed = true; // the caller reports it (a log that cannot start is not a prefix)
+                    throw ex;
+                }
+                fail(ex);
+            }
+        }
     }
 
     @Override
@@ -106,7 +193,7 @@ public final class LogRecorder implements Recorder {
             } else {
                 file.rollBack();
             }
-            repaired = "it keeps the first " + writer.count() + " record(s), a chain-valid prefix";
+            repaired = "it keeps the first " + Math.max(0, committedLines - 1) + " record(s), a chain-valid prefix";
         } catch (IOException again) {
             repaired = "cutting it back to the last whole record failed too (" + OsErrorText.of(again)
                     + "); it may end in a partial line";
@@ -117,24 +204,29 @@ public final class LogRecorder implements Recorder {
 
     @Override
     public void close() {
-        try {
-            if (failed) {
-                if (gzip != null) {
-                    gzip.abandon();
+        drain();
+        synchronized (drainLock) {
+            try {
+                if (failed) {
+                    if (gzip != null) {
+                        gzip.abandon();
+                    } else {
+                        file.close();
+                    }
+                } else if (gzip != null) {
+                    gzip.close();
                 } else {
                     file.close();
                 }
-            } else {
-                writer.close();
-            }
-        } catch (IOException ex) {
-            if (!failed) {
-                fail(ex);
-            }
-            try {
-                file.close();
-            } catch (IOException ignored) {
-                // the failure was reported above; nothing more can be done with this file
+            } catch (IOException ex) {
+                if (!failed) {
+                    fail(ex);
+                }
+                try {
+                    file.close();
+                } catch (IOException ignored) {
+                    // the failure was reported above; nothing more can be done with this file
+                }
             }
         }
     }

@@ -30,6 +30,13 @@ public interface Recorder extends AutoCloseable {
     /** Appends the {@code end} record (clean finish); the recorder accepts nothing after it. */
     void finish(long vt, long sent, long dropped);
 
+    /**
+     * Writes out what {@link #record} staged. Called outside the ordering lock by the thread about to send a reply
+     * that depends on those records (so a node never sees an effect that is not on its way to the log).
+     */
+    default void drain() {
+    }
+
     /** True while every operation so far reached the log. */
     default boolean healthy() {
         return true;

@@ -226,6 +226,11 @@ final class ClusterRun {
             return false;
         }
         synchronized (this) {
+            if (finished) {
+                // Ctrl-C or the watchdog ended the run while this node was starting: it must not outlive it
+                n.kill();
+                return false;
+            }
             current.put(id, n);
             statuses.remove(id);
         }
@@ -312,19 +317,19 @@ final class ClusterRun {
                     return;
                 }
             }
-            if (driver != null && driver.pending()) {
-                driver.advanceIfQuiet(!anyRunning);
-                continue;
-            }
-            if (!anyRunning && (driver == null || !driver.startPending())) {
-                return;
-            }
-            if (watchdogNanos > 0 && System.nanoTime() - sequencer.lastOpNanos() > watchdogNanos) {
+            if (watchdogNanos > 0 && anyRunning && System.nanoTime() - sequencer.lastOpNanos() > watchdogNanos) {
                 err.println("weft run: watchdog: no network operation for " + cluster.watchdog()
                         + " s; stopping every node (the recording is kept)");
                 synchronized (this) {
                     forcedExit = WATCHDOG_EXIT;
                 }
+                return;
+            }
+            if (driver != null && driver.pending()) {
+                driver.advanceIfQuiet(!anyRunning);
+                continue;
+            }
+            if (!anyRunning && (driver == null || !driver.startPending())) {
                 return;
             }
         }

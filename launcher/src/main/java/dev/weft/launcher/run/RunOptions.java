@@ -150,9 +150,12 @@ public record RunOptions(long seed, String strategy, boolean noSched, boolean tr
             }
             i++;
         }
-        boolean scenario = seed == null && net == null && command.size() == 1 && command.get(0).endsWith(".json");
+        boolean scenario = net == null && command.size() == 1 && command.get(0).endsWith(".json");
         Cluster cluster = null;
         if (scenario) {
+            if (seed != null) {
+                throw new UsageException("--seed: a scenario sets its own seed (its \"seed\" member)");
+            }
             if (nodes != null) {
                 throw new UsageException("--nodes: a scenario lists its own nodes");
             }

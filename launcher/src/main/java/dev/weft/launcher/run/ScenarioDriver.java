@@ -14,9 +14,9 @@ import java.util.function.LongConsumer;
  * Fires a scenario's timed events at their logical times. The scenario clock is the largest virtual time any node
  * has reported to the broker so far (the {@code local_vt} of its sends and receives); an event fires at the point
  * of the linearization where that clock first reaches its {@code time_ns}, under the broker's ordering lock, so a
- * partition starts or ends between two recorded operations. When the network is quiet (no node left running, or
- * no broker operation for {@link #QUIET_NANOS}) the clock jumps to the next event, as a discrete-event simulator
- * would, so a cluster waiting for a crashed node still sees it restarted.
+ * partition starts or ends between two recorded operations. When the network is quiet (see
+ * {@link #advanceIfQuiet}) the clock jumps to the next event, as a discrete-event simulator would, so a cluster
+ * waiting for a crashed node still sees it restarted.
  */
 final class ScenarioDriver implements LongConsumer {
     static final long QUIET_NANOS = 500_000_000L;
@@ -84,9 +84,15 @@ final class ScenarioDriver implements LongConsumer {
         return p[0];
     }
 
-    /** When the network is quiet: jump the clock to the next event and fire it. */
+    /**
+     * When the network is quiet — no node running, or no broker operation for {@link #QUIET_NANOS} while some
+     * node waits in a blocking receive (so nodes that are still starting up or computing do not count as
+     * quiet) — jump the clock to the next event and fire it.
+     */
     void advanceIfQuiet(boolean nobodyRunning) {
-        if (!nobodyRunning && System.nanoTime() - sequencer.lastOpNanos() < QUIET_NANOS) {
+        boolean quiet = nobodyRunning || (System.nanoTime() - sequencer.lastOpNanos() >= QUIET_NANOS
+                && sequencer.parkedReceivers() > 0);
+        if (!quiet) {
             return;
         }
         sequencer.runOrdered(() -> {

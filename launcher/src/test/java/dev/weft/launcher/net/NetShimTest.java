@@ -72,6 +72,7 @@ class NetShimTest {
                 name a: 127.0.0.1:4000 (len 16)
                 name b: 127.0.0.1:4001 (len 16)
                 b got: "hello" from 127.0.0.1:4000
+                clock observations by the receive: 1
                 name c before: 0.0.0.0:0 (len 16)
                 name c after: 127.0.0.1:50000 (len 16)
                 b got: "auto" from 127.0.0.1:50000
@@ -279,6 +280,15 @@ class NetShimTest {
         assertEquals("waiting\ngot: EIO\n", finish(p));
     }
 
+    /** A blocking Recv the broker answers with Empty is ECONNRESET (spec §4, unmanaged blocking). */
+    @Test
+    void aBlockingRecvAnsweredEmptyIsConnectionReset() throws Exception {
+        Process p = startNode("wait", "4001");
+        assertTrue(broker.awaitRequests(3));
+        broker.answerWaitersEmpty();
+        assertEquals("waiting\ngot: ECONNRESET\n", finish(p));
+    }
+
     /**
      * A client retransmitting on a 10 ms virtual timeout while nobody answers: pacing (virtual
      * timeouts of network waits take a tenth of their length in real time) bounds its sends by
@@ -316,6 +326,39 @@ class NetShimTest {
         broker.inject(WireBroker.Addr.of(1, 5000), WireBroker.Addr.of(0, 4000), "x".getBytes(StandardCharsets.UTF_8));
         assertTrue(finish(p).startsWith("datagram after "));
         assertTrue(polls <= elapsedMs + 50, polls + " polls in " + elapsedMs + " ms");
+    }
+
+    /**
+     * Windowed behaviour (spec §4): receives never wait at the broker; Empty{h} below the wanted
+     * time means "retry" (after one Frontier), a timed receive times out once the horizon passes
+     * its deadline, a Deliver advances the clock to its vt, and sockets say Goodbye at close and at
+     * exit.
+     */
+    @Test
+    void windowedReceivesFollowTheHorizon() throws Exception {
+        broker.close();
+        broker = WireBroker.startWindowed();
+        List<String> argv = List.of(NativeFixture.testProgram("net_basic").toString(), "windowed");
+        ProcessBuilder pb = new ProcessBuilder(argv).redirectErrorStream(true);
+        pb.environment().clear();
+        pb.environment().putAll(env(0));
+        pb.environment().put("WEFT_WINDOW_NS", "1000000");
+        Process p = pb.start();
+        assertTrue(WireBroker.await(broker::frontiers, 1), "the timed receive reports its frontier");
+        broker.setHorizon(3_000_000_000L); // past the timed receive's deadline (about 1 s)
+        assertTrue(WireBroker.await(broker::frontiers, 2), "the blocking receive reports its frontier");
+        broker.setHorizon(10_000_000_000L);
+        broker.inject(WireBroker.Addr.of(1, 5000), WireBroker.Addr.of(0, 4001), "w".getBytes(StandardCharsets.UTF_8),
+                5_000_000_000L);
+        assertEquals("""
+                timed: EAGAIN
+                virtual ms waited: 1000
+                blocking: "w" from 127.0.0.2:5000
+                virtual s now: 5
+                nonblocking: EAGAIN
+                """, finish(p));
+        assertEquals(2, broker.frontiers());
+        assertTrue(WireBroker.await(broker::goodbyes, 2), "a Goodbye at close and one at exit");
     }
 
     /** The ASan+UBSan build of the shim runs the socket paths cleanly. */

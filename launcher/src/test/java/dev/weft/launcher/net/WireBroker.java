@@ -21,6 +21,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * delivered in send order (no faults, no recording), blocking receives are held until a datagram
  * exists, and every request is counted, so a test can tell whether a waiting program polls the
  * broker. The real broker (broker module) is tested against the shim end to end elsewhere.
+ * {@link #startWindowed()} answers as a windowed broker would (§3): a Recv never waits, an empty
+ * queue is Empty{horizon} with a horizon the test sets, and a Deliver carries the datagram's vt.
  */
 final class WireBroker implements AutoCloseable {
     record Addr(int ip, int port) {
@@ -29,7 +31,7 @@ final class WireBroker implements AutoCloseable {
         }
     }
 
-    private record Datagram(Addr src, Addr dst, byte[] payload) {
+    private record Datagram(Addr src, Addr dst, byte[] payload, long vt) {
     }
 
     private final Path dir;
@@ -41,10 +43,16 @@ final class WireBroker implements AutoCloseable {
     private final List<SocketChannel> connections = new ArrayList<>();
     private final AtomicLong requests = new AtomicLong();
     private final AtomicLong sends = new AtomicLong();
+    private final AtomicLong frontiers = new AtomicLong();
+    private final AtomicLong goodbyes = new AtomicLong();
+    private final AtomicLong horizon = new AtomicLong();
+    private final boolean windowed;
+    private volatile boolean emptyForWaiters;
     private int nextConn;
     private volatile boolean closed;
 
-    private WireBroker() throws IOException {
+    private WireBroker(boolean windowed) throws IOException {
+        this.windowed = windowed;
         dir = Files.createTempDirectory("weft-wire");
         socket = dir.resolve("broker.sock");
         server = ServerSocketChannel.open(StandardProtocolFamily.UNIX);
@@ -55,7 +63,40 @@ final class WireBroker implements AutoCloseable {
     }
 
     static WireBroker start() throws IOException {
-        return new WireBroker();
+        return new WireBroker(false);
+    }
+
+    static WireBroker startWindowed() throws IOException {
+        return new WireBroker(true);
+    }
+
+    /** Windowed: the horizon an Empty reply carries (every window before it is sealed). */
+    void setHorizon(long ns) {
+        horizon.set(ns);
+    }
+
+    /** Answers every held (and every later) blocking Recv with Empty, as a disconnect wake might. */
+    void answerWaitersEmpty() {
+        synchronized (lock) {
+            emptyForWaiters = true;
+            lock.notifyAll();
+        }
+    }
+
+    long frontiers() {
+        return frontiers.get();
+    }
+
+    long goodbyes() {
+        return goodbyes.get();
+    }
+
+    /** Waits (up to 20 s of real time) until the counter reaches n; false on timeout. */
+    static boolean await(java.util.function.LongSupplier counter, long n) throws InterruptedException {
+        for (int i = 0; i < 2000 && counter.getAsLong() < n; i++) {
+            Thread.sleep(10);
+        }
+        return counter.getAsLong() >= n;
     }
 
     /** The WEFT_BROKER value. */
@@ -73,16 +114,18 @@ final class WireBroker implements AutoCloseable {
 
     /** Waits (up to 20 s of real time) until at least n requests arrived; false on timeout. */
     boolean awaitRequests(long n) throws InterruptedException {
-        for (int i = 0; i < 2000 && requests.get() < n; i++) {
-            Thread.sleep(10);
-        }
-        return requests.get() >= n;
+        return await(requests::get, n);
     }
 
     /** Enqueues a datagram as if a node had sent it. */
     void inject(Addr src, Addr dst, byte[] payload) {
+        inject(src, dst, payload, 0);
+    }
+
+    /** As above, with the delivery time a windowed Deliver reports. */
+    void inject(Addr src, Addr dst, byte[] payload, long vt) {
         synchronized (lock) {
-            enqueue(new Datagram(src, dst, payload));
+            enqueue(new Datagram(src, dst, payload, vt));
         }
     }
 
@@ -146,7 +189,11 @@ final class WireBroker implements AutoCloseable {
     private boolean handle(SocketChannel ch, int conn, ByteBuffer m) throws IOException, InterruptedException {
         int tag = m.get();
         switch (tag) {
-            case 1, 5 -> reply(ch, ack());
+            case 1 -> reply(ch, ack());
+            case 5 -> {
+                frontiers.incrementAndGet();
+                reply(ch, ack());
+            }
             case 2 -> {
                 Addr a = addr(m);
                 synchronized (lock) {
@@ -161,7 +208,7 @@ final class WireBroker implements AutoCloseable {
                 m.get(payload);
                 sends.incrementAndGet();
                 synchronized (lock) {
-                    enqueue(new Datagram(src, dst, payload));
+                    enqueue(new Datagram(src, dst, payload, 0));
                 }
                 reply(ch, ack());
             }
@@ -170,7 +217,8 @@ final class WireBroker implements AutoCloseable {
                 boolean blocking = m.get() != 0;
                 Datagram d;
                 synchronized (lock) {
-                    while (blocking && !closed && queues.containsKey(conn) && queues.get(conn).isEmpty()) {
+                    while (blocking && !windowed && !closed && !emptyForWaiters && queues.containsKey(conn)
+                            && queues.get(conn).isEmpty()) {
                         lock.wait();
                     }
                     ArrayDeque<Datagram> q = queues.get(conn);
@@ -179,11 +227,9 @@ final class WireBroker implements AutoCloseable {
                 if (closed) {
                     return false;
                 }
-                reply(ch, d == null ? empty() : deliver(d));
+                reply(ch, d == null ? empty(windowed ? horizon.get() : 0) : deliver(d));
             }
-            case 6 -> {
-                // Goodbye: no reply
-            }
+            case 6 -> goodbyes.incrementAndGet(); // no reply
             default -> {
                 return false;
             }
@@ -199,14 +245,14 @@ final class WireBroker implements AutoCloseable {
         return ByteBuffer.allocate(9).order(ByteOrder.LITTLE_ENDIAN).put((byte) 1).putLong(0);
     }
 
-    private static ByteBuffer empty() {
-        return ByteBuffer.allocate(9).order(ByteOrder.LITTLE_ENDIAN).put((byte) 3).putLong(0);
+    private static ByteBuffer empty(long vt) {
+        return ByteBuffer.allocate(9).order(ByteOrder.LITTLE_ENDIAN).put((byte) 3).putLong(vt);
     }
 
     private static ByteBuffer deliver(Datagram d) {
         ByteBuffer b = ByteBuffer.allocate(1 + 12 + 4 + d.payload().length + 8).order(ByteOrder.LITTLE_ENDIAN);
         b.put((byte) 2).putInt(d.src().ip()).putShort((short) d.src().port()).putInt(d.dst().ip())
-                .putShort((short) d.dst().port()).putInt(d.payload().length).put(d.payload()).putLong(0);
+                .putShort((short) d.dst().port()).putInt(d.payload().length).put(d.payload()).putLong(d.vt());
         return b;
     }
 

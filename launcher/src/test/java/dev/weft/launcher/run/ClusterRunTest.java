@@ -218,4 +218,27 @@ class ClusterRunTest {
         ReplayReport r = replaysIdentically(log);
         assertTrue(r.sawEnd(), "the log is finished with its end record");
     }
+
+    @Test
+    void aScenarioPartitionCutsTrafficUntilClearedAndTheLogStillReplays() throws Exception {
+        Path scenario = dir.resolve("part.json");
+        Files.writeString(scenario, """
+                {"name": "partition for a while", "seed": 2,
+                 "nodes": [
+                   {"node_id": 0, "program": "%1$s", "args": ["0", "1", "1"]},
+                   {"node_id": 1, "program": "%1$s", "args": ["1", "100", "1"]}],
+                 "events": [
+                   {"time_ns": 60000, "action": {"type": "activate_partition", "spec": "0|1"}},
+                   {"time_ns": 250000000, "action": {"type": "clear_partition"}}]}
+                """.formatted(rtt));
+        Path log = dir.resolve("part.weftlog");
+        Out o = weft("--record", log.toString(), "--stats", scenario.toString());
+        assertEquals(0, o.exit(), o.stderr());
+        assertTrue(o.stderr().contains("[weft] scenario t=60000: partition 0|1"), o.stderr());
+        assertTrue(o.stderr().contains("[weft] scenario t=250000000: partition cleared"), o.stderr());
+        Matcher cut = Pattern.compile("(\\d+) cut by scenario partitions \\(not in the log\\)").matcher(o.stderr());
+        assertTrue(cut.find() && Long.parseLong(cut.group(1)) >= 2, "retransmits were cut: " + o.stderr());
+        assertTrue(o.stdout().contains("[n1] rtt: 100 round trips"), o.stdout());
+        assertTrue(replaysIdentically(log).sawEnd());
+    }
 }

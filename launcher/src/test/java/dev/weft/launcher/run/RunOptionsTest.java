@@ -105,4 +105,23 @@ class RunOptionsTest {
         assertEquals(RunCommand.USAGE_ERROR, rc);
         assertEquals("weft run: --shim /no/such/libweft_shim.so: no such file\n", err.toString(StandardCharsets.UTF_8));
     }
+
+    @Test
+    void networkAndScenarioOptions() throws Exception {
+        RunOptions o = RunOptions.parse(new String[] {"--seed", "4", "--net", "latency=fixed:5", "--nodes", "3",
+            "--record", "x.weftlog", "--watchdog", "9", "--listen", "7777", "--", "p"});
+        assertEquals(new RunOptions.Cluster("latency=fixed:5", 3, Path.of("x.weftlog"), 9,
+                new java.net.InetSocketAddress("127.0.0.1", 7777), null), o.cluster());
+        assertEquals(1, RunOptions.parse(new String[] {"--seed", "4", "--net", "", "p"}).cluster().nodes(),
+                "one node (threads as nodes) by default");
+        assertEquals(null, RunOptions.parse(new String[] {"--seed", "4", "p"}).cluster(), "no --net: no broker");
+        RunOptions s = RunOptions.parse(new String[] {"--record", "r.weftlog", "scen.json"});
+        assertEquals(Path.of("scen.json"), s.cluster().scenario());
+        assertEquals("--net: latency \"x\": unknown kind \"x\"", usage("--seed", "1", "--net", "latency=x", "p"));
+        assertEquals("--record needs --net (a simulated network)", usage("--seed", "1", "--record", "l", "p"));
+        assertEquals("--nodes 0: expected 1 to 65534", usage("--seed", "1", "--net", "", "--nodes", "0", "p"));
+        assertEquals("--listen \"host:\": expected PORT or HOST:PORT", usage("--seed", "1", "--net", "",
+                "--listen", "host:", "p"));
+        assertEquals("--seed: a scenario sets its own seed (its \"seed\" member)", usage("--seed", "1", "s.json"));
+    }
 }
