@@ -515,6 +515,30 @@ static void read_strategy(void) {
                  "'rr'); using default", getenv("WEFT_STRATEGY"));
 }
 
+/*
+ * WEFT_CLOCK_SKEW_NS (a scenario's per-node time_skew): signed decimal nanoseconds added to this
+ * node's realtime clock. Everything realtime (readings, absolute realtime sleeps and deadlines)
+ * goes through real_base_ns, so moving the base skews them all consistently; the monotonic clock
+ * (and the local_vt the broker sees) has an arbitrary origin and is left alone. Saturates at 0.
+ */
+static void apply_clock_skew(void) {
+    const char *v = getenv("WEFT_CLOCK_SKEW_NS");
+    if (!v || !*v) return;
+    int neg = *v == '-';
+    const char *p = (*v == '-' || *v == '+') ? v + 1 : v;
+    uint64_t mag = 0;
+    if (!*p) goto bad;
+    for (; *p; p++) {
+        if (*p < '0' || *p > '9' || mag > (UINT64_MAX - (uint64_t)(*p - '0')) / 10) goto bad;
+        mag = mag * 10 + (uint64_t)(*p - '0');
+    }
+    if (neg) weft_cfg.real_base_ns = mag > weft_cfg.real_base_ns ? 0 : weft_cfg.real_base_ns - mag;
+    else weft_cfg.real_base_ns = mag > UINT64_MAX - weft_cfg.real_base_ns ? UINT64_MAX : weft_cfg.real_base_ns + mag;
+    return;
+bad:
+    weft_errline("[weft] WARNING: WEFT_CLOCK_SKEW_NS \"%s\": not a signed decimal integer; no skew", v);
+}
+
 static void configure(void) {
     const char *seed_text = getenv("WEFT_SEED");
     if (!seed_text) return; /* do-no-harm: unseeded => every hook passes through */
@@ -540,6 +564,7 @@ static void configure(void) {
     /* stream 4's first draw fixes the realtime base (spec §7.4) */
     uint64_t offset_secs = weft_chacha_u64(&weft_streams[WEFT_S_CLOCK].g);
     weft_cfg.real_base_ns = (946684800ULL + offset_secs % 31536000ULL) * 1000000000ULL;
+    apply_clock_skew();
     weft_cfg.active = 1;
 }
 

@@ -83,7 +83,7 @@ static int faults_on(void) {
 }
 
 WEFT_EXPORT ssize_t write(int fd, const void *buf, size_t n) {
-    if (weft_net_is_fd(fd) && weft_engaged()) return weft_net_write(fd, buf, n);
+    if (weft_net_is_fd(fd)) return weft_engaged() ? weft_net_write(fd, buf, n) : weft_net_reentered();
     if (!faults_on()) return get_real_write()(fd, buf, n);
     int fail;
     size_t allow = allowed_bytes(fd, n, &fail);

@@ -142,7 +142,7 @@ static ssize_t rand_read(int fd, void *buf, size_t n) {
 /* write hook lives in faults.c; read is here because only random fds change reads. */
 WEFT_EXPORT ssize_t read(int fd, void *buf, size_t n) {
     if (weft_devrand_is_fd(fd) && weft_engaged()) return rand_read(fd, buf, n);
-    if (weft_net_is_fd(fd) && weft_engaged()) return weft_net_read(fd, buf, n);
+    if (weft_net_is_fd(fd)) return weft_engaged() ? weft_net_read(fd, buf, n) : weft_net_reentered();
     weft_io_before_read(fd);
     return get_real_read()(fd, buf, n);
 }
@@ -159,7 +159,7 @@ WEFT_EXPORT ssize_t pread64(int fd, void *buf, size_t n, off_t off) {
 
 WEFT_EXPORT ssize_t __read_chk(int fd, void *buf, size_t n, size_t cap) {
     if (weft_devrand_is_fd(fd) && weft_engaged() && n <= cap) return rand_read(fd, buf, n);
-    if (weft_net_is_fd(fd) && weft_engaged() && n <= cap) return weft_net_read(fd, buf, n);
+    if (weft_net_is_fd(fd) && n <= cap) return weft_engaged() ? weft_net_read(fd, buf, n) : weft_net_reentered();
     weft_io_before_read(fd);
     return get_real___read_chk()(fd, buf, n, cap);
 }

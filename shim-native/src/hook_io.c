@@ -310,10 +310,8 @@ void weft_io_before_read(int fd) {
     weft_sched_io_wait(&w, 0);
 }
 
-ssize_t weft_net_readv(int fd, const struct iovec *iov, int n);
-
 WEFT_EXPORT ssize_t readv(int fd, const struct iovec *iov, int n) {
-    if (weft_net_is_fd(fd) && weft_engaged()) return weft_net_readv(fd, iov, n);
+    if (weft_net_is_fd(fd)) return weft_engaged() ? weft_net_readv(fd, iov, n) : weft_net_reentered();
     weft_io_before_read(fd);
     return get_real_readv()(fd, iov, n);
 }

@@ -24,6 +24,10 @@
  * thread can run, then woken without a draw (spec §8), so thread interleavings do not depend on when
  * replies arrive in real time.
  *
+ * Windowed runs (WEFT_WINDOW_NS > 0) never arm: the broker answers every Recv at once, and a
+ * receive retries against the broker's horizon (net_recv_windowed); sockets say Goodbye at close
+ * and at exit.
+ *
  * Hook shape (docs/shim.md "How a hook is built"): the fd decides first (weft_net_is_fd, one load),
  * then weft_engaged(); anything else passes through to the real function. No allocation: frames are
  * written with one sendmsg of (stack header, program buffer, stack trailer) and read straight into
@@ -146,6 +150,11 @@ uint64_t weft_net_real_budget(uint64_t virtual_ns) {
 }
 
 static int set_errno(int e) { errno = e; return -1; }
+
+/* An I/O call on a simulated socket from a signal handler that interrupted the shim itself
+ * (weft_engaged() == 0 only because weft_depth > 0): passing it through would put bytes into the
+ * middle of a frame, so it fails as an interrupted call instead. */
+ssize_t weft_net_reentered(void) { return set_errno(EINTR); }
 
 /* ------------------------------------------------------------------ locks */
 
@@ -704,7 +713,8 @@ static ssize_t net_send(int fd, sim_sock *s, const struct iovec *iov, int iovcnt
 
 WEFT_EXPORT ssize_t sendto(int fd, const void *buf, size_t n, int flags, const struct sockaddr *a, socklen_t al) {
     sim_sock *s = sim_of(fd);
-    if (!s || !weft_engaged()) return get_real_sendto()(fd, buf, n, flags, a, al);
+    if (!s) return get_real_sendto()(fd, buf, n, flags, a, al);
+    if (!weft_engaged()) return weft_net_reentered();
     if (!WEFT_OPAQUE(buf)) return set_errno(EFAULT);
     struct iovec iov = {(void *)buf, n};
     return net_send(fd, s, &iov, 1, flags, WEFT_OPAQUE(a), al);
@@ -712,7 +722,8 @@ WEFT_EXPORT ssize_t sendto(int fd, const void *buf, size_t n, int flags, const s
 
 WEFT_EXPORT ssize_t send(int fd, const void *buf, size_t n, int flags) {
     sim_sock *s = sim_of(fd);
-    if (!s || !weft_engaged()) return get_real_send()(fd, buf, n, flags);
+    if (!s) return get_real_send()(fd, buf, n, flags);
+    if (!weft_engaged()) return weft_net_reentered();
     if (!WEFT_OPAQUE(buf)) return set_errno(EFAULT);
     struct iovec iov = {(void *)buf, n};
     return net_send(fd, s, &iov, 1, flags, NULL, 0);
@@ -720,7 +731,8 @@ WEFT_EXPORT ssize_t send(int fd, const void *buf, size_t n, int flags) {
 
 WEFT_EXPORT ssize_t sendmsg(int fd, const struct msghdr *m, int flags) {
     sim_sock *s = sim_of(fd);
-    if (!s || !weft_engaged()) return get_real_sendmsg()(fd, m, flags);
+    if (!s) return get_real_sendmsg()(fd, m, flags);
+    if (!weft_engaged()) return weft_net_reentered();
     m = WEFT_OPAQUE(m);
     if (!m || (!m->msg_iov && m->msg_iovlen)) return set_errno(EFAULT);
     if (m->msg_iovlen > 1024) return set_errno(EMSGSIZE);
@@ -737,7 +749,8 @@ ssize_t weft_net_write(int fd, const void *buf, size_t n) {
 
 WEFT_EXPORT ssize_t writev(int fd, const struct iovec *iov, int n) {
     sim_sock *s = sim_of(fd);
-    if (!s || !weft_engaged()) return get_real_writev()(fd, iov, n);
+    if (!s) return get_real_writev()(fd, iov, n);
+    if (!weft_engaged()) return weft_net_reentered();
     if (n < 0 || n > 1024) return set_errno(EINVAL);
     return net_send(fd, s, iov, n, 0, NULL, 0);
 }
@@ -836,6 +849,7 @@ static ssize_t net_recv(int fd, sim_sock *s, const struct iovec *iov, int iovcnt
     uint64_t timeout = s->rcvtimeo_ns;
     int managed = weft_sched_active();
     int parked = 0;
+    int known_ready = 0;   /* a solo process's wait saw the stream readable: nobody else can drain it */
     for (;;) {
         flock_acquire(&s->lock);
         if (!atomic_load(&s->live)) { flock_release(&s->lock); return set_errno(EBADF); }
@@ -856,7 +870,11 @@ static ssize_t net_recv(int fd, sim_sock *s, const struct iovec *iov, int iovcnt
             if (r.tag == REP_EMPTY) return set_errno(EAGAIN);
         } else {
             if (arm(fd, s, t0)) { flock_release(&s->lock); return -1; }
-            int ready = (nonblock || !managed || parked) && reply_ready(fd);
+            /* In a process without threads nobody else can consume the Deliver, so an unmanaged
+             * blocking receive skips the zero-timeout checks: its wait returns at once if the
+             * reply is there, and once the wait saw it readable it is still there. */
+            int solo = !managed && !nonblock && !atomic_load_explicit(&weft_multithreaded, memory_order_relaxed);
+            int ready = known_ready || (!solo && (nonblock || !managed || parked) && reply_ready(fd));
             if (!ready) {
                 flock_release(&s->lock);
                 if (nonblock) return set_errno(EAGAIN);
@@ -877,9 +895,11 @@ static ssize_t net_recv(int fd, sim_sock *s, const struct iovec *iov, int iovcnt
                         weft_mono_at_least(t0 + timeout);
                         return set_errno(EAGAIN);
                     }
+                    known_ready = solo;
                 }
                 continue;
             }
+            known_ready = 0;
             if (peek) {
                 int rc = peek_deliver(fd, iov, iovcnt, &r);
                 if (rc) mark_dead(s);
@@ -912,10 +932,11 @@ static ssize_t net_recv(int fd, sim_sock *s, const struct iovec *iov, int iovcnt
 
 WEFT_EXPORT ssize_t recvfrom(int fd, void *buf, size_t n, int flags, struct sockaddr *a, socklen_t *al) {
     sim_sock *s = sim_of(fd);
-    if (!s || !weft_engaged()) {
+    if (!s) {
         if (!(flags & MSG_DONTWAIT)) weft_io_before_read(fd);
         return get_real_recvfrom()(fd, buf, n, flags, a, al);
     }
+    if (!weft_engaged()) return weft_net_reentered();
     if (!WEFT_OPAQUE(buf)) return set_errno(EFAULT);
     struct iovec iov = {buf, n};
     return net_recv(fd, s, &iov, 1, flags, a, al, NULL);
@@ -923,10 +944,11 @@ WEFT_EXPORT ssize_t recvfrom(int fd, void *buf, size_t n, int flags, struct sock
 
 WEFT_EXPORT ssize_t recv(int fd, void *buf, size_t n, int flags) {
     sim_sock *s = sim_of(fd);
-    if (!s || !weft_engaged()) {
+    if (!s) {
         if (!(flags & MSG_DONTWAIT)) weft_io_before_read(fd);
         return get_real_recv()(fd, buf, n, flags);
     }
+    if (!weft_engaged()) return weft_net_reentered();
     if (!WEFT_OPAQUE(buf)) return set_errno(EFAULT);
     struct iovec iov = {buf, n};
     return net_recv(fd, s, &iov, 1, flags, NULL, NULL, NULL);
@@ -934,10 +956,11 @@ WEFT_EXPORT ssize_t recv(int fd, void *buf, size_t n, int flags) {
 
 WEFT_EXPORT ssize_t recvmsg(int fd, struct msghdr *m, int flags) {
     sim_sock *s = sim_of(fd);
-    if (!s || !weft_engaged()) {
+    if (!s) {
         if (!(flags & MSG_DONTWAIT)) weft_io_before_read(fd);
         return get_real_recvmsg()(fd, m, flags);
     }
+    if (!weft_engaged()) return weft_net_reentered();
     m = WEFT_OPAQUE(m);
     if (!m || (!m->msg_iov && m->msg_iovlen)) return set_errno(EFAULT);
     if (m->msg_iovlen > 1024) return set_errno(EMSGSIZE);
@@ -957,7 +980,6 @@ ssize_t weft_net_read(int fd, void *buf, size_t n) {
 }
 
 /* readv on a simulated socket (hook_io.c passes the others on) */
-ssize_t weft_net_readv(int fd, const struct iovec *iov, int n);
 ssize_t weft_net_readv(int fd, const struct iovec *iov, int n) {
     sim_sock *s = sim_of(fd);
     if (!s) return set_errno(EBADF);

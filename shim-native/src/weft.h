@@ -28,6 +28,7 @@
 #include <stdint.h>
 #include <stddef.h>
 #include <sys/types.h>
+#include <sys/uio.h>
 #include <stdatomic.h>
 #include <dlfcn.h>
 
@@ -207,7 +208,9 @@ void weft_sched_stats_at_exit(void);
 extern atomic_int weft_net_open;             /* simulated sockets currently open (fast "any?") */
 int weft_net_is_fd(int fd);
 ssize_t weft_net_read(int fd, void *buf, size_t n);
+ssize_t weft_net_readv(int fd, const struct iovec *iov, int n);
 ssize_t weft_net_write(int fd, const void *buf, size_t n);
+ssize_t weft_net_reentered(void);            /* EINTR: I/O on a simulated socket while the shim is re-entered */
 void weft_net_forget(int fd);                /* the fd is being closed or replaced */
 /* fcntl on a simulated socket: O_NONBLOCK is kept by the shim, never set on the broker connection */
 int weft_net_fcntl(int fd, int cmd, long arg);

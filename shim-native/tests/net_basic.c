@@ -4,7 +4,7 @@
  *   net_basic wait [port]        block in recvfrom until a datagram (or an error) comes
  *   net_basic threadwait [port]  the same in a second (scheduler-managed) thread
  *   net_basic retransmit|threadretransmit T   send to 127.0.0.2:5000 every T virtual ms until a reply
- *   net_basic windowed           windowed receives (run with WEFT_WINDOW_NS set)
+ *   net_basic windowed|threadwindowed  windowed receives (run with WEFT_WINDOW_NS set)
  *   net_basic threadecho         two managed threads as client and echo server (schedule-dependent)
  *   net_basic threadpoll         the poll scenario in a managed thread
  *   net_basic sleeppoll T        poll with MSG_DONTWAIT, sleeping T virtual ms in between
@@ -463,6 +463,12 @@ static int windowed(void) {
     return 0;
 }
 
+static void *windowed_thread(void *unused) {
+    (void)unused;
+    windowed();
+    return NULL;
+}
+
 static int waiter_port;
 static void *waiter(void *unused) {
     (void)unused;
@@ -495,6 +501,12 @@ int main(int argc, char **argv) {
     if (!strcmp(m, "retransmit")) return retransmit(port);
     if (!strcmp(m, "threadecho")) return threadecho();
     if (!strcmp(m, "windowed")) return windowed();
+    if (!strcmp(m, "threadwindowed")) {
+        pthread_t t;
+        pthread_create(&t, NULL, windowed_thread, NULL);
+        pthread_join(t, NULL);
+        return 0;
+    }
     if (!strcmp(m, "threadpoll")) {
         pthread_t t;
         pthread_create(&t, NULL, poller, NULL);

@@ -334,11 +334,12 @@ class NetShimTest {
      * its deadline, a Deliver advances the clock to its vt, and sockets say Goodbye at close and at
      * exit.
      */
-    @Test
-    void windowedReceivesFollowTheHorizon() throws Exception {
+    @ParameterizedTest
+    @ValueSource(strings = {"windowed", "threadwindowed"})
+    void windowedReceivesFollowTheHorizon(String mode) throws Exception {
         broker.close();
         broker = WireBroker.startWindowed();
-        List<String> argv = List.of(NativeFixture.testProgram("net_basic").toString(), "windowed");
+        List<String> argv = List.of(NativeFixture.testProgram("net_basic").toString(), mode);
         ProcessBuilder pb = new ProcessBuilder(argv).redirectErrorStream(true);
         pb.environment().clear();
         pb.environment().putAll(env(0));
@@ -371,7 +372,7 @@ class NetShimTest {
         env.put("LD_PRELOAD", Files.readString(runtimePath).strip() + ":" + asanShim);
         env.put("ASAN_OPTIONS", "abort_on_error=0:exitcode=99");
         env.put("UBSAN_OPTIONS", "halt_on_error=1:print_stacktrace=1:exitcode=98");
-        for (String scenario : List.of("basic", "msg", "poll", "connect")) {
+        for (String scenario : List.of("basic", "msg", "poll", "connect", "threadecho")) {
             var r = run(env, scenario);
             assertEquals(0, r.exit(), scenario + ": " + r.stderr());
             assertFalse(r.stderr().contains("Sanitizer") || r.stderr().contains("runtime error"), r.stderr());
