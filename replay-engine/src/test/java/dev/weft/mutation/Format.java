@@ -7,10 +7,8 @@ import java.util.SplittableRandom;
  * entry point. {@link #feed} returns {@code null} when the input is accepted, or the error message when it is
  * rejected with the format's own exception; anything else it throws is an unexpected exception.
  *
- * <p>Hook for the broker's wire frames: the frame codec lives in the broker module (branch {@code broker},
- * {@code dev.weft.broker.wire}), which this module cannot see. Its sweep is a Format whose mutant() mutates encoded
- * request frames and whose feed() decodes them, run by the same {@link MutationSweep} from the broker's tests once
- * this package is shared with them (a test-jar of replay-engine, or a copy of these three small classes).
+ * <p>The broker's wire frames are swept by the same {@link MutationSweep} from the broker module's tests
+ * ({@code WireFrameFormat}), which reach this package through replay-engine's test-jar.
  */
 interface Format {
 
