@@ -46,17 +46,19 @@ public final class FuzzConfigLoader {
         } catch (IOException e) {
             throw new FuzzConfigException("config " + shownPath + ": " + OsErrorText.of(e));
         }
-        if (!Utf8.isValid(bytes)) {
-            // The reference reads the file as text first: bad UTF-8 is a read error, not a JSON one.
-            throw new FuzzConfigException("config " + shownPath + ": stream did not contain valid UTF-8");
+        int bad = Utf8.firstInvalid(bytes, 0, bytes.length);
+        if (bad >= 0) {
+            // The reference reads the file as text first: bad UTF-8 is a read error, not a JSON one. Ours also says where.
+            throw new FuzzConfigException("config " + shownPath + ": stream did not contain valid UTF-8" + where(bytes, bad));
         }
         return parse(bytes);
     }
 
     /** Parses and validates a config document. */
     public static FuzzConfig parse(byte[] document) throws FuzzConfigException {
-        if (!Utf8.isValid(document)) {
-            throw new FuzzConfigException("config: stream did not contain valid UTF-8");
+        int bad = Utf8.firstInvalid(document, 0, document.length);
+        if (bad >= 0) {
+            throw new FuzzConfigException("config: stream did not contain valid UTF-8" + where(document, bad));
         }
         FuzzConfig c;
         try {
@@ -180,13 +182,38 @@ public final class FuzzConfigLoader {
         if (json.next() != JsonToken.FIELD_NAME) return null;
         String name = json.fieldName();
         if (!fields.contains(name)) throw json.atFieldName(unknownField(name, fields), name);
-        if (!seen.add(name)) throw json.atFieldName("duplicate field `" + name + "`", name);
+        if (!seen.add(name)) throw json.atFieldName("duplicate field `" + shown(name) + "`", name);
         json.nextValue();
         return name;
     }
 
+    /** " (line L column C, byte B)" for the byte at offset bad; columns count bytes from 1, as the JSON errors do. */
+    private static String where(byte[] b, int bad) {
+        int line = 1;
+        int lineStart = 0;
+        for (int i = 0; i < bad; i++) {
+            if (b[i] == '\n') {
+                line++;
+                lineStart = i + 1;
+            }
+        }
+        return " (line " + line + " column " + (bad - lineStart + 1) + ", byte " + bad + ")";
+    }
+
+    /** A member name as shown in an error: verbatim, except that control characters are escaped so the message stays one line. */
+    private static String shown(String name) {
+        for (int i = 0; i < name.length(); i++) {
+            char c = name.charAt(i);
+            if (c < 0x20 || c == 0x7f) {
+                String q = dev.weft.text.RustText.debugQuote(name);
+                return q.substring(1, q.length() - 1);
+            }
+        }
+        return name;
+    }
+
     private static String unknownField(String name, List<String> expected) {
-        StringBuilder sb = new StringBuilder("unknown field `").append(name).append("`, expected one of ");
+        StringBuilder sb = new StringBuilder("unknown field `").append(shown(name)).append("`, expected one of ");
         for (int i = 0; i < expected.size(); i++) {
             if (i > 0) sb.append(", ");
             sb.append('`').append(expected.get(i)).append('`');

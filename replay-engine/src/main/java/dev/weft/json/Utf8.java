@@ -14,6 +14,11 @@ public final class Utf8 {
     }
 
     public static boolean isValid(byte[] b, int off, int len) {
+        return firstInvalid(b, off, len) < 0;
+    }
+
+    /** The offset of the first byte that does not start a valid sequence in b[off, off+len), or -1 if none. */
+    public static int firstInvalid(byte[] b, int off, int len) {
         int end = off + len;
         int i = off;
         while (i < end) {
@@ -24,11 +29,11 @@ public final class Utf8 {
             }
             int n = sequenceLength(b, i, end);
             if (n == 0) {
-                return false;
+                return i;
             }
             i += n;
         }
-        return true;
+        return -1;
     }
 
     /** Length of the valid multi-byte sequence starting at i (lead byte >= 0x80), or 0 if invalid. */

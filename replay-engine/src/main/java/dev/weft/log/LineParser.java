@@ -644,7 +644,7 @@ final class LineParser {
             found = values.find(text);
         }
         if (found < 0) {
-            throw new JsonSyntaxException("unknown " + what + " kind \"" + text + "\" (" + key + ") before column "
+            throw new JsonSyntaxException("unknown " + what + " kind " + dev.weft.text.RustText.debugQuote(text) + " (" + key + ") before column "
                     + column(), false);
         }
         return found;

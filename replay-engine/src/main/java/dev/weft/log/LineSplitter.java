@@ -171,7 +171,8 @@ final class LineSplitter implements Lines {
                 limit += n;
             }
         } catch (IOException e) {
-            throw WeftLogException.io(RecordStream.describe(e), 0, e);
+            // A decoding error (a corrupt gzip member) surfaces here: name the line it cut into.
+            throw WeftLogException.io(RecordStream.describe(e) + " (reading line " + lineNo + ")", lineNo, e);
         }
         return unsearched;
     }

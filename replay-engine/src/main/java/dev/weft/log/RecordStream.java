@@ -48,10 +48,12 @@ final class RecordStream implements Closeable {
 
     RecordStream(InputStream raw, boolean hashAhead, int maxLineBytes) throws WeftLogException {
         Lines opened = null;
+        boolean gzipMagic = false;
         try {
             byte[] head = new byte[2];
             int n = raw.readNBytes(head, 0, 2);
-            gzip = n == 2 && head[0] == 0x1f && head[1] == (byte) 0x8b;
+            gzipMagic = n == 2 && head[0] == 0x1f && head[1] == (byte) 0x8b;
+            gzip = gzipMagic;
             LineSplitter splitter;
             if (gzip) {
                 // Inflating runs on its own thread, overlapping with parsing and hashing.
@@ -67,7 +69,8 @@ final class RecordStream implements Closeable {
             readHeader();
         } catch (IOException e) {
             closeQuietly(opened, raw);
-            throw WeftLogException.io(describe(e), 0, e);
+            // Before any line was read: a bad gzip header (or an unreadable start); the place is line 1.
+            throw WeftLogException.io(describe(e) + (gzipMagic ? " (in the gzip header, before line 1)" : " (before line 1)"), 1, e);
         } catch (WeftLogException e) {
             closeQuietly(opened, raw);
             throw e;

@@ -69,7 +69,7 @@ class FuzzConfigReferenceCasesTest {
         Path file = dir.resolve("bad.json");
         Files.write(file, new byte[] {'{', '"', 'n', 'e', 't', '"', ':', '"', (byte) 0xC3, '"', '}'});
         String m = assertThrows(FuzzConfigException.class, () -> FuzzConfigLoader.load(file, "cfg/bad.json")).getMessage();
-        assertEquals("config cfg/bad.json: stream did not contain valid UTF-8", m);
+        assertEquals("config cfg/bad.json: stream did not contain valid UTF-8 (line 1 column 9, byte 8)", m);
     }
 
     @Test
