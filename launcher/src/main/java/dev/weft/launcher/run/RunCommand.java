@@ -45,8 +45,8 @@ public final class RunCommand {
         return run(args, env, System.out, err);
     }
 
-    /** As {@link #run(String[])} with the given environment and streams (node output goes to out/err). */
-    static int run(String[] args, Map<String, String> env, PrintStream out, PrintStream err) {
+    /** As {@link #run(String[])} with the given environment and streams (node output goes to out/err); tests run it in process. */
+    public static int run(String[] args, Map<String, String> env, PrintStream out, PrintStream err) {
         RunOptions parsed;
         try {
             parsed = RunOptions.parse(args);

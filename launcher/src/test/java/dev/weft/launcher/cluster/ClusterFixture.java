@@ -12,7 +12,6 @@ import dev.weft.log.LogRecord;
 import dev.weft.log.LogWriter;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
-import java.lang.reflect.Method;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -67,8 +66,7 @@ final class ClusterFixture {
     /**
      * {@code weft run --shim <built shim> <args>} in this JVM with extra environment variables; the nodes' output
      * is captured (never inherited, which would corrupt surefire's channel). RunCommand's entry point with
-     * explicit streams is package-private, so it is reached by reflection rather than by widening production API
-     * for a test; a fresh JVM per run would cost ~0.4 s each.
+     * explicit streams is public for this; a fresh JVM per run would cost ~0.4 s each.
      */
     static Result weftRun(Map<String, String> env, String... args) {
         List<String> all = new ArrayList<>(List.of("--shim", shim().toString()));
@@ -82,24 +80,9 @@ final class ClusterFixture {
         int code;
         try (PrintStream o = new PrintStream(out, true, StandardCharsets.UTF_8);
              PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8)) {
-            code = (int) RUN.invoke(null, all.toArray(String[]::new), full, o, e);
-        } catch (ReflectiveOperationException e) {
-            throw new AssertionError("cannot call weft run in process", e);
+            code = RunCommand.run(all.toArray(String[]::new), full, o, e);
         }
         return new Result(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
-    }
-
-    private static final Method RUN = runEntryPoint();
-
-    private static Method runEntryPoint() {
-        try {
-            Method m = RunCommand.class.getDeclaredMethod("run", String[].class, Map.class, PrintStream.class,
-                    PrintStream.class);
-            m.setAccessible(true);
-            return m;
-        } catch (NoSuchMethodException e) {
-            throw new IllegalStateException(e);
-        }
     }
 
     /** Records one run: {@code weft run --seed S --net NET --nodes K --record LOG -- program args}. */
