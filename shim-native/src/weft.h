@@ -12,6 +12,7 @@
  *   hook_io.c     waits outside pthreads (poll/select/epoll, blocking reads, children, futexes)
  *   faults.c      file faults: fsync lies, ENOSPC after N bytes, torn writes
  *   hook_net.c    simulated UDP sockets served by the broker (wire protocol, spec §1-4)
+ *   hook_proc.c   CPU-time clocks (clock, times, getrusage) and the temp-name family
  *
  * Rules every hook follows (see docs/shim.md):
  *   - decide first with weft_engaged(): unseeded, reentered (signal handler / our own
@@ -110,7 +111,8 @@ void weft_chacha_block_rounds(const uint32_t in[16], uint32_t out[16], int round
 
 /* ---- shared per-process streams (spec §7.2), each behind its own spinlock ---- */
 enum { WEFT_S_RAND = 0, WEFT_S_GETRANDOM = 1, WEFT_S_DEVRANDOM = 2, WEFT_S_AUX = 3,
-       WEFT_S_CLOCK = 4, WEFT_S_SCHED = 5, WEFT_S_FAULTS = 6, WEFT_NSTREAMS = 7 };
+       WEFT_S_CLOCK = 4, WEFT_S_SCHED = 5, WEFT_S_FAULTS = 6, WEFT_S_TEMPNAME = 7,
+       WEFT_NSTREAMS = 8 };
 
 typedef struct weft_stream {
     atomic_int lock;
@@ -158,6 +160,8 @@ uint64_t weft_real_observe(void);          /* real_base + mono observation */
 uint64_t weft_mono_peek(void);
 void weft_mono_advance(uint64_t ns);       /* sleeps */
 void weft_mono_at_least(uint64_t ns);      /* absolute sleeps */
+/* CPU time of this process: a clock observation minus the clock at process start (hook_proc.c) */
+uint64_t weft_cpu_observe(void);
 
 /* ---- tracing: one line per hook, formatted on the stack, one write(2) ---- */
 void weft_trace(const char *fn, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
