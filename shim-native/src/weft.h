@@ -13,6 +13,8 @@
  *   faults.c      file faults: fsync lies, ENOSPC after N bytes, torn writes
  *   hook_net.c    simulated UDP sockets served by the broker (wire protocol, spec §1-4)
  *   hook_proc.c   CPU-time clocks (clock, times, getrusage) and the temp-name family
+ *   proc_tree.c   per-process streams and the clock across fork/exec (WEFT_PROC)
+ *   hook_stat.c   file times in the virtual timeline (stat family, utimensat "now")
  *
  * Rules every hook follows (see docs/shim.md):
  *   - decide first with weft_engaged(): unseeded, reentered (signal handler / our own
@@ -162,6 +164,14 @@ void weft_mono_advance(uint64_t ns);       /* sleeps */
 void weft_mono_at_least(uint64_t ns);      /* absolute sleeps */
 /* CPU time of this process: a clock observation minus the clock at process start (hook_proc.c) */
 uint64_t weft_cpu_observe(void);
+extern uint64_t weft_mono_origin;          /* the clock when this process image began */
+
+/* ---- file times (hook_stat.c): syscall(SYS_*stat*) results mapped like the stat hooks' ---- */
+void weft_stat_fix_syscall(long n, long rc, long a, long b, long c, long d, long e);
+
+/* ---- the process tree (proc_tree.c) ---- */
+void weft_proc_configure(void);            /* from configure(): adopt an inherited WEFT_PROC */
+void weft_proc_tree_init(void);            /* from the constructor: export WEFT_PROC, fork handlers */
 
 /* ---- tracing: one line per hook, formatted on the stack, one write(2) ---- */
 void weft_trace(const char *fn, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
