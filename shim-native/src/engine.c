@@ -541,6 +541,8 @@ bad:
 
 __attribute__((weak)) void weft_proc_configure(void);
 __attribute__((weak)) void weft_proc_tree_init(void);
+__attribute__((weak)) void weft_tsc_init(void);
+__attribute__((weak)) unsigned long weft_tsc_traps(void);
 
 static void configure(void) {
     const char *seed_text = getenv("WEFT_SEED");
@@ -608,6 +610,7 @@ __attribute__((constructor(101))) static void weft_ctor(void) {
     if (weft_init()) {
         pthread_atfork(NULL, NULL, reset_locks_in_child); /* first: later child handlers draw */
         if (weft_proc_tree_init) weft_proc_tree_init();
+        if (weft_tsc_init) weft_tsc_init();
     }
 }
 
@@ -643,4 +646,6 @@ __attribute__((destructor)) static void weft_dtor(void) {
     weft_sched_stats_at_exit();
     weft_net_at_exit();
     if (weft_cfg.stats) rdrand_report();
+    if (weft_cfg.stats && weft_tsc_traps && getenv("WEFT_RDTSC"))
+        weft_errline("[weft] rdtsc: %lu read(s) answered from virtual time", weft_tsc_traps());
 }

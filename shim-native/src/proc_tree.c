@@ -191,17 +191,26 @@ WEFT_EXPORT int execve(const char *path, char *const argv[], char *const envp[])
     char *copy[MAX_STACK_ENV];
     char *const *e = with_ours(envp, copy);
     WEFT_TRACE("execve", "%s%s", path, e ? " (WEFT_PROC replaced)" : "");
-    return get_real_execve()(path, argv, e ? e : envp);
+    weft_tsc_allow();
+    int rc = get_real_execve()(path, argv, e ? e : envp);
+    weft_tsc_trap_again(); /* only reached when the exec failed */
+    return rc;
 }
 
 WEFT_EXPORT int execv(const char *path, char *const argv[]) {
     if (weft_engaged()) refresh_clock();
-    return get_real_execv()(path, argv);
+    weft_tsc_allow();
+    int rc = get_real_execv()(path, argv);
+    weft_tsc_trap_again();
+    return rc;
 }
 
 WEFT_EXPORT int execvp(const char *file, char *const argv[]) {
     if (weft_engaged()) refresh_clock();
-    return get_real_execvp()(file, argv);
+    weft_tsc_allow();
+    int rc = get_real_execvp()(file, argv);
+    weft_tsc_trap_again();
+    return rc;
 }
 
 WEFT_EXPORT int execvpe(const char *file, char *const argv[], char *const envp[]) {
@@ -209,7 +218,10 @@ WEFT_EXPORT int execvpe(const char *file, char *const argv[], char *const envp[]
     refresh_clock();
     char *copy[MAX_STACK_ENV];
     char *const *e = with_ours(envp, copy);
-    return get_real_execvpe()(file, argv, e ? e : envp);
+    weft_tsc_allow();
+    int rc = get_real_execvpe()(file, argv, e ? e : envp);
+    weft_tsc_trap_again();
+    return rc;
 }
 
 static int spawn(posix_spawn_fn real, pid_t *pid, const char *path, const posix_spawn_file_actions_t *fa,
@@ -220,7 +232,9 @@ static int spawn(posix_spawn_fn real, pid_t *pid, const char *path, const posix_
     write_proc(child_id(children), weft_mono_peek());
     char *copy[MAX_STACK_ENV];
     char *const *e = with_ours(envp, copy);
+    weft_tsc_allow(); /* the spawned image's loader reads the TSC */
     int rc = real(pid, path, fa, at, argv, e ? e : envp);
+    weft_tsc_trap_again();
     write_proc(proc_id, weft_mono_peek());
     return rc;
 }

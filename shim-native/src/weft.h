@@ -15,6 +15,7 @@
  *   hook_proc.c   CPU-time clocks (clock, times, getrusage) and the temp-name family
  *   proc_tree.c   per-process streams and the clock across fork/exec (WEFT_PROC)
  *   hook_stat.c   file times in the virtual timeline (stat family, utimensat "now")
+ *   hook_tsc.c    rdtsc/rdtscp trapped and answered from the virtual clock (opt-in)
  *
  * Rules every hook follows (see docs/shim.md):
  *   - decide first with weft_engaged(): unseeded, reentered (signal handler / our own
@@ -168,6 +169,12 @@ extern uint64_t weft_mono_origin;          /* the clock when this process image 
 
 /* ---- file times (hook_stat.c): syscall(SYS_*stat*) results mapped like the stat hooks' ---- */
 void weft_stat_fix_syscall(long n, long rc, long a, long b, long c, long d, long e);
+
+/* ---- rdtsc from virtual time (hook_tsc.c, WEFT_RDTSC=1) ---- */
+void weft_tsc_init(void);                  /* constructor: SIGSEGV handler + PR_SET_TSC */
+void weft_tsc_allow(void);                 /* before exec/spawn: the next loader reads the TSC */
+void weft_tsc_trap_again(void);
+unsigned long weft_tsc_traps(void);
 
 /* ---- the process tree (proc_tree.c) ---- */
 void weft_proc_configure(void);            /* from configure(): adopt an inherited WEFT_PROC */
