@@ -539,6 +539,11 @@ bad:
     weft_errline("[weft] WARNING: WEFT_CLOCK_SKEW_NS \"%s\": not a signed decimal integer; no skew", v);
 }
 
+__attribute__((weak)) void weft_proc_configure(void);
+__attribute__((weak)) void weft_proc_tree_init(void);
+__attribute__((weak)) void weft_tsc_init(void);
+__attribute__((weak)) unsigned long weft_tsc_traps(void);
+
 static void configure(void) {
     const char *seed_text = getenv("WEFT_SEED");
     if (!seed_text) return; /* do-no-harm: unseeded => every hook passes through */
@@ -565,6 +570,9 @@ static void configure(void) {
     uint64_t offset_secs = weft_chacha_u64(&weft_streams[WEFT_S_CLOCK].g);
     weft_cfg.real_base_ns = (946684800ULL + offset_secs % 31536000ULL) * 1000000000ULL;
     apply_clock_skew();
+    /* after the base: every process of the tree shares the run's. Weak: tests/vectors links the
+     * engine alone. */
+    if (weft_proc_configure) weft_proc_configure();
     weft_cfg.active = 1;
 }
 
@@ -599,7 +607,11 @@ static void reset_locks_in_child(void) {
 
 /* Configure as early as possible so getauxval(AT_RANDOM) and the clock exist before main. */
 __attribute__((constructor(101))) static void weft_ctor(void) {
-    if (weft_init()) pthread_atfork(NULL, NULL, reset_locks_in_child);
+    if (weft_init()) {
+        pthread_atfork(NULL, NULL, reset_locks_in_child); /* first: later child handlers draw */
+        if (weft_proc_tree_init) weft_proc_tree_init();
+        if (weft_tsc_init) weft_tsc_init();
+    }
 }
 
 /* 1 when OPENSSL_ia32cap word `word` ("~mask" form) clears `bit`. */
@@ -634,4 +646,6 @@ __attribute__((destructor)) static void weft_dtor(void) {
     weft_sched_stats_at_exit();
     weft_net_at_exit();
     if (weft_cfg.stats) rdrand_report();
+    if (weft_cfg.stats && weft_tsc_traps && getenv("WEFT_RDTSC"))
+        weft_errline("[weft] rdtsc: %lu read(s) answered from virtual time", weft_tsc_traps());
 }

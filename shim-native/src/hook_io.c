@@ -405,5 +405,8 @@ WEFT_EXPORT long syscall(long n, ...) {
             return woken;
         }
     }
-    return get_real_syscall()(n, a, b, c, d, e, f);
+    long r = get_real_syscall()(n, a, b, c, d, e, f);
+    if (n == SYS_newfstatat || n == SYS_stat || n == SYS_lstat || n == SYS_fstat || n == SYS_statx)
+        weft_stat_fix_syscall(n, r, a, b, c, d, e); /* file times are virtual (hook_stat.c) */
+    return r;
 }

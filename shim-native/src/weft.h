@@ -12,6 +12,10 @@
  *   hook_io.c     waits outside pthreads (poll/select/epoll, blocking reads, children, futexes)
  *   faults.c      file faults: fsync lies, ENOSPC after N bytes, torn writes
  *   hook_net.c    simulated UDP sockets served by the broker (wire protocol, spec §1-4)
+ *   hook_proc.c   CPU-time clocks (clock, times, getrusage) and the temp-name family
+ *   proc_tree.c   per-process streams and the clock across fork/exec (WEFT_PROC)
+ *   hook_stat.c   file times in the virtual timeline (stat family, utimensat "now")
+ *   hook_tsc.c    rdtsc/rdtscp trapped and answered from the virtual clock (opt-in)
  *
  * Rules every hook follows (see docs/shim.md):
  *   - decide first with weft_engaged(): unseeded, reentered (signal handler / our own
@@ -110,7 +114,8 @@ void weft_chacha_block_rounds(const uint32_t in[16], uint32_t out[16], int round
 
 /* ---- shared per-process streams (spec §7.2), each behind its own spinlock ---- */
 enum { WEFT_S_RAND = 0, WEFT_S_GETRANDOM = 1, WEFT_S_DEVRANDOM = 2, WEFT_S_AUX = 3,
-       WEFT_S_CLOCK = 4, WEFT_S_SCHED = 5, WEFT_S_FAULTS = 6, WEFT_NSTREAMS = 7 };
+       WEFT_S_CLOCK = 4, WEFT_S_SCHED = 5, WEFT_S_FAULTS = 6, WEFT_S_TEMPNAME = 7,
+       WEFT_NSTREAMS = 8 };
 
 typedef struct weft_stream {
     atomic_int lock;
@@ -158,6 +163,22 @@ uint64_t weft_real_observe(void);          /* real_base + mono observation */
 uint64_t weft_mono_peek(void);
 void weft_mono_advance(uint64_t ns);       /* sleeps */
 void weft_mono_at_least(uint64_t ns);      /* absolute sleeps */
+/* CPU time of this process: a clock observation minus the clock at process start (hook_proc.c) */
+uint64_t weft_cpu_observe(void);
+extern uint64_t weft_mono_origin;          /* the clock when this process image began */
+
+/* ---- file times (hook_stat.c): syscall(SYS_*stat*) results mapped like the stat hooks' ---- */
+void weft_stat_fix_syscall(long n, long rc, long a, long b, long c, long d, long e);
+
+/* ---- rdtsc from virtual time (hook_tsc.c, WEFT_RDTSC=1) ---- */
+void weft_tsc_init(void);                  /* constructor: SIGSEGV handler + PR_SET_TSC */
+void weft_tsc_allow(void);                 /* before exec/spawn: the next loader reads the TSC */
+void weft_tsc_trap_again(void);
+unsigned long weft_tsc_traps(void);
+
+/* ---- the process tree (proc_tree.c) ---- */
+void weft_proc_configure(void);            /* from configure(): adopt an inherited WEFT_PROC */
+void weft_proc_tree_init(void);            /* from the constructor: export WEFT_PROC, fork handlers */
 
 /* ---- tracing: one line per hook, formatted on the stack, one write(2) ---- */
 void weft_trace(const char *fn, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

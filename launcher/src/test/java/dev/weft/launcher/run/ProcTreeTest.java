@@ -1,0 +1,74 @@
+package dev.weft.launcher.run;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+
+import java.util.HashSet;
+import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A process's place in the run's tree (issue 18, item 2): forked children draw from their own streams
+ * (siblings differ), and the virtual clock continues across fork and exec.
+ */
+class ProcTreeTest {
+    @BeforeEach
+    void built() {
+        NativeFixture.assumeBuilt();
+    }
+
+    private static NativeFixture.Result forkRand(String seed) {
+        var r = NativeFixture.weftRun("--seed", seed, "--", NativeFixture.testProgram("fork_rand").toString(), "exec");
+        assertEquals(0, r.exit(), r.stderr());
+        return r;
+    }
+
+    /** tests/fork_rand.c: three children (the last one exec'd) and the parent print rand(). */
+    @Test
+    void forkedChildrenHaveTheirOwnStreams() {
+        var a = forkRand("11");
+        List<String> lines = a.stdout().lines().toList();
+        assertEquals(4, lines.size(), a.stdout());
+        var rands = new HashSet<String>();
+        for (String l : lines) {
+            rands.add(l.replaceAll(".*rand (\\d+).*", "$1"));
+        }
+        assertEquals(4, rands.size(), "siblings and the parent differ: " + a.stdout());
+        // the clock crosses fork and exec: 1 s slept before the first fork, then one reading
+        for (String l : lines.subList(0, 3)) {
+            assertEquals("clock 1000001 us", l.replaceAll(".*(clock .*)", "$1"), l);
+        }
+        for (int i = 0; i < 3; i++) {
+            assertEquals(a.stdout(), forkRand("11").stdout(), "run " + i + " of seed 11");
+        }
+        assertNotEquals(a.stdout(), forkRand("12").stdout());
+    }
+
+    /** The parent's own stream is the spec's: forking does not change what the root draws. */
+    @Test
+    void theRootKeepsTheSpecStreams() {
+        RealProgramsTest.assumeInstalled("perl");
+        var direct = NativeFixture.weftRun("--seed", "42", "--", "perl", "-e", "print rand(), qq{\\n}");
+        var forked = NativeFixture.weftRun("--seed", "42", "--", "perl", "-e",
+                "if (!fork) { exit } wait; print rand(), qq{\\n}");
+        assertEquals(direct.stdout(), forked.stdout());
+    }
+
+    /** Perl seeds its generator in each child at the first rand(): children used to print the same. */
+    @Test
+    void perlChildrenDiffer() {
+        RealProgramsTest.assumeInstalled("perl");
+        String script = "for (1..3) { if (!fork) { print qq{child $_ }, rand(), qq{\\n}; exit } wait } "
+                + "print qq{parent }, rand(), qq{\\n}";
+        var a = NativeFixture.weftRun("--seed", "5", "--", "perl", "-e", script);
+        assertEquals(0, a.exit(), a.stderr());
+        var values = new HashSet<String>();
+        a.stdout().lines().forEach(l -> values.add(l.substring(l.lastIndexOf(' ') + 1)));
+        assertEquals(4, values.size(), a.stdout());
+        for (int i = 0; i < 3; i++) {
+            assertEquals(a.stdout(), NativeFixture.weftRun("--seed", "5", "--", "perl", "-e", script).stdout());
+        }
+        assertNotEquals(a.stdout(), NativeFixture.weftRun("--seed", "6", "--", "perl", "-e", script).stdout());
+    }
+}

@@ -1,0 +1,59 @@
+package dev.weft.launcher.run;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** rdtsc/rdtscp trapped with PR_SET_TSC and answered from virtual time (issue 18 item 4; WEFT_RDTSC=1). */
+class RdtscTest {
+    @BeforeEach
+    void built() {
+        NativeFixture.assumeBuilt();
+    }
+
+    private static NativeFixture.Result run(String seed) {
+        Map<String, String> env = NativeFixture.cleanEnv();
+        env.put("LD_PRELOAD", NativeFixture.shim().toString());
+        env.put("WEFT_SEED", seed);
+        env.put("WEFT_RDTSC", "1");
+        var r = NativeFixture.exec(List.of(NativeFixture.testProgram("rdtsc_loop").toString()), env);
+        assertEquals(0, r.exit(), r.stderr());
+        return r;
+    }
+
+    /**
+     * tests/rdtsc_loop.c: the counter advances 3000 per read (1 us of virtual time at 3 GHz), continues
+     * across the exec (the new image's loader runs with the trap off), and a real fault still reaches
+     * the program's own SIGSEGV handler.
+     */
+    @Test
+    void timestampCounterIsVirtual() {
+        var a = run("4");
+        List<String> lines = a.stdout().lines().toList();
+        assertEquals(9, lines.size(), a.stdout());
+        long first = Long.parseLong(lines.get(0).split(" ")[1]);
+        assertEquals("rdtsc " + (first + 3000), lines.get(1));
+        assertEquals("rdtscp " + (first + 9000) + " aux 0", lines.get(3));
+        assertEquals("own SIGSEGV handler reached", lines.get(8));
+        for (int i = 0; i < 3; i++) {
+            assertEquals(a.stdout(), run("4").stdout(), "run " + i + " of seed 4");
+        }
+        assertNotEquals(a.stdout(), run("5").stdout(), "the counter's origin depends on the seed");
+    }
+
+    /** Without WEFT_RDTSC the instruction is not trapped: the real counter (different every run). */
+    @Test
+    void offByDefault() {
+        Map<String, String> env = NativeFixture.cleanEnv();
+        env.put("LD_PRELOAD", NativeFixture.shim().toString());
+        env.put("WEFT_SEED", "4");
+        var a = NativeFixture.exec(List.of(NativeFixture.testProgram("rdtsc_loop").toString()), env);
+        var b = NativeFixture.exec(List.of(NativeFixture.testProgram("rdtsc_loop").toString()), env);
+        assertEquals(0, a.exit(), a.stderr());
+        assertNotEquals(a.stdout(), b.stdout());
+    }
+}

@@ -1,0 +1,250 @@
+/*
+ * proc_tree.c - a process's place in the run's process tree (issue 18, item 2): its own random
+ * streams, and a virtual clock that continues its parent's across fork and exec.
+ *
+ * Identity. The process `weft run` starts is the root, id 0: its streams are the spec's (§7.2),
+ * unchanged. The n-th child (n = 1, 2, ... counted per parent, fork/vfork/posix_spawn alike) of a
+ * process with id P gets id = SplitMix64-out(P XOR n * golden) (never 0), and every stream of that
+ * process is keyed with expand(SplitMix64-out(seed XOR id)) instead of expand(seed). So siblings
+ * differ, and a process's numbers depend only on the seed and its path from the root.
+ * srand(u) still reseeds stream 0 from the run seed alone (the same u gives the same sequence in
+ * every process, as with glibc). The realtime base is the run's in every process.
+ *
+ * Passing it on. The identity and the clock travel in one environment string,
+ * WEFT_PROC=<id>:<monotonic ns>:<run start>, 16 hex digits each, of fixed length, so it can be
+ * rewritten in place (the run start is the root's real CLOCK_REALTIME in ns, used only as the
+ * threshold "modified during the run" by hook_stat.c):
+ *   - the library constructor of the root adds it to environ (setenv, once, before main);
+ *   - fork (a pthread_atfork child handler) derives the child's id, rekeys its streams and writes
+ *     the new id and the current clock into the string in this process's own environ (no
+ *     allocation: the child's copy of the string is private memory);
+ *   - exec: execve/execv/execvp/execvpe refresh the clock in the string first (so the new image
+ *     starts where the old one stopped); an execve whose explicit envp holds a different
+ *     WEFT_PROC string (a shell's own copy of its environment) gets a copy of envp on the stack
+ *     with ours in its place;
+ *   - vfork runs as fork (allowed by POSIX), so its child gets a fork child's identity;
+ *   - posix_spawn/posix_spawnp write the child's id and the clock into the string for the duration
+ *     of the call (the spawned image reads it at exec), then restore the parent's.
+ *   - the new image's configuration (engine.c) reads the string: clock starts there, streams are
+ *     rekeyed, and CPU time counts from there (weft_mono_origin).
+ * Not carried: a parent's clock does not learn how much virtual time its children spent (it goes
+ * on from the fork instant), and a program that builds its children's environment from scratch
+ * without WEFT_PROC starts them as a root would (id 0, clock 0).
+ */
+#include "weft.h"
+
+#include <errno.h>
+#include <pthread.h>
+#include <spawn.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/syscall.h>
+#include <time.h>
+#include <unistd.h>
+
+#define SM_G 0x9E3779B97F4A7C15ULL
+#define PROC_VAR "WEFT_PROC="
+#define PROC_VAR_LEN 10
+#define PROC_VALUE_LEN 50 /* id ':' mono ':' run start, 16 hex digits each */
+
+extern char **environ;
+
+
+static uint64_t proc_id;          /* 0 = the root */
+static uint64_t children;         /* children created so far (the next is children + 1) */
+uint64_t weft_run_start_real_ns;  /* real time when the run's root began (hook_stat.c) */
+
+typedef int (*execve_fn)(const char *, char *const[], char *const[]);
+typedef int (*execv_fn)(const char *, char *const[]);
+typedef pid_t (*vfork_fn)(void);
+typedef int (*posix_spawn_fn)(pid_t *, const char *, const posix_spawn_file_actions_t *,
+                              const posix_spawnattr_t *, char *const[], char *const[]);
+REAL_FN(execve_fn, execve)
+REAL_FN(execv_fn, execv)
+REAL_FN(execv_fn, execvp)
+REAL_FN(execve_fn, execvpe)
+REAL_FN(posix_spawn_fn, posix_spawn)
+REAL_FN(posix_spawn_fn, posix_spawnp)
+
+static void hex16(char *out, uint64_t v) {
+    static const char digits[] = "0123456789abcdef";
+    for (int i = 15; i >= 0; i--) { out[i] = digits[v & 15]; v >>= 4; }
+}
+
+static int parse_hex16(const char *s, uint64_t *out) {
+    uint64_t v = 0;
+    for (int i = 0; i < 16; i++) {
+        char c = s[i];
+        int d = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
+        if (d < 0) return 0;
+        v = v << 4 | (uint64_t)d;
+    }
+    *out = v;
+    return 1;
+}
+
+static void rekey(uint64_t id) {
+    uint8_t key[32];
+    weft_expand(weft_sm_out(weft_cfg.seed ^ id), key);
+    for (int s = 0; s < WEFT_NSTREAMS; s++) weft_chacha_init(&weft_streams[s].g, key, (uint64_t)s);
+}
+
+/* Called by configure() (engine.c) after the realtime base is drawn: adopt an inherited identity.
+ * Pure (getenv, arithmetic), like the rest of configuration. A malformed value is ignored. */
+void weft_proc_configure(void) {
+    const char *v = getenv("WEFT_PROC");
+    uint64_t id, mono, start;
+    if (!v || strlen(v) != PROC_VALUE_LEN || v[16] != ':' || v[33] != ':' || !parse_hex16(v, &id) ||
+        !parse_hex16(v + 17, &mono) || !parse_hex16(v + 34, &start)) {
+        struct timespec now; /* the root: the raw system call, not our clock_gettime hook */
+        if (weft_real_syscall(SYS_clock_gettime, CLOCK_REALTIME, &now, 0, 0, 0, 0) == 0)
+            /* one second early: the kernel stamps files from its coarse clock (a tick behind),
+             * so a file made just after the start would otherwise look older than the run */
+            weft_run_start_real_ns = ((uint64_t)now.tv_sec - 1) * 1000000000ULL + (uint64_t)now.tv_nsec;
+        return;
+    }
+    weft_run_start_real_ns = start;
+    proc_id = id;
+    if (id) rekey(id);
+    weft_mono_at_least(mono);
+    weft_mono_origin = mono;
+}
+
+/* The WEFT_PROC=... string in our environ, or NULL. */
+static char *proc_string(void) {
+    for (char **e = environ; e && *e; e++)
+        if (!strncmp(*e, PROC_VAR, PROC_VAR_LEN) && strlen(*e) == PROC_VAR_LEN + PROC_VALUE_LEN) return *e;
+    return NULL;
+}
+
+static void write_proc(uint64_t id, uint64_t mono) {
+    char *s = proc_string();
+    if (!s) return;
+    hex16(s + PROC_VAR_LEN, id);
+    hex16(s + PROC_VAR_LEN + 17, mono);
+    hex16(s + PROC_VAR_LEN + 34, weft_run_start_real_ns);
+}
+
+static uint64_t child_id(uint64_t n) {
+    uint64_t id = weft_sm_out(proc_id ^ (n * SM_G));
+    return id ? id : 1;
+}
+
+/* pthread_atfork: prepare counts the child in the parent (the child inherits the count, so it
+ * knows its n); the child handler becomes that child. Only the forking thread exists in the child,
+ * and the engine locks were reset before this handler (registered earlier), so rekeying is safe. */
+static void before_fork(void) { children++; }
+
+static void in_child(void) {
+    proc_id = child_id(children);
+    children = 0;
+    rekey(proc_id);
+    write_proc(proc_id, weft_mono_peek());
+}
+
+/* Constructor work (engine.c's weft_ctor, single-threaded, before main): the root adds the
+ * variable so every descendant can find and rewrite it in place. */
+void weft_proc_tree_init(void) {
+    if (!proc_string()) {
+        char v[PROC_VALUE_LEN + 1];
+        hex16(v, proc_id);
+        v[16] = ':';
+        hex16(v + 17, weft_mono_peek());
+        v[33] = ':';
+        hex16(v + 34, weft_run_start_real_ns);
+        v[PROC_VALUE_LEN] = '\0';
+        setenv("WEFT_PROC", v, 1);
+    }
+    pthread_atfork(before_fork, NULL, in_child);
+}
+
+/* Before an exec: the new image starts at the current virtual instant. */
+static void refresh_clock(void) { write_proc(proc_id, weft_mono_peek()); }
+
+WEFT_EXPORT pid_t vfork(void) {
+    /* vfork's child shares the parent's memory and may not return from the function that called
+     * vfork; fork has neither restriction, so it is always a valid vfork (POSIX allows it) and
+     * runs the fork handlers that give the child its identity. */
+    return fork();
+}
+
+#define MAX_STACK_ENV 2048
+
+/* envp with ours in place of a stale WEFT_PROC copy (a shell's own copy of its environment, a
+ * runtime's snapshot): NULL when envp can be used as it is. The copy lives in the caller's frame. */
+static char *const *with_ours(char *const *envp, char **copy) {
+    char *ours = proc_string();
+    envp = WEFT_OPAQUE(envp);
+    if (!ours || !envp || envp == (char *const *)environ) return NULL;
+    size_t n = 0, at = (size_t)-1;
+    for (; envp[n]; n++)
+        if (!strncmp(envp[n], PROC_VAR, PROC_VAR_LEN)) at = n;
+    if (at == (size_t)-1 || envp[at] == ours || n >= MAX_STACK_ENV) return NULL;
+    memcpy(copy, envp, (n + 1) * sizeof *copy);
+    copy[at] = ours;
+    return copy;
+}
+
+WEFT_EXPORT int execve(const char *path, char *const argv[], char *const envp[]) {
+    if (!weft_engaged()) return get_real_execve()(path, argv, envp);
+    refresh_clock();
+    char *copy[MAX_STACK_ENV];
+    char *const *e = with_ours(envp, copy);
+    WEFT_TRACE("execve", "%s%s", path, e ? " (WEFT_PROC replaced)" : "");
+    weft_tsc_allow();
+    int rc = get_real_execve()(path, argv, e ? e : envp);
+    weft_tsc_trap_again(); /* only reached when the exec failed */
+    return rc;
+}
+
+WEFT_EXPORT int execv(const char *path, char *const argv[]) {
+    if (weft_engaged()) refresh_clock();
+    weft_tsc_allow();
+    int rc = get_real_execv()(path, argv);
+    weft_tsc_trap_again();
+    return rc;
+}
+
+WEFT_EXPORT int execvp(const char *file, char *const argv[]) {
+    if (weft_engaged()) refresh_clock();
+    weft_tsc_allow();
+    int rc = get_real_execvp()(file, argv);
+    weft_tsc_trap_again();
+    return rc;
+}
+
+WEFT_EXPORT int execvpe(const char *file, char *const argv[], char *const envp[]) {
+    if (!weft_engaged()) return get_real_execvpe()(file, argv, envp);
+    refresh_clock();
+    char *copy[MAX_STACK_ENV];
+    char *const *e = with_ours(envp, copy);
+    weft_tsc_allow();
+    int rc = get_real_execvpe()(file, argv, e ? e : envp);
+    weft_tsc_trap_again();
+    return rc;
+}
+
+static int spawn(posix_spawn_fn real, pid_t *pid, const char *path, const posix_spawn_file_actions_t *fa,
+                 const posix_spawnattr_t *at, char *const argv[], char *const envp[]) {
+    if (!weft_engaged()) return real(pid, path, fa, at, argv, envp);
+    /* the spawned image reads WEFT_PROC at its exec, which posix_spawn waits for */
+    children++;
+    write_proc(child_id(children), weft_mono_peek());
+    char *copy[MAX_STACK_ENV];
+    char *const *e = with_ours(envp, copy);
+    weft_tsc_allow(); /* the spawned image's loader reads the TSC */
+    int rc = real(pid, path, fa, at, argv, e ? e : envp);
+    weft_tsc_trap_again();
+    write_proc(proc_id, weft_mono_peek());
+    return rc;
+}
+
+WEFT_EXPORT int posix_spawn(pid_t *pid, const char *path, const posix_spawn_file_actions_t *fa,
+                            const posix_spawnattr_t *at, char *const argv[], char *const envp[]) {
+    return spawn(get_real_posix_spawn(), pid, path, fa, at, argv, envp);
+}
+
+WEFT_EXPORT int posix_spawnp(pid_t *pid, const char *file, const posix_spawn_file_actions_t *fa,
+                             const posix_spawnattr_t *at, char *const argv[], char *const envp[]) {
+    return spawn(get_real_posix_spawnp(), pid, file, fa, at, argv, envp);
+}
