@@ -22,7 +22,8 @@ import java.util.concurrent.TimeUnit;
  */
 public final class CampaignCommand {
     public static final String USAGE = "Usage: weft campaign --config FILE [--seeds S:N] [--jobs J] [--out DIR] [--shard k/N]\n"
-            + "       weft campaign merge OUT DIR...\n\n"
+            + "       weft campaign merge OUT DIR...\n"
+            + "       weft campaign compact DIR [--keep N]\n\n"
             + "Runs the target of the campaign config once per seed and matrix cell with weft run --record, judges every\n"
             + "recording with the config's checker, keeps the recordings of violating runs (and a sample of passes\n"
             + "if keep_pass_permille is set) under DIR/runs/, and writes DIR/report.json, report.md,\n"
@@ -34,7 +35,9 @@ public final class CampaignCommand {
             + "  --out DIR       output folder (default campaign-out)\n"
             + "  --shard k/N     only runs number i with i % N == k (default: from JOB_COMPLETION_INDEX/JOB_COMPLETIONS\n"
             + "                  or SLURM_ARRAY_TASK_ID/SLURM_ARRAY_TASK_COUNT, else everything)\n\n"
-            + "merge copies the runs of shard folders into OUT and writes the report a single process would have.\n\n"
+            + "merge copies the runs of shard folders into OUT and writes the report a single process would have.\n"
+            + "compact keeps the recordings of the first N (default 1) hits of each violation class and replaces\n"
+            + "the others by a line (cell, seed, rerun command, sha256) in DIR/compacted.txt.\n\n"
             + "Exit status: 0 no violation, 2 violations found, 1 error, 130 stopped by Ctrl-C.\n";
 
     static final String CONFIG_FILE = "campaign.json";
@@ -49,6 +52,9 @@ public final class CampaignCommand {
     static int run(String[] args, Map<String, String> env, PrintStream out, PrintStream err) {
         if (args.length > 0 && args[0].equals("merge")) {
             return merge(args, out, err);
+        }
+        if (args.length > 0 && args[0].equals("compact")) {
+            return compact(args, out, err);
         }
         Path configFile = null;
         Path outDir = Path.of("campaign-out");
@@ -187,6 +193,39 @@ public final class CampaignCommand {
             return 1;
         } catch (CampaignConfig.ConfigException e) {
             err.println("weft campaign merge: " + CONFIG_FILE + ": " + e.getMessage());
+            return 1;
+        }
+    }
+
+    /** {@code compact DIR [--keep N]}: see {@link Compaction}. */
+    private static int compact(String[] args, PrintStream out, PrintStream err) {
+        int keep = 1;
+        Path dir = null;
+        try {
+            for (int i = 1; i < args.length; i++) {
+                if (args[i].equals("--keep")) {
+                    keep = positive(value(args, ++i, "--keep"), "--keep");
+                } else if (dir == null && !args[i].startsWith("-")) {
+                    dir = Path.of(args[i]);
+                } else {
+                    throw new IllegalArgumentException("unknown argument \"" + args[i] + "\"");
+                }
+            }
+            if (dir == null) {
+                throw new IllegalArgumentException("usage: weft campaign compact DIR [--keep N]");
+            }
+            int dropped = Compaction.compact(dir, keep);
+            out.println("compacted " + dir + ": " + dropped + " recording(s) replaced by their line in "
+                    + dir.resolve(Compaction.FILE));
+            return 0;
+        } catch (IllegalArgumentException e) {
+            err.println("weft campaign compact: " + e.getMessage());
+            return 1;
+        } catch (NoSuchFileException e) {
+            err.println("weft campaign compact: " + dir + " is not a campaign folder (no " + CONFIG_FILE + ")");
+            return 1;
+        } catch (IOException | CampaignConfig.ConfigException e) {
+            err.println("weft campaign compact: " + e.getMessage());
             return 1;
         }
     }

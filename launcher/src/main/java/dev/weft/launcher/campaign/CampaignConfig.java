@@ -68,7 +68,7 @@ public record CampaignConfig(List<String> target, int nodes, String net, Map<Str
         }
     }
 
-    private static CampaignConfig read(JsonTokenizer j, Path dir) throws JsonSyntaxError {
+    private static CampaignConfig read(JsonTokenizer j, Path dir) throws JsonSyntaxError, ConfigException {
         if (j.nextToken() != JsonToken.START_OBJECT) {
             throw j.errorAtToken("a campaign config is a JSON object");
         }
@@ -121,16 +121,16 @@ public record CampaignConfig(List<String> target, int nodes, String net, Map<Str
         if (j.currentToken() != JsonToken.END_OBJECT) {
             throw j.errorAtToken("expected a field name");
         }
-        // what is missing is reported at the object's closing brace
-        if (target == null) throw j.errorAtToken("missing field `target`");
-        if (net == null) throw j.errorAtToken("missing field `net`");
-        if (nodes == 0) throw j.errorAtToken("missing field `nodes`");
+        // what is missing or inconsistent has no single place in the file: these messages name fields only
+        if (target == null) throw new ConfigException("missing field `target`");
+        if (net == null) throw new ConfigException("missing field `net`");
+        if (nodes == 0) throw new ConfigException("missing field `nodes`");
         if ((checker == null) == (checkerCommand == null)) {
-            throw j.errorAtToken("give exactly one of `checker` (\"chord M\", \"raft\", \"fifo,dup\") and"
+            throw new ConfigException("give exactly one of `checker` (\"chord M\", \"raft\", \"fifo,dup\") and"
                     + " `checker_command`");
         }
         for (String k : matrix.keySet()) {
-            if (env.containsKey(k)) throw j.errorAtToken("`" + k + "` is in both env and matrix");
+            if (env.containsKey(k)) throw new ConfigException("`" + k + "` is in both env and matrix");
         }
         j.nextToken(); // trailing characters are an error
         List<String> resolvedTarget = new ArrayList<>(target);
