@@ -100,6 +100,17 @@ public enum WeftCommand {
             return FuzzCommand.USAGE;
         }
     },
+    CAMPAIGN("campaign", "sweep seeds x an environment matrix of a live target, keep and dedup the hits", true) {
+        @Override
+        public int run(String[] args, PrintStream out, PrintStream err) {
+            return dev.weft.launcher.campaign.CampaignCommand.run(args, out, err);
+        }
+
+        @Override
+        public String usage() {
+            return dev.weft.launcher.campaign.CampaignCommand.USAGE;
+        }
+    },
     CHECK("check", "protocol checkers over a recording: check chord <LOG> <M> | check raft <LOG>", false,
             "chord", "raft") {
         @Override

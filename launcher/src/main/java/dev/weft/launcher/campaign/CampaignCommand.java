@@ -1,0 +1,271 @@
+package dev.weft.launcher.campaign;
+
+import dev.weft.io.AtomicFile;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * {@code weft campaign}: sweeps seeds × an environment matrix of a live target with real {@code weft run --record}
+ * runs, judges each recording, keeps the hits and writes the report (docs/campaigns.md). {@code weft campaign merge}
+ * combines shard folders.
+ */
+public final class CampaignCommand {
+    public static final String USAGE = "Usage: weft campaign --config FILE [--seeds S:N] [--jobs J] [--out DIR] [--shard k/N]\n"
+            + "       weft campaign merge OUT DIR...\n"
+            + "       weft campaign compact DIR [--keep N]\n\n"
+            + "Runs the target of the campaign config once per seed and matrix cell with weft run --record, judges every\n"
+            + "recording with the config's checker, keeps the recordings of violating runs (and a sample of passes\n"
+            + "if keep_pass_permille is set) under DIR/runs/, and writes DIR/report.json, report.md,\n"
+            + "violation-rates.svg and regressions/<cell>.json. A rerun with the same --out resumes; Ctrl-C stops\n"
+            + "and leaves a valid partial report.\n\n"
+            + "  --config FILE   the campaign config (JSON; see docs/campaigns.md)\n"
+            + "  --seeds S:N     seeds S to S+N-1 (default: the config's seed_start and seed_count)\n"
+            + "  --jobs J        runs at a time (default 1)\n"
+            + "  --out DIR       output folder (default campaign-out)\n"
+            + "  --shard k/N     only runs number i with i % N == k (default: from JOB_COMPLETION_INDEX/JOB_COMPLETIONS\n"
+            + "                  or SLURM_ARRAY_TASK_ID/SLURM_ARRAY_TASK_COUNT, else everything)\n\n"
+            + "merge copies the runs of shard folders into OUT and writes the report a single process would have.\n"
+            + "compact keeps the recordings of the first N (default 1) hits of each violation class and replaces\n"
+            + "the others by a line (cell, seed, rerun command, sha256) in DIR/compacted.txt.\n\n"
+            + "Exit status: 0 no violation, 2 violations found, 1 error, 130 stopped by Ctrl-C.\n";
+
+    static final String CONFIG_FILE = "campaign.json";
+
+    private CampaignCommand() {
+    }
+
+    public static int run(String[] args, PrintStream out, PrintStream err) {
+        return run(args, System.getenv(), out, err);
+    }
+
+    static int run(String[] args, Map<String, String> env, PrintStream out, PrintStream err) {
+        if (args.length > 0 && args[0].equals("merge")) {
+            return merge(args, out, err);
+        }
+        if (args.length > 0 && args[0].equals("compact")) {
+            return compact(args, out, err);
+        }
+        Path configFile = null;
+        Path outDir = Path.of("campaign-out");
+        String seeds = null;
+        int jobs = 1;
+        Shard shard = null;
+        try {
+            for (int i = 0; i < args.length; i++) {
+                String a = args[i];
+                switch (a) {
+                    case "-h", "--help" -> {
+                        out.print(USAGE);
+                        return 0;
+                    }
+                    case "--config" -> configFile = Path.of(value(args, ++i, a));
+                    case "--out" -> outDir = Path.of(value(args, ++i, a));
+                    case "--seeds" -> seeds = value(args, ++i, a);
+                    case "--jobs" -> jobs = positive(value(args, ++i, a), a);
+                    case "--shard" -> shard = Shard.parse(value(args, ++i, a));
+                    default -> throw new IllegalArgumentException("unknown argument \"" + a + "\"");
+                }
+            }
+            if (configFile == null) {
+                throw new IllegalArgumentException("--config FILE is required");
+            }
+            if (shard == null) {
+                shard = Shard.fromEnvironment(env);
+            }
+        } catch (IllegalArgumentException e) {
+            err.println("weft campaign: " + e.getMessage());
+            err.print(USAGE);
+            return 1;
+        }
+        CampaignConfig config;
+        try {
+            byte[] doc = Files.readAllBytes(configFile);
+            Path dir = configFile.toAbsolutePath().getParent();
+            config = CampaignConfig.parse(doc, dir);
+            config.checkNet();
+            if (seeds != null) {
+                long[] sn = seedRange(seeds);
+                config = config.withSeeds(sn[0], sn[1]);
+            }
+        } catch (NoSuchFileException e) {
+            err.println("weft campaign: " + configFile + ": no such file");
+            return 1;
+        } catch (IOException e) {
+            err.println("weft campaign: " + configFile + ": " + e.getMessage());
+            return 1;
+        } catch (CampaignConfig.ConfigException e) {
+            err.println("weft campaign: " + configFile + ": " + e.getMessage());
+            return 1;
+        } catch (IllegalArgumentException e) {
+            err.println("weft campaign: " + e.getMessage());
+            return 1;
+        }
+        try {
+            return new CampaignRunner(config, outDir, jobs, shard, err).run();
+        } catch (IOException e) {
+            err.println("weft campaign: " + e.getMessage());
+            return 1;
+        }
+    }
+
+    /** Writes (first run) or checks (resume) the folder's campaign.json: one folder holds one campaign. */
+    static void claim(Path outDir, String canonical) throws IOException {
+        Files.createDirectories(outDir);
+        Path f = outDir.resolve(CONFIG_FILE);
+        if (Files.isRegularFile(f)) {
+            if (!Files.readString(f, StandardCharsets.UTF_8).equals(canonical)) {
+                throw new IOException(outDir + " holds a different campaign (its " + CONFIG_FILE
+                        + " differs from this config and --seeds); use another --out");
+            }
+        } else {
+            AtomicFile.write(f, canonical.getBytes(StandardCharsets.UTF_8));
+        }
+    }
+
+    /** {@code merge OUT DIR...}: every shard folder must hold the same campaign; their runs are copied to OUT. */
+    private static int merge(String[] args, PrintStream out, PrintStream err) {
+        if (args.length < 3) {
+            err.println("weft campaign merge: usage: weft campaign merge OUT DIR...");
+            return 1;
+        }
+        Path target = Path.of(args[1]);
+        try {
+            String canonical = null;
+            for (int i = 2; i < args.length; i++) {
+                Path f = Path.of(args[i]).resolve(CONFIG_FILE);
+                if (!Files.isRegularFile(f)) {
+                    throw new IOException(args[i] + " is not a campaign folder (no " + CONFIG_FILE + ")");
+                }
+                String c = Files.readString(f, StandardCharsets.UTF_8);
+                if (canonical != null && !canonical.equals(c)) {
+                    throw new IOException(args[i] + " holds a different campaign than " + args[2]);
+                }
+                canonical = c;
+            }
+            CampaignConfig config = CampaignConfig.parse(canonical.getBytes(StandardCharsets.UTF_8), Path.of("/"));
+            claim(target, canonical);
+            for (int i = 2; i < args.length; i++) {
+                Path runs = Path.of(args[i]).resolve("runs");
+                if (!Files.isDirectory(runs) || runs.toAbsolutePath().normalize()
+                        .equals(target.resolve("runs").toAbsolutePath().normalize())) {
+                    continue;
+                }
+                try (var files = Files.walk(runs)) {
+                    for (Path p : (Iterable<Path>) files.sorted()::iterator) {
+                        String name = p.getFileName().toString();
+                        if (Files.isRegularFile(p) && (name.endsWith(".weftlog") || name.endsWith(RunResult.SUFFIX))) {
+                            Path to = target.resolve("runs").resolve(runs.relativize(p).toString());
+                            Files.createDirectories(to.getParent());
+                            if (name.endsWith(".weftlog")) {
+                                Files.copy(p, to, StandardCopyOption.REPLACE_EXISTING);
+                            }
+                        }
+                    }
+                }
+                // results last, after their recordings: a result names a kept recording that is already there
+                try (var files = Files.walk(runs)) {
+                    for (Path p : (Iterable<Path>) files.sorted()::iterator) {
+                        if (Files.isRegularFile(p) && p.getFileName().toString().endsWith(RunResult.SUFFIX)) {
+                            AtomicFile.write(target.resolve("runs").resolve(runs.relativize(p).toString()),
+                                    Files.readAllBytes(p));
+                        }
+                    }
+                }
+            }
+            List<PlannedRun> plan = PlannedRun.plan(config, config.seedStart(), config.seedCount());
+            CampaignReport report = new CampaignReport(config, canonical, plan, target);
+            report.write(target);
+            out.println("merged " + (args.length - 2) + " folder(s) into " + target + ": " + target.resolve("report.md"));
+            return report.anyViolation() ? 2 : 0;
+        } catch (IOException e) {
+            err.println("weft campaign merge: " + e.getMessage());
+            return 1;
+        } catch (CampaignConfig.ConfigException e) {
+            err.println("weft campaign merge: " + CONFIG_FILE + ": " + e.getMessage());
+            return 1;
+        }
+    }
+
+    /** {@code compact DIR [--keep N]}: see {@link Compaction}. */
+    private static int compact(String[] args, PrintStream out, PrintStream err) {
+        int keep = 1;
+        Path dir = null;
+        try {
+            for (int i = 1; i < args.length; i++) {
+                if (args[i].equals("--keep")) {
+                    keep = positive(value(args, ++i, "--keep"), "--keep");
+                } else if (dir == null && !args[i].startsWith("-")) {
+                    dir = Path.of(args[i]);
+                } else {
+                    throw new IllegalArgumentException("unknown argument \"" + args[i] + "\"");
+                }
+            }
+            if (dir == null) {
+                throw new IllegalArgumentException("usage: weft campaign compact DIR [--keep N]");
+            }
+            int dropped = Compaction.compact(dir, keep);
+            out.println("compacted " + dir + ": " + dropped + " recording(s) replaced by their line in "
+                    + dir.resolve(Compaction.FILE));
+            return 0;
+        } catch (IllegalArgumentException e) {
+            err.println("weft campaign compact: " + e.getMessage());
+            return 1;
+        } catch (NoSuchFileException e) {
+            err.println("weft campaign compact: " + dir + " is not a campaign folder (no " + CONFIG_FILE + ")");
+            return 1;
+        } catch (IOException | CampaignConfig.ConfigException e) {
+            err.println("weft campaign compact: " + e.getMessage());
+            return 1;
+        }
+    }
+
+    private static String value(String[] args, int i, String option) {
+        if (i >= args.length) {
+            throw new IllegalArgumentException(option + " needs a value");
+        }
+        return args[i];
+    }
+
+    private static int positive(String v, String option) {
+        try {
+            int n = Integer.parseInt(v);
+            if (n >= 1) {
+                return n;
+            }
+        } catch (NumberFormatException e) {
+            // below
+        }
+        throw new IllegalArgumentException(option + " wants a positive number, got \"" + v + "\"");
+    }
+
+    private static long[] seedRange(String s) {
+        int c = s.indexOf(':');
+        try {
+            if (c > 0) {
+                long start = Long.parseUnsignedLong(s.substring(0, c));
+                long count = Long.parseLong(s.substring(c + 1));
+                if (count >= 1) {
+                    return new long[] {start, count};
+                }
+            }
+        } catch (NumberFormatException e) {
+            // below
+        }
+        throw new IllegalArgumentException("--seeds wants START:COUNT with COUNT >= 1, got \"" + s + "\"");
+    }
+
+    static List<String> list(String... a) {
+        return new ArrayList<>(List.of(a));
+    }
+}

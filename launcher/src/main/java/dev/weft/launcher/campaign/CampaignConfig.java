@@ -1,0 +1,279 @@
+package dev.weft.launcher.campaign;
+
+import dev.weft.json.JsonSyntaxError;
+import dev.weft.json.JsonToken;
+import dev.weft.json.JsonTokenizer;
+import dev.weft.json.Utf8;
+import dev.weft.net.NetSpec;
+import dev.weft.net.NetSpecException;
+import java.math.BigInteger;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.regex.Pattern;
+
+/**
+ * A campaign config (docs/campaigns.md): the target, the cluster, the environment matrix, the checker and the keep
+ * policy. Read strictly with the engine's tokenizer: unknown or repeated fields and wrong types are errors located
+ * at line and column, like the fuzz config's.
+ *
+ * @param target        the program and its arguments, run on every node
+ * @param nodes         how many nodes {@code weft run --nodes} starts
+ * @param net           the net spec
+ * @param env           variables set for every run (sorted)
+ * @param matrix        variable → values; every combination is a cell (names sorted, values in file order)
+ * @param checker       {@code chord M}, {@code raft} or {@code fifo,dup}; null when {@code checker_command} is set
+ * @param checkerCommand an external checker (the recording's path is appended): exit 0 OK, 2 violation, 3 discard
+ * @param timeBoundSecs wall-clock bound of one run (then the run is stopped and counted as ERROR)
+ * @param watchdogSecs  {@code weft run --watchdog}
+ * @param seedStart     first seed (--seeds overrides)
+ * @param seedCount     number of seeds (--seeds overrides)
+ * @param keepPassPermille how many of a thousand passing runs keep their recording (a seeded choice per run)
+ * @param shim          {@code weft run --shim} (null: found as weft run finds it)
+ */
+public record CampaignConfig(List<String> target, int nodes, String net, Map<String, String> env,
+        Map<String, List<String>> matrix, String checker, List<String> checkerCommand, long timeBoundSecs,
+        long watchdogSecs, long seedStart, long seedCount, int keepPassPermille, String shim) {
+
+    /** A config problem, with its location when it has one. */
+    public static final class ConfigException extends Exception {
+        private static final long serialVersionUID = 1L;
+
+        ConfigException(String message) {
+            super(message);
+        }
+    }
+
+    static final List<String> FIELDS = List.of("//", "target", "nodes", "net", "window_ns", "env", "matrix",
+            "checker", "checker_command", "time_bound_secs", "watchdog_secs", "seed_start", "seed_count",
+            "keep_pass_permille", "shim");
+    private static final Pattern NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
+    private static final Pattern VALUE = Pattern.compile("[A-Za-z0-9._-]+");
+    private static final Pattern CHORD = Pattern.compile("chord ([1-9][0-9]?)");
+
+    /** Parses and validates {@code document}; relative paths of target and shim resolve against {@code dir}. */
+    public static CampaignConfig parse(byte[] document, Path dir) throws ConfigException {
+        if (!Utf8.isValid(document)) {
+            throw new ConfigException("not valid UTF-8");
+        }
+        try {
+            return read(new JsonTokenizer(document), dir);
+        } catch (JsonSyntaxError e) {
+            throw new ConfigException(e.getMessage());
+        }
+    }
+
+    private static CampaignConfig read(JsonTokenizer j, Path dir) throws JsonSyntaxError, ConfigException {
+        if (j.nextToken() != JsonToken.START_OBJECT) {
+            throw j.errorAtToken("a campaign config is a JSON object");
+        }
+        List<String> target = null;
+        long nodes = 0;
+        String net = null;
+        Map<String, String> env = new TreeMap<>();
+        Map<String, List<String>> matrix = new TreeMap<>();
+        String checker = null;
+        List<String> checkerCommand = null;
+        long timeBound = 120;
+        long watchdog = 30;
+        long seedStart = 0;
+        long seedCount = 10;
+        long keepPermille = 0;
+        String shim = null;
+        Set<String> seen = new HashSet<>();
+        while (j.nextToken() == JsonToken.FIELD_NAME) {
+            String name = j.currentName();
+            if (!FIELDS.contains(name)) {
+                throw j.errorAtToken("unknown field `" + name + "`, expected one of " + String.join(", ", FIELDS));
+            }
+            if (!seen.add(name)) {
+                throw j.errorAtToken("duplicate field `" + name + "`");
+            }
+            j.nextToken();
+            switch (name) {
+                case "//" -> j.skipChildren();
+                case "target" -> target = strings(j, "target");
+                case "nodes" -> nodes = number(j, "nodes", 1, 64);
+                case "net" -> net = string(j, "net");
+                case "window_ns" -> {
+                    if (number(j, "window_ns", 0, Long.MAX_VALUE) != 0) {
+                        throw j.errorAtToken("window_ns: weft run has no --window yet, so a campaign cannot run a"
+                                + " windowed target; remove window_ns or set it to 0");
+                    }
+                }
+                case "env" -> env = stringMap(j, "env");
+                case "matrix" -> matrix = matrix(j);
+                case "checker" -> checker = checker(j);
+                case "checker_command" -> checkerCommand = strings(j, "checker_command");
+                case "time_bound_secs" -> timeBound = number(j, "time_bound_secs", 1, 86_400);
+                case "watchdog_secs" -> watchdog = number(j, "watchdog_secs", 0, 86_400);
+                case "seed_start" -> seedStart = number(j, "seed_start", 0, Long.MAX_VALUE);
+                case "seed_count" -> seedCount = number(j, "seed_count", 1, 100_000_000);
+                case "keep_pass_permille" -> keepPermille = number(j, "keep_pass_permille", 0, 1000);
+                default -> shim = string(j, "shim");
+            }
+        }
+        if (j.currentToken() != JsonToken.END_OBJECT) {
+            throw j.errorAtToken("expected a field name");
+        }
+        // what is missing or inconsistent has no single place in the file: these messages name fields only
+        if (target == null) throw new ConfigException("missing field `target`");
+        if (net == null) throw new ConfigException("missing field `net`");
+        if (nodes == 0) throw new ConfigException("missing field `nodes`");
+        if ((checker == null) == (checkerCommand == null)) {
+            throw new ConfigException("give exactly one of `checker` (\"chord M\", \"raft\", \"fifo,dup\") and"
+                    + " `checker_command`");
+        }
+        for (String k : matrix.keySet()) {
+            if (env.containsKey(k)) throw new ConfigException("`" + k + "` is in both env and matrix");
+        }
+        j.nextToken(); // trailing characters are an error
+        List<String> resolvedTarget = new ArrayList<>(target);
+        resolvedTarget.set(0, resolve(dir, target.get(0)));
+        List<String> resolvedChecker = checkerCommand;
+        if (checkerCommand != null) {
+            resolvedChecker = new ArrayList<>(checkerCommand);
+            resolvedChecker.set(0, resolve(dir, checkerCommand.get(0)));
+        }
+        return new CampaignConfig(List.copyOf(resolvedTarget), (int) nodes, net, env, matrix, checker,
+                resolvedChecker == null ? null : List.copyOf(resolvedChecker), timeBound, watchdog, seedStart,
+                seedCount, (int) keepPermille, shim == null ? null : resolve(dir, shim));
+    }
+
+    /** A relative path with a slash resolves against the config's folder; a bare name is looked up on PATH. */
+    private static String resolve(Path dir, String p) {
+        return p.contains("/") && !p.startsWith("/") ? dir.resolve(p).normalize().toString() : p;
+    }
+
+    private static String checker(JsonTokenizer j) throws JsonSyntaxError {
+        String c = string(j, "checker");
+        if (c.equals("raft") || c.equals("fifo,dup") || c.equals("fifo") || c.equals("dup")
+                || CHORD.matcher(c).matches()) {
+            return c;
+        }
+        throw j.errorAtToken("checker: unknown checker \"" + c + "\" (known: \"chord M\" with M in 1..99, \"raft\","
+                + " \"fifo,dup\"; or use checker_command)");
+    }
+
+    private static Map<String, List<String>> matrix(JsonTokenizer j) throws JsonSyntaxError {
+        if (j.currentToken() != JsonToken.START_OBJECT) throw j.errorAtToken("matrix: expected an object");
+        Map<String, List<String>> m = new TreeMap<>();
+        while (j.nextToken() == JsonToken.FIELD_NAME) {
+            String k = j.currentName();
+            if (!NAME.matcher(k).matches()) throw j.errorAtToken("matrix: `" + k + "` is not a variable name");
+            if (m.containsKey(k)) throw j.errorAtToken("matrix: duplicate variable `" + k + "`");
+            j.nextToken();
+            List<String> values = strings(j, "matrix." + k);
+            for (String v : values) {
+                if (!VALUE.matcher(v).matches()) {
+                    throw j.errorAtToken("matrix." + k + ": value \"" + v + "\" may only use letters, digits, . _ -");
+                }
+            }
+            if (new HashSet<>(values).size() != values.size()) {
+                throw j.errorAtToken("matrix." + k + ": repeated value");
+            }
+            m.put(k, values);
+        }
+        return m;
+    }
+
+    private static Map<String, String> stringMap(JsonTokenizer j, String what) throws JsonSyntaxError {
+        if (j.currentToken() != JsonToken.START_OBJECT) throw j.errorAtToken(what + ": expected an object");
+        Map<String, String> m = new TreeMap<>();
+        while (j.nextToken() == JsonToken.FIELD_NAME) {
+            String k = j.currentName();
+            if (!NAME.matcher(k).matches()) throw j.errorAtToken(what + ": `" + k + "` is not a variable name");
+            if (k.startsWith("WEFT_") || k.equals("LD_PRELOAD")) {
+                throw j.errorAtToken(what + ": `" + k + "` is set by weft run itself");
+            }
+            j.nextToken();
+            m.put(k, string(j, what + "." + k));
+        }
+        return m;
+    }
+
+    private static List<String> strings(JsonTokenizer j, String what) throws JsonSyntaxError {
+        if (j.currentToken() != JsonToken.START_ARRAY) throw j.errorAtToken(what + ": expected an array of strings");
+        List<String> out = new ArrayList<>();
+        while (j.nextToken() != JsonToken.END_ARRAY) {
+            out.add(string(j, what));
+        }
+        if (out.isEmpty()) throw j.errorAtToken(what + ": must not be empty");
+        return out;
+    }
+
+    private static String string(JsonTokenizer j, String what) throws JsonSyntaxError {
+        if (j.currentToken() != JsonToken.VALUE_STRING) throw j.errorAtToken(what + ": expected a string");
+        return j.text();
+    }
+
+    private static long number(JsonTokenizer j, String what, long min, long max) throws JsonSyntaxError {
+        if (j.currentToken() != JsonToken.VALUE_NUMBER_INT) throw j.errorAtToken(what + ": expected an integer");
+        BigInteger v = j.bigInteger();
+        if (v.compareTo(BigInteger.valueOf(min)) < 0 || v.compareTo(BigInteger.valueOf(max)) > 0) {
+            throw j.errorAtToken(what + ": " + v + " is out of range " + min + ".." + max);
+        }
+        return v.longValue();
+    }
+
+    /** Validates the net spec (its own messages) — kept apart so the JSON layer stays a JSON layer. */
+    void checkNet() throws ConfigException {
+        try {
+            NetSpec.parse(net);
+        } catch (NetSpecException e) {
+            throw new ConfigException("net: " + e.getMessage());
+        }
+    }
+
+    /** The cells: every combination of matrix values, variables in name order, values in file order. */
+    List<Map<String, String>> cells() {
+        List<Map<String, String>> cells = new ArrayList<>();
+        cells.add(new LinkedHashMap<>());
+        for (Map.Entry<String, List<String>> e : matrix.entrySet()) {
+            List<Map<String, String>> next = new ArrayList<>();
+            for (Map<String, String> c : cells) {
+                for (String v : e.getValue()) {
+                    Map<String, String> n = new LinkedHashMap<>(c);
+                    n.put(e.getKey(), v);
+                    next.add(n);
+                }
+            }
+            cells = next;
+        }
+        return cells;
+    }
+
+    /**
+     * The config as a config document with its fields in sorted order and paths resolved: written as
+     * campaign.json into the output folder (what resume and merge compare and read back) and into report.json.
+     */
+    String canonicalJson() {
+        StringBuilder sb = new StringBuilder("{\n");
+        if (checker != null) sb.append("  \"checker\": ").append(Json.str(checker)).append(",\n");
+        if (checkerCommand != null) sb.append("  \"checker_command\": ").append(Json.strings(checkerCommand)).append(",\n");
+        sb.append("  \"env\": ").append(Json.map(env)).append(",\n");
+        sb.append("  \"keep_pass_permille\": ").append(keepPassPermille).append(",\n");
+        StringBuilder m = new StringBuilder("{");
+        matrix.forEach((k, v) -> m.append(m.length() > 1 ? ", " : "").append(Json.str(k)).append(": ").append(Json.strings(v)));
+        sb.append("  \"matrix\": ").append(m).append("},\n");
+        sb.append("  \"net\": ").append(Json.str(net)).append(",\n");
+        sb.append("  \"nodes\": ").append(nodes).append(",\n");
+        sb.append("  \"seed_count\": ").append(seedCount).append(",\n");
+        sb.append("  \"seed_start\": ").append(Long.toUnsignedString(seedStart)).append(",\n");
+        if (shim != null) sb.append("  \"shim\": ").append(Json.str(shim)).append(",\n");
+        sb.append("  \"target\": ").append(Json.strings(target)).append(",\n");
+        sb.append("  \"time_bound_secs\": ").append(timeBoundSecs).append(",\n");
+        sb.append("  \"watchdog_secs\": ").append(watchdogSecs).append("\n}\n");
+        return sb.toString();
+    }
+
+    CampaignConfig withSeeds(long start, long count) {
+        return new CampaignConfig(target, nodes, net, env, matrix, checker, checkerCommand, timeBoundSecs, watchdogSecs,
+                start, count, keepPassPermille, shim);
+    }
+}

@@ -1,0 +1,189 @@
+package dev.weft.launcher.campaign;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Runs the runs of one shard that have no result yet, J at a time, then writes the report. Ctrl-C (a shutdown
+ * hook) stops the live runs, which then do not count, and writes the report of what is done; a later run with the
+ * same folder does the rest.
+ */
+final class CampaignRunner {
+    private final CampaignConfig config;
+    private final Path outDir;
+    private final int jobs;
+    private final Shard shard;
+    private final PrintStream err;
+    private final RunExecutor executor;
+    private final String canonical;
+    private final Object reportLock = new Object();
+    private boolean reportWritten;
+
+    CampaignRunner(CampaignConfig config, Path outDir, int jobs, Shard shard, PrintStream err) {
+        this.config = config;
+        this.outDir = outDir;
+        this.jobs = jobs;
+        this.shard = shard;
+        this.err = err;
+        this.executor = new RunExecutor(config);
+        this.canonical = config.canonicalJson();
+    }
+
+    int run() throws IOException {
+        CampaignCommand.claim(outDir, canonical);
+        Path tmp = outDir.resolve("tmp");
+        deleteTree(tmp); // partial recordings of runs that a Ctrl-C or a crash cut short
+        Files.createDirectories(tmp);
+        List<PlannedRun> plan = PlannedRun.plan(config, config.seedStart(), config.seedCount());
+        List<PlannedRun> todo = new ArrayList<>();
+        long mine = 0;
+        for (int i = 0; i < plan.size(); i++) {
+            PlannedRun r = plan.get(i);
+            if (shard.owns(i)) {
+                mine++;
+                if (RunResult.read(outDir.resolve(r.stem() + RunResult.SUFFIX)) == null) {
+                    todo.add(r);
+                }
+            }
+        }
+        CampaignProgress progress = new CampaignProgress(err, todo.size(), mine - todo.size());
+        err.println("weft campaign: " + mine + " run(s) in shard " + shard + " of " + plan.size() + "; "
+                + (mine - todo.size()) + " already done; " + jobs + " at a time; output in " + outDir);
+        ExecutorService pool = Executors.newFixedThreadPool(jobs, r -> {
+            Thread t = new Thread(r, "campaign-run");
+            t.setDaemon(true);
+            return t;
+        });
+        Thread hook = new Thread(() -> {
+            executor.stopAll();
+            pool.shutdownNow();
+            try {
+                pool.awaitTermination(30, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            progress.finish();
+            err.println("weft campaign: stopped; rerun with the same --out to resume");
+            writeReport(plan);
+        }, "campaign-interrupt");
+        Runtime.getRuntime().addShutdownHook(hook);
+        List<IOException> failures = new ArrayList<>();
+        for (int i = 0; i < todo.size(); i++) {
+            PlannedRun r = todo.get(i);
+            Path tmpLog = tmp.resolve("run" + i + ".weftlog");
+            pool.execute(() -> {
+                try {
+                    RunExecutor.Outcome o = executor.execute(r, tmpLog);
+                    if (o == null) {
+                        return;
+                    }
+                    record(r, o);
+                    progress.done(r.cellName(), o.result().verdict());
+                } catch (IOException e) {
+                    synchronized (failures) {
+                        failures.add(e);
+                    }
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            });
+        }
+        pool.shutdown();
+        try {
+            while (!pool.awaitTermination(1, TimeUnit.SECONDS)) {
+                // the hook may be running; it writes the report
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        if (executor.stopping()) {
+            // Ctrl-C: the hook writes the report; wait here until the JVM exits
+            try {
+                Thread.sleep(Long.MAX_VALUE);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            return 130;
+        }
+        try {
+            Runtime.getRuntime().removeShutdownHook(hook);
+        } catch (IllegalStateException e) {
+            return 130; // shutting down already
+        }
+        progress.finish();
+        if (!failures.isEmpty()) {
+            err.println("weft campaign: " + failures.get(0).getMessage());
+        }
+        CampaignReport report = writeReport(plan);
+        deleteTree(tmp);
+        err.println("weft campaign: report in " + outDir.resolve("report.md"));
+        if (!failures.isEmpty()) {
+            return 1;
+        }
+        return report != null && report.anyViolation() ? 2 : 0;
+    }
+
+    /** Keeps the recording if the policy says so, then writes the result (which marks the run done). */
+    private void record(PlannedRun r, RunExecutor.Outcome o) throws IOException {
+        RunResult res = o.result();
+        boolean keep = Files.isRegularFile(o.recording()) && (res.verdict().equals("VIOLATION")
+                || res.verdict().equals("OK") && samplePass(r));
+        Path stem = outDir.resolve(r.stem());
+        Files.createDirectories(stem.getParent());
+        if (keep) {
+            Files.move(o.recording(), Path.of(stem + ".weftlog"), StandardCopyOption.REPLACE_EXISTING);
+        } else {
+            Files.deleteIfExists(o.recording());
+        }
+        Files.deleteIfExists(Path.of(o.recording() + ".txt"));
+        new RunResult(res.verdict(), res.identity(), keep).write(Path.of(stem + RunResult.SUFFIX));
+    }
+
+    /** A seeded choice per (cell, seed), so a shard and a single process keep the same passes. */
+    private boolean samplePass(PlannedRun r) {
+        if (config.keepPassPermille() == 0) {
+            return false;
+        }
+        long z = r.seed() + 0x9E3779B97F4A7C15L * (r.cellIndex() + 1);
+        z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
+        z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
+        z ^= z >>> 31;
+        return Long.remainderUnsigned(z, 1000) < config.keepPassPermille();
+    }
+
+    private CampaignReport writeReport(List<PlannedRun> plan) {
+        synchronized (reportLock) {
+            if (reportWritten) {
+                return null;
+            }
+            reportWritten = true;
+            try {
+                CampaignReport report = new CampaignReport(config, canonical, plan, outDir);
+                report.write(outDir);
+                return report;
+            } catch (IOException e) {
+                err.println("weft campaign: cannot write the report: " + e.getMessage());
+                return null;
+            }
+        }
+    }
+
+    private static void deleteTree(Path dir) throws IOException {
+        if (!Files.exists(dir)) {
+            return;
+        }
+        try (var s = Files.walk(dir)) {
+            for (Path p : (Iterable<Path>) s.sorted(java.util.Comparator.reverseOrder())::iterator) {
+                Files.deleteIfExists(p);
+            }
+        }
+    }
+}

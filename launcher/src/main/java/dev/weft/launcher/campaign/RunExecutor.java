@@ -1,0 +1,205 @@
+package dev.weft.launcher.campaign;
+
+import dev.weft.launcher.WeftCommand;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Records one run with a real {@code weft run … --record} in a child JVM and judges the recording with the checker.
+ *
+ * <p>Why a child process rather than calling weft run in this JVM: a run hosts a broker, a watchdog and Ctrl-C
+ * handling of its own, and a hung or crashing target must cost one run, not the campaign. A child is stopped as a
+ * whole at the time bound or on Ctrl-C (its own shutdown stops its nodes). The price is a JVM start per run
+ * (~0.3 s of CPU; docs/campaigns.md has the measured overhead). The checkers are pure Java over the recording and
+ * run in this JVM.
+ */
+final class RunExecutor {
+    /** Exit status of weft run after Ctrl-C: the recording is partial, so the run is not done. */
+    private static final int INTERRUPTED = 130;
+
+    /** The outcome: a result, or null when the campaign is stopping and this run does not count. */
+    record Outcome(RunResult result, Path recording) {
+    }
+
+    private final CampaignConfig config;
+    private final Set<Process> live = ConcurrentHashMap.newKeySet();
+    private volatile boolean stopping;
+
+    RunExecutor(CampaignConfig config) {
+        this.config = config;
+    }
+
+    /** The {@code weft run} arguments for a run recording to {@code log} (also printed as the rerun command). */
+    List<String> runArgs(PlannedRun run, String log) {
+        List<String> a = new ArrayList<>(List.of("run", "--seed", Long.toUnsignedString(run.seed()), "--net",
+                config.net(), "--nodes", Integer.toString(config.nodes()), "--record", log));
+        if (config.watchdogSecs() > 0) {
+            a.addAll(List.of("--watchdog", Long.toString(config.watchdogSecs())));
+        }
+        if (config.shim() != null) {
+            a.addAll(List.of("--shim", config.shim()));
+        }
+        a.add("--");
+        a.addAll(config.target());
+        return a;
+    }
+
+    /** The checker's arguments (a weft command or the external command) for {@code log}. */
+    List<String> checkArgs(String log) {
+        if (config.checkerCommand() != null) {
+            List<String> a = new ArrayList<>(config.checkerCommand());
+            a.add(log);
+            return a;
+        }
+        String c = config.checker();
+        if (c.equals("raft")) {
+            return List.of("check", "raft", log);
+        }
+        if (c.startsWith("chord ")) {
+            return List.of("check", "chord", log, c.substring(6));
+        }
+        return List.of("replay", log, "--check", c);
+    }
+
+    /** Records {@code run} to {@code tmpLog} (deleted first) and judges it; output goes to {@code tmpLog}.txt. */
+    Outcome execute(PlannedRun run, Path tmpLog) throws IOException, InterruptedException {
+        Files.deleteIfExists(tmpLog);
+        Path output = Path.of(tmpLog + ".txt");
+        List<String> cmd = new ArrayList<>(javaCommand());
+        cmd.addAll(runArgs(run, tmpLog.toString()));
+        ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(output.toFile());
+        Map<String, String> env = pb.environment();
+        env.remove("LD_PRELOAD"); // the child JVM runs unsimulated; weft run clears stale WEFT_* switches itself
+        env.putAll(config.env());
+        env.putAll(run.cell());
+        if (stopping) {
+            return null;
+        }
+        Process p = pb.start();
+        live.add(p);
+        int exit;
+        try {
+            if (!p.waitFor(config.timeBoundSecs(), TimeUnit.SECONDS)) {
+                stop(p);
+                return stopping ? null
+                        : new Outcome(new RunResult("ERROR", "time bound of " + config.timeBoundSecs() + " s", false),
+                                tmpLog);
+            }
+            exit = p.exitValue();
+        } finally {
+            live.remove(p);
+        }
+        if (stopping || exit == INTERRUPTED) {
+            return null;
+        }
+        if (!Files.isRegularFile(tmpLog) || Files.size(tmpLog) == 0) {
+            return new Outcome(new RunResult("ERROR", "weft run exited " + exit + " without a recording", false),
+                    tmpLog);
+        }
+        return new Outcome(judge(tmpLog.toString()), tmpLog);
+    }
+
+    /** The checker's verdict on a recording: 0 OK, 2 VIOLATION, 3 DISCARD, anything else ERROR. */
+    RunResult judge(String log) throws IOException, InterruptedException {
+        List<String> args = checkArgs(log);
+        int code;
+        String text;
+        if (config.checkerCommand() != null) {
+            Process p = new ProcessBuilder(args).redirectErrorStream(true).start();
+            live.add(p);
+            try {
+                text = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+                code = p.waitFor();
+            } finally {
+                live.remove(p);
+            }
+        } else {
+            ByteArrayOutputStream buf = new ByteArrayOutputStream();
+            PrintStream ps = new PrintStream(buf, true, StandardCharsets.UTF_8);
+            WeftCommand command = args.get(0).equals("check") ? WeftCommand.CHECK : WeftCommand.REPLAY;
+            code = command.run(args.subList(1, args.size()).toArray(String[]::new), ps, ps);
+            text = buf.toString(StandardCharsets.UTF_8);
+        }
+        String verdict = switch (code) {
+            case 0 -> "OK";
+            case 2 -> "VIOLATION";
+            case 3 -> "DISCARD";
+            default -> "ERROR";
+        };
+        return new RunResult(verdict, verdict.equals("OK") ? "" : identity(text, code), false);
+    }
+
+    /**
+     * What the checker reported first: the protocol checkers' first ✗ line, the invariant checkers' first
+     * invariant/what pair, else the first line of output. Paths are not in it (they differ between machines).
+     */
+    static String identity(String text, int code) {
+        String[] lines = text.split("\n");
+        for (int i = 0; i < lines.length; i++) {
+            String t = lines[i].strip();
+            if (t.startsWith("✗")) {
+                return t.substring(1).strip();
+            }
+            if (t.startsWith("invariant :")) {
+                String what = "";
+                for (int k = i + 1; k < lines.length && k < i + 4; k++) {
+                    if (lines[k].strip().startsWith("what")) {
+                        what = " " + lines[k].strip().replaceFirst("^what\\s*:\\s*", "");
+                    }
+                }
+                return t.replaceFirst("^invariant\\s*:\\s*", "") + ":" + what;
+            }
+        }
+        for (String l : lines) {
+            String t = l.strip();
+            if (!t.isEmpty() && !t.startsWith("=") && !t.startsWith("recording")) {
+                return t;
+            }
+        }
+        return "checker exited " + code;
+    }
+
+    /** Stops every live child (Ctrl-C): later runs are not started, finished ones are not counted. */
+    void stopAll() {
+        stopping = true;
+        for (Process p : List.copyOf(live)) {
+            stop(p);
+        }
+    }
+
+    boolean stopping() {
+        return stopping;
+    }
+
+    /** SIGTERM first, so weft run stops its nodes; then SIGKILL. */
+    private static void stop(Process p) {
+        p.destroy();
+        try {
+            if (!p.waitFor(5, TimeUnit.SECONDS)) {
+                p.descendants().forEach(ProcessHandle::destroyForcibly);
+                p.destroyForcibly();
+                p.waitFor(2, TimeUnit.SECONDS);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** This JVM's java and class path, running the weft main class. */
+    private static List<String> javaCommand() {
+        String java = ProcessHandle.current().info().command()
+                .orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        return List.of(java, "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-cp",
+                System.getProperty("java.class.path"), "dev.weft.launcher.WeftMain");
+    }
+}

@@ -1,0 +1,67 @@
+package dev.weft.launcher.campaign;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class CampaignConfigTest {
+    static final String GOOD = "{\"target\": [\"./node\", \"6\"], \"nodes\": 3, \"net\": \"latency=uniform:1-2\","
+            + " \"matrix\": {\"FIX\": [\"0\", \"1\", \"2\"], \"A\": [\"x\", \"y\"]}, \"checker\": \"chord 6\"}";
+
+    static CampaignConfig parse(String doc) throws CampaignConfig.ConfigException {
+        return CampaignConfig.parse(doc.getBytes(StandardCharsets.UTF_8), Path.of("/cfg"));
+    }
+
+    static String error(String doc) {
+        return assertThrows(CampaignConfig.ConfigException.class, () -> parse(doc)).getMessage();
+    }
+
+    @Test
+    void cellsAreEveryCombinationInNameOrderAndTheTargetResolvesAgainstTheConfigFolder() throws Exception {
+        CampaignConfig c = parse(GOOD);
+        assertEquals("/cfg/node", c.target().get(0));
+        assertEquals(List.of("A=x,FIX=0", "A=x,FIX=1", "A=x,FIX=2", "A=y,FIX=0", "A=y,FIX=1", "A=y,FIX=2"),
+                c.cells().stream().map(PlannedRun::cellName).toList());
+        // the canonical form reads back to the same config (resume and merge rely on it)
+        assertEquals(c, CampaignConfig.parse(c.canonicalJson().getBytes(StandardCharsets.UTF_8), Path.of("/other")));
+    }
+
+    @Test
+    void mistakesAreNamedAndLocated() {
+        assertEquals("unknown field `nodez`, expected one of //, target, nodes, net, window_ns, env, matrix, checker,"
+                + " checker_command, time_bound_secs, watchdog_secs, seed_start, seed_count, keep_pass_permille, shim"
+                + " at line 2 column 3", error("{\"nodes\": 1,\n  \"nodez\": 2}"));
+        assertEquals("window_ns: weft run has no --window yet, so a campaign cannot run a windowed target; remove"
+                + " window_ns or set it to 0 at line 1 column 15", error("{\"window_ns\": 5000}"));
+        assertEquals("checker: unknown checker \"paxos\" (known: \"chord M\" with M in 1..99, \"raft\", \"fifo,dup\";"
+                + " or use checker_command) at line 1 column 13", error("{\"checker\": \"paxos\"}"));
+        assertEquals("nodes: expected an integer at line 1 column 11", error("{\"nodes\": \"7\"}"));
+        assertEquals("env: `WEFT_SEED` is set by weft run itself at line 1 column 10",
+                error("{\"env\": {\"WEFT_SEED\": \"1\"}}"));
+        assertEquals("missing field `net`", error("{\"target\": [\"x\"], \"nodes\": 1, \"checker\": \"raft\"}"));
+    }
+
+    @Test
+    void shardsComeFromTheFlagOrTheBatchSystem() {
+        assertEquals(new Shard(2, 4), Shard.parse("2/4"));
+        assertThrows(IllegalArgumentException.class, () -> Shard.parse("4/4"));
+        assertThrows(IllegalArgumentException.class, () -> Shard.parse("1"));
+        assertEquals(new Shard(3, 8), Shard.fromEnvironment(Map.of("JOB_COMPLETION_INDEX", "3", "JOB_COMPLETIONS", "8")));
+        assertEquals(new Shard(1, 5), Shard.fromEnvironment(Map.of("SLURM_ARRAY_TASK_ID", "2",
+                "SLURM_ARRAY_TASK_MIN", "1", "SLURM_ARRAY_TASK_COUNT", "5")));
+        assertEquals(Shard.ALL, Shard.fromEnvironment(Map.of()));
+        // every run is in exactly one shard
+        for (long i = 0; i < 20; i++) {
+            long owners = 0;
+            for (int k = 0; k < 3; k++) {
+                owners += new Shard(k, 3).owns(i) ? 1 : 0;
+            }
+            assertEquals(1, owners);
+        }
+    }
+}
