@@ -43,13 +43,18 @@ public final class ComparePane {
         Button divergence = button("first divergence", "both cursors to the first op that differs",
                 vm::goToDivergence);
         divergence.setId("compareGoToDivergence");
+        javafx.scene.control.ToggleButton byVt = new javafx.scene.control.ToggleButton("align by vt");
+        byVt.setId("compareByVt");
+        byVt.setTooltip(new Tooltip("compare the events of each virtual time as a set (order within one vt ignored)"));
+        byVt.setFocusTraversable(false);
+        byVt.setOnAction(e -> vm.toggleAlignment());
         Label cursors = new Label();
         cursors.setId("compareCursors");
         cursors.textProperty().bind(Bindings.createStringBinding(() -> "A op " + vm.a().cursor() + "   B op "
                 + vm.b().cursor() + (vm.linkedOpBProperty().get() >= 0
                         ? "   A's event is at B op " + vm.linkedOpBProperty().get() : "   A's event: not near B's cursor"),
                 vm.a().cursorProperty(), vm.b().cursorProperty(), vm.linkedOpBProperty()));
-        ToolBar bar = new ToolBar(back, fwd, divergence, cursors);
+        ToolBar bar = new ToolBar(back, fwd, divergence, byVt, cursors);
         wire(timelineA, vm.a(), vm.divergenceOpAProperty(), palette, "compareTimelineA");
         wire(timelineB, vm.b(), vm.divergenceOpBProperty(), palette, "compareTimelineB");
         // A: the first differing delivery; B: that delivery and the op holding A's cursor event.

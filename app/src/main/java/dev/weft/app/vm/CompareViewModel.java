@@ -16,7 +16,7 @@ import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
 
 /**
- * Two open recordings side by side, aligned by op: where they first part ways (computed in the background by the
+ * Two open recordings side by side, aligned by op (or by virtual time): where they first part ways (computed in the background by the
  * engine's {@link dev.weft.diff.RecordingDiff}, the same comparison as {@code weft diff}), both cursors stepped
  * together, and for A's cursor the op on B holding the same event (the "link" the view draws).
  */
@@ -36,6 +36,7 @@ public final class CompareViewModel {
     private final IntegerProperty effectOpB = new SimpleIntegerProperty(this, "effectOpB", -1);
     private final IntegerProperty linkedOpB = new SimpleIntegerProperty(this, "linkedOpB", -1);
     private final BooleanProperty done = new SimpleBooleanProperty(this, "done", false);
+    private final ObjectProperty<Alignment> alignment = new SimpleObjectProperty<>(this, "alignment", Alignment.OP);
     private int linkRequest;
 
     public CompareViewModel(DocumentViewModel a, DocumentViewModel b, TaskRunner runner) {
@@ -59,6 +60,14 @@ public final class CompareViewModel {
     /** The op on B holding the same event as A's cursor op, or -1 when none is near B's cursor. */
     public IntegerProperty linkedOpBProperty() { return linkedOpB; }
     public BooleanProperty doneProperty() { return done; }
+    /** By op (record k against record k) or by virtual time (the events of each vt as a set); set before start. */
+    public ObjectProperty<Alignment> alignmentProperty() { return alignment; }
+
+    /** Compares again aligned the other way (by vt after by op, and back). */
+    public void toggleAlignment() {
+        alignment.set(alignment.get() == Alignment.OP ? Alignment.VT : Alignment.OP);
+        start(null);
+    }
 
     public String title() {
         return a.path().getFileName() + " ⇄ " + b.path().getFileName();
@@ -66,11 +75,14 @@ public final class CompareViewModel {
 
     /** Compares in the background; then both cursors go to the first divergence. whenDone (may be null) runs after. */
     public void start(Runnable whenDone) {
+        Alignment how = alignment.get();
+        done.set(false);
+        report.set("comparing…");
         runner.background(() -> {
             DiffResult r;
             String text;
             try {
-                r = dev.weft.diff.RecordingDiff.compare(a.path(), b.path(), Alignment.OP);
+                r = dev.weft.diff.RecordingDiff.compare(a.path(), b.path(), how);
                 text = DiffText.report(a.path().toString(), b.path().toString(), r);
             } catch (DiffInputException e) {
                 r = null;

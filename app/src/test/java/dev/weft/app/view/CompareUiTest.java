@@ -56,7 +56,7 @@ class CompareUiTest {
     }
 
     private static void fire(FxRobot robot, String id) {
-        robot.interact(() -> robot.lookup(id).queryButton().fire());
+        robot.interact(() -> robot.lookup(id).queryAs(javafx.scene.control.ButtonBase.class).fire());
     }
 
     /** The first index where the record lines (chain cut off) differ: derived without the diff code. */
@@ -76,6 +76,7 @@ class CompareUiTest {
         Path original = SharedCorpus.conformance().resolve("pingpong/pp-loss0.1-s4.weftlog");
         Path edited = dir.resolve("pp-edited.weftlog");
         long editedOp = -1;
+        long editedVt = -1;
         try (LogReader r = LogReader.open(original);
              LogWriter w = LogWriter.create(edited, r.header().seed(), r.header().net(), r.header().windowNs(), r.header().meta())) {
             for (LogRecord rec; (rec = r.next()) != null; ) {
@@ -83,6 +84,7 @@ class CompareUiTest {
                 if (editedOp < 0 && rec.op() >= 100 && e instanceof Event.Send s) {
                     e = new Event.Send(s.conn(), s.src(), s.dst(), s.chanSeq(), s.sendVt(), "ff" + s.payload(), s.outcome());
                     editedOp = rec.op();
+                    editedVt = rec.vt();
                 }
                 w.append(rec.vt(), e);
             }
@@ -118,6 +120,11 @@ class CompareUiTest {
         assertEquals(editedOp, c.a().cursor());
         assertEquals(editedOp, c.b().cursor());
         ui.screenshot(robot, "compare-edited-copy-stepped");
+
+        // Aligned by vt: the edited record's vt is where the events differ.
+        fire(robot, "#compareByVt");
+        for (int i = 0; i < 50 && !c.doneProperty().get(); i++) ui.settle();
+        assertTrue(c.reportProperty().get().contains("first divergence at vt " + editedVt + " ns"), c.reportProperty().get());
     }
 
     @Test
