@@ -6,12 +6,18 @@ import java.nio.file.Path;
  * The command line of `weft workbench [FILE] [--until N] [--screenshot OUT.png] [--size WxH]` (the leading
  * word "workbench" is optional). Parsing is pure so it is tested without a toolkit.
  */
-public record LaunchOptions(Path file, Integer untilOp, Path screenshot, int width, int height, boolean help) {
+public record LaunchOptions(Path file, Integer untilOp, Path screenshot, int width, int height, boolean help,
+                            Path compare) {
+
+    public LaunchOptions(Path file, Integer untilOp, Path screenshot, int width, int height, boolean help) {
+        this(file, untilOp, screenshot, width, height, help, null);
+    }
 
     public static final String USAGE = """
-            usage: weft workbench [FILE] [--until N] [--screenshot OUT.png] [--size WxH]
+            usage: weft workbench [FILE] [--until N] [--compare B] [--screenshot OUT.png] [--size WxH]
               FILE              a .weftlog or .weftlog.gz recording to open
               --until N         open at op N (default: the first violation, else op 0)
+              --compare B       also open recording B and compare FILE with it (aligned by op)
               --screenshot OUT  render one frame to OUT (PNG) and exit; works without a display
               --size WxH        window size (default 1400x900)""";
 
@@ -23,7 +29,7 @@ public record LaunchOptions(Path file, Integer untilOp, Path screenshot, int wid
     }
 
     public static LaunchOptions parse(String... args) throws UsageException {
-        Path file = null, shot = null;
+        Path file = null, shot = null, compare = null;
         Integer until = null;
         int w = 1400, h = 900;
         boolean help = false;
@@ -35,6 +41,7 @@ public record LaunchOptions(Path file, Integer untilOp, Path screenshot, int wid
                 case "-h", "--help" -> help = true;
                 case "--until" -> until = parseOp(value(args, ++i, a));
                 case "--screenshot" -> shot = Path.of(value(args, ++i, a));
+                case "--compare" -> compare = Path.of(value(args, ++i, a));
                 case "--size" -> {
                     String v = value(args, ++i, a);
                     int x = v.indexOf('x');
@@ -52,6 +59,7 @@ public record LaunchOptions(Path file, Integer untilOp, Path screenshot, int wid
                 default -> {
                     if (a.startsWith("--until=")) until = parseOp(a.substring(8));
                     else if (a.startsWith("--screenshot=")) shot = Path.of(a.substring(13));
+                    else if (a.startsWith("--compare=")) compare = Path.of(a.substring(10));
                     else if (a.startsWith("-")) throw new UsageException("unknown option " + a);
                     else if (file != null) throw new UsageException("only one FILE can be opened, got \"" + file + "\" and \"" + a + "\"");
                     else file = Path.of(a);
@@ -59,7 +67,8 @@ public record LaunchOptions(Path file, Integer untilOp, Path screenshot, int wid
             }
         }
         if (shot != null && file == null && !help) throw new UsageException("--screenshot needs a FILE to open");
-        return new LaunchOptions(file, until, shot, w, h, help);
+        if (compare != null && file == null && !help) throw new UsageException("--compare needs a FILE to compare it with");
+        return new LaunchOptions(file, until, shot, w, h, help, compare);
     }
 
     private static String value(String[] args, int i, String option) throws UsageException {

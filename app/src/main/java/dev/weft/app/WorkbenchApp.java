@@ -60,7 +60,13 @@ public final class WorkbenchApp extends Application {
         }
         if (o.file() != null) {
             window.open(o.file(), o.untilOp(), doc -> {
-                if (screenshot) settleThen(vm.runner(), () -> writeScreenshot(scene, o.screenshot()));
+                if (o.compare() != null) {
+                    window.compareWith(o.compare(), compare -> {
+                        if (screenshot) settleThen(vm.runner(), () -> writeScreenshot(scene, o.screenshot()));
+                    });
+                } else if (screenshot) {
+                    settleThen(vm.runner(), () -> writeScreenshot(scene, o.screenshot()));
+                }
             });
         }
     }

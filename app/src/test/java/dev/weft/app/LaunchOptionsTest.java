@@ -42,6 +42,16 @@ class LaunchOptionsTest {
     }
 
     @Test
+    void compareNamesTheSecondRecordingAndNeedsAFirst() throws Exception {
+        assertEquals(Path.of("b.weftlog"), LaunchOptions.parse("a.weftlog", "--compare", "b.weftlog").compare());
+        assertEquals(Path.of("b.weftlog"), LaunchOptions.parse("a.weftlog", "--compare=b.weftlog", "--screenshot", "o.png").compare());
+        assertEquals(null, LaunchOptions.parse("a.weftlog").compare());
+        assertEquals("--compare needs a FILE to compare it with",
+                assertThrows(LaunchOptions.UsageException.class, () -> LaunchOptions.parse("--compare", "b.weftlog")).getMessage());
+        assertTrue(LaunchOptions.USAGE.contains("--compare B"));
+    }
+
+    @Test
     void withoutADisplayItSaysSoAndPointsAtTheHeadlessCommands() throws Exception {
         Path log = java.nio.file.Files.createTempFile("ui", ".weftlog");
         try {

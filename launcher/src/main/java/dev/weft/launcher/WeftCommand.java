@@ -5,6 +5,7 @@ import dev.weft.launcher.check.ChordTraceCommand;
 import dev.weft.launcher.check.CheckHelp;
 import dev.weft.launcher.check.RaftCheckCommand;
 import dev.weft.launcher.convert.ConvertCommand;
+import dev.weft.launcher.diff.DiffCommand;
 import dev.weft.launcher.fuzz.FuzzCommand;
 import dev.weft.launcher.help.CompletionCommand;
 import dev.weft.launcher.replay.ReplayCommand;
@@ -142,6 +143,17 @@ public enum WeftCommand {
         @Override
         boolean helpRequested(String[] args) {
             return args.length > 0 && isHelp(args[0]);
+        }
+    },
+    DIFF("diff", "where two recordings first part ways, and their totals: diff <A> <B> [--by op|vt]", true) {
+        @Override
+        public int run(String[] args, PrintStream out, PrintStream err) {
+            return DiffCommand.run(args, out, err);
+        }
+
+        @Override
+        public String usage() {
+            return DiffCommand.USAGE;
         }
     },
     SCENARIO("scenario", "validate a scenario file and print its time-ordered events", true) {

@@ -1,6 +1,8 @@
 package dev.weft.app.view;
 
+import dev.weft.app.vm.CompareViewModel;
 import dev.weft.app.vm.DocumentViewModel;
+import dev.weft.app.vm.OpenTabs;
 import dev.weft.app.vm.EventLines;
 import dev.weft.app.vm.WorkbenchViewModel;
 import dev.weft.timeline.AxisMode;
@@ -20,6 +22,8 @@ import javafx.scene.control.MenuBar;
 import javafx.scene.control.MenuItem;
 import javafx.scene.control.ProgressBar;
 import javafx.scene.control.SeparatorMenuItem;
+import javafx.scene.control.Tab;
+import javafx.scene.control.TabPane;
 import javafx.scene.control.TextField;
 import javafx.scene.control.TextInputControl;
 import javafx.scene.control.ToggleButton;
@@ -60,6 +64,12 @@ public final class MainWindow {
     private final ToggleButton play = new ToggleButton("▶ Play");
     private final ComboBox<Integer> speed = new ComboBox<>();
     private DocumentPane pane;
+    private final OpenTabs tabs;
+    private final TabPane tabBar = new TabPane();
+    /** The comparison on screen (null when a recording is): the center shows its pane instead of a document. */
+    private ComparePane comparePane;
+    private final java.util.Map<CompareViewModel, ComparePane> comparePanes = new java.util.IdentityHashMap<>();
+    private boolean syncingTabs;
     private Stage stage;
     private javafx.scene.Node keys;
     /** Toolbar buttons that only make sense with a document open (disabled on the welcome screen). */
@@ -72,7 +82,21 @@ public final class MainWindow {
         root.getStyleClass().add("workbench");
         VBox top = new VBox(menuBar(), toolBar());
         root.setTop(top);
-        root.setCenter(center);
+        tabs = new OpenTabs(vm);
+        tabBar.setId("documentTabs");
+        tabBar.setTabClosingPolicy(TabPane.TabClosingPolicy.ALL_TABS);
+        tabBar.setMinHeight(Region.USE_PREF_SIZE);
+        tabBar.setMaxHeight(Region.USE_PREF_SIZE);
+        tabBar.visibleProperty().bind(javafx.beans.binding.Bindings.isNotEmpty(tabs.tabs()));
+        tabBar.managedProperty().bind(tabBar.visibleProperty());
+        tabs.tabs().addListener((javafx.collections.ListChangeListener<OpenTabs.Tab>) c -> syncTabBar());
+        tabs.selectedProperty().addListener((o, a, t) -> showTab(t));
+        tabBar.getSelectionModel().selectedItemProperty().addListener((o, a, t) -> {
+            if (!syncingTabs && t != null) tabs.select((OpenTabs.Tab) t.getUserData());
+        });
+        VBox body = new VBox(tabBar, center);
+        VBox.setVgrow(center, Priority.ALWAYS);
+        root.setCenter(body);
         root.setBottom(statusBar());
         showWelcome();
         vm.documentProperty().addListener((o, a, d) -> {
@@ -132,7 +156,7 @@ public final class MainWindow {
         });
         scene.setOnDragDropped(e -> {
             boolean ok = e.getDragboard().hasFiles() && !e.getDragboard().getFiles().isEmpty();
-            if (ok) open(e.getDragboard().getFiles().get(0).toPath(), null, null);
+            if (ok) openAll(e.getDragboard().getFiles().stream().map(File::toPath).toList());
             e.setDropCompleted(ok);
             e.consume();
         });
@@ -154,6 +178,76 @@ public final class MainWindow {
 
     public void open(Path file, Integer untilOp, java.util.function.Consumer<DocumentViewModel> onReady) {
         vm.open(file, untilOp, onReady);
+    }
+
+    /**
+     * Opens each file in its own tab, one after the other: an open cancels the load before it, so the next
+     * starts when the last is shown.
+     */
+    public void openAll(java.util.List<Path> files) {
+        if (files.isEmpty()) return;
+        open(files.get(0), null, d -> openAll(files.subList(1, files.size())));
+    }
+
+    /** Compares the current recording with another (a new tab); whenDone gets the comparison once computed. */
+    public void compareWith(Path other, java.util.function.Consumer<CompareViewModel> whenDone) {
+        tabs.compareWith(other, whenDone);
+    }
+
+    public OpenTabs tabs() { return tabs; }
+    public TabPane tabBar() { return tabBar; }
+    /** The comparison on screen, or null. */
+    public ComparePane comparePane() { return comparePane; }
+
+    /** Mirrors the open tabs in the tab bar (titles, order, selection). */
+    private void syncTabBar() {
+        syncingTabs = true;
+        try {
+            java.util.List<Tab> shown = new java.util.ArrayList<>();
+            for (OpenTabs.Tab t : tabs.tabs()) {
+                Tab tab = new Tab(t.title());
+                tab.setUserData(t);
+                tab.setTooltip(new Tooltip(t instanceof OpenTabs.DocumentTab d ? d.document().path().toString() : t.title()));
+                tab.setOnCloseRequest(e -> {
+                    e.consume();   // the view model decides what is left open
+                    tabs.close(t);
+                });
+                shown.add(tab);
+            }
+            tabBar.getTabs().setAll(shown);
+            selectInBar(tabs.selectedProperty().get());
+        } finally {
+            syncingTabs = false;
+        }
+        comparePanes.keySet().removeIf(c -> tabs.tabs().stream().noneMatch(t -> t instanceof OpenTabs.CompareTab ct && ct.compare() == c));
+    }
+
+    private void selectInBar(OpenTabs.Tab t) {
+        for (Tab tab : tabBar.getTabs()) {
+            if (tab.getUserData() == t) tabBar.getSelectionModel().select(tab);
+        }
+    }
+
+    private void showTab(OpenTabs.Tab t) {
+        boolean wasSyncing = syncingTabs;
+        syncingTabs = true;
+        try {
+            selectInBar(t);
+        } finally {
+            syncingTabs = wasSyncing;
+        }
+        if (t instanceof OpenTabs.CompareTab c) {
+            comparePane = comparePanes.computeIfAbsent(c.compare(), cm -> new ComparePane(cm, paletteBinding()));
+            center.getChildren().setAll(comparePane.node());
+        } else if (t instanceof OpenTabs.DocumentTab d && comparePane != null && vm.document() == d.document()) {
+            showDocument(d.document());   // back from a comparison to the same recording
+        }
+    }
+
+    private javafx.beans.binding.ObjectBinding<TimelinePalette> paletteBinding() {
+        return Bindings.createObjectBinding(
+                () -> vm.themeProperty().get() == WorkbenchViewModel.Theme.DARK ? TimelinePalette.DARK : TimelinePalette.LIGHT,
+                vm.themeProperty());
     }
 
     private static void applyTheme(Scene scene, WorkbenchViewModel.Theme theme) {
@@ -207,6 +301,7 @@ public final class MainWindow {
 
     private void showDocument(DocumentViewModel d) {
         preview = null;
+        comparePane = null;
         if (d == null) {
             pane = null;
             showWelcome();
@@ -273,6 +368,7 @@ public final class MainWindow {
                 item("Recording as Perfetto trace (JSON)…", null, () -> withPane(p -> Exports.perfetto(stage, p))));
         file.getItems().addAll(
                 item("Open…", "Shortcut+O", this::chooseFile),
+                item("Compare with…", "Shortcut+Shift+D", this::chooseCompare),
                 recentMenu,
                 export,
                 new SeparatorMenuItem(),
@@ -486,6 +582,19 @@ public final class MainWindow {
                 new FileChooser.ExtensionFilter("All files", "*"));
         File f = fc.showOpenDialog(stage);
         if (f != null) open(f.toPath(), null, null);
+    }
+
+    private void chooseCompare() {
+        if (vm.document() == null) return;
+        FileChooser fc = new FileChooser();
+        fc.setTitle("Compare " + vm.document().path().getFileName() + " with…");
+        Path dir = vm.openDialogDirectory();
+        if (dir != null) fc.setInitialDirectory(dir.toFile());
+        fc.getExtensionFilters().addAll(
+                new FileChooser.ExtensionFilter("weft-log recordings", "*.weftlog", "*.weftlog.gz", "*.gz"),
+                new FileChooser.ExtensionFilter("All files", "*"));
+        File f = fc.showOpenDialog(stage);
+        if (f != null) compareWith(f.toPath(), null);
     }
 
     private void copyCommand() {

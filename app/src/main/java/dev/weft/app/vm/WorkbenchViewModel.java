@@ -150,10 +150,9 @@ public final class WorkbenchViewModel {
                     return;
                 }
                 preview.set(null);
-                DocumentViewModel old = document.get();
                 DocumentViewModel doc = new DocumentViewModel(opened, runner);
                 document.set(doc);
-                if (old != null) old.close();
+                // The document replaced stays open: it keeps its tab (OpenTabs closes it with the tab).
                 loading.set(false);
                 progress.set(1);
                 progressText.set("");

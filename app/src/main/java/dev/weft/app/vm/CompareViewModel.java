@@ -1,0 +1,157 @@
+package dev.weft.app.vm;
+
+import dev.weft.diff.Alignment;
+import dev.weft.diff.DiffInputException;
+import dev.weft.diff.DiffResult;
+import dev.weft.diff.DiffText;
+import dev.weft.diff.EffectDivergence;
+import dev.weft.diff.RecordDivergence;
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.IntegerProperty;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.SimpleBooleanProperty;
+import javafx.beans.property.SimpleIntegerProperty;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+
+/**
+ * Two open recordings side by side, aligned by op (or by virtual time): where they first part ways (computed in the background by the
+ * engine's {@link dev.weft.diff.RecordingDiff}, the same comparison as {@code weft diff}), both cursors stepped
+ * together, and for A's cursor the op on B holding the same event (the "link" the view draws).
+ */
+public final class CompareViewModel {
+
+    /** How far from B's cursor a matching event is looked for (records on both sides are read for it). */
+    static final int LINK_WINDOW = 64;
+
+    private final DocumentViewModel a;
+    private final DocumentViewModel b;
+    private final TaskRunner runner;
+    private final ObjectProperty<DiffResult> result = new SimpleObjectProperty<>(this, "result");
+    private final StringProperty report = new SimpleStringProperty(this, "report", "comparing…");
+    private final IntegerProperty divergenceOpA = new SimpleIntegerProperty(this, "divergenceOpA", -1);
+    private final IntegerProperty divergenceOpB = new SimpleIntegerProperty(this, "divergenceOpB", -1);
+    private final IntegerProperty effectOpA = new SimpleIntegerProperty(this, "effectOpA", -1);
+    private final IntegerProperty effectOpB = new SimpleIntegerProperty(this, "effectOpB", -1);
+    private final IntegerProperty linkedOpB = new SimpleIntegerProperty(this, "linkedOpB", -1);
+    private final BooleanProperty done = new SimpleBooleanProperty(this, "done", false);
+    private final ObjectProperty<Alignment> alignment = new SimpleObjectProperty<>(this, "alignment", Alignment.OP);
+    private int linkRequest;
+
+    public CompareViewModel(DocumentViewModel a, DocumentViewModel b, TaskRunner runner) {
+        this.a = a;
+        this.b = b;
+        this.runner = runner;
+        a.cursorProperty().addListener((o, x, y) -> relink());
+        b.cursorProperty().addListener((o, x, y) -> relink());
+    }
+
+    public DocumentViewModel a() { return a; }
+    public DocumentViewModel b() { return b; }
+    public ObjectProperty<DiffResult> resultProperty() { return result; }
+    /** The {@code weft diff} text of the comparison. */
+    public StringProperty reportProperty() { return report; }
+    public IntegerProperty divergenceOpAProperty() { return divergenceOpA; }
+    public IntegerProperty divergenceOpBProperty() { return divergenceOpB; }
+    /** Ops of the first delivery a node saw differently, on each side (-1 when none). */
+    public IntegerProperty effectOpAProperty() { return effectOpA; }
+    public IntegerProperty effectOpBProperty() { return effectOpB; }
+    /** The op on B holding the same event as A's cursor op, or -1 when none is near B's cursor. */
+    public IntegerProperty linkedOpBProperty() { return linkedOpB; }
+    public BooleanProperty doneProperty() { return done; }
+    /** By op (record k against record k) or by virtual time (the events of each vt as a set); set before start. */
+    public ObjectProperty<Alignment> alignmentProperty() { return alignment; }
+
+    /** Compares again aligned the other way (by vt after by op, and back). */
+    public void toggleAlignment() {
+        alignment.set(alignment.get() == Alignment.OP ? Alignment.VT : Alignment.OP);
+        start(null);
+    }
+
+    public String title() {
+        return a.path().getFileName() + " ⇄ " + b.path().getFileName();
+    }
+
+    /** Compares in the background; then both cursors go to the first divergence. whenDone (may be null) runs after. */
+    public void start(Runnable whenDone) {
+        Alignment how = alignment.get();
+        done.set(false);
+        report.set("comparing…");
+        runner.background(() -> {
+            DiffResult r;
+            String text;
+            try {
+                r = dev.weft.diff.RecordingDiff.compare(a.path(), b.path(), how);
+                text = DiffText.report(a.path().toString(), b.path().toString(), r);
+            } catch (DiffInputException e) {
+                r = null;
+                text = "cannot compare: " + e.getMessage();
+            }
+            DiffResult published = r;
+            String publishedText = text;
+            runner.ui(() -> {
+                result.set(published);
+                report.set(publishedText);
+                if (published != null) {
+                    RecordDivergence d = published.firstRecord();
+                    divergenceOpA.set(d == null ? -1 : clampOp(d.opA(), a));
+                    divergenceOpB.set(d == null ? -1 : clampOp(d.opB(), b));
+                    EffectDivergence e = published.firstEffect();
+                    effectOpA.set(e == null || e.a() == null ? -1 : clampOp(e.a().op(), a));
+                    effectOpB.set(e == null || e.b() == null ? -1 : clampOp(e.b().op(), b));
+                    goToDivergence();
+                }
+                done.set(true);
+                if (whenDone != null) whenDone.run();
+            });
+        });
+    }
+
+    private static int clampOp(long op, DocumentViewModel d) {
+        return (int) Math.max(0, Math.min(op, d.size() - 1L));
+    }
+
+    /** Both cursors to the first divergence (or op 0 when the recordings are identical). */
+    public void goToDivergence() {
+        a.goTo(Math.max(0, divergenceOpA.get()));
+        b.goTo(Math.max(0, divergenceOpB.get()));
+    }
+
+    /** Steps both cursors together by delta ops (each clamped to its own recording). */
+    public void stepBoth(int delta) {
+        a.step(delta);
+        b.step(delta);
+    }
+
+    /** Finds, in the background, the op near B's cursor whose event is A's cursor event (the op number aside). */
+    private void relink() {
+        int request = ++linkRequest;
+        int opA = a.cursor();
+        int around = b.cursor();
+        int sizeB = b.size();
+        runner.background(() -> {
+            String want = withoutOp(a.canonicalJson(opA));
+            int found = -1;
+            for (int d = 0; d <= LINK_WINDOW && found < 0 && want != null; d++) {
+                for (int op : new int[] {around + d, around - d}) {
+                    if (op >= 0 && op < sizeB && want.equals(withoutOp(b.canonicalJson(op)))) {
+                        found = op;
+                        break;
+                    }
+                }
+            }
+            int link = found;
+            runner.ui(() -> {
+                if (request == linkRequest) linkedOpB.set(link);
+            });
+        });
+    }
+
+    /** A canonical record without its leading {@code "op":N,} member: the same event at another op number. */
+    static String withoutOp(String canonical) {
+        if (canonical == null || !canonical.startsWith("{\"op\":")) return canonical;
+        int comma = canonical.indexOf(',');
+        return comma < 0 ? canonical : "{" + canonical.substring(comma + 1);
+    }
+}

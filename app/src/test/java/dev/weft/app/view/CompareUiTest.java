@@ -1,0 +1,174 @@
+package dev.weft.app.view;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.weft.app.source.IndexedRecordingSource;
+import dev.weft.app.vm.CompareViewModel;
+import dev.weft.app.vm.DocumentViewModel;
+import dev.weft.app.vm.OpenTabs;
+import dev.weft.fuzz.FuzzConfig;
+import dev.weft.fuzz.FuzzConfigLoader;
+import dev.weft.fuzz.Reproducer;
+import dev.weft.fuzz.WorkloadGenerator;
+import dev.weft.log.Event;
+import dev.weft.log.LogHeader;
+import dev.weft.log.LogReader;
+import dev.weft.log.LogRecord;
+import dev.weft.log.LogWriter;
+import dev.weft.testsupport.SharedCorpus;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+
+/** Tabs and the compare view on real recordings, headless: issue 16's compare acceptance. */
+@ExtendWith(ApplicationExtension.class)
+class CompareUiTest {
+
+    @TempDir
+    Path dir;
+
+    private UiHarness ui;
+
+    @Start
+    void start(Stage stage) {
+        ui = new UiHarness(stage, IndexedRecordingSource::open);
+    }
+
+    private CompareViewModel compare(FxRobot robot, Path other) throws Exception {
+        CompletableFuture<CompareViewModel> done = new CompletableFuture<>();
+        robot.interact(() -> ui.window.compareWith(other, done::complete));
+        CompareViewModel c = done.get(60, TimeUnit.SECONDS);
+        ui.settle();
+        ui.settle(); // the link search queued by the cursor moves
+        return c;
+    }
+
+    private static void fire(FxRobot robot, String id) {
+        robot.interact(() -> robot.lookup(id).queryAs(javafx.scene.control.ButtonBase.class).fire());
+    }
+
+    /** The first index where the record lines (chain cut off) differ: derived without the diff code. */
+    private static int firstDifferingLine(Path a, Path b) throws Exception {
+        List<String> la = Files.readAllLines(a);
+        List<String> lb = Files.readAllLines(b);
+        int k = 1; // line 0 is the header
+        while (k < la.size() && k < lb.size()
+                && la.get(k).replaceAll(",\"chain\":\"[0-9a-f]+\"}$", "}").equals(lb.get(k).replaceAll(",\"chain\":\"[0-9a-f]+\"}$", "}"))) {
+            k++;
+        }
+        return k - 1;
+    }
+
+    @Test
+    void aRecordingAgainstACopyWithOneEditedRecordDivergesAtTheEditedOpAndStepsBothCursors(FxRobot robot) throws Exception {
+        Path original = SharedCorpus.conformance().resolve("pingpong/pp-loss0.1-s4.weftlog");
+        Path edited = dir.resolve("pp-edited.weftlog");
+        long editedOp = -1;
+        long editedVt = -1;
+        try (LogReader r = LogReader.open(original);
+             LogWriter w = LogWriter.create(edited, r.header().seed(), r.header().net(), r.header().windowNs(), r.header().meta())) {
+            for (LogRecord rec; (rec = r.next()) != null; ) {
+                Event e = rec.event();
+                if (editedOp < 0 && rec.op() >= 100 && e instanceof Event.Send s) {
+                    e = new Event.Send(s.conn(), s.src(), s.dst(), s.chanSeq(), s.sendVt(), "ff" + s.payload(), s.outcome());
+                    editedOp = rec.op();
+                    editedVt = rec.vt();
+                }
+                w.append(rec.vt(), e);
+            }
+        }
+        ui.open(robot, original, 0);
+        CompareViewModel c = compare(robot, edited);
+        assertEquals(editedOp, c.divergenceOpAProperty().get());
+        assertEquals(editedOp, c.divergenceOpBProperty().get());
+        assertEquals(firstDifferingLine(original, edited), c.divergenceOpAProperty().get());
+        ComparePane pane = ui.window.comparePane();
+        assertNotNull(pane, "the comparison is on screen");
+        assertEquals(editedOp, pane.timelineA().errorOpProperty().get());
+        assertEquals(editedOp, pane.timelineB().errorOpProperty().get());
+        assertEquals(editedOp, c.a().cursor());
+        assertEquals(editedOp, c.b().cursor());
+        assertTrue(c.reportProperty().get().contains("first divergence at op " + editedOp + " "), c.reportProperty().get());
+        // Three tabs: the recording, the copy, the comparison (selected).
+        assertEquals(3, ui.window.tabBar().getTabs().size());
+        assertTrue(ui.window.tabBar().getSelectionModel().getSelectedItem().getText().contains("⇄"));
+        ui.screenshot(robot, "compare-edited-copy-at-divergence");
+
+        robot.clickOn("#compareStepForward");   // one real click; the rest fire the buttons (mouse moves are slow)
+        fire(robot, "#compareStepForward");
+        ui.settle();
+        ui.settle();
+        assertEquals(editedOp + 2, c.a().cursor());
+        assertEquals(editedOp + 2, c.b().cursor());
+        // Past the edited record the copy holds the same events: A's cursor event is linked to the same op on B.
+        assertEquals(editedOp + 2, c.linkedOpBProperty().get());
+        fire(robot, "#compareStepBack");
+        fire(robot, "#compareGoToDivergence");
+        ui.settle();
+        assertEquals(editedOp, c.a().cursor());
+        assertEquals(editedOp, c.b().cursor());
+        ui.screenshot(robot, "compare-edited-copy-stepped");
+
+        // Aligned by vt: the edited record's vt is where the events differ.
+        fire(robot, "#compareByVt");
+        for (int i = 0; i < 50 && !c.doneProperty().get(); i++) ui.settle();
+        assertTrue(c.reportProperty().get().contains("first divergence at vt " + editedVt + " ns"), c.reportProperty().get());
+    }
+
+    @Test
+    void aFuzzFailureAgainstItsShrunkReproducer(FxRobot robot) throws Exception {
+        Path fuzz = SharedCorpus.conformance().resolve("fuzz");
+        FuzzConfig config = FuzzConfigLoader.load(fuzz.resolve("demo.json"), "demo.json");
+        Path failure = dir.resolve("seed0-unshrunk.weftlog");
+        Reproducer.record(failure, config.seedStart(), config.net(), WorkloadGenerator.generate(config.workload()),
+                config.invariants(), "seed 0 unshrunk");
+        Path repro = fuzz.resolve("demo-out/repro-seed0-per-channel-fifo-on-127-0-0-1-100-127-0-0-2-100.weftlog");
+        ui.open(robot, failure, 0);
+        CompareViewModel c = compare(robot, repro);
+        int expected = firstDifferingLine(failure, repro);
+        assertEquals(expected, c.divergenceOpAProperty().get());
+        assertEquals(expected, c.a().cursor());
+        assertTrue(c.resultProperty().get().b().ops() < c.resultProperty().get().a().ops(), "the reproducer is smaller");
+        assertTrue(c.resultProperty().get().b().violations() > 0, "and still fails");
+        ui.screenshot(robot, "compare-fuzz-failure-vs-reproducer");
+    }
+
+    @Test
+    void severalFilesOpenInTabsAndClosingATabClosesItsRecording(FxRobot robot) throws Exception {
+        Path a = SharedCorpus.conformance().resolve("pingpong/pp-uniform1000-50000-s99.weftlog");
+        Path b = SharedCorpus.conformance().resolve("pingpong/pp-uniform1000-50000-s99.weftlog.gz");
+        Path p = SharedCorpus.conformance().resolve("pingpong/pp-loss0.1-s4.weftlog");
+        // As a drop of three files does: each opens in its own tab, one after the other.
+        robot.interact(() -> ui.window.openAll(List.of(a, b, p)));
+        for (int i = 0; i < 200 && ui.window.tabs().tabs().size() < 3; i++) {
+            ui.settle();
+        }
+        ui.settle();
+        List<OpenTabs.Tab> tabs = ui.window.tabs().tabs();
+        assertEquals(3, tabs.size(), tabs.toString());
+        assertEquals(List.of(a.getFileName().toString(), b.getFileName().toString(), p.getFileName().toString()),
+                ui.window.tabBar().getTabs().stream().map(t -> t.getText()).toList());
+        ui.screenshot(robot, "tabs-three-recordings");
+        DocumentViewModel first = ((OpenTabs.DocumentTab) tabs.get(0)).document();
+        robot.interact(() -> ui.window.tabBar().getSelectionModel().select(0));
+        ui.settle();
+        assertSame(first, ui.vm.document(), "selecting a tab makes its recording the current one");
+        assertSame(first, ui.window.documentPane().document());
+        robot.interact(() -> ui.window.tabs().close(tabs.get(0)));
+        ui.settle();
+        assertEquals(2, ui.window.tabBar().getTabs().size());
+        assertEquals(b.getFileName().toString(), ui.vm.document().path().getFileName().toString());
+    }
+}

@@ -1,0 +1,93 @@
+package dev.weft.launcher.diff;
+
+import dev.weft.diff.Alignment;
+import dev.weft.diff.DiffInputException;
+import dev.weft.diff.DiffResult;
+import dev.weft.diff.DiffText;
+import dev.weft.diff.RecordingDiff;
+import dev.weft.text.RustText;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * {@code weft diff <A> <B> [--by op|vt]}: where two recordings first part ways, and their totals side by side — the
+ * headless twin of the workbench's compare view. Exit 0 identical, 2 different, 1 error (unreadable log, bad usage).
+ */
+public final class DiffCommand {
+
+    public static final int IDENTICAL = 0;
+    public static final int ERROR = 1;
+    public static final int DIFFERENT = 2;
+
+    public static final String USAGE = String.join("\n",
+            "Usage: weft diff <A> <B> [--by op|vt]",
+            "",
+            "Compares two recordings (e.g. two runs of one seed, or a fuzz failure and its shrunk reproducer).",
+            "Prints the first divergence: the first op whose canonical record differs (both sides in canonical",
+            "form, without the integrity chain) and the first node-visible difference (the first delivery a node",
+            "received differently), then ops, deliveries, drops and fifo/dup violations on each side.",
+            "",
+            "  --by op   align record k with record k (default)",
+            "  --by vt   align by virtual time: the first vt whose events differ (order within one vt ignored)",
+            "",
+            "Exit codes: 0 identical, 2 different, 1 error.",
+            "");
+
+    private DiffCommand() {
+    }
+
+    public static int run(String[] args, PrintStream out, PrintStream err) {
+        String a = null;
+        String b = null;
+        Alignment alignment = Alignment.OP;
+        for (int i = 0; i < args.length; i++) {
+            String arg = args[i];
+            if (arg.equals("-h") || arg.equals("--help")) {
+                out.print(USAGE);
+                return IDENTICAL;
+            } else if (arg.equals("--by") || arg.startsWith("--by=")) {
+                String v = arg.startsWith("--by=") ? arg.substring(5) : i + 1 < args.length ? args[++i] : null;
+                if ("op".equals(v)) {
+                    alignment = Alignment.OP;
+                } else if ("vt".equals(v)) {
+                    alignment = Alignment.VT;
+                } else {
+                    return usageError(err, v == null ? "--by requires op or vt"
+                            : "--by " + RustText.debugQuote(v) + ": expected op or vt");
+                }
+            } else if (arg.startsWith("-") && !arg.equals("-")) {
+                return usageError(err, "unknown option " + RustText.debugQuote(arg));
+            } else if (a == null) {
+                a = arg;
+            } else if (b == null) {
+                b = arg;
+            } else {
+                return usageError(err, "unexpected argument " + RustText.debugQuote(arg));
+            }
+        }
+        if (b == null) {
+            return usageError(err, "two recordings are needed");
+        }
+        for (String f : new String[] {a, b}) {
+            if (!Files.isRegularFile(Path.of(f))) {
+                err.print("weft diff: " + f + ": no such file\n");
+                return ERROR;
+            }
+        }
+        DiffResult result;
+        try {
+            result = RecordingDiff.compare(Path.of(a), Path.of(b), alignment);
+        } catch (DiffInputException e) {
+            err.print("weft diff: " + e.getMessage() + "\n");
+            return ERROR;
+        }
+        out.print(DiffText.report(a, b, result));
+        return result.identical() ? IDENTICAL : DIFFERENT;
+    }
+
+    private static int usageError(PrintStream err, String why) {
+        err.print("weft diff: " + why + "\n\n" + USAGE);
+        return ERROR;
+    }
+}
