@@ -244,14 +244,32 @@ public final class LogReader implements Closeable {
      */
     public static LogRecord parseRecordLine(String line, long lineNo) throws WeftLogException {
         byte[] bytes = line.getBytes(StandardCharsets.UTF_8);
+        return parseRecordLine(bytes, 0, bytes.length, lineNo);
+    }
+
+    /** Like {@link #parseRecordLine(String, long)} over {@code bytes[off, off+len)}. */
+    public static LogRecord parseRecordLine(byte[] bytes, int off, int len, long lineNo) throws WeftLogException {
         LineParser p = new LineParser();
         try {
-            p.record(bytes, 0, bytes.length);
+            p.record(bytes, off, len);
         } catch (JsonSyntaxException e) {
             throw WeftLogException.malformed(lineNo, e.getMessage());
         }
         String text = p.chainOff >= 0 ? new String(bytes, p.chainOff, p.chainLen, StandardCharsets.ISO_8859_1) : p.chainText;
         return new LogRecord(p.op, p.vt, p.event, parseChain(text), lineNo);
+    }
+
+    /**
+     * Reads the one record line at the start of {@code in} (physical line {@code lineNo}) and parses it, in
+     * bounded memory: long runs of white space outside strings are folded as they are read, as {@link #next()}
+     * does, and the maximum line length applies. For random access to a line of any size.
+     */
+    public static LogRecord readRecordLine(InputStream in, long lineNo) throws WeftLogException {
+        LineSplitter lines = new LineSplitter(in, new byte[0], 0, LineLimit.maxLineBytes(), Math.max(2, lineNo));
+        if (!lines.next()) {
+            throw WeftLogException.malformed(lineNo, "no record line at the indexed offset");
+        }
+        return parseRecordLine(lines.buf(), lines.off(), lines.len(), lineNo);
     }
 
     private static long parseChain(String text) {

@@ -13,7 +13,9 @@ import dev.weft.log.WeftLogException;
 import java.io.BufferedWriter;
 import java.io.Closeable;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.RandomAccessFile;
+import java.nio.channels.Channels;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -273,6 +275,9 @@ public final class LogIndex implements Closeable {
     /**
      * Records {@code from..to} (inclusive) with one positioned read of their byte range: stateAt replays up to K
      * consecutive records, and the workbench's table reads blocks of rows; one read instead of one per record.
+     * A range larger than {@link #READ_WINDOW_BYTES} (a record padded with huge white space, say) is read one
+     * record at a time instead, the large ones streamed with their white space folded: memory stays bounded
+     * whatever the lines' sizes.
      */
     public synchronized List<LogRecord> records(long from, long to) throws IOException {
         checkOp(from);
@@ -281,8 +286,15 @@ public final class LogIndex implements Closeable {
             throw new IllegalArgumentException("empty range " + from + ".." + to);
         }
         long start = offsets[(int) from];
-        long end = to + 1 < size ? offsets[(int) (to + 1)] : endOfLine(offsets[(int) to]);
-        byte[] bytes = new byte[(int) Math.min(Integer.MAX_VALUE - 16, end - start)];
+        long end = endOf(to);
+        if (end - start > READ_WINDOW_BYTES) {
+            List<LogRecord> out = new ArrayList<>((int) (to - from + 1));
+            for (long op = from; op <= to; op++) {
+                out.add(endOf(op) - offsets[(int) op] > READ_WINDOW_BYTES ? streamed(op) : records(op, op).get(0));
+            }
+            return out;
+        }
+        byte[] bytes = new byte[(int) (end - start)];
         file.seek(start);
         file.readFully(bytes);
         List<LogRecord> out = new ArrayList<>((int) (to - from + 1));
@@ -297,12 +309,36 @@ public final class LogIndex implements Closeable {
                 len--;
             }
             try {
-                out.add(LogReader.parseRecordLine(new String(bytes, lineStart, len, StandardCharsets.UTF_8), lines[(int) op]));
+                out.add(LogReader.parseRecordLine(bytes, lineStart, len, lines[(int) op]));
             } catch (WeftLogException e) {
-                throw new IOException("re-reading op " + op + " of " + source + ": " + e.getMessage(), e);
+                throw rereadFailed(op, e);
             }
         }
         return out;
+    }
+
+    /** Largest byte range read into one array by {@link #records}; larger ranges go record by record. */
+    static final long READ_WINDOW_BYTES = 8L << 20;
+
+    /** The offset just past the line of {@code op}. */
+    private long endOf(long op) throws IOException {
+        return op + 1 < size ? offsets[(int) (op + 1)] : endOfLine(offsets[(int) op]);
+    }
+
+    /** One record read as a stream from its offset, folding its white space as the reader does. */
+    private LogRecord streamed(long op) throws IOException {
+        file.seek(offsets[(int) op]);
+        // Not closed: closing it would close the file; reads stop at the line's end (or the line limit).
+        InputStream in = Channels.newInputStream(file.getChannel());
+        try {
+            return LogReader.readRecordLine(in, lines[(int) op]);
+        } catch (WeftLogException e) {
+            throw rereadFailed(op, e);
+        }
+    }
+
+    private IOException rereadFailed(long op, WeftLogException e) {
+        return new IOException("re-reading op " + op + " of " + source + ": " + e.getMessage(), e);
     }
 
     /** The offset just past the line starting at {@code from} (its newline included, or the end of the file). */

@@ -72,6 +72,32 @@ class LogIndexTest {
                 () -> calls.incrementAndGet() > 1, tmp));
     }
 
+    @Test
+    void recordsPaddedWithHugeWhiteSpaceAreReadBackInBoundedWindows() throws Exception {
+        // White space between tokens is outside a record's chain (weft-log-v2.md §7): padding records 1 and the last
+        // with more than the read window still verifies, and random access streams those records (folding the
+        // white space) instead of reading their byte range whole.
+        Path original = conformance().resolve("chord/chord-fix0-s0.weftlog");
+        List<String> lines = java.nio.file.Files.readAllLines(original);
+        String pad = " ".repeat((int) LogIndex.READ_WINDOW_BYTES + 1);
+        List<String> padded = new java.util.ArrayList<>(lines);
+        padded.set(2, padded.get(2).replaceFirst("\\{\"op\":", "{" + pad + "\"op\":" + pad));
+        int last = padded.size() - 1;
+        padded.set(last, padded.get(last).replaceFirst(",", "," + pad));
+        Path log = tmp.resolve("padded.weftlog");
+        java.nio.file.Files.write(log, padded);
+        try (LogIndex plain = build(original, 16); LogIndex index = build(log, 16)) {
+            assertTrue(index.status().ok(), index.status().toString());
+            assertEquals(plain.size(), index.size());
+            assertEquals(plain.digest(), index.digest());
+            long n = index.size();
+            assertEquals(plain.records(0, n - 1), index.records(0, n - 1));
+            assertEquals(plain.record(1), index.record(1));
+            assertEquals(plain.record(n - 1), index.record(n - 1));
+            assertEquals(plain.stateAt(n - 1), index.stateAt(n - 1));
+        }
+    }
+
     private LogIndex build(Path log, int k) throws Exception {
         return LogIndex.build(log, List.of("per-channel-fifo", "no-duplicate-delivery"), k, null, null, () -> false, tmp);
     }
