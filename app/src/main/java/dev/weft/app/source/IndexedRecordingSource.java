@@ -231,7 +231,7 @@ public final class IndexedRecordingSource implements RecordingSource {
                     progress.update((double) op / Math.max(1, n), "checking op " + op);
                 }
                 LogRecord r = record(op);
-                if (r.event() instanceof Event.Violation || r.event() instanceof Event.End) continue;
+                if (!r.event().isBrokerOperation()) continue;
                 for (Invariant i : inv) {
                     String msg = i.offer(r.op(), r.vt(), r.event());
                     if (msg != null) out.add(new ViolationInfo(i.name(), r.op(), r.vt(), msg));
