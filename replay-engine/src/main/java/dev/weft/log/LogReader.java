@@ -37,6 +37,9 @@ public final class LogReader implements Closeable {
     /** Set when following a growing file: told when the {@code end} record arrives. */
     private TailingInputStream tail;
 
+    /** The file's bytes as read, when opened on a path (progress). */
+    private CountingInputStream file;
+
     private LogReader(RecordStream stream, boolean inBackground) {
         this.stream = stream;
         this.chain = stream.chain();
@@ -113,7 +116,10 @@ public final class LogReader implements Closeable {
 
     /** Explicit choice of helper threads (tests cover every combination; results never depend on it). */
     static LogReader open(Path path, boolean background, boolean hashAhead) throws WeftLogException {
-        return new LogReader(new RecordStream(openFile(path), hashAhead), background);
+        CountingInputStream file = new CountingInputStream(openFile(path));
+        LogReader reader = new LogReader(new RecordStream(file, hashAhead), background);
+        reader.file = file;
+        return reader;
     }
 
     private static boolean isLarge(Path path) {
@@ -210,6 +216,14 @@ public final class LogReader implements Closeable {
     /** Byte offset of the last returned record's line in the (decompressed) stream, -1 before the first. */
     public long lastRecordOffset() {
         return lastRecordOffset;
+    }
+
+    /**
+     * Bytes taken from the file so far (compressed bytes for gzip), a little ahead of the records returned (the
+     * reader reads ahead); -1 when the reader was not opened on a file. For progress: divide by the file's size.
+     */
+    public long fileBytesRead() {
+        return file == null ? -1 : file.count();
     }
 
     /** Whether an {@code end} event has been returned. */

@@ -98,6 +98,64 @@ class LogIndexTest {
         }
     }
 
+    @Test
+    void aFollowedIndexGrowsAsTheLogIsWrittenAndEqualsTheFinishedOne() throws Exception {
+        // A writer appends a real log in random pieces (often mid-line) with pauses; the following index hands each
+        // record to its sink as it arrives, never reports a problem, and ends equal to the index of the whole file.
+        Path original = conformance().resolve("chord/chord-fix0-s0.weftlog");
+        byte[] log = java.nio.file.Files.readAllBytes(original);
+        Path growing = tmp.resolve("live.weftlog");
+        java.nio.file.Files.createFile(growing);
+        java.util.concurrent.atomic.AtomicLong written = new java.util.concurrent.atomic.AtomicLong();
+        Thread writer = new Thread(() -> {
+            SplittableRandom rnd = new SplittableRandom(7);
+            try (java.io.OutputStream out = java.nio.file.Files.newOutputStream(growing,
+                    java.nio.file.StandardOpenOption.APPEND)) {
+                for (int at = 0; at < log.length; ) {
+                    int n = Math.min(log.length - at, 1 + rnd.nextInt(rnd.nextBoolean() ? 40 : 6000));
+                    written.set(at + n); // published first: the file never holds more than this
+                    out.write(log, at, n);
+                    out.flush();
+                    at += n;
+                    if (rnd.nextInt(4) == 0) {
+                        Thread.sleep(rnd.nextInt(4));
+                    }
+                }
+            } catch (Exception e) {
+                throw new AssertionError(e);
+            }
+        }, "test-log-writer");
+        List<Long> ops = new java.util.ArrayList<>();
+        writer.start();
+        try (LogIndex plain = build(original, 16);
+             LogIndex followed = LogIndex.follow(growing, List.of("per-channel-fifo", "no-duplicate-delivery"), 16,
+                     (r, replayed) -> {
+                         // Never ahead of the writer: a record is handed out only once its whole line is in.
+                         assertTrue(r.line() <= lineCount(log, written.get()), "record past what was written");
+                         ops.add(r.op());
+                     }, null, () -> false, tmp, 1, 0)) {
+            writer.join();
+            assertEquals(dev.weft.log.RecordingState.ENDED, followed.recordingState());
+            assertTrue(followed.status().ok(), followed.status().toString());
+            assertEquals(plain.size(), followed.size());
+            assertEquals(plain.size(), ops.size());
+            assertEquals(plain.digest(), followed.digest());
+            assertEquals(plain.violations(), followed.violations());
+            assertEquals(plain.records(0, plain.size() - 1), followed.records(0, followed.size() - 1));
+        }
+    }
+
+    /** Complete lines among the first n bytes. */
+    private static long lineCount(byte[] log, long n) {
+        long lines = 0;
+        for (int i = 0; i < n; i++) {
+            if (log[i] == '\n') {
+                lines++;
+            }
+        }
+        return lines;
+    }
+
     private LogIndex build(Path log, int k) throws Exception {
         return LogIndex.build(log, List.of("per-channel-fifo", "no-duplicate-delivery"), k, null, null, () -> false, tmp);
     }
