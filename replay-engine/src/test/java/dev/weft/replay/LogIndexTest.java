@@ -107,24 +107,7 @@ class LogIndexTest {
         Path growing = tmp.resolve("live.weftlog");
         java.nio.file.Files.createFile(growing);
         java.util.concurrent.atomic.AtomicLong written = new java.util.concurrent.atomic.AtomicLong();
-        Thread writer = new Thread(() -> {
-            SplittableRandom rnd = new SplittableRandom(7);
-            try (java.io.OutputStream out = java.nio.file.Files.newOutputStream(growing,
-                    java.nio.file.StandardOpenOption.APPEND)) {
-                for (int at = 0; at < log.length; ) {
-                    int n = Math.min(log.length - at, 1 + rnd.nextInt(rnd.nextBoolean() ? 40 : 6000));
-                    written.set(at + n); // published first: the file never holds more than this
-                    out.write(log, at, n);
-                    out.flush();
-                    at += n;
-                    if (rnd.nextInt(4) == 0) {
-                        Thread.sleep(rnd.nextInt(4));
-                    }
-                }
-            } catch (Exception e) {
-                throw new AssertionError(e);
-            }
-        }, "test-log-writer");
+        Thread writer = dev.weft.log.GrowingLogWriter.of(log, growing, 7, written);
         List<Long> ops = new java.util.ArrayList<>();
         writer.start();
         try (LogIndex plain = build(original, 16);
