@@ -172,14 +172,16 @@ public final class LogIndex implements Closeable {
 
     /** The status of an index: the first of divergence / replay error in file order, else a read error, else the header. */
     private static IndexStatus firstProblem(ReplayLoop loop, IndexStatus readProblem, IndexStatus headerProblem) {
-        if (loop.divergence() != null) {
-            LogRecord r = loop.divergedAt();
+        ReplayLoop.Stop<Divergence> diverged = loop.divergence();
+        if (diverged != null) {
+            LogRecord r = diverged.at();
             return new IndexStatus(IndexStatus.Kind.DIVERGED, r.op(), r.line(),
-                    "replay diverged at op " + Long.toUnsignedString(r.op()), loop.divergence());
+                    "replay diverged at op " + Long.toUnsignedString(r.op()), diverged.what());
         }
-        if (loop.replayProblem() != null) {
-            LogRecord r = loop.replayProblemAt();
-            return new IndexStatus(IndexStatus.Kind.REPLAY_ERROR, r.op(), r.line(), loop.replayProblem().getMessage(), null);
+        ReplayLoop.Stop<ReplayException> failed = loop.replayProblem();
+        if (failed != null) {
+            LogRecord r = failed.at();
+            return new IndexStatus(IndexStatus.Kind.REPLAY_ERROR, r.op(), r.line(), failed.what().getMessage(), null);
         }
         if (readProblem != null) {
             return readProblem;

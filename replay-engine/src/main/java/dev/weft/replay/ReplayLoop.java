@@ -110,19 +110,17 @@ final class ReplayLoop {
         return digest;
     }
 
-    Divergence divergence() {
-        return divergence;
+    /** The first divergence and the record it happened at, or null. */
+    Stop<Divergence> divergence() {
+        return divergence == null ? null : new Stop<>(divergence, divergedAt);
     }
 
-    LogRecord divergedAt() {
-        return divergedAt;
+    /** The replay error that stopped stepping and its record, or null. */
+    Stop<ReplayException> replayProblem() {
+        return replayProblem == null ? null : new Stop<>(replayProblem, replayProblemAt);
     }
 
-    ReplayException replayProblem() {
-        return replayProblem;
-    }
-
-    LogRecord replayProblemAt() {
-        return replayProblemAt;
+    /** What stopped (or marked) the replay, and the record where it happened. */
+    record Stop<T>(T what, LogRecord at) {
     }
 }

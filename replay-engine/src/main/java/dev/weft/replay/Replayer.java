@@ -62,11 +62,12 @@ public final class Replayer {
         ReplayLoop loop = new ReplayLoop(reader, stepper, true, options.until());
         ViolationWindows windows = new ViolationWindows(stepper);
         loop.run(windows);
-        ReplayException replayProblem = headerProblem != null ? headerProblem : loop.replayProblem();
+        ReplayException replayProblem = headerProblem != null ? headerProblem
+                : loop.replayProblem() != null ? loop.replayProblem().what() : null;
         if (replayProblem != null) {
             throw replayProblem;
         }
-        Divergence divergence = loop.divergence();
+        Divergence divergence = loop.divergence() == null ? null : loop.divergence().what();
         List<Violation> violations = divergence == null ? List.copyOf(stepper.violations()) : List.of();
         return new ReplayReport(reader.header(), loop.replayed(), loop.digest(), divergence, violations, loop.read(),
                 reader.streamDigest(), windows.windows, stepper.acceptedWindowedEmpties(), reader.sawEnd());
