@@ -2,6 +2,7 @@ package dev.weft.app;
 
 import dev.weft.app.source.RecordingOpener;
 import dev.weft.app.view.MainWindow;
+import dev.weft.timeline.PngWriter;
 import dev.weft.app.vm.Settings;
 import dev.weft.app.vm.TaskRunner;
 import dev.weft.app.vm.WorkbenchViewModel;

@@ -53,7 +53,13 @@ final class LineSplitter implements Lines {
     }
 
     LineSplitter(InputStream in, byte[] prefix, int n, int maxLineBytes) {
+        this(in, prefix, n, maxLineBytes, 1);
+    }
+
+    /** Starts at physical line {@code firstLineNo}: above 1 the first line is a record line (folded when long). */
+    LineSplitter(InputStream in, byte[] prefix, int n, int maxLineBytes, long firstLineNo) {
         this.in = in;
+        this.lineNo = firstLineNo;
         this.maxLineBytes = maxLineBytes;
         // A buffer no larger than the limit allows (plus one byte for the terminator) makes the check exact.
         buf = new byte[(int) Math.max(n, Math.min(BUFFER_SIZE, maxLineBytes + 1L))];

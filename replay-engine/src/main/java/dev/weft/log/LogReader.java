@@ -37,6 +37,9 @@ public final class LogReader implements Closeable {
     /** Set when following a growing file: told when the {@code end} record arrives. */
     private TailingInputStream tail;
 
+    /** The file's bytes as read, when opened on a path (progress). */
+    private CountingInputStream file;
+
     private LogReader(RecordStream stream, boolean inBackground) {
         this.stream = stream;
         this.chain = stream.chain();
@@ -113,7 +116,10 @@ public final class LogReader implements Closeable {
 
     /** Explicit choice of helper threads (tests cover every combination; results never depend on it). */
     static LogReader open(Path path, boolean background, boolean hashAhead) throws WeftLogException {
-        return new LogReader(new RecordStream(openFile(path), hashAhead), background);
+        CountingInputStream file = new CountingInputStream(openFile(path));
+        LogReader reader = new LogReader(new RecordStream(file, hashAhead), background);
+        reader.file = file;
+        return reader;
     }
 
     private static boolean isLarge(Path path) {
@@ -212,6 +218,14 @@ public final class LogReader implements Closeable {
         return lastRecordOffset;
     }
 
+    /**
+     * Bytes taken from the file so far (compressed bytes for gzip), a little ahead of the records returned (the
+     * reader reads ahead); -1 when the reader was not opened on a file. For progress: divide by the file's size.
+     */
+    public long fileBytesRead() {
+        return file == null ? -1 : file.count();
+    }
+
     /** Whether an {@code end} event has been returned. */
     public boolean sawEnd() {
         return sawEnd;
@@ -244,14 +258,32 @@ public final class LogReader implements Closeable {
      */
     public static LogRecord parseRecordLine(String line, long lineNo) throws WeftLogException {
         byte[] bytes = line.getBytes(StandardCharsets.UTF_8);
+        return parseRecordLine(bytes, 0, bytes.length, lineNo);
+    }
+
+    /** Like {@link #parseRecordLine(String, long)} over {@code bytes[off, off+len)}. */
+    public static LogRecord parseRecordLine(byte[] bytes, int off, int len, long lineNo) throws WeftLogException {
         LineParser p = new LineParser();
         try {
-            p.record(bytes, 0, bytes.length);
+            p.record(bytes, off, len);
         } catch (JsonSyntaxException e) {
             throw WeftLogException.malformed(lineNo, e.getMessage());
         }
         String text = p.chainOff >= 0 ? new String(bytes, p.chainOff, p.chainLen, StandardCharsets.ISO_8859_1) : p.chainText;
         return new LogRecord(p.op, p.vt, p.event, parseChain(text), lineNo);
+    }
+
+    /**
+     * Reads the one record line at the start of {@code in} (physical line {@code lineNo}) and parses it, in
+     * bounded memory: long runs of white space outside strings are folded as they are read, as {@link #next()}
+     * does, and the maximum line length applies. For random access to a line of any size.
+     */
+    public static LogRecord readRecordLine(InputStream in, long lineNo) throws WeftLogException {
+        LineSplitter lines = new LineSplitter(in, new byte[0], 0, LineLimit.maxLineBytes(), Math.max(2, lineNo));
+        if (!lines.next()) {
+            throw WeftLogException.malformed(lineNo, "no record line at the indexed offset");
+        }
+        return parseRecordLine(lines.buf(), lines.off(), lines.len(), lineNo);
     }
 
     private static long parseChain(String text) {

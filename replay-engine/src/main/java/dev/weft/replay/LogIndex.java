@@ -3,17 +3,18 @@ package dev.weft.replay;
 import dev.weft.check.Invariants;
 import dev.weft.check.Violation;
 import dev.weft.core.CoreState;
-import dev.weft.log.CanonicalJson;
 import dev.weft.log.Event;
-import dev.weft.log.Fnv1a;
 import dev.weft.log.LogHeader;
 import dev.weft.log.LogReader;
 import dev.weft.log.LogRecord;
+import dev.weft.log.RecordingState;
 import dev.weft.log.WeftLogException;
-import java.io.BufferedWriter;
 import java.io.Closeable;
 import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.io.InputStream;
 import java.io.RandomAccessFile;
+import java.nio.channels.Channels;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -39,7 +40,7 @@ public final class LogIndex implements Closeable {
         void accept(LogRecord record, Event replayed);
     }
 
-    /** Progress during {@link #build}: fraction in [0,1] or -1 when unknown (gzip), and records so far. */
+    /** Progress during {@link #build}: fraction of the file read in [0,1] (of a gzip file: of its compressed bytes), and records so far. */
     public interface Progress {
         void update(double fraction, long records);
     }
@@ -59,6 +60,7 @@ public final class LogIndex implements Closeable {
     private final long digest;
     private final List<Violation> violations;
     private final RandomAccessFile file;
+    private RecordingState recordingState = RecordingState.STILL_RECORDING;
 
     private LogIndex(Path source, Path plainFile, LogHeader header, long size, long[] offsets, int[] lines,
                      int checkpointEvery, List<ReplayStepper> checkpoints, long replayableOps, IndexStatus status,
@@ -101,27 +103,24 @@ public final class LogIndex implements Closeable {
         }
     }
 
+    /**
+     * Indexes a recording that may still be written ({@link LogReader#follow}): waits at the end of the file and at a
+     * half-written last line for more, handing each record to {@code sink} as it arrives, until the {@code end}
+     * record or {@code idleLimitMillis} without growth. {@link #recordingState()} then says ended or truncated.
+     */
+    public static LogIndex follow(Path path, List<String> invariants, int checkpointEvery, RecordSink sink,
+                                  Progress progress, BooleanSupplier cancelled, Path cacheDir, long pollMillis,
+                                  long idleLimitMillis) throws WeftLogException, IOException {
+        try (LogReader reader = LogReader.follow(path, pollMillis, idleLimitMillis)) {
+            return buildFrom(path, reader, invariants, checkpointEvery, sink, progress, cancelled, cacheDir);
+        }
+    }
+
     private static LogIndex buildFrom(Path path, LogReader reader, List<String> invariants, int k, RecordSink sink,
                                       Progress progress, BooleanSupplier cancelled, Path cacheDir)
             throws IOException {
         LogHeader header = reader.header();
-        boolean gzip = reader.isGzip();
-        long fileSize = Files.size(path);
-        Path plain = path;
-        BufferedWriter cache = null;
-        long cacheOffset = 0;
-        if (gzip) {
-            Files.createDirectories(cacheDir);
-            plain = Files.createTempFile(cacheDir, "weft-index-", ".weftlog");
-            plain.toFile().deleteOnExit();
-            cache = Files.newBufferedWriter(plain, StandardCharsets.UTF_8);
-            cache.write(header.rawLine());
-            cache.write('\n');
-            cacheOffset = header.rawLine().getBytes(StandardCharsets.UTF_8).length + 1;
-        }
-
         ReplayStepper stepper = null;
-        IndexStatus status = IndexStatus.OK_STATUS;
         // As in `weft replay`, a file that does not verify is reported as such even when its header's net spec is
         // also unusable: the read error wins, so both tools name the same problem.
         IndexStatus headerProblem = null;
@@ -130,99 +129,137 @@ public final class LogIndex implements Closeable {
         } catch (ReplayException e) {
             headerProblem = new IndexStatus(IndexStatus.Kind.REPLAY_ERROR, 0, 1, e.getMessage(), null);
         }
-        long[] offsets = new long[1024];
-        int[] lines = new int[1024];
-        List<ReplayStepper> checkpoints = new ArrayList<>();
-        long n = 0;
-        long replayable = 0;
-        long digest = Fnv1a.OFFSET_BASIS;
-        boolean stepping = stepper != null;
-        try {
-            while (true) {
-                LogRecord r;
-                try {
-                    r = reader.next();
-                } catch (WeftLogException e) {
-                    if (status.ok()) {
-                        status = new IndexStatus(IndexStatus.Kind.READ_ERROR, n, e.line(), e.getMessage(), null);
-                    }
-                    break;
-                }
-                if (r == null) {
-                    break;
-                }
-                if (n == offsets.length) {
-                    offsets = Arrays.copyOf(offsets, offsets.length * 2);
-                    lines = Arrays.copyOf(lines, lines.length * 2);
-                }
-                if (gzip) {
-                    String line = canonicalLine(r);
-                    offsets[(int) n] = cacheOffset;
-                    cache.write(line);
-                    cache.write('\n');
-                    cacheOffset += line.getBytes(StandardCharsets.UTF_8).length + 1;
-                } else {
-                    offsets[(int) n] = reader.lastRecordOffset();
-                }
-                lines[(int) n] = (int) Math.min(Integer.MAX_VALUE, r.line());
-                Event replayed = null;
-                if (stepping) {
-                    if (n % k == 0) {
-                        checkpoints.add(stepper.copyWithoutInvariants());
-                    }
-                    try {
-                        long before = digest;
-                        replayed = stepper.step(r);
-                        replayable = n + 1;
-                        boolean same = replayed.equals(r.event()) && stepper.vt() == r.vt();
-                        // Identical records hash as recorded, which the reader already folded.
-                        digest = same ? reader.streamDigest()
-                                : CanonicalJson.hashRecord(before, r.op(), stepper.vt(), replayed);
-                        if (status.ok() && !same) {
-                            Divergence d = new Divergence(r.op(), CanonicalJson.record(r.op(), r.vt(), r.event()),
-                                    CanonicalJson.record(r.op(), stepper.vt(), replayed));
-                            status = new IndexStatus(IndexStatus.Kind.DIVERGED, r.op(), r.line(),
-                                    "replay diverged at op " + Long.toUnsignedString(r.op()), d);
-                        }
-                    } catch (ReplayException e) {
-                        stepping = false;
-                        if (status.ok()) {
-                            status = new IndexStatus(IndexStatus.Kind.REPLAY_ERROR, r.op(), r.line(), e.getMessage(), null);
+        ReplayLoop loop = new ReplayLoop(reader, stepper, false, null);
+        Offsets offsets = new Offsets();
+        Checkpoints checkpoints = new Checkpoints(stepper, k);
+        LoadProgress load = new LoadProgress(reader, Files.size(path), progress, cancelled);
+        IndexStatus readProblem = null;
+        Path plain;
+        try (GzipCache cache = reader.isGzip() ? GzipCache.create(cacheDir, header) : null) {
+            try {
+                loop.run(new ReplayLoop.Listener() {
+                    @Override
+                    public void before(LogRecord r, long n, boolean stepping) {
+                        offsets.add(cache != null ? cache.append(r) : reader.lastRecordOffset(), r.line());
+                        if (stepping) {
+                            checkpoints.before(n);
                         }
                     }
-                }
-                if (sink != null) {
-                    sink.accept(r, replayed);
-                }
-                n++;
-                if ((n & 4095) == 0) {
-                    if (cancelled.getAsBoolean()) {
-                        throw new CancellationException("indexing cancelled");
+
+                    @Override
+                    public void after(LogRecord r, Event replayed) {
+                        if (sink != null) {
+                            sink.accept(r, replayed);
+                        }
+                        load.recordDone(offsets.size());
                     }
-                    if (progress != null) {
-                        progress.update(gzip ? -1 : (double) reader.lastRecordOffset() / Math.max(1, fileSize), n);
-                    }
-                }
+                });
+            } catch (WeftLogException e) {
+                readProblem = new IndexStatus(IndexStatus.Kind.READ_ERROR, loop.read(), e.line(), e.getMessage(), null);
+            } catch (UncheckedIOException e) {
+                throw e.getCause(); // writing the cache failed
             }
-        } finally {
-            if (cache != null) {
-                cache.close();
-            }
+            plain = cache != null ? cache.file() : path;
         }
-        if (progress != null) {
-            progress.update(1.0, n);
-        }
-        if (headerProblem != null && status.ok()) {
-            status = headerProblem;
-        }
+        load.finished(loop.read());
+        IndexStatus status = firstProblem(loop, readProblem, headerProblem);
         List<Violation> violations = stepper == null ? List.of() : List.copyOf(stepper.violations());
-        return new LogIndex(path, plain, header, n, offsets, lines, k, checkpoints, replayable, status,
-                digest, violations);
+        LogIndex index = new LogIndex(path, plain, header, loop.read(), offsets.offsets, offsets.lines, k,
+                checkpoints.list, loop.replayed(), status, loop.digest(), violations);
+        index.recordingState = reader.recordingState();
+        return index;
     }
 
-    private static String canonicalLine(LogRecord r) {
-        String canon = CanonicalJson.record(r.op(), r.vt(), r.event());
-        return canon.substring(0, canon.length() - 1) + ",\"chain\":\"" + Fnv1a.hex16(r.chain()) + "\"}";
+    /** The status of an index: the first of divergence / replay error in file order, else a read error, else the header. */
+    private static IndexStatus firstProblem(ReplayLoop loop, IndexStatus readProblem, IndexStatus headerProblem) {
+        ReplayLoop.Stop<Divergence> diverged = loop.divergence();
+        if (diverged != null) {
+            LogRecord r = diverged.at();
+            return new IndexStatus(IndexStatus.Kind.DIVERGED, r.op(), r.line(),
+                    "replay diverged at op " + Long.toUnsignedString(r.op()), diverged.what());
+        }
+        ReplayLoop.Stop<ReplayException> failed = loop.replayProblem();
+        if (failed != null) {
+            LogRecord r = failed.at();
+            return new IndexStatus(IndexStatus.Kind.REPLAY_ERROR, r.op(), r.line(), failed.what().getMessage(), null);
+        }
+        if (readProblem != null) {
+            return readProblem;
+        }
+        return headerProblem != null ? headerProblem : IndexStatus.OK_STATUS;
+    }
+
+    /** op → byte offset in the plain file and physical line number, grown as records are read. */
+    private static final class Offsets {
+        long[] offsets = new long[1024];
+        int[] lines = new int[1024];
+        private int size;
+
+        void add(long offset, long line) {
+            if (size == offsets.length) {
+                offsets = Arrays.copyOf(offsets, offsets.length * 2);
+                lines = Arrays.copyOf(lines, lines.length * 2);
+            }
+            offsets[size] = offset;
+            lines[size] = (int) Math.min(Integer.MAX_VALUE, line);
+            size++;
+        }
+
+        int size() {
+            return size;
+        }
+    }
+
+    /** A copy of the replay state before every K-th op, so stateAt replays fewer than K records. */
+    private static final class Checkpoints {
+        final List<ReplayStepper> list = new ArrayList<>();
+        private final ReplayStepper stepper;
+        private final int every;
+
+        Checkpoints(ReplayStepper stepper, int every) {
+            this.stepper = stepper;
+            this.every = every;
+        }
+
+        void before(long n) {
+            if (n % every == 0) {
+                list.add(stepper.copyWithoutInvariants());
+            }
+        }
+    }
+
+    /** Reports progress and polls for cancellation every 4096 records. */
+    private static final class LoadProgress {
+        private final LogReader reader;
+        private final long fileSize;
+        private final Progress progress;
+        private final BooleanSupplier cancelled;
+
+        LoadProgress(LogReader reader, long fileSize, Progress progress, BooleanSupplier cancelled) {
+            this.reader = reader;
+            this.fileSize = fileSize;
+            this.progress = progress;
+            this.cancelled = cancelled;
+        }
+
+        void recordDone(long n) {
+            if ((n & 4095) == 0) {
+                if (cancelled.getAsBoolean()) {
+                    throw new CancellationException("indexing cancelled");
+                }
+                if (progress != null) {
+                    // Gzip: the compressed bytes read, since the decompressed offset is not comparable to the size.
+                    long at = reader.isGzip() ? reader.fileBytesRead() : reader.lastRecordOffset();
+                    progress.update(Math.min(1.0, (double) at / Math.max(1, fileSize)), n);
+                }
+            }
+        }
+
+        void finished(long n) {
+            if (progress != null) {
+                progress.update(1.0, n);
+            }
+        }
     }
 
     /** Where gzip recordings are expanded: the user's cache directory. */
@@ -249,6 +286,11 @@ public final class LogIndex implements Closeable {
         return status;
     }
 
+    /** Whether the indexed recording ended ({@code end} read), was truncated, or (read without following) lacks its end. */
+    public RecordingState recordingState() {
+        return recordingState;
+    }
+
     /** Records that could be replayed (stepping stops at a replay error). */
     public long replayableOps() {
         return replayableOps;
@@ -273,6 +315,9 @@ public final class LogIndex implements Closeable {
     /**
      * Records {@code from..to} (inclusive) with one positioned read of their byte range: stateAt replays up to K
      * consecutive records, and the workbench's table reads blocks of rows; one read instead of one per record.
+     * A range larger than {@link #READ_WINDOW_BYTES} (a record padded with huge white space, say) is read one
+     * record at a time instead, the large ones streamed with their white space folded: memory stays bounded
+     * whatever the lines' sizes.
      */
     public synchronized List<LogRecord> records(long from, long to) throws IOException {
         checkOp(from);
@@ -281,8 +326,15 @@ public final class LogIndex implements Closeable {
             throw new IllegalArgumentException("empty range " + from + ".." + to);
         }
         long start = offsets[(int) from];
-        long end = to + 1 < size ? offsets[(int) (to + 1)] : endOfLine(offsets[(int) to]);
-        byte[] bytes = new byte[(int) Math.min(Integer.MAX_VALUE - 16, end - start)];
+        long end = endOf(to);
+        if (end - start > READ_WINDOW_BYTES) {
+            List<LogRecord> out = new ArrayList<>((int) (to - from + 1));
+            for (long op = from; op <= to; op++) {
+                out.add(endOf(op) - offsets[(int) op] > READ_WINDOW_BYTES ? streamed(op) : records(op, op).get(0));
+            }
+            return out;
+        }
+        byte[] bytes = new byte[(int) (end - start)];
         file.seek(start);
         file.readFully(bytes);
         List<LogRecord> out = new ArrayList<>((int) (to - from + 1));
@@ -297,12 +349,36 @@ public final class LogIndex implements Closeable {
                 len--;
             }
             try {
-                out.add(LogReader.parseRecordLine(new String(bytes, lineStart, len, StandardCharsets.UTF_8), lines[(int) op]));
+                out.add(LogReader.parseRecordLine(bytes, lineStart, len, lines[(int) op]));
             } catch (WeftLogException e) {
-                throw new IOException("re-reading op " + op + " of " + source + ": " + e.getMessage(), e);
+                throw rereadFailed(op, e);
             }
         }
         return out;
+    }
+
+    /** Largest byte range read into one array by {@link #records}; larger ranges go record by record. */
+    static final long READ_WINDOW_BYTES = 8L << 20;
+
+    /** The offset just past the line of {@code op}. */
+    private long endOf(long op) throws IOException {
+        return op + 1 < size ? offsets[(int) (op + 1)] : endOfLine(offsets[(int) op]);
+    }
+
+    /** One record read as a stream from its offset, folding its white space as the reader does. */
+    private LogRecord streamed(long op) throws IOException {
+        file.seek(offsets[(int) op]);
+        // Not closed: closing it would close the file; reads stop at the line's end (or the line limit).
+        InputStream in = Channels.newInputStream(file.getChannel());
+        try {
+            return LogReader.readRecordLine(in, lines[(int) op]);
+        } catch (WeftLogException e) {
+            throw rereadFailed(op, e);
+        }
+    }
+
+    private IOException rereadFailed(long op, WeftLogException e) {
+        return new IOException("re-reading op " + op + " of " + source + ": " + e.getMessage(), e);
     }
 
     /** The offset just past the line starting at {@code from} (its newline included, or the end of the file). */

@@ -2,9 +2,7 @@ package dev.weft.replay;
 
 import dev.weft.check.Invariants;
 import dev.weft.check.Violation;
-import dev.weft.log.CanonicalJson;
 import dev.weft.log.Event;
-import dev.weft.log.Fnv1a;
 import dev.weft.log.LogReader;
 import dev.weft.log.LogRecord;
 import dev.weft.log.WeftLogException;
@@ -54,84 +52,67 @@ public final class Replayer {
     }
 
     public static ReplayReport replay(LogReader reader, ReplayOptions options) throws WeftLogException, ReplayException {
-        ReplayException replayProblem = null;
+        ReplayException headerProblem = null;
         ReplayStepper stepper = null;
         try {
             stepper = ReplayStepper.create(reader.header(), Invariants.instantiate(options.invariants()));
         } catch (ReplayException e) {
-            replayProblem = e;
+            headerProblem = e;
         }
-        boolean replaying = stepper != null;
-        Long until = options.until();
+        ReplayLoop loop = new ReplayLoop(reader, stepper, true, options.until());
+        ViolationWindows windows = new ViolationWindows(stepper);
+        loop.run(windows);
+        ReplayException replayProblem = headerProblem != null ? headerProblem
+                : loop.replayProblem() != null ? loop.replayProblem().what() : null;
+        if (replayProblem != null) {
+            throw replayProblem;
+        }
+        Divergence divergence = loop.divergence() == null ? null : loop.divergence().what();
+        List<Violation> violations = divergence == null ? List.copyOf(stepper.violations()) : List.of();
+        return new ReplayReport(reader.header(), loop.replayed(), loop.digest(), divergence, violations, loop.read(),
+                reader.streamDigest(), windows.windows, stepper.acceptedWindowedEmpties(), reader.sawEnd());
+    }
 
-        long count = 0;
-        long digest = Fnv1a.OFFSET_BASIS;
-        long recordedDigest = reader.streamDigest();
-        long total = 0;
-        Divergence divergence = null;
-        int violationsSeen = 0;
+    /**
+     * Collects, for each op with a violation, the records around it (up to {@value #WINDOW} before, the op itself and
+     * up to {@value #WINDOW} - 1 after) for the violation reports, in the same pass.
+     */
+    private static final class ViolationWindows implements ReplayLoop.Listener {
+        private final ReplayStepper stepper;
+        private final ArrayDeque<LogRecord> recent = new ArrayDeque<>(WINDOW + 1);
+        private final Map<Long, List<LogRecord>> windows = new HashMap<>();
+        private final List<PendingWindow> open = new ArrayList<>();
+        private int violationsSeen;
 
-        ArrayDeque<LogRecord> recent = new ArrayDeque<>(WINDOW + 1);
-        Map<Long, List<LogRecord>> windows = new HashMap<>();
-        List<PendingWindow> open = new ArrayList<>();
+        ViolationWindows(ReplayStepper stepper) {
+            this.stepper = stepper;
+        }
 
-        LogRecord r;
-        long digestBefore = reader.streamDigest();
-        while ((r = reader.next()) != null) {
-            total++;
-            recordedDigest = reader.streamDigest();
+        @Override
+        public void after(LogRecord r, Event replayed) {
             if (!open.isEmpty()) { // only after a violation: most records skip this (and its lambda allocation)
-                final LogRecord current = r;
                 for (PendingWindow w : open) {
-                    w.records().add(current);
+                    w.records().add(r);
                 }
-                open.removeIf(w -> current.op() - w.op() >= WINDOW);
+                open.removeIf(w -> r.op() - w.op() >= WINDOW);
             }
-
-            if (replaying && until != null && Long.compareUnsigned(r.op(), until) > 0) {
-                replaying = false;
-            }
-            if (replaying) {
-                try {
-                    Event replayed = stepper.step(r);
-                    long vt = stepper.vt();
-                    boolean same = replayed.equals(r.event()) && vt == r.vt();
-                    // While the replay reproduces every record, its digest is the reader's digest of the recording;
-                    // only a divergent record needs hashing on its own.
-                    digest = same ? recordedDigest : CanonicalJson.hashRecord(digestBefore, r.op(), vt, replayed);
-                    count++;
-                    List<Violation> vs = stepper.violations();
-                    for (; violationsSeen < vs.size(); violationsSeen++) {
-                        long op = vs.get(violationsSeen).op();
-                        if (!windows.containsKey(op)) {
-                            List<LogRecord> rows = new ArrayList<>(recent);
-                            rows.add(r);
-                            windows.put(op, rows);
-                            open.add(new PendingWindow(op, rows));
-                        }
+            if (replayed != null) {
+                List<Violation> vs = stepper.violations();
+                for (; violationsSeen < vs.size(); violationsSeen++) {
+                    long op = vs.get(violationsSeen).op();
+                    if (!windows.containsKey(op)) {
+                        List<LogRecord> rows = new ArrayList<>(recent);
+                        rows.add(r);
+                        windows.put(op, rows);
+                        open.add(new PendingWindow(op, rows));
                     }
-                    if (!same) {
-                        divergence = new Divergence(r.op(), CanonicalJson.record(r.op(), r.vt(), r.event()),
-                                CanonicalJson.record(r.op(), vt, replayed));
-                        replaying = false;
-                    }
-                } catch (ReplayException e) {
-                    replayProblem = e;
-                    replaying = false;
                 }
             }
-            digestBefore = recordedDigest;
             recent.addLast(r);
             if (recent.size() > WINDOW) {
                 recent.removeFirst();
             }
         }
-        if (replayProblem != null) {
-            throw replayProblem;
-        }
-        List<Violation> violations = divergence == null ? List.copyOf(stepper.violations()) : List.of();
-        return new ReplayReport(reader.header(), count, digest, divergence, violations, total, recordedDigest, windows,
-                stepper.acceptedWindowedEmpties(), reader.sawEnd());
     }
 
     /** A violation's event window still waiting for the records after the violating op. */

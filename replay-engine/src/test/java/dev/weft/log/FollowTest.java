@@ -3,13 +3,10 @@ package dev.weft.log;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.SplittableRandom;
 import java.util.concurrent.atomic.AtomicLong;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -69,24 +66,7 @@ class FollowTest {
         Path growing = dir.resolve("live.weftlog");
         Files.createFile(growing);
         AtomicLong written = new AtomicLong();
-        Thread writer = new Thread(() -> {
-            SplittableRandom rnd = new SplittableRandom(20261201L);
-            try (OutputStream out = Files.newOutputStream(growing, StandardOpenOption.APPEND)) {
-                int at = 0;
-                while (at < log.length) {
-                    int n = Math.min(log.length - at, 1 + rnd.nextInt(rnd.nextBoolean() ? 40 : 6000));
-                    written.set(at + n); // published first: the file never holds more than this
-                    out.write(log, at, n);
-                    out.flush();
-                    at += n;
-                    if (rnd.nextInt(4) == 0) {
-                        Thread.sleep(rnd.nextInt(4));
-                    }
-                }
-            } catch (Exception e) {
-                throw new AssertionError(e);
-            }
-        }, "test-log-writer");
+        Thread writer = GrowingLogWriter.of(log, growing, 20261201L, written);
         List<LogRecord> seen = new ArrayList<>();
         try (LogFollower follower = LogFollower.start(growing, 1, 0)) {
             writer.start();

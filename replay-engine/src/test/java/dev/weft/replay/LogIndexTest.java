@@ -72,6 +72,73 @@ class LogIndexTest {
                 () -> calls.incrementAndGet() > 1, tmp));
     }
 
+    @Test
+    void recordsPaddedWithHugeWhiteSpaceAreReadBackInBoundedWindows() throws Exception {
+        // White space between tokens is outside a record's chain (weft-log-v2.md §7): padding records 1 and the last
+        // with more than the read window still verifies, and random access streams those records (folding the
+        // white space) instead of reading their byte range whole.
+        Path original = conformance().resolve("chord/chord-fix0-s0.weftlog");
+        List<String> lines = java.nio.file.Files.readAllLines(original);
+        String pad = " ".repeat((int) LogIndex.READ_WINDOW_BYTES + 1);
+        List<String> padded = new java.util.ArrayList<>(lines);
+        padded.set(2, padded.get(2).replaceFirst("\\{\"op\":", "{" + pad + "\"op\":" + pad));
+        int last = padded.size() - 1;
+        padded.set(last, padded.get(last).replaceFirst(",", "," + pad));
+        Path log = tmp.resolve("padded.weftlog");
+        java.nio.file.Files.write(log, padded);
+        try (LogIndex plain = build(original, 16); LogIndex index = build(log, 16)) {
+            assertTrue(index.status().ok(), index.status().toString());
+            assertEquals(plain.size(), index.size());
+            assertEquals(plain.digest(), index.digest());
+            long n = index.size();
+            assertEquals(plain.records(0, n - 1), index.records(0, n - 1));
+            assertEquals(plain.record(1), index.record(1));
+            assertEquals(plain.record(n - 1), index.record(n - 1));
+            assertEquals(plain.stateAt(n - 1), index.stateAt(n - 1));
+        }
+    }
+
+    @Test
+    void aFollowedIndexGrowsAsTheLogIsWrittenAndEqualsTheFinishedOne() throws Exception {
+        // A writer appends a real log in random pieces (often mid-line) with pauses; the following index hands each
+        // record to its sink as it arrives, never reports a problem, and ends equal to the index of the whole file.
+        Path original = conformance().resolve("chord/chord-fix0-s0.weftlog");
+        byte[] log = java.nio.file.Files.readAllBytes(original);
+        Path growing = tmp.resolve("live.weftlog");
+        java.nio.file.Files.createFile(growing);
+        java.util.concurrent.atomic.AtomicLong written = new java.util.concurrent.atomic.AtomicLong();
+        Thread writer = dev.weft.log.GrowingLogWriter.of(log, growing, 7, written);
+        List<Long> ops = new java.util.ArrayList<>();
+        writer.start();
+        try (LogIndex plain = build(original, 16);
+             LogIndex followed = LogIndex.follow(growing, List.of("per-channel-fifo", "no-duplicate-delivery"), 16,
+                     (r, replayed) -> {
+                         // Never ahead of the writer: a record is handed out only once its whole line is in.
+                         assertTrue(r.line() <= lineCount(log, written.get()), "record past what was written");
+                         ops.add(r.op());
+                     }, null, () -> false, tmp, 1, 0)) {
+            writer.join();
+            assertEquals(dev.weft.log.RecordingState.ENDED, followed.recordingState());
+            assertTrue(followed.status().ok(), followed.status().toString());
+            assertEquals(plain.size(), followed.size());
+            assertEquals(plain.size(), ops.size());
+            assertEquals(plain.digest(), followed.digest());
+            assertEquals(plain.violations(), followed.violations());
+            assertEquals(plain.records(0, plain.size() - 1), followed.records(0, followed.size() - 1));
+        }
+    }
+
+    /** Complete lines among the first n bytes. */
+    private static long lineCount(byte[] log, long n) {
+        long lines = 0;
+        for (int i = 0; i < n; i++) {
+            if (log[i] == '\n') {
+                lines++;
+            }
+        }
+        return lines;
+    }
+
     private LogIndex build(Path log, int k) throws Exception {
         return LogIndex.build(log, List.of("per-channel-fifo", "no-duplicate-delivery"), k, null, null, () -> false, tmp);
     }

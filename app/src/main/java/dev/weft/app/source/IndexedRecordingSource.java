@@ -76,14 +76,12 @@ public final class IndexedRecordingSource implements RecordingSource {
         List<ViolationInfo> recorded = new ArrayList<>();
         LogIndex index;
         long started = System.nanoTime();
-        GzipProgressEstimate gzip = GzipProgressEstimate.of(file);
         try {
             index = LogIndex.build(file, BUILD_INVARIANTS, LogIndex.DEFAULT_CHECKPOINT_EVERY,
                     (record, replayed) -> {
                         builder.add(record);
                         reports.add(record);
                         protocol.accept(record);
-                        if (gzip != null) gzip.sample(record);
                         if (record.event() instanceof Event.Violation v) {
                             recorded.add(new ViolationInfo(v.invariant(), record.op(), record.vt(), v.message()));
                         }
@@ -92,8 +90,7 @@ public final class IndexedRecordingSource implements RecordingSource {
                             progress.preview(builder.snapshot());
                         }
                     },
-                    (reported, records) -> {
-                        double fraction = reported < 0 && gzip != null ? gzip.fraction(records) : reported;
+                    (fraction, records) -> {
                         progress.update(LoadPhases.overall(LoadPhases.Phase.READING, fraction),
                                 LoadPhases.describe(LoadPhases.Phase.READING, fraction, records, System.nanoTime() - started));
                     },
@@ -231,7 +228,7 @@ public final class IndexedRecordingSource implements RecordingSource {
                     progress.update((double) op / Math.max(1, n), "checking op " + op);
                 }
                 LogRecord r = record(op);
-                if (r.event() instanceof Event.Violation || r.event() instanceof Event.End) continue;
+                if (!r.event().isBrokerOperation()) continue;
                 for (Invariant i : inv) {
                     String msg = i.offer(r.op(), r.vt(), r.event());
                     if (msg != null) out.add(new ViolationInfo(i.name(), r.op(), r.vt(), msg));

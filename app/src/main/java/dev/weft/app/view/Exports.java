@@ -1,6 +1,6 @@
 package dev.weft.app.view;
 
-import dev.weft.app.PngWriter;
+import dev.weft.timeline.PngWriter;
 import dev.weft.export.PerfettoTrace;
 import javafx.stage.FileChooser;
 import javafx.stage.Window;

@@ -1,6 +1,6 @@
 package dev.weft.app.view;
 
-import dev.weft.app.PngWriter;
+import dev.weft.timeline.PngWriter;
 import dev.weft.app.source.RecordingOpener;
 import dev.weft.app.vm.DocumentViewModel;
 import dev.weft.app.vm.Settings;

@@ -1,4 +1,4 @@
-package dev.weft.app;
+package dev.weft.timeline;
 
 import javafx.scene.image.PixelFormat;
 import javafx.scene.image.WritableImage;
@@ -9,7 +9,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
-/** Writes a JavaFX image as PNG (through ImageIO, without the Swing bridge). */
+/** Writes a JavaFX image as PNG (through ImageIO, without the Swing bridge): the one PNG writer of the workbench and its tests. */
 public final class PngWriter {
 
     private PngWriter() { }
