@@ -9,7 +9,6 @@ import dev.weft.app.vm.DocumentViewModel;
 import dev.weft.timeline.ChordRingView;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
-import java.lang.reflect.Method;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -63,17 +62,14 @@ class FreshChordRecordingUiTest {
         ui.settle();
         ChordRingView ring = robot.lookup(n -> n instanceof ChordRingView).queryAs(ChordRingView.class);
         assertTrue(ring.isVisible() && ring.getWidth() > 100, "the ring view is on screen");
-        Map<Integer, int[]> state = ChordRingView.snapshot(ring.reportsProperty().get(), last);
+        var state = ring.state().nodes();
         assertEquals(6, state.size(), "six members reported: " + state.keySet());
-        assertEquals(3, state.values().stream().filter(s -> s[1] == 0).count(), "the three appendages failed");
+        assertEquals(3, state.values().stream().filter(r -> !r.alive()).count(), "the three appendages failed");
         ui.screenshot(robot, "fresh-chord-recording-ring");
     }
 
-    /** weft run in this JVM (its entry point with explicit streams is package-private to the launcher). */
+    /** weft run in this JVM, through its entry point with explicit streams. */
     private static String record(List<String> args, Map<String, String> extraEnv) throws Exception {
-        Class<?> run = Class.forName("dev.weft.launcher.run.RunCommand");
-        Method m = run.getDeclaredMethod("run", String[].class, Map.class, PrintStream.class, PrintStream.class);
-        m.setAccessible(true);
         Map<String, String> env = new HashMap<>(System.getenv());
         env.keySet().removeIf(k -> k.startsWith("WEFT_") || k.startsWith("CHORD_") || k.equals("LD_PRELOAD"));
         env.putAll(extraEnv);
@@ -82,7 +78,7 @@ class FreshChordRecordingUiTest {
         int code;
         try (PrintStream o = new PrintStream(out, true, StandardCharsets.UTF_8);
              PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8)) {
-            code = (int) m.invoke(null, args.toArray(String[]::new), env, o, e);
+            code = dev.weft.launcher.run.RunCommand.run(args.toArray(String[]::new), env, o, e);
         }
         String stderr = err.toString(StandardCharsets.UTF_8);
         assertEquals(0, code, "weft run: " + stderr);
