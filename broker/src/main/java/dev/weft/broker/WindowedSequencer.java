@@ -75,14 +75,22 @@ public final class WindowedSequencer implements OpSequencer {
         }
     }
 
-    /** The recording order: virtual time, then host, node, then the node's program order. */
-    record Key(long vt, long host, long node, long seq) implements Comparable<Key> {
+    /**
+     * The recording order: virtual time, then host, node, then the node's program order, then (only for Goodbyes,
+     * which have no reply and so reach the broker in a racing order) the socket's creation order.
+     */
+    record Key(long vt, long host, long node, long seq, long sub) implements Comparable<Key> {
+        Key(long vt, long host, long node, long seq) {
+            this(vt, host, node, seq, 0);
+        }
+
         @Override
         public int compareTo(Key o) {
             int c = Long.compareUnsigned(vt, o.vt);
             if (c == 0) c = Long.compareUnsigned(host, o.host);
             if (c == 0) c = Long.compareUnsigned(node, o.node);
-            return c != 0 ? c : Long.compareUnsigned(seq, o.seq);
+            if (c == 0) c = Long.compareUnsigned(seq, o.seq);
+            return c != 0 ? c : Long.compareUnsigned(sub, o.sub);
         }
     }
 
@@ -90,6 +98,9 @@ public final class WindowedSequencer implements OpSequencer {
         final NodeId id;
         long clock;
         long seq;
+        /** Goodbyes share the current seq (see Key); the next other operation moves past it. */
+        boolean byeAtSeq;
+        long sockets;
         boolean seen;
         int openConns;
         /** Receives waiting for their outcome, by internal conn id. */
@@ -105,6 +116,7 @@ public final class WindowedSequencer implements OpSequencer {
     private static final class ConnState {
         final long internal;
         NodeState node;
+        long socketIndex;
         long logId = -1;
         boolean goodbye;
 
@@ -251,9 +263,10 @@ public final class WindowedSequencer implements OpSequencer {
             NodeId id = new NodeId(hostId, nodeId);
             NodeState n = nodes.computeIfAbsent(id, NodeState::new);
             c.node = n;
+            c.socketIndex = n.sockets++;
             n.seen = true;
             n.openConns++;
-            enqueue(n, new Key(n.clock, hostId, nodeId, n.seq++), new HelloOp(c), "hello");
+            enqueue(n, new Key(n.clock, hostId, nodeId, nextSeq(n)), new HelloOp(c), "hello");
             advance();
             return core.vt();
         }
@@ -268,7 +281,7 @@ public final class WindowedSequencer implements OpSequencer {
                 return core.vt(); // the shim binds only after hello; a peer that does not is ignored
             }
             NodeState n = c.node;
-            enqueue(n, new Key(n.clock, n.id.host(), n.id.node(), n.seq++), new BindOp(c, addr), "bind");
+            enqueue(n, new Key(n.clock, n.id.host(), n.id.node(), nextSeq(n)), new BindOp(c, addr), "bind");
             advance();
             return core.vt();
         }
@@ -284,7 +297,7 @@ public final class WindowedSequencer implements OpSequencer {
             }
             NodeState n = c.node;
             n.clock = max(n.clock, localVt);
-            Key k = new Key(localVt, n.id.host(), n.id.node(), n.seq++);
+            Key k = new Key(localVt, n.id.host(), n.id.node(), nextSeq(n));
             if (enqueue(n, k, new SendOp(c, src, dst, payload, localVt), "send")) {
                 long w = Long.divideUnsigned(localVt, windowNs);
                 long count = n.buffered.merge(w, 1L, Long::sum);
@@ -314,7 +327,7 @@ public final class WindowedSequencer implements OpSequencer {
                 if (blocking) {
                     n.clock = max(n.clock, localVt);
                 }
-                w = new RecvWait(c, blocking, blocking ? INF : localVt, n.clock, n.seq++);
+                w = new RecvWait(c, blocking, blocking ? INF : localVt, n.clock, nextSeq(n));
                 Key earliest = new Key(blocking ? w.clockBefore : max(w.clockBefore, 0), n.id.host(), n.id.node(),
                         w.seq);
                 if (lastApplied != null && earliest.compareTo(lastApplied) < 0) {
@@ -370,7 +383,10 @@ public final class WindowedSequencer implements OpSequencer {
             if (w != null && !w.resolved) {
                 discard("protocol violation: " + n.id + " said Goodbye while a receive waited");
             }
-            enqueue(n, new Key(n.clock, n.id.host(), n.id.node(), n.seq++), new ByeOp(c), "goodbye");
+            // no reply, so a node's Goodbyes (e.g. all its sockets at exit) race each other here: they share the
+            // node's current seq and are ordered by socket creation order
+            n.byeAtSeq = true;
+            enqueue(n, new Key(n.clock, n.id.host(), n.id.node(), n.seq, 1 + c.socketIndex), new ByeOp(c), "goodbye");
             n.openConns--;
             advance();
         }
@@ -493,7 +509,8 @@ public final class WindowedSequencer implements OpSequencer {
         if (n.openConns == 0) {
             return null;
         }
-        return new Key(n.clock, n.id.host(), n.id.node(), n.seq);
+        // after a Goodbye, another of its sockets may still say Goodbye at the same seq (sub ≥ 1)
+        return new Key(n.clock, n.id.host(), n.id.node(), n.seq, n.byeAtSeq ? 1 : 0);
     }
 
     /** True if one of n's receives still waits for its outcome (a resolved one only waits to be picked up). */
@@ -715,6 +732,15 @@ public final class WindowedSequencer implements OpSequencer {
         discarded = reason;
         lock.notifyAll();
         onDiscard.accept(reason);
+    }
+
+    /** The node's next program-order number (after any Goodbyes that share the current one). */
+    private static long nextSeq(NodeState n) {
+        if (n.byeAtSeq) {
+            n.byeAtSeq = false;
+            n.seq++;
+        }
+        return n.seq++;
     }
 
     private void touch() {
