@@ -96,13 +96,31 @@ class WindowedRunTest {
     }
 
     @Test
-    void aNodeKilledMidRunIsACleanDiscard() {
+    void aNodeKilledMidRunIsACleanDiscard() throws Exception {
         Path log = dir.resolve("killed.weftlog");
-        // node 0's server waits for a PING that never comes (node 1 never connects) and is then SIGKILLed
-        ClusterRunTest.Out o = ClusterRunTest.weft("--seed", "1", "--net", NET, "--window", "1000", "--nodes", "2",
-                "--watchdog", "20", "--record", log.toString(), "--", "sh", "-c",
-                "if [ \"$WEFT_NODE_ID\" = 0 ]; then " + pingpong + " & p=$!; sleep 0.5; kill -9 $p; wait; sleep 5;"
-                        + " else sleep 5; fi");
+        Path victim = dir.resolve("pp-victim");
+        Files.copy(pingpong, victim);
+        victim.toFile().setExecutable(true);
+        // node 0's server waits for a PING that never comes (node 1 exits without connecting); the test then
+        // SIGKILLs it (found by its unique path) while its socket is open
+        ClusterRunTest.Out[] result = new ClusterRunTest.Out[1];
+        Thread run = new Thread(() -> result[0] = ClusterRunTest.weft("--seed", "1", "--net", NET, "--window", "1000",
+                "--nodes", "2", "--watchdog", "20", "--record", log.toString(), "--", "sh", "-c",
+                "if [ \"$WEFT_NODE_ID\" = 0 ]; then exec " + victim + "; fi"));
+        run.start();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        boolean killed = false;
+        while (!killed && System.nanoTime() < deadline) {
+            Thread.sleep(300);
+            for (ProcessHandle h : ProcessHandle.allProcesses().toList()) {
+                if (h.info().command().map(c -> c.equals(victim.toString())).orElse(false)) {
+                    killed = h.destroyForcibly();
+                }
+            }
+        }
+        run.join(TimeUnit.SECONDS.toMillis(30));
+        assertTrue(killed, "the node was found and killed");
+        ClusterRunTest.Out o = result[0];
         assertEquals(ClusterRun.DISCARDED_EXIT, o.exit(), o.stderr());
         assertTrue(o.stderr().contains("weft run: run discarded: node 0 (conn 0) ended without Goodbye (killed or"
                 + " crashed mid-run); no recording kept"), o.stderr());
