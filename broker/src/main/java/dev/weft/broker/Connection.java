@@ -77,7 +77,7 @@ final class Connection implements OpSequencer.Waiter, Runnable {
     private boolean serve(Request r) throws IOException {
         if (r instanceof Request.Hello h) {
             nodeId = h.nodeId();
-            reply(sequencer.hello(id, h.nodeId()));
+            reply(sequencer.hello(id, h.nodeId(), h.hostId()));
         } else if (r instanceof Request.Bind b) {
             reply(sequencer.bind(id, b.addr()));
         } else if (r instanceof Request.Send s) {

@@ -34,6 +34,11 @@ public interface OpSequencer {
 
     long hello(long conn, long nodeId);
 
+    /** A Hello with its host id (windowed runs order by it; the single-host broker ignores it). */
+    default long hello(long conn, long nodeId, long hostId) {
+        return hello(conn, nodeId);
+    }
+
     long bind(long conn, VAddr addr);
 
     SendReply send(long conn, VAddr src, VAddr dst, byte[] payload, long localVt);
@@ -66,4 +71,10 @@ public interface OpSequencer {
 
     /** Counts a connection ended by a protocol error. */
     void countProtocolError();
+
+    /** System.nanoTime() of the last request served (for watchdogs; real time never reaches the log). */
+    long lastOpNanos();
+
+    /** The statistics' report lines ({@code --stats}). */
+    java.util.List<String> statsLines();
 }

@@ -84,12 +84,12 @@ public final class SingleHostSequencer implements OpSequencer {
         }
     }
 
-    /** System.nanoTime() of the last request served (for watchdogs; real time never reaches the log). */
+    @Override
     public long lastOpNanos() {
         return lastOpNanos;
     }
 
-    /** A copy of the statistics' report lines. */
+    @Override
     public java.util.List<String> statsLines() {
         synchronized (lock) {
             return stats.lines();

@@ -73,30 +73,41 @@ public final class LogRecorder implements Recorder {
     private volatile boolean failed;
     private boolean finished;
 
-    private LogRecorder(Path path, CommittingFileOutput file, long seed, String net, Consumer<String> diagnostics)
-            throws IOException {
+    private LogRecorder(Path path, CommittingFileOutput file, long seed, String net, long windowNs,
+            Consumer<String> diagnostics) throws IOException {
         this.path = path;
         this.file = file;
         boolean gz = path.getFileName() != null && path.getFileName().toString().endsWith(".gz");
         this.gzip = gz ? new SealableGzipOutput(file) : null;
         this.diagnostics = diagnostics;
-        this.writer = LogWriter.create(staging, false, seed, net, 0, new LogMeta(null, WEFT_VERSION, null));
+        this.writer = LogWriter.create(staging, false, seed, net, windowNs, new LogMeta(null, WEFT_VERSION, null));
     }
 
     /** Creates (truncates) the log and writes its header; gzip iff the file name ends in {@code .gz}. */
     public static LogRecorder create(Path path, long seed, String net, Consumer<String> diagnostics)
             throws IOException {
+        return create(path, seed, net, 0, diagnostics);
+    }
+
+    /** As {@link #create(Path, long, String, Consumer)} with the header's {@code window_ns} (a windowed run). */
+    public static LogRecorder create(Path path, long seed, String net, long windowNs, Consumer<String> diagnostics)
+            throws IOException {
         FileChannel ch = FileChannel.open(path, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
                 StandardOpenOption.TRUNCATE_EXISTING);
-        return create(path, new CommittingFileOutput(ch), seed, net, diagnostics);
+        return create(path, new CommittingFileOutput(ch), seed, net, windowNs, diagnostics);
     }
 
     /** As {@link #create(Path, long, String, Consumer)} over a given file output (tests simulate a full disk). */
     public static LogRecorder create(Path path, CommittingFileOutput file, long seed, String net,
             Consumer<String> diagnostics) throws IOException {
+        return create(path, file, seed, net, 0, diagnostics);
+    }
+
+    private static LogRecorder create(Path path, CommittingFileOutput file, long seed, String net, long windowNs,
+            Consumer<String> diagnostics) throws IOException {
         LogRecorder r;
         try {
-            r = new LogRecorder(path, file, seed, net, diagnostics);
+            r = new LogRecorder(path, file, seed, net, windowNs, diagnostics);
         } catch (IOException | RuntimeException e) {
             file.close();
             throw e;

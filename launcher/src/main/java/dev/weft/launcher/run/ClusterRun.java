@@ -1,7 +1,9 @@
 package dev.weft.launcher.run;
 
 import dev.weft.broker.BrokerServer;
+import dev.weft.broker.OpSequencer;
 import dev.weft.broker.SingleHostSequencer;
+import dev.weft.broker.WindowedSequencer;
 import dev.weft.broker.record.LogRecorder;
 import dev.weft.broker.record.Recorder;
 import dev.weft.net.FaultModel;
@@ -40,6 +42,8 @@ final class ClusterRun {
     static final int WATCHDOG_EXIT = 124;
     /** Exit status after Ctrl-C (128 + SIGINT). */
     static final int INTERRUPTED_EXIT = 130;
+    /** Exit status of a windowed run that had to be discarded (killed node, deadlock, protocol violation, watchdog). */
+    static final int DISCARDED_EXIT = 3;
 
     /** One node to run: its id, command and its own variables on top of the run's. */
     record NodePlan(long id, List<String> command, Map<String, String> extraEnv) {
@@ -49,7 +53,9 @@ final class ClusterRun {
     private final RunOptions.Cluster cluster;
     private final PrintStream out;
     private final PrintStream err;
-    private final SingleHostSequencer sequencer;
+    private final OpSequencer sequencer;
+    /** The single-host sequencer (scenario runs need it), or null in a windowed run. */
+    private final SingleHostSequencer singleHost;
     private final Recorder recorder;
     private final BrokerServer server;
     private final Map<Long, ProcessBuilder> builders = new TreeMap<>();
@@ -61,14 +67,17 @@ final class ClusterRun {
     private ScenarioDriver driver;
     private boolean finished;
     private int forcedExit = -1;
+    /** Why a windowed run was discarded (guarded by this), or null. */
+    private String discardReason;
 
-    private ClusterRun(RunOptions options, PrintStream out, PrintStream err, SingleHostSequencer sequencer,
+    private ClusterRun(RunOptions options, PrintStream out, PrintStream err, OpSequencer sequencer,
             Recorder recorder, BrokerServer server, Optional<Path> setsid) {
         this.options = options;
         this.cluster = options.cluster();
         this.out = out;
         this.err = err;
         this.sequencer = sequencer;
+        this.singleHost = sequencer instanceof SingleHostSequencer s ? s : null;
         this.recorder = recorder;
         this.server = server;
         this.setsid = setsid;
@@ -116,16 +125,37 @@ final class ClusterRun {
             err.println("weft run: --net: " + e.getMessage());
             return RunCommand.USAGE_ERROR;
         }
+        if (c.windowNs() > 0) {
+            String problem = WindowedSequencer.lookaheadProblem(fault, c.windowNs());
+            if (problem != null) {
+                err.println("weft run: --window " + c.windowNs() + ": " + problem + "; refusing to start (use a"
+                        + " window of at most the minimum latency)");
+                return RunCommand.USAGE_ERROR;
+            }
+        }
         Recorder recorder = Recorder.NONE;
         if (c.record() != null) {
             try {
-                recorder = LogRecorder.create(c.record(), opts.seed(), net, err::println);
+                recorder = LogRecorder.create(c.record(), opts.seed(), net, c.windowNs(), err::println);
             } catch (IOException e) {
                 err.println("weft run: cannot record to " + c.record() + ": " + OsErrorText.of(e));
                 return RunCommand.USAGE_ERROR;
             }
         }
-        SingleHostSequencer sequencer = new SingleHostSequencer(fault, recorder);
+        OpSequencer sequencer;
+        ClusterRun[] self = new ClusterRun[1];
+        if (c.windowNs() > 0) {
+            List<Long> ids = new ArrayList<>();
+            plans.forEach(p -> ids.add(p.id()));
+            // the sequencer reports a discard under its own lock: hand it to another thread (lock order)
+            sequencer = new WindowedSequencer(fault, recorder, c.windowNs(), ids, c.windowOps(), reason -> {
+                Thread t = new Thread(() -> self[0].discarded(reason), "weft-run-discard");
+                t.setDaemon(true);
+                t.start();
+            });
+        } else {
+            sequencer = new SingleHostSequencer(fault, recorder);
+        }
         BrokerServer server;
         try {
             server = BrokerServer.start(sequencer, Path.of(System.getProperty("java.io.tmpdir")), c.listen(),
@@ -137,6 +167,7 @@ final class ClusterRun {
         }
         ClusterRun run = new ClusterRun(opts, out, err, sequencer, recorder, server,
                 NodeProcess.setsid(env.get("PATH")));
+        self[0] = run;
         return run.execute(plans, events, net, shim, env);
     }
 
@@ -158,6 +189,9 @@ final class ClusterRun {
                 extra.put("WEFT_BROKER", server.socketPath().toString());
                 extra.put("WEFT_NODE_ID", Long.toString(p.id()));
                 extra.put("WEFT_NET", net);
+                if (cluster.windowNs() > 0) {
+                    extra.put("WEFT_WINDOW_NS", Long.toUnsignedString(cluster.windowNs()));
+                }
                 extra.putAll(p.extraEnv());
                 builders.put(p.id(), RunCommand.build(options, shim, p.command(), env, extra, notes::add));
             }
@@ -168,7 +202,7 @@ final class ClusterRun {
         }
         notes.forEach(err::println);
         if (!events.isEmpty()) {
-            driver = new ScenarioDriver(events, sequencer, new ScenarioDriver.Actions() {
+            driver = new ScenarioDriver(events, singleHost, new ScenarioDriver.Actions() {
                 @Override
                 public void crash(long nodeId, long timeNs) {
                     crashNode(nodeId, timeNs);
@@ -186,7 +220,7 @@ final class ClusterRun {
                     err.println(line);
                 }
             });
-            sequencer.setClockListener(driver);
+            singleHost.setClockListener(driver);
         }
         Thread hook = new Thread(() -> {
             synchronized (this) {
@@ -318,6 +352,10 @@ final class ClusterRun {
                 }
             }
             if (watchdogNanos > 0 && anyRunning && System.nanoTime() - sequencer.lastOpNanos() > watchdogNanos) {
+                if (cluster.windowNs() > 0) {
+                    discarded("watchdog: no network operation for " + cluster.watchdog() + " s");
+                    return;
+                }
                 err.println("weft run: watchdog: no network operation for " + cluster.watchdog()
                         + " s; stopping every node (the recording is kept)");
                 synchronized (this) {
@@ -366,10 +404,36 @@ final class ClusterRun {
         if (options.stats()) {
             sequencer.statsLines().forEach(err::println);
         }
-        if (cluster.record() != null) {
+ String why;
+        synchronized (this) {
+            why = discardReason;
+        }
+        if (why != null) {
+            if (cluster.record() != null) {
+                try {
+                    java.nio.file.Files.deleteIfExists(cluster.record());
+                } catch (IOException e) {
+                    err.println("weft run: cannot remove the discarded recording " + cluster.record() + ": "
+                            + OsErrorText.of(e));
+                }
+            }
+        } else if (cluster.record() != null) {
             err.println("recorded to " + cluster.record() + " (verify: weft replay " + cluster.record() + ")");
         }
         return exitStatus();
+    }
+
+    /** A windowed run cannot go on (its one line says why): stop every node, keep no recording, exit 3. */
+    private void discarded(String reason) {
+        synchronized (this) {
+            if (discardReason != null || finished) {
+                return;
+            }
+            discardReason = reason;
+            forcedExit = DISCARDED_EXIT;
+            notifyAll();
+        }
+        err.println("weft run: run discarded: " + reason + (cluster.record() != null ? "; no recording kept" : ""));
     }
 
     private void shutdown() {

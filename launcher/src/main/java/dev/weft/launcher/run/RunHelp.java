@@ -33,13 +33,16 @@ public final class RunHelp {
             + "  --record <LOG>           with --net or a scenario: record the run as a weft-log (.gz: gzipped)\n"
             + "  --watchdog <S>           stop the run after S seconds without a broker operation (exit 124)\n"
             + "  --listen <[HOST:]PORT>   also accept nodes over TCP (loopback unless HOST says otherwise)\n"
+            + "  --window <NS>            with --net: a windowed run, same seed => same recorded bytes (docs/broker.md)\n"
+            + "  --window-ops <N>         with --window: discard the run if a node buffers more than N sends in a window\n"
             + "  -h, --help               print this help\n"
             + "\n"
             + "A SCENARIO.json (docs/broker.md, the scenario DSL) gives nodes, network, file faults, clock skew and timed\n"
             + "crash / start / partition events.\n"
             + "\n"
             + "Exit status: the program's (128+N after signal N), 2 usage error or no shim, 127 cannot execute;\n"
-            + "with nodes, the lowest-numbered failing node's, 124 after the watchdog, 130 after Ctrl-C.\n";
+            + "with nodes, the lowest-numbered failing node's, 124 after the watchdog, 130 after Ctrl-C;\n"
+            + "3 when a windowed run was discarded (a node killed, deadlock, protocol violation, watchdog).\n";
 
     private RunHelp() {
     }

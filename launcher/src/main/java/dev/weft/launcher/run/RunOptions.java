@@ -36,9 +36,14 @@ public record RunOptions(long seed, String strategy, boolean noSched, boolean tr
      * @param watchdog seconds without any broker operation after which the run is stopped (0: no watchdog)
      * @param listen   TCP address to accept nodes on as well, or null (Unix socket only)
      * @param scenario the scenario file, or null
+     * @param windowNs the virtual-time window of a windowed run (0: single-host, no windows)
+     * @param windowOps the most sends one node may buffer in one window (0: no limit)
      */
     public record Cluster(String net, int nodes, Path record, long watchdog, InetSocketAddress listen,
-            Path scenario) {
+            Path scenario, long windowNs, long windowOps) {
+        public Cluster(String net, int nodes, Path record, long watchdog, InetSocketAddress listen, Path scenario) {
+            this(net, nodes, record, watchdog, listen, scenario, 0, 0);
+        }
     }
 
     /** A user mistake on the command line; the message says what is wrong. */
@@ -72,6 +77,8 @@ public record RunOptions(long seed, String strategy, boolean noSched, boolean tr
         Path record = null;
         long watchdog = 0;
         InetSocketAddress listen = null;
+        long window = 0;
+        long windowOps = 0;
         List<String> command = new ArrayList<>();
         int i = 0;
         while (i < args.length) {
@@ -129,6 +136,13 @@ public record RunOptions(long seed, String strategy, boolean noSched, boolean tr
                 }
                 case "--record" -> record = Path.of(inlineValue != null ? inlineValue : value(args, i++, a));
                 case "--watchdog" -> watchdog = number(a, inlineValue != null ? inlineValue : value(args, i++, a));
+                case "--window" -> {
+                    window = number(a, inlineValue != null ? inlineValue : value(args, i++, a));
+                    if (window == 0) {
+                        throw new UsageException("--window 0: a window is at least 1 ns (leave --window out for none)");
+                    }
+                }
+                case "--window-ops" -> windowOps = number(a, inlineValue != null ? inlineValue : value(args, i++, a));
                 case "--listen" -> listen = listenAddress(inlineValue != null ? inlineValue : value(args, i++, a));
                 case "--no-sched" -> noSched = flag(a, inlineValue);
                 case "--trace" -> trace = flag(a, inlineValue);
@@ -159,6 +173,10 @@ public record RunOptions(long seed, String strategy, boolean noSched, boolean tr
             if (nodes != null) {
                 throw new UsageException("--nodes: a scenario lists its own nodes");
             }
+            if (window != 0) {
+                throw new UsageException("--window: scenario runs are not windowed (their events need the"
+                        + " single-host broker)");
+            }
             cluster = new Cluster(null, 0, record, watchdog, listen, Path.of(command.get(0)));
             return new RunOptions(0, strategy, noSched, trace, stats, Optional.ofNullable(shim), fsyncLies, enospc,
                     torn, strict, keepAslr, hostPids, List.of(), cluster);
@@ -170,7 +188,10 @@ public record RunOptions(long seed, String strategy, boolean noSched, boolean tr
             throw new UsageException("no program given after --");
         }
         if (net != null) {
-            cluster = new Cluster(net, nodes == null ? 1 : (int) (long) nodes, record, watchdog, listen, null);
+            cluster = new Cluster(net, nodes == null ? 1 : (int) (long) nodes, record, watchdog, listen, null, window,
+                    windowOps);
+        } else if (window != 0 || windowOps != 0) {
+            throw new UsageException((window != 0 ? "--window" : "--window-ops") + " needs --net (a simulated network)");
         } else if (nodes != null || record != null || watchdog != 0 || listen != null) {
             throw new UsageException((nodes != null ? "--nodes" : record != null ? "--record"
                     : watchdog != 0 ? "--watchdog" : "--listen") + " needs --net (a simulated network)");
