@@ -102,8 +102,8 @@ public record CampaignConfig(List<String> target, int nodes, String net, Map<Str
                 case "net" -> net = string(j, "net");
                 case "window_ns" -> {
                     if (number(j, "window_ns", 0, Long.MAX_VALUE) != 0) {
-                        throw j.errorAtToken("window_ns: weft run has no --window yet, so a campaign cannot run a"
-                                + " windowed target; remove window_ns or set it to 0");
+                        throw j.errorAtToken("window_ns: campaigns of windowed targets are not supported yet (weft run"
+                                + " --window works on its own); remove window_ns or set it to 0");
                     }
                 }
                 case "env" -> env = stringMap(j, "env");
