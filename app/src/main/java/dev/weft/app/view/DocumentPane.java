@@ -307,6 +307,8 @@ final class DocumentPane {
         String message = v.message();
         String prefix = "line " + v.line() + ": ";
         if (v.line() > 0 && message.startsWith(prefix)) message = message.substring(prefix.length());
+        String readingSuffix = " (reading line " + v.line() + ")"; // how the reader places an I/O error
+        if (v.line() > 0 && message.endsWith(readingSuffix)) message = message.substring(0, message.length() - readingSuffix.length());
         String where = v.line() > 0 ? ", line " + v.line() : "";
         String what = v.status() == Verification.Status.DIVERGED ? "replay diverged" : "log failed to verify";
         return "✗ " + what + " — " + path + where + ": " + message + "   (showing the " + size + " record(s) before op " + v.badOp() + ")";
