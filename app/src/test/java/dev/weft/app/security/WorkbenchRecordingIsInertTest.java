@@ -22,6 +22,7 @@ import dev.weft.log.LogMeta;
 import dev.weft.log.LogWriter;
 import dev.weft.log.VAddr;
 import dev.weft.net.NetSpec;
+import dev.weft.testsupport.AccessWatcher;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;

@@ -1,4 +1,4 @@
-package dev.weft.launcher.support;
+package dev.weft.testsupport;
 
 import java.io.FilePermission;
 import java.net.SocketPermission;
