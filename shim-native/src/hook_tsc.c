@@ -149,43 +149,43 @@ WEFT_EXPORT FILE *popen(const char *cmd, const char *mode) {
 /* execl, execlp, execle: glibc's own versions exec internally, past our execve hook, so they are
  * rebuilt here on execv/execvp/execve (ours). Up to 4096 arguments on the stack. */
 #define MAX_LARGS 4096
-#define COLLECT_ARGS(arg0, ap, argv, n)                                          \
-    do {                                                                         \
-        argv[0] = (char *)arg0;                                                  \
-        n = 1;                                                                   \
-        while (argv[n - 1] && n < MAX_LARGS) argv[n++] = va_arg(ap, char *);     \
-    } while (0)
+enum exec_list_kind { EXEC_L, EXEC_LP, EXEC_LE };
+
+/* Collects the NULL-terminated argument list (and, for execle, the envp after it) from ap and execs.
+ * Returns only on failure, like the exec family. ap belongs to the caller, which va_ends it. */
+static int exec_from_list(enum exec_list_kind kind, const char *file, const char *arg0, va_list ap) {
+    char *argv[MAX_LARGS];
+    int n = 1;
+    argv[0] = (char *)arg0;
+    while (argv[n - 1] && n < MAX_LARGS) argv[n++] = va_arg(ap, char *);
+    if (argv[n - 1]) { errno = E2BIG; return -1; }
+    switch (kind) {
+    case EXEC_LP: return execvp(file, argv);
+    case EXEC_LE: return execve(file, argv, va_arg(ap, char *const *));
+    default:      return execv(file, argv);
+    }
+}
 
 WEFT_EXPORT int execl(const char *path, const char *arg, ...) {
-    char *argv[MAX_LARGS];
-    int n;
     va_list ap;
     va_start(ap, arg);
-    COLLECT_ARGS(arg, ap, argv, n);
+    int r = exec_from_list(EXEC_L, path, arg, ap);
     va_end(ap);
-    if (argv[n - 1]) { errno = E2BIG; return -1; }
-    return execv(path, argv);
+    return r;
 }
 
 WEFT_EXPORT int execlp(const char *file, const char *arg, ...) {
-    char *argv[MAX_LARGS];
-    int n;
     va_list ap;
     va_start(ap, arg);
-    COLLECT_ARGS(arg, ap, argv, n);
+    int r = exec_from_list(EXEC_LP, file, arg, ap);
     va_end(ap);
-    if (argv[n - 1]) { errno = E2BIG; return -1; }
-    return execvp(file, argv);
+    return r;
 }
 
 WEFT_EXPORT int execle(const char *path, const char *arg, ...) {
-    char *argv[MAX_LARGS];
-    int n;
     va_list ap;
     va_start(ap, arg);
-    COLLECT_ARGS(arg, ap, argv, n);
-    char *const *envp = argv[n - 1] ? NULL : va_arg(ap, char *const *);
+    int r = exec_from_list(EXEC_LE, path, arg, ap);
     va_end(ap);
-    if (argv[n - 1]) { errno = E2BIG; return -1; }
-    return execve(path, argv, envp);
+    return r;
 }
