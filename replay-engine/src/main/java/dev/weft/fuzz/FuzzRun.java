@@ -62,23 +62,54 @@ public final class FuzzRun {
     }
 
     public static FuzzOutcome run(FuzzConfig config, Path baseDir, Progress progress, Recorder recorder) {
-        NetSpec net;
+        List<Op> ops = WorkloadGenerator.generate(config.workload());
+        long t0 = System.nanoTime();
+        SweepResult sweep = sweep(config, ops, 0, 1, progress);
+        return finish(config, ops, sweep, System.nanoTime() - t0, baseDir, progress, recorder);
+    }
+
+    /** Phase 1 alone, over shard {@code shardIndex} of {@code shardCount} of the queue ({@link SweepShard}). */
+    public static SweepShard sweepShard(FuzzConfig config, long shardIndex, long shardCount, Progress progress) {
+        List<Op> ops = WorkloadGenerator.generate(config.workload());
+        long t0 = System.nanoTime();
+        SweepResult sweep = sweep(config, ops, shardIndex, shardCount, progress);
+        return new SweepShard(config, shardIndex, shardCount, sweep, System.nanoTime() - t0);
+    }
+
+    /**
+     * Phase 2 over merged shards: the same shrinks and reproducers a single run makes from the same sweep result.
+     * {@code tookNanos} (the report's informative duration) is the shards' sweep times added up.
+     */
+    public static FuzzOutcome finishMerged(FuzzConfig config, SweepResult merged, long tookNanos, Path baseDir,
+                                           Progress progress, Recorder recorder) {
+        return finish(config, WorkloadGenerator.generate(config.workload()), merged, tookNanos, baseDir, progress,
+                recorder);
+    }
+
+    private static SweepResult sweep(FuzzConfig config, List<Op> ops, long shardIndex, long shardCount,
+                                     Progress progress) {
+        NetSpec net = net(config);
+        SeedQueue queue = new SeedQueue(config.regressionSeeds(), config.seedStart(), config.seedCount());
+        int threads = threads(config.jobs());
+        progress.sweepStarted(Sweep.shardSize(queue.size(), shardIndex, shardCount), threads);
+        SweepResult sweep = new Sweep(net, ops, config.invariants()).run(queue, shardIndex, shardCount, threads,
+                budgetNanos(config.timeBudgetSecs()), progress::seedDone);
+        progress.sweepDone(sweep);
+        return sweep;
+    }
+
+    private static NetSpec net(FuzzConfig config) {
         try {
-            net = NetSpec.parse(config.net());
+            return NetSpec.parse(config.net());
         } catch (NetSpecException e) {
             throw new IllegalArgumentException("config was not validated: " + e.getMessage(), e);
         }
-        List<Op> ops = WorkloadGenerator.generate(config.workload());
-        SeedQueue queue = new SeedQueue(config.regressionSeeds(), config.seedStart(), config.seedCount());
+    }
+
+    private static FuzzOutcome finish(FuzzConfig config, List<Op> ops, SweepResult sweep, long took, Path baseDir,
+                                      Progress progress, Recorder recorder) {
+        NetSpec net = net(config);
         int threads = threads(config.jobs());
-        long budgetNanos = budgetNanos(config.timeBudgetSecs());
-
-        progress.sweepStarted(queue.size(), threads);
-        long t0 = System.nanoTime();
-        SweepResult sweep = new Sweep(net, ops, config.invariants()).run(queue, threads, budgetNanos, progress::seedDone);
-        long took = System.nanoTime() - t0;
-        progress.sweepDone(sweep);
-
         List<FuzzOutcome.Found> found = new ArrayList<>();
         if (!sweep.findings().isEmpty()) {
             ForkJoinPool pool = new ForkJoinPool(threads);

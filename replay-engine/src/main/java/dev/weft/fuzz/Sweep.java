@@ -44,6 +44,15 @@ public final class Sweep {
     }
 
     public SweepResult run(SeedQueue queue, int threads, long budgetNanos, Listener listener) {
+        return run(queue, 0, 1, threads, budgetNanos, listener);
+    }
+
+    /**
+     * Sweeps only the queue entries of one shard: index i with {@code i % shardCount == shardIndex} (unsigned).
+     * Findings keep global queue indices, so shards' results merge into the single sweep's ({@link SweepShard}).
+     */
+    public SweepResult run(SeedQueue queue, long shardIndex, long shardCount, int threads, long budgetNanos,
+                           Listener listener) {
         long deadline = budgetNanos == 0 ? 0 : System.nanoTime() + budgetNanos;
         AtomicLong nextIndex = new AtomicLong();
         AtomicLong tested = new AtomicLong();
@@ -51,7 +60,7 @@ public final class Sweep {
         AtomicBoolean budgetHit = new AtomicBoolean();
         AtomicBoolean abort = new AtomicBoolean();
         Map<ViolationKey, Accumulator> found = new TreeMap<>();
-        long size = queue.size();
+        long size = shardSize(queue.size(), shardIndex, shardCount);
         SweepExecutor executor = new SweepExecutor(net, ops, invariants);
         Runnable worker = () -> {
             SweepExecutor.Scratch scratch = executor.newScratch();
@@ -61,8 +70,9 @@ public final class Sweep {
                     return;
                 }
                 if (abort.get()) return;
-                long index = nextIndex.getAndIncrement();
-                if (Long.compareUnsigned(index, size) >= 0 || index == -1L) return;
+                long local = nextIndex.getAndIncrement();
+                if (Long.compareUnsigned(local, size) >= 0 || local == -1L) return;
+                long index = shardIndex + local * shardCount;
                 long seed = queue.seedAt(index);
                 Map<ViolationKey, String> keys = executor.firstMessages(seed, scratch);
                 long t = tested.incrementAndGet();
@@ -105,10 +115,18 @@ public final class Sweep {
         synchronized (found) {
             for (Map.Entry<ViolationKey, Accumulator> e : found.entrySet()) {
                 Accumulator a = e.getValue();
-                findings.add(new SweepResult.Finding(e.getKey(), a.what, Collections.unmodifiableSortedSet(a.seeds)));
+                findings.add(new SweepResult.Finding(e.getKey(), a.what, Collections.unmodifiableSortedSet(a.seeds),
+                        a.firstIndex));
             }
         }
         return new SweepResult(tested.get(), failed.get(), budgetHit.get(), findings);
+    }
+
+    /** How many of a queue of {@code size} entries (unsigned) fall in shard {@code index} of {@code count}. */
+    static long shardSize(long size, long index, long count) {
+        if (count == 1) return size;
+        if (Long.compareUnsigned(size, index) <= 0) return 0;
+        return Long.divideUnsigned(size - index - 1, count) + 1;
     }
 
     /** Each key raised by one execution with the message of its first raise, in raise order. */

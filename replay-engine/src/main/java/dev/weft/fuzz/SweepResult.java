@@ -11,9 +11,10 @@ public record SweepResult(long tested, long failed, boolean budgetHit, List<Find
 
     /**
      * A distinct violation: its key, the message of its first occurrence in queue order (the smallest
-     * queue index, whatever the job count), and every seed that raised it (unsigned ascending).
+     * queue index, whatever the job count or shard), that queue index (unsigned), and every seed that raised it
+     * (unsigned ascending).
      */
-    public record Finding(ViolationKey key, String what, SortedSet<Long> seeds) {
+    public record Finding(ViolationKey key, String what, SortedSet<Long> seeds, long firstIndex) {
 
         public long smallestSeed() {
             return seeds.first();

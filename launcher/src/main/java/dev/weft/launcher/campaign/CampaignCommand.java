@@ -170,6 +170,9 @@ public final class CampaignCommand {
                             if (name.endsWith(".weftlog")) {
                                 Files.copy(p, to, StandardCopyOption.REPLACE_EXISTING);
                             }
+                        } else if (Files.isRegularFile(p) && name.endsWith(Confirmation.SUFFIX)) {
+                            AtomicFile.write(target.resolve("runs").resolve(runs.relativize(p).toString()),
+                                    Files.readAllBytes(p));
                         }
                     }
                 }

@@ -35,10 +35,12 @@ import java.util.regex.Pattern;
  * @param seedCount     number of seeds (--seeds overrides)
  * @param keepPassPermille how many of a thousand passing runs keep their recording (a seeded choice per run)
  * @param shim          {@code weft run --shim} (null: found as weft run finds it)
+ * @param windowNs      {@code weft run --window} (0: plain runs). Windowed runs of one seed are byte-identical, so
+ *                      each distinct violation is confirmed by a live re-run ({@link Confirmation})
  */
 public record CampaignConfig(List<String> target, int nodes, String net, Map<String, String> env,
         Map<String, List<String>> matrix, String checker, List<String> checkerCommand, long timeBoundSecs,
-        long watchdogSecs, long seedStart, long seedCount, int keepPassPermille, String shim) {
+        long watchdogSecs, long seedStart, long seedCount, int keepPassPermille, String shim, long windowNs) {
 
     /** A config problem, with its location when it has one. */
     public static final class ConfigException extends Exception {
@@ -85,6 +87,7 @@ public record CampaignConfig(List<String> target, int nodes, String net, Map<Str
         long seedCount = 10;
         long keepPermille = 0;
         String shim = null;
+        long window = 0;
         Set<String> seen = new HashSet<>();
         while (j.nextToken() == JsonToken.FIELD_NAME) {
             String name = j.currentName();
@@ -100,12 +103,7 @@ public record CampaignConfig(List<String> target, int nodes, String net, Map<Str
                 case "target" -> target = strings(j, "target");
                 case "nodes" -> nodes = number(j, "nodes", 1, 64);
                 case "net" -> net = string(j, "net");
-                case "window_ns" -> {
-                    if (number(j, "window_ns", 0, Long.MAX_VALUE) != 0) {
-                        throw j.errorAtToken("window_ns: campaigns of windowed targets are not supported yet (weft run"
-                                + " --window works on its own); remove window_ns or set it to 0");
-                    }
-                }
+                case "window_ns" -> window = number(j, "window_ns", 0, Long.MAX_VALUE);
                 case "env" -> env = stringMap(j, "env");
                 case "matrix" -> matrix = matrix(j);
                 case "checker" -> checker = checker(j);
@@ -142,7 +140,7 @@ public record CampaignConfig(List<String> target, int nodes, String net, Map<Str
         }
         return new CampaignConfig(List.copyOf(resolvedTarget), (int) nodes, net, env, matrix, checker,
                 resolvedChecker == null ? null : List.copyOf(resolvedChecker), timeBound, watchdog, seedStart,
-                seedCount, (int) keepPermille, shim == null ? null : resolve(dir, shim));
+                seedCount, (int) keepPermille, shim == null ? null : resolve(dir, shim), window);
     }
 
     /** A relative path with a slash resolves against the config's folder; a bare name is looked up on PATH. */
@@ -223,11 +221,22 @@ public record CampaignConfig(List<String> target, int nodes, String net, Map<Str
 
     /** Validates the net spec (its own messages) — kept apart so the JSON layer stays a JSON layer. */
     void checkNet() throws ConfigException {
+        NetSpec spec;
         try {
-            NetSpec.parse(net);
+            spec = NetSpec.parse(net);
         } catch (NetSpecException e) {
             throw new ConfigException("net: " + e.getMessage());
         }
+        // weft run refuses such a window in every run; say it once, before the first run
+        if (windowNs > 0 && Long.compareUnsigned(spec.minDelay(), windowNs) < 0) {
+            throw new ConfigException("window_ns: " + windowNs + " is above the net's minimum latency of "
+                    + Long.toUnsignedString(spec.minDelay()) + " ns (a datagram could land in the window it was sent"
+                    + " in); use a window of at most the minimum latency");
+        }
+    }
+
+    boolean windowed() {
+        return windowNs > 0;
     }
 
     /** The cells: every combination of matrix values, variables in name order, values in file order. */
@@ -268,12 +277,15 @@ public record CampaignConfig(List<String> target, int nodes, String net, Map<Str
         if (shim != null) sb.append("  \"shim\": ").append(Json.str(shim)).append(",\n");
         sb.append("  \"target\": ").append(Json.strings(target)).append(",\n");
         sb.append("  \"time_bound_secs\": ").append(timeBoundSecs).append(",\n");
-        sb.append("  \"watchdog_secs\": ").append(watchdogSecs).append("\n}\n");
+        sb.append("  \"watchdog_secs\": ").append(watchdogSecs);
+        // only when set: a plain campaign's campaign.json stays as older versions wrote it (resume compares it)
+        if (windowNs > 0) sb.append(",\n  \"window_ns\": ").append(windowNs);
+        sb.append("\n}\n");
         return sb.toString();
     }
 
     CampaignConfig withSeeds(long start, long count) {
         return new CampaignConfig(target, nodes, net, env, matrix, checker, checkerCommand, timeBoundSecs, watchdogSecs,
-                start, count, keepPassPermille, shim);
+                start, count, keepPassPermille, shim, windowNs);
     }
 }

@@ -37,8 +37,8 @@ final class CampaignReport {
         }
     }
 
-    /** One hit (a violating run). */
-    private record Hit(PlannedRun run, RunResult result) {
+    /** One hit (a violating run); {@code confirmation} is read for a windowed campaign's first hits only. */
+    private record Hit(PlannedRun run, RunResult result, Confirmation confirmation) {
     }
 
     private final CampaignConfig config;
@@ -66,7 +66,10 @@ final class CampaignReport {
             done++;
             c.seeds.computeIfAbsent(res.verdict(), b -> new ArrayList<>()).add(r.seed());
             if (res.verdict().equals("VIOLATION")) {
-                classes.computeIfAbsent(dedupClass(res.identity()), k -> new ArrayList<>()).add(new Hit(r, res));
+                List<Hit> hits = classes.computeIfAbsent(dedupClass(res.identity()), k -> new ArrayList<>());
+                Confirmation confirmation = config.windowed() && hits.isEmpty()
+                        ? Confirmation.read(out.resolve(r.stem() + Confirmation.SUFFIX)) : null;
+                hits.add(new Hit(r, res, confirmation));
             }
         }
         cells.addAll(byIndex.values());
@@ -129,8 +132,13 @@ final class CampaignReport {
             Hit first = e.getValue().get(0);
             sb.append(n++ == 0 ? "\n" : ",\n").append("    {\"class\": ").append(Json.str(e.getKey()))
                     .append(", \"count\": ").append(e.getValue().size())
-                    .append(", \"first\": {\"cell\": ").append(Json.str(first.run().cellName()))
-                    .append(", \"recording\": ").append(first.result().kept() ? Json.str(first.run().stem() + ".weftlog") : "null")
+                    .append(", \"first\": {\"cell\": ").append(Json.str(first.run().cellName()));
+            if (config.windowed()) {
+                // a windowed run's report is stable (op numbers included), and its live re-run is confirmed or not
+                sb.append(", \"confirmation\": ").append(Json.str(confirmationText(first)))
+                        .append(", \"identity\": ").append(Json.str(first.result().identity()));
+            }
+            sb.append(", \"recording\": ").append(first.result().kept() ? Json.str(first.run().stem() + ".weftlog") : "null")
                     .append(", \"replay\": ").append(Json.str(replayCommand(first.run())))
                     .append(", \"rerun\": ").append(Json.str(rerunCommand(first.run())))
                     .append(", \"seed\": ").append(Long.toUnsignedString(first.run().seed())).append("}, \"hits\": [");
@@ -143,6 +151,12 @@ final class CampaignReport {
         }
         sb.append(n == 0 ? "]\n" : "\n  ]\n").append("}\n");
         return sb.toString();
+    }
+
+    /** {@code confirmed: …}, {@code not reproduced: …}, or {@code pending} (the re-run has not happened yet). */
+    private static String confirmationText(Hit h) {
+        return h.confirmation() == null ? "pending (rerun the campaign with the same --out to re-run it live)"
+                : h.confirmation().text();
     }
 
     private static String seeds(List<Long> s) {
@@ -179,7 +193,8 @@ final class CampaignReport {
                 .append(" nodes, net `").append(config.net()).append("`, checker `")
                 .append(config.checker() != null ? config.checker() : Json.shellJoin(config.checkerCommand()))
                 .append("`; seeds ").append(Long.toUnsignedString(config.seedStart())).append(" to ")
-                .append(Long.toUnsignedString(config.seedStart() + config.seedCount() - 1)).append(".\n\n");
+                .append(Long.toUnsignedString(config.seedStart() + config.seedCount() - 1))
+                .append(config.windowed() ? "; windowed runs (`--window " + config.windowNs() + "`)" : "").append(".\n\n");
         sb.append(done == planned ? "All " + planned + " runs are done.\n\n"
                 : "**Partial:** " + done + " of " + planned + " runs done (rerun with the same --out to resume).\n\n");
         sb.append("![violation rate per cell](violation-rates.svg)\n\n");
@@ -209,7 +224,12 @@ final class CampaignReport {
             Hit first = e.getValue().get(0);
             sb.append("\n### ").append(e.getKey().replace("|", "\\|")).append("\n\n")
                     .append(e.getValue().size()).append(" hit(s); first: ").append(first.run().cellName())
-                    .append(" seed ").append(Long.toUnsignedString(first.run().seed())).append("\n\n```sh\n");
+                    .append(" seed ").append(Long.toUnsignedString(first.run().seed())).append("\n\n");
+            if (config.windowed()) {
+                sb.append("First report: `").append(first.result().identity().replace("`", "'"))
+                        .append("`.\n\nLive re-run: ").append(confirmationText(first)).append(".\n\n");
+            }
+            sb.append("```sh\n");
             if (first.result().kept()) {
                 sb.append("# replay and re-check the kept recording\n").append(replayCommand(first.run())).append('\n');
             }

@@ -104,6 +104,15 @@ final class CampaignRunner {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+        if (config.windowed() && !executor.stopping()) {
+            try {
+                confirmHits(plan);
+            } catch (IOException e) {
+                failures.add(e);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
         if (executor.stopping()) {
             // Ctrl-C: the hook writes the report; wait here until the JVM exits
             try {
@@ -129,6 +138,45 @@ final class CampaignRunner {
             return 1;
         }
         return report != null && report.anyViolation() ? 2 : 0;
+    }
+
+    /**
+     * Re-runs live, one at a time, the first hit of each violation class among this shard's runs that has no
+     * confirmation yet ({@link Confirmation}). A Ctrl-C stops it like the runs; a resume confirms the rest.
+     */
+    private void confirmHits(List<PlannedRun> plan) throws IOException, InterruptedException {
+        List<PlannedRun> mine = new ArrayList<>();
+        for (int i = 0; i < plan.size(); i++) {
+            if (shard.owns(i)) {
+                mine.add(plan.get(i));
+            }
+        }
+        List<PlannedRun> todo = new ArrayList<>();
+        for (PlannedRun r : Confirmation.firstHits(mine, outDir)) {
+            if (Confirmation.read(outDir.resolve(r.stem() + Confirmation.SUFFIX)) == null) {
+                todo.add(r);
+            }
+        }
+        if (todo.isEmpty()) {
+            return;
+        }
+        err.println("weft campaign: confirming " + todo.size() + " distinct violation(s) by a live re-run");
+        Path tmp = outDir.resolve("tmp");
+        for (int i = 0; i < todo.size(); i++) {
+            PlannedRun r = todo.get(i);
+            RunExecutor.Outcome o = executor.execute(r, tmp.resolve("confirm" + i + ".weftlog"));
+            if (o == null) {
+                return; // stopping
+            }
+            Path stem = outDir.resolve(r.stem());
+            Confirmation c = Confirmation.compare(RunResult.read(Path.of(stem + RunResult.SUFFIX)),
+                    Confirmation.sha256(Path.of(stem + ".weftlog")), o.result(), Confirmation.sha256(o.recording()));
+            c.write(Path.of(stem + Confirmation.SUFFIX));
+            Files.deleteIfExists(o.recording());
+            Files.deleteIfExists(Path.of(o.recording() + ".txt"));
+            err.println("weft campaign: " + r.cellName() + " seed " + Long.toUnsignedString(r.seed()) + ": "
+                    + c.text());
+        }
     }
 
     /** Keeps the recording if the policy says so, then writes the result (which marks the run done). */

@@ -2,14 +2,10 @@ package dev.weft.launcher.campaign;
 
 import dev.weft.io.AtomicFile;
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -51,7 +47,7 @@ final class Compaction {
                 continue;
             }
             lines.add(r.cellName() + "\t" + Long.toUnsignedString(r.seed()) + "\t" + commands.rerunCommand(r)
-                    + "\tsha256:" + sha256(log));
+                    + "\tsha256:" + Confirmation.sha256(log));
             // the list first, then the result, then the recording: an interruption never loses a run's line
             AtomicFile.write(listed, (String.join("\n", lines) + "\n").getBytes(StandardCharsets.UTF_8));
             new RunResult(res.verdict(), res.identity(), false).write(resultFile);
@@ -59,18 +55,5 @@ final class Compaction {
             dropped++;
         }
         return dropped;
-    }
-
-    private static String sha256(Path f) throws IOException {
-        try (InputStream in = Files.newInputStream(f)) {
-            MessageDigest md = MessageDigest.getInstance("SHA-256");
-            byte[] buf = new byte[1 << 16];
-            for (int k = in.read(buf); k > 0; k = in.read(buf)) {
-                md.update(buf, 0, k);
-            }
-            return HexFormat.of().formatHex(md.digest());
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e); // every JDK has SHA-256
-        }
     }
 }

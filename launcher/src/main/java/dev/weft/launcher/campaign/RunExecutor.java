@@ -43,6 +43,9 @@ final class RunExecutor {
     List<String> runArgs(PlannedRun run, String log) {
         List<String> a = new ArrayList<>(List.of("run", "--seed", Long.toUnsignedString(run.seed()), "--net",
                 config.net(), "--nodes", Integer.toString(config.nodes()), "--record", log));
+        if (config.windowed()) {
+            a.addAll(List.of("--window", Long.toString(config.windowNs())));
+        }
         if (config.watchdogSecs() > 0) {
             a.addAll(List.of("--watchdog", Long.toString(config.watchdogSecs())));
         }

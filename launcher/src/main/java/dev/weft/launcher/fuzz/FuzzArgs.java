@@ -1,5 +1,6 @@
 package dev.weft.launcher.fuzz;
 
+import dev.weft.launcher.campaign.Shard;
 import dev.weft.text.RustText;
 
 /**
@@ -18,6 +19,8 @@ final class FuzzArgs {
     String regressions;
     /** --max-output: bound on the bytes of all reproducers together. */
     Long maxOutput;
+    /** --shard I/N: sweep only this shard and write its sweep-shard.json (null: the whole run). */
+    Shard shard;
     boolean help;
     /** The first error, or null. */
     String error;
@@ -31,7 +34,8 @@ final class FuzzArgs {
             switch (arg) {
                 case "-h", "--help" -> a.help = true;
                 case "--no-shrink" -> a.noShrink = true;
-                case "--config", "--seeds", "--time-budget", "--jobs", "--out", "--regressions", "--max-output" -> {
+                case "--config", "--seeds", "--time-budget", "--jobs", "--out", "--regressions", "--max-output",
+                        "--shard" -> {
                     if (i + 1 >= args.length) {
                         a.error = arg + " requires a value";
                     } else {
@@ -89,6 +93,13 @@ final class FuzzArgs {
                 if (maxOutput == null || maxOutput < 0) {
                     maxOutput = null;
                     error = "--max-output " + RustText.debugQuote(v) + ": not a byte count";
+                }
+            }
+            case "--shard" -> {
+                try {
+                    shard = Shard.parse(v);
+                } catch (IllegalArgumentException e) {
+                    error = e.getMessage();
                 }
             }
             default -> regressions = v;

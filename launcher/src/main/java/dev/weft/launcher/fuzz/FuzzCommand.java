@@ -12,6 +12,7 @@ import dev.weft.io.ByteBudget;
 import dev.weft.text.OsErrorText;
 import dev.weft.fuzz.RegressionFile;
 import dev.weft.fuzz.Reproducer;
+import dev.weft.fuzz.SweepShard;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
 import java.io.IOException;
@@ -42,7 +43,15 @@ public final class FuzzCommand {
             "  --regressions <FILE>   JSON array of seeds to test first; rewritten with the failing seeds",
             "  --max-output <BYTES>   bound on the bytes of all reproducers together (default 268435456);",
             "                         a reproducer that would pass it is not written",
+            "  --shard <I/N>          sweep only queue entries i with i % N == I and write <DIR>/sweep-shard.json;",
+            "                         no shrinking, reproducers or report: `weft fuzz merge` does those",
             "  -h, --help             print this help",
+            "",
+            "       weft fuzz merge <OUT> <DIR>... [--jobs <N>] [--regressions <FILE>] [--max-output <BYTES>]",
+            "",
+            "merge reads the sweep-shard.json of every shard 0..N-1 of one sweep, then shrinks, writes the",
+            "reproducers and report.txt into OUT: the files one `weft fuzz --out OUT` run writes (report.txt's",
+            "duration aside: there it is the shards' sweep times added up).",
             "",
             "Files appear complete or not at all (written aside, then renamed); report.txt is written last.",
             "A workload that cannot fit the JVM's heap is refused before it runs.",
@@ -71,6 +80,9 @@ public final class FuzzCommand {
 
     /** Like {@link #run(String[], PrintStream, PrintStream)}, resolving relative paths against workDir. */
     public static int run(String[] args, PrintStream out, PrintStream err, Path workDir) {
+        if (args.length > 0 && args[0].equals("merge")) {
+            return FuzzMerge.run(args, out, err, workDir);
+        }
         FuzzArgs a = FuzzArgs.parse(args);
         if (a.help) {
             // Product decision: help is not an error (the reference exits 1).
@@ -95,13 +107,7 @@ public final class FuzzCommand {
                 List<Long> more = RegressionFile.read(workDir.resolve(a.regressions), a.regressions);
                 config = config.withMoreRegressionSeeds(more);
             }
-            // Refused before anything is created or run: a workload whose bounds pass the heap (issue 12).
-            MemoryBudget.Plan plan = MemoryBudget.plan(config, a.config, Runtime.getRuntime().maxMemory());
-            if (plan.reduced()) {
-                err.print("weft fuzz: note: running " + plan.threads() + " job(s), not " + plan.requestedThreads()
-                        + ": each needs up to " + MemoryBudget.mib(plan.perJobBytes()) + " MiB of heap\n");
-                config = config.withJobs(plan.threads());
-            }
+            config = fitHeap(config, a.config, err);
             FuzzRun.prepareOutDir(workDir, config.outDir());
         } catch (FuzzConfigException e) {
             err.print("weft fuzz: " + e.getMessage() + "\n");
@@ -112,11 +118,51 @@ public final class FuzzCommand {
         AtomicFile.removeStale(workDir.resolve(config.outDir()));
 
         // A terminal gets a redrawn bar; pipes and CI logs get plain milestone lines.
-        boolean terminal = System.console() != null;
+        FuzzProgress progress = new FuzzProgress(err, System.console() != null);
+        if (a.shard != null) {
+            return writeShard(FuzzRun.sweepShard(config, a.shard.index(), a.shard.count(), progress), workDir, out, err);
+        }
         ByteBudget output = new ByteBudget(a.maxOutput != null ? a.maxOutput : DEFAULT_MAX_OUTPUT);
-        FuzzOutcome outcome = FuzzRun.run(config, workDir, new FuzzProgress(err, terminal),
+        FuzzOutcome outcome = FuzzRun.run(config, workDir, progress,
                 (path, seed, net, ops, invariants, label) -> Reproducer.record(path, seed, net, ops, invariants, label, output));
+        return writeOutputs(outcome, config, a.regressions, workDir, out, err);
+    }
 
+    /**
+     * Refused before anything is created or run: a workload whose bounds pass the heap (issue 12); a run that fits
+     * only with fewer jobs gets fewer. The exception text follows {@code weft fuzz: }.
+     */
+    static FuzzConfig fitHeap(FuzzConfig config, String shownPath, PrintStream err) throws FuzzConfigException {
+        MemoryBudget.Plan plan = MemoryBudget.plan(config, shownPath, Runtime.getRuntime().maxMemory());
+        if (plan.reduced()) {
+            err.print("weft fuzz: note: running " + plan.threads() + " job(s), not " + plan.requestedThreads()
+                    + ": each needs up to " + MemoryBudget.mib(plan.perJobBytes()) + " MiB of heap\n");
+            return config.withJobs(plan.threads());
+        }
+        return config;
+    }
+
+    /** A shard's only output: its sweep result, for {@code weft fuzz merge}. Exit 2 if it found violations. */
+    private static int writeShard(SweepShard shard, Path workDir, PrintStream out, PrintStream err) {
+        Path file = Path.of(shard.config().outDir()).resolve(SweepShard.FILE);
+        try {
+            AtomicFile.write(workDir.resolve(file), shard.toJson().getBytes(StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            err.print("weft fuzz: could not write " + file + ": " + OsErrorText.of(e) + "\n");
+            err.flush();
+            return 1;
+        }
+        out.print("shard " + shard.index() + "/" + shard.count() + ": " + Long.toUnsignedString(shard.sweep().tested())
+                + " seed(s) swept, " + Long.toUnsignedString(shard.sweep().failed()) + " failing, "
+                + shard.sweep().findings().size() + " distinct violation(s); written to " + file
+                + "\nmerge every shard's folder with: weft fuzz merge OUT DIR...\n");
+        out.flush();
+        return shard.sweep().findings().isEmpty() ? 0 : 2;
+    }
+
+    /** Reproducers (already written), the regression file, then report.txt; stdout gets the report. */
+    static int writeOutputs(FuzzOutcome outcome, FuzzConfig config, String regressions, Path workDir, PrintStream out,
+                            PrintStream err) {
         for (FuzzOutcome.Found f : outcome.found()) {
             if (f.reproError() != null) err.print("weft fuzz: " + f.reproError() + "\n");
         }
@@ -124,12 +170,12 @@ public final class FuzzCommand {
         // Files in the order that makes a finished report mean a finished run: reproducers (above), the
         // regression file, report.txt last; each appears complete or not at all.
         String regressionsLine = null;
-        if (outcome.exitCode() != 0 && a.regressions != null) {
+        if (outcome.exitCode() != 0 && regressions != null) {
             try {
-                RegressionFile.write(workDir.resolve(a.regressions), RegressionFile.union(outcome));
-                regressionsLine = "regression seeds written to " + a.regressions + "\n";
+                RegressionFile.write(workDir.resolve(regressions), RegressionFile.union(outcome));
+                regressionsLine = "regression seeds written to " + regressions + "\n";
             } catch (IOException e) {
-                err.print("weft fuzz: could not write " + a.regressions + ": " + OsErrorText.of(e) + "\n");
+                err.print("weft fuzz: could not write " + regressions + ": " + OsErrorText.of(e) + "\n");
             }
         }
         Path reportPath = Path.of(config.outDir()).resolve("report.txt");

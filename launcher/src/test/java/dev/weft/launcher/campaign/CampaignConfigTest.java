@@ -32,12 +32,31 @@ class CampaignConfigTest {
     }
 
     @Test
+    void aWindowedCampaignPassesItsWindowToEveryRunAndRefusesAWindowAboveTheMinimumLatency() throws Exception {
+        String windowed = GOOD.replace("\"nodes\": 3,", "\"nodes\": 3, \"window_ns\": 1,");
+        CampaignConfig c = parse(windowed);
+        assertEquals(1, c.windowNs());
+        c.checkNet(); // latency=uniform:1-2: a window of 1 ns is allowed
+        assertEquals(c, CampaignConfig.parse(c.canonicalJson().getBytes(StandardCharsets.UTF_8), Path.of("/other")));
+        List<String> args = new RunExecutor(c).runArgs(new PlannedRun(0, Map.of(), 7), "x.weftlog");
+        assertEquals(List.of("--window", "1"), args.subList(args.indexOf("--window"), args.indexOf("--window") + 2));
+        // a plain campaign's canonical form is what older versions wrote (a resumed folder still matches)
+        assertEquals(-1, parse(GOOD).canonicalJson().indexOf("window_ns"));
+        assertEquals(-1, parse(GOOD.replace("\"nodes\": 3,", "\"nodes\": 3, \"window_ns\": 0,")).canonicalJson()
+                .indexOf("window_ns"));
+        CampaignConfig tooWide = parse(windowed.replace("\"window_ns\": 1", "\"window_ns\": 2"));
+        assertEquals("window_ns: 2 is above the net's minimum latency of 1 ns (a datagram could land in the window it"
+                + " was sent in); use a window of at most the minimum latency",
+                assertThrows(CampaignConfig.ConfigException.class, tooWide::checkNet).getMessage());
+    }
+
+    @Test
     void mistakesAreNamedAndLocated() {
         assertEquals("unknown field `nodez`, expected one of //, target, nodes, net, window_ns, env, matrix, checker,"
                 + " checker_command, time_bound_secs, watchdog_secs, seed_start, seed_count, keep_pass_permille, shim"
                 + " at line 2 column 3", error("{\"nodes\": 1,\n  \"nodez\": 2}"));
-        assertEquals("window_ns: campaigns of windowed targets are not supported yet (weft run --window works on its"
-                + " own); remove window_ns or set it to 0 at line 1 column 15", error("{\"window_ns\": 5000}"));
+        assertEquals("window_ns: -1 is out of range 0..9223372036854775807 at line 1 column 15",
+                error("{\"window_ns\": -1}"));
         assertEquals("checker: unknown checker \"paxos\" (known: \"chord M\" with M in 1..99, \"raft\", \"fifo,dup\";"
                 + " or use checker_command) at line 1 column 13", error("{\"checker\": \"paxos\"}"));
         assertEquals("nodes: expected an integer at line 1 column 11", error("{\"nodes\": \"7\"}"));

@@ -1,0 +1,116 @@
+package dev.weft.launcher.fuzz;
+
+import dev.weft.fuzz.FuzzConfig;
+import dev.weft.fuzz.FuzzConfigException;
+import dev.weft.fuzz.FuzzOutcome;
+import dev.weft.fuzz.FuzzRun;
+import dev.weft.fuzz.Reproducer;
+import dev.weft.fuzz.SweepShard;
+import dev.weft.io.AtomicFile;
+import dev.weft.io.ByteBudget;
+import dev.weft.text.OsErrorText;
+import dev.weft.text.RustText;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * {@code weft fuzz merge OUT DIR... [--jobs N] [--regressions FILE] [--max-output BYTES]}: merges the sweep results
+ * of the shards of one fuzz run ({@code weft fuzz --shard I/N}) and runs phase 2 on them — shrinking, reproducers,
+ * the regression file and report.txt in OUT, the same files a single {@code weft fuzz --out OUT} run writes.
+ */
+final class FuzzMerge {
+
+    static final String USAGE = "usage: weft fuzz merge OUT DIR... [--jobs N] [--regressions FILE] [--max-output BYTES]";
+
+    private FuzzMerge() {
+    }
+
+    static int run(String[] args, PrintStream out, PrintStream err, Path workDir) {
+        List<String> dirs = new ArrayList<>();
+        Long jobs = null;
+        String regressions = null;
+        long maxOutput = FuzzCommand.DEFAULT_MAX_OUTPUT;
+        for (int i = 1; i < args.length; i++) {
+            String a = args[i];
+            if (a.equals("--jobs") || a.equals("--regressions") || a.equals("--max-output")) {
+                if (i + 1 >= args.length) {
+                    return usage(err, a + " requires a value");
+                }
+                String v = args[++i];
+                if (a.equals("--regressions")) {
+                    regressions = v;
+                    continue;
+                }
+                Long n;
+                try {
+                    n = RustText.parseU64(v);
+                } catch (NumberFormatException e) {
+                    n = null;
+                }
+                if (n == null || n < 0) {
+                    return usage(err, a + " " + RustText.debugQuote(v) + ": not a count");
+                }
+                if (a.equals("--jobs")) {
+                    jobs = n;
+                } else {
+                    maxOutput = n;
+                }
+            } else if (a.startsWith("-")) {
+                return usage(err, "unexpected argument \"" + a + "\"");
+            } else {
+                dirs.add(a);
+            }
+        }
+        if (dirs.size() < 2) {
+            return usage(err, "give the output folder and at least one shard folder");
+        }
+        String outDir = dirs.get(0);
+        List<SweepShard.Read> shards = new ArrayList<>();
+        List<String> shown = new ArrayList<>();
+        FuzzConfig config;
+        try {
+            for (String d : dirs.subList(1, dirs.size())) {
+                String f = Path.of(d).resolve(SweepShard.FILE).toString();
+                byte[] doc;
+                try {
+                    doc = Files.readAllBytes(workDir.resolve(f));
+                } catch (NoSuchFileException e) {
+                    throw new SweepShard.ShardException(d + " is not a shard folder (no " + SweepShard.FILE
+                            + "; made by weft fuzz --shard I/N --out " + d + ")");
+                } catch (IOException e) {
+                    throw new SweepShard.ShardException(f + ": " + OsErrorText.of(e));
+                }
+                shards.add(SweepShard.parse(doc, f));
+                shown.add(f);
+            }
+            var merged = SweepShard.merge(shards, shown);
+            config = shards.get(0).config().withOutDir(outDir);
+            if (jobs != null) {
+                config = config.withJobs(jobs);
+            }
+            config = FuzzCommand.fitHeap(config, shown.get(0), err);
+            FuzzRun.prepareOutDir(workDir, outDir);
+            ByteBudget output = new ByteBudget(maxOutput);
+            AtomicFile.removeStale(workDir.resolve(outDir));
+            FuzzOutcome outcome = FuzzRun.finishMerged(config, merged, SweepShard.sumTook(shards), workDir,
+                    new FuzzProgress(err, System.console() != null), (path, seed, net, ops, invariants, label) ->
+                            Reproducer.record(path, seed, net, ops, invariants, label, output));
+            return FuzzCommand.writeOutputs(outcome, config, regressions, workDir, out, err);
+        } catch (SweepShard.ShardException | FuzzConfigException e) {
+            err.print("weft fuzz merge: " + e.getMessage() + "\n");
+            err.flush();
+            return 1;
+        }
+    }
+
+    private static int usage(PrintStream err, String problem) {
+        err.print("weft fuzz merge: " + problem + "\n" + USAGE + "\n");
+        err.flush();
+        return 1;
+    }
+}
