@@ -171,8 +171,9 @@ public final class CampaignCommand {
                                 Files.copy(p, to, StandardCopyOption.REPLACE_EXISTING);
                             }
                         } else if (Files.isRegularFile(p) && name.endsWith(Confirmation.SUFFIX)) {
-                            AtomicFile.write(target.resolve("runs").resolve(runs.relativize(p).toString()),
-                                    Files.readAllBytes(p));
+                            Path to = target.resolve("runs").resolve(runs.relativize(p).toString());
+                            Files.createDirectories(to.getParent());
+                            AtomicFile.write(to, Files.readAllBytes(p));
                         }
                     }
                 }

@@ -1,0 +1,101 @@
+package dev.weft.launcher.campaign;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Campaigns of a windowed target (the pingpong example under {@code --window 1000}, ~0.7 s a run): the same campaign
+ * gives the same report bytes and the same kept recordings whether it runs in one process or as shards merged, and
+ * each distinct violation is re-run live and reported confirmed — or not reproduced when its re-run differs. The
+ * checker is an external command that reports every run as a violation naming the recording's size (so a hit
+ * depends on the recording's bytes); the "not reproduced" case adds the checker's process id. About 11 runs.
+ */
+class CampaignWindowedTest {
+    static final String SIZE_CHECKER = "\"checker_command\": [\"/bin/sh\", \"-c\","
+            + " \"echo \\\"✗ recording of $(wc -c < \\\"$1\\\") bytes\\\"; exit 2\", \"sh\"]";
+
+    @TempDir
+    static Path dir;
+    static Path single;
+
+    static String config(String checker) {
+        Path built = CampaignRunsTest.root().resolve("shim-native/target");
+        return "{\"target\": [\"" + built.resolve("examples/pingpong") + "\"], \"nodes\": 2,"
+                + " \"net\": \"latency=uniform:2000-10000\", \"window_ns\": 1000, " + checker + ", \"watchdog_secs\": 30,"
+                + " \"shim\": \"" + built.resolve("libweft_shim.so") + "\"}";
+    }
+
+    @BeforeAll
+    static void singleProcess() throws IOException {
+        Path built = CampaignRunsTest.root().resolve("shim-native/target");
+        assumeTrue(System.getProperty("os.name").equals("Linux"), "skipped: campaigns of live targets need Linux");
+        assumeTrue(Files.isExecutable(built.resolve("examples/pingpong")), "skipped: the examples were not built");
+        Files.writeString(dir.resolve("pingpong.json"), config(SIZE_CHECKER));
+        single = dir.resolve("single");
+        assertEquals(2, CampaignRunsTest.campaign("--config", dir.resolve("pingpong.json").toString(), "--seeds", "1:3",
+                "--jobs", "2", "--out", single.toString()));
+    }
+
+    @Test
+    void theFirstHitIsConfirmedByAByteIdenticalLiveRerun() throws IOException {
+        String json = Files.readString(single.resolve("report.json"));
+        Matcher m = Pattern.compile("\"confirmation\": \"confirmed: byte-identical recording \\(sha256 ([0-9a-f]{64})\\)"
+                + " and the same verdict\", \"identity\": \"recording of [0-9]+ bytes\"").matcher(json);
+        assertTrue(m.find(), json);
+        // the digest is the kept recording's
+        assertEquals(m.group(1), Confirmation.sha256(single.resolve("runs/all/s1.weftlog")));
+        assertTrue(json.contains("\"violation_seeds\": [1, 2, 3]"), json);
+        assertTrue(json.contains("\"window_ns\": 1000"), json);
+        assertTrue(json.contains("--window 1000"), "the rerun command is windowed: " + json);
+        String md = Files.readString(single.resolve("report.md"));
+        assertTrue(md.contains("Live re-run: confirmed: byte-identical recording"), md);
+    }
+
+    @Test
+    void shardsMergedGiveTheSameReportAndTheSameRecordings() throws IOException {
+        String cfg = dir.resolve("pingpong.json").toString();
+        for (int k = 0; k < 2; k++) {
+            CampaignRunsTest.campaign("--config", cfg, "--seeds", "1:3", "--shard", k + "/2", "--out",
+                    dir.resolve("shard" + k).toString());
+        }
+        Path merged = dir.resolve("merged");
+        CampaignRunsTest.campaign("merge", merged.toString(), dir.resolve("shard0").toString(),
+                dir.resolve("shard1").toString());
+        for (String f : List.of("report.json", "report.md", "violation-rates.svg", "regressions/all.json",
+                "campaign.json")) {
+            assertArrayEquals(Files.readAllBytes(single.resolve(f)), Files.readAllBytes(merged.resolve(f)), f);
+        }
+        // windowed runs of a seed are byte-identical, so the kept recordings are too
+        try (Stream<Path> s = Files.list(single.resolve("runs/all"))) {
+            List<Path> logs = s.filter(p -> p.toString().endsWith(".weftlog")).sorted().toList();
+            assertEquals(3, logs.size());
+            for (Path log : logs) {
+                assertEquals(-1L, Files.mismatch(log, merged.resolve("runs/all").resolve(log.getFileName())), log.toString());
+            }
+        }
+    }
+
+    @Test
+    void aHitWhoseRerunDiffersIsReportedNotReproduced() throws IOException {
+        Path cfg = dir.resolve("nonce.json");
+        Files.writeString(cfg, config("\"checker_command\": [\"/bin/sh\", \"-c\", \"echo \\\"✗ checker $$\\\"; exit 2\", \"sh\"]"));
+        Path out = dir.resolve("nonce");
+        assertEquals(2, CampaignRunsTest.campaign("--config", cfg.toString(), "--seeds", "5:1", "--out", out.toString()));
+        String json = Files.readString(out.resolve("report.json"));
+        assertTrue(Pattern.compile("\"confirmation\": \"not reproduced: the re-run's verdict is VIOLATION \\(checker"
+                + " [0-9]+\\), not VIOLATION \\(checker [0-9]+\\)\"").matcher(json).find(), json);
+    }
+}
