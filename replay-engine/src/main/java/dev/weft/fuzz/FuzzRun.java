@@ -62,10 +62,19 @@ public final class FuzzRun {
     }
 
     public static FuzzOutcome run(FuzzConfig config, Path baseDir, Progress progress, Recorder recorder) {
+        return run(config, threads(config.jobs()), baseDir, progress, recorder);
+    }
+
+    /**
+     * Like {@link #run(FuzzConfig, Path, Progress, Recorder)}, with {@code phaseTwoThreads} jobs for shrinking and
+     * reproducers (a phase-2 job holds payloads a sweep job does not: {@link MemoryBudget}).
+     */
+    public static FuzzOutcome run(FuzzConfig config, int phaseTwoThreads, Path baseDir, Progress progress,
+                                  Recorder recorder) {
         List<Op> ops = WorkloadGenerator.generate(config.workload());
         long t0 = System.nanoTime();
         SweepResult sweep = sweep(config, ops, 0, 1, progress);
-        return finish(config, ops, sweep, System.nanoTime() - t0, baseDir, progress, recorder);
+        return finish(config, phaseTwoThreads, ops, sweep, System.nanoTime() - t0, baseDir, progress, recorder);
     }
 
     /** Phase 1 alone, over shard {@code shardIndex} of {@code shardCount} of the queue ({@link SweepShard}). */
@@ -80,10 +89,10 @@ public final class FuzzRun {
      * Phase 2 over merged shards: the same shrinks and reproducers a single run makes from the same sweep result.
      * {@code tookNanos} (the report's informative duration) is the shards' sweep times added up.
      */
-    public static FuzzOutcome finishMerged(FuzzConfig config, SweepResult merged, long tookNanos, Path baseDir,
-                                           Progress progress, Recorder recorder) {
-        return finish(config, WorkloadGenerator.generate(config.workload()), merged, tookNanos, baseDir, progress,
-                recorder);
+    public static FuzzOutcome finishMerged(FuzzConfig config, int phaseTwoThreads, SweepResult merged, long tookNanos,
+                                           Path baseDir, Progress progress, Recorder recorder) {
+        return finish(config, phaseTwoThreads, WorkloadGenerator.generate(config.workload()), merged, tookNanos,
+                baseDir, progress, recorder);
     }
 
     private static SweepResult sweep(FuzzConfig config, List<Op> ops, long shardIndex, long shardCount,
@@ -106,10 +115,9 @@ public final class FuzzRun {
         }
     }
 
-    private static FuzzOutcome finish(FuzzConfig config, List<Op> ops, SweepResult sweep, long took, Path baseDir,
-                                      Progress progress, Recorder recorder) {
+    private static FuzzOutcome finish(FuzzConfig config, int threads, List<Op> ops, SweepResult sweep, long took,
+                                      Path baseDir, Progress progress, Recorder recorder) {
         NetSpec net = net(config);
-        int threads = threads(config.jobs());
         List<FuzzOutcome.Found> found = new ArrayList<>();
         if (!sweep.findings().isEmpty()) {
             ForkJoinPool pool = new ForkJoinPool(threads);

@@ -3,13 +3,18 @@ package dev.weft.fuzz;
 /**
  * How much heap a fuzz run needs, computed from its workload before anything runs, and how many jobs fit.
  *
- * <p>Shared by all jobs: the generated ops (every send's payload array, the op objects and the list slots).
- * Per job, i.e. per execution in flight (a sweep worker, a shrink candidate or a reproducer being recorded):
- * the core's queues in the worst case where every datagram is still pending (each holds a copy of its payload),
- * the invariants' per-datagram state, the sweep's per-tie scratch, and the shrinker's candidate op lists. The
- * figures are upper bounds with JVM object overheads; a run whose bounds do not fit the heap (less a reserve
- * for the collector) is refused with one line naming the figures, and a run that fits only with fewer jobs runs
- * with fewer. The result of a fuzz run does not depend on its job count (fuzz.md §5 as Sweep implements it).
+ * <p>Shared by all jobs: the workload's op shapes and the sweep's payload-blind copy of the ops — no payload bytes,
+ * since a generated workload makes a send's payload only when the send is read ({@link WorkloadGenerator}) and the
+ * sweep keeps none ({@link SweepExecutor}). Per sweep job: the core's queue entries in the worst case where every
+ * datagram is still pending (a payload-blind core keeps no copies) and the sweep's per-tie scratch. Per phase-2 job
+ * (a shrink candidate or a reproducer being recorded — a full core): the pending datagrams with a copy of each payload,
+ * the invariants' per-datagram state and, when shrinking, the shrinker's op lists with their payloads. The figures
+ * are upper bounds with JVM object overheads; a run whose phase 2 does not fit one job (less a reserve for the
+ * collector) is refused with one line naming the figures, and each phase runs with as many jobs as fit. The result
+ * of a fuzz run does not depend on its job counts (fuzz.md §5 as Sweep implements it).
+ *
+ * <p>Measured with the issue's workload (2 nodes, 100,000 sends of 10,000 bytes, 3 seeds, --no-shrink) at the default
+ * heap: 6.3 GB peak RSS when the workload and each sweep core held every payload, 1.0 GB now (docs/campaigns.md).
  */
 public final class MemoryBudget {
 
@@ -18,12 +23,20 @@ public final class MemoryBudget {
         return (64L << 20) + heapBytes / 8;
     }
 
-    /** The estimate and the job count that fits. */
-    public record Plan(double sharedBytes, double perJobBytes, long heapBytes, int threads, int requestedThreads) {
+    /**
+     * The estimate and the job counts that fit.
+     *
+     * @param perJobBytes     a phase-2 job's need (shrinking, reproducers): the larger one
+     * @param threads         phase-2 jobs that fit (at most the requested count)
+     * @param sweepPerJobBytes a sweep job's need
+     * @param sweepThreads    sweep jobs that fit (at most the requested count)
+     */
+    public record Plan(double sharedBytes, double perJobBytes, long heapBytes, int threads, int requestedThreads,
+                       double sweepPerJobBytes, int sweepThreads) {
 
-        /** True if fewer jobs than requested run because more would not fit. */
+        /** True if fewer jobs than requested run in some phase because more would not fit. */
         public boolean reduced() {
-            return threads < requestedThreads;
+            return threads < requestedThreads || sweepThreads < requestedThreads;
         }
     }
 
@@ -37,27 +50,42 @@ public final class MemoryBudget {
         return 3 * n + 2 * sends + n * sends;
     }
 
-    /** Bytes held by the generated ops (fuzz.md §3 as WorkloadGenerator builds them). */
+    /** Bytes held for the whole run: the ops' shapes and the sweep's payload-blind ops (fuzz.md §3). */
     static double sharedBytes(WorkloadSpec w) {
         double sends = unsigned(w.sends());
-        double payloadArray = 16 + align8(Math.max(unsigned(w.payloadLen()), 1));
-        double sendOp = 32 + payloadArray;   // Op.Send record + its payload
+        double shape = 12;                    // the generated list's three ints per send or poll
+        double sendOp = 32;                   // the sweep's Op.Send record (its payload array is shared)
         double pollOp = 24;                   // a poll after a send (the tail polls share one instance per node)
-        double slot = 12;                     // an ArrayList slot, with the list's growth slack
-        return maxOps(w) * slot + sends * (sendOp + pollOp);
+        double slot = 8;                      // the sweep's op array slot
+        return maxOps(w) * slot + sends * (2 * shape + sendOp + pollOp) + 16 + align8(payloadLen(w));
     }
 
-    /** Bytes one execution in flight may hold at its peak. */
-    static double perJobBytes(WorkloadSpec w) {
+    /** Bytes one sweep execution may hold at its peak (no payload bytes: a payload-blind core). */
+    static double sweepPerJobBytes(WorkloadSpec w) {
         double sends = unsigned(w.sends());
-        double payloadCopy = 16 + align8(Math.max(unsigned(w.payloadLen()), 1));
-        double pending = payloadCopy + 56;   // the core's copy plus its queue entry (parallel arrays, doubled on growth)
-        double invariantState = 80;          // per delivered datagram: duplicate detection's set entry
+        double pending = 56;                 // the core's queue entry (parallel arrays, doubled on growth)
         double sweepScratch = 17;            // SweepExecutor's per-tie arrays
-        double candidateLists = maxOps(w) * 20; // the shrinker's current list, one candidate and removable positions
+        return sends * (pending + sweepScratch) + channels(w) + (1 << 20);
+    }
+
+    /** Bytes one phase-2 execution (shrink candidate or reproducer) may hold at its peak. */
+    static double perJobBytes(WorkloadSpec w, boolean shrink) {
+        double sends = unsigned(w.sends());
+        double payload = 16 + align8(payloadLen(w));
+        double pending = payload + 56;       // the core's copy plus its queue entry
+        double invariantState = 80;          // per delivered datagram: duplicate detection's set entry
+        // the shrinker's current list, one candidate and removable positions; its sends carry their payloads
+        double lists = shrink ? maxOps(w) * 20 + sends * (32 + payload) : 0;
+        return sends * (pending + invariantState) + lists + channels(w) + (1 << 20);
+    }
+
+    private static double channels(WorkloadSpec w) {
         double nodes = Math.max(unsigned(w.nodes()), 2);
-        double channels = Math.min(sends, nodes * nodes) * 200;
-        return sends * (pending + invariantState + sweepScratch) + candidateLists + channels + (1 << 20);
+        return Math.min(unsigned(w.sends()), nodes * nodes) * 200;
+    }
+
+    private static double payloadLen(WorkloadSpec w) {
+        return Math.max(unsigned(w.payloadLen()), 1);
     }
 
     /**
@@ -65,21 +93,30 @@ public final class MemoryBudget {
      * The exception text follows {@code weft fuzz: } and names the config as {@code shownPath}.
      */
     public static Plan plan(FuzzConfig c, String shownPath, long heapBytes) throws FuzzConfigException {
+        return plan(c, shownPath, heapBytes, false);
+    }
+
+    /** Like {@link #plan(FuzzConfig, String, long)}; a sweep-only run (a shard) is refused only if a sweep job does not fit. */
+    public static Plan plan(FuzzConfig c, String shownPath, long heapBytes, boolean sweepOnly) throws FuzzConfigException {
         WorkloadSpec w = c.workload();
         double shared = sharedBytes(w);
-        double perJob = perJobBytes(w);
+        double perJob = perJobBytes(w, c.shrink());
+        double sweepJob = sweepPerJobBytes(w);
         double usable = heapBytes - reserve(heapBytes);
         int requested = FuzzRun.threads(c.jobs());
         double fit = Math.floor((usable - shared) / perJob);
-        if (!(fit >= 1)) {
+        double sweepFit = Math.floor((usable - shared) / sweepJob);
+        if (!(sweepOnly || fit >= 1) || !(sweepFit >= 1)) {
+            double need = sweepOnly ? sweepJob : Math.max(perJob, sweepJob);
             throw new FuzzConfigException("config " + shownPath + ": the workload (" + Long.toUnsignedString(w.nodes())
                     + " node(s), " + Long.toUnsignedString(w.sends()) + " send(s) of " + Long.toUnsignedString(w.payloadLen())
-                    + " byte(s)) needs up to " + mib(shared + perJob) + " MiB of heap (" + mib(shared) + " MiB of ops + "
-                    + mib(perJob) + " MiB per job) but " + mib(Math.max(usable, 0)) + " MiB are available; "
+                    + " byte(s)) needs up to " + mib(shared + need) + " MiB of heap (" + mib(shared) + " MiB of ops + "
+                    + mib(need) + " MiB per job) but " + mib(Math.max(usable, 0)) + " MiB are available; "
                     + "lower workload.sends or workload.payload_len, or give the JVM more heap (-Xmx)");
         }
-        int threads = (int) Math.min(requested, fit);
-        return new Plan(shared, perJob, heapBytes, threads, requested);
+        int phaseTwo = sweepOnly ? requested : (int) Math.min(requested, fit);
+        return new Plan(shared, perJob, heapBytes, phaseTwo, requested, sweepJob,
+                (int) Math.min(requested, sweepFit));
     }
 
     /** Whole mebibytes, rounded up (a figure of 0 for a non-empty need would read as "nothing"). */

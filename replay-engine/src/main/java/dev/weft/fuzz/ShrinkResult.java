@@ -6,7 +6,9 @@ import java.util.List;
 public record ShrinkResult(List<Op> ops, int before, int after, int executions, boolean budgetExhausted) {
 
     public ShrinkResult {
-        ops = List.copyOf(ops);
+        // a generated workload is immutable already; copying it would make every payload (1 GB for 100,000 sends
+        // of 10 kB, once per distinct violation of a --no-shrink run)
+        ops = WorkloadGenerator.isGenerated(ops) ? ops : List.copyOf(ops);
     }
 
     /** The statistics of an unshrunk workload ({@code --no-shrink}). */

@@ -26,14 +26,11 @@ public final class Sweep {
         void seedDone(long tested, long failed);
     }
 
-    private final NetSpec net;
-    private final List<Op> ops;
-    private final List<String> invariants;
+    /** Holds its own payload-blind copy of the ops (never the workload's payloads). */
+    private final SweepExecutor executor;
 
     public Sweep(NetSpec net, List<Op> ops, List<String> invariants) {
-        this.net = net;
-        this.ops = List.copyOf(ops);
-        this.invariants = List.copyOf(invariants);
+        this.executor = new SweepExecutor(net, ops, invariants);
     }
 
     /** Per-key accumulation: first message by queue index, and the seed set. */
@@ -61,7 +58,6 @@ public final class Sweep {
         AtomicBoolean abort = new AtomicBoolean();
         Map<ViolationKey, Accumulator> found = new TreeMap<>();
         long size = shardSize(queue.size(), shardIndex, shardCount);
-        SweepExecutor executor = new SweepExecutor(net, ops, invariants);
         Runnable worker = () -> {
             SweepExecutor.Scratch scratch = executor.newScratch();
             while (true) {

@@ -10,6 +10,7 @@ import dev.weft.log.VAddr;
 import dev.weft.net.FaultModel;
 import dev.weft.net.NetSpec;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -30,7 +31,7 @@ final class SweepExecutor {
 
     SweepExecutor(NetSpec net, List<Op> ops, List<String> invariants) {
         this.net = net;
-        this.ops = List.copyOf(ops);
+        this.ops = payloadBlind(ops);
         boolean f = false;
         boolean d = false;
         for (String name : invariants) {
@@ -44,6 +45,24 @@ final class SweepExecutor {
         int sends = 0;
         for (Op op : this.ops) if (op instanceof Op.Send) sends++;
         sendCount = sends;
+    }
+
+    /**
+     * The ops with every send's payload replaced by a shared zero array of the same length. The sweep's core keeps
+     * no payload bytes ({@link Core#withoutPayloads}) and its invariants never read them; a fate depends on a
+     * payload's length only. So the sweep holds no payload of the workload (a generated workload makes each payload
+     * when it is read, and this reads each once).
+     */
+    private static List<Op> payloadBlind(List<Op> ops) {
+        Map<Integer, byte[]> zeros = new HashMap<>();
+        Op[] out = new Op[ops.size()];
+        for (int i = 0; i < out.length; i++) {
+            Op op = ops.get(i);
+            out[i] = op instanceof Op.Send s
+                    ? new Op.Send(s.conn(), s.src(), s.dst(), zeros.computeIfAbsent(s.payload().length, byte[]::new))
+                    : op;
+        }
+        return List.of(out);
     }
 
     /**
@@ -82,7 +101,7 @@ final class SweepExecutor {
     }
 
     Map<ViolationKey, String> firstMessages(long seed, Scratch scratch) {
-        Core core = new Core(new FaultModel(seed, net));
+        Core core = Core.withoutPayloads(new FaultModel(seed, net));
         Channels channels = new Channels();
         scratch.reset();
         Map<ViolationKey, String> first = null;

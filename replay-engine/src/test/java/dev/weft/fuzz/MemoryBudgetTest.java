@@ -19,18 +19,32 @@ class MemoryBudgetTest {
     private static final long GIB = 1L << 30;
 
     @Test
-    void theIssueWorkloadNeedsAboutAGigabyteOfOpsAndOnePerJob() throws Exception {
+    void theIssueWorkloadHoldsNoPayloadsWhileSweepingAndAGigabytePerPhaseTwoJob() throws Exception {
         MemoryBudget.Plan p = MemoryBudget.plan(config(2, 100_000, 10_000, 2), "big.json", 8 * GIB);
-        assertTrue(p.sharedBytes() > 1.0e9 && p.sharedBytes() < 1.2e9, "ops " + p.sharedBytes());
+        // the ops' shapes and the sweep's payload-blind copy: a few MB, not the 1 GB of payloads
+        assertTrue(p.sharedBytes() > 5e6 && p.sharedBytes() < 20e6, "ops " + p.sharedBytes());
+        assertTrue(p.sweepPerJobBytes() > 5e6 && p.sweepPerJobBytes() < 20e6, "sweep job " + p.sweepPerJobBytes());
+        // an unshrunk reproducer's full core still copies every pending payload
         assertTrue(p.perJobBytes() > 1.0e9 && p.perJobBytes() < 1.3e9, "per job " + p.perJobBytes());
         assertEquals(2, p.threads());
+        assertEquals(2, p.sweepThreads());
         assertFalse(p.reduced());
     }
 
     @Test
-    void fewerJobsRunWhenOnlySomeFit() throws Exception {
+    void shrinkingCountsTheShrinkersListsWithTheirPayloads() throws Exception {
+        FuzzConfig shrinking = new FuzzConfig("latency=uniform:0-8000", 0, 3, 1, 0, List.of("fifo"),
+                new WorkloadSpec(2, 100_000, 10_000, 0), "OUT", true, List.of());
+        double unshrunk = MemoryBudget.plan(config(2, 100_000, 10_000, 1), "big.json", 8 * GIB).perJobBytes();
+        double shrunk = MemoryBudget.plan(shrinking, "big.json", 8 * GIB).perJobBytes();
+        assertTrue(shrunk - unshrunk > 1.0e9, unshrunk + " then " + shrunk);
+    }
+
+    @Test
+    void fewerJobsRunWhenOnlySomeFitAndTheSweepKeepsAllOfItsJobs() throws Exception {
         MemoryBudget.Plan p = MemoryBudget.plan(config(2, 100_000, 10_000, 8), "big.json", 4 * GIB);
-        assertEquals(2, p.threads());
+        assertEquals(3, p.threads());
+        assertEquals(8, p.sweepThreads());
         assertTrue(p.reduced());
     }
 

@@ -96,6 +96,7 @@ public final class FuzzCommand {
             return 1;
         }
         FuzzConfig config;
+        Fitted fitted;
         try {
             config = FuzzConfigLoader.load(workDir.resolve(a.config), a.config);
             if (a.seedStart != null) config = config.withSeeds(a.seedStart, a.seedCount);
@@ -107,7 +108,8 @@ public final class FuzzCommand {
                 List<Long> more = RegressionFile.read(workDir.resolve(a.regressions), a.regressions);
                 config = config.withMoreRegressionSeeds(more);
             }
-            config = fitHeap(config, a.config, err);
+            fitted = fitHeap(config, a.config, a.shard != null, err);
+            config = fitted.config();
             FuzzRun.prepareOutDir(workDir, config.outDir());
         } catch (FuzzConfigException e) {
             err.print("weft fuzz: " + e.getMessage() + "\n");
@@ -123,23 +125,32 @@ public final class FuzzCommand {
             return writeShard(FuzzRun.sweepShard(config, a.shard.index(), a.shard.count(), progress), workDir, out, err);
         }
         ByteBudget output = new ByteBudget(a.maxOutput != null ? a.maxOutput : DEFAULT_MAX_OUTPUT);
-        FuzzOutcome outcome = FuzzRun.run(config, workDir, progress,
+        FuzzOutcome outcome = FuzzRun.run(config, fitted.phaseTwoThreads(), workDir, progress,
                 (path, seed, net, ops, invariants, label) -> Reproducer.record(path, seed, net, ops, invariants, label, output));
         return writeOutputs(outcome, config, a.regressions, workDir, out, err);
     }
 
+    /** A config whose jobs are the sweep jobs that fit the heap, and the phase-2 jobs that do. */
+    record Fitted(FuzzConfig config, int phaseTwoThreads) {
+    }
+
     /**
-     * Refused before anything is created or run: a workload whose bounds pass the heap (issue 12); a run that fits
+     * Refused before anything is created or run: a workload whose bounds pass the heap (issue 12); a phase that fits
      * only with fewer jobs gets fewer. The exception text follows {@code weft fuzz: }.
      */
-    static FuzzConfig fitHeap(FuzzConfig config, String shownPath, PrintStream err) throws FuzzConfigException {
-        MemoryBudget.Plan plan = MemoryBudget.plan(config, shownPath, Runtime.getRuntime().maxMemory());
-        if (plan.reduced()) {
-            err.print("weft fuzz: note: running " + plan.threads() + " job(s), not " + plan.requestedThreads()
-                    + ": each needs up to " + MemoryBudget.mib(plan.perJobBytes()) + " MiB of heap\n");
-            return config.withJobs(plan.threads());
+    static Fitted fitHeap(FuzzConfig config, String shownPath, boolean sweepOnly, PrintStream err)
+            throws FuzzConfigException {
+        MemoryBudget.Plan plan = MemoryBudget.plan(config, shownPath, Runtime.getRuntime().maxMemory(), sweepOnly);
+        if (plan.sweepThreads() < plan.requestedThreads()) {
+            err.print("weft fuzz: note: sweeping with " + plan.sweepThreads() + " job(s), not " + plan.requestedThreads()
+                    + ": each needs up to " + MemoryBudget.mib(plan.sweepPerJobBytes()) + " MiB of heap\n");
         }
-        return config;
+        if (plan.threads() < plan.requestedThreads()) {
+            err.print("weft fuzz: note: shrinking and writing reproducers with " + plan.threads() + " job(s), not "
+                    + plan.requestedThreads() + ": each needs up to " + MemoryBudget.mib(plan.perJobBytes())
+                    + " MiB of heap\n");
+        }
+        return new Fitted(config.withJobs(plan.sweepThreads()), plan.threads());
     }
 
     /** A shard's only output: its sweep result, for {@code weft fuzz merge}. Exit 2 if it found violations. */

@@ -93,11 +93,12 @@ final class FuzzMerge {
             if (jobs != null) {
                 config = config.withJobs(jobs);
             }
-            config = FuzzCommand.fitHeap(config, shown.get(0), err);
+            FuzzCommand.Fitted fitted = FuzzCommand.fitHeap(config, shown.get(0), false, err);
+            config = fitted.config();
             FuzzRun.prepareOutDir(workDir, outDir);
             ByteBudget output = new ByteBudget(maxOutput);
             AtomicFile.removeStale(workDir.resolve(outDir));
-            FuzzOutcome outcome = FuzzRun.finishMerged(config, merged, SweepShard.sumTook(shards), workDir,
+            FuzzOutcome outcome = FuzzRun.finishMerged(config, fitted.phaseTwoThreads(), merged, SweepShard.sumTook(shards), workDir,
                     new FuzzProgress(err, System.console() != null), (path, seed, net, ops, invariants, label) ->
                             Reproducer.record(path, seed, net, ops, invariants, label, output));
             return FuzzCommand.writeOutputs(outcome, config, regressions, workDir, out, err);

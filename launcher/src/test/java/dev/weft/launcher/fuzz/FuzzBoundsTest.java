@@ -38,6 +38,18 @@ class FuzzBoundsTest {
     }
 
     @Test
+    void theIssuesWorkloadSweepsInA256MegabyteHeap() throws Exception {
+        CommandRun.write(dir.resolve("big.json"), HUGE);
+        // A sweep holds no payload (a lazily generated workload, a payload-blind core): before, the workload's 1 GB of
+        // payloads and each job's copies of its pending ones (0.75 GB) made it refuse or run out of heap here.
+        ChildJvm.Result r = ChildJvm.run(dir, List.of("-Xmx256m", "-XX:+UseSerialGC"), 120, FuzzCommand.class,
+                "--config", "big.json", "--seeds", "0:1", "--jobs", "1", "--shard", "0/1", "--out", "S");
+        assertTrue(r.ended(), "did not end within 120 s; stderr: " + r.err());
+        assertEquals(2, r.exit(), r.err());
+        assertTrue(r.out().startsWith("shard 0/1: 1 seed(s) swept, 1 failing, 2 distinct violation(s)"), r.out());
+    }
+
+    @Test
     void reproducersThatWouldPassMaxOutputAreNotWrittenAndTheDiskStaysWithinIt() throws Exception {
         // Unshrunk, each reproducer of this workload is ~10 MB; the bound lets none of them through.
         CommandRun.write(dir.resolve("cfg.json"), "{\"net\":\"latency=uniform:0-8000,loss=0.02\","
