@@ -1,6 +1,7 @@
 # campaign-lib.sh: shared by chord-campaign.sh and raft-campaign.sh (sourced, not run).
 # Records one run per (level, seed) with `weft run … --record`, judges it with `weft check`, and
 # buckets the verdict by the checker's exit status: 0 OK, 2 VIOLATION, 3 DISCARD, anything else ERROR.
+# (`weft campaign --config deploy/campaigns/*.json` does the same with dedup, resume, shards and a report.)
 
 repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 weft="${WEFT:-$repo/weft}"
@@ -45,6 +46,35 @@ print_table() {
   for b in VIOLATION DISCARD ERROR; do
     for l in "$@"; do
       [[ -n "${seeds_of["$l $b"]:-}" ]] && echo "$b seeds, $name $l: ${seeds_of["$l $b"]}"
+    done
+  done
+  return 0
+}
+
+# sweep NAME FIX_VAR NNODES_VAR: the one sweep loop of both scripts. For every level in $levels and seed in
+# seed_start..seed_start+seed_count-1, records "${target[@]}" on $nodes nodes under --net "$net" (and
+# --window "$window" when set) with FIX_VAR=level and NNODES_VAR=$nodes, into $out/NAME-fix<level>-s<seed>.weftlog,
+# then runs `weft check "${check[@]}"` with the word LOG replaced by the recording, and tallies the bucket.
+# Sets count, seeds_of (for print_table) and errors (runs that failed to record or check).
+sweep() {
+  local name="$1" fix_var="$2" nnodes_var="$3" fix s log code bucket
+  local window_args=()
+  [[ -n "${window:-}" ]] && window_args=(--window "$window")
+  declare -gA count=() seeds_of=()
+  errors=0
+  for fix in $levels; do
+    for (( s = seed_start; s < seed_start + seed_count; s++ )); do
+      log="$out/$name-fix$fix-s$s.weftlog"
+      if env "$nnodes_var=$nodes" "$fix_var=$fix" "$weft" run --seed "$s" --net "$net" --nodes "$nodes" \
+           ${window_args[@]+"${window_args[@]}"} --watchdog 60 --record "$log" -- "${target[@]}" > "$log.run.txt" 2>&1 \
+         || [[ -s "$log" ]]; then
+        set +e; "$weft" check "${check[@]/#LOG/$log}" > "$log.check.txt" 2>&1; code=$?; set -e
+      else
+        code=1
+      fi
+      bucket=$(bucket_of "$code")
+      [[ $bucket == ERROR ]] && errors=$(( errors + 1 ))
+      tally "$fix" "$bucket" "$s"
     done
   done
   return 0

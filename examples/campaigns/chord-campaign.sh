@@ -3,16 +3,17 @@
 # recording with `weft check chord`, and print how many runs were OK, VIOLATION or DISCARD per level.
 #
 #   examples/campaigns/chord-campaign.sh [--seeds START:COUNT] [--fix "0 1 2"] [--nodes N]
-#                                        [--net SPEC] [--ticks T] [--m M] [--base B] [--out DIR]
+#                                        [--net SPEC] [--ticks T] [--m M] [--base B] [--window NS] [--out DIR]
 # Defaults: --seeds 0:50 --fix "0 1 2" --nodes 7 --net latency=uniform:1000-60000 --ticks 45 --m 6
-# --base 3 --out a new temporary directory (recordings are kept there: open one with weft workbench).
+# --base 3, plain runs (--window NS: windowed, byte-identical runs per seed), --out a new temporary
+# directory (recordings are kept there: open one with weft workbench).
 # Needs a built checkout (./weft builds the launcher on first use; the examples come from the
 # shim-native build). Exit status 0 when every run was judged, 1 when some run failed to record or check.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/campaign-lib.sh"
 
 parse_seeds 0:50
-levels="0 1 2" nodes=7 net="latency=uniform:1000-60000" ticks=45 m=6 base=3 out=""
+levels="0 1 2" nodes=7 net="latency=uniform:1000-60000" ticks=45 m=6 base=3 out="" window=""
 while (( $# )); do
   case "$1" in
     --seeds) parse_seeds "${2:?}"; shift 2 ;;
@@ -23,7 +24,8 @@ while (( $# )); do
     --m) m="${2:?}"; shift 2 ;;
     --base) base="${2:?}"; shift 2 ;;
     --out) out="${2:?}"; shift 2 ;;
-    -h|--help) sed -n '2,10p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    --window) window="${2:?}"; shift 2 ;;
+    -h|--help) sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) die "unknown option \"$1\" (see --help)" ;;
   esac
 done
@@ -31,24 +33,11 @@ done
 [[ -n "$out" ]] || out="$(mktemp -d "${TMPDIR:-/tmp}/chord-campaign.XXXXXX")"
 mkdir -p "$out"
 
-declare -A count=() seeds_of=()
+target=("$examples_dir/chord_node" "$m" "$ticks" "$base")
+check=(chord LOG "$m")
 echo "chord campaign: seeds $seed_start..$(( seed_start + seed_count - 1 )), CHORD_FIX levels $levels, $nodes nodes," \
-     "net \"$net\", chord_node $m $ticks $base; recordings in $out"
-errors=0
-for fix in $levels; do
-  for (( s = seed_start; s < seed_start + seed_count; s++ )); do
-    log="$out/chord-fix$fix-s$s.weftlog"
-    if CHORD_NNODES=$nodes CHORD_FIX=$fix "$weft" run --seed "$s" --net "$net" --nodes "$nodes" --watchdog 60 --record "$log" \
-         -- "$examples_dir/chord_node" "$m" "$ticks" "$base" > "$log.run.txt" 2>&1 || [[ -s "$log" ]]; then
-      set +e; "$weft" check chord "$log" "$m" > "$log.check.txt" 2>&1; code=$?; set -e
-    else
-      code=1
-    fi
-    bucket=$(bucket_of "$code")
-    [[ $bucket == ERROR ]] && errors=$(( errors + 1 ))
-    tally "$fix" "$bucket" "$s"
-  done
-done
+     "net \"$net\"${window:+, window $window ns}, chord_node $m $ticks $base; recordings in $out"
+sweep chord CHORD_FIX CHORD_NNODES
 echo
 print_table CHORD_FIX $levels
 (( errors == 0 ))

@@ -4,15 +4,16 @@
 # runs were OK, VIOLATION or DISCARD (no leader at all) per level. The same seeds run at every level.
 #
 #   examples/campaigns/raft-campaign.sh [--seeds START:COUNT] [--fix "0 1"] [--nodes N] [--net SPEC]
-#                                       [--ticks T] [--out DIR]
+#                                       [--ticks T] [--window NS] [--out DIR]
 # Defaults: --seeds 0:60 --fix "0 1" --nodes 6 --net latency=uniform:2000-10000 --ticks 40
-# --out a new temporary directory (recordings are kept there).
+# plain runs (--window NS: windowed, byte-identical runs per seed), --out a new temporary directory
+# (recordings are kept there).
 # Exit status 0 when every run was judged, 1 when some run failed to record or check.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/campaign-lib.sh"
 
 parse_seeds 0:60
-levels="0 1" nodes=6 net="latency=uniform:2000-10000" ticks=40 out=""
+levels="0 1" nodes=6 net="latency=uniform:2000-10000" ticks=40 out="" window=""
 while (( $# )); do
   case "$1" in
     --seeds) parse_seeds "${2:?}"; shift 2 ;;
@@ -21,7 +22,8 @@ while (( $# )); do
     --net) net="${2?}"; shift 2 ;;
     --ticks) ticks="${2:?}"; shift 2 ;;
     --out) out="${2:?}"; shift 2 ;;
-    -h|--help) sed -n '2,9p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    --window) window="${2:?}"; shift 2 ;;
+    -h|--help) sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) die "unknown option \"$1\" (see --help)" ;;
   esac
 done
@@ -29,24 +31,11 @@ done
 [[ -n "$out" ]] || out="$(mktemp -d "${TMPDIR:-/tmp}/raft-campaign.XXXXXX")"
 mkdir -p "$out"
 
-declare -A count=() seeds_of=()
+target=("$examples_dir/raft_node" "$ticks")
+check=(raft LOG)
 echo "raft campaign: seeds $seed_start..$(( seed_start + seed_count - 1 )), RAFT_FIX levels $levels, $nodes nodes," \
-     "net \"$net\", raft_node $ticks; recordings in $out"
-errors=0
-for fix in $levels; do
-  for (( s = seed_start; s < seed_start + seed_count; s++ )); do
-    log="$out/raft-fix$fix-s$s.weftlog"
-    if RAFT_NNODES=$nodes RAFT_FIX=$fix "$weft" run --seed "$s" --net "$net" --nodes "$nodes" --watchdog 60 --record "$log" \
-         -- "$examples_dir/raft_node" "$ticks" > "$log.run.txt" 2>&1 || [[ -s "$log" ]]; then
-      set +e; "$weft" check raft "$log" > "$log.check.txt" 2>&1; code=$?; set -e
-    else
-      code=1
-    fi
-    bucket=$(bucket_of "$code")
-    [[ $bucket == ERROR ]] && errors=$(( errors + 1 ))
-    tally "$fix" "$bucket" "$s"
-  done
-done
+     "net \"$net\"${window:+, window $window ns}, raft_node $ticks; recordings in $out"
+sweep raft RAFT_FIX RAFT_NNODES
 echo
 print_table RAFT_FIX $levels
 (( errors == 0 ))
