@@ -81,10 +81,15 @@ class DeployRecipesTest {
             }
         }
         // the campaign configs in the image are valid and point at the image's targets
-        for (String name : List.of("chord.json", "raft.json")) {
+        for (String name : List.of("chord.json", "raft.json", "chord-windowed.json", "raft-windowed.json")) {
             CampaignConfig cfg = CampaignConfig.parse(Files.readAllBytes(DEPLOY.resolve("container/campaigns/" + name)),
                     Path.of("/"));
             assertTrue(cfg.target().get(0).startsWith("/opt/weft/examples/"), cfg.target().toString());
+            cfg.checkNet(); // a windowed config's window fits its net's minimum latency
+            CampaignConfig local = CampaignConfig.parse(Files.readAllBytes(DEPLOY.resolve("campaigns/" + name)),
+                    DEPLOY.resolve("campaigns"));
+            assertEquals(local.canonicalJson().replace(DEPLOY.getParent().resolve("shim-native/target").toString(),
+                    "/opt/weft"), cfg.canonicalJson(), name + ": the image's copy differs from deploy/campaigns/ beyond paths");
         }
     }
 
