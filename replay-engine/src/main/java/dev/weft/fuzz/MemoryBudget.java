@@ -14,7 +14,7 @@ package dev.weft.fuzz;
  * of a fuzz run does not depend on its job counts (fuzz.md §5 as Sweep implements it).
  *
  * <p>Measured with the issue's workload (2 nodes, 100,000 sends of 10,000 bytes, 3 seeds, --no-shrink) at the default
- * heap: 6.3 GB peak RSS when the workload and each sweep core held every payload, 1.0 GB now (docs/campaigns.md).
+ * heap: 6.0 GiB peak RSS when the workload and each sweep core held every payload, 0.96 GiB now (docs/campaigns.md).
  */
 public final class MemoryBudget {
 
