@@ -91,6 +91,7 @@ public final class FuzzRun {
      */
     public static FuzzOutcome finishMerged(FuzzConfig config, int phaseTwoThreads, SweepResult merged, long tookNanos,
                                            Path baseDir, Progress progress, Recorder recorder) {
+        progress.sweepDone(merged);
         return finish(config, phaseTwoThreads, WorkloadGenerator.generate(config.workload()), merged, tookNanos,
                 baseDir, progress, recorder);
     }

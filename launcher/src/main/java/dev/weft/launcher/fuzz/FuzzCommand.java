@@ -47,11 +47,10 @@ public final class FuzzCommand {
             "                         no shrinking, reproducers or report: `weft fuzz merge` does those",
             "  -h, --help             print this help",
             "",
-            "       weft fuzz merge <OUT> <DIR>... [--jobs <N>] [--regressions <FILE>] [--max-output <BYTES>]",
-            "",
-            "merge reads the sweep-shard.json of every shard 0..N-1 of one sweep, then shrinks, writes the",
-            "reproducers and report.txt into OUT: the files one `weft fuzz --out OUT` run writes (report.txt's",
-            "duration aside: there it is the shards' sweep times added up).",
+            "weft fuzz merge <OUT> <DIR>... [--jobs <N>] [--regressions <FILE>] [--max-output <BYTES>]",
+            "  reads the sweep-shard.json of every shard 0..N-1 of one sweep from the DIRs, then shrinks and",
+            "  writes the reproducers, the regression file and report.txt into OUT: what one",
+            "  `weft fuzz --out OUT` run writes (report.txt's duration aside: the shards' sweep times added up).",
             "",
             "Files appear complete or not at all (written aside, then renamed); report.txt is written last.",
             "A workload that cannot fit the JVM's heap is refused before it runs.",
@@ -120,7 +119,7 @@ public final class FuzzCommand {
         AtomicFile.removeStale(workDir.resolve(config.outDir()));
 
         // A terminal gets a redrawn bar; pipes and CI logs get plain milestone lines.
-        FuzzProgress progress = new FuzzProgress(err, System.console() != null);
+        FuzzProgress progress = new FuzzProgress(err, System.console() != null, a.shard != null);
         if (a.shard != null) {
             return writeShard(FuzzRun.sweepShard(config, a.shard.index(), a.shard.count(), progress), workDir, out, err);
         }

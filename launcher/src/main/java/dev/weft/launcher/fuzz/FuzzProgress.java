@@ -23,9 +23,17 @@ final class FuzzProgress implements FuzzRun.Progress {
     private int keys;
     private long lastDraw;
 
+    /** True for a shard ({@code --shard}): it sweeps only, so no shrinking is announced. */
+    private final boolean sweepOnly;
+
     FuzzProgress(PrintStream err, boolean terminal) {
+        this(err, terminal, false);
+    }
+
+    FuzzProgress(PrintStream err, boolean terminal, boolean sweepOnly) {
         this.err = err;
         this.terminal = terminal;
+        this.sweepOnly = sweepOnly;
     }
 
     @Override
@@ -59,7 +67,7 @@ final class FuzzProgress implements FuzzRun.Progress {
             err.print("\r\033[K");
         }
         err.println(line);
-        if (keys > 0 && !terminal) err.println("weft fuzz: shrinking and writing " + keys + " reproducer(s)");
+        if (keys > 0 && !terminal && !sweepOnly) err.println("weft fuzz: shrinking and writing " + keys + " reproducer(s)");
         err.flush();
     }
 

@@ -41,6 +41,7 @@ class FuzzShardTest {
             CommandRun s = CommandRun.of(sharded, "--config", "cfg.json", "--seeds", "0:20", "--jobs", "2",
                     "--regressions", "F", "--shard", k + "/4", "--out", "s" + k);
             assertEquals(2, s.exit(), s.err());
+            assertTrue(!s.err().contains("shrinking"), "a shard only sweeps: " + s.err());
             assertTrue(Files.isRegularFile(sharded.resolve("s" + k).resolve("sweep-shard.json")));
             try (var files = Files.list(sharded.resolve("s" + k))) {
                 assertEquals(1, files.count(), "a shard writes only its sweep result");
@@ -50,6 +51,8 @@ class FuzzShardTest {
         merge.addAll(List.of("--regressions", "F"));
         CommandRun merged = CommandRun.of(sharded, merge.toArray(String[]::new));
         assertEquals(2, merged.exit(), merged.err());
+        assertTrue(merged.err().contains("weft fuzz: swept 22 seed(s), 22 failing, 6 distinct violation(s)\n"
+                + "weft fuzz: shrinking and writing 6 reproducer(s)\n"), merged.err());
 
         assertEquals(CommandRun.withoutDuration(single.out()), CommandRun.withoutDuration(merged.out()));
         assertTrue(single.out().contains("swept     : 22 seed(s) in "), single.out());
