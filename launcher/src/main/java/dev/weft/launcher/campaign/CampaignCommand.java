@@ -23,7 +23,8 @@ import java.util.concurrent.TimeUnit;
 public final class CampaignCommand {
     public static final String USAGE = "Usage: weft campaign --config FILE [--seeds S:N] [--jobs J] [--out DIR] [--shard k/N]\n"
             + "       weft campaign merge OUT DIR...\n"
-            + "       weft campaign compact DIR [--keep N]\n\n"
+            + "       weft campaign compact DIR [--keep N]\n"
+            + "       weft campaign verify DIR\n\n"
             + "Runs the target of the campaign config once per seed and matrix cell with weft run --record, judges every\n"
             + "recording with the config's checker, keeps the recordings of violating runs (and a sample of passes\n"
             + "if keep_pass_permille is set) under DIR/runs/, and writes DIR/report.json, report.md,\n"
@@ -38,7 +39,9 @@ public final class CampaignCommand {
             + "                  or SLURM_ARRAY_TASK_ID/SLURM_ARRAY_TASK_COUNT, else everything)\n\n"
             + "merge copies the runs of shard folders into OUT and writes the report a single process would have.\n"
             + "compact keeps the recordings of the first N (default 1) hits of each violation class and replaces\n"
-            + "the others by a line (cell, seed, rerun command, sha256) in DIR/compacted.txt.\n\n"
+            + "the others by a line (cell, seed, rerun command, sha256) in DIR/compacted.txt.\n"
+            + "verify replays every kept recording in DIR and re-runs the checker on it: each must replay identical\n"
+            + "and get the verdict and first report its result says (exit 0), else one line per mismatch (exit 1).\n\n"
             + "Exit status: 0 no violation, 2 violations found, 1 error, 130 stopped by Ctrl-C.\n";
 
     static final String CONFIG_FILE = "campaign.json";
@@ -56,6 +59,9 @@ public final class CampaignCommand {
         }
         if (args.length > 0 && args[0].equals("compact")) {
             return compact(args, out, err);
+        }
+        if (args.length > 0 && args[0].equals("verify")) {
+            return verify(args, out, err);
         }
         Path configFile = null;
         Path outDir = Path.of("campaign-out");
@@ -199,6 +205,27 @@ public final class CampaignCommand {
         } catch (CampaignConfig.ConfigException e) {
             err.println("weft campaign merge: " + CONFIG_FILE + ": " + e.getMessage());
             return 1;
+        }
+    }
+
+    /** {@code verify DIR}: see {@link Verification}. */
+    private static int verify(String[] args, PrintStream out, PrintStream err) {
+        if (args.length != 2 || args[1].startsWith("-")) {
+            err.println("weft campaign verify: usage: weft campaign verify DIR");
+            return 1;
+        }
+        Path dir = Path.of(args[1]);
+        try {
+            return Verification.verify(dir, out) == 0 ? 0 : 1;
+        } catch (NoSuchFileException e) {
+            err.println("weft campaign verify: " + dir + " is not a campaign folder (no " + CONFIG_FILE + ")");
+            return 1;
+        } catch (IOException | CampaignConfig.ConfigException e) {
+            err.println("weft campaign verify: " + e.getMessage());
+            return 1;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return 130;
         }
     }
 

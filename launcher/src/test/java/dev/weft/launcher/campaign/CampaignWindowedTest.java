@@ -89,6 +89,35 @@ class CampaignWindowedTest {
     }
 
     @Test
+    void verifyReplaysEveryKeptRecordingAndNamesOneThatNoLongerMatches() throws IOException {
+        java.io.ByteArrayOutputStream buf = new java.io.ByteArrayOutputStream();
+        java.io.PrintStream ps = new java.io.PrintStream(buf, true, java.nio.charset.StandardCharsets.UTF_8);
+        assertEquals(0, CampaignCommand.run(new String[] {"verify", single.toString()}, java.util.Map.of(), ps, ps),
+                buf.toString());
+        assertTrue(buf.toString().startsWith("verified 3 kept recording(s) in "), buf.toString());
+        // a copy with one payload digit edited and one recording cut off: both are named (the sizes stay the checker's)
+        Path copy = dir.resolve("tampered");
+        for (String f : List.of("campaign.json", "runs/all/s1.result", "runs/all/s1.weftlog", "runs/all/s2.result",
+                "runs/all/s2.weftlog", "runs/all/s3.result", "runs/all/s3.weftlog")) {
+            Files.createDirectories(copy.resolve(f).getParent());
+            Files.copy(single.resolve(f), copy.resolve(f));
+        }
+        Path edited = copy.resolve("runs/all/s2.weftlog");
+        String log = Files.readString(edited);
+        int at = log.indexOf("\"payload\":\"") + 11;
+        Files.writeString(edited, log.substring(0, at) + (log.charAt(at) == '0' ? '1' : '0') + log.substring(at + 1));
+        Path cut = copy.resolve("runs/all/s3.weftlog");
+        String whole = Files.readString(cut);
+        Files.writeString(cut, whole.substring(0, whole.lastIndexOf("{\"op\"")));
+        buf.reset();
+        assertEquals(1, CampaignCommand.run(new String[] {"verify", copy.toString()}, java.util.Map.of(), ps, ps));
+        String[] lines = buf.toString().split("\n");
+        assertTrue(lines[0].startsWith("runs/all/s2.weftlog: does not replay identical (exit "), buf.toString());
+        assertEquals("runs/all/s3.weftlog: is cut off (no end record): only a prefix replays", lines[1]);
+        assertTrue(lines[2].startsWith("2 of 3 kept recording(s) in "), buf.toString());
+    }
+
+    @Test
     void aHitWhoseRerunDiffersIsReportedNotReproduced() throws IOException {
         Path cfg = dir.resolve("nonce.json");
         Files.writeString(cfg, config("\"checker_command\": [\"/bin/sh\", \"-c\", \"echo \\\"✗ checker $$\\\"; exit 2\", \"sh\"]"));
