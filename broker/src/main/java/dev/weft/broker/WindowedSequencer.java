@@ -50,6 +50,11 @@ public final class WindowedSequencer implements OpSequencer {
     private final TreeMap<NodeId, NodeState> nodes = new TreeMap<>();
     private final Map<Long, ConnState> conns = new HashMap<>();
     private final TreeMap<Key, Op> pending = new TreeMap<>();
+    /**
+     * Scenario partitions by virtual time (a null cut clears): a send is cut by the partition in force at its
+     * {@code local_vt}. Sends are applied in key order, so which sends a partition cuts depends on the seed only.
+     */
+    private final TreeMap<Long, java.util.function.BiPredicate<VAddr, VAddr>> cuts = new TreeMap<>(Long::compareUnsigned);
     private long nextInternalConn;
     private long nextLogConn;
     private Key lastApplied;
@@ -214,6 +219,18 @@ public final class WindowedSequencer implements OpSequencer {
                     + windowNs + " ns): a datagram could be delivered inside the window it was sent in";
         }
         return null;
+    }
+
+    /**
+     * Scenario partition events: from each time on (virtual ns, a send's {@code local_vt}) the given cut holds
+     * (null: cleared). A cut datagram never reaches the core and is not recorded, as in single-host scenario runs
+     * (the log's one net spec could not replay it). Call before the nodes start.
+     */
+    public void setPartitionSchedule(Map<Long, java.util.function.BiPredicate<VAddr, VAddr>> byTime) {
+        synchronized (lock) {
+            cuts.clear();
+            cuts.putAll(byTime);
+        }
     }
 
     /** The reason the run was discarded, or null. */
@@ -707,6 +724,11 @@ public final class WindowedSequencer implements OpSequencer {
         } else if (op instanceof SendOp s) {
                 NodeState n = s.conn().node;
                 n.buffered.computeIfPresent(Long.divideUnsigned(s.localVt(), windowNs), (w, c) -> c == 1 ? null : c - 1);
+                Map.Entry<Long, java.util.function.BiPredicate<VAddr, VAddr>> cut = cuts.floorEntry(s.localVt());
+                if (cut != null && cut.getValue() != null && cut.getValue().test(s.src(), s.dst())) {
+                    stats.partitionCuts++;
+                    return;
+                }
                 Core.SendResult r = core.send(s.src(), s.dst(), s.payload(), s.localVt());
                 stats.sends++;
                 recorder.record(core.vt(), new Event.Send(s.conn().logId, s.src(), s.dst(), r.chanSeq(),

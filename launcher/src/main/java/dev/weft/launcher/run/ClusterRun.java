@@ -13,6 +13,7 @@ import dev.weft.scenario.FilesystemFaults;
 import dev.weft.scenario.NodeSpec;
 import dev.weft.scenario.RustFloatText;
 import dev.weft.scenario.Scenario;
+import dev.weft.scenario.ScenarioAction;
 import dev.weft.scenario.ScenarioEvent;
 import dev.weft.scenario.ScenarioException;
 import dev.weft.scenario.Scenarios;
@@ -136,6 +137,17 @@ final class ClusterRun {
             err.println("weft run: --net: " + e.getMessage());
             return RunCommand.USAGE_ERROR;
         }
+        if (c.windowNs() > 0 && c.scenario() != null) {
+            for (ScenarioEvent e : events) {
+                if (e.action() instanceof ScenarioAction.Crash || e.action() instanceof ScenarioAction.Start) {
+                    err.println("weft run: " + c.scenario() + ": --window: a windowed run cannot have crash or start"
+                            + " events (t=" + Long.toUnsignedString(e.timeNs()) + "): a node that ends without"
+                            + " Goodbye discards a windowed run, and a restarted node's clock starts over; partition"
+                            + " events are fine");
+                    return RunCommand.USAGE_ERROR;
+                }
+            }
+        }
         if (c.windowNs() > 0) {
             String problem = WindowedSequencer.lookaheadProblem(fault, c.windowNs());
             if (problem != null) {
@@ -197,11 +209,14 @@ final class ClusterRun {
             Map<Long, Long> ids = new TreeMap<>();
             plans.forEach(p -> ids.put(p.id(), placement.hostId(p.id())));
             // the sequencer reports a discard under its own lock: hand it to another thread (lock order)
-            sequencer = new WindowedSequencer(fault, recorder, c.windowNs(), ids, c.windowOps(), reason -> {
-                Thread t = new Thread(() -> self[0].discardedByBroker(reason), "weft-run-discard");
-                t.setDaemon(true);
-                t.start();
-            });
+            WindowedSequencer windowed = new WindowedSequencer(fault, recorder, c.windowNs(), ids, c.windowOps(),
+                    reason -> {
+                        Thread t = new Thread(() -> self[0].discardedByBroker(reason), "weft-run-discard");
+                        t.setDaemon(true);
+                        t.start();
+                    });
+            windowed.setPartitionSchedule(partitionSchedule(events));
+            sequencer = windowed;
         } else {
             sequencer = new SingleHostSequencer(fault, recorder);
         }
@@ -271,7 +286,14 @@ final class ClusterRun {
             return RunCommand.USAGE_ERROR;
         }
         notes.forEach(err::println);
-        if (!events.isEmpty()) {
+        if (!events.isEmpty() && cluster.windowNs() > 0) {
+            // partitions only (checked): the windowed broker applies them by each send's virtual time
+            for (ScenarioEvent e : events) {
+                err.println("[weft] scenario t=" + Long.toUnsignedString(e.timeNs()) + ": "
+                        + (e.action() instanceof ScenarioAction.ActivatePartition p ? "partition " + p.spec()
+                        : "partition cleared") + " (windowed: cuts the sends whose local_vt is at or after t)");
+            }
+        } else if (!events.isEmpty()) {
             driver = new ScenarioDriver(events, singleHost, new ScenarioDriver.Actions() {
                 @Override
                 public void crash(long nodeId, long timeNs) {
@@ -600,6 +622,24 @@ final class ClusterRun {
     }
 
     // ---- scenarios ----
+
+    /** A windowed scenario's partition events by time (null: cleared); later events at one time win. */
+    static Map<Long, java.util.function.BiPredicate<dev.weft.log.VAddr, dev.weft.log.VAddr>> partitionSchedule(
+            List<ScenarioEvent> events) throws IllegalStateException {
+        Map<Long, java.util.function.BiPredicate<dev.weft.log.VAddr, dev.weft.log.VAddr>> m = new LinkedHashMap<>();
+        for (ScenarioEvent e : events) {
+            if (e.action() instanceof ScenarioAction.ActivatePartition p) {
+                try {
+                    m.put(e.timeNs(), ScenarioDriver.cutOf(p.spec()));
+                } catch (NetSpecException ex) {
+                    throw new IllegalStateException("validated when loaded", ex);
+                }
+            } else if (e.action() instanceof ScenarioAction.ClearPartition) {
+                m.put(e.timeNs(), null);
+            }
+        }
+        return m;
+    }
 
     static RunOptions withSeed(RunOptions o, long seed) {
         return new RunOptions(seed, o.strategy(), o.noSched(), o.trace(), o.stats(), o.shim(), o.fsyncLies(),
