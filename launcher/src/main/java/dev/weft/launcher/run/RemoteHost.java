@@ -220,10 +220,12 @@ final class RemoteHost implements AutoCloseable {
         boolean anyRunning = all.stream().anyMatch(RemoteNode::alive);
         if (!closing) {
             lost = true;
-            all.forEach(RemoteNode::hostLost);
+            // the run learns of the loss before its nodes stop counting as running, or it could take the loss
+            // for a normal end (every node gone)
             if (anyRunning || !waiting.isEmpty()) {
                 onLost.accept(this);
             }
+            all.forEach(RemoteNode::hostLost);
         }
     }
 
