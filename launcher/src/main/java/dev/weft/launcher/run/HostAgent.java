@@ -191,6 +191,8 @@ final class HostAgent implements AutoCloseable {
                 return;
             }
             NodeProcess n;
+            // a node's output and exit are reported only after its "started" (its pumps run from the first byte)
+            java.util.concurrent.CountDownLatch announced = new java.util.concurrent.CountDownLatch(1);
             try {
                 BrokerRelay relay = relayTo(broker);
                 Map<String, String> e = new HashMap<>(env);
@@ -218,22 +220,27 @@ final class HostAgent implements AutoCloseable {
                 pb.environment().clear();
                 pb.environment().putAll(e);
                 Future<NodeProcess> started = starter.submit(() -> NodeProcess.start(node, pb, setsid,
-                        (stderr, line, length) -> forward(node, stderr, line, length)));
+                        (stderr, line, length) -> forward(announced, node, stderr, line, length)));
                 n = started.get();
             } catch (java.util.concurrent.ExecutionException e) {
                 channel.send(ControlLine.of("event", "failed", "node", node, "reason",
                         "cannot start: " + e.getCause().getMessage()));
                 return;
             } catch (InterruptedException e) {
+                announced.countDown();
                 Thread.currentThread().interrupt();
                 return;
             }
             synchronized (this) {
                 nodes.put(node, n);
             }
-            channel.send(ControlLine.of("event", "started", "node", node, "pid", n.pid()));
+            try {
+                channel.send(ControlLine.of("event", "started", "node", node, "pid", n.pid()));
+            } finally {
+                announced.countDown();
+            }
             NodeProcess started = n;
-            n.onExit(() -> reportExit(started));
+            n.onExit(() -> reportExit(announced, started));
         }
 
         /** Why a spawn request is not acceptable, or null. */
@@ -269,17 +276,22 @@ final class HostAgent implements AutoCloseable {
             }
         }
 
-        private void forward(long node, boolean stderr, byte[] line, int length) {
+        private void forward(java.util.concurrent.CountDownLatch announced, long node, boolean stderr, byte[] line,
+                int length) {
             try {
+                announced.await();
                 channel.send(ControlLine.of("event", "out", "node", node, "stream", stderr ? "err" : "out", "data",
                         Base64.getEncoder().encodeToString(java.util.Arrays.copyOf(line, length))));
             } catch (IOException e) {
                 // the master is gone; the session's end kills the node
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
             }
         }
 
-        private void reportExit(NodeProcess n) {
+        private void reportExit(java.util.concurrent.CountDownLatch announced, NodeProcess n) {
             try {
+                announced.await();
                 int rc = n.waitFor(); // its output lines first
                 channel.send(ControlLine.of("event", "exit", "node", n.nodeId(), "status", (long) rc));
             } catch (InterruptedException e) {
