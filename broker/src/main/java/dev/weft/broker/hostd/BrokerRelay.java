@@ -31,6 +31,7 @@ public final class BrokerRelay implements AutoCloseable {
     private static final int BUFFER = 64 * 1024;
     private static final int CONNECT_TIMEOUT_MS = 5000;
 
+    private final String label;
     private final InetSocketAddress broker;
     private final SharedToken token;
     private final Consumer<String> diagnostics;
@@ -41,8 +42,9 @@ public final class BrokerRelay implements AutoCloseable {
     private final Set<SocketChannel> open = ConcurrentHashMap.newKeySet();
     private volatile boolean closed;
 
-    private BrokerRelay(InetSocketAddress broker, SharedToken token, Consumer<String> diagnostics, Path directory)
-            throws IOException {
+    private BrokerRelay(String label, InetSocketAddress broker, SharedToken token, Consumer<String> diagnostics,
+            Path directory) throws IOException {
+        this.label = label;
         this.broker = broker;
         this.token = token;
         this.diagnostics = diagnostics;
@@ -53,15 +55,21 @@ public final class BrokerRelay implements AutoCloseable {
         listener.bind(UnixDomainSocketAddress.of(socketPath), 1024);
     }
 
-    /** Starts a relay to {@code broker} (token null: the broker asks for none). */
+    /** Starts a relay to {@code broker} (token null: the broker asks for none); its lines start "weft hostd:". */
     public static BrokerRelay start(Path parent, InetSocketAddress broker, SharedToken token,
+            Consumer<String> diagnostics) throws IOException {
+        return start("weft hostd", parent, broker, token, diagnostics);
+    }
+
+    /** As above; {@code label} starts each diagnostic line (the command that runs the relay). */
+    public static BrokerRelay start(String label, Path parent, InetSocketAddress broker, SharedToken token,
             Consumer<String> diagnostics) throws IOException {
         Set<PosixFilePermission> owner = PosixFilePermissions.fromString("rwx------");
         Path dir = Files.createTempDirectory(parent, "weft-hostd-", PosixFilePermissions.asFileAttribute(owner));
         Files.setPosixFilePermissions(dir, owner);
         BrokerRelay r;
         try {
-            r = new BrokerRelay(broker, token, diagnostics, dir);
+            r = new BrokerRelay(label, broker, token, diagnostics, dir);
         } catch (IOException e) {
             Files.deleteIfExists(dir);
             throw e;
@@ -84,13 +92,13 @@ public final class BrokerRelay implements AutoCloseable {
                 return;
             } catch (IOException e) {
                 if (!closed) {
-                    diagnostics.accept("weft hostd: relay accept failed: " + e.getMessage());
+                    diagnostics.accept(label + ": relay accept failed: " + e.getMessage());
                 }
                 continue;
             }
             String refusal = peerCheck.refusal(local);
             if (refusal != null) {
-                diagnostics.accept("weft hostd: refused a local connection: " + refusal);
+                diagnostics.accept(label + ": refused a local connection: " + refusal);
                 closeQuietly(local);
                 continue;
             }
@@ -111,12 +119,12 @@ public final class BrokerRelay implements AutoCloseable {
                 TokenHandshake.answer(token, remote.socket().getInputStream(), remote.socket().getOutputStream());
             }
         } catch (TokenHandshake.RefusedException e) {
-            diagnostics.accept("weft hostd: broker " + address(broker) + ": " + e.getMessage());
+            diagnostics.accept(label + ": broker " + address(broker) + ": " + e.getMessage());
             closeBoth(local, remote);
             return;
         } catch (IOException e) {
             if (!closed) {
-                diagnostics.accept("weft hostd: cannot reach the broker at " + address(broker) + ": "
+                diagnostics.accept(label + ": cannot reach the broker at " + address(broker) + ": "
                         + e.getMessage());
             }
             closeBoth(local, remote);
@@ -168,7 +176,7 @@ public final class BrokerRelay implements AutoCloseable {
             Files.deleteIfExists(socketPath);
             Files.deleteIfExists(directory);
         } catch (IOException e) {
-            diagnostics.accept("weft hostd: cannot remove " + directory + ": " + e.getMessage());
+            diagnostics.accept(label + ": cannot remove " + directory + ": " + e.getMessage());
         }
     }
 

@@ -232,4 +232,41 @@ class MultiHostRunTest {
             throw new AssertionError("the node outlived its agent by 10 s", e);
         }
     }
+
+    @Test
+    void aNodeStartedByHandJoinsATokenBrokerThroughItsOwnRelay() throws Exception {
+        int port;
+        try (ServerSocket s = new ServerSocket(0)) {
+            port = s.getLocalPort();
+        }
+        Path log = dir.resolve("hand.weftlog");
+        // the master runs node 0 (the server) and accepts node 1 over TCP with the token
+        ClusterRunTest.Out[] master = new ClusterRunTest.Out[1];
+        Thread run = new Thread(() -> master[0] = ClusterRunTest.weft("--seed", "44", "--net", NET, "--nodes", "1",
+                "--listen", Integer.toString(port), "--token-file", tokenFile.toString(), "--watchdog", "20",
+                "--record", log.toString(), "--", pingpong.toString()));
+        run.start();
+        Thread.sleep(1000); // the master is listening
+        // a wrong token: the broker refuses the relay's connection (the shim then falls back to a real socket)
+        ClusterRunTest.Out bad = ClusterRunTest.weft("--seed", "44", "--broker", "127.0.0.1:" + port, "--node-id", "1",
+                "--token-file", badTokenFile.toString(), "--", pingpong.toString());
+        assertEquals(1, bad.exit(), "pingpong's client gives up on its real socket: " + bad.stderr());
+        assertTrue(bad.stderr().contains("weft run: broker 127.0.0.1:" + port + ": the broker refused our token"),
+                bad.stderr());
+        ClusterRunTest.Out node = ClusterRunTest.weft("--seed", "44", "--broker", "127.0.0.1:" + port, "--node-id",
+                "1", "--host-id", "3", "--token-file", tokenFile.toString(), "--", pingpong.toString());
+        assertEquals(0, node.exit(), node.stderr());
+        run.join(TimeUnit.SECONDS.toMillis(30));
+        assertEquals(0, master[0].exit(), master[0].stderr());
+        assertTrue(master[0].stdout().contains("[n0] server got: PING:"), master[0].stdout());
+        assertTrue(master[0].stderr().contains("the broker also accepts nodes on tcp 127.0.0.1:" + port
+                + "; peers must prove the token"), master[0].stderr());
+        assertTrue(master[0].stderr().matches("(?s).*weft broker: refused tcp peer 127\\.0\\.0\\.1:\\d+: wrong token\n.*"),
+                master[0].stderr());
+        ClusterRunTest.replaysIdentically(log);
+        String unix = ClusterRunTest.weft("--seed", "1", "--broker", "/tmp/x.sock", "--node-id", "1", "--token-file",
+                tokenFile.toString(), "--", "true").stderr();
+        assertEquals("weft run: --token-file: the token is for TCP brokers; \"/tmp/x.sock\" is a Unix socket path"
+                + " (wire-and-abi.md §1)\n", unix);
+    }
 }

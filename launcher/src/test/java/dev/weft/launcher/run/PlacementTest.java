@@ -67,4 +67,21 @@ class PlacementTest {
         assertEquals("--window-ops needs --window", assertThrows(RunOptions.UsageException.class,
                 () -> RunOptions.parse(new String[] {"--window-ops", "4", "s.json"})).getMessage());
     }
+
+    @Test
+    void aNodeForABrokerElsewhereNeedsItsIdAndNoneOfTheMastersOptions() throws Exception {
+        RunOptions o = RunOptions.parse(new String[] {"--seed", "1", "--broker", "10.0.0.5:9000", "--node-id", "4",
+                "--host-id", "2", "--window", "1000", "--", "p"});
+        assertEquals(new RunOptions.RemoteBroker("10.0.0.5:9000", 4, 2, 1000, null), o.remoteBroker());
+        assertEquals(null, o.cluster());
+        assertEquals("--broker needs --node-id N", assertThrows(RunOptions.UsageException.class,
+                () -> RunOptions.parse(new String[] {"--seed", "1", "--broker", "h:1", "--", "p"})).getMessage());
+        assertEquals("--host-id needs --broker ADDR", assertThrows(RunOptions.UsageException.class,
+                () -> RunOptions.parse(new String[] {"--seed", "1", "--host-id", "2", "--", "p"})).getMessage());
+        assertEquals("--broker: --record belongs to the run that hosts the broker", assertThrows(
+                RunOptions.UsageException.class, () -> RunOptions.parse(new String[] {"--seed", "1", "--broker",
+                    "h:1", "--node-id", "0", "--record", "x", "--", "p"})).getMessage());
+        assertTrue(assertThrows(RunOptions.UsageException.class, () -> RunOptions.parse(new String[] {"--seed", "1",
+            "--broker", "h:1", "--node-id", "0", "--net", "", "--", "p"})).getMessage().startsWith("--broker: a node"));
+    }
 }
