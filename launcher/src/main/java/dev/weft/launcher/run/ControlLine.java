@@ -52,6 +52,10 @@ final class ControlLine {
         return l;
     }
 
+    long numberOr(String key, long fallback) {
+        return members.get(key) instanceof Long l ? l : fallback;
+    }
+
     boolean flag(String key) {
         return Boolean.TRUE.equals(members.get(key));
     }

@@ -178,7 +178,7 @@ final class RemoteHost implements AutoCloseable {
         try {
             while (true) {
                 ControlLine m = channel.receive();
-                long node = m.number("node");
+                long node = m.numberOr("node", -1); // an event of a later agent may name no node
                 RemoteNode n;
                 CompletableFuture<ControlLine> waiting;
                 synchronized (this) {
