@@ -42,6 +42,8 @@ public final class BrokerServer implements AutoCloseable {
     private final PeerCheck peerCheck;
     /** The shared token TCP peers must prove (dev.weft.broker.auth), or null: TCP peers are not asked. */
     private SharedToken tcpToken;
+    /** TCP peers still in the token handshake (closed at shutdown so their threads end at once). */
+    private final Set<SocketChannel> handshaking = ConcurrentHashMap.newKeySet();
     private final Map<Long, Connection> live = new ConcurrentHashMap<>();
     /** Threads still running (finished connection threads remove themselves, so a long run does not pile them up). */
     private final Set<Thread> threads = ConcurrentHashMap.newKeySet();
@@ -159,6 +161,7 @@ public final class BrokerServer implements AutoCloseable {
                     c.setOption(StandardSocketOptions.TCP_NODELAY, true);
                     if (tcpToken != null) {
                         // the handshake waits for the peer: off the accept thread, before any conn id
+                        handshaking.add(c);
                         spawn("weft-broker-auth", () -> admitThenRegister(c));
                         continue;
                     }
@@ -194,6 +197,8 @@ public final class BrokerServer implements AutoCloseable {
         } catch (IOException e) {
             closeQuietly(c);
             return;
+        } finally {
+            handshaking.remove(c);
         }
         register(c);
     }
@@ -250,6 +255,7 @@ public final class BrokerServer implements AutoCloseable {
         if (tcp != null) {
             closeQuietly(tcp);
         }
+        handshaking.forEach(BrokerServer::closeQuietly);
         sequencer.finish(); // disconnects still-open connections in id order, then the end record
         for (Connection c : live.values()) {
             c.shutdown();
