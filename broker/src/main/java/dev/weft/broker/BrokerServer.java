@@ -18,6 +18,8 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
+import dev.weft.broker.auth.SharedToken;
+import dev.weft.broker.auth.TokenHandshake;
 
 /**
  * The live broker's listeners: a Unix-domain stream socket in a private directory (mode 0700, so only this user
@@ -38,6 +40,10 @@ public final class BrokerServer implements AutoCloseable {
     private final ServerSocketChannel unix;
     private final ServerSocketChannel tcp;
     private final PeerCheck peerCheck;
+    /** The shared token TCP peers must prove (dev.weft.broker.auth), or null: TCP peers are not asked. */
+    private SharedToken tcpToken;
+    /** TCP peers still in the token handshake (closed at shutdown so their threads end at once). */
+    private final Set<SocketChannel> handshaking = ConcurrentHashMap.newKeySet();
     private final Map<Long, Connection> live = new ConcurrentHashMap<>();
     /** Threads still running (finished connection threads remove themselves, so a long run does not pile them up). */
     private final Set<Thread> threads = ConcurrentHashMap.newKeySet();
@@ -73,6 +79,15 @@ public final class BrokerServer implements AutoCloseable {
      */
     public static BrokerServer start(OpSequencer sequencer, Path parent, InetSocketAddress tcpAddress,
             boolean timeService, Consumer<String> diagnostics) throws IOException {
+        return start(sequencer, parent, tcpAddress, null, timeService, diagnostics);
+    }
+
+    /**
+     * As {@link #start(OpSequencer, Path, InetSocketAddress, boolean, Consumer)}; with a token, every TCP peer
+     * must answer its challenge ({@link TokenHandshake}) before it gets a conn id.
+     */
+    public static BrokerServer start(OpSequencer sequencer, Path parent, InetSocketAddress tcpAddress,
+            SharedToken tcpToken, boolean timeService, Consumer<String> diagnostics) throws IOException {
         Set<PosixFilePermission> owner = PosixFilePermissions.fromString("rwx------");
         Path dir = Files.createTempDirectory(parent, "weft-broker-", PosixFilePermissions.asFileAttribute(owner));
         Files.setPosixFilePermissions(dir, owner); // whatever the umask did, exactly 0700
@@ -83,6 +98,7 @@ public final class BrokerServer implements AutoCloseable {
             Files.deleteIfExists(dir);
             throw e;
         }
+        s.tcpToken = tcpToken;
         s.spawn("weft-broker-accept-unix", () -> s.acceptLoop(s.unix, true));
         if (s.tcp != null) {
             s.spawn("weft-broker-accept-tcp", () -> s.acceptLoop(s.tcp, false));
@@ -107,6 +123,11 @@ public final class BrokerServer implements AutoCloseable {
         } catch (IOException e) {
             return null;
         }
+    }
+
+    /** True if TCP peers must prove a shared token. */
+    public boolean tcpTokenRequired() {
+        return tcpToken != null;
     }
 
     /** Connections currently open. */
@@ -138,28 +159,69 @@ public final class BrokerServer implements AutoCloseable {
                     }
                 } else {
                     c.setOption(StandardSocketOptions.TCP_NODELAY, true);
+                    if (tcpToken != null) {
+                        // the handshake waits for the peer: off the accept thread, before any conn id
+                        handshaking.add(c);
+                        spawn("weft-broker-auth", () -> admitThenRegister(c));
+                        continue;
+                    }
                 }
             } catch (IOException e) {
                 closeQuietly(c);
                 continue;
             }
-            synchronized (this) {
-                if (closed) {
-                    closeQuietly(c);
-                    return;
-                }
-                long id = sequencer.connect();
-                Connection conn = new Connection(id, c, sequencer, diagnostics, timeService);
-                live.put(id, conn);
-                spawn("weft-conn-" + id, () -> {
-                    try {
-                        conn.run();
-                    } finally {
-                        live.remove(id);
-                    }
-                });
+            if (!register(c)) {
+                return;
             }
         }
+    }
+
+    /** Token handshake for a TCP peer; a refused peer is told, closed and named in one line. */
+    private void admitThenRegister(SocketChannel c) {
+        String who;
+        try {
+            who = String.valueOf(c.getRemoteAddress()).replaceFirst("^/", "");
+        } catch (IOException e) {
+            who = "a peer";
+        }
+        try {
+            java.net.Socket s = c.socket();
+            s.setSoTimeout(TokenHandshake.TIMEOUT_MS);
+            String refusal = TokenHandshake.admit(tcpToken, s.getInputStream(), s.getOutputStream());
+            s.setSoTimeout(0);
+            if (refusal != null) {
+                diagnostics.accept("weft broker: refused tcp peer " + who + ": " + refusal);
+                closeQuietly(c);
+                return;
+            }
+        } catch (IOException e) {
+            closeQuietly(c);
+            return;
+        } finally {
+            handshaking.remove(c);
+        }
+        register(c);
+    }
+
+    /** Gives an accepted peer the next conn id and its thread; false once the broker is closed. */
+    private boolean register(SocketChannel c) {
+        synchronized (this) {
+            if (closed) {
+                closeQuietly(c);
+                return false;
+            }
+            long id = sequencer.connect();
+            Connection conn = new Connection(id, c, sequencer, diagnostics, timeService);
+            live.put(id, conn);
+            spawn("weft-conn-" + id, () -> {
+                try {
+                    conn.run();
+                } finally {
+                    live.remove(id);
+                }
+            });
+        }
+        return true;
     }
 
     private synchronized void spawn(String name, Runnable r) {
@@ -193,6 +255,7 @@ public final class BrokerServer implements AutoCloseable {
         if (tcp != null) {
             closeQuietly(tcp);
         }
+        handshaking.forEach(BrokerServer::closeQuietly);
         sequencer.finish(); // disconnects still-open connections in id order, then the end record
         for (Connection c : live.values()) {
             c.shutdown();

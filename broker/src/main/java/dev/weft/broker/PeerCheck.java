@@ -14,15 +14,15 @@ import jdk.net.UnixDomainPrincipal;
  * call is needed. The peer's user is compared with the owner of the broker's private socket directory, which this
  * process created (both are the JDK's uid-based principals, compared by uid).
  */
-final class PeerCheck {
+public final class PeerCheck {
     private final UserPrincipal self;
 
-    PeerCheck(Path ownDirectory) throws IOException {
+    public PeerCheck(Path ownDirectory) throws IOException {
         this.self = Files.getOwner(ownDirectory);
     }
 
     /** Null if the peer runs as this user, otherwise why it is refused. */
-    String refusal(SocketChannel peer) {
+    public String refusal(SocketChannel peer) {
         try {
             UnixDomainPrincipal p = peer.getOption(ExtendedSocketOptions.SO_PEERCRED);
             if (p.user().equals(self)) {

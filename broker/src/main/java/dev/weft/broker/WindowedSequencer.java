@@ -50,6 +50,11 @@ public final class WindowedSequencer implements OpSequencer {
     private final TreeMap<NodeId, NodeState> nodes = new TreeMap<>();
     private final Map<Long, ConnState> conns = new HashMap<>();
     private final TreeMap<Key, Op> pending = new TreeMap<>();
+    /**
+     * Scenario partitions by virtual time (a null cut clears): a send is cut by the partition in force at its
+     * {@code local_vt}. Sends are applied in key order, so which sends a partition cuts depends on the seed only.
+     */
+    private final TreeMap<Long, java.util.function.BiPredicate<VAddr, VAddr>> cuts = new TreeMap<>(Long::compareUnsigned);
     private long nextInternalConn;
     private long nextLogConn;
     private Key lastApplied;
@@ -65,8 +70,8 @@ public final class WindowedSequencer implements OpSequencer {
     record NodeId(long host, long node) implements Comparable<NodeId> {
         @Override
         public int compareTo(NodeId o) {
-            int c = Long.compareUnsigned(host, o.host);
-            return c != 0 ? c : Long.compareUnsigned(node, o.node);
+            int c = Long.compareUnsigned(node, o.node); // as Key: node first, so messages list nodes in id order
+            return c != 0 ? c : Long.compareUnsigned(host, o.host);
         }
 
         @Override
@@ -76,8 +81,14 @@ public final class WindowedSequencer implements OpSequencer {
     }
 
     /**
-     * The recording order: virtual time, then host, node, then the node's program order, then (only for Goodbyes,
+     * The recording order: virtual time, then node, host, then the node's program order, then (only for Goodbyes,
      * which have no reply and so reach the broker in a racing order) the socket's creation order.
+     *
+     * <p>Node before host: a node id names one node cluster-wide (its address 127.0.0.(n+1) derives from it), so
+     * the host only breaks ties between hand-started nodes that reuse an id. Ordering by host first would make the
+     * recording depend on where the nodes were placed; this way a cluster split over several host agents records
+     * exactly what it records on one machine. (core-and-replay.md §3, informative, lists host first; with one host
+     * the two orders are the same.)
      */
     record Key(long vt, long host, long node, long seq, long sub) implements Comparable<Key> {
         Key(long vt, long host, long node, long seq) {
@@ -87,8 +98,8 @@ public final class WindowedSequencer implements OpSequencer {
         @Override
         public int compareTo(Key o) {
             int c = Long.compareUnsigned(vt, o.vt);
-            if (c == 0) c = Long.compareUnsigned(host, o.host);
             if (c == 0) c = Long.compareUnsigned(node, o.node);
+            if (c == 0) c = Long.compareUnsigned(host, o.host);
             if (c == 0) c = Long.compareUnsigned(seq, o.seq);
             return c != 0 ? c : Long.compareUnsigned(sub, o.sub);
         }
@@ -166,6 +177,22 @@ public final class WindowedSequencer implements OpSequencer {
      */
     public WindowedSequencer(FaultModel fault, Recorder recorder, long windowNs, List<Long> expectedNodes,
             long windowOpsLimit, Consumer<String> onDiscard) {
+        this(fault, recorder, windowNs, hostZero(expectedNodes), windowOpsLimit, onDiscard);
+    }
+
+    private static Map<Long, Long> hostZero(List<Long> nodes) {
+        Map<Long, Long> m = new TreeMap<>();
+        nodes.forEach(n -> m.put(n, 0L));
+        return m;
+    }
+
+    /**
+     * As above for nodes spread over several hosts.
+     *
+     * @param expectedNodeHosts the host id (their {@code WEFT_HOST_ID}) of each node id that will connect
+     */
+    public WindowedSequencer(FaultModel fault, Recorder recorder, long windowNs, Map<Long, Long> expectedNodeHosts,
+            long windowOpsLimit, Consumer<String> onDiscard) {
         if (windowNs <= 0) {
             throw new IllegalArgumentException("window must be > 0");
         }
@@ -175,10 +202,10 @@ public final class WindowedSequencer implements OpSequencer {
         this.minDelay = fault.spec().minDelay();
         this.windowOpsLimit = windowOpsLimit;
         this.onDiscard = onDiscard;
-        for (long n : expectedNodes) {
-            NodeId id = new NodeId(0, n);
+        expectedNodeHosts.forEach((n, h) -> {
+            NodeId id = new NodeId(h, n);
             nodes.put(id, new NodeState(id));
-        }
+        });
     }
 
     /**
@@ -192,6 +219,18 @@ public final class WindowedSequencer implements OpSequencer {
                     + windowNs + " ns): a datagram could be delivered inside the window it was sent in";
         }
         return null;
+    }
+
+    /**
+     * Scenario partition events: from each time on (virtual ns, a send's {@code local_vt}) the given cut holds
+     * (null: cleared). A cut datagram never reaches the core and is not recorded, as in single-host scenario runs
+     * (the log's one net spec could not replay it). Call before the nodes start.
+     */
+    public void setPartitionSchedule(Map<Long, java.util.function.BiPredicate<VAddr, VAddr>> byTime) {
+        synchronized (lock) {
+            cuts.clear();
+            cuts.putAll(byTime);
+        }
     }
 
     /** The reason the run was discarded, or null. */
@@ -685,6 +724,11 @@ public final class WindowedSequencer implements OpSequencer {
         } else if (op instanceof SendOp s) {
                 NodeState n = s.conn().node;
                 n.buffered.computeIfPresent(Long.divideUnsigned(s.localVt(), windowNs), (w, c) -> c == 1 ? null : c - 1);
+                Map.Entry<Long, java.util.function.BiPredicate<VAddr, VAddr>> cut = cuts.floorEntry(s.localVt());
+                if (cut != null && cut.getValue() != null && cut.getValue().test(s.src(), s.dst())) {
+                    stats.partitionCuts++;
+                    return;
+                }
                 Core.SendResult r = core.send(s.src(), s.dst(), s.payload(), s.localVt());
                 stats.sends++;
                 recorder.record(core.vt(), new Event.Send(s.conn().logId, s.src(), s.dst(), r.chanSeq(),

@@ -27,8 +27,12 @@ final class SpecClient implements AutoCloseable {
     private final DataInputStream in;
 
     SpecClient(Path socket) throws IOException {
-        channel = SocketChannel.open(StandardProtocolFamily.UNIX);
-        channel.connect(UnixDomainSocketAddress.of(socket));
+        this(unix(socket));
+    }
+
+    /** Over a connection already open (TCP, or one that has passed the token handshake). */
+    SpecClient(SocketChannel connected) {
+        channel = connected;
         out = Channels.newOutputStream(channel);
         InputStream raw = Channels.newInputStream(channel);
         in = new DataInputStream(raw);
@@ -69,6 +73,12 @@ final class SpecClient implements AutoCloseable {
 
     private static ByteBuffer msg(int n) {
         return ByteBuffer.allocate(n).order(ByteOrder.LITTLE_ENDIAN);
+    }
+
+    private static SocketChannel unix(Path socket) throws IOException {
+        SocketChannel c = SocketChannel.open(StandardProtocolFamily.UNIX);
+        c.connect(UnixDomainSocketAddress.of(socket));
+        return c;
     }
 
     static byte[] frame(byte[] message) {

@@ -90,6 +90,21 @@ public enum WeftCommand {
             return false;
         }
     },
+    HOSTD("hostd", "the host agent of multi-host runs: starts nodes for `weft run --hosts` (Linux only)", false) {
+        @Override
+        public int run(String[] args, PrintStream out, PrintStream err) {
+            if (!RunHelp.supportedHere()) {
+                err.print(RunHelp.unsupportedMessage());
+                return RunCommand.USAGE_ERROR;
+            }
+            return dev.weft.launcher.run.HostdCommand.run(args, System.getenv(), err);
+        }
+
+        @Override
+        public String usage() {
+            return dev.weft.launcher.run.HostdCommand.USAGE;
+        }
+    },
     FUZZ("fuzz", "sweep fault seeds over a generated workload, shrink failures to reproducers", true) {
         @Override
         public int run(String[] args, PrintStream out, PrintStream err) {

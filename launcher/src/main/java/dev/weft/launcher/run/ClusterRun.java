@@ -4,6 +4,7 @@ import dev.weft.broker.BrokerServer;
 import dev.weft.broker.OpSequencer;
 import dev.weft.broker.SingleHostSequencer;
 import dev.weft.broker.WindowedSequencer;
+import dev.weft.broker.auth.SharedToken;
 import dev.weft.broker.record.LogRecorder;
 import dev.weft.broker.record.Recorder;
 import dev.weft.net.FaultModel;
@@ -12,6 +13,7 @@ import dev.weft.scenario.FilesystemFaults;
 import dev.weft.scenario.NodeSpec;
 import dev.weft.scenario.RustFloatText;
 import dev.weft.scenario.Scenario;
+import dev.weft.scenario.ScenarioAction;
 import dev.weft.scenario.ScenarioEvent;
 import dev.weft.scenario.ScenarioException;
 import dev.weft.scenario.Scenarios;
@@ -61,7 +63,7 @@ final class ClusterRun {
     private final Map<Long, ProcessBuilder> builders = new TreeMap<>();
     private final Optional<Path> setsid;
     /** The current incarnation of each node (guarded by this). */
-    private final Map<Long, NodeProcess> current = new TreeMap<>();
+    private final Map<Long, RunningNode> current = new TreeMap<>();
     /** Final status per node of incarnations that ended by themselves (guarded by this). */
     private final Map<Long, Integer> statuses = new TreeMap<>();
     private ScenarioDriver driver;
@@ -69,6 +71,16 @@ final class ClusterRun {
     private int forcedExit = -1;
     /** Why a windowed run was discarded (guarded by this), or null. */
     private String discardReason;
+    /** The host agents of a multi-host run, by host id (empty: every node runs here). */
+    private final Map<Long, RemoteHost> hosts = new TreeMap<>();
+    /** Each remote node's spawn: its command and shim variables (the agent adds its own shim and broker relay). */
+    private final Map<Long, RemoteSpawn> remoteSpawns = new TreeMap<>();
+    /** The first host lost mid-run (guarded by this), or null. */
+    private String hostLoss;
+
+    /** What a host agent needs to start a node. */
+    record RemoteSpawn(List<String> command, Map<String, String> env) {
+    }
 
     private ClusterRun(RunOptions options, PrintStream out, PrintStream err, OpSequencer sequencer,
             Recorder recorder, BrokerServer server, Optional<Path> setsid) {
@@ -125,6 +137,17 @@ final class ClusterRun {
             err.println("weft run: --net: " + e.getMessage());
             return RunCommand.USAGE_ERROR;
         }
+        if (c.windowNs() > 0 && c.scenario() != null) {
+            for (ScenarioEvent e : events) {
+                if (e.action() instanceof ScenarioAction.Crash || e.action() instanceof ScenarioAction.Start) {
+                    err.println("weft run: " + c.scenario() + ": --window: a windowed run cannot have crash or start"
+                            + " events (t=" + Long.toUnsignedString(e.timeNs()) + "): a node that ends without"
+                            + " Goodbye discards a windowed run, and a restarted node's clock starts over; partition"
+                            + " events are fine");
+                    return RunCommand.USAGE_ERROR;
+                }
+            }
+        }
         if (c.windowNs() > 0) {
             String problem = WindowedSequencer.lookaheadProblem(fault, c.windowNs());
             if (problem != null) {
@@ -133,40 +156,83 @@ final class ClusterRun {
                 return RunCommand.USAGE_ERROR;
             }
         }
+        Placement placement = c.placement();
+        SharedToken token = null;
+        if (!placement.isLocal() || c.listen() != null) {
+            try {
+                token = SharedToken.resolve(c.tokenFile(), env).orElse(null);
+            } catch (SharedToken.InvalidTokenFileException e) {
+                err.println("weft run: --token-file " + e.getMessage());
+                return RunCommand.USAGE_ERROR;
+            }
+            if (token == null && !placement.isLocal()) {
+                err.println("weft run: --hosts needs the shared token of its host agents (--token-file FILE or "
+                        + SharedToken.ENV + "): weft hostd runs nothing for a master that cannot prove it");
+                return RunCommand.USAGE_ERROR;
+            }
+        }
+        ClusterRun[] self = new ClusterRun[1];
+        Map<Long, RemoteHost> agents = new TreeMap<>();
+        for (int h = 0; h < placement.hosts().size(); h++) {
+            long hostId = h + 1;
+            try {
+                agents.put(hostId, RemoteHost.connect(placement.address(hostId), hostId, token,
+                        lost -> {
+                            ClusterRun r = self[0];
+                            if (r != null) {
+                                r.hostLost(lost); // before the run exists, a lost host fails its first spawn
+                            }
+                        }));
+            } catch (RemoteHost.HostException e) {
+                err.println("weft run: " + e.getMessage() + "; nothing was started");
+                agents.values().forEach(RemoteHost::close);
+                return DISCARDED_EXIT;
+            }
+        }
+        InetSocketAddress listen = c.listen();
+        if (listen == null && !agents.isEmpty()) {
+            // the agents must reach the broker: listen on our address on the route to the first of them
+            listen = new InetSocketAddress(agents.values().iterator().next().localAddress(), 0);
+        }
         Recorder recorder = Recorder.NONE;
         if (c.record() != null) {
             try {
                 recorder = LogRecorder.create(c.record(), opts.seed(), net, c.windowNs(), err::println);
             } catch (IOException e) {
                 err.println("weft run: cannot record to " + c.record() + ": " + OsErrorText.of(e));
+                agents.values().forEach(RemoteHost::close);
                 return RunCommand.USAGE_ERROR;
             }
         }
         OpSequencer sequencer;
-        ClusterRun[] self = new ClusterRun[1];
         if (c.windowNs() > 0) {
-            List<Long> ids = new ArrayList<>();
-            plans.forEach(p -> ids.add(p.id()));
+            Map<Long, Long> ids = new TreeMap<>();
+            plans.forEach(p -> ids.put(p.id(), placement.hostId(p.id())));
             // the sequencer reports a discard under its own lock: hand it to another thread (lock order)
-            sequencer = new WindowedSequencer(fault, recorder, c.windowNs(), ids, c.windowOps(), reason -> {
-                Thread t = new Thread(() -> self[0].discarded(reason), "weft-run-discard");
-                t.setDaemon(true);
-                t.start();
-            });
+            WindowedSequencer windowed = new WindowedSequencer(fault, recorder, c.windowNs(), ids, c.windowOps(),
+                    reason -> {
+                        Thread t = new Thread(() -> self[0].discardedByBroker(reason), "weft-run-discard");
+                        t.setDaemon(true);
+                        t.start();
+                    });
+            windowed.setPartitionSchedule(partitionSchedule(events));
+            sequencer = windowed;
         } else {
             sequencer = new SingleHostSequencer(fault, recorder);
         }
         BrokerServer server;
         try {
-            server = BrokerServer.start(sequencer, Path.of(System.getProperty("java.io.tmpdir")), c.listen(),
+            server = BrokerServer.start(sequencer, Path.of(System.getProperty("java.io.tmpdir")), listen, token,
                     opts.stats(), err::println);
         } catch (IOException e) {
             err.println("weft run: cannot start the broker: " + OsErrorText.of(e));
             recorder.close();
+            agents.values().forEach(RemoteHost::close);
             return RunCommand.USAGE_ERROR;
         }
         ClusterRun run = new ClusterRun(opts, out, err, sequencer, recorder, server,
                 NodeProcess.setsid(env.get("PATH")));
+        run.hosts.putAll(agents);
         self[0] = run;
         return run.execute(plans, events, net, shim, env);
     }
@@ -177,7 +243,12 @@ final class ClusterRun {
         if (tcp != null) {
             err.println("weft run: the broker also accepts nodes on tcp " + tcp.getHostString() + ":" + tcp.getPort()
                     + (tcp.getAddress().isLoopbackAddress() ? "" : " (not loopback: any host that reaches it can join;"
-                    + " TCP peers are not uid-checked)"));
+                    + " TCP peers are not uid-checked)") + (server.tcpTokenRequired() ? "; peers must prove the token"
+                    : ""));
+        }
+        if (!hosts.isEmpty()) {
+            err.println("weft run: nodes placed: " + cluster.placement().describe()
+                    + (cluster.placement().hostOf().size() < plans.size() ? "; the others run here (host 0)" : ""));
         }
         if (setsid.isEmpty()) {
             err.println("weft run: note: setsid(1) not found; a node's child processes may outlive it");
@@ -185,6 +256,20 @@ final class ClusterRun {
         Set<String> notes = new LinkedHashSet<>();
         try {
             for (NodePlan p : plans) {
+                long hostId = cluster.placement().hostId(p.id());
+                if (hostId != 0) {
+                    // the agent sets its own shim path and broker relay; it gets only the shim's variables
+                    Map<String, String> vars = new TreeMap<>();
+                    RunCommand.applyEnvironment(options, shim, vars);
+                    vars.remove("LD_PRELOAD");
+                    vars.put("WEFT_NET", net);
+                    if (cluster.windowNs() > 0) {
+                        vars.put("WEFT_WINDOW_NS", Long.toUnsignedString(cluster.windowNs()));
+                    }
+                    vars.putAll(p.extraEnv());
+                    remoteSpawns.put(p.id(), new RemoteSpawn(p.command(), vars));
+                    continue;
+                }
                 Map<String, String> extra = new LinkedHashMap<>();
                 extra.put("WEFT_BROKER", server.socketPath().toString());
                 extra.put("WEFT_NODE_ID", Long.toString(p.id()));
@@ -201,7 +286,14 @@ final class ClusterRun {
             return RunCommand.USAGE_ERROR;
         }
         notes.forEach(err::println);
-        if (!events.isEmpty()) {
+        if (!events.isEmpty() && cluster.windowNs() > 0) {
+            // partitions only (checked): the windowed broker applies them by each send's virtual time
+            for (ScenarioEvent e : events) {
+                err.println("[weft] scenario t=" + Long.toUnsignedString(e.timeNs()) + ": "
+                        + (e.action() instanceof ScenarioAction.ActivatePartition p ? "partition " + p.spec()
+                        : "partition cleared") + " (windowed: cuts the sends whose local_vt is at or after t)");
+            }
+        } else if (!events.isEmpty()) {
             driver = new ScenarioDriver(events, singleHost, new ScenarioDriver.Actions() {
                 @Override
                 public void crash(long nodeId, long timeNs) {
@@ -252,12 +344,28 @@ final class ClusterRun {
     }
 
     private boolean startNode(long id) {
-        NodeProcess n;
-        try {
-            n = NodeProcess.start(id, builders.get(id), setsid, out, err);
-        } catch (IOException e) {
-            err.println("weft run: cannot start node " + id + ": " + OsErrorText.of(e));
-            return false;
+        RunningNode n;
+        long hostId = cluster.placement().hostId(id);
+        if (hostId != 0) {
+            RemoteHost h = hosts.get(hostId);
+            RemoteSpawn spec = remoteSpawns.get(id);
+            InetSocketAddress tcp = server.tcpAddress();
+            String broker = (tcp.getAddress().isAnyLocalAddress() ? h.localAddress() : tcp.getAddress())
+                    .getHostAddress() + ":" + tcp.getPort();
+            try {
+                n = h.spawn(id, spec.command(), spec.env(), !options.hostPids(), !options.keepAslr(), broker,
+                        NodeProcess.prefixed(id, out, err));
+            } catch (RemoteHost.HostException e) {
+                err.println("weft run: " + e.getMessage());
+                return false;
+            }
+        } else {
+            try {
+                n = NodeProcess.start(id, builders.get(id), setsid, out, err);
+            } catch (IOException e) {
+                err.println("weft run: cannot start node " + id + ": " + OsErrorText.of(e));
+                return false;
+            }
         }
         synchronized (this) {
             if (finished) {
@@ -268,11 +376,11 @@ final class ClusterRun {
             current.put(id, n);
             statuses.remove(id);
         }
-        n.process().onExit().thenRun(() -> exited(n));
+        n.onExit(() -> exited(n));
         return true;
     }
 
-    private void exited(NodeProcess n) {
+    private void exited(RunningNode n) {
         int rc;
         try {
             rc = n.waitFor();
@@ -289,7 +397,7 @@ final class ClusterRun {
     }
 
     private void crashNode(long id, long timeNs) {
-        NodeProcess n;
+        RunningNode n;
         synchronized (this) {
             n = current.get(id);
         }
@@ -304,7 +412,7 @@ final class ClusterRun {
     }
 
     private void restartNode(long id, long timeNs) {
-        NodeProcess old;
+        RunningNode old;
         synchronized (this) {
             if (finished) {
                 return;
@@ -325,7 +433,7 @@ final class ClusterRun {
             }
         }
         if (startNode(id)) {
-            NodeProcess n;
+            RunningNode n;
             synchronized (this) {
                 n = current.get(id);
             }
@@ -343,7 +451,7 @@ final class ClusterRun {
                 if (forcedExit >= 0) {
                     return;
                 }
-                anyRunning = current.values().stream().anyMatch(NodeProcess::alive);
+                anyRunning = current.values().stream().anyMatch(RunningNode::alive);
                 try {
                     wait(50);
                 } catch (InterruptedException e) {
@@ -375,7 +483,7 @@ final class ClusterRun {
 
     /** Stops every node, finishes the log and prints the summary; runs once (normal end or Ctrl-C). */
     private int finish() {
-        List<NodeProcess> all;
+        List<RunningNode> all;
         synchronized (this) {
             if (finished) {
                 return exitStatus();
@@ -383,23 +491,24 @@ final class ClusterRun {
             finished = true;
             all = new ArrayList<>(current.values());
         }
-        for (NodeProcess n : all) {
+        for (RunningNode n : all) {
             if (n.alive()) {
                 n.terminate();
             }
         }
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(1);
-        for (NodeProcess n : all) {
+        for (RunningNode n : all) {
             try {
                 long left = deadline - System.nanoTime();
-                if (!n.process().waitFor(Math.max(0, left), TimeUnit.NANOSECONDS)) {
+                if (!n.waitFor(Math.max(0, left), TimeUnit.NANOSECONDS)) {
                     n.kill();
                 }
-                n.process().waitFor(2, TimeUnit.SECONDS);
+                n.waitFor(2, TimeUnit.SECONDS);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
         }
+        hosts.values().forEach(RemoteHost::close); // an agent kills whatever of this run is left there
         shutdown();
         if (options.stats()) {
             sequencer.statsLines().forEach(err::println);
@@ -421,6 +530,63 @@ final class ClusterRun {
             err.println("recorded to " + cluster.record() + " (verify: weft replay " + cluster.record() + ")");
         }
         return exitStatus();
+    }
+
+    /**
+     * The windowed broker discarded the run. When a host agent dies, its nodes' broker connections end at the same
+     * moment as its control channel, and either may be noticed first; the lost host is the real cause, so a
+     * multi-host run waits briefly for it before naming the broker's reason.
+     */
+    private void discardedByBroker(String reason) {
+        synchronized (this) {
+            long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(hosts.isEmpty() ? 0 : 500);
+            while (hostLoss == null && !hosts.isEmpty() && System.nanoTime() < deadline) {
+                try {
+                    wait(Math.max(1, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime())));
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    break;
+                }
+            }
+            if (hostLoss != null) {
+                reason = hostLoss;
+            }
+        }
+        discarded(reason);
+    }
+
+    /** A host agent's control channel ended while nodes ran there: the run cannot be completed, exit 3. */
+    private void hostLost(RemoteHost h) {
+        String what = "host " + h.hostId() + " (" + h.address() + ") lost mid-run; its node(s) "
+                + join(h.nodeIds()) + " stopped";
+        synchronized (this) {
+            if (finished || hostLoss != null) {
+                return;
+            }
+            hostLoss = what;
+            notifyAll();
+        }
+        if (cluster.windowNs() > 0) {
+            discarded(what);
+            return;
+        }
+        synchronized (this) {
+            if (forcedExit >= 0) {
+                return;
+            }
+            forcedExit = DISCARDED_EXIT;
+            notifyAll();
+        }
+        err.println("weft run: " + what + "; stopping the run" + (cluster.record() != null
+                ? " (the recording keeps what reached the broker)" : ""));
+    }
+
+    private static String join(List<Long> ids) {
+        StringBuilder sb = new StringBuilder();
+        for (Long n : ids) {
+            sb.append(sb.length() == 0 ? "" : ", ").append(n);
+        }
+        return sb.toString();
     }
 
     /** A windowed run cannot go on (its one line says why): stop every node, keep no recording, exit 3. */
@@ -456,6 +622,24 @@ final class ClusterRun {
     }
 
     // ---- scenarios ----
+
+    /** A windowed scenario's partition events by time (null: cleared); later events at one time win. */
+    static Map<Long, java.util.function.BiPredicate<dev.weft.log.VAddr, dev.weft.log.VAddr>> partitionSchedule(
+            List<ScenarioEvent> events) throws IllegalStateException {
+        Map<Long, java.util.function.BiPredicate<dev.weft.log.VAddr, dev.weft.log.VAddr>> m = new LinkedHashMap<>();
+        for (ScenarioEvent e : events) {
+            if (e.action() instanceof ScenarioAction.ActivatePartition p) {
+                try {
+                    m.put(e.timeNs(), ScenarioDriver.cutOf(p.spec()));
+                } catch (NetSpecException ex) {
+                    throw new IllegalStateException("validated when loaded", ex);
+                }
+            } else if (e.action() instanceof ScenarioAction.ClearPartition) {
+                m.put(e.timeNs(), null);
+            }
+        }
+        return m;
+    }
 
     static RunOptions withSeed(RunOptions o, long seed) {
         return new RunOptions(seed, o.strategy(), o.noSched(), o.trace(), o.stats(), o.shim(), o.fsyncLies(),

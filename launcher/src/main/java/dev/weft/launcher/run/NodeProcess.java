@@ -23,7 +23,7 @@ import java.util.Optional;
  * node's whole tree, and a terminal's Ctrl-C (sent to the JVM's group only) does not — the launcher stops the
  * nodes itself and finishes the log.
  */
-final class NodeProcess {
+final class NodeProcess implements RunningNode {
     private final long nodeId;
     private final Process process;
     private final List<Thread> pumps = new ArrayList<>();
@@ -39,28 +39,53 @@ final class NodeProcess {
         return TargetIsolation.find("setsid", pathVar);
     }
 
+    /** Where a node's output lines go: {@code line} is one whole line, its newline included. */
+    interface LineSink {
+        void line(boolean stderr, byte[] line, int length);
+    }
+
+    /** A sink printing each line to out or err with {@code [nI] } in front; lines of different nodes never interleave. */
+    static LineSink prefixed(long nodeId, PrintStream out, PrintStream err) {
+        byte[] pre = ("[n" + nodeId + "] ").getBytes(StandardCharsets.UTF_8);
+        return (stderr, line, length) -> {
+            PrintStream to = stderr ? err : out;
+            synchronized (to) {
+                to.write(pre, 0, pre.length);
+                to.write(line, 0, length);
+                to.flush();
+            }
+        };
+    }
+
     static NodeProcess start(long nodeId, ProcessBuilder pb, Optional<Path> setsid, PrintStream out, PrintStream err)
+            throws IOException {
+        return start(nodeId, pb, setsid, prefixed(nodeId, out, err));
+    }
+
+    static NodeProcess start(long nodeId, ProcessBuilder pb, Optional<Path> setsid, LineSink sink)
             throws IOException {
         List<String> cmd = new ArrayList<>();
         setsid.ifPresent(s -> cmd.add(s.toString()));
         cmd.addAll(pb.command());
         ProcessBuilder b = new ProcessBuilder(cmd);
+        b.directory(pb.directory());
         b.environment().clear();
         b.environment().putAll(pb.environment());
         b.redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
         Process p = b.start();
         NodeProcess n = new NodeProcess(nodeId, p);
-        String prefix = "[n" + nodeId + "] ";
-        n.pump(p.getInputStream(), out, prefix, "out");
-        n.pump(p.getErrorStream(), err, prefix, "err");
+        n.pump(p.getInputStream(), sink, false, "out");
+        n.pump(p.getErrorStream(), sink, true, "err");
         return n;
     }
 
-    long nodeId() {
+    @Override
+    public long nodeId() {
         return nodeId;
     }
 
-    long pid() {
+    @Override
+    public long pid() {
         return process.pid();
     }
 
@@ -68,23 +93,34 @@ final class NodeProcess {
         return process;
     }
 
-    boolean alive() {
+    @Override
+    public boolean alive() {
         return process.isAlive();
     }
 
-    /** True if the launcher killed it on purpose (scenario crash, Ctrl-C, watchdog): its status is not the run's. */
-    boolean killedOnPurpose() {
+    @Override
+    public boolean killedOnPurpose() {
         return killedOnPurpose;
     }
 
-    /** SIGKILL to the node's whole process group. */
-    void kill() {
+    @Override
+    public boolean waitFor(long time, java.util.concurrent.TimeUnit unit) throws InterruptedException {
+        return process.waitFor(time, unit);
+    }
+
+    @Override
+    public void onExit(Runnable action) {
+        process.onExit().thenRun(action);
+    }
+
+    @Override
+    public void kill() {
         killedOnPurpose = true;
         ProcessGroups.killTree(process.toHandle());
     }
 
-    /** SIGTERM to the node's whole process group (a polite stop before {@link #kill()}). */
-    void terminate() {
+    @Override
+    public void terminate() {
         killedOnPurpose = true;
         boolean leader = ProcessGroups.groupOf(process.pid()) == process.pid();
         if (!(leader && ProcessGroups.signalGroup(process.pid(), ProcessGroups.SIGTERM))) {
@@ -92,8 +128,8 @@ final class NodeProcess {
         }
     }
 
-    /** Waits for the exit and for the last output lines to be copied; a signal death N is 128+N. */
-    int waitFor() throws InterruptedException {
+    @Override
+    public int waitFor() throws InterruptedException {
         int rc = process.waitFor();
         for (Thread t : pumps) {
             t.join(2000);
@@ -101,16 +137,15 @@ final class NodeProcess {
         return rc;
     }
 
-    private void pump(InputStream in, PrintStream to, String prefix, String name) {
-        Thread t = new Thread(() -> copyLines(in, to, prefix), "weft-node-" + nodeId + "-" + name);
+    private void pump(InputStream in, LineSink sink, boolean stderr, String name) {
+        Thread t = new Thread(() -> copyLines(in, sink, stderr), "weft-node-" + nodeId + "-" + name);
         t.setDaemon(true);
         pumps.add(t);
         t.start();
     }
 
-    /** Copies whole lines with the prefix; lines of different nodes never interleave within a line. */
-    static void copyLines(InputStream in, PrintStream to, String prefix) {
-        byte[] pre = prefix.getBytes(StandardCharsets.UTF_8);
+    /** Copies whole lines (a last unterminated one gets a newline) to the sink. */
+    static void copyLines(InputStream in, LineSink sink, boolean stderr) {
         byte[] buf = new byte[8192];
         java.io.ByteArrayOutputStream line = new java.io.ByteArrayOutputStream();
         try (in) {
@@ -119,25 +154,17 @@ final class NodeProcess {
                 for (int i = 0; i < n; i++) {
                     line.write(buf[i]);
                     if (buf[i] == '\n') {
-                        emit(to, pre, line);
+                        sink.line(stderr, line.toByteArray(), line.size());
+                        line.reset();
                     }
                 }
             }
         } catch (IOException e) {
-            // the process is gone; print what we have
+            // the process is gone; pass on what we have
         }
         if (line.size() > 0) {
             line.write('\n');
-            emit(to, pre, line);
+            sink.line(stderr, line.toByteArray(), line.size());
         }
-    }
-
-    private static void emit(PrintStream to, byte[] pre, java.io.ByteArrayOutputStream line) {
-        synchronized (to) {
-            to.write(pre, 0, pre.length);
-            to.write(line.toByteArray(), 0, line.size());
-            to.flush();
-        }
-        line.reset();
     }
 }

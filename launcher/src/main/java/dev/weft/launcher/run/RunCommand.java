@@ -1,5 +1,7 @@
 package dev.weft.launcher.run;
 
+import dev.weft.broker.auth.SharedToken;
+import dev.weft.broker.hostd.BrokerRelay;
 import java.io.File;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -59,16 +61,61 @@ public final class RunCommand {
             return ClusterRun.run(parsed, env, out, err);
         }
         ProcessBuilder pb;
+        BrokerRelay relay = null;
         try {
-            pb = prepare(args, env, err);
+            RunOptions.RemoteBroker rb = parsed.remoteBroker();
+            Map<String, String> extra = new java.util.LinkedHashMap<>();
+            Path shim = locateShim(parsed, env);
+            if (rb != null) {
+                String endpoint = rb.address();
+                SharedToken token = SharedToken.resolve(rb.tokenFile(), env).orElse(null);
+                if (token != null) {
+                    if (!isTcp(endpoint)) {
+                        err.println("weft run: --token-file: the token is for TCP brokers; \"" + endpoint
+                                + "\" is a Unix socket path (wire-and-abi.md §1)");
+                        return USAGE_ERROR;
+                    }
+                    // the shim cannot answer the broker's token challenge: a local relay does it for each socket
+                    relay = BrokerRelay.start("weft run", Path.of(System.getProperty("java.io.tmpdir")),
+                            RunOptions.listenAddress(endpoint), token, err::println);
+                    endpoint = relay.socketPath().toString();
+                }
+                extra.put("WEFT_BROKER", endpoint);
+                extra.put("WEFT_NODE_ID", Long.toString(rb.nodeId()));
+                if (rb.hostId() != 0) {
+                    extra.put("WEFT_HOST_ID", Long.toString(rb.hostId()));
+                }
+                if (rb.windowNs() != 0) {
+                    extra.put("WEFT_WINDOW_NS", Long.toUnsignedString(rb.windowNs()));
+                }
+            }
+            pb = build(parsed, shim, parsed.command(), env, extra, err::println);
+        } catch (SharedToken.InvalidTokenFileException e) {
+            err.println("weft run: --token-file " + e.getMessage());
+            return USAGE_ERROR;
+        } catch (IOException e) {
+            err.println("weft run: --broker: cannot start the token relay: " + e.getMessage());
+            return USAGE_ERROR;
         } catch (RunOptions.UsageException e) {
-            err.println("weft run: " + e.getMessage());
-            err.println(RunOptions.USAGE);
+            err.println("weft run: --broker: " + e.getMessage().replaceFirst("^--listen ", ""));
             return USAGE_ERROR;
         } catch (ShimLocator.ShimNotFoundException | RefusedException e) {
+            if (relay != null) {
+                relay.close();
+            }
             err.println("weft run: " + e.getMessage());
             return USAGE_ERROR;
         }
+        try {
+            return runToTheEnd(pb, err);
+        } finally {
+            if (relay != null) {
+                relay.close();
+            }
+        }
+    }
+
+    private static int runToTheEnd(ProcessBuilder pb, PrintStream err) {
         pb.inheritIO();
         Process p;
         try {
@@ -166,6 +213,11 @@ public final class RunCommand {
         }
         // a mask the caller chose is kept; otherwise OpenSSL must not use the CPU's generator
         e.putIfAbsent("OPENSSL_ia32cap", OPENSSL_NO_RDRAND);
+    }
+
+    /** A {@code WEFT_BROKER} value names a TCP endpoint iff it starts with neither '/' nor '.' and has a ':' (§1). */
+    static boolean isTcp(String endpoint) {
+        return !endpoint.startsWith("/") && !endpoint.startsWith(".") && endpoint.contains(":");
     }
 
     /** The file the OS would execute for {@code name} (PATH search for bare names), or null. */

@@ -9,7 +9,7 @@ import java.util.Locale;
 public final class RunHelp {
 
     public static final String USAGE = "Usage: weft run --seed N [OPTIONS] -- PROGRAM [ARGS...]\n"
-            + "       weft run [--record LOG] [--stats] [--watchdog S] [--listen [HOST:]PORT] SCENARIO.json\n"
+            + "       weft run [--record LOG] [--stats] [--watchdog S] [--listen [HOST:]PORT] [--window NS] SCENARIO.json\n"
             + "\n"
             + "Runs an unmodified Linux program under the deterministic shim (libweft_shim.so, LD_PRELOAD): the seed\n"
             + "decides every clock read, random byte and thread interleaving, so the same seed runs the same way.\n"
@@ -35,6 +35,12 @@ public final class RunHelp {
             + "  --listen <[HOST:]PORT>   also accept nodes over TCP (loopback unless HOST says otherwise)\n"
             + "  --window <NS>            with --net: a windowed run, same seed => same recorded bytes (docs/broker.md)\n"
             + "  --window-ops <N>         with --window: discard the run if a node buffers more than N sends in a window\n"
+            + "  --hosts <A:PORT,...>     with --net: start the nodes round-robin on these `weft hostd` agents\n"
+            + "  --place <R@A:PORT,...>   with --net: place node ranges on agents (0-2@A:PORT,3-6@B:PORT); others run here\n"
+            + "  --token-file <FILE>      shared token for --hosts agents and --listen peers (default: WEFT_TOKEN_FILE)\n"
+            + "  --broker <ADDR>          join a broker elsewhere (HOST:PORT, from its --listen) as a node started by hand\n"
+            + "  --node-id <N>            with --broker: this node's id (required)\n"
+            + "  --host-id <H>            with --broker: this machine's host id (WEFT_HOST_ID, default 0)\n"
             + "  -h, --help               print this help\n"
             + "\n"
             + "A SCENARIO.json (docs/broker.md, the scenario DSL) gives nodes, network, file faults, clock skew and timed\n"
@@ -42,7 +48,8 @@ public final class RunHelp {
             + "\n"
             + "Exit status: the program's (128+N after signal N), 2 usage error or no shim, 127 cannot execute;\n"
             + "with nodes, the lowest-numbered failing node's, 124 after the watchdog, 130 after Ctrl-C;\n"
-            + "3 when a windowed run was discarded (a node killed, deadlock, protocol violation, watchdog).\n";
+            + "3 when a windowed run was discarded (a node killed, deadlock, protocol violation, watchdog) or a host\n"
+            + "agent was unreachable, refused the token or was lost mid-run.\n";
 
     private RunHelp() {
     }

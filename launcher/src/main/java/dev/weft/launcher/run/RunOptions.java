@@ -19,13 +19,34 @@ import java.util.Optional;
  */
 public record RunOptions(long seed, String strategy, boolean noSched, boolean trace, boolean stats,
         Optional<Path> shim, boolean fsyncLies, long enospcAfter, long tornWritesPpm, boolean strict,
-        boolean keepAslr, boolean hostPids, List<String> command, Cluster cluster) {
+        boolean keepAslr, boolean hostPids, List<String> command, Cluster cluster, RemoteBroker remoteBroker) {
+
+    public RunOptions(long seed, String strategy, boolean noSched, boolean trace, boolean stats, Optional<Path> shim,
+            boolean fsyncLies, long enospcAfter, long tornWritesPpm, boolean strict, boolean keepAslr,
+            boolean hostPids, List<String> command, Cluster cluster) {
+        this(seed, strategy, noSched, trace, stats, shim, fsyncLies, enospcAfter, tornWritesPpm, strict, keepAslr,
+                hostPids, command, cluster, null);
+    }
+
+    /**
+     * A node started by hand for a broker elsewhere ({@code --broker ADDR --node-id N [--host-id H] [--window NS]
+     * [--token-file F]}): the program joins that broker's run as node N of host H.
+     *
+     * @param address   the broker endpoint ({@code WEFT_BROKER}: {@code host:port} for TCP, else a Unix socket path)
+     * @param tokenFile the broker's shared token (then a local relay answers its challenge), or null
+     */
+    public record RemoteBroker(String address, long nodeId, long hostId, long windowNs, Path tokenFile) {
+    }
 
     public static final String USAGE = "usage: weft run --seed N [--strategy random|rr] [--no-sched] [--trace] [--stats]"
             + " [--shim PATH] [--fsync-lies] [--enospc-after BYTES] [--torn-writes PPM] [--strict] [--keep-aslr]"
-            + " [--host-pids] [--net SPEC [--nodes K] [--record LOG] [--watchdog S] [--listen [HOST:]PORT]]"
+            + " [--host-pids] [--net SPEC [--nodes K] [--record LOG] [--watchdog S] [--listen [HOST:]PORT]"
+            + " [--window NS [--window-ops N]] [--hosts A:PORT,... | --place RANGE@A:PORT,...] [--token-file F]]"
             + " -- prog [args...]\n"
-            + "       weft run [--record LOG] [--stats] [--watchdog S] [--listen [HOST:]PORT] [--shim PATH] SCENARIO.json";
+            + "       weft run --seed N [shim options] --broker HOST:PORT --node-id N [--host-id H] [--window NS]"
+            + " [--token-file F] -- prog [args...]\n"
+            + "       weft run [--record LOG] [--stats] [--watchdog S] [--listen [HOST:]PORT] [--window NS"
+            + " [--window-ops N]] [--shim PATH] SCENARIO.json";
 
     /**
      * A run under the live broker.
@@ -38,11 +59,18 @@ public record RunOptions(long seed, String strategy, boolean noSched, boolean tr
      * @param scenario the scenario file, or null
      * @param windowNs the virtual-time window of a windowed run (0: single-host, no windows)
      * @param windowOps the most sends one node may buffer in one window (0: no limit)
+     * @param placement which nodes run on which host agent ({@code --hosts}, {@code --place}); LOCAL: all here
+     * @param tokenFile the shared token ({@code --token-file}), or null (then WEFT_TOKEN_FILE, if set)
      */
     public record Cluster(String net, int nodes, Path record, long watchdog, InetSocketAddress listen,
-            Path scenario, long windowNs, long windowOps) {
+            Path scenario, long windowNs, long windowOps, Placement placement, Path tokenFile) {
         public Cluster(String net, int nodes, Path record, long watchdog, InetSocketAddress listen, Path scenario) {
             this(net, nodes, record, watchdog, listen, scenario, 0, 0);
+        }
+
+        public Cluster(String net, int nodes, Path record, long watchdog, InetSocketAddress listen, Path scenario,
+                long windowNs, long windowOps) {
+            this(net, nodes, record, watchdog, listen, scenario, windowNs, windowOps, Placement.LOCAL, null);
         }
     }
 
@@ -79,6 +107,12 @@ public record RunOptions(long seed, String strategy, boolean noSched, boolean tr
         InetSocketAddress listen = null;
         long window = 0;
         long windowOps = 0;
+        String hosts = null;
+        String place = null;
+        Path tokenFile = null;
+        String broker = null;
+        Long nodeId = null;
+        Long hostId = null;
         List<String> command = new ArrayList<>();
         int i = 0;
         while (i < args.length) {
@@ -143,6 +177,12 @@ public record RunOptions(long seed, String strategy, boolean noSched, boolean tr
                     }
                 }
                 case "--window-ops" -> windowOps = number(a, inlineValue != null ? inlineValue : value(args, i++, a));
+                case "--broker" -> broker = inlineValue != null ? inlineValue : value(args, i++, a);
+                case "--node-id" -> nodeId = number(a, inlineValue != null ? inlineValue : value(args, i++, a));
+                case "--host-id" -> hostId = number(a, inlineValue != null ? inlineValue : value(args, i++, a));
+                case "--hosts" -> hosts = inlineValue != null ? inlineValue : value(args, i++, a);
+                case "--place" -> place = inlineValue != null ? inlineValue : value(args, i++, a);
+                case "--token-file" -> tokenFile = Path.of(inlineValue != null ? inlineValue : value(args, i++, a));
                 case "--listen" -> listen = listenAddress(inlineValue != null ? inlineValue : value(args, i++, a));
                 case "--no-sched" -> noSched = flag(a, inlineValue);
                 case "--trace" -> trace = flag(a, inlineValue);
@@ -173,11 +213,15 @@ public record RunOptions(long seed, String strategy, boolean noSched, boolean tr
             if (nodes != null) {
                 throw new UsageException("--nodes: a scenario lists its own nodes");
             }
-            if (window != 0) {
-                throw new UsageException("--window: scenario runs are not windowed (their events need the"
-                        + " single-host broker)");
+            if (windowOps != 0 && window == 0) {
+                throw new UsageException("--window-ops needs --window");
             }
-            cluster = new Cluster(null, 0, record, watchdog, listen, Path.of(command.get(0)));
+            if (hosts != null || place != null) {
+                throw new UsageException((hosts != null ? "--hosts" : "--place") + ": scenario runs start every node"
+                        + " on this machine (a scenario's crash and start need the node's process here)");
+            }
+            cluster = new Cluster(null, 0, record, watchdog, listen, Path.of(command.get(0)), window, windowOps,
+                    Placement.LOCAL, tokenFile);
             return new RunOptions(0, strategy, noSched, trace, stats, Optional.ofNullable(shim), fsyncLies, enospc,
                     torn, strict, keepAslr, hostPids, List.of(), cluster);
         }
@@ -187,9 +231,42 @@ public record RunOptions(long seed, String strategy, boolean noSched, boolean tr
         if (command.isEmpty()) {
             throw new UsageException("no program given after --");
         }
+        if (broker != null || nodeId != null || hostId != null) {
+            if (net != null) {
+                throw new UsageException("--broker: a node for a broker elsewhere takes its network from that broker;"
+                        + " leave out --net");
+            }
+            if (broker == null || nodeId == null) {
+                throw new UsageException(broker == null ? (nodeId != null ? "--node-id" : "--host-id")
+                        + " needs --broker ADDR" : "--broker needs --node-id N");
+            }
+            if (nodeId > 0xFFFF_FFFFL || (hostId != null && hostId > 0xFFFF_FFFFL)) {
+                throw new UsageException((nodeId > 0xFFFF_FFFFL ? "--node-id" : "--host-id") + ": at most 4294967295");
+            }
+            if (nodes != null || record != null || watchdog != 0 || listen != null || hosts != null || place != null
+                    || windowOps != 0) {
+                throw new UsageException("--broker: " + (nodes != null ? "--nodes" : record != null ? "--record"
+                        : watchdog != 0 ? "--watchdog" : listen != null ? "--listen" : hosts != null ? "--hosts"
+                        : place != null ? "--place" : "--window-ops") + " belongs to the run that hosts the broker");
+            }
+            RemoteBroker rb = new RemoteBroker(broker, nodeId, hostId == null ? 0 : hostId, window, tokenFile);
+            return new RunOptions(seed, strategy, noSched, trace, stats, Optional.ofNullable(shim), fsyncLies, enospc,
+                    torn, strict, keepAslr, hostPids, command, null, rb);
+        }
         if (net != null) {
-            cluster = new Cluster(net, nodes == null ? 1 : (int) (long) nodes, record, watchdog, listen, null, window,
-                    windowOps);
+            int k = nodes == null ? 1 : (int) (long) nodes;
+            Placement placement = Placement.LOCAL;
+            if (hosts != null || place != null) {
+                try {
+                    placement = Placement.parse(hosts, place, k);
+                } catch (Placement.PlacementException e) {
+                    throw new UsageException(e.getMessage());
+                }
+            }
+            cluster = new Cluster(net, k, record, watchdog, listen, null, window, windowOps, placement, tokenFile);
+        } else if (hosts != null || place != null || tokenFile != null) {
+            throw new UsageException((hosts != null ? "--hosts" : place != null ? "--place" : "--token-file")
+                    + " needs --net (a simulated network)");
         } else if (window != 0 || windowOps != 0) {
             throw new UsageException((window != 0 ? "--window" : "--window-ops") + " needs --net (a simulated network)");
         } else if (nodes != null || record != null || watchdog != 0 || listen != null) {

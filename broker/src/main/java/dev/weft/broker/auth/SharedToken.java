@@ -1,0 +1,104 @@
+package dev.weft.broker.auth;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.security.GeneralSecurityException;
+import java.security.MessageDigest;
+import java.util.Map;
+import java.util.Optional;
+import javax.crypto.Mac;
+import javax.crypto.spec.SecretKeySpec;
+
+/**
+ * The optional shared secret of a multi-host run ({@code --token-file F} or {@code WEFT_TOKEN_FILE}): the file's
+ * contents without trailing white space. A peer proves it knows the token by answering a fresh random challenge
+ * with HMAC-SHA256(token, challenge), so the token itself never crosses the network and a recorded answer is
+ * useless for the next connection. Answers are compared in constant time.
+ */
+public final class SharedToken {
+    /** Our environment variable naming the token file (not in the spec; documented in docs/broker.md). */
+    public static final String ENV = "WEFT_TOKEN_FILE";
+    /** Length of a challenge and of an answer (HMAC-SHA256). */
+    public static final int LENGTH = 32;
+    private static final int MAX_FILE = 4096;
+
+    private final byte[] secret;
+
+    private SharedToken(byte[] secret) {
+        this.secret = secret;
+    }
+
+    /** A token from its text (tests; the file form is {@link #read}). */
+    public static SharedToken of(String text) {
+        String t = text.strip();
+        if (t.isEmpty()) {
+            throw new IllegalArgumentException("empty token");
+        }
+        return new SharedToken(t.getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** Reads a token file; the message of the exception names the file and what is wrong. */
+    public static SharedToken read(Path file) throws InvalidTokenFileException {
+        byte[] bytes;
+        try {
+            if (Files.size(file) > MAX_FILE) {
+                throw new InvalidTokenFileException(file + ": a token file holds at most " + MAX_FILE + " bytes");
+            }
+            bytes = Files.readAllBytes(file);
+        } catch (NoSuchFileException e) {
+            throw new InvalidTokenFileException(file + ": no such file");
+        } catch (IOException e) {
+            throw new InvalidTokenFileException(file + ": cannot read: " + e.getMessage());
+        }
+        String text = new String(bytes, StandardCharsets.UTF_8).strip();
+        if (text.isEmpty()) {
+            throw new InvalidTokenFileException(file + ": the token file is empty");
+        }
+        return new SharedToken(text.getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** {@code --token-file} if given, else {@code WEFT_TOKEN_FILE} if set and not empty, else none. */
+    public static Optional<SharedToken> resolve(Path option, Map<String, String> env)
+            throws InvalidTokenFileException {
+        if (option != null) {
+            return Optional.of(read(option));
+        }
+        String v = env.get(ENV);
+        if (v != null && !v.isEmpty()) {
+            try {
+                return Optional.of(read(Path.of(v)));
+            } catch (InvalidTokenFileException e) {
+                throw new InvalidTokenFileException(ENV + "=" + e.getMessage());
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** The answer to a challenge: HMAC-SHA256(token, challenge). */
+    public byte[] answer(byte[] challenge) {
+        try {
+            Mac mac = Mac.getInstance("HmacSHA256");
+            mac.init(new SecretKeySpec(secret, "HmacSHA256"));
+            return mac.doFinal(challenge);
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException("HmacSHA256 is part of every JDK", e);
+        }
+    }
+
+    /** True if {@code answer} is the right answer to {@code challenge}; constant time in the answer's bytes. */
+    public boolean accepts(byte[] challenge, byte[] answer) {
+        return MessageDigest.isEqual(answer(challenge), answer);
+    }
+
+    /** A token file that cannot be used; the message names the file. */
+    public static final class InvalidTokenFileException extends Exception {
+        private static final long serialVersionUID = 1L;
+
+        public InvalidTokenFileException(String message) {
+            super(message);
+        }
+    }
+}

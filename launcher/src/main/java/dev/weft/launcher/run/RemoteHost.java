@@ -1,0 +1,246 @@
+package dev.weft.launcher.run;
+
+import dev.weft.broker.auth.SharedToken;
+import dev.weft.text.Hex;
+import java.io.EOFException;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.net.SocketTimeoutException;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Consumer;
+
+/**
+ * The master's side of one host agent ({@code weft hostd}): the control connection, the token proof, spawn and
+ * signal requests, and one reader thread that turns the agent's events into node output, exits and — when the
+ * channel ends while nodes still run there — a lost host.
+ */
+final class RemoteHost implements AutoCloseable {
+    static final int CONNECT_TIMEOUT_MS = 5000;
+    /** How long the agent may take to answer the handshake or to start a node. */
+    static final int ANSWER_TIMEOUT_MS = 30_000;
+
+    /** A host could not be used; the message is the one line for the user. */
+    static final class HostException extends Exception {
+        private static final long serialVersionUID = 1L;
+
+        HostException(String message) {
+            super(message);
+        }
+    }
+
+    private final String address;
+    private final long hostId;
+    private final ControlChannel channel;
+    private final Consumer<RemoteHost> onLost;
+    private final Map<Long, RemoteNode> nodes = new TreeMap<>();
+    private final Map<Long, CompletableFuture<ControlLine>> starting = new TreeMap<>();
+    private volatile boolean closing;
+    private volatile boolean lost;
+
+    private RemoteHost(String address, long hostId, ControlChannel channel, Consumer<RemoteHost> onLost) {
+        this.address = address;
+        this.hostId = hostId;
+        this.channel = channel;
+        this.onLost = onLost;
+    }
+
+    /** Connects, proves the token and starts the reader; the exception says why the host cannot be used. */
+    static RemoteHost connect(String address, long hostId, SharedToken token, Consumer<RemoteHost> onLost)
+            throws HostException {
+        InetSocketAddress a = parse(address);
+        Socket s = new Socket();
+        ControlChannel ch;
+        try {
+            s.connect(a, CONNECT_TIMEOUT_MS);
+            s.setSoTimeout(ANSWER_TIMEOUT_MS);
+            ch = new ControlChannel(s);
+        } catch (IOException e) {
+            closeQuietly(s);
+            throw new HostException("host " + address + " unreachable: " + e.getMessage());
+        }
+        try {
+            ControlLine hello = ch.receive();
+            byte[] challenge = Hex.decode(hello.stringOr("challenge", ""));
+            if (hello.stringOr("challenge", null) == null || challenge == null) {
+                throw new HostException("host " + address + " is not a weft hostd (no challenge in its first line)");
+            }
+            ch.send(ControlLine.of("op", "auth", "answer", Hex.encodeLower(token.answer(challenge))));
+            ControlLine verdict = ch.receive();
+            if (!"ready".equals(verdict.stringOr("event", ""))) {
+                throw new HostException("host " + address + " refused us: " + verdict.stringOr("reason", "no reason")
+                        + " (is the same token file given to weft hostd and weft run?)");
+            }
+            s.setSoTimeout(0);
+        } catch (SocketTimeoutException e) {
+            ch.close();
+            throw new HostException("host " + address + " did not answer within " + ANSWER_TIMEOUT_MS / 1000 + " s");
+        } catch (IOException | ControlLine.BadLineException e) {
+            ch.close();
+            throw new HostException("host " + address + ": " + (e instanceof EOFException ? "closed the connection"
+                    : e.getMessage()) + " during the handshake");
+        } catch (HostException e) {
+            ch.close();
+            throw e;
+        }
+        RemoteHost h = new RemoteHost(address, hostId, ch, onLost);
+        Thread t = new Thread(h::readEvents, "weft-host-" + hostId);
+        t.setDaemon(true);
+        t.start();
+        return h;
+    }
+
+    static InetSocketAddress parse(String address) throws HostException {
+        try {
+            return RunOptions.listenAddress(address);
+        } catch (RunOptions.UsageException e) {
+            throw new HostException("host \"" + address + "\": expected PORT or HOST:PORT");
+        }
+    }
+
+    String address() {
+        return address;
+    }
+
+    long hostId() {
+        return hostId;
+    }
+
+    /** Our address on the route to this host (where it can reach a broker listening on every interface). */
+    InetAddress localAddress() {
+        return channel.socket().getLocalAddress();
+    }
+
+    boolean lost() {
+        return lost;
+    }
+
+    /** Node ids placed here, ascending. */
+    synchronized List<Long> nodeIds() {
+        return new ArrayList<>(nodes.keySet());
+    }
+
+    /** Asks the agent to start a node and waits for it to have started. */
+    RemoteNode spawn(long nodeId, List<String> argv, Map<String, String> env, boolean pidNamespace, boolean aslrOff,
+            String broker, NodeProcess.LineSink sink) throws HostException {
+        CompletableFuture<ControlLine> answer = new CompletableFuture<>();
+        RemoteNode n = new RemoteNode(nodeId, this, sink);
+        synchronized (this) {
+            starting.put(nodeId, answer);
+            nodes.put(nodeId, n);
+        }
+        try {
+            channel.send(ControlLine.of("op", "spawn", "node", nodeId, "host_id", hostId, "broker", broker,
+                    "argv", argv, "env", HostAgent.sorted(env), "pid_namespace", pidNamespace, "aslr_off", aslrOff,
+                    "cwd", System.getProperty("user.dir")));
+            ControlLine a = answer.get(ANSWER_TIMEOUT_MS, TimeUnit.MILLISECONDS);
+            if (!"started".equals(a.stringOr("event", ""))) {
+                throw new HostException("host " + address + " could not start node " + nodeId + ": "
+                        + a.stringOr("reason", "no reason given"));
+            }
+            n.started(a.number("pid"));
+            return n;
+        } catch (IOException | ExecutionException e) {
+            throw new HostException("host " + address + " lost while starting node " + nodeId);
+        } catch (TimeoutException e) {
+            throw new HostException("host " + address + " did not start node " + nodeId + " within "
+                    + ANSWER_TIMEOUT_MS / 1000 + " s");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new HostException("interrupted while starting node " + nodeId);
+        } catch (ControlLine.BadLineException e) {
+            throw new HostException("host " + address + ": " + e.getMessage());
+        } finally {
+            synchronized (this) {
+                starting.remove(nodeId);
+            }
+        }
+    }
+
+    void signal(long nodeId, String signal) {
+        try {
+            channel.send(ControlLine.of("op", "signal", "node", nodeId, "signal", signal));
+        } catch (IOException e) {
+            // the host is gone: its reader reports that
+        }
+    }
+
+    private void readEvents() {
+        try {
+            while (true) {
+                ControlLine m = channel.receive();
+                long node = m.numberOr("node", -1); // an event of a later agent may name no node
+                RemoteNode n;
+                CompletableFuture<ControlLine> waiting;
+                synchronized (this) {
+                    n = nodes.get(node);
+                    waiting = starting.get(node);
+                }
+                switch (m.stringOr("event", "")) {
+                    case "started", "failed" -> {
+                        if (waiting != null) {
+                            waiting.complete(m);
+                        }
+                    }
+                    case "out" -> {
+                        if (n != null) {
+                            byte[] line = Base64.getDecoder().decode(m.string("data"));
+                            n.output("err".equals(m.stringOr("stream", "out")), line);
+                        }
+                    }
+                    case "exit" -> {
+                        if (n != null) {
+                            n.exited((int) m.number("status"));
+                        }
+                    }
+                    default -> {
+                        // a later agent's event this master does not know: ignore
+                    }
+                }
+            }
+        } catch (IOException | ControlLine.BadLineException | IllegalArgumentException e) {
+            // the channel ended (or the agent spoke nonsense): the host is gone
+        }
+        List<RemoteNode> all;
+        List<CompletableFuture<ControlLine>> waiting;
+        synchronized (this) {
+            all = new ArrayList<>(nodes.values());
+            waiting = new ArrayList<>(starting.values());
+        }
+        waiting.forEach(f -> f.completeExceptionally(new EOFException()));
+        boolean anyRunning = all.stream().anyMatch(RemoteNode::alive);
+        if (!closing) {
+            lost = true;
+            // the run learns of the loss before its nodes stop counting as running, or it could take the loss
+            // for a normal end (every node gone)
+            if (anyRunning || !waiting.isEmpty()) {
+                onLost.accept(this);
+            }
+            all.forEach(RemoteNode::hostLost);
+        }
+    }
+
+    /** Ends the control channel; the agent kills whatever of this run still runs there. */
+    @Override
+    public void close() {
+        closing = true;
+        channel.close();
+    }
+
+    private static void closeQuietly(Socket s) {
+        try {
+            s.close();
+        } catch (IOException e) {
+            // nothing to close
+        }
+    }
+}

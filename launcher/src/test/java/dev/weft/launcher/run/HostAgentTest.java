@@ -1,0 +1,110 @@
+package dev.weft.launcher.run;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.weft.broker.auth.SharedToken;
+import dev.weft.text.Hex;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Base64;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The host agent's rules, spoken to over its control channel by a raw client: nothing runs for a master that has
+ * not proved the token; an authenticated master may set only the shim's variables; a spawned node's output and
+ * exit come back as events. The agent runs in this JVM. About 1 s.
+ */
+class HostAgentTest {
+    static final SharedToken TOKEN = SharedToken.of("agent secret");
+
+    @TempDir
+    Path dir;
+
+    final ByteArrayOutputStream logBytes = new ByteArrayOutputStream();
+    HostAgent agent;
+
+    @BeforeEach
+    void start() throws Exception {
+        NativeFixture.assumeBuilt();
+        agent = new HostAgent(TOKEN, NativeFixture.shim(), NativeFixture.cleanEnv(),
+                new PrintStream(logBytes, true, StandardCharsets.UTF_8), new InetSocketAddress("127.0.0.1", 0));
+        Thread t = new Thread(agent::serve, "test-hostd");
+        t.setDaemon(true);
+        t.start();
+    }
+
+    @AfterEach
+    void stop() {
+        agent.close();
+    }
+
+    private ControlChannel connect() throws Exception {
+        return new ControlChannel(new Socket("127.0.0.1", agent.address().getPort()));
+    }
+
+    private static ControlLine spawn(long node, List<String> argv, Map<String, String> env) {
+        return ControlLine.of("op", "spawn", "node", node, "host_id", 2L, "broker", "127.0.0.1:9", "argv", argv,
+                "env", env, "pid_namespace", false, "aslr_off", false);
+    }
+
+    private String log() {
+        return logBytes.toString(StandardCharsets.UTF_8);
+    }
+
+    @Test
+    void aSpawnRequestWithoutTheTokenIsRefusedAndNothingRuns() throws Exception {
+        Path marker = dir.resolve("ran");
+        try (ControlChannel c = connect()) {
+            ControlLine hello = c.receive();
+            assertEquals(64, hello.string("challenge").length(), "a 32-byte challenge");
+            c.send(spawn(0, List.of("touch", marker.toString()), Map.of()));
+            ControlLine answer = c.receive();
+            assertEquals("refused", answer.string("event"));
+            assertEquals("missing token", answer.string("reason"));
+            assertTrue(c.socket().getInputStream().read() < 0, "then the agent hangs up");
+            int port = c.socket().getLocalPort();
+            assertTrue(log().contains("weft hostd: refused master 127.0.0.1:" + port + ": missing token\n"), log());
+        }
+        Thread.sleep(200);
+        assertFalse(Files.exists(marker), "nothing ran");
+    }
+
+    @Test
+    void anAuthenticatedMasterMaySetOnlyTheShimsVariablesAndGetsOutputAndExit() throws Exception {
+        try (ControlChannel c = connect()) {
+            byte[] challenge = Hex.decode(c.receive().string("challenge"));
+            c.send(ControlLine.of("op", "auth", "answer", Hex.encodeLower(TOKEN.answer(challenge))));
+            assertEquals("ready", c.receive().string("event"));
+            c.send(spawn(3, List.of("true"), Map.of("LD_PRELOAD", "/tmp/evil.so")));
+            ControlLine refused = c.receive();
+            assertEquals("failed", refused.string("event"));
+            assertEquals("variable LD_PRELOAD cannot be set by a master (only the shim's WEFT_* variables)",
+                    refused.string("reason"));
+            c.send(spawn(3, List.of("true"), Map.of("WEFT_BROKER", "/tmp/elsewhere")));
+            assertEquals("failed", c.receive().string("event"), "the broker endpoint is the agent's own relay");
+            c.send(spawn(3, List.of("sh", "-c", "echo node=$WEFT_NODE_ID host=$WEFT_HOST_ID seed=$WEFT_SEED"),
+                    Map.of("WEFT_SEED", "7")));
+            assertEquals("started", c.receive().string("event"));
+            ControlLine out = c.receive();
+            assertEquals("out", out.string("event"));
+            assertEquals("out", out.string("stream"));
+            assertEquals("node=3 host=2 seed=7\n",
+                    new String(Base64.getDecoder().decode(out.string("data")), StandardCharsets.UTF_8));
+            ControlLine exit = c.receive();
+            assertEquals("exit", exit.string("event"));
+            assertEquals(0, exit.number("status"));
+        }
+    }
+}

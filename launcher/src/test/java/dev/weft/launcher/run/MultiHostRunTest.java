@@ -1,0 +1,272 @@
+package dev.weft.launcher.run;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Several hosts on one machine: {@code weft hostd} agents as separate processes on loopback TCP, driven by
+ * {@code weft run --hosts}. Pins that a windowed cluster split over agents records exactly what it records on one
+ * machine (and the same bytes on every run), and the failure modes: a wrong token, an unreachable host, an agent
+ * killed mid-run (a clean discard, and its nodes die with it). Adds about 10 s of test time.
+ */
+class MultiHostRunTest {
+    static final String NET = "latency=uniform:2000-10000";
+
+    static Path pingpong;
+    static Path tokenFile;
+    static Path badTokenFile;
+    static Agent first;
+    static Agent second;
+
+    @TempDir
+    static Path shared;
+
+    @TempDir
+    Path dir;
+
+    /** A {@code weft hostd} process, its port and everything it printed. */
+    record Agent(Process process, int port, List<String> lines) {
+        static Agent start(Path token) throws Exception {
+            String java = ProcessHandle.current().info().command()
+                    .orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+            ProcessBuilder pb = new ProcessBuilder(java, "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-cp",
+                    System.getProperty("java.class.path"), "dev.weft.launcher.WeftMain", "hostd", "--listen", "0",
+                    "--token-file", token.toString(), "--shim", NativeFixture.shim().toString());
+            pb.environment().clear();
+            pb.environment().putAll(NativeFixture.cleanEnv());
+            pb.redirectErrorStream(true);
+            Process p = pb.start();
+            List<String> lines = Collections.synchronizedList(new ArrayList<>());
+            CompletableFuture<Integer> port = new CompletableFuture<>();
+            Thread t = new Thread(() -> {
+                try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(),
+                        StandardCharsets.UTF_8))) {
+                    for (String l; (l = r.readLine()) != null; ) {
+                        lines.add(l);
+                        if (l.startsWith("weft hostd: listening on tcp 127.0.0.1:")) {
+                            port.complete(Integer.parseInt(l.substring(l.lastIndexOf(':') + 1)));
+                        }
+                    }
+                } catch (java.io.IOException e) {
+                    // the agent ended
+                }
+                port.complete(-1);
+            }, "hostd-output");
+            t.setDaemon(true);
+            t.start();
+            int pt = port.get(60, TimeUnit.SECONDS);
+            assertTrue(pt > 0, () -> "hostd did not start: " + lines);
+            return new Agent(p, pt, lines);
+        }
+
+        void stop() throws InterruptedException {
+            process.destroyForcibly();
+            process.waitFor(10, TimeUnit.SECONDS);
+        }
+
+        boolean printed(String part) throws InterruptedException {
+            for (int i = 0; i < 200; i++) {
+                synchronized (lines) {
+                    if (lines.stream().anyMatch(l -> l.contains(part))) {
+                        return true;
+                    }
+                }
+                Thread.sleep(10);
+            }
+            return false;
+        }
+    }
+
+    @BeforeAll
+    static void startAgents() throws Exception {
+        NativeFixture.assumeBuilt();
+        Path src = NativeFixture.root().resolve("examples").resolve("pingpong.c");
+        assumeTrue(Files.exists(src), "skipped: examples/pingpong.c not in this checkout");
+        Path bin = NativeFixture.root().resolve("launcher").resolve("target").resolve("test-bin").resolve("pingpong");
+        Files.createDirectories(bin.getParent());
+        Process p = new ProcessBuilder("cc", "-O2", "-o", bin.toString(), src.toString()).inheritIO().start();
+        assumeTrue(p.waitFor(60, TimeUnit.SECONDS) && p.exitValue() == 0, "skipped: cannot compile pingpong.c");
+        pingpong = bin;
+        tokenFile = Files.writeString(shared.resolve("token"), "a shared secret\n");
+        badTokenFile = Files.writeString(shared.resolve("bad-token"), "not it\n");
+        first = Agent.start(tokenFile);
+        second = Agent.start(tokenFile);
+    }
+
+    @AfterAll
+    static void stopAgents() throws Exception {
+        if (first != null) {
+            first.stop();
+        }
+        if (second != null) {
+            second.stop();
+        }
+    }
+
+    private static String hosts() {
+        return first.port() + "," + second.port();
+    }
+
+    private ClusterRunTest.Out pingpong(Path log, String... extra) {
+        List<String> a = new ArrayList<>(List.of("--seed", "44", "--net", NET, "--window", "1000", "--nodes", "2",
+                "--watchdog", "20", "--record", log.toString()));
+        a.addAll(Arrays.asList(extra));
+        a.addAll(List.of("--", pingpong.toString()));
+        return ClusterRunTest.weft(a.toArray(String[]::new));
+    }
+
+    @Test
+    void aWindowedClusterOverTwoAgentsRecordsWhatOneMachineRecordsEveryTime() throws Exception {
+        Path local = dir.resolve("local.weftlog");
+        ClusterRunTest.Out one = pingpong(local);
+        assertEquals(0, one.exit(), one.stderr());
+        byte[] expected = Files.readAllBytes(local);
+        // round-robin, then reversed (node 0 on host 2): where a node runs must not change the recording
+        String[] placed = {"node(s) 0; host 2 = 127.0.0.1:" + second.port() + ": node(s) 1",
+            "node(s) 1; host 2 = 127.0.0.1:" + second.port() + ": node(s) 0"};
+        for (int i = 0; i < 2; i++) {
+            Path log = dir.resolve("hosts" + i + ".weftlog");
+            ClusterRunTest.Out o = i == 0 ? pingpong(log, "--hosts", hosts(), "--token-file", tokenFile.toString())
+                    : pingpong(log, "--hosts", hosts(), "--place", "0@" + second.port() + ",1@" + first.port(),
+                            "--token-file", tokenFile.toString());
+            assertEquals(0, o.exit(), o.stderr());
+            assertTrue(o.stderr().contains("weft run: nodes placed: host 1 = 127.0.0.1:" + first.port() + ": "
+                    + placed[i]), o.stderr());
+            assertTrue(o.stderr().contains("peers must prove the token"), o.stderr());
+            // the nodes' output travels back from the agents with the node id in front
+            assertTrue(o.stdout().contains("[n0] server got: PING:"), o.stdout());
+            assertTrue(o.stdout().contains("[n1] client got: PONG:"), o.stdout());
+            assertTrue(Arrays.equals(expected, Files.readAllBytes(log)),
+                    "run " + i + " over two agents recorded other bytes than the one-machine run");
+        }
+        ClusterRunTest.replaysIdentically(dir.resolve("hosts0.weftlog"));
+    }
+
+    @Test
+    void aMasterWithTheWrongTokenIsRefusedAndNothingRuns() throws Exception {
+        ClusterRunTest.Out o = pingpong(dir.resolve("x.weftlog"), "--hosts", hosts(), "--token-file",
+                badTokenFile.toString());
+        assertEquals(ClusterRun.DISCARDED_EXIT, o.exit(), o.stderr());
+        assertEquals("weft run: host 127.0.0.1:" + first.port() + " refused us: wrong token (is the same token file"
+                + " given to weft hostd and weft run?); nothing was started\n", o.stderr());
+        assertTrue(first.printed("weft hostd: refused master 127.0.0.1:"), first.lines().toString());
+        assertTrue(first.printed(": wrong token"), first.lines().toString());
+        ClusterRunTest.Out none = pingpong(dir.resolve("y.weftlog"), "--hosts", hosts());
+        assertEquals(RunCommand.USAGE_ERROR, none.exit(), none.stderr());
+        assertTrue(none.stderr().startsWith("weft run: --hosts needs the shared token of its host agents"),
+                none.stderr());
+    }
+
+    @Test
+    void anUnreachableHostIsOneLineAndExit3() throws Exception {
+        int closedPort;
+        try (ServerSocket s = new ServerSocket(0)) {
+            closedPort = s.getLocalPort();
+        }
+        ClusterRunTest.Out o = pingpong(dir.resolve("u.weftlog"), "--hosts", first.port() + "," + closedPort,
+                "--token-file", tokenFile.toString());
+        assertEquals(ClusterRun.DISCARDED_EXIT, o.exit(), o.stderr());
+        assertEquals("weft run: host 127.0.0.1:" + closedPort + " unreachable: Connection refused; nothing was"
+                + " started\n", o.stderr());
+        assertFalse(Files.exists(dir.resolve("u.weftlog")) && Files.size(dir.resolve("u.weftlog")) > 0,
+                "no log was started");
+    }
+
+    @Test
+    void anAgentKilledMidRunDiscardsTheWindowedRunAndTakesItsNodesWithIt() throws Exception {
+        Agent doomed = Agent.start(tokenFile);
+        Path victim = dir.resolve("pp-victim");
+        Files.copy(pingpong, victim);
+        victim.toFile().setExecutable(true);
+        Path log = dir.resolve("lost.weftlog");
+        // node 0 (the server, on the doomed agent) waits for a PING; node 1 (here) never connects, so the run
+        // cannot end by itself; the test then SIGKILLs the agent
+        ClusterRunTest.Out[] result = new ClusterRunTest.Out[1];
+        Thread run = new Thread(() -> result[0] = ClusterRunTest.weft("--seed", "1", "--net", NET, "--window", "1000",
+                "--nodes", "2", "--watchdog", "30", "--record", log.toString(), "--place", "0@" + doomed.port(),
+                "--token-file", tokenFile.toString(), "--", "sh", "-c",
+                "if [ \"$WEFT_NODE_ID\" = 0 ]; then exec " + victim + "; fi"));
+        run.start();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        ProcessHandle node = null;
+        while (node == null && System.nanoTime() < deadline) {
+            Thread.sleep(100);
+            node = ProcessHandle.allProcesses()
+                    .filter(h -> h.info().command().map(c -> c.equals(victim.toString())).orElse(false))
+                    .findFirst().orElse(null);
+        }
+        assertTrue(node != null, "the node started on the agent");
+        Thread.sleep(300); // let it connect and wait in its receive
+        doomed.stop();
+        run.join(TimeUnit.SECONDS.toMillis(30));
+        ClusterRunTest.Out o = result[0];
+        assertEquals(ClusterRun.DISCARDED_EXIT, o.exit(), o.stderr());
+        List<String> discards = o.stderr().lines().filter(l -> l.startsWith("weft run: run discarded:")).toList();
+        assertEquals(List.of("weft run: run discarded: host 1 (127.0.0.1:" + doomed.port() + ") lost mid-run; its"
+                + " node(s) 0 stopped; no recording kept"), discards, o.stderr());
+        assertFalse(Files.exists(log), "a discarded run leaves no half-written log");
+        // the agent started it with a parent-death signal: it does not outlive the agent
+        try {
+            node.onExit().get(10, TimeUnit.SECONDS);
+        } catch (java.util.concurrent.TimeoutException e) {
+            node.destroyForcibly();
+            throw new AssertionError("the node outlived its agent by 10 s", e);
+        }
+    }
+
+    @Test
+    void aNodeStartedByHandJoinsATokenBrokerThroughItsOwnRelay() throws Exception {
+        int port;
+        try (ServerSocket s = new ServerSocket(0)) {
+            port = s.getLocalPort();
+        }
+        Path log = dir.resolve("hand.weftlog");
+        // the master runs node 0 (the server) and accepts node 1 over TCP with the token
+        ClusterRunTest.Out[] master = new ClusterRunTest.Out[1];
+        Thread run = new Thread(() -> master[0] = ClusterRunTest.weft("--seed", "44", "--net", NET, "--nodes", "1",
+                "--listen", Integer.toString(port), "--token-file", tokenFile.toString(), "--watchdog", "20",
+                "--record", log.toString(), "--", pingpong.toString()));
+        run.start();
+        Thread.sleep(1000); // the master is listening
+        // a wrong token: the broker refuses the relay's connection (the shim then falls back to a real socket)
+        ClusterRunTest.Out bad = ClusterRunTest.weft("--seed", "44", "--broker", "127.0.0.1:" + port, "--node-id", "1",
+                "--token-file", badTokenFile.toString(), "--", pingpong.toString());
+        assertEquals(1, bad.exit(), "pingpong's client gives up on its real socket: " + bad.stderr());
+        assertTrue(bad.stderr().contains("weft run: broker 127.0.0.1:" + port + ": the broker refused our token"),
+                bad.stderr());
+        ClusterRunTest.Out node = ClusterRunTest.weft("--seed", "44", "--broker", "127.0.0.1:" + port, "--node-id",
+                "1", "--host-id", "3", "--token-file", tokenFile.toString(), "--", pingpong.toString());
+        assertEquals(0, node.exit(), node.stderr());
+        run.join(TimeUnit.SECONDS.toMillis(30));
+        assertEquals(0, master[0].exit(), master[0].stderr());
+        assertTrue(master[0].stdout().contains("[n0] server got: PING:"), master[0].stdout());
+        assertTrue(master[0].stderr().contains("the broker also accepts nodes on tcp 127.0.0.1:" + port
+                + "; peers must prove the token"), master[0].stderr());
+        assertTrue(master[0].stderr().matches("(?s).*weft broker: refused tcp peer 127\\.0\\.0\\.1:\\d+: wrong token\n.*"),
+                master[0].stderr());
+        ClusterRunTest.replaysIdentically(log);
+        String unix = ClusterRunTest.weft("--seed", "1", "--broker", "/tmp/x.sock", "--node-id", "1", "--token-file",
+                tokenFile.toString(), "--", "true").stderr();
+        assertEquals("weft run: --token-file: the token is for TCP brokers; \"/tmp/x.sock\" is a Unix socket path"
+                + " (wire-and-abi.md §1)\n", unix);
+    }
+}
