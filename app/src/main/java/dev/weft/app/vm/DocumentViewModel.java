@@ -199,7 +199,7 @@ public final class DocumentViewModel {
             List<ViolationInfo> result = found;
             runner.ui(() -> {
                 if (generation != checkGeneration) return;
-                violations.setAll(result);
+                publishViolations(result);
                 checking.set(false);
                 if (openAtFirst) {
                     if (!result.isEmpty()) goTo(result.get(0).op());
@@ -208,6 +208,19 @@ public final class DocumentViewModel {
                 if (whenDone != null) whenDone.run();
             });
         });
+    }
+
+    /**
+     * Shows a check's result. When it only adds to the list shown (a followed recording grew), the new ones are
+     * appended, so a list of them keeps its selection instead of seeing every row replaced.
+     */
+    private void publishViolations(List<ViolationInfo> result) {
+        int n = violations.size();
+        if (result.size() >= n && result.subList(0, n).equals(violations)) {
+            if (result.size() > n) violations.addAll(result.subList(n, result.size()));
+        } else {
+            violations.setAll(result);
+        }
     }
 
     /** The op a freshly opened document should show: its first violation, otherwise 0. */

@@ -51,6 +51,9 @@ public final class FollowViewModel {
     private ScheduledExecutorService publisher;
     /** Publisher thread only: the size of the last snapshot handed to the UI (-1: none yet). */
     private int published = -1;
+    /** When the UI thread finished showing the last update, and how long from handing it over that took (ns). */
+    private volatile long shownAt;
+    private volatile long showTook;
     /** UI thread only. */
     private DocumentViewModel shown;
     private boolean finished;
@@ -107,6 +110,8 @@ public final class FollowViewModel {
     private void publish() {
         recording.checkFile();
         if (recording.outcome() != null || recording.size() == published) return;
+        // The UI thread spends at most about a fifth of its time on updates, however fast the writer is.
+        if (System.nanoTime() - shownAt < 4 * showTook) return;
         if (!uiPending.compareAndSet(false, true)) return;   // the UI is behind: the next tick takes a fresher one
         RecordingSource snapshot = recording.snapshot();
         if (snapshot == null) {
@@ -114,9 +119,12 @@ public final class FollowViewModel {
             return;
         }
         published = snapshot.size();
+        long handedOver = System.nanoTime();
         runner.ui(() -> {
-            uiPending.set(false);
             if (!finished) show(snapshot);
+            shownAt = System.nanoTime();
+            showTook = shownAt - handedOver;   // includes waiting behind the UI thread's other work
+            uiPending.set(false);
         });
     }
 
