@@ -35,6 +35,7 @@ public final class FollowViewModel {
     /** How often the follower looks for growth, and how often at most the window shows it. */
     static final long POLL_MILLIS = 50;
     static final long PUBLISH_MILLIS = 250;
+    private static final long MAX_BACKOFF_NANOS = 2_000_000_000L;
 
     private final WorkbenchViewModel workbench;
     private final Path file;
@@ -108,24 +109,35 @@ public final class FollowViewModel {
 
     /** Publisher thread: hands the UI a snapshot when records arrived and the last one has been shown. */
     private void publish() {
-        recording.checkFile();
-        if (recording.outcome() != null || recording.size() == published) return;
-        // The UI thread spends at most about a fifth of its time on updates, however fast the writer is.
-        if (System.nanoTime() - shownAt < 4 * showTook) return;
-        if (!uiPending.compareAndSet(false, true)) return;   // the UI is behind: the next tick takes a fresher one
-        RecordingSource snapshot = recording.snapshot();
-        if (snapshot == null) {
-            uiPending.set(false);   // no header yet
-            return;
-        }
-        published = snapshot.size();
-        long handedOver = System.nanoTime();
-        runner.ui(() -> {
-            if (!finished) show(snapshot);
-            shownAt = System.nanoTime();
-            showTook = shownAt - handedOver;   // includes waiting behind the UI thread's other work
+        try {
+            recording.checkFile();
+            if (recording.outcome() != null || recording.size() == published) return;
+            // The UI thread spends at most about a fifth of its time on updates, however fast the writer is (but
+            // one slow update, say while the window first comes up, holds the next back by 2 s at most).
+            if (System.nanoTime() - shownAt < Math.min(MAX_BACKOFF_NANOS, 4 * showTook)) return;
+            if (!uiPending.compareAndSet(false, true)) return;   // the UI is behind: the next tick takes a fresher one
+            RecordingSource snapshot = recording.snapshot();
+            if (snapshot == null) {
+                uiPending.set(false);   // no header yet
+                return;
+            }
+            published = snapshot.size();
+            long handedOver = System.nanoTime();
+            runner.ui(() -> {
+                try {
+                    if (!finished) show(snapshot);
+                } finally {
+                    shownAt = System.nanoTime();
+                    showTook = shownAt - handedOver;   // includes waiting behind the UI thread's other work
+                    uiPending.set(false);
+                }
+            });
+        } catch (RuntimeException e) {
+            // A scheduled task that throws is never run again: stop following visibly instead of going quiet.
             uiPending.set(false);
-        });
+            recording.stop();
+            runner.ui(() -> status.set("stopped following " + file + ": " + e));
+        }
     }
 
     /** UI thread: shows a bigger snapshot in place of the last one. */
