@@ -1,7 +1,5 @@
 package dev.weft.app.source;
 
-import dev.weft.check.EventText;
-import dev.weft.log.CanonicalJson;
 import dev.weft.log.LogHeader;
 import dev.weft.log.LogRecord;
 import dev.weft.replay.ReplayException;
@@ -63,17 +61,6 @@ final class FollowSnapshot implements RecordingSource {
     @Override public List<ViolationInfo> recordedViolations() { return recorded; }
 
     @Override
-    public String canonicalJson(int op) {
-        LogRecord r = record(op);
-        return CanonicalJson.record(r.op(), r.vt(), r.event());
-    }
-
-    @Override
-    public String eventLine(int op) {
-        return EventText.line(record(op).event());
-    }
-
-    @Override
     public synchronized StateSnapshot stateAt(int op) {
         try {
             if (stepper == null || op < stepperOp) {
@@ -104,8 +91,6 @@ final class FollowSnapshot implements RecordingSource {
 
     @Override
     public List<String> availableInvariants() {
-        List<String> all = new ArrayList<>(IndexedRecordingSource.BUILD_INVARIANTS);
-        all.addAll(protocol.names());
-        return all;
+        return IndexedRecordingSource.checkableWith(protocol);
     }
 }

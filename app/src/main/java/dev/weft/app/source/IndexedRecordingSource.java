@@ -3,7 +3,6 @@ package dev.weft.app.source;
 import dev.weft.check.EventText;
 import dev.weft.check.Violation;
 import dev.weft.core.CoreState;
-import dev.weft.log.CanonicalJson;
 import dev.weft.log.Fnv1a;
 import dev.weft.log.LogHeader;
 import dev.weft.log.LogRecord;
@@ -99,6 +98,13 @@ public final class IndexedRecordingSource implements RecordingSource {
         return new IndexedRecordingSource(file, index, model, collected.reports.build(), checks, collected.recorded);
     }
 
+    /** What a recording can be checked for: the replay invariants, then its protocol's checkers. */
+    static List<String> checkableWith(ProtocolChecks protocol) {
+        List<String> all = new ArrayList<>(BUILD_INVARIANTS);
+        all.addAll(protocol.names());
+        return all;
+    }
+
     private static Verification verificationOf(LogIndex index) {
         IndexStatus s = index.status();
         return switch (s.kind()) {
@@ -121,9 +127,7 @@ public final class IndexedRecordingSource implements RecordingSource {
 
     @Override
     public List<String> availableInvariants() {
-        List<String> all = new ArrayList<>(BUILD_INVARIANTS);
-        all.addAll(protocol.names());
-        return all;
+        return IndexedRecordingSource.checkableWith(protocol);
     }
 
     @Override
@@ -133,17 +137,6 @@ public final class IndexedRecordingSource implements RecordingSource {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-    }
-
-    @Override
-    public String canonicalJson(int op) {
-        LogRecord r = record(op);
-        return CanonicalJson.record(r.op(), r.vt(), r.event());
-    }
-
-    @Override
-    public String eventLine(int op) {
-        return EventText.line(record(op).event());
     }
 
     @Override

@@ -46,6 +46,8 @@ import java.io.File;
 import java.nio.file.Path;
 import java.util.Objects;
 
+import static dev.weft.app.view.ToolButtons.button;
+
 /**
  * The main window: menu, toolbar (stepping, go to op, play, violations, axis, theme, copy command), the
  * document area, and a status bar with the load progress and cancel. Thin: every action is a view-model
@@ -658,13 +660,4 @@ public final class MainWindow {
         mi.setOnAction(e -> action.run());
         return mi;
     }
-
-    private static Button button(String text, String tip, Runnable action) {
-        Button b = new Button(text);
-        b.setTooltip(new Tooltip(tip));
-        b.setOnAction(e -> action.run());
-        b.setFocusTraversable(false);
-        return b;
-    }
-
 }

@@ -59,12 +59,13 @@ public final class FollowViewModel {
     private DocumentViewModel shown;
     private boolean finished;
 
-    FollowViewModel(WorkbenchViewModel workbench, Path file, TaskRunner runner, long pollMillis, long publishMillis) {
+    /** Follows {@code file} for {@code workbench}: polls every {@code pollMillis}, updates at most every {@code publishMillis}. */
+    FollowViewModel(WorkbenchViewModel workbench, Path file, long pollMillis, long publishMillis) {
         this.workbench = workbench;
         this.file = file;
-        this.runner = runner;
-        this.pollMillis = pollMillis;
-        this.publishMillis = publishMillis;
+        this.runner = workbench.runner();
+        this.pollMillis = Math.max(1, pollMillis);
+        this.publishMillis = Math.max(1, publishMillis);
         pinned.addListener((o, was, now) -> {
             if (now && shown != null && !finished) shown.end();   // pinning again jumps to the latest op
         });

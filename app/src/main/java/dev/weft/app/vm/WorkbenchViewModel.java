@@ -177,7 +177,7 @@ public final class WorkbenchViewModel {
         FollowViewModel before = follow.get();
         if (before != null) before.stop();
         error.set("");
-        FollowViewModel f = new FollowViewModel(this, file, runner, FollowViewModel.POLL_MILLIS, FollowViewModel.PUBLISH_MILLIS);
+        FollowViewModel f = new FollowViewModel(this, file, FollowViewModel.POLL_MILLIS, FollowViewModel.PUBLISH_MILLIS);
         follow.set(f);
         f.start();
         return f;

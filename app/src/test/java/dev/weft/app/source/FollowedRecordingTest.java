@@ -73,12 +73,9 @@ class FollowedRecordingTest {
 
     @Test
     void aTruncatedFileStopsFollowingWithTheRecordsReadAndTheFileNamed(@TempDir Path dir) throws Exception {
-        byte[] log = Files.readAllBytes(LOG);
         Path live = dir.resolve("cut.weftlog");
-        Files.write(live, Arrays.copyOf(log, GrowingFile.afterLines(log, 501)));
-        try (FollowedRecording f = FollowedRecording.start(live, 5, () -> { })) {
-            awaitSize(f, 500);
-            Files.write(live, Arrays.copyOf(log, 100));   // the recorder started over
+        try (FollowedRecording f = followFirst(500, live)) {
+            Files.write(live, Arrays.copyOf(Files.readAllBytes(LOG), 100));   // the recorder started over
             assertTrue(f.awaitStopped(30_000));
             FollowedRecording.Outcome o = f.outcome();
             assertEquals(RecordingState.TRUNCATED, o.state());
@@ -91,13 +88,10 @@ class FollowedRecordingTest {
 
     @Test
     void aReplacedFileStopsFollowingAndSaysSo(@TempDir Path dir) throws Exception {
-        byte[] log = Files.readAllBytes(LOG);
         Path live = dir.resolve("moved.weftlog");
-        Files.write(live, Arrays.copyOf(log, GrowingFile.afterLines(log, 301)));
-        try (FollowedRecording f = FollowedRecording.start(live, 5, () -> { })) {
-            awaitSize(f, 300);
+        try (FollowedRecording f = followFirst(300, live)) {
             Path other = dir.resolve("other.weftlog");
-            Files.write(other, log);
+            Files.copy(LOG, other);
             Files.move(other, live, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
             f.checkFile();
             assertTrue(f.awaitStopped(30_000));
@@ -111,11 +105,8 @@ class FollowedRecordingTest {
 
     @Test
     void stoppingKeepsWhatWasReadWithoutCallingItAnError(@TempDir Path dir) throws Exception {
-        byte[] log = Files.readAllBytes(LOG);
         Path live = dir.resolve("idle.weftlog");
-        Files.write(live, Arrays.copyOf(log, GrowingFile.afterLines(log, 51) + 5));
-        try (FollowedRecording f = FollowedRecording.start(live, 5, () -> { })) {
-            awaitSize(f, 50);
+        try (FollowedRecording f = followFirst(50, live)) {
             f.stop();
             assertTrue(f.awaitStopped(30_000));
             FollowedRecording.Outcome o = f.outcome();
@@ -132,6 +123,18 @@ class FollowedRecordingTest {
         RecordingOpener.OpenException e = org.junit.jupiter.api.Assertions.assertThrows(RecordingOpener.OpenException.class,
                 () -> FollowedRecording.start(none, 5, () -> { }));
         assertEquals(none + ": no such file", e.getMessage());
+    }
+
+    /**
+     * Writes the header and the first {@code records} records of the corpus log, plus a few bytes of the next line
+     * (a writer caught mid-line), to {@code live}, and follows it until all of them are read.
+     */
+    private static FollowedRecording followFirst(int records, Path live) throws Exception {
+        byte[] log = Files.readAllBytes(LOG);
+        Files.write(live, Arrays.copyOf(log, GrowingFile.afterLines(log, records + 1) + 5));
+        FollowedRecording f = FollowedRecording.start(live, 5, () -> { });
+        awaitSize(f, records);
+        return f;
     }
 
     /** Polls snapshots until one has {@code n} records (never more: the writer holds or stops there). */
