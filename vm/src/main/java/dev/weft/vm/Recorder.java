@@ -14,14 +14,11 @@ import java.nio.file.StandardCopyOption;
 import java.util.stream.Stream;
 
 /** {@code weft vm record}: plan, run under QEMU's recorder, judge, and write the run directory. */
-final class Recorder extends GuestRun {
-
-    Recorder(QemuInstallation qemu, GuestImage guest, VmOptions options, PrintStream out, PrintStream err) {
-        super(qemu, guest, options, out, err);
-    }
+record Recorder(QemuInstallation qemu, GuestImage guest, VmOptions options, PrintStream out, PrintStream err)
+        implements GuestRun {
 
     @Override
-    int run() throws IOException, VmCommand.VmFailure {
+    public int run() throws IOException, VmCommand.VmFailure {
         Scenario scenario = Scenario.DEFAULT;
         if (options.scenario != null) {
             try {

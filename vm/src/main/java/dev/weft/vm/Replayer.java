@@ -18,14 +18,11 @@ import java.util.List;
  * replay environment against the recorded identity, replays the QEMU log, and compares what came out with
  * what was recorded, byte for byte.
  */
-final class Replayer extends GuestRun {
-
-    Replayer(QemuInstallation qemu, GuestImage guest, VmOptions options, PrintStream out, PrintStream err) {
-        super(qemu, guest, options, out, err);
-    }
+record Replayer(QemuInstallation qemu, GuestImage guest, VmOptions options, PrintStream out, PrintStream err)
+        implements GuestRun {
 
     @Override
-    int run() throws IOException, VmCommand.VmFailure {
+    public int run() throws IOException, VmCommand.VmFailure {
         Path dir = options.runDir;
         JsonNode manifest = readManifest(dir);
         checkArtifacts(dir, manifest);
