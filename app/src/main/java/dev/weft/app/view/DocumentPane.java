@@ -315,11 +315,12 @@ final class DocumentPane {
     }
 
     /**
-     * Takes over from the pane of the same recording before it grew (a followed recording): the splits, the detail tab
-     * and the timeline's window. A window that showed everything keeps showing everything; one at the latest op while
+     * Takes over from the pane of the same recording before it grew (a followed recording): the filters and search,
+     * the splits, the detail tab and the timeline's window. A window that showed everything keeps showing everything; one at the latest op while
      * the cursor is pinned there moves on with it, keeping its width; any other stays where it was.
      */
     void continueFrom(DocumentPane before) {
+        filterBar.continueFrom(before.filterBar);
         vertical.setDividerPositions(before.vertical.getDividerPositions());
         horizontal.setDividerPositions(before.horizontal.getDividerPositions());
         tabs.getSelectionModel().select(Math.min(tabs.getTabs().size() - 1, before.tabs.getSelectionModel().getSelectedIndex()));

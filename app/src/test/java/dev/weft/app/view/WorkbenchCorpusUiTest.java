@@ -186,11 +186,19 @@ class WorkbenchCorpusUiTest {
         WaitForAsyncUtils.waitForFxEvents();
         assertEquals(1498, ui.vm.document().cursor());
         assertFalse(robot.lookup("#followPin").queryAs(ToggleButton.class).isSelected(), "stepping back unpins");
+        // A filter typed while following stays as the recording grows.
+        robot.clickOn("#opFrom").write("1000").type(KeyCode.ENTER);
+        ui.settle();
+        assertEquals(1000L, ui.window.documentPane().filter().opFromProperty().get());
         writer.release();
         assertTrue(writer.awaitHeld(60));
         waitFor(() -> f.recordsProperty().get() == 2500, "the records up to the writer's second pause");
         assertEquals(1498, ui.vm.document().cursor(), "the cursor stays where the user put it");
         assertEquals(1, ui.window.tabs().tabs().size(), "one tab, grown in place");
+        ui.settle();
+        assertEquals(1000L, ui.window.documentPane().filter().opFromProperty().get(), "the filter carried over");
+        assertEquals("1000", robot.lookup("#opFrom").queryAs(javafx.scene.control.TextField.class).getText());
+        assertFalse(ui.window.documentPane().filter().shownOpsProperty().get().get(999), "ops before 1000 still filtered out");
 
         // Pinning again jumps to the latest op and follows it to the end.
         robot.clickOn("#followPin");
