@@ -21,61 +21,22 @@ import java.util.Set;
  * <p>The state after an op is replayed from op 0 (the engine's checkpoints come with the finished index); the
  * stepper of the last query is kept, so stepping forward costs one replay step.
  */
-final class FollowSnapshot implements RecordingSource {
+record FollowSnapshot(Path path, LogHeader header, GrowingRecords.View records, TimelineModel timeline,
+                      ReportLog reports, ProtocolChecks protocol, List<ViolationInfo> recordedViolations,
+                      List<ViolationInfo> replayViolations, Verification verification, StateCache states)
+        implements RecordingSource {
 
-    private final Path path;
-    private final LogHeader header;
-    private final GrowingRecords.View records;
-    private final TimelineModel timeline;
-    private final ReportLog reports;
-    private final ProtocolChecks protocol;
-    private final List<ViolationInfo> recorded;
-    private final List<ViolationInfo> replayViolations;
-    private final Verification verification;
-    /** The last stateAt query's stepper (after op {@code stepperOp}), reused when the next query is later. */
-    private ReplayStepper stepper;
-    private long stepperOp = -1;
-
-    FollowSnapshot(Path path, LogHeader header, GrowingRecords.View records, TimelineModel timeline, ReportLog reports,
-                   ProtocolChecks protocol, List<ViolationInfo> recorded, List<ViolationInfo> replayViolations,
-                   Verification verification) {
-        this.path = path;
-        this.header = header;
-        this.records = records;
-        this.timeline = timeline;
-        this.reports = reports;
-        this.protocol = protocol;
-        this.recorded = List.copyOf(recorded);
-        this.replayViolations = List.copyOf(replayViolations);
-        this.verification = verification;
+    FollowSnapshot {
+        recordedViolations = List.copyOf(recordedViolations);
+        replayViolations = List.copyOf(replayViolations);
     }
 
-    @Override public Path path() { return path; }
-    @Override public LogHeader header() { return header; }
     @Override public int size() { return records.size(); }
     @Override public LogRecord record(int op) { return records.get(op); }
-    @Override public TimelineModel timeline() { return timeline; }
-    @Override public ReportLog reports() { return reports; }
-    @Override public ProtocolChecks protocol() { return protocol; }
-    @Override public Verification verification() { return verification; }
-    @Override public List<ViolationInfo> recordedViolations() { return recorded; }
 
     @Override
-    public synchronized StateSnapshot stateAt(int op) {
-        try {
-            if (stepper == null || op < stepperOp) {
-                stepper = ReplayStepper.create(header, List.of());
-                stepperOp = -1;
-            }
-            for (long next = stepperOp + 1; next <= op; next++) {
-                stepper.step(records.get(next));
-                stepperOp = next;
-            }
-        } catch (ReplayException e) {
-            stepper = null;   // past what replays: nothing to show, as for a log that diverged
-            return StateSnapshot.empty(op);
-        }
-        return StateSnapshot.of(op, stepper.core().snapshot());
+    public StateSnapshot stateAt(int op) {
+        return states.stateAt(header, records, op);
     }
 
     @Override
@@ -92,5 +53,28 @@ final class FollowSnapshot implements RecordingSource {
     @Override
     public List<String> availableInvariants() {
         return IndexedRecordingSource.checkableWith(protocol);
+    }
+
+    /** The replay stepper of the last state query (after op {@code at}), reused when the next query is later. */
+    static final class StateCache {
+        private ReplayStepper stepper;
+        private long at = -1;
+
+        synchronized StateSnapshot stateAt(LogHeader header, GrowingRecords.View records, int op) {
+            try {
+                if (stepper == null || op < at) {
+                    stepper = ReplayStepper.create(header, List.of());
+                    at = -1;
+                }
+                for (long next = at + 1; next <= op; next++) {
+                    stepper.step(records.get(next));
+                    at = next;
+                }
+            } catch (ReplayException e) {
+                stepper = null;   // past what replays: nothing to show, as for a log that diverged
+                return StateSnapshot.empty(op);
+            }
+            return StateSnapshot.of(op, stepper.core().snapshot());
+        }
     }
 }

@@ -90,7 +90,8 @@ public final class FollowedRecording implements AutoCloseable {
         if (h == null) return null;
         synchronized (lock) {
             return new FollowSnapshot(path, h, records.view(), collected.timeline.snapshot(), collected.reports.build(),
-                    ProtocolChecks.none(), collected.recorded, replayViolations, Verification.recordingSoFar());
+                    ProtocolChecks.none(), collected.recorded, replayViolations, Verification.recordingSoFar(),
+                    new FollowSnapshot.StateCache());
         }
     }
 
