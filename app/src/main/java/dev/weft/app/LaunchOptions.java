@@ -3,19 +3,20 @@ package dev.weft.app;
 import java.nio.file.Path;
 
 /**
- * The command line of `weft workbench [FILE] [--until N] [--screenshot OUT.png] [--size WxH]` (the leading
- * word "workbench" is optional). Parsing is pure so it is tested without a toolkit.
+ * The command line of `weft workbench [FILE] [--follow] [--until N] [--screenshot OUT.png] [--size WxH]` (the
+ * leading word "workbench" is optional). Parsing is pure so it is tested without a toolkit.
  */
 public record LaunchOptions(Path file, Integer untilOp, Path screenshot, int width, int height, boolean help,
-                            Path compare) {
+                            Path compare, boolean follow) {
 
     public LaunchOptions(Path file, Integer untilOp, Path screenshot, int width, int height, boolean help) {
-        this(file, untilOp, screenshot, width, height, help, null);
+        this(file, untilOp, screenshot, width, height, help, null, false);
     }
 
     public static final String USAGE = """
-            usage: weft workbench [FILE] [--until N] [--compare B] [--screenshot OUT.png] [--size WxH]
+            usage: weft workbench [FILE] [--follow] [--until N] [--compare B] [--screenshot OUT.png] [--size WxH]
               FILE              a .weftlog or .weftlog.gz recording to open
+              --follow          FILE is still being written (weft run --record): show it as it grows
               --until N         open at op N (default: the first violation, else op 0)
               --compare B       also open recording B and compare FILE with it (aligned by op)
               --screenshot OUT  render one frame to OUT (PNG) and exit; works without a display
@@ -32,13 +33,14 @@ public record LaunchOptions(Path file, Integer untilOp, Path screenshot, int wid
         Path file = null, shot = null, compare = null;
         Integer until = null;
         int w = 1400, h = 900;
-        boolean help = false;
+        boolean help = false, follow = false;
         int i = 0;
         if (args.length > 0 && args[0].equals("workbench")) i = 1;
         for (; i < args.length; i++) {
             String a = args[i];
             switch (a) {
                 case "-h", "--help" -> help = true;
+                case "--follow" -> follow = true;
                 case "--until" -> until = parseOp(value(args, ++i, a));
                 case "--screenshot" -> shot = Path.of(value(args, ++i, a));
                 case "--compare" -> compare = Path.of(value(args, ++i, a));
@@ -68,7 +70,11 @@ public record LaunchOptions(Path file, Integer untilOp, Path screenshot, int wid
         }
         if (shot != null && file == null && !help) throw new UsageException("--screenshot needs a FILE to open");
         if (compare != null && file == null && !help) throw new UsageException("--compare needs a FILE to compare it with");
-        return new LaunchOptions(file, until, shot, w, h, help, compare);
+        if (follow && file == null && !help) throw new UsageException("--follow needs the FILE that is being written");
+        if (follow && (compare != null || shot != null)) {
+            throw new UsageException("--follow cannot be combined with " + (compare != null ? "--compare" : "--screenshot"));
+        }
+        return new LaunchOptions(file, until, shot, w, h, help, compare, follow);
     }
 
     private static String value(String[] args, int i, String option) throws UsageException {

@@ -59,7 +59,9 @@ public final class WorkbenchApp extends Application {
             });
             guard.play();
         }
-        if (o.file() != null) {
+        if (o.file() != null && o.follow()) {
+            vm.follow(o.file());
+        } else if (o.file() != null) {
             window.open(o.file(), o.untilOp(), doc -> {
                 if (o.compare() != null) {
                     window.compareWith(o.compare(), compare -> {

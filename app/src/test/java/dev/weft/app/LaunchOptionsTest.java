@@ -52,6 +52,19 @@ class LaunchOptionsTest {
     }
 
     @Test
+    void followNeedsTheFileBeingWrittenAndStandsAlone() throws Exception {
+        assertTrue(LaunchOptions.parse("live.weftlog", "--follow").follow());
+        assertEquals(false, LaunchOptions.parse("live.weftlog").follow());
+        assertEquals("--follow needs the FILE that is being written",
+                assertThrows(LaunchOptions.UsageException.class, () -> LaunchOptions.parse("--follow")).getMessage());
+        assertEquals("--follow cannot be combined with --screenshot",
+                assertThrows(LaunchOptions.UsageException.class, () -> LaunchOptions.parse("a", "--follow", "--screenshot", "o.png")).getMessage());
+        assertEquals("--follow cannot be combined with --compare",
+                assertThrows(LaunchOptions.UsageException.class, () -> LaunchOptions.parse("a", "--follow", "--compare", "b")).getMessage());
+        assertTrue(LaunchOptions.USAGE.contains("--follow"));
+    }
+
+    @Test
     void withoutADisplayItSaysSoAndPointsAtTheHeadlessCommands() throws Exception {
         Path log = java.nio.file.Files.createTempFile("ui", ".weftlog");
         try {

@@ -14,23 +14,11 @@ import java.nio.file.StandardCopyOption;
 import java.util.stream.Stream;
 
 /** {@code weft vm record}: plan, run under QEMU's recorder, judge, and write the run directory. */
-final class Recorder {
+record Recorder(QemuInstallation qemu, GuestImage guest, VmOptions options, PrintStream out, PrintStream err)
+        implements GuestRun {
 
-    private final QemuInstallation qemu;
-    private final GuestImage guest;
-    private final VmOptions options;
-    private final PrintStream out;
-    private final PrintStream err;
-
-    Recorder(QemuInstallation qemu, GuestImage guest, VmOptions options, PrintStream out, PrintStream err) {
-        this.qemu = qemu;
-        this.guest = guest;
-        this.options = options;
-        this.out = out;
-        this.err = err;
-    }
-
-    int record() throws IOException, VmCommand.VmFailure {
+    @Override
+    public int run() throws IOException, VmCommand.VmFailure {
         Scenario scenario = Scenario.DEFAULT;
         if (options.scenario != null) {
             try {

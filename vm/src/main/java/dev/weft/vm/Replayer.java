@@ -18,23 +18,11 @@ import java.util.List;
  * replay environment against the recorded identity, replays the QEMU log, and compares what came out with
  * what was recorded, byte for byte.
  */
-final class Replayer {
+record Replayer(QemuInstallation qemu, GuestImage guest, VmOptions options, PrintStream out, PrintStream err)
+        implements GuestRun {
 
-    private final QemuInstallation qemu;
-    private final GuestImage guest;
-    private final VmOptions options;
-    private final PrintStream out;
-    private final PrintStream err;
-
-    Replayer(QemuInstallation qemu, GuestImage guest, VmOptions options, PrintStream out, PrintStream err) {
-        this.qemu = qemu;
-        this.guest = guest;
-        this.options = options;
-        this.out = out;
-        this.err = err;
-    }
-
-    int replay() throws IOException, VmCommand.VmFailure {
+    @Override
+    public int run() throws IOException, VmCommand.VmFailure {
         Path dir = options.runDir;
         JsonNode manifest = readManifest(dir);
         checkArtifacts(dir, manifest);

@@ -70,8 +70,9 @@ public final class VmCommand {
                 return 1;
             }
             GuestImage guest = GuestImage.open(guestDir);
-            return verb.equals("record") ? new Recorder(qemu, guest, options, out, err).record()
-                    : new Replayer(qemu, guest, options, out, err).replay();
+            GuestRun run = verb.equals("record") ? new Recorder(qemu, guest, options, out, err)
+                    : new Replayer(qemu, guest, options, out, err);
+            return run.run();
         } catch (VmFailure e) {
             err.print("weft vm " + verb + ": " + e.getMessage() + "\n");
             return 1;

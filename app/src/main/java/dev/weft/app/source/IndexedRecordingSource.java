@@ -1,18 +1,11 @@
 package dev.weft.app.source;
 
 import dev.weft.check.EventText;
-import dev.weft.check.Invariant;
-import dev.weft.check.Invariants;
 import dev.weft.check.Violation;
-import dev.weft.core.Channel;
 import dev.weft.core.CoreState;
-import dev.weft.core.PendingDatagram;
-import dev.weft.log.CanonicalJson;
-import dev.weft.log.Event;
 import dev.weft.log.Fnv1a;
 import dev.weft.log.LogHeader;
 import dev.weft.log.LogRecord;
-import dev.weft.log.VAddr;
 import dev.weft.log.WeftLogException;
 import dev.weft.replay.IndexStatus;
 import dev.weft.replay.LogIndex;
@@ -26,7 +19,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.CancellationException;
@@ -70,24 +62,16 @@ public final class IndexedRecordingSource implements RecordingSource {
         if (!Files.isRegularFile(file)) {
             throw new RecordingOpener.OpenException(file + ": " + (Files.exists(file) ? "not a regular file" : "no such file"));
         }
-        TimelineModel.Builder builder = new TimelineModel.Builder(1 << 16);
-        ReportLog.Builder reports = new ReportLog.Builder();
-        ProtocolChecks.Builder protocol = new ProtocolChecks.Builder();
-        List<ViolationInfo> recorded = new ArrayList<>();
+        RecordCollector collected = new RecordCollector();
         LogIndex index;
         long started = System.nanoTime();
         try {
             index = LogIndex.build(file, BUILD_INVARIANTS, LogIndex.DEFAULT_CHECKPOINT_EVERY,
                     (record, replayed) -> {
-                        builder.add(record);
-                        reports.add(record);
-                        protocol.accept(record);
-                        if (record.event() instanceof Event.Violation v) {
-                            recorded.add(new ViolationInfo(v.invariant(), record.op(), record.vt(), v.message()));
-                        }
-                        int n = builder.size();
+                        collected.accept(record);
+                        int n = collected.size();
                         if (n >= FIRST_PREVIEW && Integer.bitCount(n) == 1 && Integer.numberOfTrailingZeros(n) % 2 == 1) {
-                            progress.preview(builder.snapshot());
+                            progress.preview(collected.timeline.snapshot());
                         }
                     },
                     (fraction, records) -> {
@@ -102,11 +86,23 @@ public final class IndexedRecordingSource implements RecordingSource {
         } catch (CancellationException e) {
             throw new InterruptedException("cancelled");
         }
-        progress.update(LoadPhases.overall(LoadPhases.Phase.CHECKS, 0), LoadPhases.describe(LoadPhases.Phase.CHECKS, 0, builder.size(),
+        progress.update(LoadPhases.overall(LoadPhases.Phase.CHECKS, 0), LoadPhases.describe(LoadPhases.Phase.CHECKS, 0, collected.size(),
                 System.nanoTime() - started));
-        TimelineModel model = builder.build();
-        ProtocolChecks checks = protocol.build(op -> op >= 0 && op < model.size() ? model.vt((int) op) : 0);
-        return new IndexedRecordingSource(file, index, model, reports.build(), checks, recorded);
+        return of(file, index, collected);
+    }
+
+    /** A source over a finished index and what was collected from its records (a plain open, or a follow that ended). */
+    static IndexedRecordingSource of(Path file, LogIndex index, RecordCollector collected) {
+        TimelineModel model = collected.timeline.build();
+        ProtocolChecks checks = RecordCollector.protocolChecks(collected.protocol, model);
+        return new IndexedRecordingSource(file, index, model, collected.reports.build(), checks, collected.recorded);
+    }
+
+    /** What a recording can be checked for: the replay invariants, then its protocol's checkers. */
+    static List<String> checkableWith(ProtocolChecks protocol) {
+        List<String> all = new ArrayList<>(BUILD_INVARIANTS);
+        all.addAll(protocol.names());
+        return all;
     }
 
     private static Verification verificationOf(LogIndex index) {
@@ -131,9 +127,7 @@ public final class IndexedRecordingSource implements RecordingSource {
 
     @Override
     public List<String> availableInvariants() {
-        List<String> all = new ArrayList<>(BUILD_INVARIANTS);
-        all.addAll(protocol.names());
-        return all;
+        return IndexedRecordingSource.checkableWith(protocol);
     }
 
     @Override
@@ -143,17 +137,6 @@ public final class IndexedRecordingSource implements RecordingSource {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-    }
-
-    @Override
-    public String canonicalJson(int op) {
-        LogRecord r = record(op);
-        return CanonicalJson.record(r.op(), r.vt(), r.event());
-    }
-
-    @Override
-    public String eventLine(int op) {
-        return EventText.line(record(op).event());
     }
 
     @Override
@@ -189,51 +172,20 @@ public final class IndexedRecordingSource implements RecordingSource {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        List<StateSnapshot.Pending> pending = new ArrayList<>();
-        for (Map.Entry<Long, List<PendingDatagram>> q : s.queues().entrySet()) {
-            for (PendingDatagram d : q.getValue()) {
-                pending.add(new StateSnapshot.Pending(q.getKey(), d.src(), d.dst(), d.delivNs(), d.tie(), d.payloadHex()));
-            }
-        }
-        List<StateSnapshot.Binding> bindings = new ArrayList<>();
-        for (Map.Entry<VAddr, Long> b : s.bindings().entrySet()) bindings.add(new StateSnapshot.Binding(b.getKey(), b.getValue()));
-        List<StateSnapshot.ChannelSeq> channels = new ArrayList<>();
-        for (Map.Entry<Channel, Long> c : s.nextChanSeq().entrySet()) {
-            channels.add(new StateSnapshot.ChannelSeq(c.getKey().src(), c.getKey().dst(), c.getValue()));
-        }
-        return new StateSnapshot(op, s.vt(), s.tie(), s.sent(), s.dropped(), pending, bindings, channels);
+        return StateSnapshot.of(op, s);
     }
 
     @Override
     public List<ViolationInfo> check(Set<String> invariants, Progress progress) throws InterruptedException {
-        Set<String> wanted = new TreeSet<>();
         List<ViolationInfo> out = new ArrayList<>();
-        for (String n : invariants) {
-            if (protocol.names().contains(n)) continue;
-            String canonical = Invariants.canonicalName(n);
-            if (canonical != null) wanted.add(canonical);
-        }
         for (ViolationInfo v : protocol.violations()) if (invariants.contains(v.invariant())) out.add(v);
+        Set<String> others = new TreeSet<>(invariants);
+        others.removeAll(protocol.names());
+        Set<String> wanted = InvariantScan.replayInvariants(others, BUILD_INVARIANTS);
         if (wanted.equals(new TreeSet<>(BUILD_INVARIANTS))) {
             for (Violation v : index.violations()) out.add(new ViolationInfo(v.invariant(), v.op(), v.vt(), v.message()));
         } else if (!wanted.isEmpty()) {
-            // Registration order as the spec's monitor has it; recorded events equal replayed ones up to replayableOps.
-            List<String> ordered = new ArrayList<>();
-            for (String n : BUILD_INVARIANTS) if (wanted.contains(n)) ordered.add(n);
-            List<Invariant> inv = Invariants.instantiate(ordered);
-            long n = index.replayableOps();
-            for (int op = 0; op < n; op++) {
-                if ((op & 4095) == 0) {
-                    progress.checkCancelled();
-                    progress.update((double) op / Math.max(1, n), "checking op " + op);
-                }
-                LogRecord r = record(op);
-                if (!r.event().isBrokerOperation()) continue;
-                for (Invariant i : inv) {
-                    String msg = i.offer(r.op(), r.vt(), r.event());
-                    if (msg != null) out.add(new ViolationInfo(i.name(), r.op(), r.vt(), msg));
-                }
-            }
+            out.addAll(InvariantScan.run(wanted, BUILD_INVARIANTS, index.replayableOps(), op -> record((int) op), progress));
         }
         out.sort(Comparator.comparingLong(ViolationInfo::op));
         return out;

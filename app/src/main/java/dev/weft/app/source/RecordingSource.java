@@ -48,10 +48,15 @@ public interface RecordingSource extends AutoCloseable {
     }
 
     /** The canonical JSON of the record (weft-log-v2.md §7), without its chain. */
-    String canonicalJson(int op);
+    default String canonicalJson(int op) {
+        LogRecord r = record(op);
+        return dev.weft.log.CanonicalJson.record(r.op(), r.vt(), r.event());
+    }
 
     /** The one-line description of the record's event (invariants-and-checkers.md §3 event lines). */
-    String eventLine(int op);
+    default String eventLine(int op) {
+        return dev.weft.check.EventText.line(record(op).event());
+    }
 
     /** Event lines of ops {@code from} (inclusive) to {@code to} (exclusive); sources may read them in one go. */
     default String[] eventLines(int from, int to) {

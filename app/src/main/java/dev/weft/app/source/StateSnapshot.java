@@ -1,8 +1,13 @@
 package dev.weft.app.source;
 
+import dev.weft.core.Channel;
+import dev.weft.core.CoreState;
+import dev.weft.core.PendingDatagram;
 import dev.weft.log.VAddr;
 
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The broker state after an op, flattened for display and sorted deterministically: pending datagrams
@@ -19,5 +24,22 @@ public record StateSnapshot(long op, long vt, long tie, long sent, long dropped,
 
     public static StateSnapshot empty(long op) {
         return new StateSnapshot(op, 0, 0, 0, 0, List.of(), List.of(), List.of());
+    }
+
+    /** The replay core's state after op, flattened (the core's maps are already in display order). */
+    public static StateSnapshot of(long op, CoreState s) {
+        List<Pending> pending = new ArrayList<>();
+        for (Map.Entry<Long, List<PendingDatagram>> q : s.queues().entrySet()) {
+            for (PendingDatagram d : q.getValue()) {
+                pending.add(new Pending(q.getKey(), d.src(), d.dst(), d.delivNs(), d.tie(), d.payloadHex()));
+            }
+        }
+        List<Binding> bindings = new ArrayList<>();
+        for (Map.Entry<VAddr, Long> b : s.bindings().entrySet()) bindings.add(new Binding(b.getKey(), b.getValue()));
+        List<ChannelSeq> channels = new ArrayList<>();
+        for (Map.Entry<Channel, Long> c : s.nextChanSeq().entrySet()) {
+            channels.add(new ChannelSeq(c.getKey().src(), c.getKey().dst(), c.getValue()));
+        }
+        return new StateSnapshot(op, s.vt(), s.tie(), s.sent(), s.dropped(), pending, bindings, channels);
     }
 }

@@ -6,10 +6,16 @@ package dev.weft.app.source;
  */
 public record Verification(Status status, long badOp, long line, String message, String digest) {
 
-    public enum Status { VERIFIED, READ_ERROR, DIVERGED }
+    /** RECORDING: a log followed while it is written; every record so far verified, no digest yet. */
+    public enum Status { VERIFIED, RECORDING, READ_ERROR, DIVERGED }
 
     public static Verification verified(String digest) {
         return new Verification(Status.VERIFIED, -1, 0, "", digest);
+    }
+
+    /** A followed log: the records read so far verified and replayed; the stream digest comes with the end. */
+    public static Verification recordingSoFar() {
+        return new Verification(Status.RECORDING, -1, 0, "", "");
     }
 
     public static Verification readError(long badOp, long line, String message) {
@@ -20,7 +26,8 @@ public record Verification(Status status, long badOp, long line, String message,
         return new Verification(Status.DIVERGED, op, 0, message, "");
     }
 
+    /** Nothing wrong so far (verified, or verified up to where a followed recording has been written). */
     public boolean ok() {
-        return status == Status.VERIFIED;
+        return status == Status.VERIFIED || status == Status.RECORDING;
     }
 }

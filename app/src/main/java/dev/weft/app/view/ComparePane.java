@@ -16,6 +16,8 @@ import javafx.scene.control.Tooltip;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
 
+import static dev.weft.app.view.ToolButtons.button;
+
 /**
  * Two recordings one above the other, aligned by op: the first divergence marked on both timelines (the error
  * marker), the first differing delivery highlighted, A's cursor event linked to the same event on B, both cursors
@@ -91,13 +93,6 @@ public final class ComparePane {
         return l;
     }
 
-    private static Button button(String text, String tip, Runnable action) {
-        Button b = new Button(text);
-        b.setTooltip(new Tooltip(tip));
-        b.setOnAction(e -> action.run());
-        b.setFocusTraversable(false);
-        return b;
-    }
 
     public Node node() { return root; }
     public CompareViewModel viewModel() { return vm; }

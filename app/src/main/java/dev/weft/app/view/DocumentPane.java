@@ -314,6 +314,26 @@ final class DocumentPane {
         return "✗ " + what + " — " + path + where + ": " + message + "   (showing the " + size + " record(s) before op " + v.badOp() + ")";
     }
 
+    /**
+     * Takes over from the pane of the same recording before it grew (a followed recording): the filters and search,
+     * the splits, the detail tab and the timeline's window. A window that showed everything keeps showing everything; one at the latest op while
+     * the cursor is pinned there moves on with it, keeping its width; any other stays where it was.
+     */
+    void continueFrom(DocumentPane before) {
+        filterBar.continueFrom(before.filterBar);
+        vertical.setDividerPositions(before.vertical.getDividerPositions());
+        horizontal.setDividerPositions(before.horizontal.getDividerPositions());
+        tabs.getSelectionModel().select(Math.min(tabs.getTabs().size() - 1, before.tabs.getSelectionModel().getSelectedIndex()));
+        int oldSize = before.doc.size();
+        int[] shown = before.timeline.visibleOps();
+        boolean showedAll = shown[0] <= 0 && shown[1] >= oldSize;
+        if (showedAll || doc.size() == 0) return;
+        int width = Math.max(1, shown[1] - shown[0]);
+        boolean atLatest = doc.cursor() >= doc.size() - 1;
+        if (atLatest) timeline.showOps(doc.size() - width, doc.size());
+        else timeline.showOps(shown[0], shown[1]);
+    }
+
     static void copyToClipboard(String text) {
         ClipboardContent c = new ClipboardContent();
         c.putString(text);

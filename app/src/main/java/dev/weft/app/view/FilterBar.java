@@ -20,8 +20,14 @@ final class FilterBar {
     private final HBox root = new HBox(6);
     private final TextField search = new TextField();
     private CheckComboBox<String> nodes;
+    private final TimelineModel model;
+    private final FilterViewModel filter;
+    /** op from, op to, vt from, vt to, payload: committed on Enter or when they lose the focus. */
+    private TextField[] inputs;
 
     FilterBar(TimelineModel model, FilterViewModel filter, SearchViewModel searchVm) {
+        this.model = model;
+        this.filter = filter;
         root.getStyleClass().add("filter-bar");
         // Multi-select pickers that stay open while you tick (ControlsFX CheckComboBox): ticked = shown.
         CheckComboBox<String> nodes = new CheckComboBox<>();
@@ -77,6 +83,7 @@ final class FilterBar {
         payload.focusedProperty().addListener((o, a, f) -> {
             if (!f) filter.payloadTextProperty().set(payload.getText());
         });
+        inputs = new TextField[] {opFrom, opTo, vtFrom, vtTo, payload};
         Button clear = new Button("Clear filters");
         clear.setOnAction(e -> {
             filter.clear();
@@ -136,6 +143,25 @@ final class FilterBar {
             if (!focused) commit.run();
         });
         return f;
+    }
+
+    /**
+     * Takes over what was typed and ticked in the bar of the same recording before it grew (a followed recording):
+     * the ranges, the payload text, the hidden kinds, the hidden nodes (by name: a new node may take a lane before
+     * them) and the search.
+     */
+    void continueFrom(FilterBar before) {
+        for (int i = 0; i < inputs.length; i++) {
+            inputs[i].setText(before.inputs[i].getText());
+            inputs[i].getOnAction().handle(new javafx.event.ActionEvent());
+        }
+        filter.hiddenKindsProperty().set(before.filter.hiddenKindsProperty().get());
+        java.util.Set<String> hidden = new java.util.HashSet<>();
+        for (int lane : before.filter.hiddenLanes()) hidden.add(before.model.lanes().get(lane).label());
+        for (int i = 0; i < model.laneCount(); i++) {
+            if (hidden.contains(model.lanes().get(i).label())) filter.setLaneHidden(i, true);
+        }
+        search.setText(before.search.getText());
     }
 
     HBox node() {

@@ -46,6 +46,8 @@ import java.io.File;
 import java.nio.file.Path;
 import java.util.Objects;
 
+import static dev.weft.app.view.ToolButtons.button;
+
 /**
  * The main window: menu, toolbar (stepping, go to op, play, violations, axis, theme, copy command), the
  * document area, and a status bar with the load progress and cancel. Thin: every action is a view-model
@@ -307,6 +309,7 @@ public final class MainWindow {
             showWelcome();
             return;
         }
+        DocumentPane before = pane != null && d.grewFrom() == pane.document() ? pane : null;
         pane = new DocumentPane(d, vm.runner());
         pane.timeline().paletteProperty().bind(Bindings.createObjectBinding(
                 () -> vm.themeProperty().get() == WorkbenchViewModel.Theme.DARK ? TimelinePalette.DARK : TimelinePalette.LIGHT,
@@ -337,6 +340,7 @@ public final class MainWindow {
         double h = vm.settings().getDouble("split.horizontal", 0.55);
         pane.verticalSplit().setDividerPositions(v);
         pane.horizontalSplit().setDividerPositions(h);
+        if (before != null) pane.continueFrom(before);
         center.getChildren().setAll(pane.node());
         javafx.application.Platform.runLater(() -> pane.timeline().requestFocus());
     }
@@ -368,6 +372,7 @@ public final class MainWindow {
                 item("Recording as Perfetto trace (JSON)…", null, () -> withPane(p -> Exports.perfetto(stage, p))));
         file.getItems().addAll(
                 item("Open…", "Shortcut+O", this::chooseFile),
+                followItem(),
                 item("Compare with…", "Shortcut+Shift+D", this::chooseCompare),
                 recentMenu,
                 export,
@@ -506,10 +511,40 @@ public final class MainWindow {
         status.setId("statusMessage");
         Region spring = new Region();
         HBox.setHgrow(spring, Priority.ALWAYS);
-        HBox box = new HBox(12, status, spring, hover, loading);
+        HBox box = new HBox(12, status, spring, hover, followBar(), loading);
         box.setPadding(new Insets(3, 8, 3, 8));
         box.getStyleClass().add("status-bar");
         return box;
+    }
+
+    /** "● following x.weftlog — N records", the pin toggle and Stop, shown while a recording is followed. */
+    private Node followBar() {
+        Label text = new Label();
+        text.setId("followStatus");
+        text.getStyleClass().add("follow-status");
+        ToggleButton pin = new ToggleButton("⤓ Pin to latest");
+        pin.setId("followPin");
+        pin.setTooltip(new Tooltip("keep the cursor on the latest op as records arrive (End pins, moving back unpins)"));
+        Button stop = new Button("Stop following");
+        stop.setId("followStop");
+        HBox bar = new HBox(6, text, pin, stop);
+        bar.setAlignment(Pos.CENTER_RIGHT);
+        bar.setVisible(false);
+        bar.managedProperty().bind(bar.visibleProperty());
+        vm.followProperty().addListener((o, before, f) -> {
+            if (before != null) pin.selectedProperty().unbindBidirectional(before.pinnedProperty());
+            text.textProperty().unbind();
+            bar.visibleProperty().unbind();
+            if (f == null) {
+                bar.setVisible(false);
+                return;
+            }
+            text.textProperty().bind(Bindings.concat("● ", f.statusProperty()));
+            pin.selectedProperty().bindBidirectional(f.pinnedProperty());
+            bar.visibleProperty().bind(f.followingProperty());
+            stop.setOnAction(e -> f.stop());
+        });
+        return bar;
     }
 
     private void fillRecent() {
@@ -573,28 +608,34 @@ public final class MainWindow {
     }
 
     private void chooseFile() {
-        FileChooser fc = new FileChooser();
-        fc.setTitle("Open a weft-log recording");
-        Path dir = vm.openDialogDirectory();
-        if (dir != null) fc.setInitialDirectory(dir.toFile());
-        fc.getExtensionFilters().addAll(
-                new FileChooser.ExtensionFilter("weft-log recordings", "*.weftlog", "*.weftlog.gz", "*.gz"),
-                new FileChooser.ExtensionFilter("All files", "*"));
-        File f = fc.showOpenDialog(stage);
+        File f = chooseRecording("Open a weft-log recording");
         if (f != null) open(f.toPath(), null, null);
+    }
+
+    /** File ▸ Follow…: a recording that is still being written, shown as it grows (see FollowViewModel). */
+    private MenuItem followItem() {
+        return item("Follow a recording being written…", "Shortcut+Shift+O", () -> {
+            File f = chooseRecording("Follow a recording that is being written");
+            if (f != null) vm.follow(f.toPath());
+        });
     }
 
     private void chooseCompare() {
         if (vm.document() == null) return;
+        File f = chooseRecording("Compare " + vm.document().path().getFileName() + " with…");
+        if (f != null) compareWith(f.toPath(), null);
+    }
+
+    /** The file dialog for a recording, starting where the last one was; null when cancelled. */
+    private File chooseRecording(String title) {
         FileChooser fc = new FileChooser();
-        fc.setTitle("Compare " + vm.document().path().getFileName() + " with…");
+        fc.setTitle(title);
         Path dir = vm.openDialogDirectory();
         if (dir != null) fc.setInitialDirectory(dir.toFile());
         fc.getExtensionFilters().addAll(
                 new FileChooser.ExtensionFilter("weft-log recordings", "*.weftlog", "*.weftlog.gz", "*.gz"),
                 new FileChooser.ExtensionFilter("All files", "*"));
-        File f = fc.showOpenDialog(stage);
-        if (f != null) compareWith(f.toPath(), null);
+        return fc.showOpenDialog(stage);
     }
 
     private void copyCommand() {
@@ -619,13 +660,4 @@ public final class MainWindow {
         mi.setOnAction(e -> action.run());
         return mi;
     }
-
-    private static Button button(String text, String tip, Runnable action) {
-        Button b = new Button(text);
-        b.setTooltip(new Tooltip(tip));
-        b.setOnAction(e -> action.run());
-        b.setFocusTraversable(false);
-        return b;
-    }
-
 }

@@ -48,6 +48,8 @@ public final class DocumentViewModel {
     private final javafx.beans.property.ReadOnlyIntegerWrapper violationAtCursor =
             new javafx.beans.property.ReadOnlyIntegerWrapper(this, "violationAtCursor", -1);
     private EventLines eventLines;
+    /** The document this one grew from (a followed recording's previous snapshot), or null. */
+    private DocumentViewModel grewFrom;
     private double playCarry;
     private int checkGeneration;
 
@@ -68,6 +70,28 @@ public final class DocumentViewModel {
     }
 
     public RecordingSource source() { return source; }
+
+    /**
+     * The same recording with more records (a followed recording grew): the chosen invariants, the violations found
+     * so far and the cursor carry over, so the views built for it pick up where the user was. The caller moves the
+     * cursor on when it follows the latest op, and runs the checks.
+     */
+    public DocumentViewModel grownInto(RecordingSource bigger) {
+        DocumentViewModel next = new DocumentViewModel(bigger, runner);
+        next.grewFrom = this;
+        next.selectedInvariants.setAll(selectedInvariants);
+        next.violations.setAll(violations);
+        next.speed.set(speed.get());
+        int at = Math.min(cursor.get(), Math.max(0, bigger.size() - 1));
+        if (bigger.size() > 0) next.cursor.set(at);
+        return next;
+    }
+
+    /** The document this one grew from, or null; see {@link #grownInto}. */
+    public DocumentViewModel grewFrom() { return grewFrom; }
+
+    /** Forgets the document this one grew from (once the views have taken over from it), so it can be collected. */
+    public void forgetGrewFrom() { grewFrom = null; }
 
     /** Closes the recording (the document is being replaced). */
     public void close() { source.close(); }
@@ -175,7 +199,7 @@ public final class DocumentViewModel {
             List<ViolationInfo> result = found;
             runner.ui(() -> {
                 if (generation != checkGeneration) return;
-                violations.setAll(result);
+                publishViolations(result);
                 checking.set(false);
                 if (openAtFirst) {
                     if (!result.isEmpty()) goTo(result.get(0).op());
@@ -184,6 +208,19 @@ public final class DocumentViewModel {
                 if (whenDone != null) whenDone.run();
             });
         });
+    }
+
+    /**
+     * Shows a check's result. When it only adds to the list shown (a followed recording grew), the new ones are
+     * appended, so a list of them keeps its selection instead of seeing every row replaced.
+     */
+    private void publishViolations(List<ViolationInfo> result) {
+        int n = violations.size();
+        if (result.size() >= n && result.subList(0, n).equals(violations)) {
+            if (result.size() > n) violations.addAll(result.subList(n, result.size()));
+        } else {
+            violations.setAll(result);
+        }
     }
 
     /** The op a freshly opened document should show: its first violation, otherwise 0. */

@@ -40,6 +40,17 @@ public final class OpenTabs {
             }
             selected.set(t);
         });
+        workbench.onDocumentGrown(this::replace);
+    }
+
+    /** A followed recording grew: its tab shows the bigger document, without selecting it. False if no tab had it. */
+    private boolean replace(DocumentViewModel old, DocumentViewModel grown) {
+        Tab t = tabOf(old);
+        if (t == null) return false;
+        DocumentTab fresh = new DocumentTab(grown);
+        tabs.set(tabs.indexOf(t), fresh);
+        if (selected.get() == t) selected.set(fresh);
+        return true;
     }
 
     public ObservableList<Tab> tabs() { return tabs; }

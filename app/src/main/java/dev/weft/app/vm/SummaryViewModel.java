@@ -38,6 +38,7 @@ public final class SummaryViewModel {
         Verification v = doc.verification();
         return switch (v.status()) {
             case VERIFIED -> "verified · digest " + v.digest();
+            case RECORDING -> "verified so far · still recording";
             case READ_ERROR -> "FAILED at op " + v.badOp();
             case DIVERGED -> "DIVERGED at op " + v.badOp();
         };

@@ -41,6 +41,8 @@ public final class WorkbenchViewModel {
     private final ObjectProperty<dev.weft.timeline.TimelineModel> preview = new SimpleObjectProperty<>(this, "preview");
     private final ObjectProperty<Theme> theme = new SimpleObjectProperty<>(this, "theme", Theme.LIGHT);
     private AtomicBoolean currentCancel = new AtomicBoolean();
+    private final ObjectProperty<FollowViewModel> follow = new SimpleObjectProperty<>(this, "follow");
+    private final List<java.util.function.BiPredicate<DocumentViewModel, DocumentViewModel>> grownListeners = new ArrayList<>();
 
     public WorkbenchViewModel(RecordingOpener opener, TaskRunner runner, Settings settings) {
         this.opener = opener;
@@ -64,6 +66,8 @@ public final class WorkbenchViewModel {
     /** The partial timeline of the file being loaded (null when none). */
     public ObjectProperty<dev.weft.timeline.TimelineModel> previewProperty() { return preview; }
     public ObjectProperty<Theme> themeProperty() { return theme; }
+    /** The recording being followed while it is written (null when none). */
+    public ObjectProperty<FollowViewModel> followProperty() { return follow; }
     public Settings settings() { return settings; }
     public TaskRunner runner() { return runner; }
 
@@ -163,6 +167,41 @@ public final class WorkbenchViewModel {
                 });
             });
         });
+    }
+
+    /**
+     * Follows a recording that is still being written: its document grows as records arrive (see
+     * {@link FollowViewModel}). A recording followed before stops being followed; its document stays.
+     */
+    public FollowViewModel follow(Path file) {
+        FollowViewModel before = follow.get();
+        if (before != null) before.stop();
+        error.set("");
+        FollowViewModel f = new FollowViewModel(this, file, FollowViewModel.POLL_MILLIS, FollowViewModel.PUBLISH_MILLIS);
+        follow.set(f);
+        f.start();
+        return f;
+    }
+
+    /** Called when a document is replaced by a grown one: (old, grown) → whether the listener showed old. */
+    void onDocumentGrown(java.util.function.BiPredicate<DocumentViewModel, DocumentViewModel> listener) {
+        grownListeners.add(listener);
+    }
+
+    /**
+     * Shows {@code grown} wherever {@code old} was shown (its tab; the current document if old was current), or as a
+     * new document when old is null. False when old is no longer shown anywhere (its tab was closed).
+     */
+    boolean showGrown(DocumentViewModel old, DocumentViewModel grown) {
+        if (old == null) {
+            document.set(grown);
+            remember(grown.path());
+            return true;
+        }
+        boolean shown = document.get() == old;
+        for (var l : grownListeners) shown |= l.test(old, grown);
+        if (document.get() == old) document.set(grown);
+        return shown;
     }
 
     /**

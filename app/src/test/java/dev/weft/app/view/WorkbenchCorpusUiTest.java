@@ -1,27 +1,40 @@
 package dev.weft.app.view;
 
-import dev.weft.testsupport.SharedCorpus;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.weft.app.source.IndexedRecordingSource;
+import dev.weft.app.source.Progress;
 import dev.weft.app.vm.DocumentViewModel;
+import dev.weft.app.vm.FollowViewModel;
+import dev.weft.log.RecordingState;
+import dev.weft.testsupport.GrowingFile;
+import dev.weft.testsupport.SharedCorpus;
 import dev.weft.timeline.TimelineView;
 import javafx.geometry.Point2D;
 import javafx.scene.control.Label;
 import javafx.scene.control.TableView;
+import javafx.scene.control.ToggleButton;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.MouseButton;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -129,5 +142,104 @@ class WorkbenchCorpusUiTest {
         assertTrue(banner.getText().contains("integrity chain broken at op 999: log truncated or edited"), banner.getText());
         assertEquals(999, ui.window.documentPane().timeline().errorOpProperty().get());
         ui.screenshot(robot, "corpus-corrupted-located-error");
+    }
+
+    private static final Path CHORD_VIOLATION = SharedCorpus.conformance().resolve("chord/chord-fix0-s2-violation.weftlog");
+
+    /**
+     * Following a recording while a writer thread appends it (pieces that often end mid-line, short pauses): the
+     * document grows, the cursor stays pinned to the latest op or where the user put it, and once the {@code end}
+     * record arrives it shows what a plain open shows.
+     */
+    @Test
+    void followsARecordingAsItIsWrittenAndEndsAsAPlainOpen(FxRobot robot, @TempDir Path dir) throws Exception {
+        byte[] log = Files.readAllBytes(CHORD_VIOLATION);
+        Path live = dir.resolve("live.weftlog");
+        // Holds half-way through line 1,502 (the header is line 1), then at the end of line 2,501, then writes the rest.
+        GrowingFile writer = GrowingFile.start(log, live, 20261201L, 6000, 6,
+                GrowingFile.afterLines(log, 1501) + 9, GrowingFile.afterLines(log, 2501));
+        List<Integer> shownSizes = new CopyOnWriteArrayList<>();
+        FollowViewModel[] follow = new FollowViewModel[1];
+        robot.interact(() -> {
+            follow[0] = ui.vm.follow(live);
+            follow[0].recordsProperty().addListener((o, a, n) -> shownSizes.add(n.intValue()));
+        });
+        FollowViewModel f = follow[0];
+        assertTrue(writer.awaitHeld(30));
+        waitFor(() -> f.recordsProperty().get() == 1500, "the 1,500 complete records on screen");
+        ui.settle();   // the checks of the last update
+
+        // Half-written: everything before the cut-off line, pinned to the latest op, no error anywhere.
+        DocumentViewModel doc = ui.vm.document();
+        assertEquals(1500, doc.size());
+        assertEquals(1499, doc.cursor(), "pinned to the latest op");
+        assertTrue(doc.verification().ok());
+        assertFalse(doc.violations().isEmpty(), "fifo violations found so far are listed");
+        assertEquals("● following live.weftlog — 1,500 records", label(robot, "#followStatus"));
+        assertTrue(robot.lookup("#followStatus").query().getParent().isVisible());
+        assertEquals(1500, ui.window.documentPane().timeline().getModel().size());
+        ui.screenshot(robot, "follow-half-written");
+
+        // The user steps back: the cursor stays there as records arrive (tail -f scrolled back).
+        robot.interact(() -> ui.window.documentPane().timeline().requestFocus());
+        robot.type(KeyCode.LEFT);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals(1498, ui.vm.document().cursor());
+        assertFalse(robot.lookup("#followPin").queryAs(ToggleButton.class).isSelected(), "stepping back unpins");
+        // A filter typed while following stays as the recording grows.
+        robot.clickOn("#opFrom").write("1000").type(KeyCode.ENTER);
+        ui.settle();
+        assertEquals(1000L, ui.window.documentPane().filter().opFromProperty().get());
+        writer.release();
+        assertTrue(writer.awaitHeld(60));
+        waitFor(() -> f.recordsProperty().get() == 2500, "the records up to the writer's second pause");
+        assertEquals(1498, ui.vm.document().cursor(), "the cursor stays where the user put it");
+        assertEquals(1, ui.window.tabs().tabs().size(), "one tab, grown in place");
+        ui.settle();
+        assertEquals(1000L, ui.window.documentPane().filter().opFromProperty().get(), "the filter carried over");
+        assertEquals("1000", robot.lookup("#opFrom").queryAs(javafx.scene.control.TextField.class).getText());
+        assertFalse(ui.window.documentPane().filter().shownOpsProperty().get().get(999), "ops before 1000 still filtered out");
+
+        // Pinning again jumps to the latest op and follows it to the end.
+        robot.clickOn("#followPin");
+        WaitForAsyncUtils.waitForFxEvents();
+        assertTrue(f.pinnedProperty().get());
+        assertEquals(2499, ui.vm.document().cursor(), "pinning jumps to the latest op");
+        writer.release();
+        waitFor(() -> !f.followingProperty().get(), "the end record");
+        writer.join(10);
+        ui.settle();
+
+        DocumentViewModel done = ui.vm.document();
+        assertEquals(RecordingState.ENDED, f.stateProperty().get());
+        try (IndexedRecordingSource plain = IndexedRecordingSource.open(CHORD_VIOLATION, Progress.NONE)) {
+            assertEquals(plain.size(), done.size());
+            assertEquals(plain.verification(), done.verification(), "same digest as a plain open");
+            assertEquals(plain.check(Set.copyOf(done.selectedInvariants()), Progress.NONE), List.copyOf(done.violations()));
+            assertEquals(plain.size() - 1, done.cursor(), "pinned to the last op");
+            assertEquals(plain.size(), ui.window.documentPane().timeline().getModel().size());
+        }
+        assertTrue(shownSizes.size() >= 3, "grew in steps: " + shownSizes);
+        for (int i = 1; i < shownSizes.size(); i++) assertTrue(shownSizes.get(i) > shownSizes.get(i - 1), "only grows: " + shownSizes);
+        assertFalse(robot.lookup("#followStatus").query().getParent().isVisible(), "the following… line goes with following");
+        assertTrue(label(robot, "#statusMessage").startsWith("live.weftlog: recording ended — 3,771 records · verified, digest "),
+                label(robot, "#statusMessage"));
+        assertEquals(1, ui.window.tabs().tabs().size());
+        ui.screenshot(robot, "follow-ended");
+    }
+
+    private static String label(FxRobot robot, String id) {
+        return robot.lookup(id).queryAs(Label.class).getText();
+    }
+
+    private static void waitFor(BooleanSupplier condition, String what) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+        while (System.nanoTime() < deadline) {
+            boolean[] ok = new boolean[1];
+            WaitForAsyncUtils.asyncFx(() -> ok[0] = condition.getAsBoolean()).get(60, TimeUnit.SECONDS);
+            if (ok[0]) return;
+            Thread.sleep(20);
+        }
+        throw new AssertionError("waited 120 s for " + what);
     }
 }

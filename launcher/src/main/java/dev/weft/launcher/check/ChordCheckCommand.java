@@ -2,7 +2,6 @@ package dev.weft.launcher.check;
 
 import dev.weft.chord.ChordCheck;
 import dev.weft.chord.ChordCheckResult;
-import dev.weft.log.LogHeader;
 import dev.weft.text.RustText;
 import java.io.PrintStream;
 
@@ -19,22 +18,11 @@ public final class ChordCheckCommand {
     }
 
     public static int run(String[] args, PrintStream out, PrintStream err) {
-        if (args.length < 1) {
-            Recordings.print(err, "usage: " + NAME + " <recording.weftlog> [m-bits]\n");
-            return 1;
-        }
-        String log = args[0];
         ChordCheck check = new ChordCheck(mBits(args));
-        LogHeader header;
-        try {
-            header = Recordings.forEach(log, check::accept);
-        } catch (Recordings.Unreadable e) {
-            Recordings.print(err, NAME + ": " + log + ": " + e.getMessage() + "\n");
-            return 1;
-        }
-        ChordCheckResult result = check.result();
-        Recordings.print(out, result.render(log, header));
-        return result.exitCode();
+        return Recordings.readThenReport(NAME, " [m-bits]", args, out, err, check::accept, (log, header) -> {
+            ChordCheckResult result = check.result();
+            return new Recordings.Report(result.render(log, header), result.exitCode());
+        });
     }
 
     /** The second argument as a u32 if it is one; otherwise, or when absent, 6 (as the reference). */

@@ -1,7 +1,6 @@
 package dev.weft.launcher.check;
 
 import dev.weft.chord.ChordTrace;
-import dev.weft.log.LogHeader;
 import java.io.PrintStream;
 
 /**
@@ -16,20 +15,8 @@ public final class ChordTraceCommand {
     }
 
     public static int run(String[] args, PrintStream out, PrintStream err) {
-        if (args.length < 1) {
-            Recordings.print(err, "usage: " + NAME + " <recording.weftlog> [m-bits]\n");
-            return 1;
-        }
-        String log = args[0];
         ChordTrace trace = new ChordTrace();
-        LogHeader header;
-        try {
-            header = Recordings.forEach(log, trace::accept);
-        } catch (Recordings.Unreadable e) {
-            Recordings.print(err, NAME + ": " + log + ": " + e.getMessage() + "\n");
-            return 1;
-        }
-        Recordings.print(out, trace.render(log, header));
-        return 0;
+        return Recordings.readThenReport(NAME, " [m-bits]", args, out, err, trace::accept,
+                (log, header) -> new Recordings.Report(trace.render(log, header), 0));
     }
 }

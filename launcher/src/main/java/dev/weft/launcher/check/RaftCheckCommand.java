@@ -1,6 +1,5 @@
 package dev.weft.launcher.check;
 
-import dev.weft.log.LogHeader;
 import dev.weft.raft.RaftCheck;
 import dev.weft.raft.RaftCheckResult;
 import java.io.PrintStream;
@@ -18,21 +17,10 @@ public final class RaftCheckCommand {
     }
 
     public static int run(String[] args, PrintStream out, PrintStream err) {
-        if (args.length < 1) {
-            Recordings.print(err, "usage: " + NAME + " <recording.weftlog>\n");
-            return 1;
-        }
-        String log = args[0];
         RaftCheck check = new RaftCheck();
-        LogHeader header;
-        try {
-            header = Recordings.forEach(log, check::accept);
-        } catch (Recordings.Unreadable e) {
-            Recordings.print(err, NAME + ": " + log + ": " + e.getMessage() + "\n");
-            return 1;
-        }
-        RaftCheckResult result = check.result();
-        Recordings.print(out, result.render(log, header));
-        return result.exitCode();
+        return Recordings.readThenReport(NAME, "", args, out, err, check::accept, (log, header) -> {
+            RaftCheckResult result = check.result();
+            return new Recordings.Report(result.render(log, header), result.exitCode());
+        });
     }
 }

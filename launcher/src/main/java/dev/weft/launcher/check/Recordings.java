@@ -9,6 +9,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
+import java.util.function.BiFunction;
 import java.util.function.Consumer;
 
 /** What the checker commands share: reading a whole verified recording, and UTF-8 output. */
@@ -22,6 +23,34 @@ final class Recordings {
         Unreadable(String message) {
             super(message, null, false, false);
         }
+    }
+
+    /** What a checker prints once it has seen every record, and the command's exit code. */
+    record Report(String text, int exitCode) { }
+
+    /**
+     * The shape of every checker command ({@code chord-check}, {@code raft-check}, {@code chord-trace}): LOG is the
+     * first argument; every record goes to {@code sink}; then {@code report} (given LOG and the header) says what to
+     * print and the exit code. A missing LOG prints {@code usage: NAME <recording.weftlog>ARGS}, an unreadable one
+     * {@code NAME: LOG: why}; both exit 1.
+     */
+    static int readThenReport(String name, String moreArgs, String[] args, PrintStream out, PrintStream err,
+                              Consumer<LogRecord> sink, BiFunction<String, LogHeader, Report> report) {
+        if (args.length < 1) {
+            print(err, "usage: " + name + " <recording.weftlog>" + moreArgs + "\n");
+            return 1;
+        }
+        String log = args[0];
+        LogHeader header;
+        try {
+            header = forEach(log, sink);
+        } catch (Unreadable e) {
+            print(err, name + ": " + log + ": " + e.getMessage() + "\n");
+            return 1;
+        }
+        Report r = report.apply(log, header);
+        print(out, r.text());
+        return r.exitCode();
     }
 
     /** Feeds every record of the log, in order, each verified (op order, chain); returns the header. */

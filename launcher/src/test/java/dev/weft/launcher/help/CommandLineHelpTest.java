@@ -5,9 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.weft.launcher.WeftCli;
 import dev.weft.launcher.WeftCommand;
-import java.io.ByteArrayOutputStream;
+import dev.weft.testsupport.CapturedRun;
 import java.io.IOException;
-import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -22,18 +21,8 @@ import org.junit.jupiter.api.io.TempDir;
 /** Every command answers -h/--help with its usage and exit 0, and the completion scripts list every command. */
 class CommandLineHelpTest {
 
-    private record Result(int code, String out, String err) {
-    }
-
-    private static Result weft(String... args) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int code;
-        try (PrintStream o = new PrintStream(out, true, StandardCharsets.UTF_8);
-                PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8)) {
-            code = WeftCli.run(args, o, e);
-        }
-        return new Result(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    private static CapturedRun weft(String... args) {
+        return CapturedRun.of((o, e) -> WeftCli.run(args, o, e));
     }
 
     /** Every command word, plus the two-word forms of check and trace. */
@@ -56,7 +45,7 @@ class CommandLineHelpTest {
             for (String flag : List.of("-h", "--help")) {
                 String[] args = Arrays.copyOf(command, command.length + 1);
                 args[command.length] = flag;
-                Result r = weft(args);
+                CapturedRun r = weft(args);
                 String what = String.join(" ", args);
                 assertEquals(0, r.code(), what + " exit code; stderr: " + r.err());
                 assertEquals("", r.err(), what + " wrote to stderr");
@@ -70,11 +59,11 @@ class CommandLineHelpTest {
 
     @Test
     void helpCommandAndTopLevelHelpListEveryCommand() {
-        Result top = weft("--help");
+        CapturedRun top = weft("--help");
         assertEquals(0, top.code());
         for (WeftCommand c : WeftCommand.values()) {
             assertTrue(top.out().contains("\n  " + c.word() + " "), "top-level help lists " + c.word());
-            Result one = weft("help", c.word());
+            CapturedRun one = weft("help", c.word());
             assertEquals(0, one.code());
             assertEquals(c.usage(), one.out());
         }
@@ -86,9 +75,9 @@ class CommandLineHelpTest {
     void runHelpIsOnlyTheLaunchersWhenItComesBeforeTheProgram() {
         // After the program (or --) a -h belongs to the program: with a missing shim/program the run fails,
         // it must not print weft's help.
-        Result r = weft("run", "--seed", "1", "--shim", "/nonexistent/libweft_shim.so", "--", "grep", "-h");
+        CapturedRun r = weft("run", "--seed", "1", "--shim", "/nonexistent/libweft_shim.so", "--", "grep", "-h");
         assertTrue(r.code() != 0 && !r.out().startsWith("Usage"), "run ... -- grep -h is not help: " + r);
-        Result help = weft("run", "--seed", "1", "-h");
+        CapturedRun help = weft("run", "--seed", "1", "-h");
         assertEquals(0, help.code());
         assertTrue(help.out().startsWith("Usage: weft run"));
     }
@@ -98,7 +87,7 @@ class CommandLineHelpTest {
         String os = System.getProperty("os.name");
         try {
             System.setProperty("os.name", "Mac OS X");
-            Result r = weft("run", "--seed", "1", "--", "true");
+            CapturedRun r = weft("run", "--seed", "1", "--", "true");
             assertEquals(2, r.code());
             assertTrue(r.err().startsWith("weft run: runs programs under an LD_PRELOAD shim for Linux x86-64 (glibc); this is Mac OS X"),
                     r.err());
@@ -110,7 +99,7 @@ class CommandLineHelpTest {
 
     @Test
     void versionPrintsTheReferenceLineThenOursWithTheLogFormat() {
-        Result r = weft("--version");
+        CapturedRun r = weft("--version");
         assertEquals(0, r.code());
         List<String> lines = r.out().lines().toList();
         assertEquals("weft 0.0.2", lines.get(0)); // core-and-replay.md §5: scripts compare this line
@@ -120,7 +109,7 @@ class CommandLineHelpTest {
 
     @Test
     void unknownCommandKeepsTheReferenceText() {
-        Result r = weft("frobnicate");
+        CapturedRun r = weft("frobnicate");
         assertEquals(1, r.code());
         assertTrue(r.err().startsWith("weft: unknown command 'frobnicate'\nUsage: weft"), r.err());
     }

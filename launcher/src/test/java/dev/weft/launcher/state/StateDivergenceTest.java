@@ -9,9 +9,7 @@ import dev.weft.log.LogMeta;
 import dev.weft.log.LogWriter;
 import dev.weft.log.SendOutcome;
 import dev.weft.log.VAddr;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
+import dev.weft.testsupport.CapturedRun;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -25,18 +23,8 @@ class StateDivergenceTest {
     @TempDir
     Path dir;
 
-    private record Run(int code, String out, String err) {
-    }
-
-    private static Run weft(String... args) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int code;
-        try (PrintStream o = new PrintStream(out, true, StandardCharsets.UTF_8);
-             PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8)) {
-            code = WeftCli.run(args, o, e);
-        }
-        return new Run(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    private static CapturedRun weft(String... args) {
+        return CapturedRun.of((o, e) -> WeftCli.run(args, o, e));
     }
 
     /** A well-chained log whose op 1 records a delivery time the core does not compute: replay diverges at op 1. */
@@ -54,7 +42,7 @@ class StateDivergenceTest {
 
     @Test
     void anOpPastTheDivergenceIsAnErrorNotANote() throws Exception {
-        Run r = weft("state", divergedAtOp1().toString(), "--at", "5");
+        CapturedRun r = weft("state", divergedAtOp1().toString(), "--at", "5");
         assertEquals(1, r.code(), r.err());
         assertEquals("", r.out());
         assertTrue(r.err().contains("no trustworthy state after op 5: replay diverged at op 1; states are known up to op 0\n"),
@@ -63,13 +51,13 @@ class StateDivergenceTest {
 
     @Test
     void theDivergingOpItselfHasNoTrustworthyState() throws Exception {
-        Run r = weft("state", divergedAtOp1().toString(), "--at", "1");
+        CapturedRun r = weft("state", divergedAtOp1().toString(), "--at", "1");
         assertEquals(1, r.code(), r.err());
     }
 
     @Test
     void anOpBeforeTheDivergenceIsAnsweredWithTheNote() throws Exception {
-        Run r = weft("state", divergedAtOp1().toString(), "--at", "0");
+        CapturedRun r = weft("state", divergedAtOp1().toString(), "--at", "0");
         assertEquals(0, r.code(), r.err());
         assertTrue(r.out().startsWith("state after op 0: "), r.out());
         assertTrue(r.err().contains("note: replay diverged at op 1 (DIVERGED); states are known up to op 0"), r.err());
