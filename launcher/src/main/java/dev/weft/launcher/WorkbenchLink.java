@@ -20,8 +20,9 @@ final class WorkbenchLink {
     static final String OPTIONS = "dev.weft.app.LaunchOptions";
 
     /** The app's help when the app is not on the class path (same options as dev.weft.app.LaunchOptions). */
-    static final String FALLBACK_USAGE = "usage: weft workbench [FILE] [--until N] [--compare B] [--screenshot OUT.png] [--size WxH]\n"
+    static final String FALLBACK_USAGE = "usage: weft workbench [FILE] [--follow] [--until N] [--compare B] [--screenshot OUT.png] [--size WxH]\n"
             + "  FILE              a .weftlog or .weftlog.gz recording (or a weft vm run directory) to open\n"
+            + "  --follow          FILE is still being written (weft run --record): show it as it grows\n"
             + "  --until N         open at op N (default: the first violation, else op 0)\n"
             + "  --compare B       compare FILE with recording B, aligned by op, at their first divergence\n"
             + "  --screenshot OUT  render one frame to OUT (PNG) and exit; works without a display\n"
