@@ -12,8 +12,7 @@ import dev.weft.text.Hex;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.TreeSet;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BiPredicate;
 import java.util.function.LongConsumer;
@@ -39,11 +38,7 @@ public final class SingleHostSequencer implements OpSequencer {
     private final TreeSet<Long> closing = new TreeSet<>();
     private long firstCloseNanos;
     private long lastCloseNanos;
-    private final ScheduledExecutorService closer = Executors.newSingleThreadScheduledExecutor(r -> {
-        Thread t = new Thread(r, "weft-broker-closer");
-        t.setDaemon(true);
-        return t;
-    });
+    private final ScheduledThreadPoolExecutor closer = newCloser();
     private long nextConn;
     private boolean finished;
     /** Datagrams between these endpoints never reach the core (a scenario partition; null: none). */
@@ -251,6 +246,16 @@ public final class SingleHostSequencer implements OpSequencer {
         scheduleFlush(CLOSE_WINDOW_NANOS);
     }
 
+    private static ScheduledThreadPoolExecutor newCloser() {
+        ScheduledThreadPoolExecutor e = new ScheduledThreadPoolExecutor(1, r -> {
+            Thread t = new Thread(r, "weft-broker-closer");
+            t.setDaemon(true);
+            return t;
+        });
+        e.setExecuteExistingDelayedTasksAfterShutdownPolicy(false); // finish() recorded those disconnects itself
+        return e;
+    }
+
     private void scheduleFlush(long delayNanos) {
         try {
             closer.schedule(this::flushClosing, delayNanos, TimeUnit.NANOSECONDS);
@@ -303,7 +308,8 @@ public final class SingleHostSequencer implements OpSequencer {
             for (Long c : new TreeSet<>(open)) {
                 disconnectLocked(c);
             }
-            closer.shutdownNow();
+            // shutdown, not shutdownNow: an interrupt would reach a flush that is about to drain the recording
+            closer.shutdown();
             recorder.finish(core.vt(), core.sent(), core.dropped());
         }
         recorder.drain();
