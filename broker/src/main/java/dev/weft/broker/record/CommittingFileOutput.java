@@ -26,6 +26,10 @@ public class CommittingFileOutput extends OutputStream {
 
     /** Creates (or truncates) the file at {@code path}. */
     public static RandomAccessFile openTruncated(java.nio.file.Path path) throws IOException {
+        // created through NIO first: its exceptions (NoSuchFileException, AccessDeniedException, ...) are the ones
+        // our error texts understand, where RandomAccessFile only has FileNotFoundException with a composite message
+        java.nio.file.Files.newByteChannel(path, java.nio.file.StandardOpenOption.CREATE,
+                java.nio.file.StandardOpenOption.WRITE, java.nio.file.StandardOpenOption.TRUNCATE_EXISTING).close();
         RandomAccessFile f = new RandomAccessFile(path.toFile(), "rw");
         try {
             f.setLength(0);
