@@ -3,6 +3,9 @@
  *
  *   rtt ROLE ROUNDS REPEATS      ROLE 0 = echo (binds 127.0.0.1:7000), 1 = pinger (binds 127.0.0.2:7001),
  *                                "env" = take the role from WEFT_NODE_ID (node i is 127.0.0.(i+1) under weft)
+ *   RTT_BUSY=1 rtt ...           receive by busy-polling (MSG_DONTWAIT in a loop) instead of sleeping in
+ *                                recv: the native floor without the kernel's wake-up (natively only: under
+ *                                weft every poll would be a broker request)
  *
  * The pinger retransmits a ping whose answer does not come within 100 ms (virtual under weft), so it
  * copes with an echo that binds late or is restarted, and ignores late duplicate answers. It times
@@ -45,6 +48,18 @@ static struct sockaddr_in addr_of(int node, int port) {
     return a;
 }
 
+static int busy; /* RTT_BUSY=1: spin on MSG_DONTWAIT instead of sleeping in the kernel */
+
+/* One receive: blocking (with the socket's timeout), or a busy poll with the same 100 ms limit. */
+static ssize_t receive(int fd, void *buf, size_t n, struct sockaddr_in *from, socklen_t *fl) {
+    if (!busy) return recvfrom(fd, buf, n, 0, (struct sockaddr *)from, fl);
+    uint64_t t0 = real_ns();
+    for (;;) {
+        ssize_t r = recvfrom(fd, buf, n, MSG_DONTWAIT, (struct sockaddr *)from, fl);
+        if (r >= 0 || real_ns() - t0 > 100000000u) return r;
+    }
+}
+
 static int udp_bound(int node, int port) {
     int fd = socket(AF_INET, SOCK_DGRAM, 0);
     if (fd < 0) { perror("socket"); exit(1); }
@@ -61,13 +76,15 @@ int main(int argc, char **argv) {
     const char *r = strcmp(argv[1], "env") == 0 ? getenv("WEFT_NODE_ID") : argv[1];
     int role = r ? atoi(r) : -1;
     long rounds = atol(argv[2]), repeats = atol(argv[3]);
+    busy = getenv("RTT_BUSY") && strcmp(getenv("RTT_BUSY"), "1") == 0;
     char buf[64];
     if (role == 0) {
         int fd = udp_bound(0, 7000);
         for (;;) {
             struct sockaddr_in from;
             socklen_t fl = sizeof from;
-            ssize_t n = recvfrom(fd, buf, sizeof buf, 0, (struct sockaddr *)&from, &fl);
+            ssize_t n = receive(fd, buf, sizeof buf, &from, &fl);
+            if (n < 0 && busy) continue; /* a busy echo waits as long as a blocking one */
             if (n < 0) { perror("recvfrom"); return 1; }
             if (n == 1 && buf[0] == 'q') break;
             sendto(fd, buf, (size_t)n, 0, (struct sockaddr *)&from, fl);
@@ -90,7 +107,7 @@ int main(int argc, char **argv) {
             long id = k * rounds + i;
             sendto(fd, &id, sizeof id, 0, (struct sockaddr *)&echo, sizeof echo);
             for (;;) {
-                ssize_t n = recv(fd, buf, sizeof buf, 0);
+                ssize_t n = receive(fd, buf, sizeof buf, NULL, NULL);
                 if (n < 0) { /* timed out: the ping or its answer is lost (or the echo is down) */
                     sendto(fd, &id, sizeof id, 0, (struct sockaddr *)&echo, sizeof echo);
                     continue;

@@ -483,6 +483,7 @@ static void read_net(void) {
     weft_cfg.window_ns = env_u64("WEFT_WINDOW_NS");
     weft_cfg.net_speedup = env_u64("WEFT_NET_SPEEDUP");
     if (weft_cfg.net_speedup == 0) weft_cfg.net_speedup = 10;
+    weft_cfg.net_spin_ns = env_u64("WEFT_NET_SPIN_NS"); /* 0 (the default): never spin */
     weft_cfg.net = 1;
 }
 

@@ -48,6 +48,7 @@
 #include <time.h>
 #include <unistd.h>
 #include <linux/futex.h>
+#include <linux/sockios.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
 #include <sys/epoll.h>
@@ -151,6 +152,34 @@ uint64_t weft_net_real_budget(uint64_t virtual_ns) {
 
 static int set_errno(int e) { errno = e; return -1; }
 
+/* Request bytes written on fd that the broker has not read yet. On a Unix stream SIOCOUTQ counts
+ * exactly those (the kernel charges queued bytes to the writer until the reader consumes them); on
+ * TCP it counts bytes the broker's kernel has not acknowledged, a weaker but still useful sign. */
+static int unread_by_broker(int fd) {
+    int q = 0;
+    int saved = errno;
+    long r = weft_real_syscall(SYS_ioctl, fd, SIOCOUTQ, &q, 0, 0, 0);
+    errno = saved;
+    return r == 0 && q > 0;
+}
+
+/*
+ * The pacing rule's real-time budget is the time the broker gets to answer. Under CPU load the
+ * broker's thread may not even have read a request (say the blocking Recv of a socket that a
+ * sibling thread's datagram is about to satisfy) when the budget runs out; timing out then would
+ * make the program's behaviour a function of the machine's load instead of the run. So waits
+ * restart their budget while this returns 1. Reads only kernel counters: safe without the slot
+ * locks, from any thread, and costs one ioctl per simulated socket (only when a budget ran out).
+ */
+int weft_net_broker_behind(void) {
+    if (atomic_load_explicit(&weft_net_open, memory_order_relaxed) == 0) return 0;
+    int lim = atomic_load(&sim_fd_limit);
+    for (int fd = 0; fd < lim; fd++)
+        if (sim_of(fd) && unread_by_broker(fd)) return 1;
+    int aux = aux_fd; /* a racing reconnect only makes this answer about the old or the new stream */
+    return aux >= 0 && unread_by_broker(aux);
+}
+
 /* An I/O call on a simulated socket from a signal handler that interrupted the shim itself
  * (weft_engaged() == 0 only because weft_depth > 0): passing it through would put bytes into the
  * middle of a frame, so it fails as an interrupted call instead. */
@@ -222,9 +251,63 @@ static int read_exact(int fd, void *buf, size_t n) {
     return 0;
 }
 
-/* Reads between min and max bytes (one frame never holds fewer than min). */
+static uint64_t real_now(void) {
+    struct timespec ts;
+    weft_real_syscall(SYS_clock_gettime, CLOCK_MONOTONIC, &ts, 0, 0, 0, 0);
+    return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
+}
+
+/*
+ * Spin-then-sleep (opt-in). A broker on the same machine answers a request within microseconds,
+ * less than what sending this thread to sleep and waking it again costs on an idle machine (on an
+ * idle VM core a wake-up alone takes 20 µs and more). With WEFT_NET_SPIN_NS set, a thread that is
+ * alone in its process first polls for up to that much real time before it sleeps in the kernel.
+ * Off by default: on a loaded machine the spinner takes the CPU the broker needs (docs/broker.md
+ * "Benchmark" has the figures). Only a lone thread spins: with others in the process, the CPU it
+ * would burn may be theirs to use. Spinning is adaptive: after 4 spins in a row that came back
+ * empty only every 64th wait spins (to notice when spinning pays again). Spinning changes no state
+ * and no schedule decision, only how soon a reply that is already coming is noticed.
+ */
+static atomic_uint spin_misses;  /* spins in a row that ended without a reply */
+static atomic_uint spin_skipped; /* waits that did not spin since the last probe */
+
+static int may_spin(void) {
+    if (!weft_cfg.net_spin_ns || atomic_load_explicit(&weft_multithreaded, memory_order_relaxed)) return 0;
+    if (atomic_load_explicit(&spin_misses, memory_order_relaxed) < 4) return 1;
+    return (atomic_fetch_add_explicit(&spin_skipped, 1, memory_order_relaxed) & 63) == 63;
+}
+
+static void spin_ended(int found) {
+    if (found) atomic_store_explicit(&spin_misses, 0, memory_order_relaxed);
+    else atomic_fetch_add_explicit(&spin_misses, 1, memory_order_relaxed);
+}
+
+/* Polls fd until it is readable (1) or the spin budget is spent (0). */
+static int spin_readable(int fd) {
+    if (!may_spin()) return 0;
+    uint64_t start = real_now();
+    for (unsigned i = 1;; i++) {
+        struct pollfd p = {.fd = fd, .events = POLLIN};
+        if (weft_real_syscall(SYS_poll, &p, 1, 0, 0, 0, 0) > 0) { spin_ended(1); return 1; }
+        if ((i & 15) == 0 && real_now() - start >= weft_cfg.net_spin_ns) { spin_ended(0); return 0; }
+    }
+}
+
+/* Reads between min and max bytes (one frame never holds fewer than min). The first read spins
+ * with MSG_DONTWAIT while that is allowed (see may_spin): the reply to a request is about to come. */
 static long read_some(int fd, unsigned char *buf, size_t min, size_t max) {
     size_t got = 0;
+    if (may_spin()) {
+        uint64_t start = real_now();
+        for (unsigned i = 1; got < min; i++) {
+            long r = weft_real_syscall(SYS_recvfrom, fd, buf + got, max - got, MSG_DONTWAIT, 0, 0);
+            if (r > 0) { got += (size_t)r; continue; }
+            if (r == 0) { errno = EIO; return -1; }
+            if (errno != EAGAIN && errno != EINTR) return -1;
+            if ((i & 15) == 0 && real_now() - start >= weft_cfg.net_spin_ns) break;
+        }
+        spin_ended(got >= min);
+    }
     while (got < min) {
         long r = weft_real_syscall(SYS_read, fd, buf + got, max - got, 0, 0, 0);
         if (r < 0 && errno == EINTR) continue;
@@ -244,6 +327,26 @@ static int skip_bytes(int fd, uint64_t n) {
     return 0;
 }
 
+/* The part of a reply frame already read into a stack buffer, consumed before the stream. */
+typedef struct pending {
+    const unsigned char *p;
+    size_t n;
+} pending;
+
+/* Moves n bytes of the frame to dst (NULL: discards them): first the buffered ones, then the stream. */
+static int take(int fd, pending *b, void *dst, uint64_t n) {
+    size_t k = b->n < n ? b->n : (size_t)n;
+    if (k) {
+        if (dst) memcpy(dst, b->p, k);
+        b->p += k;
+        b->n -= k;
+        n -= k;
+        if (dst) dst = (char *)dst + k;
+    }
+    if (!n) return 0;
+    return dst ? read_exact(fd, dst, (size_t)n) : skip_bytes(fd, n);
+}
+
 typedef struct reply {
     int tag;
     uint32_t sip, dip;
@@ -254,13 +357,15 @@ typedef struct reply {
 } reply;
 
 /*
- * Reads one reply frame. A Deliver's payload goes straight into iov (up to its capacity; the rest
- * is discarded as UDP truncates). The header is read with one read of at most 21 bytes: the stream
- * holds nothing but this frame (one request at a time per connection), and the shortest frame is
- * 13 bytes, so that read can never take bytes of anything else.
+ * Reads one reply frame. The stream holds nothing but this frame (one request is outstanding per
+ * connection at a time), so one read of up to REPLY_READ bytes can never take bytes of anything
+ * else: a small Deliver — header, payload and vt — usually arrives in that single system call, and
+ * its payload is copied from the stack into the caller's buffers (up to their capacity; the rest is
+ * discarded as UDP truncates). Larger frames continue straight from the stream.
  */
+#define REPLY_READ 320
 static int read_reply(int fd, const struct iovec *iov, int iovcnt, reply *r) {
-    unsigned char h[21];
+    unsigned char h[REPLY_READ];
     long got = read_some(fd, h, 5, sizeof h);
     if (got < 0) return -1;
     uint32_t len = get32(h);
@@ -277,24 +382,25 @@ static int read_reply(int fd, const struct iovec *iov, int iovcnt, reply *r) {
     }
     if (r->tag != REP_DELIVER || end < 29) return set_errno(EIO);
     if (got < 21 && read_exact(fd, h + got, (size_t)(21 - got))) return -1;
+    if (got < 21) got = 21;
     r->sip = get32(h + 5);
     r->sport = get16(h + 9);
     r->dip = get32(h + 11);
     r->dport = get16(h + 15);
     r->plen = get32(h + 17);
     if (21 + (uint64_t)r->plen + 8 > end) return set_errno(EIO);
+    pending rest = {h + 21, (size_t)got - 21};
     uint64_t left = r->plen;
     for (int i = 0; i < iovcnt && left > 0; i++) {
         size_t k = iov[i].iov_len < left ? iov[i].iov_len : (size_t)left;
-        if (k && read_exact(fd, iov[i].iov_base, k)) return -1;
+        if (k && take(fd, &rest, iov[i].iov_base, k)) return -1;
         r->copied += k;
         left -= k;
     }
-    if (skip_bytes(fd, left)) return -1;
     unsigned char vt[8];
-    if (read_exact(fd, vt, 8)) return -1;
+    if (take(fd, &rest, NULL, left) || take(fd, &rest, vt, 8)) return -1;
     r->vt = get64(vt);
-    return skip_bytes(fd, end - (21 + (uint64_t)r->plen + 8));
+    return take(fd, &rest, NULL, end - (21 + (uint64_t)r->plen + 8));
 }
 
 /* Waits until fd is readable: 1 ready, 0 budget spent, -1 (errno) interrupted or failed.
@@ -878,6 +984,7 @@ static ssize_t net_recv(int fd, sim_sock *s, const struct iovec *iov, int iovcnt
             if (!ready) {
                 flock_release(&s->lock);
                 if (nonblock) return set_errno(EAGAIN);
+                spin_readable(fd); /* the park or wait below then finds the Deliver at once */
                 if (managed) {
                     /* parks even when the Deliver is already there: whether it is depends on real
                      * time, and the schedule must not (spec §8 net_block) */
@@ -891,6 +998,7 @@ static ssize_t net_recv(int fd, sim_sock *s, const struct iovec *iov, int iovcnt
                 } else {
                     int rc = wait_readable(fd, timeout ? weft_net_real_budget(timeout) : UINT64_MAX);
                     if (rc < 0) return -1;                           /* EINTR */
+                    if (rc == 0 && weft_net_broker_behind()) continue; /* the broker had no chance yet */
                     if (rc == 0) {                                   /* virtual timeout */
                         weft_mono_at_least(t0 + timeout);
                         return set_errno(EAGAIN);

@@ -230,7 +230,11 @@ static int wait_real_for_net(uint64_t budget_ns) {
         for (int t = 0; t < nthreads; t++)
             if (is_net_waiter(t)) k += weft_io_wait_fds(threads[t].io, pf + k, NET_WAIT_FDS - k);
         uint64_t spent = real_now_ns() - start;
-        if (budget_ns != UINT64_MAX && spent >= budget_ns) return NONE;
+        if (budget_ns != UINT64_MAX && spent >= budget_ns) {
+            if (!weft_net_broker_behind()) return NONE;
+            start += spent; /* the broker had not read our requests yet: its time starts now */
+            spent = 0;
+        }
         uint64_t step = budget_ns == UINT64_MAX ? UINT64_MAX : budget_ns - spent;
         /* ordinary waiters, or more fds than fit here, are only seen by re-probing */
         if ((io_waiters() > 0 || k == NET_WAIT_FDS) && step > slice) step = slice;

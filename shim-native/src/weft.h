@@ -61,6 +61,7 @@ typedef struct weft_config {
     uint32_t host_id;      /* WEFT_HOST_ID (0 when absent/invalid) */
     uint64_t window_ns;    /* WEFT_WINDOW_NS (0 = single-host behaviour) */
     uint64_t net_speedup;  /* WEFT_NET_SPEEDUP: virtual ns per real ns while waiting on the net */
+    uint64_t net_spin_ns;  /* WEFT_NET_SPIN_NS: real ns a lone thread polls for a broker reply before sleeping */
     char broker[256];      /* WEFT_BROKER, copied (unix path or host:port) */
 } weft_config;
 
@@ -242,6 +243,9 @@ int weft_net_prepare_select(int nfds, void *rd);
 int weft_net_prepare_epoll(int epfd);
 /* real-time budget of a network wait with this much virtual time (the pacing rule, docs/shim.md) */
 uint64_t weft_net_real_budget(uint64_t virtual_ns);
+/* 1 while the broker has not yet read every request byte this process wrote to it (a virtual net
+ * timeout must not fire just because the broker's thread was not scheduled: docs/shim.md "Network") */
+int weft_net_broker_behind(void);
 /* every fd a net wait watches (struct pollfd entries), for the scheduler's real wait; returns how many */
 int weft_io_wait_fds(const weft_io_wait *w, void *pollfds, int cap);
 /* at exit: windowed Goodbyes, then the --stats line */

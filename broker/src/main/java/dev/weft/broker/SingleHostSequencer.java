@@ -3,17 +3,13 @@ package dev.weft.broker;
 import dev.weft.broker.record.Recorder;
 import dev.weft.core.Core;
 import dev.weft.core.PendingDatagram;
-import dev.weft.log.Event;
-import dev.weft.log.RecvOutcome;
 import dev.weft.log.SendOutcome;
 import dev.weft.log.VAddr;
 import dev.weft.net.FaultModel;
-import dev.weft.text.Hex;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.TreeSet;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BiPredicate;
 import java.util.function.LongConsumer;
@@ -28,9 +24,10 @@ public final class SingleHostSequencer implements OpSequencer {
     static final long CLOSE_WINDOW_NANOS = 10_000_000L;
 
     private final Object lock = new Object();
+    private final RecordingCore ops;
     private final Core core;
     private final Recorder recorder;
-    private final BrokerStats stats = new BrokerStats();
+    private final BrokerStats stats;
     /** Connections that have been connected and not yet disconnected. */
     private final TreeSet<Long> open = new TreeSet<>();
     /** Connections whose blocking receive waits for a datagram. */
@@ -39,11 +36,7 @@ public final class SingleHostSequencer implements OpSequencer {
     private final TreeSet<Long> closing = new TreeSet<>();
     private long firstCloseNanos;
     private long lastCloseNanos;
-    private final ScheduledExecutorService closer = Executors.newSingleThreadScheduledExecutor(r -> {
-        Thread t = new Thread(r, "weft-broker-closer");
-        t.setDaemon(true);
-        return t;
-    });
+    private final ScheduledThreadPoolExecutor closer = newCloser();
     private long nextConn;
     private boolean finished;
     /** Datagrams between these endpoints never reach the core (a scenario partition; null: none). */
@@ -53,7 +46,9 @@ public final class SingleHostSequencer implements OpSequencer {
     private volatile long lastOpNanos = System.nanoTime();
 
     public SingleHostSequencer(FaultModel fault, Recorder recorder) {
-        this.core = new Core(fault);
+        this.ops = new RecordingCore(fault, recorder);
+        this.core = ops.core();
+        this.stats = ops.stats();
         this.recorder = recorder;
     }
 
@@ -124,10 +119,8 @@ public final class SingleHostSequencer implements OpSequencer {
         long id;
         synchronized (lock) {
             id = nextConn++;
-            core.connect(id);
+            ops.connect(id);
             open.add(id);
-            stats.connects++;
-            recorder.record(core.vt(), new Event.Connect(id));
             touch();
         }
         recorder.drain();
@@ -137,8 +130,7 @@ public final class SingleHostSequencer implements OpSequencer {
     @Override
     public long hello(long conn, long nodeId) {
         synchronized (lock) {
-            stats.hellos++;
-            recorder.record(core.vt(), new Event.Hello(conn, nodeId));
+            ops.hello(conn, nodeId);
             touch();
             return core.vt();
         }
@@ -147,9 +139,7 @@ public final class SingleHostSequencer implements OpSequencer {
     @Override
     public long bind(long conn, VAddr addr) {
         synchronized (lock) {
-            core.bind(conn, addr);
-            stats.binds++;
-            recorder.record(core.vt(), new Event.Bind(conn, addr));
+            ops.bind(conn, addr);
             touch();
             return core.vt();
         }
@@ -164,23 +154,12 @@ public final class SingleHostSequencer implements OpSequencer {
                 stats.partitionCuts++;
                 return new SendReply(core.vt(), null, null);
             }
-            Core.SendResult r = core.send(src, dst, payload, 0);
-            stats.sends++;
-            recorder.record(core.vt(), new Event.Send(conn, src, dst, r.chanSeq(), 0, Hex.encodeLower(payload),
-                    r.outcome()));
+            Core.SendResult r = ops.send(conn, src, dst, payload, 0);
             if (r.outcome() instanceof SendOutcome.Enqueued enq) {
-                stats.virtualDelivery.add(enq.delivNs());
-                long depth = core.queueLength(enq.toConn());
-                stats.queueDepthSum += depth;
-                stats.maxQueueDepth = Math.max(stats.maxQueueDepth, depth);
                 Waiter w = parked.remove(enq.toConn());
                 if (w != null) {
                     return new SendReply(core.vt(), w, pop(enq.toConn(), true));
                 }
-            } else if (r.outcome() == SendOutcome.DROPPED) {
-                stats.dropped++;
-            } else {
-                stats.noReceiver++;
             }
             return new SendReply(core.vt(), null, null);
         }
@@ -199,18 +178,14 @@ public final class SingleHostSequencer implements OpSequencer {
                 parked.put(conn, waiter);
                 return RecvReply.WAIT;
             }
-            stats.recvEmpty++;
-            recorder.record(core.vt(), new Event.Recv(conn, false, RecvOutcome.EMPTY));
+            ops.empty(conn);
             return new RecvReply(null, core.vt(), false);
         }
     }
 
     /** Pops conn's minimum and records the recv; the caller made sure the queue is not empty. */
     private Delivery pop(long conn, boolean blocking) {
-        PendingDatagram head = core.peek(conn);
-        RecvOutcome out = core.recv(conn);
-        stats.recvDelivered++;
-        recorder.record(core.vt(), new Event.Recv(conn, blocking, out));
+        PendingDatagram head = ops.deliver(conn, blocking);
         return new Delivery(head.src(), head.dst(), head.payload(), core.vt());
     }
 
@@ -251,6 +226,16 @@ public final class SingleHostSequencer implements OpSequencer {
         scheduleFlush(CLOSE_WINDOW_NANOS);
     }
 
+    private static ScheduledThreadPoolExecutor newCloser() {
+        ScheduledThreadPoolExecutor e = new ScheduledThreadPoolExecutor(1, r -> {
+            Thread t = new Thread(r, "weft-broker-closer");
+            t.setDaemon(true);
+            return t;
+        });
+        e.setExecuteExistingDelayedTasksAfterShutdownPolicy(false); // finish() recorded those disconnects itself
+        return e;
+    }
+
     private void scheduleFlush(long delayNanos) {
         try {
             closer.schedule(this::flushClosing, delayNanos, TimeUnit.NANOSECONDS);
@@ -282,9 +267,7 @@ public final class SingleHostSequencer implements OpSequencer {
             return;
         }
         parked.remove(conn);
-        core.disconnect(conn);
-        stats.disconnects++;
-        recorder.record(core.vt(), new Event.Disconnect(conn));
+        ops.disconnect(conn);
         touch();
     }
 
@@ -303,8 +286,9 @@ public final class SingleHostSequencer implements OpSequencer {
             for (Long c : new TreeSet<>(open)) {
                 disconnectLocked(c);
             }
-            closer.shutdownNow();
-            recorder.finish(core.vt(), core.sent(), core.dropped());
+            // shutdown, not shutdownNow: an interrupt would reach a flush that is about to drain the recording
+            closer.shutdown();
+            ops.finish();
         }
         recorder.drain();
     }

@@ -3,12 +3,8 @@ package dev.weft.broker;
 import dev.weft.broker.record.Recorder;
 import dev.weft.core.Core;
 import dev.weft.core.PendingDatagram;
-import dev.weft.log.Event;
-import dev.weft.log.RecvOutcome;
-import dev.weft.log.SendOutcome;
 import dev.weft.log.VAddr;
 import dev.weft.net.FaultModel;
-import dev.weft.text.Hex;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -44,7 +40,8 @@ public final class WindowedSequencer implements OpSequencer {
     private final long windowNs;
     private final long minDelay;
     private final long windowOpsLimit;
-    private final BrokerStats stats = new BrokerStats();
+    private final RecordingCore ops;
+    private final BrokerStats stats;
 
     /** Nodes by (host, node); the expected ones exist from the start (they may not have connected yet). */
     private final TreeMap<NodeId, NodeState> nodes = new TreeMap<>();
@@ -196,7 +193,9 @@ public final class WindowedSequencer implements OpSequencer {
         if (windowNs <= 0) {
             throw new IllegalArgumentException("window must be > 0");
         }
-        this.core = new Core(fault);
+        this.ops = new RecordingCore(fault, recorder);
+        this.core = ops.core();
+        this.stats = ops.stats();
         this.recorder = recorder;
         this.windowNs = windowNs;
         this.minDelay = fault.spec().minDelay();
@@ -469,10 +468,9 @@ public final class WindowedSequencer implements OpSequencer {
                 }
                 open.sort((a, b) -> Long.compare(a.logId, b.logId));
                 for (ConnState c : open) {
-                    core.disconnect(c.logId);
-                    recorder.record(core.vt(), new Event.Disconnect(c.logId));
+                    ops.disconnect(c.logId);
                 }
-                recorder.finish(core.vt(), core.sent(), core.dropped());
+                ops.finish();
             }
             lock.notifyAll();
         }
@@ -712,15 +710,10 @@ public final class WindowedSequencer implements OpSequencer {
         if (op instanceof HelloOp h) {
                 ConnState c = h.conn();
                 c.logId = nextLogConn++;
-                core.connect(c.logId);
-                stats.connects++;
-                recorder.record(core.vt(), new Event.Connect(c.logId));
-                stats.hellos++;
-                recorder.record(core.vt(), new Event.Hello(c.logId, c.node.id.node()));
+                ops.connect(c.logId);
+                ops.hello(c.logId, c.node.id.node());
         } else if (op instanceof BindOp b) {
-                core.bind(b.conn().logId, b.addr());
-                stats.binds++;
-                recorder.record(core.vt(), new Event.Bind(b.conn().logId, b.addr()));
+                ops.bind(b.conn().logId, b.addr());
         } else if (op instanceof SendOp s) {
                 NodeState n = s.conn().node;
                 n.buffered.computeIfPresent(Long.divideUnsigned(s.localVt(), windowNs), (w, c) -> c == 1 ? null : c - 1);
@@ -729,24 +722,9 @@ public final class WindowedSequencer implements OpSequencer {
                     stats.partitionCuts++;
                     return;
                 }
-                Core.SendResult r = core.send(s.src(), s.dst(), s.payload(), s.localVt());
-                stats.sends++;
-                recorder.record(core.vt(), new Event.Send(s.conn().logId, s.src(), s.dst(), r.chanSeq(),
-                        s.localVt(), Hex.encodeLower(s.payload()), r.outcome()));
-                if (r.outcome() instanceof SendOutcome.Enqueued enq) {
-                    stats.virtualDelivery.add(enq.delivNs() - s.localVt());
-                    long depth = core.queueLength(enq.toConn());
-                    stats.queueDepthSum += depth;
-                    stats.maxQueueDepth = Math.max(stats.maxQueueDepth, depth);
-                } else if (r.outcome() == SendOutcome.DROPPED) {
-                    stats.dropped++;
-                } else {
-                    stats.noReceiver++;
-                }
+                ops.send(s.conn().logId, s.src(), s.dst(), s.payload(), s.localVt());
         } else if (op instanceof ByeOp b) {
-                core.disconnect(b.conn().logId);
-                stats.disconnects++;
-                recorder.record(core.vt(), new Event.Disconnect(b.conn().logId));
+                ops.disconnect(b.conn().logId);
         }
     }
 
@@ -755,14 +733,10 @@ public final class WindowedSequencer implements OpSequencer {
         long conn = w.conn.logId;
         NodeState n = w.conn.node;
         if (core.queueLength(conn) > 0 && Long.compareUnsigned(core.peek(conn).delivNs(), w.bound) <= 0) {
-            PendingDatagram head = core.peek(conn);
-            RecvOutcome out = core.recv(conn);
-            stats.recvDelivered++;
-            recorder.record(core.vt(), new Event.Recv(conn, w.blocking, out));
+            PendingDatagram head = ops.deliver(conn, w.blocking);
             w.delivery = new Delivery(head.src(), head.dst(), head.payload(), head.delivNs());
         } else {
-            stats.recvEmpty++;
-            recorder.record(core.vt(), new Event.Recv(conn, false, RecvOutcome.EMPTY));
+            ops.empty(conn);
             w.emptyVt = w.bound;
         }
         n.clock = max(n.clock, k.vt());

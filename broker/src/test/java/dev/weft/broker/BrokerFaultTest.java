@@ -12,11 +12,8 @@ import dev.weft.replay.ReplayOptions;
 import dev.weft.replay.ReplayReport;
 import dev.weft.replay.Replayer;
 import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
@@ -182,31 +179,20 @@ class BrokerFaultTest {
 
     /** A file that may grow to {@code quota} bytes only, then fails like a full disk (truncating frees space). */
     static final class FullDisk extends CommittingFileOutput {
-        private final FileChannel ch;
         private final long quota;
 
         FullDisk(Path p, long quota) throws IOException {
-            this(FileChannel.open(p, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
-                    StandardOpenOption.TRUNCATE_EXISTING), quota);
-        }
-
-        private FullDisk(FileChannel ch, long quota) {
-            super(ch);
-            this.ch = ch;
+            super(CommittingFileOutput.openTruncated(p));
             this.quota = quota;
         }
 
         @Override
-        protected int writeSome(ByteBuffer bb) throws IOException {
-            long left = quota - ch.size();
+        protected int writeSome(byte[] b, int off, int len) throws IOException {
+            long left = quota - size();
             if (left <= 0) {
                 throw new IOException("No space left on device");
             }
-            int n = (int) Math.min(left, bb.remaining());
-            ByteBuffer part = bb.slice().limit(n);
-            int w = super.writeSome(part);
-            bb.position(bb.position() + w);
-            return w;
+            return super.writeSome(b, off, (int) Math.min(left, len));
         }
     }
 

@@ -7,9 +7,7 @@ import dev.weft.text.OsErrorText;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.nio.channels.FileChannel;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.function.Consumer;
 
 /**
@@ -92,9 +90,8 @@ public final class LogRecorder implements Recorder {
     /** As {@link #create(Path, long, String, Consumer)} with the header's {@code window_ns} (a windowed run). */
     public static LogRecorder create(Path path, long seed, String net, long windowNs, Consumer<String> diagnostics)
             throws IOException {
-        FileChannel ch = FileChannel.open(path, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
-                StandardOpenOption.TRUNCATE_EXISTING);
-        return create(path, new CommittingFileOutput(ch), seed, net, windowNs, diagnostics);
+        return create(path, new CommittingFileOutput(CommittingFileOutput.openTruncated(path)), seed, net, windowNs,
+                diagnostics);
     }
 
     /** As {@link #create(Path, long, String, Consumer)} over a given file output (tests simulate a full disk). */

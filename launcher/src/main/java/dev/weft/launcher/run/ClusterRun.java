@@ -419,7 +419,9 @@ final class ClusterRun {
             }
             old = current.get(id);
         }
-        if (old != null && old.alive()) {
+        // A node crashed by the scenario may still be dying (SIGKILL sent, not yet reaped: milliseconds on a loaded
+        // machine, while the start may come 10 ms of real time later); it is waited for below, not "running".
+        if (old != null && old.alive() && !old.killedOnPurpose()) {
             err.println("[weft] scenario t=" + Long.toUnsignedString(timeNs) + ": start node " + id
                     + ": already running (pid " + old.pid() + "), nothing to do");
             return;

@@ -161,6 +161,30 @@ class ClusterRunTest {
                 && l.contains("\"kind\":\"delivered\"")), "traffic resumes with the new incarnation");
     }
 
+    /**
+     * A start right after a crash (the same virtual instant: microseconds of real time) finds the crashed node not yet
+     * reaped; it must wait for it and restart it, not call it "already running" (which left the pinger retransmitting
+     * forever when the machine was loaded).
+     */
+    @Test
+    @org.junit.jupiter.api.Timeout(90) // without the fix the pinger retransmits forever
+    void aStartRightAfterACrashWaitsForTheDyingNodeAndRestartsIt() throws Exception {
+        Path scenario = dir.resolve("same-instant.json");
+        Files.writeString(scenario, """
+                {"name": "crash and restart at once", "seed": 4,
+                 "nodes": [
+                   {"node_id": 0, "program": "%1$s", "args": ["0", "1", "1"]},
+                   {"node_id": 1, "program": "%1$s", "args": ["1", "30", "1"]}],
+                 "events": [
+                   {"time_ns": 300000, "action": {"type": "crash", "node_id": 0}},
+                   {"time_ns": 300000, "action": {"type": "start", "node_id": 0}}]}
+                """.formatted(rtt));
+        Out o = weft("--watchdog", "20", scenario.toString());
+        assertEquals(0, o.exit(), o.stderr());
+        assertTrue(o.stderr().contains("start node 0 (new pid "), o.stderr());
+        assertTrue(o.stdout().contains("[n1] rtt: 30 round trips"), o.stdout());
+    }
+
     @Test
     void aScenarioWithAnErrorSaysWhichFileAndWhat() throws IOException {
         Path scenario = dir.resolve("bad.json");
