@@ -2,7 +2,7 @@
 # Start-up and warm-up of `weft`, end to end, on the recordings users have: prefixes of the corpus' 1M-record log
 # (1k, 10k, 100k, 1M records), the 3,600-op Chord log, and `weft --help`.
 #
-#   bench/startup-bench.sh [--runs N] [--quick]
+#   bench/startup-bench.sh [--runs N] [--quick] [--image DIR] [--compare DIR]
 #
 # Columns (wall seconds, best of N runs; the median in parentheses):
 #   source   ./weft from this checkout: the build JDK (17) with the script's AppCDS archive
@@ -12,19 +12,26 @@
 #            ../shared/conformance/README.md (it is not installed here: quoted, not re-measured)
 #   gzip -t  a native baseline measured now on the same input gzipped: how fast this machine is today
 #   image cpu  user+sys CPU seconds of the image's run (best of N): less disturbed by other load than wall time
-# The last column is image/ref: below 1.00 we start and finish faster than the reference.
-# --quick skips the 1M prefix. The machine is shared: run it when it is quiet (see `uptime`) and compare rows
-# of one run only.
+#   image/ref  below 1.00 we start and finish faster than the reference
+#   compare, compare cpu  with --compare DIR: a second app image, measured in the same run row by row
+# --quick skips the 1M prefix. --image DIR measures another app image (default: the one of this checkout). --compare
+# DIR: e.g. the image of an earlier commit (`git archive REV | tar -x` next to a `shared` link, then
+# jpackage/build.sh there), for before/after figures at the same load. The machine is shared: run it when it is
+# quiet (see `uptime`) and compare rows of one run only.
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 cd "$ROOT"
 RUNS=5
 QUICK=0
+IMAGE_DIR=""
+COMPARE_DIR=""
 while [ $# -gt 0 ]; do
   case "$1" in
     --runs) RUNS=$2; shift ;;
     --quick) QUICK=1 ;;
-    -h|--help) sed -n '2,18p' "$0"; exit 0 ;;
+    --image) IMAGE_DIR=$2; shift ;;
+    --compare) COMPARE_DIR=$2; shift ;;
+    -h|--help) sed -n '2,20p' "$0"; exit 0 ;;
     *) echo "startup-bench: unknown argument $1" >&2; exit 2 ;;
   esac
   shift
@@ -34,8 +41,13 @@ BIG="$SHARED/conformance/large/bigflow-1m-fixed1000-s7.weftlog.gz"
 CHORD="$SHARED/conformance/chord/chord-fix0-s0.weftlog"
 [ -f "$BIG" ] && [ -f "$CHORD" ] || { echo "startup-bench: the corpus is missing under $SHARED/conformance" >&2; exit 1; }
 SOURCE="$ROOT/weft"
-IMAGE="$ROOT/dist/target/packages/weft-workbench/bin/weft"
+IMAGE="${IMAGE_DIR:-$ROOT/dist/target/packages/weft-workbench}/bin/weft"
 [ -x "$IMAGE" ] || { echo "startup-bench: no app image; build it with: mvn -B -ntp -Pdist package -DskipTests" >&2; IMAGE=""; }
+COMPARE=""
+if [ -n "$COMPARE_DIR" ]; then
+  COMPARE="$COMPARE_DIR/bin/weft"
+  [ -x "$COMPARE" ] || { echo "startup-bench: no weft in $COMPARE_DIR/bin" >&2; exit 1; }
+fi
 "$SOURCE" --version >/dev/null   # builds the launcher and its CDS archive on first use, outside the timings
 
 WORK=${TMPDIR:-/tmp}/weft-startup-bench
@@ -59,7 +71,9 @@ measure() {
 }
 
 printf '# %s, %s cores, load %s, %d runs each\n' "$(uname -sr)" "$(nproc)" "$(cut -d' ' -f1-3 /proc/loadavg)" "$RUNS"
-printf '%-28s %-16s %-16s %-10s %-8s %-16s %s\n' "case" "source" "image" "image cpu" "ref" "gzip -t" "image/ref"
+printf '%-28s %-16s %-16s %-10s %-8s %-16s %-9s' "case" "source" "image" "image cpu" "ref" "gzip -t" "image/ref"
+[ -n "$COMPARE" ] && printf ' %-16s %s' "compare" "compare cpu"
+printf '\n'
 # best user+sys CPU seconds of RUNS runs
 cpu() {
   local best="" t i
@@ -77,7 +91,13 @@ row() { # $1 = label, $2 = reference seconds or -, $3 = file for gzip -t or -, r
   if [ -n "$IMAGE" ]; then i=$(measure "$IMAGE" "$@"); [ -x /usr/bin/time ] && c=$(cpu "$IMAGE" "$@"); fi
   if [ "$gz" != - ]; then g=$(measure gzip -t "$gz"); fi
   if [ "$ref" != - ] && [ "$i" != - ]; then ratio=$(awk -v a="${i%% *}" -v b="$ref" 'BEGIN {printf "%.2f", a / b}'); fi
-  printf '%-28s %-16s %-16s %-10s %-8s %-16s %s\n' "$label" "$s" "$i" "$c" "$ref" "$g" "$ratio"
+  printf '%-28s %-16s %-16s %-10s %-8s %-16s %-9s' "$label" "$s" "$i" "$c" "$ref" "$g" "$ratio"
+  if [ -n "$COMPARE" ]; then
+    local k kc="-"
+    k=$(measure "$COMPARE" "$@"); [ -x /usr/bin/time ] && kc=$(cpu "$COMPARE" "$@")
+    printf ' %-16s %s' "$k" "$kc"
+  fi
+  printf '\n'
 }
 sizes="1000 10000 100000"
 [ "$QUICK" = 1 ] || sizes="$sizes 1000000"

@@ -1,17 +1,24 @@
 #!/usr/bin/env bash
 # Installs a built package into a scratch root and uses it the way a user would:
-#   jpackage/smoke-test.sh [PACKAGE_OR_IMAGE]        (default: the .deb in dist/target/packages)
-# A .deb is unpacked with dpkg -x (no root, no system change); an app image directory (macOS .app, the Windows or
-# Linux image, e.g. from an installed .dmg/.msi) is used in place. Then:
+#   jpackage/smoke-test.sh [PACKAGE_OR_IMAGE]        (default: the .deb and the .rpm in dist/target/packages)
+# A .deb is unpacked with dpkg -x, an .rpm with rpm2cpio | cpio (no root, no system change); an app image directory
+# (macOS .app, the Windows or Linux image, e.g. from an installed .dmg/.msi) is used in place. Then:
 #   weft --version, --help; weft replay examples/recordings/sample.weftlog --check fifo,dup (22 violations, exit 2);
 #   weft workbench SAMPLE --screenshot (headless) from the installed image, and the same from the GUI launcher;
-#   for a .deb: /usr/bin/weft, the desktop entry (desktop-file-validate when installed) and the MIME types, the
+#   for a .deb or .rpm: /usr/bin/weft, the desktop entry (desktop-file-validate when installed) and the MIME types, the
 #   completion scripts list every command, the shim is shipped, and the AOT cache is usable where installed.
 # Prints one line per check and "N passed, N failed"; exits 1 if any failed.
 set -uo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 cd "$ROOT"
-PKG=${1:-$(ls dist/target/packages/weft-workbench_*.deb 2>/dev/null | head -1)}
+if [ $# -eq 0 ]; then # every Linux package built: each its own run, all must pass
+  pkgs=$(ls dist/target/packages/weft-workbench_*.deb dist/target/packages/weft-workbench-*.rpm 2>/dev/null)
+  [ -n "$pkgs" ] || { echo "smoke-test: no package given and none in dist/target/packages" >&2; exit 1; }
+  status=0
+  for p in $pkgs; do "$0" "$p" || status=1; done
+  exit $status
+fi
+PKG=$1
 [ -n "$PKG" ] && [ -e "$PKG" ] || { echo "smoke-test: no package given and none in dist/target/packages" >&2; exit 1; }
 SCRATCH=$(mktemp -d "${TMPDIR:-/tmp}/weft-smoke.XXXXXX")
 trap 'rm -rf "$SCRATCH"' EXIT
@@ -23,6 +30,12 @@ check() { local what=$1; shift; if "$@"; then ok "$what"; else bad "$what"; fi; 
 case "$PKG" in
   *.deb)
     dpkg -x "$PKG" "$SCRATCH/root"
+    PREFIX="$SCRATCH/root/opt/weft-workbench"
+    WEFT="$SCRATCH/root/usr/bin/weft"
+    GUI="$PREFIX/bin/weft-workbench" ;;
+  *.rpm)
+    mkdir -p "$SCRATCH/root"
+    rpm2cpio "$PKG" | (cd "$SCRATCH/root" && cpio -idm --quiet)
     PREFIX="$SCRATCH/root/opt/weft-workbench"
     WEFT="$SCRATCH/root/usr/bin/weft"
     GUI="$PREFIX/bin/weft-workbench" ;;
@@ -56,7 +69,7 @@ env -u DISPLAY -u WAYLAND_DISPLAY "$GUI" examples/recordings/sample.weftlog --sc
 check "the weft-workbench launcher renders the same headless" is_png "$SCRATCH/gui.png"
 mkdir -p dist/target && cp "$SCRATCH/gui.png" dist/target/smoke-screenshot.png 2>/dev/null
 
-case "$PKG" in *.deb)
+case "$PKG" in *.deb|*.rpm)
   R="$SCRATCH/root"
   check "/usr/bin/weft links into /opt/weft-workbench" test "$(readlink "$R/usr/bin/weft")" = ../../opt/weft-workbench/bin/weft
   D="$R/usr/share/applications/weft-workbench.desktop"

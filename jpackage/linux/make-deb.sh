@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# Makes the .deb from a finished app image with dpkg-deb: /opt/weft-workbench (the image), /usr/bin/weft, the
-# desktop entry, the MIME types for .weftlog and .weftlog.gz, hicolor icons and the shell completions. Debian's
-# triggers (shared-mime-info, desktop-file-utils, hicolor-icon-theme) refresh their caches on install, so no
-# maintainer scripts are needed. Depends: the packages owning the libraries the image's native code links
+# Makes the .deb from a finished app image with dpkg-deb: the file tree of stage-root.sh (/opt/weft-workbench, the
+# image; /usr/bin/weft, the desktop entry, the MIME types for .weftlog and .weftlog.gz, hicolor icons and the shell
+# completions). Debian's triggers (shared-mime-info, desktop-file-utils, hicolor-icon-theme) refresh their caches on
+# install, so no maintainer scripts are needed. Depends: the packages owning the libraries the image's native code links
 # (found with ldd and dpkg -S, as jpackage does), plus GTK 3 which JavaFX loads at run time.
 # (jpackage --type deb would do the first part but spends minutes compressing with xz; gzip is enough here.)
 #   make-deb.sh JDK WORK_DIR APP_IMAGE VERSION OUT_DIR
@@ -11,25 +11,8 @@ JDK=$1 WORK=$2 IMG=$3 VERSION=$4 OUT=$5
 HERE=$(cd "$(dirname "$0")" && pwd)
 ROOT=$(cd "$HERE/../.." && pwd)
 R="$WORK/debroot"
-rm -rf "$R"
-install -d "$R/DEBIAN" "$R/opt" "$R/usr/share/doc/weft-workbench"
-cp -pR "$IMG" "$R/opt/weft-workbench"   # -p: the AOT caches check the jars' modification times
-cp "$ROOT/jpackage/linux/copyright" "$R/usr/share/doc/weft-workbench/copyright"
-
-install -d "$R/usr/bin" "$R/usr/share/applications" "$R/usr/share/mime/packages" \
-  "$R/usr/share/bash-completion/completions" "$R/usr/share/zsh/vendor-completions" \
-  "$R/usr/share/icons/hicolor/scalable/apps"
-ln -s ../../opt/weft-workbench/bin/weft "$R/usr/bin/weft"   # relative: also right inside a dpkg -x scratch root
-install -m 644 "$HERE/weft-workbench.desktop" "$R/usr/share/applications/"
-install -m 644 "$HERE/weft-workbench-mime.xml" "$R/usr/share/mime/packages/weft-workbench.xml"
-install -m 644 "$ROOT/icons/weft-workbench.svg" "$R/usr/share/icons/hicolor/scalable/apps/"
-for n in 16 24 32 48 64 128 256 512; do
-  install -d "$R/usr/share/icons/hicolor/${n}x${n}/apps"
-  install -m 644 "$ROOT/icons/png/weft-workbench-$n.png" "$R/usr/share/icons/hicolor/${n}x${n}/apps/weft-workbench.png"
-done
-# The completion scripts come from the command list of the weft just packaged.
-"$R/opt/weft-workbench/bin/weft" completion bash > "$R/usr/share/bash-completion/completions/weft"
-"$R/opt/weft-workbench/bin/weft" completion zsh > "$R/usr/share/zsh/vendor-completions/_weft"
+"$HERE/stage-root.sh" "$IMG" "$R"
+install -d "$R/DEBIAN"
 
 ARCH=$(dpkg --print-architecture)
 # Library dependencies of the image's native code, as package names (those not owned by a package are bundled).
