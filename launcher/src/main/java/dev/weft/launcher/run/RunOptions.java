@@ -11,19 +11,28 @@ import java.util.Optional;
 /**
  * The parsed command line of {@code weft run}:
  * {@code --seed N [--strategy random|rr] [--no-sched] [--trace] [--stats] [--shim P]
- * [--fsync-lies] [--enospc-after BYTES] [--torn-writes PPM] [--strict] [--keep-aslr] [--host-pids]
+ * [--fsync-lies] [--enospc-after BYTES] [--torn-writes PPM] [--strict] [--keep-aslr] [--host-pids] [--rdtsc]
  * [--net SPEC [--nodes K] [--record LOG] [--watchdog S] [--listen [HOST:]PORT]] -- prog args...}, or
  * {@code [--record LOG] [--stats] [--watchdog S] [--listen [HOST:]PORT] SCENARIO.json}.
  *
  * @param cluster the simulated network run ({@code --net} or a scenario); null for a single process without one
+ * @param rdtsc   {@code --rdtsc}: rdtsc/rdtscp answered from virtual time ({@code WEFT_RDTSC=1})
  */
 public record RunOptions(long seed, String strategy, boolean noSched, boolean trace, boolean stats,
         Optional<Path> shim, boolean fsyncLies, long enospcAfter, long tornWritesPpm, boolean strict,
-        boolean keepAslr, boolean hostPids, List<String> command, Cluster cluster) {
+        boolean keepAslr, boolean hostPids, List<String> command, Cluster cluster, boolean rdtsc) {
+
+    /** Without {@code --rdtsc}. */
+    public RunOptions(long seed, String strategy, boolean noSched, boolean trace, boolean stats,
+            Optional<Path> shim, boolean fsyncLies, long enospcAfter, long tornWritesPpm, boolean strict,
+            boolean keepAslr, boolean hostPids, List<String> command, Cluster cluster) {
+        this(seed, strategy, noSched, trace, stats, shim, fsyncLies, enospcAfter, tornWritesPpm, strict, keepAslr,
+                hostPids, command, cluster, false);
+    }
 
     public static final String USAGE = "usage: weft run --seed N [--strategy random|rr] [--no-sched] [--trace] [--stats]"
             + " [--shim PATH] [--fsync-lies] [--enospc-after BYTES] [--torn-writes PPM] [--strict] [--keep-aslr]"
-            + " [--host-pids] [--net SPEC [--nodes K] [--record LOG] [--watchdog S] [--listen [HOST:]PORT]]"
+            + " [--host-pids] [--rdtsc] [--net SPEC [--nodes K] [--record LOG] [--watchdog S] [--listen [HOST:]PORT]]"
             + " -- prog [args...]\n"
             + "       weft run [--record LOG] [--stats] [--watchdog S] [--listen [HOST:]PORT] [--shim PATH] SCENARIO.json";
 
@@ -72,6 +81,7 @@ public record RunOptions(long seed, String strategy, boolean noSched, boolean tr
         boolean strict = false;
         boolean keepAslr = false;
         boolean hostPids = false;
+        boolean rdtsc = false;
         String net = null;
         Long nodes = null;
         Path record = null;
@@ -151,6 +161,7 @@ public record RunOptions(long seed, String strategy, boolean noSched, boolean tr
                 case "--strict" -> strict = flag(a, inlineValue);
                 case "--keep-aslr" -> keepAslr = flag(a, inlineValue);
                 case "--host-pids" -> hostPids = flag(a, inlineValue);
+                case "--rdtsc" -> rdtsc = flag(a, inlineValue);
                 default -> {
                     if (a.startsWith("-")) {
                         throw new UsageException("unknown option " + a);
@@ -179,7 +190,7 @@ public record RunOptions(long seed, String strategy, boolean noSched, boolean tr
             }
             cluster = new Cluster(null, 0, record, watchdog, listen, Path.of(command.get(0)));
             return new RunOptions(0, strategy, noSched, trace, stats, Optional.ofNullable(shim), fsyncLies, enospc,
-                    torn, strict, keepAslr, hostPids, List.of(), cluster);
+                    torn, strict, keepAslr, hostPids, List.of(), cluster, rdtsc);
         }
         if (seed == null) {
             throw new UsageException("--seed is required");
@@ -197,7 +208,7 @@ public record RunOptions(long seed, String strategy, boolean noSched, boolean tr
                     : watchdog != 0 ? "--watchdog" : "--listen") + " needs --net (a simulated network)");
         }
         return new RunOptions(seed, strategy, noSched, trace, stats, Optional.ofNullable(shim), fsyncLies, enospc, torn,
-                strict, keepAslr, hostPids, command, cluster);
+                strict, keepAslr, hostPids, command, cluster, rdtsc);
     }
 
     /** {@code PORT} (loopback) or {@code HOST:PORT}; a port of 0 picks a free one. */
