@@ -543,6 +543,7 @@ __attribute__((weak)) void weft_proc_configure(void);
 __attribute__((weak)) void weft_proc_tree_init(void);
 __attribute__((weak)) void weft_tsc_init(void);
 __attribute__((weak)) unsigned long weft_tsc_traps(void);
+__attribute__((weak)) void weft_pt_exit(int flush);
 
 static void configure(void) {
     const char *seed_text = getenv("WEFT_SEED");
@@ -648,4 +649,7 @@ __attribute__((destructor)) static void weft_dtor(void) {
     if (weft_cfg.stats) rdrand_report();
     if (weft_cfg.stats && weft_tsc_traps && getenv("WEFT_RDTSC"))
         weft_errline("[weft] rdtsc: %lu read(s) answered from virtual time", weft_tsc_traps());
+    /* last, so everything above is still written in this process's turn: publish the clock for
+     * the parent and pass the run token on */
+    if (weft_pt_exit) weft_pt_exit(1);
 }

@@ -66,6 +66,8 @@ typedef int (*waitid_fn)(idtype_t, id_t, siginfo_t *, int);
 REAL_FN(waitpid_fn, waitpid)
 REAL_FN(wait_fn, wait)
 REAL_FN(wait4_fn, wait4)
+typedef pid_t (*wait3_fn)(int *, int, struct rusage *);
+REAL_FN(wait3_fn, wait3)
 REAL_FN(waitid_fn, waitid)
 
 #define MS 1000000ULL
@@ -299,15 +301,19 @@ WEFT_EXPORT int epoll_pwait(int epfd, struct epoll_event *ev, int max, int timeo
 
 /* Before a blocking read-like call by a managed thread: wait in the model until the fd is
  * readable, so the real call returns at once instead of wedging the token. */
+static int probe_ready(void *w) { return weft_io_probe(w); }
+
 void weft_io_before_read(int fd) {
-    if (!weft_sched_active()) return;
+    int managed = weft_sched_active();
+    if (!managed && !(weft_engaged() && weft_pt_active())) return;
     long fl = weft_real_syscall(SYS_fcntl, fd, F_GETFL, 0, 0, 0, 0);
     if (fl < 0 || (fl & O_NONBLOCK)) return;
     struct pollfd p = {.fd = fd, .events = POLLIN};
     weft_io_wait w = {.kind = WEFT_IO_POLL, .fds = &p, .nfds = 1};
     if (weft_io_probe(&w)) return;
     WEFT_TRACE("io_wait", "fd %d", fd);
-    weft_sched_io_wait(&w, 0);
+    if (managed) weft_sched_io_wait(&w, 0);
+    else weft_pt_block(probe_ready, &w); /* process scheduling: others run until it is readable */
 }
 
 WEFT_EXPORT ssize_t readv(int fd, const struct iovec *iov, int n) {
@@ -328,13 +334,16 @@ WEFT_EXPORT int accept4(int fd, struct sockaddr *a, socklen_t *al, int flags) {
 
 /* A blocking wait for a child by a managed thread: wait in the model until a child matching
  * (idtype, id) has a state change, then the real call returns at once. The child is another
- * process and needs no token, but the parent's other threads may be what it waits for. */
+ * process and needs no token, but the parent's other threads may be what it waits for. An
+ * unmanaged thread under process scheduling waits the same way for the run token's turns
+ * (weft_pt_block), so the children can run meanwhile. */
 static void before_child_wait(idtype_t idtype, int id, int wflags) {
-    if ((wflags & WNOHANG) || !weft_sched_active()) return;
+    if ((wflags & WNOHANG) || !weft_engaged() || !(weft_sched_active() || weft_pt_active())) return;
     weft_io_wait w = {.kind = WEFT_IO_CHILD, .idtype = (int)idtype, .id = id, .wflags = wflags};
     if (weft_io_probe(&w)) return;
     WEFT_TRACE("wait_child", "idtype %d id %d", (int)idtype, id);
-    weft_sched_io_wait(&w, 0);
+    if (weft_sched_active()) weft_sched_io_wait(&w, 0);
+    else weft_pt_block(probe_ready, &w);
 }
 
 /* waitpid/wait4 options -> waitid flags (WUNTRACED is WSTOPPED; the __W* flags carry over) */
@@ -351,21 +360,83 @@ static void before_pid_wait(pid_t pid, int options) {
     else before_child_wait(P_PID, pid, waitid_flags(options));
 }
 
+/* After a wait that returned pid r with status st: a child that ended was reaped, so the parent's
+ * clock learns the child's (proc_sched.c). Stopped/continued children are not reaped. */
+static void after_pid_wait(pid_t r, int st) {
+    if (r > 0 && (WIFEXITED(st) || WIFSIGNALED(st)) && weft_engaged()) weft_pt_reaped(r);
+}
+
 WEFT_EXPORT pid_t waitpid(pid_t pid, int *status, int options) {
     before_pid_wait(pid, options);
-    return get_real_waitpid()(pid, status, options);
+    int st = 0;
+    pid_t r = get_real_waitpid()(pid, &st, options);
+    status = WEFT_OPAQUE(status);
+    if (r > 0 && status) *status = st;
+    after_pid_wait(r, st);
+    return r;
 }
 WEFT_EXPORT pid_t wait(int *status) {
     before_pid_wait(-1, 0);
-    return get_real_wait()(status);
+    int st = 0;
+    pid_t r = get_real_wait()(&st);
+    status = WEFT_OPAQUE(status);
+    if (r > 0 && status) *status = st;
+    after_pid_wait(r, st);
+    return r;
 }
 WEFT_EXPORT pid_t wait4(pid_t pid, int *status, int options, struct rusage *ru) {
     before_pid_wait(pid, options);
-    return get_real_wait4()(pid, status, options, ru);
+    int st = 0;
+    pid_t r = get_real_wait4()(pid, &st, options, ru);
+    status = WEFT_OPAQUE(status);
+    if (r > 0 && status) *status = st;
+    after_pid_wait(r, st);
+    return r;
+}
+/* wait3: dash reaps its children with it (glibc's calls wait4 internally, past our hook) */
+WEFT_EXPORT pid_t wait3(int *status, int options, struct rusage *ru) {
+    before_pid_wait(-1, options);
+    int st = 0;
+    pid_t r = get_real_wait3()(&st, options, ru);
+    status = WEFT_OPAQUE(status);
+    if (r > 0 && status) *status = st;
+    after_pid_wait(r, st);
+    return r;
 }
 WEFT_EXPORT int waitid(idtype_t idtype, id_t id, siginfo_t *info, int options) {
     before_child_wait(idtype, (int)id, options);
-    return get_real_waitid()(idtype, id, info, options);
+    int rc = get_real_waitid()(idtype, id, info, options);
+    info = WEFT_OPAQUE(info);
+    if (rc == 0 && info && info->si_pid > 0 && !(options & WNOWAIT) &&
+        (info->si_code == CLD_EXITED || info->si_code == CLD_KILLED || info->si_code == CLD_DUMPED) && weft_engaged())
+        weft_pt_reaped(info->si_pid);
+    return rc;
+}
+
+/* ------------------------------------------------------------------ waiting for signals */
+
+typedef int (*sigsuspend_fn)(const sigset_t *);
+REAL_FN(sigsuspend_fn, sigsuspend)
+
+/* Ready when a signal the suspend mask lets through is pending. Programs block the signal (a
+ * child's SIGCHLD) before they call sigsuspend, so it waits in the pending set until then. */
+static int signal_ready(void *mask) {
+    uint64_t pending = 0, m;
+    memcpy(&m, mask, sizeof m);
+    if (weft_real_syscall(SYS_rt_sigpending, &pending, 8, 0, 0, 0, 0) != 0) return 1;
+    return (pending & ~m) != 0;
+}
+
+/* sigsuspend: dash's `wait` and coreutils' timeout wait for SIGCHLD this way. Under process
+ * scheduling, a process-level wait (the children run meanwhile), then the real call, which
+ * returns at once with the pending signal. */
+WEFT_EXPORT int sigsuspend(const sigset_t *mask) {
+    mask = WEFT_OPAQUE(mask);
+    if (mask && weft_engaged() && weft_pt_active()) {
+        WEFT_TRACE("sigsuspend", "%s", "as a process wait");
+        weft_pt_block(signal_ready, (void *)mask);
+    }
+    return get_real_sigsuspend()(mask);
 }
 
 /* ------------------------------------------------------------------ syscall(2) */
