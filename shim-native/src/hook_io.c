@@ -36,6 +36,7 @@
 #include <sys/syscall.h>
 #include <sys/uio.h>
 #include <sys/resource.h>
+#include <sys/time.h>
 #include <sys/wait.h>
 
 typedef long (*syscall_fn)(long, ...);
@@ -457,6 +458,23 @@ WEFT_EXPORT long syscall(long n, ...) {
     long d = va_arg(ap, long), e = va_arg(ap, long), f = va_arg(ap, long);
     va_end(ap);
     if (n == SYS_getrandom && weft_engaged()) return getrandom((void *)a, (size_t)b, (unsigned)c);
+    /* the clock and sleeps through syscall(): answered by our own hooks of the libc functions, whose
+     * results and errors (-1 and errno) have the same shape as syscall()'s */
+    if (weft_engaged()) {
+        switch (n) {
+        case SYS_clock_gettime: return clock_gettime((clockid_t)a, (struct timespec *)b);
+        case SYS_clock_getres: return clock_getres((clockid_t)a, (struct timespec *)b);
+        case SYS_gettimeofday: return gettimeofday((struct timeval *)a, (void *)b);
+        case SYS_time: return (long)time((time_t *)a);
+        case SYS_nanosleep: return nanosleep((const struct timespec *)a, (struct timespec *)b);
+        case SYS_clock_nanosleep: {
+            int rc = clock_nanosleep((clockid_t)a, (int)b, (const struct timespec *)c, (struct timespec *)d);
+            if (rc) { errno = rc; return -1; }
+            return 0;
+        }
+        default: break;
+        }
+    }
     if (n == SYS_futex && weft_sched_active()) {
         int cmd = (int)b & FUTEX_CMD_MASK;
         if (cmd == FUTEX_WAIT || cmd == FUTEX_WAIT_BITSET) {

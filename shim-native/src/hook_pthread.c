@@ -96,6 +96,7 @@ static void finish_cleanup(void *unused) {
 static void *trampoline(void *p) {
     int me = (int)(intptr_t)p;
     my_tid = me;
+    weft_backstop_thread(); /* syscall user dispatch is per thread and not inherited */
     wait_token(me);
     void *ret;
     /* pthread_exit and cancellation unwind through this handler, after the user's own ones */

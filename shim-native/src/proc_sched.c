@@ -474,6 +474,9 @@ void weft_pt_exit(int flush) {
         /* exit() flushes stdio after the library destructors: do it now, while this process still
          * holds the token, or its buffered output would land in the next holder's turn */
         if (flush) fflush(NULL);
+        if (weft_cfg.stats)
+            weft_errline("[weft] process scheduler: slot %d exits after %lu run-wide decision(s)", my_slot,
+                         (unsigned long)seg->decisions);
         atomic_store(&seg->slots[my_slot].state, PS_DONE);
         int next = decide();
         if (next == NONE) {

@@ -156,6 +156,7 @@ static void in_child(void) {
     proc_id = child_id(children);
     children = 0;
     rekey(proc_id);
+    weft_backstop_thread(); /* not inherited by fork */
     /* takes the slot the parent reserved, and waits here until the schedule lets the child run */
     weft_pt_in_fork_child();
     write_proc(proc_id, weft_mono_peek());

@@ -176,6 +176,13 @@ void weft_tsc_allow(void);                 /* before exec/spawn: the next loader
 void weft_tsc_trap_again(void);
 unsigned long weft_tsc_traps(void);
 
+/* ---- raw system calls from the program's own code (backstop.c, syscall user dispatch) ---- */
+void weft_backstop_init(void);             /* constructor: the main thread */
+void weft_backstop_thread(void);           /* a new managed thread, a fork child */
+struct sigaction;
+int weft_backstop_sigaction(const struct sigaction *act, struct sigaction *old); /* SIGSYS kept */
+void weft_backstop_stats(void);
+
 /* ---- the process tree (proc_tree.c) ---- */
 void weft_proc_configure(void);            /* from configure(): adopt an inherited WEFT_PROC */
 void weft_proc_tree_init(void);            /* from the constructor: export WEFT_PROC, fork handlers */

@@ -1,0 +1,83 @@
+package dev.weft.launcher.run;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Process scheduling, first slice (issue 18 item 1; opt-in, WEFT_PROC_SCHED=1): the processes of one tree take
+ * turns with a run token, and the holder draws the next from a run-wide seeded stream at process yield points, so a
+ * race between processes is a function of the seed.
+ */
+class ProcSchedTest {
+    @BeforeEach
+    void built() {
+        NativeFixture.assumeBuilt();
+    }
+
+    private static NativeFixture.Result run(String seed, List<String> command) {
+        Map<String, String> env = NativeFixture.cleanEnv();
+        env.put("LD_PRELOAD", NativeFixture.shim().toString());
+        env.put("WEFT_SEED", seed);
+        env.put("WEFT_PROC_SCHED", "1");
+        var r = NativeFixture.exec(command, env);
+        assertEquals(0, r.exit(), r.stderr());
+        assertFalse(r.stderr().contains("WARNING"), "the run token never got stuck: " + r.stderr());
+        return r;
+    }
+
+    /**
+     * tests/proc_race.c: two forked children each add 1 to a counter in a shared file three times (pread, usleep,
+     * pwrite). Seed 1 loses two of the six updates, seed 32 none; each seed's whole transcript repeats exactly.
+     */
+    @Test
+    void aRaceBetweenProcessesFollowsTheSeed() {
+        List<String> prog = List.of(NativeFixture.testProgram("proc_race").toString());
+        var lossy = run("1", prog);
+        assertTrue(lossy.stdout().endsWith("total 4, lost 2\n"), lossy.stdout());
+        var clean = run("32", prog);
+        assertTrue(clean.stdout().endsWith("total 6, lost 0\n"), clean.stdout());
+        for (int i = 0; i < 5; i++) {
+            assertEquals(lossy.stdout(), run("1", prog).stdout(), "run " + i + " of seed 1");
+            assertEquals(clean.stdout(), run("32", prog).stdout(), "run " + i + " of seed 32");
+        }
+    }
+
+    /** A shell's background job and its foreground loop interleave their lines in a seeded order (dash waits with sigsuspend). */
+    @Test
+    void shellJobsInterleaveBySeed() {
+        RealProgramsTest.assumeInstalled("sh");
+        List<String> script = List.of("sh", "-c", "for i in 1 2 3; do echo a$i; done & for i in 1 2 3; do echo b$i; done; wait");
+        Set<String> orders = new HashSet<>();
+        for (String seed : List.of("1", "2", "3")) {
+            String first = run(seed, script).stdout();
+            assertEquals(6, first.lines().count(), first);
+            for (int i = 0; i < 3; i++) {
+                assertEquals(first, run(seed, script).stdout(), "run " + i + " of seed " + seed);
+            }
+            orders.add(first);
+        }
+        assertTrue(orders.size() > 1, "different seeds, different interleavings: " + orders);
+    }
+
+    /** Off by default: without WEFT_PROC_SCHED nothing waits for a token (and the clock still crosses the wait). */
+    @Test
+    void offByDefault() {
+        Map<String, String> env = NativeFixture.cleanEnv();
+        env.put("LD_PRELOAD", NativeFixture.shim().toString());
+        env.put("WEFT_SEED", "1");
+        env.put("WEFT_SCHED_STATS", "1");
+        var r = NativeFixture.exec(List.of(NativeFixture.testProgram("proc_race").toString()), env);
+        assertEquals(0, r.exit(), r.stderr());
+        assertFalse(r.stderr().contains("process scheduler"), r.stderr());
+        assertNotEquals("", r.stdout());
+    }
+}
