@@ -18,9 +18,11 @@
  * pthread_create. On older kernels (EINVAL) the backstop is off and --stats says so.
  *
  * Not re-issued from the handler: clone/clone3 with CLONE_VM (a new thread would start on the
- * handler's frame), vfork (its child would run on the parent's frame; run as fork instead) and
- * rt_sigreturn. For the first and last, the thread's selector is set to "allow" and the instruction
- * re-executed natively: that thread's later raw calls are no longer caught (counted, --stats).
+ * handler's frame), vfork (its child would run on the parent's frame; run as fork instead),
+ * rt_sigreturn, and a raw rt_sigaction for SIGSYS (a runtime taking the signal over). Except for
+ * vfork, the thread's selector is set to "allow" (for rt_sigaction(SIGSYS), dispatch is switched
+ * off) and the instruction re-executed natively: that thread's later raw calls are no longer caught
+ * (counted, --stats).
  *
  * Safety: the handler is async-signal-safe - raw system calls, the engine's clock and streams
  * (which take the reentrancy guard themselves), no allocation. A raw call made while the shim is
@@ -55,7 +57,7 @@ typedef int (*sigaction_fn)(int, const struct sigaction *, struct sigaction *);
 static WEFT_TLS volatile char selector = SUD_BLOCK;
 static uintptr_t region_start, region_len;
 static int backstop_on;             /* the constructor enabled it for the main thread */
-static const char *off_reason = "not started";
+static const char *off_reason = "not started"; /* why it is off (NULL: on); for WEFT_TRACE */
 static struct sigaction user_sys;   /* the program's SIGSYS disposition */
 static atomic_ulong answered, reissued, released;
 
@@ -99,7 +101,10 @@ static void on_sigsys(int sig, siginfo_t *info, void *vctx) {
         atomic_fetch_add_explicit(&answered, 1, memory_order_relaxed);
         WEFT_TRACE("backstop", "raw system call %ld answered", nr);
     } else if (nr == SYS_rt_sigreturn || ((nr == SYS_clone) && (a & CLONE_VM) && !(a & CLONE_VFORK)) ||
-               nr == SYS_clone3) {
+               nr == SYS_clone3 || (nr == SYS_rt_sigaction && a == SIGSYS)) {
+        /* a runtime taking SIGSYS over (its own rt_sigaction) must not receive our dispatches:
+         * this thread stops dispatching altogether */
+        if (nr == SYS_rt_sigaction) raw6(SYS_prctl, PR_SET_SYSCALL_USER_DISPATCH, 0, 0, 0, 0, 0);
         /* cannot run from here: let the instruction run natively, and this thread go unwatched */
         selector = SUD_ALLOW;
         g[REG_RIP] -= 2;
@@ -154,6 +159,7 @@ void weft_backstop_init(void) {
     if (r != 0) {
         off_reason = "off (this kernel has no inclusive syscall user dispatch, Linux 6.17+)";
         real_sigaction(SIGSYS, &user_sys, NULL);
+        WEFT_TRACE("backstop", "%s", off_reason);
         return;
     }
     backstop_on = 1;
@@ -171,12 +177,11 @@ int weft_backstop_sigaction(const struct sigaction *act, struct sigaction *old) 
     return 1;
 }
 
+/* --stats: a line only when the backstop caught something (like the rdtsc line), so programs that
+ * make no raw system calls print what they always printed. */
 void weft_backstop_stats(void) {
-    if (off_reason) {
-        weft_errline("[weft] backstop: %s", off_reason);
-        return;
-    }
+    unsigned long a = atomic_load(&answered), r = atomic_load(&reissued), t = atomic_load(&released);
+    if (off_reason || (a | r | t) == 0) return;
     weft_errline("[weft] backstop: %lu raw time/random system call(s) from the program's own code answered by the"
-                 " engine, %lu other raw call(s) run for it, %lu thread(s) released (raw clone/sigreturn)",
-                 atomic_load(&answered), atomic_load(&reissued), atomic_load(&released));
+                 " engine, %lu other raw call(s) run for it, %lu thread(s) released (raw clone/sigreturn)", a, r, t);
 }

@@ -25,6 +25,7 @@
 #include <poll.h>
 #include <signal.h>
 #include <stdarg.h>
+#include <stdio.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
@@ -183,6 +184,37 @@ int weft_io_wait_fds(const weft_io_wait *w, void *out, int cap) {
 
 /* ------------------------------------------------------------------ poll / select / epoll */
 
+static int probe_ready(void *w);
+
+/* An unmanaged wait with no timeout under process scheduling: a process wait (the rest of the tree
+ * runs until it is ready), then the real call returns at once. Finite timeouts are not modelled
+ * across processes yet. */
+#define NO_RESULT (-0x7fffffff)
+static int signal_ready(void *mask);
+
+/* What a process wait on w waits for: readiness, or (ppoll, pselect, epoll_pwait) a pending signal
+ * the call's mask lets through - make's jobserver waits in pselect for SIGCHLD that way. */
+struct pwait { weft_io_wait *w; const sigset_t *mask; };
+static int pwait_ready(void *p) {
+    struct pwait *pw = p;
+    if (probe_ready(pw->w)) return 1;
+    if (pw->mask && signal_ready((void *)pw->mask)) { pw->w->result = NO_RESULT; return 1; }
+    return 0;
+}
+
+static int process_wait(weft_io_wait *w, int infinite, const sigset_t *mask) {
+    if (!infinite || w->net || !weft_engaged() || !weft_pt_active()) return 0;
+    /* the probe's own answer is the call's: a probe may consume edge-triggered epoll events */
+    w->result = NO_RESULT;
+    struct pwait pw = {w, mask};
+    weft_pt_block(pwait_ready, &pw);
+    /* no answer: a signal is due (the real call delivers it and fails with EINTR at once), or
+     * process scheduling was given up meanwhile */
+    if (w->result == NO_RESULT) return 0;
+    if (w->result < 0) errno = w->err;
+    return 1;
+}
+
 WEFT_EXPORT int poll(struct pollfd *fds, nfds_t n, int timeout_ms) {
     weft_io_wait w = {.kind = WEFT_IO_POLL, .fds = fds, .nfds = n};
     w.net = weft_net_open && weft_engaged() && weft_net_prepare_poll(fds, n) > 0;
@@ -196,6 +228,7 @@ WEFT_EXPORT int poll(struct pollfd *fds, nfds_t n, int timeout_ms) {
         return model_wait(&w, (uint64_t)(timeout_ms < 0 ? 0 : timeout_ms) * MS, timeout_ms < 0);
     }
     if (pure_sleep(n == 0, (uint64_t)(timeout_ms < 0 ? 0 : timeout_ms) * MS, timeout_ms < 0)) return 0;
+    if (process_wait(&w, timeout_ms < 0, NULL)) return w.result;
     return get_real_poll()(fds, n, timeout_ms);
 }
 
@@ -217,6 +250,7 @@ WEFT_EXPORT int ppoll(struct pollfd *fds, nfds_t n, const struct timespec *t, co
         return model_wait(&w, t ? ts_ns(t) : 0, t == NULL);
     }
     if (pure_sleep(n == 0, t ? ts_ns(t) : 0, t == NULL)) return 0;
+    if (process_wait(&w, t == NULL, mask)) return w.result;
     return get_real_ppoll()(fds, n, t, mask);
 }
 
@@ -246,6 +280,7 @@ WEFT_EXPORT int select(int nfds, fd_set *rd, fd_set *wr, fd_set *ex, struct time
         if (tv) { tv->tv_sec = 0; tv->tv_usec = 0; }
         return 0;
     }
+    if (process_wait(&w, tv == NULL, NULL)) return w.result;
     return get_real_select()(nfds, rd, wr, ex, tv);
 }
 
@@ -267,6 +302,7 @@ WEFT_EXPORT int pselect(int nfds, fd_set *rd, fd_set *wr, fd_set *ex, const stru
         return rc;
     }
     if (pure_sleep(nfds == 0, t ? ts_ns(t) : 0, t == NULL)) return 0;
+    if (process_wait(&w, t == NULL, mask)) return w.result;
     return get_real_pselect()(nfds, rd, wr, ex, t, mask);
 }
 
@@ -281,6 +317,8 @@ WEFT_EXPORT int epoll_wait(int epfd, struct epoll_event *ev, int max, int timeou
         WEFT_TRACE("epoll_wait", "%d, %d ms", epfd, timeout_ms);
         return model_wait(&w, (uint64_t)(timeout_ms < 0 ? 0 : timeout_ms) * MS, timeout_ms < 0);
     }
+    weft_io_wait pw = {.kind = WEFT_IO_EPOLL, .net = net, .epfd = epfd, .events = ev, .maxevents = max};
+    if (process_wait(&pw, timeout_ms < 0, NULL)) return pw.result;
     return get_real_epoll_wait()(epfd, ev, max, timeout_ms);
 }
 
@@ -295,6 +333,8 @@ WEFT_EXPORT int epoll_pwait(int epfd, struct epoll_event *ev, int max, int timeo
         WEFT_TRACE("epoll_pwait", "%d, %d ms", epfd, timeout_ms);
         return model_wait(&w, (uint64_t)(timeout_ms < 0 ? 0 : timeout_ms) * MS, timeout_ms < 0);
     }
+    weft_io_wait pw = {.kind = WEFT_IO_EPOLL, .net = net, .epfd = epfd, .events = ev, .maxevents = max};
+    if (process_wait(&pw, timeout_ms < 0, mask)) return pw.result;
     return get_real_epoll_pwait()(epfd, ev, max, timeout_ms, mask);
 }
 
@@ -329,6 +369,62 @@ WEFT_EXPORT int accept(int fd, struct sockaddr *a, socklen_t *al) {
 WEFT_EXPORT int accept4(int fd, struct sockaddr *a, socklen_t *al, int flags) {
     weft_io_before_read(fd);
     return get_real_accept4()(fd, a, al, flags);
+}
+
+/* ------------------------------------------------------------------ stdio reads (process scheduling) */
+
+/*
+ * stdio refills its buffer with glibc's internal read, past the read hook. Under process scheduling
+ * a process that blocked there would hold the run token while the writer of its pipe waits for it,
+ * so the entry points that may refill (the getc family's slow path __uflow/__underflow, which the
+ * getc_unlocked macros call, and fgetc, getc, fgets, fread, getline, getdelim) first wait as a
+ * process when the buffer is empty and the fd is not readable. A look at the FILE's public glibc
+ * fields only; nothing else changes, and without process scheduling the hooks only pass through.
+ */
+static void stdio_before_read(FILE *fp) {
+    fp = WEFT_OPAQUE(fp);
+    if (!fp || !weft_pt_active() || !weft_engaged()) return;
+    if (fp->_IO_read_ptr < fp->_IO_read_end || fp->_fileno < 0) return; /* buffered data, or not an fd */
+    weft_io_before_read(fp->_fileno);
+}
+
+typedef int (*file_int_fn)(FILE *);
+typedef char *(*fgets_fn)(char *, int, FILE *);
+typedef size_t (*fread_fn)(void *, size_t, size_t, FILE *);
+typedef ssize_t (*getdelim_fn)(char **, size_t *, int, FILE *);
+typedef ssize_t (*getline_fn)(char **, size_t *, FILE *);
+REAL_FN(file_int_fn, __uflow)
+REAL_FN(file_int_fn, __underflow)
+REAL_FN(file_int_fn, fgetc)
+REAL_FN(file_int_fn, getc)
+REAL_FN(file_int_fn, _IO_getc)
+REAL_FN(fgets_fn, fgets)
+REAL_FN(fread_fn, fread)
+REAL_FN(getdelim_fn, getdelim)
+REAL_FN(getdelim_fn, __getdelim)
+REAL_FN(getline_fn, getline)
+
+WEFT_EXPORT int __uflow(FILE *fp) { stdio_before_read(fp); return get_real___uflow()(fp); }
+WEFT_EXPORT int __underflow(FILE *fp) { stdio_before_read(fp); return get_real___underflow()(fp); }
+WEFT_EXPORT int fgetc(FILE *fp) { stdio_before_read(fp); return get_real_fgetc()(fp); }
+WEFT_EXPORT int getc(FILE *fp) { stdio_before_read(fp); return get_real_getc()(fp); }
+WEFT_EXPORT int _IO_getc(FILE *fp) { stdio_before_read(fp); return get_real__IO_getc()(fp); }
+WEFT_EXPORT char *fgets(char *s, int n, FILE *fp) { stdio_before_read(fp); return get_real_fgets()(s, n, fp); }
+WEFT_EXPORT size_t fread(void *p, size_t sz, size_t n, FILE *fp) {
+    stdio_before_read(fp);
+    return get_real_fread()(p, sz, n, fp);
+}
+WEFT_EXPORT ssize_t getdelim(char **l, size_t *n, int d, FILE *fp) {
+    stdio_before_read(fp);
+    return get_real_getdelim()(l, n, d, fp);
+}
+WEFT_EXPORT ssize_t __getdelim(char **l, size_t *n, int d, FILE *fp) {
+    stdio_before_read(fp);
+    return get_real___getdelim()(l, n, d, fp);
+}
+WEFT_EXPORT ssize_t getline(char **l, size_t *n, FILE *fp) {
+    stdio_before_read(fp);
+    return get_real_getline()(l, n, fp);
 }
 
 /* ------------------------------------------------------------------ waiting for children */

@@ -328,6 +328,7 @@ int pick(enum site site) {
         if (k == 0) return NONE;
         weft_errline("[weft] DEADLOCK: %d thread(s) blocked, none can make progress (at %s)", k,
                      site_names[site]);
+        weft_pt_exit(0); /* abort skips the destructor: pass the run token on, remove the run segment */
         abort();
     }
     int chosen;

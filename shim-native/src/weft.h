@@ -16,6 +16,8 @@
  *   proc_tree.c   per-process streams and the clock across fork/exec (WEFT_PROC)
  *   hook_stat.c   file times in the virtual timeline (stat family, utimensat "now")
  *   hook_tsc.c    rdtsc/rdtscp trapped and answered from the virtual clock (opt-in)
+ *   proc_sched.c  the run segment shared by the process tree: children's clocks, process scheduling
+ *   backstop.c    raw system calls from the program's own code (syscall user dispatch)
  *
  * Rules every hook follows (see docs/shim.md):
  *   - decide first with weft_engaged(): unseeded, reentered (signal handler / our own

@@ -68,6 +68,44 @@ class ProcSchedTest {
         assertTrue(orders.size() > 1, "different seeds, different interleavings: " + orders);
     }
 
+    /** Runs `script` for seeds 1-3, three times each: identical per seed, not all equal across seeds. */
+    private static void seededOrder(List<String> script, int lines) {
+        Set<String> orders = new HashSet<>();
+        for (String seed : List.of("1", "2", "3")) {
+            String first = run(seed, script).stdout();
+            assertEquals(lines, first.lines().count(), first);
+            for (int i = 0; i < 2; i++) {
+                assertEquals(first, run(seed, script).stdout(), "run " + i + " of seed " + seed);
+            }
+            orders.add(first);
+        }
+        assertTrue(orders.size() > 1, "different seeds, different interleavings: " + orders);
+    }
+
+    /** xargs -P2 reads its list through stdio (a process wait on the pipe) and reaps with waitpid. */
+    @Test
+    void xargsWorkersInterleaveBySeed() {
+        RealProgramsTest.assumeInstalled("xargs");
+        seededOrder(List.of("sh", "-c", "printf '1\\n2\\n3\\n4\\n' | xargs -P2 -n1 sh -c 'echo start $0; sleep 1; echo end $0'"),
+                8);
+    }
+
+    /** make -j2 waits for its children in pselect with SIGCHLD let through by the mask. */
+    @Test
+    void makeJobsInterleaveBySeed() throws Exception {
+        RealProgramsTest.assumeInstalled("make");
+        java.nio.file.Path dir = java.nio.file.Files.createTempDirectory("weft-make");
+        java.nio.file.Path mk = dir.resolve("Makefile");
+        java.nio.file.Files.writeString(mk, "all: a b c\na:\n\t@echo a1; sleep 1; echo a2\nb:\n\t@echo b1; sleep 1; echo b2\n"
+                + "c:\n\t@echo c1; echo c2\n");
+        try {
+            seededOrder(List.of("make", "-s", "-j2", "-f", mk.toString()), 6);
+        } finally {
+            java.nio.file.Files.delete(mk);
+            java.nio.file.Files.delete(dir);
+        }
+    }
+
     /** Off by default: without WEFT_PROC_SCHED nothing waits for a token (and the clock still crosses the wait). */
     @Test
     void offByDefault() {
