@@ -23,6 +23,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
+#include <semaphore.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -71,6 +72,8 @@ REAL_FN(wait4_fn, wait4)
 typedef pid_t (*wait3_fn)(int *, int, struct rusage *);
 REAL_FN(wait3_fn, wait3)
 REAL_FN(waitid_fn, waitid)
+typedef int (*sem_try_fn)(sem_t *);
+REAL_FN(sem_try_fn, sem_trywait)
 
 #define MS 1000000ULL
 
@@ -100,6 +103,9 @@ int weft_io_probe(weft_io_wait *w) {
         /* fd -1: a windowed receive, which only a request can answer: always worth a retry */
         struct pollfd p = {.fd = w->fd, .events = POLLIN};
         rc = w->fd < 0 ? 1 : get_real_poll()(&p, 1, 0);
+    } else if (w->kind == WEFT_IO_SEM) {
+        /* a successful probe has taken the semaphore: the waiter returns 0 without another call */
+        rc = get_real_sem_trywait()((sem_t *)w->fds) == 0;
     } else if (w->kind == WEFT_IO_CHILD) {
         /* WNOWAIT: look without reaping; the caller's real wait then returns at once */
         siginfo_t si;

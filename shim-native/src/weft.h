@@ -224,7 +224,8 @@ long weft_real_syscall(long n, long a, long b, long c, long d, long e, long f);
     weft_real_syscall((long)(n), (long)(a), (long)(b), (long)(c), (long)(d), (long)(e), (long)(f))
 
 /* ---- waits the scheduler models beyond pthreads (sched.c) and readiness probes (hook_io.c) ---- */
-enum { WEFT_IO_POLL = 1, WEFT_IO_SELECT, WEFT_IO_EPOLL, WEFT_IO_CHILD, WEFT_IO_NET };
+enum { WEFT_IO_POLL = 1, WEFT_IO_SELECT, WEFT_IO_EPOLL, WEFT_IO_CHILD, WEFT_IO_NET,
+       WEFT_IO_SEM };                       /* a process-shared semaphore: probed with sem_trywait (fds) */
 typedef struct weft_io_wait {
     int kind;
     int net;                                /* the wait involves simulated sockets (a net wait) */

@@ -106,6 +106,20 @@ class ProcSchedTest {
         }
     }
 
+    /**
+     * tests/shared_sem.c: a managed thread waits on a process-shared semaphore that only a forked child posts.
+     * Modelled per process this was a false DEADLOCK; now the wait probes the real semaphore - with and without
+     * process scheduling.
+     */
+    @Test
+    void sharedSemaphorePostedByAnotherProcess() {
+        String prog = NativeFixture.testProgram("shared_sem").toString();
+        assertEquals("child posts\nparent got the semaphore\n", run("1", List.of(prog)).stdout());
+        var free = NativeFixture.weftRun("--seed", "1", "--", prog);
+        assertEquals(0, free.exit(), free.stderr());
+        assertEquals("child posts\nparent got the semaphore\n", free.stdout());
+    }
+
     /** Off by default: without WEFT_PROC_SCHED nothing waits for a token (and the clock still crosses the wait). */
     @Test
     void offByDefault() {
