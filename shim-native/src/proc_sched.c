@@ -33,6 +33,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
+#include <sys/file.h>
 #include <stdio.h>
 #include <string.h>
 #include <linux/futex.h>
@@ -83,10 +84,43 @@ static void make_path(uint64_t name, int tmp) {
     weft_fmt(seg_path, sizeof seg_path, "%s/weft-run-%lx", tmp ? "/tmp" : "/dev/shm", (unsigned long)name);
 }
 
+/*
+ * Maps the segment and keeps the fd as a "this run is alive" mark: a shared flock, on an fd moved
+ * to 900 or above (out of the way of shells' and programs' own numbers) and closed on exec (the
+ * new image opens and locks the file again). Fork children share the open file description, and so
+ * the lock. A root killed by a signal cannot unlink the file; the next run that makes a segment
+ * removes every weft-run-* file nobody holds a lock on (collect_stale).
+ */
 static pt_seg *map_fd(long fd) {
     void *p = (void *)weft_real_syscall(SYS_mmap, 0, sizeof(pt_seg), PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+    long high = weft_real_syscall(SYS_fcntl, fd, F_DUPFD_CLOEXEC, 900, 0, 0, 0);
+    if (high >= 0) weft_real_syscall(SYS_flock, high, LOCK_SH, 0, 0, 0, 0);
     weft_real_syscall(SYS_close, fd, 0, 0, 0, 0, 0);
     return p == MAP_FAILED || (long)p == -1 ? NULL : p;
+}
+
+/* Removes the segments of runs that are over without having removed theirs (no process holds the
+ * shared lock any more, so an exclusive one is granted at once). Raw getdents64, no allocation. */
+static void collect_stale(const char *dir) {
+    long dfd = weft_real_syscall(SYS_openat, AT_FDCWD, dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC, 0, 0, 0);
+    if (dfd < 0) return;
+    char buf[4096];
+    for (;;) {
+        long n = weft_real_syscall(SYS_getdents64, dfd, buf, sizeof buf, 0, 0, 0);
+        if (n <= 0) break;
+        for (long off = 0; off < n;) {
+            struct { uint64_t ino; int64_t off; unsigned short reclen; unsigned char type; char name[]; } *d =
+                (void *)(buf + off);
+            off += d->reclen;
+            if (strncmp(d->name, "weft-run-", 9) != 0) continue;
+            long fd = weft_real_syscall(SYS_openat, dfd, d->name, O_RDONLY | O_CLOEXEC | O_NOFOLLOW, 0, 0, 0);
+            if (fd < 0) continue;
+            if (weft_real_syscall(SYS_flock, fd, LOCK_EX | LOCK_NB, 0, 0, 0, 0) == 0)
+                weft_real_syscall(SYS_unlinkat, dfd, d->name, 0, 0, 0, 0);
+            weft_real_syscall(SYS_close, fd, 0, 0, 0, 0, 0);
+        }
+    }
+    weft_real_syscall(SYS_close, dfd, 0, 0, 0, 0, 0);
 }
 
 /* ------------------------------------------------------------------ slots */
@@ -133,6 +167,8 @@ static void own_slot(void) {
 /* ------------------------------------------------------------------ making and finding the segment */
 
 static void create_segment(void) {
+    collect_stale("/dev/shm");
+    collect_stale("/tmp");
     struct timespec t;
     weft_real_syscall(SYS_clock_gettime, CLOCK_MONOTONIC, &t, 0, 0, 0, 0);
     uint64_t name = weft_sm_out(((uint64_t)t.tv_sec * 1000000000ULL + (uint64_t)t.tv_nsec) ^ ((uint64_t)raw_pid() << 40));
