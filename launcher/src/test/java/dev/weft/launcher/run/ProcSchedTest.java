@@ -120,6 +120,27 @@ class ProcSchedTest {
         assertEquals("child posts\nparent got the semaphore\n", free.stdout());
     }
 
+    /**
+     * Python's multiprocessing.Pool ended by `with` (terminate) or terminate(): its semaphores are process-shared,
+     * and the pool used to abort with a false "[weft] DEADLOCK ... (at thread_finished)" after the right answer.
+     */
+    @Test
+    void pythonPoolTerminates() {
+        RealProgramsTest.assumeInstalled("python3");
+        String pool = "import multiprocessing as mp\n"
+                + "def sq(x): return x * x\n"
+                + "if __name__ == '__main__':\n"
+                + "    with mp.Pool(2) as p:\n"
+                + "        print(sum(p.map(sq, range(10))), flush=True)\n"
+                + "    q = mp.Pool(2)\n"
+                + "    print(sum(q.map(sq, range(4))), flush=True)\n"
+                + "    q.terminate()\n"
+                + "    q.join()\n";
+        var r = NativeFixture.weftRun("--seed", "1", "--", "python3", "-c", pool);
+        assertEquals(0, r.exit(), r.stderr());
+        assertEquals("285\n14\n", r.stdout());
+    }
+
     /** Off by default: without WEFT_PROC_SCHED nothing waits for a token (and the clock still crosses the wait). */
     @Test
     void offByDefault() {
