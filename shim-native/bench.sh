@@ -44,3 +44,17 @@ for prog in montecarlo entropy; do
   printf '%-11s %9.3fs %9.3fs %9s   %9.3fs %9.3fs %9s   %s\n' "$prog" "$nw" "$sw" "$(pct "$nw" "$sw")" \
     "$nc" "$sc" "$(pct "$nc" "$sc")" "$ref"
 done
+
+# The backstop (syscall user dispatch, backstop.c): cost per raw system call made from the program's
+# own code, i.e. (shim - native) CPU time / N. getpid is run by the handler for the program; clock
+# is answered from the virtual clock.
+n=200000
+echo
+echo "backstop: $n inline system calls from the program's text; best of $runs runs"
+printf '%-8s %10s %10s %14s\n' call cpu_nat cpu_shim per_call_extra
+for call in getpid clock; do
+  read -r _ nc <<<"$(best native "$here/target/tests/backstop_bench" $call $n)"
+  read -r _ sc <<<"$(best shim "$here/target/tests/backstop_bench" $call $n)"
+  printf '%-8s %9.3fs %9.3fs %12s\n' "$call" "$nc" "$sc" \
+    "$(awk -v a="$nc" -v b="$sc" -v n=$n 'BEGIN { printf "%.2f us", (b - a) * 1e6 / n }')"
+done

@@ -544,6 +544,9 @@ __attribute__((weak)) void weft_proc_configure(void);
 __attribute__((weak)) void weft_proc_tree_init(void);
 __attribute__((weak)) void weft_tsc_init(void);
 __attribute__((weak)) unsigned long weft_tsc_traps(void);
+__attribute__((weak)) void weft_pt_exit(int flush);
+__attribute__((weak)) void weft_backstop_init(void);
+__attribute__((weak)) void weft_backstop_stats(void);
 
 static void configure(void) {
     const char *seed_text = getenv("WEFT_SEED");
@@ -612,6 +615,7 @@ __attribute__((constructor(101))) static void weft_ctor(void) {
         pthread_atfork(NULL, NULL, reset_locks_in_child); /* first: later child handlers draw */
         if (weft_proc_tree_init) weft_proc_tree_init();
         if (weft_tsc_init) weft_tsc_init();
+        if (weft_backstop_init) weft_backstop_init();
     }
 }
 
@@ -647,6 +651,10 @@ __attribute__((destructor)) static void weft_dtor(void) {
     weft_sched_stats_at_exit();
     weft_net_at_exit();
     if (weft_cfg.stats) rdrand_report();
+    if (weft_cfg.stats && weft_backstop_stats) weft_backstop_stats();
     if (weft_cfg.stats && weft_tsc_traps && getenv("WEFT_RDTSC"))
         weft_errline("[weft] rdtsc: %lu read(s) answered from virtual time", weft_tsc_traps());
+    /* last, so everything above is still written in this process's turn: publish the clock for
+     * the parent and pass the run token on */
+    if (weft_pt_exit) weft_pt_exit(1);
 }

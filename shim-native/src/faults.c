@@ -82,8 +82,15 @@ static int faults_on(void) {
     return weft_engaged() && (weft_cfg.enospc_bytes || weft_cfg.torn_ppm);
 }
 
+/* Process scheduling: a write to an fd of the host (a file, a pipe, the terminal) is a process
+ * yield point, so what other processes of the tree see of it depends on the seed. */
+static void write_yield(void) {
+    if (weft_engaged()) weft_pt_yield("write");
+}
+
 WEFT_EXPORT ssize_t write(int fd, const void *buf, size_t n) {
     if (weft_net_is_fd(fd)) return weft_engaged() ? weft_net_write(fd, buf, n) : weft_net_reentered();
+    write_yield();
     if (!faults_on()) return get_real_write()(fd, buf, n);
     int fail;
     size_t allow = allowed_bytes(fd, n, &fail);
@@ -92,6 +99,7 @@ WEFT_EXPORT ssize_t write(int fd, const void *buf, size_t n) {
 }
 
 WEFT_EXPORT ssize_t pwrite(int fd, const void *buf, size_t n, off_t off) {
+    write_yield();
     if (!faults_on()) return get_real_pwrite()(fd, buf, n, off);
     int fail;
     size_t allow = allowed_bytes(fd, n, &fail);
@@ -100,6 +108,7 @@ WEFT_EXPORT ssize_t pwrite(int fd, const void *buf, size_t n, off_t off) {
 }
 
 WEFT_EXPORT ssize_t pwrite64(int fd, const void *buf, size_t n, off_t off) {
+    write_yield();
     if (!faults_on()) return get_real_pwrite64()(fd, buf, n, off);
     int fail;
     size_t allow = allowed_bytes(fd, n, &fail);

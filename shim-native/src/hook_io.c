@@ -23,8 +23,10 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
+#include <semaphore.h>
 #include <signal.h>
 #include <stdarg.h>
+#include <stdio.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
@@ -36,6 +38,7 @@
 #include <sys/syscall.h>
 #include <sys/uio.h>
 #include <sys/resource.h>
+#include <sys/time.h>
 #include <sys/wait.h>
 
 typedef long (*syscall_fn)(long, ...);
@@ -66,7 +69,11 @@ typedef int (*waitid_fn)(idtype_t, id_t, siginfo_t *, int);
 REAL_FN(waitpid_fn, waitpid)
 REAL_FN(wait_fn, wait)
 REAL_FN(wait4_fn, wait4)
+typedef pid_t (*wait3_fn)(int *, int, struct rusage *);
+REAL_FN(wait3_fn, wait3)
 REAL_FN(waitid_fn, waitid)
+typedef int (*sem_try_fn)(sem_t *);
+REAL_FN(sem_try_fn, sem_trywait)
 
 #define MS 1000000ULL
 
@@ -96,6 +103,9 @@ int weft_io_probe(weft_io_wait *w) {
         /* fd -1: a windowed receive, which only a request can answer: always worth a retry */
         struct pollfd p = {.fd = w->fd, .events = POLLIN};
         rc = w->fd < 0 ? 1 : get_real_poll()(&p, 1, 0);
+    } else if (w->kind == WEFT_IO_SEM) {
+        /* a successful probe has taken the semaphore: the waiter returns 0 without another call */
+        rc = get_real_sem_trywait()((sem_t *)w->fds) == 0;
     } else if (w->kind == WEFT_IO_CHILD) {
         /* WNOWAIT: look without reaping; the caller's real wait then returns at once */
         siginfo_t si;
@@ -180,6 +190,37 @@ int weft_io_wait_fds(const weft_io_wait *w, void *out, int cap) {
 
 /* ------------------------------------------------------------------ poll / select / epoll */
 
+static int probe_ready(void *w);
+
+/* An unmanaged wait with no timeout under process scheduling: a process wait (the rest of the tree
+ * runs until it is ready), then the real call returns at once. Finite timeouts are not modelled
+ * across processes yet. */
+#define NO_RESULT (-0x7fffffff)
+static int signal_ready(void *mask);
+
+/* What a process wait on w waits for: readiness, or (ppoll, pselect, epoll_pwait) a pending signal
+ * the call's mask lets through - make's jobserver waits in pselect for SIGCHLD that way. */
+struct pwait { weft_io_wait *w; const sigset_t *mask; };
+static int pwait_ready(void *p) {
+    struct pwait *pw = p;
+    if (probe_ready(pw->w)) return 1;
+    if (pw->mask && signal_ready((void *)pw->mask)) { pw->w->result = NO_RESULT; return 1; }
+    return 0;
+}
+
+static int process_wait(weft_io_wait *w, int infinite, const sigset_t *mask) {
+    if (!infinite || w->net || !weft_engaged() || !weft_pt_active()) return 0;
+    /* the probe's own answer is the call's: a probe may consume edge-triggered epoll events */
+    w->result = NO_RESULT;
+    struct pwait pw = {w, mask};
+    weft_pt_block(pwait_ready, &pw);
+    /* no answer: a signal is due (the real call delivers it and fails with EINTR at once), or
+     * process scheduling was given up meanwhile */
+    if (w->result == NO_RESULT) return 0;
+    if (w->result < 0) errno = w->err;
+    return 1;
+}
+
 WEFT_EXPORT int poll(struct pollfd *fds, nfds_t n, int timeout_ms) {
     weft_io_wait w = {.kind = WEFT_IO_POLL, .fds = fds, .nfds = n};
     w.net = weft_net_open && weft_engaged() && weft_net_prepare_poll(fds, n) > 0;
@@ -193,6 +234,7 @@ WEFT_EXPORT int poll(struct pollfd *fds, nfds_t n, int timeout_ms) {
         return model_wait(&w, (uint64_t)(timeout_ms < 0 ? 0 : timeout_ms) * MS, timeout_ms < 0);
     }
     if (pure_sleep(n == 0, (uint64_t)(timeout_ms < 0 ? 0 : timeout_ms) * MS, timeout_ms < 0)) return 0;
+    if (process_wait(&w, timeout_ms < 0, NULL)) return w.result;
     return get_real_poll()(fds, n, timeout_ms);
 }
 
@@ -214,6 +256,7 @@ WEFT_EXPORT int ppoll(struct pollfd *fds, nfds_t n, const struct timespec *t, co
         return model_wait(&w, t ? ts_ns(t) : 0, t == NULL);
     }
     if (pure_sleep(n == 0, t ? ts_ns(t) : 0, t == NULL)) return 0;
+    if (process_wait(&w, t == NULL, mask)) return w.result;
     return get_real_ppoll()(fds, n, t, mask);
 }
 
@@ -243,6 +286,7 @@ WEFT_EXPORT int select(int nfds, fd_set *rd, fd_set *wr, fd_set *ex, struct time
         if (tv) { tv->tv_sec = 0; tv->tv_usec = 0; }
         return 0;
     }
+    if (process_wait(&w, tv == NULL, NULL)) return w.result;
     return get_real_select()(nfds, rd, wr, ex, tv);
 }
 
@@ -264,6 +308,7 @@ WEFT_EXPORT int pselect(int nfds, fd_set *rd, fd_set *wr, fd_set *ex, const stru
         return rc;
     }
     if (pure_sleep(nfds == 0, t ? ts_ns(t) : 0, t == NULL)) return 0;
+    if (process_wait(&w, t == NULL, mask)) return w.result;
     return get_real_pselect()(nfds, rd, wr, ex, t, mask);
 }
 
@@ -278,6 +323,8 @@ WEFT_EXPORT int epoll_wait(int epfd, struct epoll_event *ev, int max, int timeou
         WEFT_TRACE("epoll_wait", "%d, %d ms", epfd, timeout_ms);
         return model_wait(&w, (uint64_t)(timeout_ms < 0 ? 0 : timeout_ms) * MS, timeout_ms < 0);
     }
+    weft_io_wait pw = {.kind = WEFT_IO_EPOLL, .net = net, .epfd = epfd, .events = ev, .maxevents = max};
+    if (process_wait(&pw, timeout_ms < 0, NULL)) return pw.result;
     return get_real_epoll_wait()(epfd, ev, max, timeout_ms);
 }
 
@@ -292,6 +339,8 @@ WEFT_EXPORT int epoll_pwait(int epfd, struct epoll_event *ev, int max, int timeo
         WEFT_TRACE("epoll_pwait", "%d, %d ms", epfd, timeout_ms);
         return model_wait(&w, (uint64_t)(timeout_ms < 0 ? 0 : timeout_ms) * MS, timeout_ms < 0);
     }
+    weft_io_wait pw = {.kind = WEFT_IO_EPOLL, .net = net, .epfd = epfd, .events = ev, .maxevents = max};
+    if (process_wait(&pw, timeout_ms < 0, mask)) return pw.result;
     return get_real_epoll_pwait()(epfd, ev, max, timeout_ms, mask);
 }
 
@@ -299,15 +348,19 @@ WEFT_EXPORT int epoll_pwait(int epfd, struct epoll_event *ev, int max, int timeo
 
 /* Before a blocking read-like call by a managed thread: wait in the model until the fd is
  * readable, so the real call returns at once instead of wedging the token. */
+static int probe_ready(void *w) { return weft_io_probe(w); }
+
 void weft_io_before_read(int fd) {
-    if (!weft_sched_active()) return;
+    int managed = weft_sched_active();
+    if (!managed && !(weft_engaged() && weft_pt_active())) return;
     long fl = weft_real_syscall(SYS_fcntl, fd, F_GETFL, 0, 0, 0, 0);
     if (fl < 0 || (fl & O_NONBLOCK)) return;
     struct pollfd p = {.fd = fd, .events = POLLIN};
     weft_io_wait w = {.kind = WEFT_IO_POLL, .fds = &p, .nfds = 1};
     if (weft_io_probe(&w)) return;
     WEFT_TRACE("io_wait", "fd %d", fd);
-    weft_sched_io_wait(&w, 0);
+    if (managed) weft_sched_io_wait(&w, 0);
+    else weft_pt_block(probe_ready, &w); /* process scheduling: others run until it is readable */
 }
 
 WEFT_EXPORT ssize_t readv(int fd, const struct iovec *iov, int n) {
@@ -324,17 +377,76 @@ WEFT_EXPORT int accept4(int fd, struct sockaddr *a, socklen_t *al, int flags) {
     return get_real_accept4()(fd, a, al, flags);
 }
 
+/* ------------------------------------------------------------------ stdio reads (process scheduling) */
+
+/*
+ * stdio refills its buffer with glibc's internal read, past the read hook. Under process scheduling
+ * a process that blocked there would hold the run token while the writer of its pipe waits for it,
+ * so the entry points that may refill (the getc family's slow path __uflow/__underflow, which the
+ * getc_unlocked macros call, and fgetc, getc, fgets, fread, getline, getdelim) first wait as a
+ * process when the buffer is empty and the fd is not readable. A look at the FILE's public glibc
+ * fields only; nothing else changes, and without process scheduling the hooks only pass through.
+ */
+static void stdio_before_read(FILE *fp) {
+    fp = WEFT_OPAQUE(fp);
+    if (!fp || !weft_pt_active() || !weft_engaged()) return;
+    if (fp->_IO_read_ptr < fp->_IO_read_end || fp->_fileno < 0) return; /* buffered data, or not an fd */
+    weft_io_before_read(fp->_fileno);
+}
+
+typedef int (*file_int_fn)(FILE *);
+typedef char *(*fgets_fn)(char *, int, FILE *);
+typedef size_t (*fread_fn)(void *, size_t, size_t, FILE *);
+typedef ssize_t (*getdelim_fn)(char **, size_t *, int, FILE *);
+typedef ssize_t (*getline_fn)(char **, size_t *, FILE *);
+REAL_FN(file_int_fn, __uflow)
+REAL_FN(file_int_fn, __underflow)
+REAL_FN(file_int_fn, fgetc)
+REAL_FN(file_int_fn, getc)
+REAL_FN(file_int_fn, _IO_getc)
+REAL_FN(fgets_fn, fgets)
+REAL_FN(fread_fn, fread)
+REAL_FN(getdelim_fn, getdelim)
+REAL_FN(getdelim_fn, __getdelim)
+REAL_FN(getline_fn, getline)
+
+WEFT_EXPORT int __uflow(FILE *fp) { stdio_before_read(fp); return get_real___uflow()(fp); }
+WEFT_EXPORT int __underflow(FILE *fp) { stdio_before_read(fp); return get_real___underflow()(fp); }
+WEFT_EXPORT int fgetc(FILE *fp) { stdio_before_read(fp); return get_real_fgetc()(fp); }
+WEFT_EXPORT int getc(FILE *fp) { stdio_before_read(fp); return get_real_getc()(fp); }
+WEFT_EXPORT int _IO_getc(FILE *fp) { stdio_before_read(fp); return get_real__IO_getc()(fp); }
+WEFT_EXPORT char *fgets(char *s, int n, FILE *fp) { stdio_before_read(fp); return get_real_fgets()(s, n, fp); }
+WEFT_EXPORT size_t fread(void *p, size_t sz, size_t n, FILE *fp) {
+    stdio_before_read(fp);
+    return get_real_fread()(p, sz, n, fp);
+}
+WEFT_EXPORT ssize_t getdelim(char **l, size_t *n, int d, FILE *fp) {
+    stdio_before_read(fp);
+    return get_real_getdelim()(l, n, d, fp);
+}
+WEFT_EXPORT ssize_t __getdelim(char **l, size_t *n, int d, FILE *fp) {
+    stdio_before_read(fp);
+    return get_real___getdelim()(l, n, d, fp);
+}
+WEFT_EXPORT ssize_t getline(char **l, size_t *n, FILE *fp) {
+    stdio_before_read(fp);
+    return get_real_getline()(l, n, fp);
+}
+
 /* ------------------------------------------------------------------ waiting for children */
 
 /* A blocking wait for a child by a managed thread: wait in the model until a child matching
  * (idtype, id) has a state change, then the real call returns at once. The child is another
- * process and needs no token, but the parent's other threads may be what it waits for. */
+ * process and needs no token, but the parent's other threads may be what it waits for. An
+ * unmanaged thread under process scheduling waits the same way for the run token's turns
+ * (weft_pt_block), so the children can run meanwhile. */
 static void before_child_wait(idtype_t idtype, int id, int wflags) {
-    if ((wflags & WNOHANG) || !weft_sched_active()) return;
+    if ((wflags & WNOHANG) || !weft_engaged() || !(weft_sched_active() || weft_pt_active())) return;
     weft_io_wait w = {.kind = WEFT_IO_CHILD, .idtype = (int)idtype, .id = id, .wflags = wflags};
     if (weft_io_probe(&w)) return;
     WEFT_TRACE("wait_child", "idtype %d id %d", (int)idtype, id);
-    weft_sched_io_wait(&w, 0);
+    if (weft_sched_active()) weft_sched_io_wait(&w, 0);
+    else weft_pt_block(probe_ready, &w);
 }
 
 /* waitpid/wait4 options -> waitid flags (WUNTRACED is WSTOPPED; the __W* flags carry over) */
@@ -351,21 +463,83 @@ static void before_pid_wait(pid_t pid, int options) {
     else before_child_wait(P_PID, pid, waitid_flags(options));
 }
 
+/* After a wait that returned pid r with status st: a child that ended was reaped, so the parent's
+ * clock learns the child's (proc_sched.c). Stopped/continued children are not reaped. */
+static void after_pid_wait(pid_t r, int st) {
+    if (r > 0 && (WIFEXITED(st) || WIFSIGNALED(st)) && weft_engaged()) weft_pt_reaped(r);
+}
+
 WEFT_EXPORT pid_t waitpid(pid_t pid, int *status, int options) {
     before_pid_wait(pid, options);
-    return get_real_waitpid()(pid, status, options);
+    int st = 0;
+    pid_t r = get_real_waitpid()(pid, &st, options);
+    status = WEFT_OPAQUE(status);
+    if (r > 0 && status) *status = st;
+    after_pid_wait(r, st);
+    return r;
 }
 WEFT_EXPORT pid_t wait(int *status) {
     before_pid_wait(-1, 0);
-    return get_real_wait()(status);
+    int st = 0;
+    pid_t r = get_real_wait()(&st);
+    status = WEFT_OPAQUE(status);
+    if (r > 0 && status) *status = st;
+    after_pid_wait(r, st);
+    return r;
 }
 WEFT_EXPORT pid_t wait4(pid_t pid, int *status, int options, struct rusage *ru) {
     before_pid_wait(pid, options);
-    return get_real_wait4()(pid, status, options, ru);
+    int st = 0;
+    pid_t r = get_real_wait4()(pid, &st, options, ru);
+    status = WEFT_OPAQUE(status);
+    if (r > 0 && status) *status = st;
+    after_pid_wait(r, st);
+    return r;
+}
+/* wait3: dash reaps its children with it (glibc's calls wait4 internally, past our hook) */
+WEFT_EXPORT pid_t wait3(int *status, int options, struct rusage *ru) {
+    before_pid_wait(-1, options);
+    int st = 0;
+    pid_t r = get_real_wait3()(&st, options, ru);
+    status = WEFT_OPAQUE(status);
+    if (r > 0 && status) *status = st;
+    after_pid_wait(r, st);
+    return r;
 }
 WEFT_EXPORT int waitid(idtype_t idtype, id_t id, siginfo_t *info, int options) {
     before_child_wait(idtype, (int)id, options);
-    return get_real_waitid()(idtype, id, info, options);
+    int rc = get_real_waitid()(idtype, id, info, options);
+    info = WEFT_OPAQUE(info);
+    if (rc == 0 && info && info->si_pid > 0 && !(options & WNOWAIT) &&
+        (info->si_code == CLD_EXITED || info->si_code == CLD_KILLED || info->si_code == CLD_DUMPED) && weft_engaged())
+        weft_pt_reaped(info->si_pid);
+    return rc;
+}
+
+/* ------------------------------------------------------------------ waiting for signals */
+
+typedef int (*sigsuspend_fn)(const sigset_t *);
+REAL_FN(sigsuspend_fn, sigsuspend)
+
+/* Ready when a signal the suspend mask lets through is pending. Programs block the signal (a
+ * child's SIGCHLD) before they call sigsuspend, so it waits in the pending set until then. */
+static int signal_ready(void *mask) {
+    uint64_t pending = 0, m;
+    memcpy(&m, mask, sizeof m);
+    if (weft_real_syscall(SYS_rt_sigpending, &pending, 8, 0, 0, 0, 0) != 0) return 1;
+    return (pending & ~m) != 0;
+}
+
+/* sigsuspend: dash's `wait` and coreutils' timeout wait for SIGCHLD this way. Under process
+ * scheduling, a process-level wait (the children run meanwhile), then the real call, which
+ * returns at once with the pending signal. */
+WEFT_EXPORT int sigsuspend(const sigset_t *mask) {
+    mask = WEFT_OPAQUE(mask);
+    if (mask && weft_engaged() && weft_pt_active()) {
+        WEFT_TRACE("sigsuspend", "%s", "as a process wait");
+        weft_pt_block(signal_ready, (void *)mask);
+    }
+    return get_real_sigsuspend()(mask);
 }
 
 /* ------------------------------------------------------------------ syscall(2) */
@@ -386,6 +560,23 @@ WEFT_EXPORT long syscall(long n, ...) {
     long d = va_arg(ap, long), e = va_arg(ap, long), f = va_arg(ap, long);
     va_end(ap);
     if (n == SYS_getrandom && weft_engaged()) return getrandom((void *)a, (size_t)b, (unsigned)c);
+    /* the clock and sleeps through syscall(): answered by our own hooks of the libc functions, whose
+     * results and errors (-1 and errno) have the same shape as syscall()'s */
+    if (weft_engaged()) {
+        switch (n) {
+        case SYS_clock_gettime: return clock_gettime((clockid_t)a, (struct timespec *)b);
+        case SYS_clock_getres: return clock_getres((clockid_t)a, (struct timespec *)b);
+        case SYS_gettimeofday: return gettimeofday((struct timeval *)a, (void *)b);
+        case SYS_time: return (long)time((time_t *)a);
+        case SYS_nanosleep: return nanosleep((const struct timespec *)a, (struct timespec *)b);
+        case SYS_clock_nanosleep: {
+            int rc = clock_nanosleep((clockid_t)a, (int)b, (const struct timespec *)c, (struct timespec *)d);
+            if (rc) { errno = rc; return -1; }
+            return 0;
+        }
+        default: break;
+        }
+    }
     if (n == SYS_futex && weft_sched_active()) {
         int cmd = (int)b & FUTEX_CMD_MASK;
         if (cmd == FUTEX_WAIT || cmd == FUTEX_WAIT_BITSET) {

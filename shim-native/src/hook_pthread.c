@@ -96,6 +96,7 @@ static void finish_cleanup(void *unused) {
 static void *trampoline(void *p) {
     int me = (int)(intptr_t)p;
     my_tid = me;
+    weft_backstop_thread(); /* syscall user dispatch is per thread and not inherited */
     wait_token(me);
     void *ret;
     /* pthread_exit and cancellation unwind through this handler, after the user's own ones */
@@ -475,8 +476,48 @@ WEFT_EXPORT int sem_init(sem_t *s, int pshared, unsigned v) {
     return rc;
 }
 
+/*
+ * Process-shared semaphores (sem_init with pshared, sem_open: Python's multiprocessing locks) are
+ * shared with other processes, which have their own model: modelling them per process made a post
+ * by another process invisible (a false DEADLOCK). They keep their real state; a wait that cannot
+ * take one at once is an fd-like wait (T_BLK_IO) whose probe is a real sem_trywait, so the other
+ * threads run meanwhile, and a process whose threads all wait on the outside waits for the run
+ * token's turns (process scheduling) or in real time. glibc's sem_t (x86-64) is
+ * { uint64_t data; int private; int pad }, private being FUTEX_SHARED (128) for a semaphore made
+ * with pshared or by sem_open, 0 otherwise (measured with glibc 2.36+).
+ */
+static int sem_is_shared(const sem_t *s) {
+    return ((const int *)(const void *)s)[2] == 128;
+}
+
+static int shared_sem_wait(sem_t *s, int try, uint64_t deadline) {
+    if (get_real_sem_trywait()(s) == 0) { LOCK(); YIELD(try ? S_SEM_TRY : S_SEM_WAIT); return 0; }
+    if (try) { LOCK(); YIELD(S_SEM_TRY); errno = EAGAIN; return -1; }
+    weft_io_wait w = {.kind = WEFT_IO_SEM, .fds = s};
+    WEFT_TRACE("sem_wait", "process-shared %p", (void *)s);
+    if (!weft_sched_io_wait(&w, deadline)) { errno = ETIMEDOUT; return -1; }
+    if (w.result < 0) { errno = w.err; return -1; } /* cancelled */
+    return 0;
+}
+
+struct sem_probe { sem_t *s; int taken; };
+static int probe_shared_sem(void *p) {
+    struct sem_probe *sp = p;
+    return sp->taken = get_real_sem_trywait()(sp->s) == 0;
+}
+
+/* An unmanaged thread under process scheduling: a process wait (the poster may need the token).
+ * Returns 1 when a probe took the semaphore; 0: make the real call (scheduling is off or gave up). */
+static int shared_sem_unmanaged(sem_t *s) {
+    if (!sem_is_shared(s) || !weft_engaged() || !weft_pt_active()) return 0;
+    struct sem_probe sp = {s, 0};
+    weft_pt_block(probe_shared_sem, &sp);
+    return sp.taken;
+}
+
 static int sem_acquire(sem_t *s, int try, uint64_t deadline) {
     if (!try) pthread_testcancel(); /* sem_wait is a cancellation point */
+    if (sem_is_shared(s)) return shared_sem_wait(s, try, deadline);
     LOCK();
     for (;;) {
         sync_obj *o = sem_obj(s);
@@ -496,7 +537,7 @@ static int sem_acquire(sem_t *s, int try, uint64_t deadline) {
 }
 
 WEFT_EXPORT int sem_wait(sem_t *s) {
-    if (!sched_engaged()) return get_real_sem_wait()(s);
+    if (!sched_engaged()) return shared_sem_unmanaged(s) ? 0 : get_real_sem_wait()(s);
     return sem_acquire(s, 0, 0);
 }
 WEFT_EXPORT int sem_trywait(sem_t *s) {
@@ -509,6 +550,12 @@ WEFT_EXPORT int sem_timedwait(sem_t *s, const struct timespec *abs) {
 }
 WEFT_EXPORT int sem_post(sem_t *s) {
     if (!sched_engaged()) return get_real_sem_post()(s);
+    if (sem_is_shared(s)) {
+        int rc = get_real_sem_post()(s);
+        LOCK();
+        YIELD(S_SEM_POST);
+        return rc;
+    }
     LOCK();
     sync_obj *o = sem_obj(s);
     o->count++;
@@ -517,7 +564,7 @@ WEFT_EXPORT int sem_post(sem_t *s) {
     return 0;
 }
 WEFT_EXPORT int sem_getvalue(sem_t *s, int *v) {
-    if (!sched_engaged()) return get_real_sem_getvalue()(s, v);
+    if (!sched_engaged() || sem_is_shared(s)) return get_real_sem_getvalue()(s, v);
     LOCK();
     *v = (int)sem_obj(s)->count;
     UNLOCK();

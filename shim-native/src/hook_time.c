@@ -53,6 +53,7 @@ static void sleep_ns(uint64_t ns) {
         pace(ns);
         weft_mono_advance(ns);
     }
+    weft_pt_yield("sleep"); /* process scheduling: another process may run meanwhile */
 }
 
 static void sleep_until(uint64_t mono) {
@@ -63,6 +64,7 @@ static void sleep_until(uint64_t mono) {
         if (mono > now) pace(mono - now);
         weft_mono_at_least(mono);
     }
+    weft_pt_yield("sleep");
 }
 
 static int is_realtime(clockid_t c) {

@@ -111,6 +111,7 @@ void weft_tsc_trap_again(void) {
 }
 
 WEFT_EXPORT int sigaction(int sig, const struct sigaction *act, struct sigaction *old) {
+    if (sig == SIGSYS && weft_backstop_sigaction(act, old)) return 0; /* backstop.c keeps SIGSYS */
     if (sig != SIGSEGV || !tsc_on) return get_real_sigaction()(sig, act, old);
     /* ours stays installed; the program's disposition is kept for forward() */
     act = WEFT_OPAQUE(act);

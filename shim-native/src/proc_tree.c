@@ -45,7 +45,7 @@
 #define SM_G 0x9E3779B97F4A7C15ULL
 #define PROC_VAR "WEFT_PROC="
 #define PROC_VAR_LEN 10
-#define PROC_VALUE_LEN 50 /* id ':' mono ':' run start, 16 hex digits each */
+#define PROC_VALUE_LEN 84 /* id ':' mono ':' run start ':' run segment ':' slot, 16 hex digits each */
 
 extern char **environ;
 
@@ -55,10 +55,15 @@ static uint64_t children;         /* children created so far (the next is childr
 uint64_t weft_run_start_real_ns;  /* real time when the run's root began (hook_stat.c) */
 
 typedef int (*execve_fn)(const char *, char *const[], char *const[]);
+typedef pid_t (*fork_fn)(void);
+typedef void (*exit_fn)(int);
 typedef int (*execv_fn)(const char *, char *const[]);
 typedef pid_t (*vfork_fn)(void);
 typedef int (*posix_spawn_fn)(pid_t *, const char *, const posix_spawn_file_actions_t *,
                               const posix_spawnattr_t *, char *const[], char *const[]);
+REAL_FN(fork_fn, fork)
+REAL_FN(exit_fn, _exit)
+REAL_FN(exit_fn, _Exit)
 REAL_FN(execve_fn, execve)
 REAL_FN(execv_fn, execv)
 REAL_FN(execv_fn, execvp)
@@ -93,9 +98,13 @@ static void rekey(uint64_t id) {
  * Pure (getenv, arithmetic), like the rest of configuration. A malformed value is ignored. */
 void weft_proc_configure(void) {
     const char *v = getenv("WEFT_PROC");
-    uint64_t id, mono, start;
-    if (!v || strlen(v) != PROC_VALUE_LEN || v[16] != ':' || v[33] != ':' || !parse_hex16(v, &id) ||
-        !parse_hex16(v + 17, &mono) || !parse_hex16(v + 34, &start)) {
+    uint64_t id, mono, start, run, slot;
+    const char *ps = getenv("WEFT_PROC_SCHED");
+    int want_sched = ps && !strcmp(ps, "1");
+    if (!v || strlen(v) != PROC_VALUE_LEN || v[16] != ':' || v[33] != ':' || v[50] != ':' || v[67] != ':' ||
+        !parse_hex16(v, &id) || !parse_hex16(v + 17, &mono) || !parse_hex16(v + 34, &start) ||
+        !parse_hex16(v + 51, &run) || !parse_hex16(v + 68, &slot)) {
+        weft_pt_configure(0, want_sched);
         struct timespec now; /* the root: the raw system call, not our clock_gettime hook */
         if (weft_real_syscall(SYS_clock_gettime, CLOCK_REALTIME, &now, 0, 0, 0, 0) == 0)
             /* one second early: the kernel stamps files from its coarse clock (a tick behind),
@@ -108,6 +117,10 @@ void weft_proc_configure(void) {
     if (id) rekey(id);
     weft_mono_at_least(mono);
     weft_mono_origin = mono;
+    /* the run segment: children's clocks and process scheduling (proc_sched.c); this may wait for
+     * the run token (a spawned image runs only when the schedule says so) */
+    weft_pt_configure(run, want_sched);
+    weft_pt_image_start(slot > 0x7fffffff ? -1 : (int)slot);
 }
 
 /* The WEFT_PROC=... string in our environ, or NULL. */
@@ -117,13 +130,17 @@ static char *proc_string(void) {
     return NULL;
 }
 
-static void write_proc(uint64_t id, uint64_t mono) {
+static void write_proc_slot(uint64_t id, uint64_t mono, int slot) {
     char *s = proc_string();
     if (!s) return;
     hex16(s + PROC_VAR_LEN, id);
     hex16(s + PROC_VAR_LEN + 17, mono);
     hex16(s + PROC_VAR_LEN + 34, weft_run_start_real_ns);
+    hex16(s + PROC_VAR_LEN + 51, weft_pt_name());
+    hex16(s + PROC_VAR_LEN + 68, slot < 0 ? UINT64_MAX : (uint64_t)slot);
 }
+
+static void write_proc(uint64_t id, uint64_t mono) { write_proc_slot(id, mono, weft_pt_slot()); }
 
 static uint64_t child_id(uint64_t n) {
     uint64_t id = weft_sm_out(proc_id ^ (n * SM_G));
@@ -139,6 +156,9 @@ static void in_child(void) {
     proc_id = child_id(children);
     children = 0;
     rekey(proc_id);
+    weft_backstop_thread(); /* not inherited by fork */
+    /* takes the slot the parent reserved, and waits here until the schedule lets the child run */
+    weft_pt_in_fork_child();
     write_proc(proc_id, weft_mono_peek());
 }
 
@@ -152,14 +172,48 @@ void weft_proc_tree_init(void) {
         hex16(v + 17, weft_mono_peek());
         v[33] = ':';
         hex16(v + 34, weft_run_start_real_ns);
+        v[50] = ':';
+        hex16(v + 51, 0);          /* no run segment yet: made at the first fork or spawn */
+        v[67] = ':';
+        hex16(v + 68, UINT64_MAX); /* no slot */
         v[PROC_VALUE_LEN] = '\0';
         setenv("WEFT_PROC", v, 1);
     }
     pthread_atfork(before_fork, NULL, in_child);
 }
 
-/* Before an exec: the new image starts at the current virtual instant. */
-static void refresh_clock(void) { write_proc(proc_id, weft_mono_peek()); }
+/* Before an exec: the new image starts at the current virtual instant (and the run segment knows
+ * it, should the new image never publish its own). */
+static void refresh_clock(void) {
+    weft_pt_publish();
+    write_proc(proc_id, weft_mono_peek());
+}
+
+/*
+ * fork: the parent reserves the child's slot in the run segment before the real fork (it holds
+ * the run token, so which slot is deterministic) and fills in the pid after it; the child side
+ * is the pthread_atfork handler above. A fork is a process yield point.
+ */
+WEFT_EXPORT pid_t fork(void) {
+    if (!weft_engaged()) return get_real_fork()();
+    weft_pt_before_child();
+    pid_t p = get_real_fork()();
+    if (p != 0) weft_pt_after_child(p);
+    return p;
+}
+
+/* _exit and _Exit skip the library destructor: publish the clock and hand the run token on here. */
+WEFT_EXPORT void _exit(int status) {
+    if (weft_engaged()) weft_pt_exit(0);
+    get_real__exit()(status);
+    __builtin_unreachable();
+}
+
+WEFT_EXPORT void _Exit(int status) {
+    if (weft_engaged()) weft_pt_exit(0);
+    get_real__Exit()(status);
+    __builtin_unreachable();
+}
 
 WEFT_EXPORT pid_t vfork(void) {
     /* vfork's child shares the parent's memory and may not return from the function that called
@@ -229,13 +283,19 @@ static int spawn(posix_spawn_fn real, pid_t *pid, const char *path, const posix_
     if (!weft_engaged()) return real(pid, path, fa, at, argv, envp);
     /* the spawned image reads WEFT_PROC at its exec, which posix_spawn waits for */
     children++;
-    write_proc(child_id(children), weft_mono_peek());
+    weft_pt_before_child();
+    weft_pt_publish();
+    write_proc_slot(child_id(children), weft_mono_peek(), weft_pt_pending_child());
     char *copy[MAX_STACK_ENV];
     char *const *e = with_ours(envp, copy);
     weft_tsc_allow(); /* the spawned image's loader reads the TSC */
-    int rc = real(pid, path, fa, at, argv, e ? e : envp);
+    pid_t child = -1;
+    int rc = real(&child, path, fa, at, argv, e ? e : envp);
     weft_tsc_trap_again();
+    pid = WEFT_OPAQUE(pid);
+    if (pid && rc == 0) *pid = child;
     write_proc(proc_id, weft_mono_peek());
+    weft_pt_after_child(rc == 0 ? child : -1);
     return rc;
 }
 

@@ -251,7 +251,16 @@ static int wait_real_for_net(uint64_t budget_ns) {
 /* Nothing can run and no virtual deadline is pending: only the outside world (a child process,
  * the terminal, the network) can make progress. Wait for it in real time, re-probing with a
  * growing pause (raw nanosleep: never the hooked one), and return the number now runnable. */
+static int any_io_ready(void *unused) {
+    (void)unused;
+    probe_io_waiters();
+    return runnable_count() > 0;
+}
+
 static int wait_for_outside(void) {
+    /* under process scheduling the outside may be another process of the tree, which can only
+     * run while this one waits for the run token's turns */
+    weft_pt_block_inside(any_io_ready, NULL);
     long pause_ns = 20000;
     for (;;) {
         struct timespec d = {0, pause_ns};
@@ -323,6 +332,7 @@ int pick(enum site site) {
         if (k == 0) return NONE;
         weft_errline("[weft] DEADLOCK: %d thread(s) blocked, none can make progress (at %s)", k,
                      site_names[site]);
+        weft_pt_exit(0); /* abort skips the destructor: pass the run token on, remove the run segment */
         abort();
     }
     int chosen;

@@ -16,6 +16,8 @@
  *   proc_tree.c   per-process streams and the clock across fork/exec (WEFT_PROC)
  *   hook_stat.c   file times in the virtual timeline (stat family, utimensat "now")
  *   hook_tsc.c    rdtsc/rdtscp trapped and answered from the virtual clock (opt-in)
+ *   proc_sched.c  the run segment shared by the process tree: children's clocks, process scheduling
+ *   backstop.c    raw system calls from the program's own code (syscall user dispatch)
  *
  * Rules every hook follows (see docs/shim.md):
  *   - decide first with weft_engaged(): unseeded, reentered (signal handler / our own
@@ -177,9 +179,34 @@ void weft_tsc_allow(void);                 /* before exec/spawn: the next loader
 void weft_tsc_trap_again(void);
 unsigned long weft_tsc_traps(void);
 
+/* ---- raw system calls from the program's own code (backstop.c, syscall user dispatch) ---- */
+void weft_backstop_init(void);             /* constructor: the main thread */
+void weft_backstop_thread(void);           /* a new managed thread, a fork child */
+struct sigaction;
+int weft_backstop_sigaction(const struct sigaction *act, struct sigaction *old); /* SIGSYS kept */
+void weft_backstop_stats(void);
+
 /* ---- the process tree (proc_tree.c) ---- */
 void weft_proc_configure(void);            /* from configure(): adopt an inherited WEFT_PROC */
 void weft_proc_tree_init(void);            /* from the constructor: export WEFT_PROC, fork handlers */
+
+/* ---- the run segment (proc_sched.c): children's clocks, process scheduling (WEFT_PROC_SCHED=1) ---- */
+void weft_pt_configure(uint64_t name, int want_sched); /* from weft_proc_configure */
+void weft_pt_image_start(int slot);        /* a new image adopts its slot (may wait for the token) */
+uint64_t weft_pt_name(void);               /* the segment's name for WEFT_PROC (0: none) */
+int weft_pt_slot(void);                    /* this process's slot, -1 when none */
+int weft_pt_pending_child(void);           /* the slot reserved for the child being made */
+void weft_pt_before_child(void);           /* fork/spawn: make the segment, reserve the child's slot */
+void weft_pt_after_child(pid_t pid);       /* ... and fill in its pid (-1: failed); a yield point */
+void weft_pt_in_fork_child(void);          /* fork child: take the slot, wait for the first turn */
+void weft_pt_publish(void);                /* write this process's clock into its slot */
+void weft_pt_exit(int flush);              /* the process ends: publish, hand the token on */
+void weft_pt_reaped(pid_t pid);            /* a child was reaped: the clock reaches the child's */
+int weft_pt_active(void);                  /* this process takes part in process scheduling */
+void weft_pt_yield(const char *site);      /* a process yield point (no-op unless scheduling) */
+void weft_pt_block(int (*ready)(void *), void *arg); /* a blocking call, as a process-level wait */
+void weft_pt_block_inside(int (*ready)(void *), void *arg); /* the same from inside the scheduler */
+unsigned long weft_pt_decisions(void);
 
 /* ---- tracing: one line per hook, formatted on the stack, one write(2) ---- */
 void weft_trace(const char *fn, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -198,7 +225,8 @@ long weft_real_syscall(long n, long a, long b, long c, long d, long e, long f);
     weft_real_syscall((long)(n), (long)(a), (long)(b), (long)(c), (long)(d), (long)(e), (long)(f))
 
 /* ---- waits the scheduler models beyond pthreads (sched.c) and readiness probes (hook_io.c) ---- */
-enum { WEFT_IO_POLL = 1, WEFT_IO_SELECT, WEFT_IO_EPOLL, WEFT_IO_CHILD, WEFT_IO_NET };
+enum { WEFT_IO_POLL = 1, WEFT_IO_SELECT, WEFT_IO_EPOLL, WEFT_IO_CHILD, WEFT_IO_NET,
+       WEFT_IO_SEM };                       /* a process-shared semaphore: probed with sem_trywait (fds) */
 typedef struct weft_io_wait {
     int kind;
     int net;                                /* the wait involves simulated sockets (a net wait) */

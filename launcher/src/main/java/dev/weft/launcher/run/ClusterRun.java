@@ -645,7 +645,7 @@ final class ClusterRun {
 
     static RunOptions withSeed(RunOptions o, long seed) {
         return new RunOptions(seed, o.strategy(), o.noSched(), o.trace(), o.stats(), o.shim(), o.fsyncLies(),
-                o.enospcAfter(), o.tornWritesPpm(), o.strict(), o.keepAslr(), o.hostPids(), o.command(), o.cluster());
+                o.enospcAfter(), o.tornWritesPpm(), o.strict(), o.keepAslr(), o.hostPids(), o.command(), o.cluster(), o.rdtsc());
     }
 
     /** The scenario's network object as a net spec (the header's {@code net}); empty for a reliable network. */

@@ -190,7 +190,7 @@ public final class RunCommand {
         e.put("WEFT_STRATEGY", o.strategy());
         for (String k : List.of("WEFT_TRACE", "WEFT_SCHED_STATS", "WEFT_SCHED", "WEFT_FSYNC_LIES",
                 "WEFT_ENOSPC_BYTES", "WEFT_TORN_WRITES_PPM", "WEFT_BROKER", "WEFT_NODE_ID", "WEFT_NET",
-                "WEFT_HOST_ID", "WEFT_WINDOW_NS", "WEFT_CLOCK_SKEW_NS")) {
+                "WEFT_HOST_ID", "WEFT_WINDOW_NS", "WEFT_CLOCK_SKEW_NS", "WEFT_RDTSC", "WEFT_PROC", "WEFT_PROC_SCHED")) {
             e.remove(k);
         }
         if (o.trace()) {
@@ -210,6 +210,9 @@ public final class RunCommand {
         }
         if (o.tornWritesPpm() > 0) {
             e.put("WEFT_TORN_WRITES_PPM", Long.toString(o.tornWritesPpm()));
+        }
+        if (o.rdtsc()) {
+            e.put("WEFT_RDTSC", "1");
         }
         // a mask the caller chose is kept; otherwise OpenSSL must not use the CPU's generator
         e.putIfAbsent("OPENSSL_ia32cap", OPENSSL_NO_RDRAND);

@@ -11,21 +11,33 @@ import java.util.Optional;
 /**
  * The parsed command line of {@code weft run}:
  * {@code --seed N [--strategy random|rr] [--no-sched] [--trace] [--stats] [--shim P]
- * [--fsync-lies] [--enospc-after BYTES] [--torn-writes PPM] [--strict] [--keep-aslr] [--host-pids]
+ * [--fsync-lies] [--enospc-after BYTES] [--torn-writes PPM] [--strict] [--keep-aslr] [--host-pids] [--rdtsc]
  * [--net SPEC [--nodes K] [--record LOG] [--watchdog S] [--listen [HOST:]PORT]] -- prog args...}, or
  * {@code [--record LOG] [--stats] [--watchdog S] [--listen [HOST:]PORT] SCENARIO.json}.
  *
  * @param cluster the simulated network run ({@code --net} or a scenario); null for a single process without one
+ * @param remoteBroker a node started by hand for a broker elsewhere ({@code --broker}), or null
+ * @param rdtsc   {@code --rdtsc}: rdtsc/rdtscp answered from virtual time ({@code WEFT_RDTSC=1})
  */
 public record RunOptions(long seed, String strategy, boolean noSched, boolean trace, boolean stats,
         Optional<Path> shim, boolean fsyncLies, long enospcAfter, long tornWritesPpm, boolean strict,
-        boolean keepAslr, boolean hostPids, List<String> command, Cluster cluster, RemoteBroker remoteBroker) {
+        boolean keepAslr, boolean hostPids, List<String> command, Cluster cluster, RemoteBroker remoteBroker,
+        boolean rdtsc) {
 
+    /** Without {@code --rdtsc} and not a node for a broker elsewhere. */
     public RunOptions(long seed, String strategy, boolean noSched, boolean trace, boolean stats, Optional<Path> shim,
             boolean fsyncLies, long enospcAfter, long tornWritesPpm, boolean strict, boolean keepAslr,
             boolean hostPids, List<String> command, Cluster cluster) {
         this(seed, strategy, noSched, trace, stats, shim, fsyncLies, enospcAfter, tornWritesPpm, strict, keepAslr,
-                hostPids, command, cluster, null);
+                hostPids, command, cluster, null, false);
+    }
+
+    /** Not a node for a broker elsewhere. */
+    public RunOptions(long seed, String strategy, boolean noSched, boolean trace, boolean stats, Optional<Path> shim,
+            boolean fsyncLies, long enospcAfter, long tornWritesPpm, boolean strict, boolean keepAslr,
+            boolean hostPids, List<String> command, Cluster cluster, boolean rdtsc) {
+        this(seed, strategy, noSched, trace, stats, shim, fsyncLies, enospcAfter, tornWritesPpm, strict, keepAslr,
+                hostPids, command, cluster, null, rdtsc);
     }
 
     /**
@@ -40,7 +52,7 @@ public record RunOptions(long seed, String strategy, boolean noSched, boolean tr
 
     public static final String USAGE = "usage: weft run --seed N [--strategy random|rr] [--no-sched] [--trace] [--stats]"
             + " [--shim PATH] [--fsync-lies] [--enospc-after BYTES] [--torn-writes PPM] [--strict] [--keep-aslr]"
-            + " [--host-pids] [--net SPEC [--nodes K] [--record LOG] [--watchdog S] [--listen [HOST:]PORT]"
+            + " [--host-pids] [--rdtsc] [--net SPEC [--nodes K] [--record LOG] [--watchdog S] [--listen [HOST:]PORT]"
             + " [--window NS [--window-ops N]] [--hosts A:PORT,... | --place RANGE@A:PORT,...] [--token-file F]]"
             + " -- prog [args...]\n"
             + "       weft run --seed N [shim options] --broker HOST:PORT --node-id N [--host-id H] [--window NS]"
@@ -100,6 +112,7 @@ public record RunOptions(long seed, String strategy, boolean noSched, boolean tr
         boolean strict = false;
         boolean keepAslr = false;
         boolean hostPids = false;
+        boolean rdtsc = false;
         String net = null;
         Long nodes = null;
         Path record = null;
@@ -191,6 +204,7 @@ public record RunOptions(long seed, String strategy, boolean noSched, boolean tr
                 case "--strict" -> strict = flag(a, inlineValue);
                 case "--keep-aslr" -> keepAslr = flag(a, inlineValue);
                 case "--host-pids" -> hostPids = flag(a, inlineValue);
+                case "--rdtsc" -> rdtsc = flag(a, inlineValue);
                 default -> {
                     if (a.startsWith("-")) {
                         throw new UsageException("unknown option " + a);
@@ -223,7 +237,7 @@ public record RunOptions(long seed, String strategy, boolean noSched, boolean tr
             cluster = new Cluster(null, 0, record, watchdog, listen, Path.of(command.get(0)), window, windowOps,
                     Placement.LOCAL, tokenFile);
             return new RunOptions(0, strategy, noSched, trace, stats, Optional.ofNullable(shim), fsyncLies, enospc,
-                    torn, strict, keepAslr, hostPids, List.of(), cluster);
+                    torn, strict, keepAslr, hostPids, List.of(), cluster, rdtsc);
         }
         if (seed == null) {
             throw new UsageException("--seed is required");
@@ -251,7 +265,7 @@ public record RunOptions(long seed, String strategy, boolean noSched, boolean tr
             }
             RemoteBroker rb = new RemoteBroker(broker, nodeId, hostId == null ? 0 : hostId, window, tokenFile);
             return new RunOptions(seed, strategy, noSched, trace, stats, Optional.ofNullable(shim), fsyncLies, enospc,
-                    torn, strict, keepAslr, hostPids, command, null, rb);
+                    torn, strict, keepAslr, hostPids, command, null, rb, rdtsc);
         }
         if (net != null) {
             int k = nodes == null ? 1 : (int) (long) nodes;
@@ -274,7 +288,7 @@ public record RunOptions(long seed, String strategy, boolean noSched, boolean tr
                     : watchdog != 0 ? "--watchdog" : "--listen") + " needs --net (a simulated network)");
         }
         return new RunOptions(seed, strategy, noSched, trace, stats, Optional.ofNullable(shim), fsyncLies, enospc, torn,
-                strict, keepAslr, hostPids, command, cluster);
+                strict, keepAslr, hostPids, command, cluster, rdtsc);
     }
 
     /** {@code PORT} (loopback) or {@code HOST:PORT}; a port of 0 picks a free one. */

@@ -2,6 +2,7 @@ package dev.weft.launcher.run;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.HashSet;
 import java.util.List;
@@ -35,14 +36,51 @@ class ProcTreeTest {
             rands.add(l.replaceAll(".*rand (\\d+).*", "$1"));
         }
         assertEquals(4, rands.size(), "siblings and the parent differ: " + a.stdout());
-        // the clock crosses fork and exec: 1 s slept before the first fork, then one reading
-        for (String l : lines.subList(0, 3)) {
-            assertEquals("clock 1000001 us", l.replaceAll(".*(clock .*)", "$1"), l);
+        // the clock crosses fork and exec: 1 s slept before the first fork, then one reading per child;
+        // each child starts where the parent is after reaping the one before (it learnt that child's clock)
+        for (int i = 0; i < 3; i++) {
+            assertEquals("clock " + (1000001 + i) + " us", lines.get(i).replaceAll(".*(clock .*)", "$1"), lines.get(i));
         }
         for (int i = 0; i < 3; i++) {
             assertEquals(a.stdout(), forkRand("11").stdout(), "run " + i + " of seed 11");
         }
         assertNotEquals(a.stdout(), forkRand("12").stdout());
+    }
+
+    /**
+     * tests/child_clock.c: a parent's clock after reaping a child is at least the child's last (issue 18):
+     * children that sleep 5 s (fork + exec, waitpid), 7 s (fork, _exit, wait4) and 3 s (posix_spawn,
+     * waitid) move the parent's clock on by as much.
+     */
+    @Test
+    void parentLearnsChildrensTime() {
+        var r = NativeFixture.weftRun("--seed", "3", "--", NativeFixture.testProgram("child_clock").toString());
+        assertEquals(0, r.exit(), r.stderr());
+        assertEquals("""
+                parent starts at 1 us
+                child 5 ends at 5000002 us
+                after waitpid: 5000003 us
+                child 7 ends at 12000004 us
+                after wait4: 12000005 us
+                child 3 ends at 15000006 us
+                after waitid: 15000007 us
+                """, r.stdout());
+    }
+
+    /** A shell's `date; sleep 1; date` prints two different seconds (dash reaps with wait3, bash with waitpid). */
+    @Test
+    void shellSleepsMoveTheClock() {
+        for (String shell : List.of("sh", "bash")) {
+            RealProgramsTest.assumeInstalled(shell);
+            var r = NativeFixture.weftRun("--seed", "3", "--", shell, "-c",
+                    "date +%s.%N; sleep 1; date +%s.%N; sleep 2 & wait; date +%s.%N");
+            assertEquals(0, r.exit(), r.stderr());
+            List<String> t = r.stdout().lines().toList();
+            assertEquals(3, t.size(), r.stdout());
+            double a = Double.parseDouble(t.get(0)), b = Double.parseDouble(t.get(1)), c = Double.parseDouble(t.get(2));
+            assertTrue(b - a >= 1.0 && b - a < 1.01, shell + ": " + r.stdout());
+            assertTrue(c - b >= 2.0 && c - b < 2.01, shell + ": " + r.stdout());
+        }
     }
 
     /** The parent's own stream is the spec's: forking does not change what the root draws. */

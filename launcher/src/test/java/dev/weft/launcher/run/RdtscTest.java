@@ -45,6 +45,21 @@ class RdtscTest {
         assertNotEquals(a.stdout(), run("5").stdout(), "the counter's origin depends on the seed");
     }
 
+    /**
+     * {@code weft run --rdtsc} sets WEFT_RDTSC=1 for the target (behind the PID-namespace and ASLR wrappers,
+     * which run without the shim and so without the trap): the same virtual counter as a direct run of the seed.
+     */
+    @Test
+    void runOptionTurnsItOn() {
+        String prog = NativeFixture.testProgram("rdtsc_loop").toString();
+        var a = NativeFixture.weftRun("--seed", "4", "--rdtsc", "--", prog);
+        assertEquals(0, a.exit(), a.stderr());
+        assertEquals(run("4").stdout(), a.stdout());
+        assertEquals(a.stdout(), NativeFixture.weftRun("--seed", "4", "--rdtsc", "--", prog).stdout());
+        var off = NativeFixture.weftRun("--seed", "4", "--", prog);
+        assertNotEquals(a.stdout(), off.stdout(), "without --rdtsc the counter is the machine's");
+    }
+
     /** Without WEFT_RDTSC the instruction is not trapped: the real counter (different every run). */
     @Test
     void offByDefault() {

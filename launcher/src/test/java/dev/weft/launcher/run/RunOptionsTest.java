@@ -73,6 +73,14 @@ class RunOptionsTest {
         assertFalse(plain.strict() || plain.keepAslr() || plain.hostPids(), "all off by default");
         RunOptions all = RunOptions.parse(new String[] {"--seed", "1", "--strict", "--keep-aslr", "--host-pids", "--", "p"});
         assertTrue(all.strict() && all.keepAslr() && all.hostPids());
+        assertFalse(plain.rdtsc(), "--rdtsc is opt-in");
+        RunOptions rdtsc = RunOptions.parse(new String[] {"--seed", "1", "--rdtsc", "--", "p"});
+        assertTrue(rdtsc.rdtsc());
+        Map<String, String> env = new HashMap<>(Map.of("WEFT_RDTSC", "1", "WEFT_PROC", "stale"));
+        RunCommand.applyEnvironment(plain, Path.of("/s/libweft_shim.so"), env);
+        assertFalse(env.containsKey("WEFT_RDTSC") || env.containsKey("WEFT_PROC"), "stale switches are cleared: " + env);
+        RunCommand.applyEnvironment(rdtsc, Path.of("/s/libweft_shim.so"), env);
+        assertEquals("1", env.get("WEFT_RDTSC"));
         assertEquals("--strict takes no value", usage("--seed", "1", "--strict=yes", "p"));
     }
 

@@ -1,0 +1,542 @@
+/*
+ * proc_sched.c - the run segment: one small shared-memory file that every process of a run's tree
+ * maps, so processes can tell each other what a fork/exec/wait cannot carry (issue 18).
+ *
+ *   1. Children's virtual time. Each process of the tree has a slot (pid, state, last clock). A
+ *      process writes its clock into its slot when it exits (library destructor, _exit/_Exit) and
+ *      before every exec; when a parent reaps a child (waitpid, wait, wait4, waitid), its clock
+ *      advances to at least the child's last clock and the slot is freed. The child's clock is a
+ *      function of its own deterministic run, so the parent's clock after the wait is too.
+ *   2. Process scheduling (first slice, opt-in with WEFT_PROC_SCHED=1): a run token passed
+ *      between processes like the in-process scheduler passes its token between threads. Exactly
+ *      one process of the tree runs between yield points; at a yield point the holder draws the
+ *      next holder from a run-wide stream (kept in the segment, advanced only by the holder) among
+ *      the processes that are runnable or waiting, in ascending slot order. See "Process
+ *      scheduling" in docs/shim.md for the yield points and what is missing.
+ *
+ * Where it lives: /dev/shm/weft-run-<16 hex> (or /tmp/... when /dev/shm is unusable), created
+ * with raw system calls by a process at its first fork/spawn when it has none (normally the root),
+ * mapped MAP_SHARED (fork children inherit the mapping; exec'd images open it by the name in
+ * WEFT_PROC's fourth field) and unlinked when its creator exits. Slots are found by pid: every
+ * process of one run lives in the run's PID namespace (or the host's), so live pids are unique.
+ *
+ * Safety. Nothing here allocates: the segment is a fixed struct, every system call is
+ * weft_real_syscall. Slots are claimed with compare-and-swap on the pid, so concurrent claims by
+ * processes running freely cannot collide. The scheduling state (holder, stream, cursor) is only
+ * written by the process holding the token, which is what makes it deterministic; the token
+ * words are process-shared futexes (no FUTEX_PRIVATE flag: the same physical page in every
+ * process). weft_depth is raised while a process waits for the token, so a signal handler that
+ * runs meanwhile passes through every hook instead of taking a turn it does not hold.
+ */
+#include "weft.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <sys/file.h>
+#include <stdio.h>
+#include <string.h>
+#include <linux/futex.h>
+#include <sys/mman.h>
+#include <sys/syscall.h>
+#include <time.h>
+#include <unistd.h>
+
+#define PT_SLOTS 1024
+#define PT_MAGIC 0x5745465452554e31ULL /* "WEFTRUN1" */
+#define NONE (-1)
+
+enum { PS_FREE = 0, PS_RUN, PS_WAIT, PS_DONE };
+
+typedef struct pt_slot {
+    _Atomic int32_t pid;        /* 0 = free; -1 = reserved for a child whose pid is not known yet */
+    _Atomic int32_t state;      /* PS_* (scheduling); PS_DONE once the process has exited */
+    _Atomic uint32_t turn;      /* futex word: 1 = this process now holds the run token */
+    _Atomic int32_t fresh;      /* reserved for a child that has not started yet (it waits for a turn) */
+    _Atomic uint64_t mono;      /* the process's clock when it last published (exit, exec) */
+} pt_slot;
+
+typedef struct pt_seg {
+    uint64_t magic;
+    _Atomic int32_t sched;      /* process scheduling on for this run (the creator's WEFT_PROC_SCHED) */
+    _Atomic int32_t disabled;   /* given up (watchdog): every process runs freely from then on */
+    _Atomic int32_t holder;     /* slot holding the run token, NONE when nobody does */
+    _Atomic int32_t idle;       /* consecutive hand-overs to waiters that were not ready */
+    _Atomic uint64_t handovers; /* every hand-over (the watchdog's sign of life) */
+    _Atomic int32_t exiting;    /* pid of a process that handed the token on while exiting, or 0 */
+    uint64_t decisions;
+    weft_chacha g;              /* the run-wide decision stream (token holder only) */
+    pt_slot slots[PT_SLOTS];
+} pt_seg;
+
+static pt_seg *seg;             /* NULL: no run segment (a single process, or it could not be made) */
+static int my_slot = NONE;
+static int created_seg;         /* this image made the segment (and unlinks it at exit) */
+static char seg_path[64];
+static uint64_t seg_name;
+static int pending_child = NONE; /* the slot reserved for the child of the fork/spawn in progress */
+static int sched_on;            /* this process takes part in process scheduling */
+static int exited;
+
+static int32_t raw_pid(void) { return (int32_t)weft_real_syscall(SYS_getpid, 0, 0, 0, 0, 0, 0); }
+
+static void make_path(uint64_t name, int tmp) {
+    weft_fmt(seg_path, sizeof seg_path, "%s/weft-run-%lx", tmp ? "/tmp" : "/dev/shm", (unsigned long)name);
+}
+
+/*
+ * Maps the segment and keeps the fd as a "this run is alive" mark: a shared flock, on an fd moved
+ * to 900 or above (out of the way of shells' and programs' own numbers) and closed on exec (the
+ * new image opens and locks the file again). Fork children share the open file description, and so
+ * the lock. A root killed by a signal cannot unlink the file; the next run that makes a segment
+ * removes every weft-run-* file nobody holds a lock on (collect_stale).
+ */
+static pt_seg *map_fd(long fd) {
+    void *p = (void *)weft_real_syscall(SYS_mmap, 0, sizeof(pt_seg), PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+    long high = weft_real_syscall(SYS_fcntl, fd, F_DUPFD_CLOEXEC, 900, 0, 0, 0);
+    if (high >= 0) weft_real_syscall(SYS_flock, high, LOCK_SH, 0, 0, 0, 0);
+    weft_real_syscall(SYS_close, fd, 0, 0, 0, 0, 0);
+    return p == MAP_FAILED || (long)p == -1 ? NULL : p;
+}
+
+/* Removes the segments of runs that are over without having removed theirs (no process holds the
+ * shared lock any more, so an exclusive one is granted at once). Raw getdents64, no allocation. */
+static void collect_stale(const char *dir) {
+    long dfd = weft_real_syscall(SYS_openat, AT_FDCWD, dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC, 0, 0, 0);
+    if (dfd < 0) return;
+    char buf[4096];
+    for (;;) {
+        long n = weft_real_syscall(SYS_getdents64, dfd, buf, sizeof buf, 0, 0, 0);
+        if (n <= 0) break;
+        for (long off = 0; off < n;) {
+            struct { uint64_t ino; int64_t off; unsigned short reclen; unsigned char type; char name[]; } *d =
+                (void *)(buf + off);
+            off += d->reclen;
+            if (strncmp(d->name, "weft-run-", 9) != 0) continue;
+            long fd = weft_real_syscall(SYS_openat, dfd, d->name, O_RDONLY | O_CLOEXEC | O_NOFOLLOW, 0, 0, 0);
+            if (fd < 0) continue;
+            if (weft_real_syscall(SYS_flock, fd, LOCK_EX | LOCK_NB, 0, 0, 0, 0) == 0)
+                weft_real_syscall(SYS_unlinkat, dfd, d->name, 0, 0, 0, 0);
+            weft_real_syscall(SYS_close, fd, 0, 0, 0, 0, 0);
+        }
+    }
+    weft_real_syscall(SYS_close, dfd, 0, 0, 0, 0, 0);
+}
+
+/* ------------------------------------------------------------------ slots */
+
+static int find_pid(int32_t pid) {
+    for (int i = 0; i < PT_SLOTS; i++)
+        if (atomic_load(&seg->slots[i].pid) == pid) return i;
+    return NONE;
+}
+
+/* The lowest free slot, claimed for `pid` (a CAS: processes running freely may claim at once). */
+static int claim(int32_t pid, int state) {
+    for (int i = 0; i < PT_SLOTS; i++) {
+        int32_t zero = 0;
+        pt_slot *s = &seg->slots[i];
+        if (atomic_load(&s->pid) == 0 && atomic_compare_exchange_strong(&s->pid, &zero, pid)) {
+            atomic_store(&s->mono, weft_mono_peek());
+            atomic_store(&s->turn, 0);
+            atomic_store(&s->fresh, pid == -1);
+            atomic_store(&s->state, state);
+            return i;
+        }
+    }
+    return NONE;
+}
+
+static void free_slot(int i) {
+    atomic_store(&seg->slots[i].state, PS_FREE);
+    atomic_store(&seg->slots[i].mono, 0);
+    atomic_store(&seg->slots[i].pid, 0);
+}
+
+/* This process's slot: the one carrying its pid, else a fresh one (a child the tree did not see
+ * being made, e.g. by glibc's own spawn inside system()). */
+static void own_slot(void) {
+    if (!seg) return;
+    int32_t me = raw_pid();
+    if (my_slot != NONE && atomic_load(&seg->slots[my_slot].pid) == me) return;
+    my_slot = find_pid(me);
+    if (my_slot == NONE) my_slot = claim(me, PS_DONE); /* not scheduled: it was never a candidate */
+    if (my_slot != NONE) atomic_store(&seg->slots[my_slot].mono, weft_mono_peek());
+}
+
+/* ------------------------------------------------------------------ making and finding the segment */
+
+static void create_segment(void) {
+    collect_stale("/dev/shm");
+    collect_stale("/tmp");
+    struct timespec t;
+    weft_real_syscall(SYS_clock_gettime, CLOCK_MONOTONIC, &t, 0, 0, 0, 0);
+    uint64_t name = weft_sm_out(((uint64_t)t.tv_sec * 1000000000ULL + (uint64_t)t.tv_nsec) ^ ((uint64_t)raw_pid() << 40));
+    for (int attempt = 0; attempt < 8; attempt++, name = weft_sm_out(name)) {
+        for (int tmp = 0; tmp < 2; tmp++) {
+            make_path(name, tmp);
+            long fd = weft_real_syscall(SYS_openat, AT_FDCWD, seg_path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0600, 0, 0);
+            if (fd < 0) { if (errno == EEXIST) break; continue; }
+            if (weft_real_syscall(SYS_ftruncate, fd, sizeof(pt_seg), 0, 0, 0, 0) != 0 || !(seg = map_fd(fd))) {
+                weft_real_syscall(SYS_unlinkat, AT_FDCWD, seg_path, 0, 0, 0, 0);
+                seg = NULL;
+                continue;
+            }
+            seg_name = name;
+            created_seg = 1;
+            seg->magic = PT_MAGIC;
+            atomic_store(&seg->holder, NONE);
+            if (sched_on) {
+                uint8_t key[32];
+                weft_expand(weft_sm_out(weft_cfg.seed ^ 0x70726f6373636864ULL), key); /* "procschd" */
+                weft_chacha_init(&seg->g, key, 8);
+                atomic_store(&seg->sched, 1);
+            }
+            my_slot = claim(raw_pid(), PS_RUN);
+            if (sched_on) {
+                atomic_store(&seg->holder, my_slot);
+                atomic_store(&seg->slots[my_slot].turn, 0);
+            }
+            return;
+        }
+    }
+    sched_on = 0;
+}
+
+/* From weft_proc_configure: a run segment named by WEFT_PROC (0 = none yet). Raw system calls
+ * only, like the rest of configuration. */
+void weft_pt_configure(uint64_t name, int want_sched) {
+    sched_on = want_sched && weft_cfg.sched;
+    if (!name) return;
+    for (int tmp = 0; tmp < 2 && !seg; tmp++) {
+        make_path(name, tmp);
+        long fd = weft_real_syscall(SYS_openat, AT_FDCWD, seg_path, O_RDWR | O_CLOEXEC, 0, 0, 0);
+        if (fd >= 0) seg = map_fd(fd);
+    }
+    if (!seg || seg->magic != PT_MAGIC) { seg = NULL; sched_on = 0; return; }
+    seg_name = name;
+    sched_on = sched_on && atomic_load(&seg->sched) && !atomic_load(&seg->disabled);
+}
+
+uint64_t weft_pt_name(void) { return seg ? seg_name : 0; }
+int weft_pt_slot(void) { return my_slot; }
+int weft_pt_pending_child(void) { return pending_child; }
+
+/* ------------------------------------------------------------------ the run token */
+
+static int scheduling(void) {
+    return sched_on && seg && my_slot != NONE && !atomic_load_explicit(&seg->disabled, memory_order_relaxed);
+}
+
+static void futex_shared(_Atomic uint32_t *w, int op, int val, const struct timespec *t) {
+    weft_real_syscall(SYS_futex, w, op, val, t, NULL, 0);
+}
+
+static void give(int t) {
+    atomic_store(&seg->holder, t);
+    atomic_fetch_add(&seg->handovers, 1);
+    atomic_store(&seg->slots[t].turn, 1);
+    futex_shared(&seg->slots[t].turn, FUTEX_WAKE, 1, NULL);
+}
+
+static int candidate(int i) {
+    int st = atomic_load(&seg->slots[i].state);
+    return (st == PS_RUN || st == PS_WAIT) && atomic_load(&seg->slots[i].pid) != 0;
+}
+
+/* The decision (token holder only): the next holder drawn among runnable and waiting processes in
+ * ascending slot order; NONE when there is none. */
+static int decide(void) {
+    int n = 0;
+    for (int i = 0; i < PT_SLOTS; i++) n += candidate(i);
+    if (n == 0) return NONE;
+    uint64_t d = weft_chacha_u64(&seg->g);
+    seg->decisions++;
+    int k = (int)(d % (uint64_t)n);
+    for (int i = 0; i < PT_SLOTS; i++)
+        if (candidate(i) && k-- == 0) return i;
+    return NONE;
+}
+
+/* The next candidate after `from` in slot order (cyclic), without a draw: how a waiter that is
+ * not ready yet passes the token on. */
+static int next_after(int from) {
+    for (int k = 1; k <= PT_SLOTS; k++) {
+        int i = (from + k) % PT_SLOTS;
+        if (candidate(i)) return i;
+    }
+    return NONE;
+}
+
+static int ncandidates(void) {
+    int n = 0;
+    for (int i = 0; i < PT_SLOTS; i++) n += candidate(i);
+    return n;
+}
+
+/* Is the process in slot t gone (exited, even if not reaped yet)? pidfd_open + poll: a pidfd is
+ * readable once the process has terminated. */
+static int holder_gone(int t) {
+    int32_t pid = atomic_load(&seg->slots[t].pid);
+    if (pid <= 0) return 0; /* reserved: its pid is about to be written */
+    long fd = weft_real_syscall(SYS_pidfd_open, pid, 0, 0, 0, 0, 0);
+    if (fd < 0) return errno == ESRCH;
+    struct pollfd p = {.fd = (int)fd, .events = POLLIN};
+    long r = weft_real_syscall(SYS_poll, &p, 1, 0, 0, 0, 0);
+    weft_real_syscall(SYS_close, fd, 0, 0, 0, 0, 0);
+    return r == 1;
+}
+
+#define WATCHDOG_NS 3000000000ULL
+
+static uint64_t real_mono_ns(void) {
+    struct timespec t;
+    weft_real_syscall(SYS_clock_gettime, CLOCK_MONOTONIC, &t, 0, 0, 0, 0);
+    return (uint64_t)t.tv_sec * 1000000000ULL + (uint64_t)t.tv_nsec;
+}
+
+/*
+ * Waits until this process holds the token. Every 50 ms it looks at the holder: one that died
+ * without handing over (killed, or an image without the shim) is replaced by whoever notices
+ * first (a CAS on `holder`), who then decides in its place; a holder that is alive but has not
+ * handed over for WATCHDOG_NS (blocked where the shim cannot see, or a long computation in an
+ * image without the shim) makes the run give process scheduling up, with a warning.
+ */
+/*
+ * A process hands the token on from its exit path, before the kernel has closed its files and
+ * made it a zombie. Whoever takes the token next first waits until that has happened (a pidfd
+ * becomes readable then): otherwise whether a reader sees the pipe's end of file, or a parent the
+ * child's exit, would depend on real timing rather than on the schedule.
+ */
+static void settle_exit(void) {
+    int32_t pid = atomic_load(&seg->exiting);
+    if (!pid) return;
+    long fd = weft_real_syscall(SYS_pidfd_open, pid, 0, 0, 0, 0, 0);
+    if (fd >= 0) {
+        struct pollfd p = {.fd = (int)fd, .events = POLLIN};
+        struct timespec t = {2, 0}; /* bounded: a process stuck in exit does not stop the run */
+        weft_real_syscall(SYS_ppoll, &p, 1, &t, NULL, 8, 0);
+        weft_real_syscall(SYS_close, fd, 0, 0, 0, 0, 0);
+    }
+    atomic_store(&seg->exiting, 0);
+}
+
+static void wait_turn_loop(void);
+
+static void wait_turn(void) {
+    wait_turn_loop();
+    if (!atomic_load(&seg->disabled)) settle_exit();
+}
+
+static void wait_turn_loop(void) {
+    pt_slot *s = &seg->slots[my_slot];
+    weft_depth++;
+    uint64_t seen = atomic_load(&seg->handovers), since = real_mono_ns();
+    for (;;) {
+        uint32_t one = 1;
+        if (atomic_compare_exchange_strong(&s->turn, &one, 0)) break;
+        if (atomic_load(&seg->disabled)) break;
+        struct timespec t = {0, 50000000};
+        futex_shared(&s->turn, FUTEX_WAIT, 0, &t);
+        if (atomic_load(&s->turn)) continue;
+        int h = atomic_load(&seg->holder);
+        if (h != NONE && h != my_slot && holder_gone(h) && atomic_compare_exchange_strong(&seg->holder, &h, my_slot)) {
+            atomic_store(&seg->slots[h].state, PS_DONE);
+            int next = decide();
+            if (next == my_slot || next == NONE) { atomic_store(&seg->holder, my_slot); break; }
+            give(next);
+            continue;
+        }
+        uint64_t now_seen = atomic_load(&seg->handovers);
+        if (now_seen != seen) { seen = now_seen; since = real_mono_ns(); continue; }
+        if (real_mono_ns() - since > WATCHDOG_NS) {
+            int zero = 0;
+            if (atomic_compare_exchange_strong(&seg->disabled, &zero, 1))
+                weft_errline("[weft] WARNING: process %d held the run token for %d s without reaching a yield point"
+                             " (blocked where the shim cannot see, or an image without the shim); processes now run"
+                             " freely: their interleaving is no longer deterministic",
+                             h != NONE ? (int)atomic_load(&seg->slots[h].pid) : -1, (int)(WATCHDOG_NS / 1000000000ULL));
+            break;
+        }
+    }
+    weft_depth--;
+}
+
+/* Hand the token to `next` (a decision) and wait to get it back. */
+static void pass_and_wait(int next) {
+    if (next == my_slot) return;
+    if (next == NONE) { atomic_store(&seg->holder, NONE); return; }
+    give(next);
+    wait_turn();
+    atomic_store(&seg->idle, 0);
+}
+
+int weft_pt_active(void) { return scheduling(); }
+
+/* A process yield point (write, sleep, sched_yield, fork): the holder draws who runs next. */
+void weft_pt_yield(const char *site) {
+    if (!scheduling() || weft_depth) return;
+    WEFT_TRACE("proc_yield", "%s", site);
+    pass_and_wait(decide());
+}
+
+/*
+ * A blocking call whose readiness `ready(arg)` can be probed without blocking (a pipe read, a wait
+ * for a child): while it is not ready the process is a waiter; each time the token reaches it, it
+ * probes, and passes the token on to the next candidate (no draw) when still not ready. After a
+ * whole round of waiters without progress (only the world outside the tree can help) it pauses in
+ * real time before passing on. Returns when ready; the caller then makes the real call, which
+ * does not block.
+ */
+static void block_now(int (*ready)(void *), void *arg);
+
+void weft_pt_block(int (*ready)(void *), void *arg) {
+    if (!scheduling() || weft_depth || ready(arg)) return;
+    block_now(ready, arg);
+}
+
+/* The same from inside the in-process scheduler (sched.c, sched_lock held, so weft_depth > 0):
+ * every thread of this process is blocked on the world outside it, which may be another process
+ * of the tree that needs the run token. */
+void weft_pt_block_inside(int (*ready)(void *), void *arg) {
+    if (!scheduling() || ready(arg)) return;
+    block_now(ready, arg);
+}
+
+static void block_now(int (*ready)(void *), void *arg) {
+    pt_slot *s = &seg->slots[my_slot];
+    atomic_store(&s->state, PS_WAIT);
+    int next = decide();
+    long pause_ns = 20000;
+    for (;;) {
+        if (next != my_slot) {
+            if (next == NONE) break;
+            give(next);
+            wait_turn();
+            if (atomic_load(&seg->disabled)) break;
+        }
+        if (ready(arg)) break;
+        if (atomic_fetch_add(&seg->idle, 1) + 1 >= ncandidates()) {
+            atomic_store(&seg->idle, 0);
+            struct timespec d = {0, pause_ns};
+            weft_real_syscall(SYS_nanosleep, &d, NULL, 0, 0, 0, 0);
+            if (pause_ns < 10000000) pause_ns *= 2;
+        }
+        next = next_after(my_slot);
+    }
+    atomic_store(&seg->idle, 0);
+    atomic_store(&s->state, PS_RUN);
+}
+
+/* ------------------------------------------------------------------ fork, spawn, exec, exit, wait */
+
+/* Before a fork or spawn: make the segment if this process has none, and reserve the child's slot
+ * (the parent holds the token, so the slot the child gets is deterministic). */
+void weft_pt_before_child(void) {
+    if (!seg) create_segment();
+    if (!seg) return;
+    own_slot();
+    pending_child = claim(-1, scheduling() ? PS_RUN : PS_DONE);
+}
+
+/* In the parent after the fork/spawn: the child's pid (or the failure) fills the reservation. */
+void weft_pt_after_child(pid_t pid) {
+    if (!seg || pending_child == NONE) return;
+    pt_slot *s = &seg->slots[pending_child];
+    int32_t reserved = -1;
+    if (pid > 0) atomic_compare_exchange_strong(&s->pid, &reserved, (int32_t)pid);
+    else if (atomic_load(&s->pid) == -1) free_slot(pending_child);
+    pending_child = NONE;
+    if (pid > 0) weft_pt_yield("fork");
+}
+
+/* In a fork child: take the reserved slot, then wait for the first turn. */
+void weft_pt_in_fork_child(void) {
+    created_seg = 0;
+    if (!seg) return;
+    int slot = pending_child;
+    pending_child = NONE;
+    int32_t me = raw_pid(), reserved = -1;
+    if (slot != NONE && (atomic_compare_exchange_strong(&seg->slots[slot].pid, &reserved, me) ||
+                         atomic_load(&seg->slots[slot].pid) == me)) {
+        my_slot = slot;
+        atomic_store(&seg->slots[slot].mono, weft_mono_peek());
+    } else {
+        my_slot = NONE;
+        own_slot();
+        sched_on = 0;
+        return;
+    }
+    /* a fresh slot: the parent kept the token at the fork (a later decision may hand it here) */
+    atomic_store(&seg->slots[slot].fresh, 0);
+    if (scheduling()) wait_turn();
+}
+
+/* A new image (after exec or spawn) that found its slot number in WEFT_PROC: adopt it if it is
+ * really ours (a spawn's reservation, or the slot of the process that exec'd), then wait for the
+ * token unless the exec carried it over. */
+void weft_pt_image_start(int slot) {
+    if (!seg) return;
+    int32_t me = raw_pid(), reserved = -1;
+    if (slot >= 0 && slot < PT_SLOTS &&
+        (atomic_load(&seg->slots[slot].pid) == me ||
+         atomic_compare_exchange_strong(&seg->slots[slot].pid, &reserved, me))) {
+        my_slot = slot;
+    } else {
+        sched_on = 0; /* not a slot of ours (a copy of a parent's environment): run freely */
+        own_slot();
+        return;
+    }
+    /* A spawned image's slot is fresh: the spawning parent kept the token, so wait for a turn.
+     * Otherwise this is the same process after an exec, which carried the token over. */
+    int was_fresh = 1;
+    if (atomic_compare_exchange_strong(&seg->slots[slot].fresh, &was_fresh, 0) && scheduling()) wait_turn();
+}
+
+/* Exec (successful or not) keeps the slot and the token; the new image starts from this clock. */
+void weft_pt_publish(void) {
+    if (!seg) return;
+    own_slot();
+    if (my_slot != NONE) atomic_store(&seg->slots[my_slot].mono, weft_mono_peek());
+}
+
+/* The process ends (library destructor, _exit): publish the clock, hand the token on, and let the
+ * segment's name go if this image made it (everyone still running has it mapped). */
+void weft_pt_exit(int flush) {
+    if (!seg || exited) return;
+    exited = 1;
+    weft_pt_publish();
+    if (scheduling() && atomic_load(&seg->holder) == my_slot) {
+        /* exit() flushes stdio after the library destructors: do it now, while this process still
+         * holds the token, or its buffered output would land in the next holder's turn */
+        if (flush) fflush(NULL);
+        if (weft_cfg.stats)
+            weft_errline("[weft] process scheduler: slot %d exits after %lu run-wide decision(s)", my_slot,
+                         (unsigned long)seg->decisions);
+        atomic_store(&seg->slots[my_slot].state, PS_DONE);
+        int next = decide();
+        if (next == NONE) {
+            atomic_store(&seg->holder, NONE);
+        } else {
+            atomic_store(&seg->exiting, raw_pid()); /* the next holder waits until we are gone */
+            give(next);
+        }
+    } else if (my_slot != NONE) {
+        atomic_store(&seg->slots[my_slot].state, PS_DONE);
+    }
+    if (created_seg) weft_real_syscall(SYS_unlinkat, AT_FDCWD, seg_path, 0, 0, 0, 0);
+}
+
+/* A child `pid` was reaped: the clock advances to at least the child's last, and its slot is
+ * freed. (Between the child's exit and this call the slot is PS_DONE: never a candidate.) */
+void weft_pt_reaped(pid_t pid) {
+    if (!seg || pid <= 0) return;
+    int i = find_pid((int32_t)pid);
+    if (i == NONE) return;
+    uint64_t m = atomic_load(&seg->slots[i].mono);
+    weft_mono_at_least(m);
+    WEFT_TRACE("child_clock", "pid %d at %lu ns", (int)pid, (unsigned long)m);
+    free_slot(i);
+}
+
+unsigned long weft_pt_decisions(void) { return seg && sched_on ? (unsigned long)seg->decisions : 0; }
