@@ -22,7 +22,8 @@ public final class LogTail {
 
     private final Path file;
     private long offset;
-    private final StringBuilder partial = new StringBuilder();
+    /** The bytes of a line not finished yet (kept as bytes: a read may end inside a UTF-8 character). */
+    private final java.io.ByteArrayOutputStream partial = new java.io.ByteArrayOutputStream();
     private long records;
     private long lastOp = -1;
     private long lastVt;
@@ -46,21 +47,22 @@ public final class LogTail {
             }
             f.seek(offset);
             byte[] buf = new byte[1 << 16];
-            java.io.ByteArrayOutputStream pending = new java.io.ByteArrayOutputStream();
             while (offset < size) {
                 int n = f.read(buf, 0, (int) Math.min(buf.length, size - offset));
                 if (n <= 0) break;
                 offset += n;
-                pending.write(buf, 0, n);
+                int start = 0;
+                for (int i = 0; i < n; i++) {
+                    if (buf[i] == '\n') {
+                        partial.write(buf, start, i - start);
+                        line(partial.toString(StandardCharsets.UTF_8));
+                        partial.reset();
+                        start = i + 1;
+                    }
+                }
+                partial.write(buf, start, n - start);
             }
-            partial.append(pending.toString(StandardCharsets.UTF_8));
         }
-        int start = 0;
-        for (int nl = partial.indexOf("\n"); nl >= 0; nl = partial.indexOf("\n", start)) {
-            line(partial.substring(start, nl));
-            start = nl + 1;
-        }
-        partial.delete(0, start);
         return counts();
     }
 
@@ -70,7 +72,7 @@ public final class LogTail {
 
     private void reset() {
         offset = 0;
-        partial.setLength(0);
+        partial.reset();
         records = sends = delivered = dropped = violations = lastVt = 0;
         lastOp = -1;
         ended = false;

@@ -78,6 +78,7 @@ public final class ToolWindows {
             owner.getScene().getStylesheets().addListener((javafx.collections.ListChangeListener<String>) c ->
                     scene.getStylesheets().setAll(owner.getScene().getStylesheets()));
         }
+        s.setScene(scene);
         if (owner instanceof Stage o) s.getIcons().setAll(o.getIcons());
         return s;
     }
