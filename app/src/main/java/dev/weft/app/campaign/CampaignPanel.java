@@ -54,7 +54,7 @@ public final class CampaignPanel {
         root.setId("campaignPanel");
         root.setTop(header());
         SplitPane split = new SplitPane(left(), right());
-        split.setDividerPositions(0.42);
+        split.setDividerPositions(0.44);
         root.setCenter(split);
     }
 
@@ -90,8 +90,11 @@ public final class CampaignPanel {
     }
 
     private Node header() {
-        folder.setEditable(false);
         folder.setId("campaignFolder");
+        folder.setPromptText("a campaign output folder: type or paste its path and press Enter, or Open folder…");
+        folder.setOnAction(e -> {
+            if (!folder.getText().isBlank()) open(Path.of(folder.getText().strip()));
+        });
         Button open = new Button("Open folder…");
         open.setId("openCampaign");
         open.setOnAction(e -> choose());
@@ -112,15 +115,17 @@ public final class CampaignPanel {
 
     private Node left() {
         cells.setId("campaignCells");
+        cells.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY);
         cells.setPlaceholder(new Label("no campaign open"));
-        cells.getColumns().add(col("cell", 150, CampaignResults.Cell::name));
-        cells.getColumns().add(col("runs", 55, CampaignResults.Cell::done));
-        cells.getColumns().add(col("OK", 50, CampaignResults.Cell::ok));
-        cells.getColumns().add(col("VIOLATION", 80, CampaignResults.Cell::violation));
-        cells.getColumns().add(col("DISCARD", 70, CampaignResults.Cell::discard));
-        cells.getColumns().add(col("ERROR", 55, CampaignResults.Cell::error));
+        cells.getColumns().add(col("cell", 130, CampaignResults.Cell::name));
+        cells.getColumns().add(col("runs", 45, CampaignResults.Cell::done));
+        cells.getColumns().add(col("OK", 40, CampaignResults.Cell::ok));
+        cells.getColumns().add(col("VIOLATION", 85, CampaignResults.Cell::violation));
+        cells.getColumns().add(col("DISCARD", 75, CampaignResults.Cell::discard));
+        cells.getColumns().add(col("ERROR", 60, CampaignResults.Cell::error));
         TableColumn<CampaignResults.Cell, Double> rate = new TableColumn<>("rate");
         rate.setPrefWidth(65);
+        rate.setMinWidth(60);
         rate.setCellValueFactory(d -> new ReadOnlyObjectWrapper<>(d.getValue().violationRate()));
         rate.setCellFactory(c -> new javafx.scene.control.TableCell<>() {
             @Override protected void updateItem(Double v, boolean empty) {
@@ -143,18 +148,19 @@ public final class CampaignPanel {
 
     private Node right() {
         hits.setId("campaignHits");
+        hits.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY);
         hits.setPlaceholder(new Label("no violations, discards, errors or kept recordings"));
-        hits.getColumns().add(col("verdict", 80, CampaignResults.Hit::verdict));
-        hits.getColumns().add(col("cell", 120, CampaignResults.Hit::cell));
+        hits.getColumns().add(col("verdict", 90, CampaignResults.Hit::verdict));
+        hits.getColumns().add(col("cell", 115, CampaignResults.Hit::cell));
         TableColumn<CampaignResults.Hit, Long> seed = new TableColumn<>("seed");
         seed.setPrefWidth(60);
+        seed.setMinWidth(55);
         seed.setCellValueFactory(d -> new ReadOnlyObjectWrapper<>(d.getValue().seed()));
         seed.setComparator(Long::compareUnsigned);
         hits.getColumns().add(seed);
         hits.getColumns().add(col("class", 220, CampaignResults.Hit::violationClass));
         hits.getColumns().add(col("checker said", 260, CampaignResults.Hit::identity));
-        hits.getColumns().add(col("recording", 160, h -> h.recording() == null ? "" : "runs/" + h.cell() + "/"
-                + h.recording().getFileName()));
+        hits.getColumns().add(col("recording", 95, h -> h.recording() == null ? "" : h.recording().getFileName().toString()));
         hits.setRowFactory(tv -> {
             TableRow<CampaignResults.Hit> row = new TableRow<>();
             row.setOnMouseClicked(e -> {
@@ -180,7 +186,17 @@ public final class CampaignPanel {
         }
         HBox actions = new HBox(8, verdictLabel, verdictFilter, openRecordingButton, hint);
         actions.setAlignment(Pos.CENTER_LEFT);
-        VBox v = new VBox(6, actions, hits);
+        Label details = new Label();
+        details.setId("campaignHitDetails");
+        details.setWrapText(true);
+        details.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(() -> {
+            CampaignResults.Hit h = hits.getSelectionModel().getSelectedItem();
+            return h == null ? "" : h.cell() + " seed " + Long.toUnsignedString(h.seed()) + ": " + h.verdict()
+                    + (h.violationClass().isEmpty() ? "" : "\nclass: " + h.violationClass())
+                    + (h.identity().isEmpty() ? "" : "\nchecker: " + h.identity())
+                    + "\nrecording: " + (h.recording() == null ? "not kept" : h.recording().toString());
+        }, hits.getSelectionModel().selectedItemProperty()));
+        VBox v = new VBox(6, actions, hits, details);
         VBox.setVgrow(hits, Priority.ALWAYS);
         v.setPadding(new Insets(0, 8, 8, 0));
         return v;
@@ -259,6 +275,7 @@ public final class CampaignPanel {
     private static <S, T> TableColumn<S, T> col(String name, double width, Function<S, T> value) {
         TableColumn<S, T> c = new TableColumn<>(name);
         c.setPrefWidth(width);
+        c.setMinWidth(Math.min(width, 95));   // short columns keep their header and value readable when space is shared
         c.setCellValueFactory(d -> new ReadOnlyObjectWrapper<>(value.apply(d.getValue())));
         return c;
     }

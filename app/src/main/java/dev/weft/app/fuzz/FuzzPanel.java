@@ -175,6 +175,7 @@ public final class FuzzPanel {
     private Node editorPane() {
         editor.setId("fuzzConfigEditor");
         editor.setStyle("-fx-font-family: monospace;");
+        editor.setWrapText(true);
         configError.setId("fuzzConfigError");
         configError.setWrapText(true);
         configError.setStyle("-fx-text-fill: #c62828;");
@@ -188,14 +189,15 @@ public final class FuzzPanel {
 
     private Node resultsPane() {
         table.setId("fuzzFindings");
+        table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY);
         table.setPlaceholder(new Label("no violations yet"));
-        table.getColumns().add(column("violation", 260, f -> f.violation()));
+        table.getColumns().add(column("violation", 300, f -> f.violation()));
         table.getColumns().add(column("seeds", 60, f -> f.seeds().size()));
         table.getColumns().add(column("first seed", 80, f -> f.firstSeed()));
         table.getColumns().add(column("ops", 60, f -> f.opsBefore()));
         table.getColumns().add(column("shrunk", 60, f -> f.opsAfter()));
         table.getColumns().add(column("ratio", 60, f -> ratio(f)));
-        table.getColumns().add(column("reproducer", 260, f -> f.reproducer() != null
+        table.getColumns().add(column("reproducer", 200, f -> f.reproducer() != null
                 ? f.reproducer().getFileName().toString() : f.reproError() == null ? "" : "✗ " + f.reproError()));
         table.setRowFactory(tv -> {
             TableRow<FuzzSession.Finding> row = new TableRow<>();
@@ -213,7 +215,17 @@ public final class FuzzPanel {
         Label hint = new Label("double-click a row to open its reproducer in a new tab");
         HBox actions = new HBox(8, openRepro, hint);
         actions.setAlignment(Pos.CENTER_LEFT);
-        VBox findings = new VBox(4, table, actions);
+        Label details = new Label();
+        details.setId("fuzzFindingDetails");
+        details.setWrapText(true);
+        details.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(() -> {
+            FuzzSession.Finding f = table.getSelectionModel().getSelectedItem();
+            return f == null ? "" : f.violation() + "\nfirst seen: " + f.firstMessage() + "\nseeds: " + seedList(f.seeds(), 30)
+                    + "\nshrunk " + f.opsBefore() + " → " + f.opsAfter() + " ops in " + f.executions() + " executions"
+                    + (f.budgetExhausted() ? " (budget exhausted)" : "")
+                    + (f.reproducer() != null ? "\nreproducer: " + f.reproducer() : f.reproError() != null ? "\n✗ " + f.reproError() : "");
+        }, table.getSelectionModel().selectedItemProperty()));
+        VBox findings = new VBox(4, table, details, actions);
         VBox.setVgrow(table, Priority.ALWAYS);
         failingSeeds.setEditable(false);
         failingSeeds.setWrapText(true);
@@ -236,6 +248,7 @@ public final class FuzzPanel {
         TableColumn<FuzzSession.Finding, T> c = new TableColumn<>(name);
         c.setPrefWidth(width);
         c.setCellValueFactory(d -> new ReadOnlyObjectWrapper<>(value.apply(d.getValue())));
+        c.setMinWidth(Math.min(width, 80));
         return c;
     }
 
@@ -370,6 +383,8 @@ public final class FuzzPanel {
         failingSeeds.setText(r.failingSeeds().isEmpty() ? "none" : seedList(r.failingSeeds(), Integer.MAX_VALUE));
         perRange.getData().setAll(List.of(FuzzCharts.perRange(r)));
         ratios.getData().setAll(List.of(FuzzCharts.ratios(r)));
+        // a few violations must not become wall-wide bars
+        ratios.setCategoryGap(Math.max(10, 300.0 / Math.max(1, r.findings().size())));
     }
 
     private void open(FuzzSession.Finding f) {

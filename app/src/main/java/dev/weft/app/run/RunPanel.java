@@ -69,8 +69,8 @@ public final class RunPanel {
     private final TextField net = field("net", "e.g. latency=uniform:1000-60000,loss=0.01 (empty: reliable)");
     private final TextField seed = field("seed", "decimal or 0x hex");
     private final ChoiceBox<String> strategy = new ChoiceBox<>();
-    private final TextField window = field("window", "virtual-time window in ns (empty: single host)");
-    private final TextField watchdog = field("watchdog", "stop after this many seconds without a network op");
+    private final TextField window = field("window", "none (single host)");
+    private final TextField watchdog = field("watchdog", "seconds without a network op (0: none)");
     private final TextField env = field("env", "NAME=value … for every node, e.g. CHORD_FIX=0");
     private final TextField record = field("record", "where the recording is written");
     private final CheckBox stats = new CheckBox("--stats");
@@ -262,6 +262,7 @@ public final class RunPanel {
     }
 
     private static HBox withButton(Node field, Button b) {
+        b.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
         HBox h = new HBox(4, field, b);
         HBox.setHgrow(field, Priority.ALWAYS);
         return h;

@@ -61,7 +61,7 @@ public final class ToolWindows {
     public CampaignPanel showCampaign(Path folder) {
         if (campaign == null) {
             campaign = new CampaignPanel(openRecording);
-            campaignStage = stage("Campaign results — Weft Workbench", (Parent) campaign.node(), 1100, 760);
+            campaignStage = stage("Campaign results — Weft Workbench", (Parent) campaign.node(), 1280, 780);
         }
         if (folder != null) campaign.open(folder);
         front(campaignStage);

@@ -116,6 +116,20 @@ class RunPanelUiTest {
         screenshot(robot, "run-panel-form");
     }
 
+    @Test
+    void elsewhereThanLinuxThePanelSaysRunsNeedLinuxAndOffersTheCommand(FxRobot robot) {
+        RunPanel[] other = new RunPanel[1];
+        robot.interact(() -> {
+            other[0] = new RunPanel(new Settings(null), opened::add, false);
+            other[0].fill(new RunRequest("./pingpong", "", "2", "", "5", "random", "", "30", "pp.weftlog", "", false));
+        });
+        javafx.scene.control.Label note = (javafx.scene.control.Label) other[0].node().lookup("#needsLinux");
+        assertTrue(note != null && note.getText().startsWith("Runs need Linux"), "the panel says why");
+        assertFalse(other[0].canStart(), "Start stays off");
+        assertEquals("weft run --seed 5 --strategy random --net '' --nodes 2 --record pp.weftlog --watchdog 30 -- ./pingpong",
+                ((javafx.scene.control.TextField) other[0].node().lookup("#commandLine")).getText());
+    }
+
     private static Path example(String name) {
         assumeTrue(System.getProperty("os.name").equals("Linux"), "skipped: runs need Linux");
         Path root = Path.of("").toAbsolutePath();
