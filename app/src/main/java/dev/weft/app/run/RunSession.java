@@ -1,5 +1,6 @@
 package dev.weft.app.run;
 
+import dev.weft.launcher.run.RunInChildJvm;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
@@ -15,9 +16,9 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * One live {@code weft run}, started from the run panel. The run is the launcher's own entry point
- * ({@code dev.weft.launcher.WeftMain run …}) in a child JVM with this JVM's class path — for the reasons
- * {@code weft campaign} runs its runs that way: a run hosts its broker, watchdog and signal handling, and a hung or
+ * One live {@code weft run}, started from the run panel through the launcher ({@link RunInChildJvm}: weft run's
+ * own entry point in a child JVM with this JVM's class path) — for the reasons {@code weft campaign} runs its runs
+ * that way: a run hosts its broker, watchdog and signal handling, and a hung or
  * crashing target must not take the workbench with it. Stop is SIGTERM to that JVM, whose shutdown stops every
  * node and finishes the log with its disconnects and {@code end} record (as Ctrl-C does in a terminal).
  *
@@ -59,18 +60,11 @@ public final class RunSession {
      * (normally this process's); the request's variables go on top.
      */
     public static RunSession start(RunRequest request, Map<String, String> baseEnv, Listener listener) throws IOException {
-        List<String> cmd = new ArrayList<>(javaCommand());
-        cmd.add("run");
-        cmd.addAll(request.args());
-        ProcessBuilder pb = new ProcessBuilder(cmd);
-        pb.environment().clear();
-        pb.environment().putAll(baseEnv);
-        pb.environment().remove("LD_PRELOAD");   // the child JVM itself runs unsimulated
-        pb.environment().putAll(request.environment());
-        pb.redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
+        Map<String, String> env = new java.util.HashMap<>(baseEnv);
+        env.putAll(request.environment());
         Path record = request.record().isBlank() ? null : Path.of(request.record().strip()).toAbsolutePath();
         if (record != null && record.getParent() != null) java.nio.file.Files.createDirectories(record.getParent());
-        RunSession s = new RunSession(pb.start(), record, listener);
+        RunSession s = new RunSession(RunInChildJvm.start(request.args(), env), record, listener);
         s.begin();
         return s;
     }
@@ -172,10 +166,4 @@ public final class RunSession {
         };
     }
 
-    /** This JVM's java and class path, running weft's own entry point. */
-    static List<String> javaCommand() {
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        return List.of(java, "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Djava.awt.headless=true", "-cp",
-                System.getProperty("java.class.path"), "dev.weft.launcher.WeftMain");
-    }
 }
