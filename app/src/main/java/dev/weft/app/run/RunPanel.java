@@ -74,6 +74,8 @@ public final class RunPanel {
     private final TextField env = field("env", "NAME=value … for every node, e.g. CHORD_FIX=0");
     private final TextField record = field("record", "where the recording is written");
     private final CheckBox stats = new CheckBox("--stats");
+    private final CheckBox trace = new CheckBox("--trace");
+    private final CheckBox network = new CheckBox("simulated network");
     private final CheckBox openWhenDone = new CheckBox("open the recording when the run ends");
     private final Map<RunRequest.Field, Label> errors = new EnumMap<>(RunRequest.Field.class);
     private final TextField command = new TextField();
@@ -95,6 +97,8 @@ public final class RunPanel {
     private volatile RunSession session;
     private long startedNanos;
     private final Timeline drain;
+    /** The run on screen is a single process (its output tab is "program", not "node 0"). */
+    private boolean singleProcess;
 
     private record Line(long node, boolean stderr, String text) {
     }
@@ -121,7 +125,12 @@ public final class RunPanel {
             f.textProperty().addListener((o, a, b) -> validate());
         }
         strategy.valueProperty().addListener((o, a, b) -> validate());
-        stats.selectedProperty().addListener((o, a, b) -> validate());
+        for (CheckBox c : new CheckBox[] {stats, trace, network}) c.selectedProperty().addListener((o, a, b) -> validate());
+        // without a network there is no broker: no nodes, recording, watchdog or window
+        for (TextField f : new TextField[] {nodes, net, window, watchdog, record}) f.disableProperty().bind(network.selectedProperty().not());
+        network.setId("network");
+        network.setTooltip(new Tooltip("off: one process under the shim, no broker and no recording (its trace and stats show in \"program\")"));
+        trace.setId("trace");
         validate();
         counts.addListener((o, a, c) -> showFigures(c));
         drain = new Timeline(new KeyFrame(Duration.millis(100), e -> drainLines()));
@@ -147,7 +156,7 @@ public final class RunPanel {
     public RunRequest request() {
         return new RunRequest(program.getText(), arguments.getText(), nodes.getText(), net.getText(), seed.getText(),
                 strategy.getValue(), window.getText(), watchdog.getText(), record.getText(), env.getText(),
-                stats.isSelected());
+                stats.isSelected(), trace.isSelected(), network.isSelected());
     }
 
     /** Fills the form (tests, and "run again" from a recording's settings). */
@@ -163,6 +172,8 @@ public final class RunPanel {
         record.setText(r.record());
         env.setText(r.env());
         stats.setSelected(r.stats());
+        trace.setSelected(r.trace());
+        network.setSelected(r.network());
     }
 
     // ---- form -----------------------------------------------------------------------------------
@@ -223,7 +234,7 @@ public final class RunPanel {
         state.setId("runState");
         figures.setId("runFigures");
         figures.getStyleClass().add("run-figures");
-        HBox buttons = new HBox(8, start, stop, stats, openWhenDone, openLast);
+        HBox buttons = new HBox(8, start, stop, network, stats, trace, openWhenDone, openLast);
         buttons.setAlignment(Pos.CENTER_LEFT);
         VBox box = new VBox(6, g, cmd, buttons, state, figures);
         box.setPadding(new Insets(0, 8, 6, 8));
@@ -333,14 +344,17 @@ public final class RunPanel {
         counts.set(LogTail.Counts.NONE);
         start.setDisable(true);
         state.setText("starting…");
+        singleProcess = !r.network();
         startedNanos = System.nanoTime();
         drain.play();
         Map<String, String> base = System.getenv();
+        boolean single = !r.network();
         worker("weft-run-panel-start", () -> {
             try {
                 session = RunSession.start(r, base, new RunSession.Listener() {
                     @Override public void line(long node, boolean stderr, String text) {
-                        queued.add(new Line(node, stderr, text));
+                        // a single process's output is not prefixed: it is the program's, shown as "program"
+                        queued.add(new Line(single && node < 0 ? 0 : node, stderr, text));
                     }
 
                     @Override public void progress(LogTail.Counts c) {
@@ -377,7 +391,8 @@ public final class RunPanel {
         session = null;
         showFigures(counts.get());
         String took = String.format(Locale.ROOT, "%.1f s", (System.nanoTime() - startedNanos) / 1e9);
-        state.setText((status < 0 ? "did not start" : "ended: exit status " + status + " — " + RunSession.meaning(status, stoppedByUser))
+        state.setText((status < 0 ? "did not start" : "ended: exit status " + status + " — "
+                + (singleProcess && status == 0 ? "the program exited 0" : RunSession.meaning(status, stoppedByUser)))
                 + " (after " + took + ")" + (recording != null ? "; recorded to " + recording : ""));
         lastRecording.set(recording);
         validate();
@@ -439,7 +454,7 @@ public final class RunPanel {
             } else {
                 NodeTab t = nodeTab(l.node);
                 target = l.stderr ? t.err : t.out;
-                prefix = "[n" + l.node + (l.stderr ? " err] " : "] ");
+                prefix = (singleProcess ? "[program" : "[n" + l.node) + (l.stderr ? " err] " : "] ");
             }
             batches.computeIfAbsent(target, k -> new StringBuilder()).append(l.text).append('\n');
             batches.computeIfAbsent(allLines, k -> new StringBuilder()).append(prefix).append(l.text).append('\n');
@@ -463,7 +478,7 @@ public final class RunPanel {
             SplitPane split = new SplitPane(titled("stdout", out), titled("stderr", err));
             split.setOrientation(javafx.geometry.Orientation.VERTICAL);
             split.setDividerPositions(0.7);
-            Tab tab = new Tab("node " + n, split);
+            Tab tab = new Tab(singleProcess ? "program" : "node " + n, split);
             tab.setUserData(n);
             // node tabs in id order after "all" and "weft", whatever order their first lines came in
             int at = 2;
@@ -512,6 +527,8 @@ public final class RunPanel {
         env.setText(settings.get("run.env", ""));
         record.setText(settings.get("run.record", Path.of(System.getProperty("user.home"), "weft-runs", "run-s0.weftlog").toString()));
         stats.setSelected(Boolean.parseBoolean(settings.get("run.stats", "false")));
+        trace.setSelected(Boolean.parseBoolean(settings.get("run.trace", "false")));
+        network.setSelected(Boolean.parseBoolean(settings.get("run.network", "true")));
     }
 
     private void save(RunRequest r) {
@@ -526,6 +543,8 @@ public final class RunPanel {
         settings.put("run.env", r.env());
         settings.put("run.record", r.record());
         settings.put("run.stats", Boolean.toString(r.stats()));
+        settings.put("run.trace", Boolean.toString(r.trace()));
+        settings.put("run.network", Boolean.toString(r.network()));
         settings.save();
     }
 }

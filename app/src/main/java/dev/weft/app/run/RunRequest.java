@@ -24,9 +24,18 @@ import java.util.TreeMap;
  * @param record    where the recording goes (empty: no recording)
  * @param env       extra variables, {@code NAME=value} words
  * @param stats     {@code --stats}
+ * @param trace     {@code --trace} (the shim's own trace on stderr)
+ * @param network   a simulated network ({@code --net}, nodes, recording, watchdog, window); without one, a single
+ *                  process runs under the shim with no broker and no recording
  */
 public record RunRequest(String program, String arguments, String nodes, String net, String seed, String strategy,
-        String windowNs, String watchdog, String record, String env, boolean stats) {
+        String windowNs, String watchdog, String record, String env, boolean stats, boolean trace, boolean network) {
+
+    /** A networked run (the usual case), without the shim's trace. */
+    public RunRequest(String program, String arguments, String nodes, String net, String seed, String strategy,
+            String windowNs, String watchdog, String record, String env, boolean stats) {
+        this(program, arguments, nodes, net, seed, strategy, windowNs, watchdog, record, env, stats, false, true);
+    }
 
     /** The form fields an error can be shown under. */
     public enum Field { PROGRAM, NODES, NET, SEED, WINDOW, WATCHDOG, RECORD, ENV, COMMAND }
@@ -34,11 +43,14 @@ public record RunRequest(String program, String arguments, String nodes, String 
     /** The weft run arguments (after {@code run}), without checking them. */
     public List<String> args() {
         List<String> a = new ArrayList<>(List.of("--seed", seed.strip(), "--strategy", strategy));
-        a.addAll(List.of("--net", net.strip(), "--nodes", nodes.strip()));
-        if (!record.isBlank()) a.addAll(List.of("--record", record.strip()));
-        if (!blankOrZero(watchdog)) a.addAll(List.of("--watchdog", watchdog.strip()));
-        if (!blankOrZero(windowNs)) a.addAll(List.of("--window", windowNs.strip()));
+        if (network) {
+            a.addAll(List.of("--net", net.strip(), "--nodes", nodes.strip()));
+            if (!record.isBlank()) a.addAll(List.of("--record", record.strip()));
+            if (!blankOrZero(watchdog)) a.addAll(List.of("--watchdog", watchdog.strip()));
+            if (!blankOrZero(windowNs)) a.addAll(List.of("--window", windowNs.strip()));
+        }
         if (stats) a.add("--stats");
+        if (trace) a.add("--trace");
         a.add("--");
         a.add(program.strip());
         a.addAll(words(arguments));
@@ -52,14 +64,16 @@ public record RunRequest(String program, String arguments, String nodes, String 
     public Map<Field, String> problems() {
         Map<Field, String> p = new TreeMap<>();
         if (program.isBlank()) p.put(Field.PROGRAM, "a program to run on every node");
-        try {
-            NetSpec.parse(net.strip());
-        } catch (NetSpecException e) {
-            p.put(Field.NET, e.getMessage());
+        if (network) {
+            try {
+                NetSpec.parse(net.strip());
+            } catch (NetSpecException e) {
+                p.put(Field.NET, e.getMessage());
+            }
+            number(p, Field.NODES, nodes, false);
+            number(p, Field.WATCHDOG, watchdog, true);
+            number(p, Field.WINDOW, windowNs, true);
         }
-        number(p, Field.NODES, nodes, false);
-        number(p, Field.WATCHDOG, watchdog, true);
-        number(p, Field.WINDOW, windowNs, true);
         if (seed.isBlank()) p.put(Field.SEED, "a seed, e.g. 0 or 0x2a");
         try {
             environment();

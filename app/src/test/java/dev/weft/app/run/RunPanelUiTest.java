@@ -97,6 +97,25 @@ class RunPanelUiTest {
     }
 
     @Test
+    void aSingleProcessWithoutNetworkShowsItsOutputAndTheShimsStats(FxRobot robot) throws Exception {
+        Path entropy = example("entropy");
+        robot.interact(() -> panel.fill(new RunRequest(entropy.toString(), "", "2", "", "9", "random", "", "30", "", "",
+                true, false, false)));
+        assertEquals(List.of("--seed", "9", "--strategy", "random", "--stats", "--", entropy.toString()), panel.request().args());
+        robot.clickOn("#startRun");
+        waitUntil(() -> !panel.runningProperty().get() && panel.exitStatusProperty().get() >= 0, 60);
+        assertEquals(0, panel.exitStatusProperty().get(), panel.weftOutput());
+        assertFalse(panel.nodeOutput(0, false).isBlank(), "the program's own output is in its tab");
+        assertTrue(panel.nodeOutput(0, true).contains("[weft]"), "the shim's stats: " + panel.nodeOutput(0, true));
+        assertEquals(List.of(), opened, "no recording without a network");
+        String first = panel.nodeOutput(0, false);
+        robot.clickOn("#startRun");
+        waitUntil(() -> !panel.runningProperty().get() && panel.exitStatusProperty().get() >= 0, 60);
+        assertEquals(first, panel.nodeOutput(0, false), "the same seed prints the same");
+        screenshot(robot, "run-panel-single-process");
+    }
+
+    @Test
     void theFormChecksItselfWithTheLaunchersParsers(FxRobot robot) {
         robot.interact(() -> panel.fill(new RunRequest("/bin/true", "", "0", "latency=uniform:5-1", "x", "random", "",
                 "30", "", "WEFT_SEED=3", false)));
