@@ -48,6 +48,7 @@ public final class RunSession {
     private final Listener listener;
     private final AtomicBoolean stopRequested = new AtomicBoolean();
     private final List<Thread> pumps = new ArrayList<>();
+    private final Thread onQuit = new Thread(this::stopIfAlive, "weft-run-panel-quit");
 
     private RunSession(Process process, Path record, Listener listener) {
         this.process = process;
@@ -70,6 +71,9 @@ public final class RunSession {
     }
 
     private void begin() {
+        // Quitting the workbench stops a run still going (as Stop does, so its log is finished): a child JVM would
+        // otherwise outlive the window, its nodes with it.
+        Runtime.getRuntime().addShutdownHook(onQuit);
         pump(process.getInputStream(), false);
         pump(process.getErrorStream(), true);
         Thread watcher = new Thread(this::watch, "weft-run-panel-watch");
@@ -89,6 +93,11 @@ public final class RunSession {
             Thread.currentThread().interrupt();
         }
         report(tail);
+        try {
+            Runtime.getRuntime().removeShutdownHook(onQuit);
+        } catch (IllegalStateException e) {
+            // the workbench is quitting: the hook is running or has run
+        }
         int rc = process.exitValue();
         listener.finished(rc, record != null && java.nio.file.Files.isRegularFile(record) ? record : null,
                 stopRequested.get());
@@ -138,6 +147,10 @@ public final class RunSession {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+    }
+
+    private void stopIfAlive() {
+        if (process.isAlive()) stop(5);
     }
 
     public boolean alive() {
