@@ -77,6 +77,11 @@ public final class RunPanel {
     private final CheckBox trace = new CheckBox("--trace");
     private final CheckBox network = new CheckBox("simulated network");
     private final CheckBox openWhenDone = new CheckBox("open the recording when the run ends");
+    private final CheckBox followLive = new CheckBox("follow it live");
+    /** Opens a recording that is still being written, in follow mode; null where the workbench has none. */
+    private Consumer<Path> followRecording;
+    /** The run on screen is being followed (it was handed over once its file appeared). */
+    private boolean followed;
     private final Map<RunRequest.Field, Label> errors = new EnumMap<>(RunRequest.Field.class);
     private final TextField command = new TextField();
     private final Button start = new Button("▶ Start");
@@ -138,6 +143,15 @@ public final class RunPanel {
     }
 
     public Node node() { return root; }
+
+    /**
+     * Where the workbench can follow a recording as it is written: then the panel offers "follow it live" and hands
+     * the recording over as soon as its file exists (instead of opening it when the run ends).
+     */
+    public void setFollowRecording(Consumer<Path> follow) {
+        this.followRecording = follow;
+        followLive.setVisible(follow != null);
+    }
     public BooleanProperty runningProperty() { return running; }
     /** weft run's exit status once the last run ended; -1 before. */
     public IntegerProperty exitStatusProperty() { return exitStatus; }
@@ -234,7 +248,11 @@ public final class RunPanel {
         state.setId("runState");
         figures.setId("runFigures");
         figures.getStyleClass().add("run-figures");
-        HBox buttons = new HBox(8, start, stop, network, stats, trace, openWhenDone, openLast);
+        followLive.setId("followLive");
+        followLive.setSelected(true);
+        followLive.setVisible(false);
+        followLive.managedProperty().bind(followLive.visibleProperty());
+        HBox buttons = new HBox(8, start, stop, network, stats, trace, openWhenDone, followLive, openLast);
         buttons.setAlignment(Pos.CENTER_LEFT);
         VBox box = new VBox(6, g, cmd, buttons, state, figures);
         box.setPadding(new Insets(0, 8, 6, 8));
@@ -345,6 +363,7 @@ public final class RunPanel {
         start.setDisable(true);
         state.setText("starting…");
         singleProcess = !r.network();
+        followed = false;
         startedNanos = System.nanoTime();
         drain.play();
         Map<String, String> base = System.getenv();
@@ -358,7 +377,13 @@ public final class RunPanel {
                     }
 
                     @Override public void progress(LogTail.Counts c) {
-                        Platform.runLater(() -> counts.set(c));
+                        Platform.runLater(() -> {
+                            counts.set(c);
+                            if (!followed && c.records() > 0 && followRecording != null && followLive.isSelected()) {
+                                followed = true;
+                                followRecording.accept(Path.of(r.record().strip()).toAbsolutePath());
+                            }
+                        });
                     }
 
                     @Override public void finished(int status, Path recording, boolean stoppedByUser) {
@@ -396,7 +421,7 @@ public final class RunPanel {
                 + " (after " + took + ")" + (recording != null ? "; recorded to " + recording : ""));
         lastRecording.set(recording);
         validate();
-        if (recording != null && openWhenDone.isSelected()) openRecording.accept(recording);
+        if (recording != null && openWhenDone.isSelected() && !followed) openRecording.accept(recording);
     }
 
     private void showFigures(LogTail.Counts c) {

@@ -27,6 +27,7 @@ public final class ToolWindows {
     private RunPanel run;
     private FuzzPanel fuzz;
     private CampaignPanel campaign;
+    private Consumer<Path> followRecording;
 
     public ToolWindows(Window owner, Settings settings, Consumer<Path> openRecording) {
         this.owner = owner;
@@ -39,9 +40,16 @@ public final class ToolWindows {
         return System.getProperty("os.name", "").equals("Linux");
     }
 
+    /** How the main window follows a recording being written (the run panel then offers "follow it live"). */
+    public void setFollowRecording(Consumer<Path> follow) {
+        this.followRecording = follow;
+        if (run != null) run.setFollowRecording(follow);
+    }
+
     public RunPanel showRun() {
         if (run == null) {
             run = new RunPanel(settings, openRecording, linux());
+            run.setFollowRecording(followRecording);
             runStage = stage("Run — Weft Workbench", (Parent) run.node(), 1100, 760);
         }
         front(runStage);

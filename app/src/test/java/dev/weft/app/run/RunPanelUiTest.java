@@ -68,6 +68,25 @@ class RunPanelUiTest {
     }
 
     @Test
+    void whereTheWorkbenchCanFollowARecordingTheRunIsHandedOverWhileItRuns(FxRobot robot, @TempDir Path dir) throws Exception {
+        Path pingpong = example("pingpong");
+        Path log = dir.resolve("followed.weftlog");
+        List<Path> followed = new CopyOnWriteArrayList<>();
+        robot.interact(() -> {
+            panel.setFollowRecording(followed::add);
+            panel.fill(new RunRequest(pingpong.toString(), "", "1", "", "1", "random", "", "0", log.toString(), "", false));
+        });
+        robot.clickOn("#startRun");
+        waitUntil(() -> !followed.isEmpty(), 60);
+        assertTrue(panel.runningProperty().get(), "handed over while the run is still going");
+        assertEquals(List.of(log), followed);
+        robot.clickOn("#stopRun");
+        waitUntil(() -> !panel.runningProperty().get(), 30);
+        assertEquals(List.of(log), followed, "once");
+        assertEquals(List.of(), opened, "a followed run is not opened a second time when it ends");
+    }
+
+    @Test
     void stopEndsARunThatWouldNeverEndAndFinishesItsLog(FxRobot robot, @TempDir Path dir) throws Exception {
         Path pingpong = example("pingpong");
         Path log = dir.resolve("hang.weftlog");
