@@ -62,8 +62,8 @@ public record CampaignResults(Path folder, String target, String net, int nodes,
         try {
             root = JSON.readTree(Files.readString(report, StandardCharsets.UTF_8));
         } catch (JsonProcessingException e) {
-            throw new NotACampaign(report + ": line " + e.getLocation().getLineNr() + ": not valid JSON ("
-                    + e.getOriginalMessage() + ")");
+            String where = e.getLocation() == null ? "" : ": line " + e.getLocation().getLineNr();
+            throw new NotACampaign(report + where + ": not valid JSON (" + e.getOriginalMessage() + ")");
         } catch (IOException e) {
             throw new NotACampaign(report + ": " + e.getMessage());
         }
