@@ -418,7 +418,29 @@ public final class MainWindow {
         for (Menu m : new Menu[] {view, go}) {
             for (MenuItem mi : m.getItems()) guardWhileTyping(mi);
         }
-        return new MenuBar(file, view, go, help);
+        return new MenuBar(file, view, go, toolsMenu(), help);
+    }
+
+    /** The run, fuzz and campaign panels (each in a window of its own; what they produce opens here as a tab). */
+    private Menu toolsMenu() {
+        Menu tools = new Menu("Tools");
+        tools.getItems().addAll(
+                item("Run…", "Shortcut+R", () -> toolWindows().showRun()),
+                item("Fuzz…", "Shortcut+Shift+F", () -> toolWindows().showFuzz()),
+                item("Campaign results…", null, () -> toolWindows().showCampaign(null)));
+        return tools;
+    }
+
+    private dev.weft.app.tools.ToolWindows toolWindows;
+
+    /** The tool windows of this main window (created on first use). */
+    public dev.weft.app.tools.ToolWindows toolWindows() {
+        if (toolWindows == null) {
+            toolWindows = new dev.weft.app.tools.ToolWindows(stage, vm.settings(), p -> open(p, null, null));
+            // a run's recording grows in a tab while it is written, as File > Follow would show it
+            toolWindows.setFollowRecording(vm::follow);
+        }
+        return toolWindows;
     }
 
     /**

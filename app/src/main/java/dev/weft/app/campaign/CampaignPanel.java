@@ -1,0 +1,282 @@
+package dev.weft.app.campaign;
+
+import java.io.File;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.function.Consumer;
+import java.util.function.Function;
+import javafx.application.Platform;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.geometry.Insets;
+import javafx.geometry.Pos;
+import javafx.scene.Node;
+import javafx.scene.chart.CategoryAxis;
+import javafx.scene.chart.NumberAxis;
+import javafx.scene.chart.StackedBarChart;
+import javafx.scene.chart.XYChart;
+import javafx.scene.control.Button;
+import javafx.scene.control.ComboBox;
+import javafx.scene.control.Label;
+import javafx.scene.control.SplitPane;
+import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableRow;
+import javafx.scene.control.TableView;
+import javafx.scene.control.TextField;
+import javafx.scene.control.Tooltip;
+import javafx.scene.input.MouseButton;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.VBox;
+import javafx.stage.DirectoryChooser;
+
+/**
+ * The campaign results view: open a {@code weft campaign} output folder and see its matrix — per cell (fix level)
+ * the runs in each verdict bucket as a stacked bar chart and a sortable table — and every run worth a look
+ * (violations with their class, discards, errors, kept passing runs) in a sortable table; a double-click opens the
+ * run's kept recording in a tab of the main window. The folder is read off the UI thread.
+ */
+public final class CampaignPanel {
+
+    private final Consumer<Path> openRecording;
+    private final BorderPane root = new BorderPane();
+    private final TextField folder = new TextField();
+    private final Label summary = new Label("Open a campaign output folder (the --out of weft campaign).");
+    private final TableView<CampaignResults.Cell> cells = new TableView<>();
+    private final TableView<CampaignResults.Hit> hits = new TableView<>();
+    private final StackedBarChart<String, Number> chart = new StackedBarChart<>(new CategoryAxis(), new NumberAxis());
+    private final ComboBox<String> verdictFilter = new ComboBox<>();
+    private final Button openRecordingButton = new Button("Open recording");
+    private final ReadOnlyObjectWrapper<CampaignResults> results = new ReadOnlyObjectWrapper<>();
+
+    public CampaignPanel(Consumer<Path> openRecording) {
+        this.openRecording = openRecording;
+        root.setId("campaignPanel");
+        root.setTop(header());
+        SplitPane split = new SplitPane(left(), right());
+        split.setDividerPositions(0.44);
+        root.setCenter(split);
+    }
+
+    public Node node() { return root; }
+    public javafx.beans.property.ReadOnlyObjectProperty<CampaignResults> resultsProperty() { return results.getReadOnlyProperty(); }
+    public TableView<CampaignResults.Cell> cellTable() { return cells; }
+    public TableView<CampaignResults.Hit> hitTable() { return hits; }
+    public StackedBarChart<String, Number> chart() { return chart; }
+    public String summaryText() { return summary.getText(); }
+    /** Shows only runs of one verdict ("all" for every one). */
+    public void filterVerdict(String verdict) { verdictFilter.setValue(verdict); }
+
+    /** Reads {@code dir} in the background and shows it (or the reason it cannot). */
+    public void open(Path dir) {
+        folder.setText(dir.toAbsolutePath().toString());
+        summary.setText("reading " + dir + " …");
+        Thread t = new Thread(() -> {
+            try {
+                CampaignResults r = CampaignResults.read(dir.toAbsolutePath());
+                Platform.runLater(() -> show(r));
+            } catch (CampaignResults.NotACampaign e) {
+                Platform.runLater(() -> {
+                    results.set(null);
+                    cells.getItems().clear();
+                    hits.getItems().clear();
+                    chart.getData().clear();
+                    summary.setText("✗ " + e.getMessage());
+                });
+            }
+        }, "weft-campaign-read");
+        t.setDaemon(true);
+        t.start();
+    }
+
+    private Node header() {
+        folder.setId("campaignFolder");
+        folder.setPromptText("a campaign output folder: type or paste its path and press Enter, or Open folder…");
+        folder.setOnAction(e -> {
+            if (!folder.getText().isBlank()) open(Path.of(folder.getText().strip()));
+        });
+        Button open = new Button("Open folder…");
+        open.setId("openCampaign");
+        open.setOnAction(e -> choose());
+        Button reload = new Button("Reload");
+        reload.setTooltip(new Tooltip("read the folder again (a resumed or merged campaign rewrites its report)"));
+        reload.setOnAction(e -> {
+            if (!folder.getText().isBlank()) open(Path.of(folder.getText()));
+        });
+        HBox h = new HBox(6, new Label("Campaign"), folder, open, reload);
+        HBox.setHgrow(folder, Priority.ALWAYS);
+        h.setAlignment(Pos.CENTER_LEFT);
+        summary.setId("campaignSummary");
+        summary.setWrapText(true);
+        VBox v = new VBox(6, h, summary);
+        v.setPadding(new Insets(8));
+        return v;
+    }
+
+    private Node left() {
+        cells.setId("campaignCells");
+        cells.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY);
+        cells.setPlaceholder(new Label("no campaign open"));
+        cells.getColumns().add(col("cell", 130, CampaignResults.Cell::name));
+        cells.getColumns().add(col("runs", 45, CampaignResults.Cell::done));
+        cells.getColumns().add(col("OK", 40, CampaignResults.Cell::ok));
+        cells.getColumns().add(col("VIOLATION", 85, CampaignResults.Cell::violation));
+        cells.getColumns().add(col("DISCARD", 75, CampaignResults.Cell::discard));
+        cells.getColumns().add(col("ERROR", 60, CampaignResults.Cell::error));
+        TableColumn<CampaignResults.Cell, Double> rate = new TableColumn<>("rate");
+        rate.setPrefWidth(65);
+        rate.setMinWidth(60);
+        rate.setCellValueFactory(d -> new ReadOnlyObjectWrapper<>(d.getValue().violationRate()));
+        rate.setCellFactory(c -> new javafx.scene.control.TableCell<>() {
+            @Override protected void updateItem(Double v, boolean empty) {
+                super.updateItem(v, empty);
+                setText(empty || v == null ? null : String.format(Locale.ROOT, "%.1f %%", v * 100));
+            }
+        });
+        cells.getColumns().add(rate);
+        cells.getSelectionModel().selectedItemProperty().addListener((o, a, c) -> applyFilter());
+        chart.setId("campaignChart");
+        chart.setTitle("runs per verdict, per cell");
+        chart.setAnimated(false);
+        ((NumberAxis) chart.getYAxis()).setLabel("runs");
+        VBox v = new VBox(6, cells, chart);
+        VBox.setVgrow(chart, Priority.ALWAYS);
+        cells.setPrefHeight(180);
+        v.setPadding(new Insets(0, 0, 8, 8));
+        return v;
+    }
+
+    private Node right() {
+        hits.setId("campaignHits");
+        hits.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY);
+        hits.setPlaceholder(new Label("no violations, discards, errors or kept recordings"));
+        hits.getColumns().add(col("verdict", 90, CampaignResults.Hit::verdict));
+        hits.getColumns().add(col("cell", 115, CampaignResults.Hit::cell));
+        TableColumn<CampaignResults.Hit, Long> seed = new TableColumn<>("seed");
+        seed.setPrefWidth(60);
+        seed.setMinWidth(55);
+        seed.setCellValueFactory(d -> new ReadOnlyObjectWrapper<>(d.getValue().seed()));
+        seed.setComparator(Long::compareUnsigned);
+        hits.getColumns().add(seed);
+        hits.getColumns().add(col("class", 220, CampaignResults.Hit::violationClass));
+        hits.getColumns().add(col("checker said", 260, CampaignResults.Hit::identity));
+        hits.getColumns().add(col("recording", 95, h -> h.recording() == null ? "" : h.recording().getFileName().toString()));
+        hits.setRowFactory(tv -> {
+            TableRow<CampaignResults.Hit> row = new TableRow<>();
+            row.setOnMouseClicked(e -> {
+                if (e.getButton() == MouseButton.PRIMARY && e.getClickCount() == 2 && !row.isEmpty()) open(row.getItem());
+            });
+            return row;
+        });
+        verdictFilter.getItems().addAll("all", "VIOLATION", "DISCARD", "ERROR", "OK");
+        verdictFilter.setValue("all");
+        verdictFilter.setId("campaignVerdictFilter");
+        verdictFilter.valueProperty().addListener((o, a, b) -> applyFilter());
+        openRecordingButton.setId("openCampaignRecording");
+        openRecordingButton.disableProperty().bind(javafx.beans.binding.Bindings.createBooleanBinding(() -> {
+            CampaignResults.Hit h = hits.getSelectionModel().getSelectedItem();
+            return h == null || h.recording() == null;
+        }, hits.getSelectionModel().selectedItemProperty()));
+        openRecordingButton.setOnAction(e -> open(hits.getSelectionModel().getSelectedItem()));
+        Label hint = new Label("double-click a run to open its recording · select a cell to see only its runs");
+        hint.setMinWidth(0);
+        Label verdictLabel = new Label("verdict");
+        for (javafx.scene.layout.Region n : new javafx.scene.layout.Region[] {verdictLabel, verdictFilter, openRecordingButton}) {
+            n.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+        }
+        HBox actions = new HBox(8, verdictLabel, verdictFilter, openRecordingButton, hint);
+        actions.setAlignment(Pos.CENTER_LEFT);
+        Label details = new Label();
+        details.setId("campaignHitDetails");
+        details.setWrapText(true);
+        details.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(() -> {
+            CampaignResults.Hit h = hits.getSelectionModel().getSelectedItem();
+            return h == null ? "" : h.cell() + " seed " + Long.toUnsignedString(h.seed()) + ": " + h.verdict()
+                    + (h.violationClass().isEmpty() ? "" : "\nclass: " + h.violationClass())
+                    + (h.identity().isEmpty() ? "" : "\nchecker: " + h.identity())
+                    + "\nrecording: " + (h.recording() == null ? "not kept" : h.recording().toString());
+        }, hits.getSelectionModel().selectedItemProperty()));
+        VBox v = new VBox(6, actions, hits, details);
+        VBox.setVgrow(hits, Priority.ALWAYS);
+        v.setPadding(new Insets(0, 8, 8, 0));
+        return v;
+    }
+
+    private void show(CampaignResults r) {
+        results.set(r);
+        summary.setText(String.format(Locale.ROOT, "%s: `%s` on %d nodes, net `%s`, checker `%s`, seeds %s to %s — %s"
+                        + " (%d of %d runs), %d distinct violation class(es)",
+                r.folder().getFileName(), r.target(), r.nodes(), r.net(), r.checker(),
+                Long.toUnsignedString(r.seedStart()), Long.toUnsignedString(r.seedStart() + r.seedCount() - 1),
+                r.complete() ? "complete" : "PARTIAL", r.done(), r.planned(), r.classes()));
+        cells.getSelectionModel().clearSelection();
+        cells.getItems().setAll(r.cells());
+        chart.getData().clear();
+        for (String bucket : new String[] {"OK", "VIOLATION", "DISCARD", "ERROR"}) {
+            XYChart.Series<String, Number> s = new XYChart.Series<>();
+            s.setName(bucket);
+            for (CampaignResults.Cell c : r.cells()) {
+                long n = switch (bucket) {
+                    case "OK" -> c.ok();
+                    case "VIOLATION" -> c.violation();
+                    case "DISCARD" -> c.discard();
+                    default -> c.error();
+                };
+                s.getData().add(new XYChart.Data<>(c.name(), n));
+            }
+            chart.getData().add(s);
+        }
+        colour();
+        applyFilter();
+    }
+
+    /** Fixed colours per bucket (the default palette would give VIOLATION whatever colour comes second). */
+    private void colour() {
+        String[] colours = {"#8bc34a", "#e53935", "#9e9e9e", "#ff9800"};
+        for (int i = 0; i < chart.getData().size(); i++) {
+            for (XYChart.Data<String, Number> d : chart.getData().get(i).getData()) {
+                if (d.getNode() != null) d.getNode().setStyle("-fx-bar-fill: " + colours[i] + ";");
+            }
+        }
+        chart.applyCss();
+        for (Node n : chart.lookupAll(".chart-legend-item-symbol")) {
+            for (int i = 0; i < colours.length; i++) {
+                if (n.getStyleClass().contains("default-color" + i)) n.setStyle("-fx-background-color: " + colours[i] + ";");
+            }
+        }
+    }
+
+    private void applyFilter() {
+        CampaignResults r = results.get();
+        if (r == null) {
+            hits.getItems().clear();
+            return;
+        }
+        String v = verdictFilter.getValue();
+        CampaignResults.Cell cell = cells.getSelectionModel().getSelectedItem();
+        hits.getItems().setAll(r.hits().stream()
+                .filter(h -> v == null || v.equals("all") || h.verdict().equals(v))
+                .filter(h -> cell == null || h.cell().equals(cell.name()))
+                .toList());
+        hits.sort();
+    }
+
+    private void open(CampaignResults.Hit h) {
+        if (h != null && h.recording() != null) openRecording.accept(h.recording());
+    }
+
+    private void choose() {
+        DirectoryChooser dc = new DirectoryChooser();
+        dc.setTitle("Open a campaign output folder");
+        File f = dc.showDialog(root.getScene() == null ? null : root.getScene().getWindow());
+        if (f != null) open(f.toPath());
+    }
+
+    private static <S, T> TableColumn<S, T> col(String name, double width, Function<S, T> value) {
+        TableColumn<S, T> c = new TableColumn<>(name);
+        c.setPrefWidth(width);
+        c.setMinWidth(Math.min(width, 95));   // short columns keep their header and value readable when space is shared
+        c.setCellValueFactory(d -> new ReadOnlyObjectWrapper<>(value.apply(d.getValue())));
+        return c;
+    }
+}

@@ -1,0 +1,184 @@
+package dev.weft.app.run;
+
+import dev.weft.launcher.run.RunOptions;
+import dev.weft.net.NetSpec;
+import dev.weft.net.NetSpecException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * What the run panel's form says, as text the user typed: turned into {@code weft run} arguments, checked field
+ * by field (each error is meant for the line under its field), and shown as the equivalent shell command.
+ *
+ * @param program   the program to start on every node (path or bare name)
+ * @param arguments its arguments, split on blanks (quotes group words)
+ * @param nodes     node count
+ * @param net       the net spec (may be empty: a reliable network)
+ * @param seed      the seed (decimal or 0x hex, as {@code weft run --seed})
+ * @param strategy  random or rr
+ * @param windowNs  the window in ns; empty or 0 for none
+ * @param watchdog  seconds without a network operation before the run is stopped; empty or 0 for none
+ * @param record    where the recording goes (empty: no recording)
+ * @param env       extra variables, {@code NAME=value} words
+ * @param stats     {@code --stats}
+ * @param trace     {@code --trace} (the shim's own trace on stderr)
+ * @param network   a simulated network ({@code --net}, nodes, recording, watchdog, window); without one, a single
+ *                  process runs under the shim with no broker and no recording
+ */
+public record RunRequest(String program, String arguments, String nodes, String net, String seed, String strategy,
+        String windowNs, String watchdog, String record, String env, boolean stats, boolean trace, boolean network) {
+
+    /** A networked run (the usual case), without the shim's trace. */
+    public RunRequest(String program, String arguments, String nodes, String net, String seed, String strategy,
+            String windowNs, String watchdog, String record, String env, boolean stats) {
+        this(program, arguments, nodes, net, seed, strategy, windowNs, watchdog, record, env, stats, false, true);
+    }
+
+    /** The form fields an error can be shown under. */
+    public enum Field { PROGRAM, NODES, NET, SEED, WINDOW, WATCHDOG, RECORD, ENV, COMMAND }
+
+    /** The weft run arguments (after {@code run}), without checking them. */
+    public List<String> args() {
+        List<String> a = new ArrayList<>(List.of("--seed", seed.strip(), "--strategy", strategy));
+        if (network) {
+            a.addAll(List.of("--net", net.strip(), "--nodes", nodes.strip()));
+            if (!record.isBlank()) a.addAll(List.of("--record", record.strip()));
+            if (!blankOrZero(watchdog)) a.addAll(List.of("--watchdog", watchdog.strip()));
+            if (!blankOrZero(windowNs)) a.addAll(List.of("--window", windowNs.strip()));
+        }
+        if (stats) a.add("--stats");
+        if (trace) a.add("--trace");
+        a.add("--");
+        a.add(program.strip());
+        a.addAll(words(arguments));
+        return a;
+    }
+
+    /**
+     * Every problem of the form, one per field (sorted by field), checked with the launcher's own parser so the
+     * panel refuses exactly what {@code weft run} would refuse. Empty when the run can start.
+     */
+    public Map<Field, String> problems() {
+        Map<Field, String> p = new TreeMap<>();
+        if (program.isBlank()) p.put(Field.PROGRAM, "a program to run on every node");
+        if (network) {
+            try {
+                NetSpec.parse(net.strip());
+            } catch (NetSpecException e) {
+                p.put(Field.NET, e.getMessage());
+            }
+            number(p, Field.NODES, nodes, false);
+            number(p, Field.WATCHDOG, watchdog, true);
+            number(p, Field.WINDOW, windowNs, true);
+        }
+        if (seed.isBlank()) p.put(Field.SEED, "a seed, e.g. 0 or 0x2a");
+        try {
+            environment();
+        } catch (IllegalArgumentException e) {
+            p.put(Field.ENV, e.getMessage());
+        }
+        if (p.isEmpty()) {
+            try {
+                RunOptions.parse(args().toArray(String[]::new));
+            } catch (RunOptions.UsageException e) {
+                p.put(fieldOf(e.getMessage()), e.getMessage());
+            } catch (IllegalArgumentException e) {
+                p.put(Field.COMMAND, e.getMessage());
+            }
+        }
+        return p;
+    }
+
+    /** The extra variables, in the order typed; WEFT_* and LD_PRELOAD are weft run's own and refused. */
+    public Map<String, String> environment() {
+        Map<String, String> m = new LinkedHashMap<>();
+        for (String w : words(env)) {
+            int eq = w.indexOf('=');
+            if (eq <= 0) throw new IllegalArgumentException("\"" + w + "\": expected NAME=value");
+            String name = w.substring(0, eq);
+            if (!name.matches("[A-Za-z_][A-Za-z0-9_]*")) {
+                throw new IllegalArgumentException("\"" + name + "\": not a variable name");
+            }
+            if (name.startsWith("WEFT_") || name.equals("LD_PRELOAD")) {
+                throw new IllegalArgumentException(name + " is set by weft run itself");
+            }
+            m.put(name, w.substring(eq + 1));
+        }
+        return m;
+    }
+
+    /** The same run as a shell command line, to copy (the variables in front, as a shell would take them). */
+    public String commandLine() {
+        StringBuilder sb = new StringBuilder();
+        try {
+            environment().forEach((k, v) -> sb.append(k).append('=').append(quote(v)).append(' '));
+        } catch (IllegalArgumentException e) {
+            // shown under the field; the command line leaves the variables out
+        }
+        sb.append("weft run");
+        try {
+            for (String a : args()) sb.append(' ').append(quote(a));
+        } catch (IllegalArgumentException e) {
+            sb.append(" …");   // an unclosed quote: the error is shown under the field
+        }
+        return sb.toString();
+    }
+
+    private static Field fieldOf(String message) {
+        if (message.startsWith("--seed")) return Field.SEED;
+        if (message.startsWith("--net")) return Field.NET;
+        if (message.startsWith("--nodes")) return Field.NODES;
+        if (message.startsWith("--window")) return Field.WINDOW;
+        if (message.startsWith("--watchdog")) return Field.WATCHDOG;
+        if (message.startsWith("--record")) return Field.RECORD;
+        if (message.startsWith("no program")) return Field.PROGRAM;
+        return Field.COMMAND;
+    }
+
+    private static void number(Map<Field, String> p, Field f, String v, boolean blankOk) {
+        String s = v.strip();
+        if (s.isEmpty() && blankOk) return;
+        if (!s.matches("[0-9]{1,18}")) p.put(f, "\"" + s + "\": expected a whole number");
+        else if (f == Field.NODES && (Long.parseLong(s) < 1 || Long.parseLong(s) > 65534)) p.put(f, "1 to 65534 nodes");
+    }
+
+    private static boolean blankOrZero(String v) {
+        return v.isBlank() || v.strip().matches("0+");
+    }
+
+    /** Splits on blanks; single or double quotes group words (no escapes inside single quotes, as in sh). */
+    static List<String> words(String text) {
+        List<String> out = new ArrayList<>();
+        StringBuilder cur = new StringBuilder();
+        boolean inWord = false;
+        char quote = 0;
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (quote != 0) {
+                if (c == quote) quote = 0;
+                else cur.append(c);
+            } else if (c == '\'' || c == '"') {
+                quote = c;
+                inWord = true;
+            } else if (Character.isWhitespace(c)) {
+                if (inWord) out.add(cur.toString());
+                cur.setLength(0);
+                inWord = false;
+            } else {
+                cur.append(c);
+                inWord = true;
+            }
+        }
+        if (quote != 0) throw new IllegalArgumentException("unclosed " + quote);
+        if (inWord) out.add(cur.toString());
+        return out;
+    }
+
+    static String quote(String s) {
+        if (!s.isEmpty() && s.matches("[A-Za-z0-9_@%+=:,./-]+")) return s;
+        return "'" + s.replace("'", "'\\''") + "'";
+    }
+}

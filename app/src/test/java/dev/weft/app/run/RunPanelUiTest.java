@@ -1,0 +1,206 @@
+package dev.weft.app.run;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import dev.weft.app.vm.Settings;
+import dev.weft.timeline.PngWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import javafx.scene.Scene;
+import javafx.scene.layout.Region;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+
+/**
+ * The run panel drives real weft runs: a two-node pingpong (examples/pingpong.c) through the panel writes a
+ * recording that verifies and is handed to the main window to open; Stop ends a run that would never end, with
+ * every process of it gone and the log finished by its end record. Runs need Linux and the shim-native build.
+ */
+@ExtendWith(ApplicationExtension.class)
+class RunPanelUiTest {
+
+    private RunPanel panel;
+    private Scene scene;
+    private final List<Path> opened = new CopyOnWriteArrayList<>();
+
+    @Start
+    void start(Stage stage) {
+        panel = new RunPanel(new Settings(null), opened::add, true);
+        scene = new Scene((Region) panel.node(), 1200, 780);
+        stage.setScene(scene);
+        stage.show();
+    }
+
+    @Test
+    void aPingpongRunFromThePanelRecordsAndOpensItsLog(FxRobot robot, @TempDir Path dir) throws Exception {
+        Path pingpong = example("pingpong");
+        Path log = dir.resolve("runs").resolve("pingpong-s7.weftlog");
+        robot.interact(() -> panel.fill(new RunRequest(pingpong.toString(), "", "2", "latency=uniform:1000-60000", "7",
+                "random", "", "30", log.toString(), "", false)));
+        assertTrue(panel.canStart(), "the form is valid: " + panel.shownProblems());
+        robot.clickOn("#startRun");
+        waitUntil(() -> !panel.runningProperty().get() && panel.exitStatusProperty().get() >= 0, 90);
+        assertEquals(0, panel.exitStatusProperty().get(), panel.weftOutput());
+        assertEquals(List.of(log), opened, "the recording is handed to the main window once");
+        LogTail.Counts c = panel.countsProperty().get();
+        assertTrue(c.ended(), "the counters saw the end record");
+        assertTrue(c.sends() >= 2 && c.delivered() >= 2, "a PING and a PONG went through: " + c);
+        assertEquals(new LogTail(log).poll(), c, "the counters are the whole file's");
+        assertTrue(panel.nodeOutput(0, false).contains("server got: PING:"), panel.nodeOutput(0, false));
+        assertTrue(panel.nodeOutput(1, false).contains("PONG:"), panel.nodeOutput(1, false));
+        assertTrue(panel.weftOutput().contains("recorded to " + log), panel.weftOutput());
+        assertEquals(0, dev.weft.launcher.WeftCommand.REPLAY.run(new String[] {log.toString()},
+                new java.io.PrintStream(java.io.OutputStream.nullOutputStream()),
+                new java.io.PrintStream(java.io.OutputStream.nullOutputStream())), "the recording replays identical");
+        screenshot(robot, "run-panel-pingpong");
+    }
+
+    @Test
+    void whereTheWorkbenchCanFollowARecordingTheRunIsHandedOverWhileItRuns(FxRobot robot, @TempDir Path dir) throws Exception {
+        Path pingpong = example("pingpong");
+        Path log = dir.resolve("followed.weftlog");
+        List<Path> followed = new CopyOnWriteArrayList<>();
+        robot.interact(() -> {
+            panel.setFollowRecording(followed::add);
+            panel.fill(new RunRequest(pingpong.toString(), "", "1", "", "1", "random", "", "0", log.toString(), "", false));
+        });
+        robot.clickOn("#startRun");
+        waitUntil(() -> !followed.isEmpty(), 60);
+        assertTrue(panel.runningProperty().get(), "handed over while the run is still going");
+        assertEquals(List.of(log), followed);
+        robot.clickOn("#stopRun");
+        waitUntil(() -> !panel.runningProperty().get(), 30);
+        assertEquals(List.of(log), followed, "once");
+        assertEquals(List.of(), opened, "a followed run is not opened a second time when it ends");
+    }
+
+    @Test
+    void stopEndsARunThatWouldNeverEndAndFinishesItsLog(FxRobot robot, @TempDir Path dir) throws Exception {
+        Path pingpong = example("pingpong");
+        Path log = dir.resolve("hang.weftlog");
+        // One node only: the pingpong server waits for a PING that never comes (no watchdog).
+        robot.interact(() -> panel.fill(new RunRequest(pingpong.toString(), "", "1", "", "1", "random", "", "0",
+                log.toString(), "", false)));
+        robot.clickOn("#startRun");
+        waitUntil(() -> panel.session() != null && panel.countsProperty().get().records() >= 3, 60);
+        RunSession s = panel.session();
+        List<ProcessHandle> tree = s.processTree();
+        assertTrue(tree.size() >= 2, "weft run and its node: " + tree);
+        Thread.sleep(300);
+        assertTrue(panel.runningProperty().get(), "the run is still waiting");
+        robot.clickOn("#stopRun");
+        waitUntil(() -> !panel.runningProperty().get(), 30);
+        for (ProcessHandle p : tree) {
+            p.onExit().get(5, TimeUnit.SECONDS);
+            assertFalse(p.isAlive(), "still alive after stop: " + p.pid());
+        }
+        int status = panel.exitStatusProperty().get();
+        assertTrue(status == 130 || status == 143, "stopped like Ctrl-C: " + status);
+        assertTrue(panel.weftOutput().contains("interrupted; stopping every node"), "weft run's own lines: " + panel.weftOutput());
+        LogTail.Counts c = new LogTail(log).poll();
+        assertTrue(c.ended(), "the stopped run's log ends with its end record");
+        assertEquals(List.of(log), opened);
+        screenshot(robot, "run-panel-stopped");
+    }
+
+    @Test
+    void aSingleProcessWithoutNetworkShowsItsOutputAndTheShimsStats(FxRobot robot) throws Exception {
+        Path entropy = example("entropy");
+        robot.interact(() -> panel.fill(new RunRequest(entropy.toString(), "", "2", "", "9", "random", "", "30", "", "",
+                true, false, false)));
+        assertEquals(List.of("--seed", "9", "--strategy", "random", "--stats", "--", entropy.toString()), panel.request().args());
+        robot.clickOn("#startRun");
+        waitUntil(() -> !panel.runningProperty().get() && panel.exitStatusProperty().get() >= 0, 60);
+        assertEquals(0, panel.exitStatusProperty().get(), panel.weftOutput());
+        assertFalse(panel.nodeOutput(0, false).isBlank(), "the program's own output is in its tab");
+        assertTrue(panel.nodeOutput(0, true).contains("[weft]"), "the shim's stats: " + panel.nodeOutput(0, true));
+        assertEquals(List.of(), opened, "no recording without a network");
+        String first = panel.nodeOutput(0, false);
+        robot.clickOn("#startRun");
+        waitUntil(() -> !panel.runningProperty().get() && panel.exitStatusProperty().get() >= 0, 60);
+        assertEquals(first, panel.nodeOutput(0, false), "the same seed prints the same");
+        screenshot(robot, "run-panel-single-process");
+    }
+
+    @Test
+    void theFormChecksItselfWithTheLaunchersParsers(FxRobot robot) {
+        robot.interact(() -> panel.fill(new RunRequest("/bin/true", "", "0", "latency=uniform:5-1", "x", "random", "",
+                "30", "", "WEFT_SEED=3", false)));
+        var p = panel.shownProblems();
+        assertTrue(p.get(RunRequest.Field.NET).contains("latency"), p.toString());
+        assertTrue(p.containsKey(RunRequest.Field.NODES), p.toString());
+        assertTrue(p.get(RunRequest.Field.ENV).contains("WEFT_SEED is set by weft run"), p.toString());
+        assertFalse(panel.canStart());
+        robot.interact(() -> panel.fill(new RunRequest("/bin/true", "a 'b c'", "3", "latency=uniform:1000-5000,loss=0.1",
+                "0x2a", "rr", "", "30", "", "CHORD_FIX=1", false)));
+        assertEquals(java.util.Map.of(), panel.shownProblems());
+        assertTrue(panel.canStart());
+        assertEquals(List.of("--seed", "0x2a", "--strategy", "rr", "--net", "latency=uniform:1000-5000,loss=0.1", "--nodes",
+                "3", "--watchdog", "30", "--", "/bin/true", "a", "b c"), panel.request().args());
+        assertEquals("CHORD_FIX=1 weft run --seed 0x2a --strategy rr --net latency=uniform:1000-5000,loss=0.1 --nodes 3"
+                + " --watchdog 30 -- /bin/true a 'b c'", panel.request().commandLine());
+        screenshot(robot, "run-panel-form");
+    }
+
+    @Test
+    void elsewhereThanLinuxThePanelSaysRunsNeedLinuxAndOffersTheCommand(FxRobot robot) {
+        RunPanel[] other = new RunPanel[1];
+        robot.interact(() -> {
+            other[0] = new RunPanel(new Settings(null), opened::add, false);
+            other[0].fill(new RunRequest("./pingpong", "", "2", "", "5", "random", "", "30", "pp.weftlog", "", false));
+        });
+        javafx.scene.control.Label note = (javafx.scene.control.Label) other[0].node().lookup("#needsLinux");
+        assertTrue(note != null && note.getText().startsWith("Runs need Linux"), "the panel says why");
+        assertFalse(other[0].canStart(), "Start stays off");
+        assertEquals("weft run --seed 5 --strategy random --net '' --nodes 2 --record pp.weftlog --watchdog 30 -- ./pingpong",
+                ((javafx.scene.control.TextField) other[0].node().lookup("#commandLine")).getText());
+    }
+
+    private static Path example(String name) {
+        assumeTrue(System.getProperty("os.name").equals("Linux"), "skipped: runs need Linux");
+        Path root = Path.of("").toAbsolutePath();
+        while (root != null && !Files.isRegularFile(root.resolve("shim-native").resolve("Makefile"))) root = root.getParent();
+        assumeTrue(root != null, "no repository root");
+        Path p = root.resolve("shim-native").resolve("target").resolve("examples").resolve(name);
+        assumeTrue(Files.isExecutable(p) && Files.isRegularFile(root.resolve("shim-native/target/libweft_shim.so")),
+                "skipped: shim-native was not built");
+        return p;
+    }
+
+    static void waitUntil(java.util.function.BooleanSupplier done, int seconds) throws Exception {
+        long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
+        while (true) {
+            WaitForAsyncUtils.waitForFxEvents();
+            boolean[] ok = new boolean[1];
+            javafx.application.Platform.runLater(() -> ok[0] = done.getAsBoolean());
+            WaitForAsyncUtils.waitForFxEvents();
+            if (ok[0]) return;
+            if (System.nanoTime() > end) throw new AssertionError("not done after " + seconds + " s");
+            Thread.sleep(50);
+        }
+    }
+
+    private void screenshot(FxRobot robot, String name) {
+        robot.interact(() -> {
+            try {
+                scene.getRoot().applyCss();
+                scene.getRoot().layout();
+                PngWriter.write(scene.snapshot(null), Path.of("target", "screenshots", name + ".png"));
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        });
+    }
+}

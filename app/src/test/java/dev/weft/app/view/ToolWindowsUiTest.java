@@ -1,0 +1,91 @@
+package dev.weft.app.view;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import dev.weft.app.campaign.CampaignPanel;
+import dev.weft.app.run.RunPanel;
+import dev.weft.app.run.RunRequest;
+import dev.weft.app.source.IndexedRecordingSource;
+import dev.weft.app.vm.OpenTabs;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+
+/**
+ * Tools ▸ Run… from the main window's menu opens the run panel; a real pingpong run started there ends with its
+ * recording open in a new tab of the main window, where it verifies and replays like any file. A campaign's kept
+ * recording opens in another tab beside it.
+ */
+@ExtendWith(ApplicationExtension.class)
+class ToolWindowsUiTest {
+
+    private UiHarness ui;
+
+    @Start
+    void start(Stage stage) {
+        ui = new UiHarness(stage, IndexedRecordingSource::open);
+    }
+
+    @Test
+    void aRunFromTheToolsMenuOpensItsRecordingInATab(FxRobot robot, @TempDir Path dir) throws Exception {
+        Path root = Path.of("").toAbsolutePath();
+        while (!Files.isRegularFile(root.resolve("shim-native/Makefile"))) root = root.getParent();
+        Path pingpong = root.resolve("shim-native/target/examples/pingpong");
+        assumeTrue(System.getProperty("os.name").equals("Linux") && Files.isExecutable(pingpong)
+                && Files.isRegularFile(root.resolve("shim-native/target/libweft_shim.so")), "skipped: needs Linux and shim-native");
+
+        robot.clickOn("Tools").clickOn("Run…");
+        WaitForAsyncUtils.waitForFxEvents();
+        RunPanel[] runs = new RunPanel[1];
+        robot.interact(() -> runs[0] = ui.window.toolWindows().showRun());
+        RunPanel run = runs[0];
+        assertTrue(run.node().getScene().getWindow().isShowing(), "the run window is up");
+        Path log = dir.resolve("pingpong-s3.weftlog");
+        robot.interact(() -> run.fill(new RunRequest(pingpong.toString(), "", "2", "latency=uniform:1000-60000", "3",
+                "random", "", "30", log.toString(), "", false)));
+        robot.interact(run::start);
+        long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
+        while (ui.vm.document() == null || !ui.vm.document().path().equals(log)) {
+            assertTrue(System.nanoTime() < end, "the recording did not open: " + run.weftOutput());
+            Thread.sleep(50);
+            WaitForAsyncUtils.waitForFxEvents();
+        }
+        ui.settle();
+        assertEquals(0, run.exitStatusProperty().get());
+        assertEquals(run.countsProperty().get().records(), ui.vm.document().size(), "the tab shows every record");
+        assertEquals(1, ui.window.tabs().tabs().size());
+
+        Path campaign = dev.weft.app.campaign.CampaignFixture.create(dir.resolve("campaign"));
+        CampaignPanel[] shown = new CampaignPanel[1];
+        robot.interact(() -> shown[0] = ui.window.toolWindows().showCampaign(campaign));
+        CampaignPanel panel = shown[0];
+        end = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        while (panel.resultsProperty().get() == null) {
+            assertTrue(System.nanoTime() < end, panel.summaryText());
+            Thread.sleep(20);
+            WaitForAsyncUtils.waitForFxEvents();
+        }
+        robot.interact(() -> panel.hitTable().getSelectionModel().select(0));
+        robot.clickOn("#openCampaignRecording");
+        end = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (ui.window.tabs().tabs().size() < 2) {
+            assertTrue(System.nanoTime() < end, "the kept recording did not open");
+            Thread.sleep(20);
+            WaitForAsyncUtils.waitForFxEvents();
+        }
+        ui.settle();
+        assertEquals(campaign.resolve("runs/CHORD_FIX=0/s1.weftlog"),
+                ((OpenTabs.DocumentTab) ui.window.tabs().selectedProperty().get()).document().path());
+        ui.screenshot(robot, "tools-run-then-campaign-tabs");
+    }
+}
