@@ -73,6 +73,24 @@ public final class LogReader implements Closeable {
     }
 
     /**
+     * Like {@link #openInBackground(Path)}; when the file is gzip, its decompressed bytes (header line included) are
+     * also handed to {@code copy} as they are inflated, so a stream offset of this reader is an offset in that copy.
+     */
+    public static LogReader openInBackground(Path path, DecompressedCopy copy) throws WeftLogException {
+        return open(path, true, isLarge(path), copy);
+    }
+
+    /** Whether the file starts with the gzip magic bytes (false when it cannot be read: opening will say why). */
+    public static boolean isGzipFile(Path path) {
+        try (InputStream in = Files.newInputStream(path)) {
+            byte[] head = in.readNBytes(2);
+            return head.length == 2 && head[0] == 0x1f && head[1] == (byte) 0x8b;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    /**
      * Follows a recording that may still be written (weft-log-v2.md §10: every line is flushed as it is written).
      * {@link #next()} waits at the end of the file, and at a half-written last line, for more; it returns null once
      * the {@code end} record has been returned, or when the writer is gone ({@link #writerGone()}, or
@@ -80,13 +98,19 @@ public final class LogReader implements Closeable {
      * A file that shrinks while followed is an I/O error. See {@link #recordingState()}.
      */
     public static LogReader follow(Path path, long pollMillis, long idleLimitMillis) throws WeftLogException {
+        return follow(path, pollMillis, idleLimitMillis, null);
+    }
+
+    /** Like {@link #follow(Path, long, long)}, copying a gzip log's decompressed bytes as {@link #openInBackground(Path, DecompressedCopy)} does. */
+    public static LogReader follow(Path path, long pollMillis, long idleLimitMillis, DecompressedCopy copy)
+            throws WeftLogException {
         TailingInputStream in;
         try {
             in = new TailingInputStream(path, pollMillis, idleLimitMillis);
         } catch (IOException e) {
             throw WeftLogException.io(RecordStream.describe(e), 0, e);
         }
-        LogReader reader = new LogReader(new RecordStream(in, false), false);
+        LogReader reader = new LogReader(new RecordStream(in, false, LineLimit.maxLineBytes(), copy), false);
         reader.tail = in;
         return reader;
     }
@@ -116,8 +140,13 @@ public final class LogReader implements Closeable {
 
     /** Explicit choice of helper threads (tests cover every combination; results never depend on it). */
     static LogReader open(Path path, boolean background, boolean hashAhead) throws WeftLogException {
+        return open(path, background, hashAhead, null);
+    }
+
+    private static LogReader open(Path path, boolean background, boolean hashAhead, DecompressedCopy copy)
+            throws WeftLogException {
         CountingInputStream file = new CountingInputStream(openFile(path));
-        LogReader reader = new LogReader(new RecordStream(file, hashAhead), background);
+        LogReader reader = new LogReader(new RecordStream(file, hashAhead, LineLimit.maxLineBytes(), copy), background);
         reader.file = file;
         return reader;
     }

@@ -47,6 +47,11 @@ final class RecordStream implements Closeable {
     }
 
     RecordStream(InputStream raw, boolean hashAhead, int maxLineBytes) throws WeftLogException {
+        this(raw, hashAhead, maxLineBytes, null);
+    }
+
+    /** With {@code copy}: a gzip log's decompressed bytes also go there as they are inflated (ignored for plain logs). */
+    RecordStream(InputStream raw, boolean hashAhead, int maxLineBytes, DecompressedCopy copy) throws WeftLogException {
         Lines opened = null;
         boolean gzipMagic = false;
         try {
@@ -56,10 +61,12 @@ final class RecordStream implements Closeable {
             gzip = gzipMagic;
             LineSplitter splitter;
             if (gzip) {
-                // Inflating runs on its own thread, overlapping with parsing and hashing.
-                splitter = new LineSplitter(new ReadAheadInputStream(
-                        new GzipMemberInputStream(new SequenceInputStream(new ByteArrayInputStream(head), raw)),
-                        "weft-log-inflater"), head, 0, maxLineBytes);
+                // Inflating (and copying out, when asked) runs on its own thread, overlapping with parsing and hashing.
+                InputStream inflated = new GzipMemberInputStream(new SequenceInputStream(new ByteArrayInputStream(head), raw));
+                if (copy != null) {
+                    inflated = new CopyingInputStream(inflated, copy);
+                }
+                splitter = new LineSplitter(new ReadAheadInputStream(inflated, "weft-log-inflater"), head, 0, maxLineBytes);
             } else {
                 splitter = new LineSplitter(raw, head, n, maxLineBytes);
             }

@@ -1,0 +1,57 @@
+package dev.weft.replay.bench;
+
+import dev.weft.log.Fnv1a;
+import dev.weft.replay.LogIndex;
+import dev.weft.replay.ReplayOptions;
+import dev.weft.replay.ReplayReport;
+import dev.weft.replay.Replayer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The index build ("all ops reachable" in the workbench, minus the workbench's own per-record work) and the plain
+ * replay, timed in this JVM from its first run on: the first figure is what a freshly started workbench or
+ * {@code weft replay} pays (JIT warm-up included), the later ones the warm cost. A main, not a test; prints figures.
+ * Usage: IndexBenchmark [--runs N] [--replay] LOG...
+ */
+public final class IndexBenchmark {
+
+    private IndexBenchmark() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        int runs = 3;
+        boolean replay = false;
+        int i = 0;
+        for (; i < args.length && args[i].startsWith("--"); i++) {
+            if (args[i].equals("--runs")) {
+                runs = Integer.parseInt(args[++i]);
+            } else if (args[i].equals("--replay")) {
+                replay = true;
+            }
+        }
+        Path cache = Files.createTempDirectory("weft-index-bench");
+        for (; i < args.length; i++) {
+            Path log = Path.of(args[i]);
+            for (int run = 1; run <= runs; run++) {
+                long t0 = System.nanoTime();
+                String what;
+                if (replay) {
+                    ReplayReport r = Replayer.replay(log, ReplayOptions.PLAIN);
+                    what = String.format(Locale.ROOT, "replay %d op(s), digest %s", r.count(), Fnv1a.hex16(r.digest()));
+                } else {
+                    long[] sunk = {0};
+                    try (LogIndex index = LogIndex.build(log, List.of("per-channel-fifo", "no-duplicate-delivery"),
+                            LogIndex.DEFAULT_CHECKPOINT_EVERY, (r, e) -> sunk[0]++, null, () -> false, cache)) {
+                        what = String.format(Locale.ROOT, "index %d records (%d sunk), digest %s, %s", index.size(),
+                                sunk[0], Fnv1a.hex16(index.digest()), index.status().kind());
+                    }
+                }
+                System.out.printf(Locale.ROOT, "%-40s run %d: %6.0f ms  %s%n", log.getFileName(), run,
+                        (System.nanoTime() - t0) / 1e6, what);
+            }
+        }
+    }
+}
