@@ -3,71 +3,90 @@ package dev.weft.check;
 import dev.weft.net.SplitMix64;
 
 /**
- * A map from a pair of longs to a long, open addressing with linear probing, so the invariants' per-record lookups
- * neither box nor allocate (they run once per send and recv over million-record logs). Only grows; never iterated,
- * so no host ordering can leak out of it.
+ * A map from a pair of longs to a long, so the invariants' per-record lookups neither box nor allocate (they run once
+ * per send and recv over million-record logs). Open addressing, linear probing, each slot's key, value and "used"
+ * flag side by side in one array (one cache line per lookup). Only grows; never iterated, so no host ordering can
+ * leak out of it.
+ *
+ * <p>Keys are placed by their plain value at first: the core numbers datagrams (ties) 0, 1, 2, ..., which then sit in
+ * consecutive slots, the cheapest layout for the cache. Keys from a file can be anything, though, so a probe run
+ * longer than {@link #MAX_PROBE} switches the table to scrambled placement (a full 64-bit mix) for good: an edited
+ * log cannot make lookups slow.
  */
 final class LongPairMap {
 
-    private long[] first = new long[64];
-    private long[] second = new long[64];
-    private long[] values = new long[64];
-    private boolean[] used = new boolean[64];
+    private static final int STRIDE = 4; // first, second, value, used
+    private static final int MAX_PROBE = 64;
+
+    private long[] slots = new long[64 * STRIDE];
+    private int capacity = 64;
     private int size;
+    private boolean scrambled;
 
     /** The slot holding the key, or -1. */
     int indexOf(long a, long b) {
-        int mask = used.length - 1;
-        for (int i = hash(a, b) & mask; used[i]; i = (i + 1) & mask) {
-            if (first[i] == a && second[i] == b) {
+        int mask = capacity - 1;
+        long[] t = slots;
+        for (int i = home(a, b) & mask; ; i = (i + 1) & mask) {
+            int at = i * STRIDE;
+            if (t[at + 3] == 0) {
+                return -1;
+            }
+            if (t[at] == a && t[at + 1] == b) {
                 return i;
             }
         }
-        return -1;
     }
 
     long valueAt(int slot) {
-        return values[slot];
+        return slots[slot * STRIDE + 2];
     }
 
     /** Sets the key's value (adding the key if absent). */
     void put(long a, long b, long value) {
-        if (2 * (size + 1) > used.length) {
-            grow();
+        if (2 * (size + 1) > capacity) {
+            rehash(capacity * 2, scrambled);
         }
-        int mask = used.length - 1;
-        int i = hash(a, b) & mask;
-        while (used[i] && !(first[i] == a && second[i] == b)) {
-            i = (i + 1) & mask;
-        }
-        if (!used[i]) {
-            used[i] = true;
-            first[i] = a;
-            second[i] = b;
-            size++;
-        }
-        values[i] = value;
-    }
-
-    private void grow() {
-        long[] oldFirst = first;
-        long[] oldSecond = second;
-        long[] oldValues = values;
-        boolean[] oldUsed = used;
-        int capacity = oldUsed.length * 2;
-        first = new long[capacity];
-        second = new long[capacity];
-        values = new long[capacity];
-        used = new boolean[capacity];
-        size = 0;
-        for (int i = 0; i < oldUsed.length; i++) {
-            if (oldUsed[i]) {
-                put(oldFirst[i], oldSecond[i], oldValues[i]);
+        int mask = capacity - 1;
+        long[] t = slots;
+        int i = home(a, b) & mask;
+        for (int probes = 0; ; i = (i + 1) & mask, probes++) {
+            int at = i * STRIDE;
+            if (t[at + 3] == 0) {
+                if (probes > MAX_PROBE && !scrambled) {
+                    rehash(capacity, true);
+                    put(a, b, value);
+                    return;
+                }
+                t[at] = a;
+                t[at + 1] = b;
+                t[at + 2] = value;
+                t[at + 3] = 1;
+                size++;
+                return;
+            }
+            if (t[at] == a && t[at + 1] == b) {
+                t[at + 2] = value;
+                return;
             }
         }
     }
 
-    private static int hash(long a, long b) {
-        return (int) SplitMix64.mix(a * 31 + b);
+    private int home(long a, long b) {
+        long k = a + b * 0x9E3779B97F4A7C15L;
+        return (int) (scrambled ? SplitMix64.mix(k) : k ^ (k >>> 32));
+    }
+
+    private void rehash(int newCapacity, boolean scramble) {
+        long[] old = slots;
+        slots = new long[newCapacity * STRIDE];
+        capacity = newCapacity;
+        scrambled = scramble;
+        size = 0;
+        for (int at = 0; at < old.length; at += STRIDE) {
+            if (old[at + 3] != 0) {
+                put(old[at], old[at + 1], old[at + 2]);
+            }
+        }
     }
 }

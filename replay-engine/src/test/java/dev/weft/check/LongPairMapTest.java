@@ -33,4 +33,17 @@ class LongPairMapTest {
             }
         }
     }
+
+    /** Keys that all share their low bits (as an edited log could write) stay fast and correct. */
+    @Test
+    void collidingKeysStayCorrect() {
+        LongPairMap map = new LongPairMap();
+        for (long i = 0; i < 20_000; i++) {
+            map.put(i * 0x1_0000_0001L, 0, i); // k ^ (k >>> 32) is 0 for all of them
+        }
+        for (long i = 0; i < 20_000; i++) {
+            assertEquals(i, map.valueAt(map.indexOf(i * 0x1_0000_0001L, 0)));
+        }
+        assertEquals(-1, map.indexOf(20_000L * 0x1_0000_0001L, 0));
+    }
 }
