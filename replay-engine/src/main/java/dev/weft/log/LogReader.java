@@ -1,5 +1,6 @@
 package dev.weft.log;
 
+import dev.weft.json.JsonLineException;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.InputStream;
@@ -295,7 +296,7 @@ public final class LogReader implements Closeable {
         LineParser p = new LineParser();
         try {
             p.record(bytes, off, len);
-        } catch (JsonSyntaxException e) {
+        } catch (JsonLineException e) {
             throw WeftLogException.malformed(lineNo, e.getMessage());
         }
         String text = p.chainOff >= 0 ? new String(bytes, p.chainOff, p.chainLen, StandardCharsets.ISO_8859_1) : p.chainText;

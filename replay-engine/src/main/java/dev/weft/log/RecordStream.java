@@ -1,5 +1,6 @@
 package dev.weft.log;
 
+import dev.weft.json.JsonLineException;
 import dev.weft.json.Utf8;
 
 import dev.weft.text.OsErrorText;
@@ -110,7 +111,7 @@ final class RecordStream implements Closeable {
         String raw = new String(buf, lineOff, lineLen, StandardCharsets.UTF_8);
         try {
             header = parser.header(buf, lineOff, lineLen, raw);
-        } catch (JsonSyntaxException e) {
+        } catch (JsonLineException e) {
             throw WeftLogException.malformed(1, e.getMessage());
         }
         if (!LogHeader.FORMAT.equals(header.format())) {
@@ -153,7 +154,7 @@ final class RecordStream implements Closeable {
             int lineOff = lines.off();
             try {
                 parser.record(buf, lineOff, lineLen);
-            } catch (JsonSyntaxException e) {
+            } catch (JsonLineException e) {
                 // The reference reads lines as UTF-8 before parsing: bad UTF-8 anywhere in the line wins.
                 if (e.invalidUtf8() || !Utf8.isValid(buf, lineOff, lineLen)) {
                     throw invalidUtf8();

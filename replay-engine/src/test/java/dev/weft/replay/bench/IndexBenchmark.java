@@ -15,7 +15,8 @@ import java.util.Locale;
  * replay, timed in this JVM from its first run on: the first figure is what a freshly started workbench or
  * {@code weft replay} pays (JIT warm-up included), the later ones the warm cost. A main, not a test; prints figures.
  * Wall and process CPU time are printed per run: on the shared 2-core machine the CPU figure is the steadier one.
- * Usage: IndexBenchmark [--runs N] [--replay] LOG...
+ * {@code --replay}: time {@code Replayer.replay} instead; {@code --read}: only read and verify (the parser's share).
+ * Usage: IndexBenchmark [--runs N] [--replay | --read] LOG...
  */
 public final class IndexBenchmark {
 
@@ -31,12 +32,15 @@ public final class IndexBenchmark {
     public static void main(String[] args) throws Exception {
         int runs = 3;
         boolean replay = false;
+        boolean read = false;
         int i = 0;
         for (; i < args.length && args[i].startsWith("--"); i++) {
             if (args[i].equals("--runs")) {
                 runs = Integer.parseInt(args[++i]);
             } else if (args[i].equals("--replay")) {
                 replay = true;
+            } else if (args[i].equals("--read")) {
+                read = true;
             }
         }
         Path cache = Files.createTempDirectory("weft-index-bench");
@@ -46,7 +50,15 @@ public final class IndexBenchmark {
                 long t0 = System.nanoTime();
                 long cpu0 = processCpuNanos();
                 String what;
-                if (replay) {
+                if (read) {
+                    long n = 0;
+                    try (dev.weft.log.LogReader r = dev.weft.log.LogReader.open(log)) {
+                        while (r.next() != null) {
+                            n++;
+                        }
+                    }
+                    what = String.format(Locale.ROOT, "read and verified %d records on one parsing thread", n);
+                } else if (replay) {
                     ReplayReport r = Replayer.replay(log, ReplayOptions.PLAIN);
                     what = String.format(Locale.ROOT, "replay %d op(s), digest %s", r.count(), Fnv1a.hex16(r.digest()));
                 } else {
