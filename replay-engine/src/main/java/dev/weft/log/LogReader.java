@@ -81,16 +81,6 @@ public final class LogReader implements Closeable {
         return open(path, true, isLarge(path), copy);
     }
 
-    /** Whether the file starts with the gzip magic bytes (false when it cannot be read: opening will say why). */
-    public static boolean isGzipFile(Path path) {
-        try (InputStream in = Files.newInputStream(path)) {
-            byte[] head = in.readNBytes(2);
-            return head.length == 2 && head[0] == 0x1f && head[1] == (byte) 0x8b;
-        } catch (IOException e) {
-            return false;
-        }
-    }
-
     /**
      * Follows a recording that may still be written (weft-log-v2.md §10: every line is flushed as it is written).
      * {@link #next()} waits at the end of the file, and at a half-written last line, for more; it returns null once

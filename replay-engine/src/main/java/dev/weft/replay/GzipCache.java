@@ -11,25 +11,19 @@ import java.nio.file.Path;
 /**
  * The plain file a gzip recording is expanded into once, for random access: the reader's decompressed bytes
  * verbatim ({@link DecompressedCopy}), so a record's stream offset is its offset here, exactly as for a plain log.
- * Written on the reader's inflating thread; a write failure is kept and thrown by {@link #close()}. Deleted when the
- * JVM exits, or by the index.
+ * The reader hands bytes over only when the log is gzip, so the file is created on the first write; both happen on
+ * the reader's inflating thread, and a failure there is kept and thrown by {@link #close()}. Deleted when the JVM
+ * exits, or by the index.
  */
 final class GzipCache implements Closeable, DecompressedCopy {
 
-    private final Path file;
-    private final OutputStream out;
+    private final Path dir;
+    private Path file;
+    private OutputStream out;
     private IOException failure;
 
-    private GzipCache(Path file, OutputStream out) {
-        this.file = file;
-        this.out = out;
-    }
-
-    static GzipCache create(Path cacheDir) throws IOException {
-        Files.createDirectories(cacheDir);
-        Path plain = Files.createTempFile(cacheDir, "weft-index-", ".weftlog");
-        plain.toFile().deleteOnExit();
-        return new GzipCache(plain, new BufferedOutputStream(Files.newOutputStream(plain), 1 << 16));
+    GzipCache(Path dir) {
+        this.dir = dir;
     }
 
     @Override
@@ -38,29 +32,52 @@ final class GzipCache implements Closeable, DecompressedCopy {
             return;
         }
         try {
+            if (out == null) {
+                Files.createDirectories(dir);
+                file = Files.createTempFile(dir, "weft-index-", ".weftlog");
+                file.toFile().deleteOnExit();
+                out = new BufferedOutputStream(Files.newOutputStream(file), 1 << 16);
+            }
             out.write(bytes, off, len);
         } catch (IOException e) {
             failure = e;
         }
     }
 
+    /** The cache file, or null when nothing was written (a plain log). Read it after {@link #close()}. */
     Path file() {
         return file;
     }
 
-    /** Call once the reader is closed (its inflating thread has stopped writing); throws a failed write. */
+    /**
+     * Call once the reader is closed (its inflating thread has stopped writing, and joining it made its writes
+     * visible here); throws a failed write, after deleting the file.
+     */
     @Override
     public void close() throws IOException {
         try {
-            out.close();
+            if (out != null) {
+                out.close();
+            }
         } catch (IOException e) {
             if (failure == null) {
                 failure = e;
             }
         }
         if (failure != null) {
-            Files.deleteIfExists(file);
+            delete();
             throw failure;
+        }
+    }
+
+    /** Removes the file, if any (after a failed or cancelled build). */
+    void delete() {
+        if (file != null) {
+            try {
+                Files.deleteIfExists(file);
+            } catch (IOException ignored) {
+                // deleted on exit
+            }
         }
     }
 }

@@ -121,8 +121,9 @@ public final class LogIndex implements Closeable {
     private static LogIndex index(Path path, ReaderOpener opener, List<String> invariants, int k, RecordSink sink,
                                   Progress progress, BooleanSupplier cancelled, Path cacheDir)
             throws WeftLogException, IOException {
-        GzipCache cache = LogReader.isGzipFile(path) ? GzipCache.create(cacheDir) : null;
+        GzipCache cache = new GzipCache(cacheDir); // written to only if the reader finds gzip
         Pass pass;
+        boolean gzip;
         try {
             LogReader reader;
             try {
@@ -132,9 +133,7 @@ public final class LogIndex implements Closeable {
                 throw e;
             }
             try {
-                if (reader.isGzip() != (cache != null)) {
-                    throw new IOException(path + " changed while being opened (gzip or not)");
-                }
+                gzip = reader.isGzip();
                 pass = pass(path, reader, invariants, k, sink, progress, cancelled);
             } finally {
                 reader.close();
@@ -143,10 +142,8 @@ public final class LogIndex implements Closeable {
             discard(cache);
             throw e;
         }
-        if (cache != null) {
-            cache.close();
-        }
-        Path plain = cache != null ? cache.file() : path;
+        cache.close();
+        Path plain = gzip ? cache.file() : path;
         LogIndex index = new LogIndex(path, plain, pass.header, pass.read, pass.offsets.offsets, pass.offsets.lines, k,
                 pass.checkpoints.list, pass.replayed, pass.status, pass.digest, pass.violations);
         index.recordingState = pass.recordingState;
@@ -154,18 +151,12 @@ public final class LogIndex implements Closeable {
     }
 
     private static void discard(GzipCache cache) {
-        if (cache != null) {
-            try {
-                cache.close();
-            } catch (IOException ignored) {
-                // the first problem is the one reported
-            }
-            try {
-                Files.deleteIfExists(cache.file());
-            } catch (IOException ignored) {
-                // deleted on exit
-            }
+        try {
+            cache.close();
+        } catch (IOException ignored) {
+            // the first problem is the one reported
         }
+        cache.delete();
     }
 
     /** What one indexing pass found. */
