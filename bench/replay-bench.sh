@@ -1,9 +1,14 @@
 #!/usr/bin/env bash
 # Replay benchmark (issue 2): prints figures, asserts nothing. End-to-end `weft replay` wall times including JVM
 # start-up (shown separately), peak RSS, and in-process figures (warm throughput, LogIndex, stateAt cost).
-# Usage: bench/replay-bench.sh        (needs ../shared/conformance; writes only under target/)
+# Also the index build (LogIndex: what the workbench waits for before every op is reachable), each in a fresh JVM.
+# Usage: bench/replay-bench.sh [--baseline GIT_REF]   (needs ../shared/conformance; writes only under target/)
+#   --baseline REF: also builds REF's replay engine (javac, into target/bench/baseline) and prints its index-build and
+#   in-process replay figures interleaved with this checkout's, run for run: before and after on the same machine load.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
+baseline=
+if [ "${1:-}" = "--baseline" ]; then baseline=${2:?--baseline needs a git ref}; fi
 C=../shared/conformance
 mvn -q -B -ntp -DskipTests package -pl launcher -am
 mkdir -p target/bench
@@ -41,4 +46,28 @@ if java -Xmx48m -XX:+UseSerialGC -jar launcher/target/weft-launcher.jar replay "
   echo "heap bound  : 999,914-record replay completes with -Xmx48m (plain replay keeps no per-record state)"
 else
   echo "heap bound  : 999,914-record replay FAILED with -Xmx48m"
+fi
+
+# The index build on a freshly started JVM (run 1, JIT warm-up included: what opening the workbench pays) and warm
+# (runs 2-3), with the process CPU time beside the wall time (steadier on a shared machine).
+engine=replay-engine/target/classes:replay-engine/target/test-classes
+echo "index build (LogIndex, fifo+dup, checkpoints every 1024; gzip expanded to the cache as it is read):"
+java -Xmx2g -cp "$engine" dev.weft.replay.bench.IndexBenchmark --runs 3 "$big_gz" "$big"
+
+if [ -n "$baseline" ]; then
+  base=target/bench/baseline
+  rm -rf "$base" && mkdir -p "$base/src" "$base/classes"
+  git archive "$baseline" replay-engine/src/main/java | tar -x -C "$base/src"
+  find "$base/src" -name '*.java' > "$base/files"
+  javac -nowarn -d "$base/classes" @"$base/files"
+  javac -nowarn -d "$base/classes" -cp "$base/classes" replay-engine/src/test/java/dev/weft/replay/bench/IndexBenchmark.java
+  echo "before ($baseline) / after (this checkout), alternating fresh JVMs, first run of each JVM (cold):"
+  for what in "--runs 1 $big_gz" "--runs 1 $big" "--replay --runs 1 $big" "--read --runs 1 $big"; do
+    for i in 1 2 3; do
+      # shellcheck disable=SC2086
+      printf "  before %s\n" "$(java -Xmx2g -cp "$base/classes" dev.weft.replay.bench.IndexBenchmark $what)"
+      # shellcheck disable=SC2086
+      printf "  after  %s\n" "$(java -Xmx2g -cp "$engine" dev.weft.replay.bench.IndexBenchmark $what)"
+    done
+  done
 fi

@@ -2,8 +2,6 @@ package dev.weft.check;
 
 import dev.weft.log.Event;
 import dev.weft.log.RecvOutcome;
-import java.util.HashMap;
-import java.util.Map;
 
 /**
  * {@code no-duplicate-delivery}: a datagram (identified by its tie) is delivered at most once
@@ -13,7 +11,8 @@ public final class NoDuplicateDelivery implements Invariant {
 
     public static final String NAME = "no-duplicate-delivery";
 
-    private final Map<Long, Long> deliveredAtOp = new HashMap<>();
+    /** tie → the op of its first delivery. */
+    private final LongPairMap deliveredAtOp = new LongPairMap();
 
     @Override
     public String name() {
@@ -23,11 +22,15 @@ public final class NoDuplicateDelivery implements Invariant {
     @Override
     public String offer(long op, long vt, Event event) {
         if (event instanceof Event.Recv recv && recv.outcome() instanceof RecvOutcome.Delivered d) {
-            Long previous = deliveredAtOp.put(d.tie(), op);
-            if (previous != null) {
+            int at = deliveredAtOp.indexOf(d.tie(), 0);
+            if (at >= 0) {
+                long previous = deliveredAtOp.valueAt(at);
+                // As Map.put did: the latest delivery's op is what a third delivery names.
+                deliveredAtOp.put(d.tie(), 0, op);
                 return "datagram tie=" + Long.toUnsignedString(d.tie()) + " delivered twice (first at op "
                         + Long.toUnsignedString(previous) + ")";
             }
+            deliveredAtOp.put(d.tie(), 0, op);
         }
         return null;
     }

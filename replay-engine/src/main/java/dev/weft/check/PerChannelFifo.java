@@ -4,8 +4,6 @@ import dev.weft.log.Event;
 import dev.weft.log.RecvOutcome;
 import dev.weft.log.SendOutcome;
 import dev.weft.log.VAddr;
-import java.util.HashMap;
-import java.util.Map;
 
 /**
  * {@code per-channel-fifo}: datagrams of one channel (src, dst) must be delivered in send order
@@ -16,14 +14,10 @@ public final class PerChannelFifo implements Invariant {
 
     public static final String NAME = "per-channel-fifo";
 
-    private record Channel(VAddr src, VAddr dst) {
-    }
-
-    private record Sent(Channel channel, long chanSeq) {
-    }
-
-    private final Map<Long, Sent> sentByTie = new HashMap<>();
-    private final Map<Channel, Long> maxDelivered = new HashMap<>();
+    /** tie → the channel sequence number it was sent with (the channel itself is taken from the delivery). */
+    private final LongPairMap sentByTie = new LongPairMap();
+    /** channel (packed src, packed dst) → highest sequence number delivered on it. */
+    private final LongPairMap maxDelivered = new LongPairMap();
 
     @Override
     public String name() {
@@ -33,25 +27,32 @@ public final class PerChannelFifo implements Invariant {
     @Override
     public String offer(long op, long vt, Event event) {
         if (event instanceof Event.Send send && send.outcome() instanceof SendOutcome.Enqueued enq) {
-            sentByTie.put(enq.tie(), new Sent(new Channel(send.src(), send.dst()), send.chanSeq()));
+            sentByTie.put(enq.tie(), 0, send.chanSeq());
             return null;
         }
         if (event instanceof Event.Recv recv && recv.outcome() instanceof RecvOutcome.Delivered d) {
-            Sent sent = sentByTie.get(d.tie());
-            if (sent == null) {
+            int sent = sentByTie.indexOf(d.tie(), 0);
+            if (sent < 0) {
                 return null;
             }
-            long s = sent.chanSeq();
+            long s = sentByTie.valueAt(sent);
             // The key is the channel named by the delivery, not the one remembered at send time (spec §2.1).
-            Channel key = new Channel(d.src(), d.dst());
-            Long max = maxDelivered.get(key);
-            if (max != null && Long.compareUnsigned(s, max) < 0) {
+            long src = pack(d.src());
+            long dst = pack(d.dst());
+            int at = maxDelivered.indexOf(src, dst);
+            long max = at < 0 ? 0 : maxDelivered.valueAt(at);
+            if (at >= 0 && Long.compareUnsigned(s, max) < 0) {
                 return "channel " + d.src().text() + " \u2192 " + d.dst().text() + ": datagram with send order "
                         + Long.toUnsignedString(s) + " delivered after send order " + Long.toUnsignedString(max)
                         + " (reordered)";
             }
-            maxDelivered.put(key, s);
+            maxDelivered.put(src, dst, s);
         }
         return null;
+    }
+
+    /** An address as one long: ip (u32) above port (u16), so distinct addresses stay distinct. */
+    private static long pack(VAddr a) {
+        return a.ip() << 16 | a.port();
     }
 }

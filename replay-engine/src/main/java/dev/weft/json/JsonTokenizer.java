@@ -12,7 +12,7 @@ import java.nio.charset.StandardCharsets;
  *
  * <p>The schema layers (fuzz config, regression file, scenario DSL) read it like a streaming parser:
  * {@link #nextToken()} then the current token's {@link #text()}, {@link #currentName()} and locations. The
- * weft-log reader keeps its own byte-level line parser, specialised for speed on its fixed schema.
+ * weft-log schema reads lines through {@link JsonCursor} instead: zero-copy, member by member, for its hot path.
  */
 public final class JsonTokenizer {
 

@@ -1,10 +1,16 @@
 /**
- * The engine's one JSON reader: {@link dev.weft.json.JsonTokenizer} pulls tokens from a UTF-8 document with the
- * reference parser's accept rules (no BOM, no lone surrogate escapes, strict UTF-8, any nesting without recursion)
- * and errors located by line and column in our own words ({@link dev.weft.json.JsonSyntaxError}). The fuzz config
- * and regression file ({@code dev.weft.fuzz.StrictJson}) and the scenario DSL ({@code dev.weft.scenario}) are thin
- * schema layers over it. The weft-log line parser ({@code dev.weft.log.LineParser}) is specialised for speed on its
- * fixed schema but shares the rules that must not differ: {@link dev.weft.json.Utf8} and
- * {@link dev.weft.json.JsonEscapes}.
+ * The engine's JSON reading, byte-level and with the reference parser's accept rules (no BOM, no lone surrogate
+ * escapes, strict UTF-8, any nesting without recursion):
+ * <ul>
+ * <li>{@link dev.weft.json.JsonCursor}: the zero-copy cursor over one line in the caller's buffer that the weft-log
+ * schema ({@code dev.weft.log.LineParser}) drives member by member; names are matched in place against
+ * {@link dev.weft.json.JsonNames} tables, numbers parsed in the buffer, errors are
+ * {@link dev.weft.json.JsonLineException}s naming the field and column. The hot path of reading a recording.</li>
+ * <li>{@link dev.weft.json.JsonTokenizer}: pull tokens from a whole document with errors located by line and column
+ * in serde's words ({@link dev.weft.json.JsonSyntaxError}); the fuzz config and regression file
+ * ({@code dev.weft.fuzz.StrictJson}) and the scenario DSL ({@code dev.weft.scenario}) are thin schema layers over
+ * it.</li>
+ * </ul>
+ * Both share the rules that must not differ: {@link dev.weft.json.Utf8} and {@link dev.weft.json.JsonEscapes}.
  */
 package dev.weft.json;

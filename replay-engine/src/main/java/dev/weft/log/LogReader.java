@@ -1,5 +1,6 @@
 package dev.weft.log;
 
+import dev.weft.json.JsonLineException;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.InputStream;
@@ -73,6 +74,14 @@ public final class LogReader implements Closeable {
     }
 
     /**
+     * Like {@link #openInBackground(Path)}; when the file is gzip, its decompressed bytes (header line included) are
+     * also handed to {@code copy} as they are inflated, so a stream offset of this reader is an offset in that copy.
+     */
+    public static LogReader openInBackground(Path path, DecompressedCopy copy) throws WeftLogException {
+        return open(path, true, isLarge(path), copy);
+    }
+
+    /**
      * Follows a recording that may still be written (weft-log-v2.md §10: every line is flushed as it is written).
      * {@link #next()} waits at the end of the file, and at a half-written last line, for more; it returns null once
      * the {@code end} record has been returned, or when the writer is gone ({@link #writerGone()}, or
@@ -80,13 +89,19 @@ public final class LogReader implements Closeable {
      * A file that shrinks while followed is an I/O error. See {@link #recordingState()}.
      */
     public static LogReader follow(Path path, long pollMillis, long idleLimitMillis) throws WeftLogException {
+        return follow(path, pollMillis, idleLimitMillis, null);
+    }
+
+    /** Like {@link #follow(Path, long, long)}, copying a gzip log's decompressed bytes as {@link #openInBackground(Path, DecompressedCopy)} does. */
+    public static LogReader follow(Path path, long pollMillis, long idleLimitMillis, DecompressedCopy copy)
+            throws WeftLogException {
         TailingInputStream in;
         try {
             in = new TailingInputStream(path, pollMillis, idleLimitMillis);
         } catch (IOException e) {
             throw WeftLogException.io(RecordStream.describe(e), 0, e);
         }
-        LogReader reader = new LogReader(new RecordStream(in, false), false);
+        LogReader reader = new LogReader(new RecordStream(in, false, LineLimit.maxLineBytes(), copy), false);
         reader.tail = in;
         return reader;
     }
@@ -116,8 +131,13 @@ public final class LogReader implements Closeable {
 
     /** Explicit choice of helper threads (tests cover every combination; results never depend on it). */
     static LogReader open(Path path, boolean background, boolean hashAhead) throws WeftLogException {
+        return open(path, background, hashAhead, null);
+    }
+
+    private static LogReader open(Path path, boolean background, boolean hashAhead, DecompressedCopy copy)
+            throws WeftLogException {
         CountingInputStream file = new CountingInputStream(openFile(path));
-        LogReader reader = new LogReader(new RecordStream(file, hashAhead), background);
+        LogReader reader = new LogReader(new RecordStream(file, hashAhead, LineLimit.maxLineBytes(), copy), background);
         reader.file = file;
         return reader;
     }
@@ -266,7 +286,7 @@ public final class LogReader implements Closeable {
         LineParser p = new LineParser();
         try {
             p.record(bytes, off, len);
-        } catch (JsonSyntaxException e) {
+        } catch (JsonLineException e) {
             throw WeftLogException.malformed(lineNo, e.getMessage());
         }
         String text = p.chainOff >= 0 ? new String(bytes, p.chainOff, p.chainLen, StandardCharsets.ISO_8859_1) : p.chainText;

@@ -1,5 +1,6 @@
 package dev.weft.log;
 
+import dev.weft.json.JsonLineException;
 import dev.weft.json.Utf8;
 
 import dev.weft.text.OsErrorText;
@@ -47,6 +48,11 @@ final class RecordStream implements Closeable {
     }
 
     RecordStream(InputStream raw, boolean hashAhead, int maxLineBytes) throws WeftLogException {
+        this(raw, hashAhead, maxLineBytes, null);
+    }
+
+    /** With {@code copy}: a gzip log's decompressed bytes also go there as they are inflated (ignored for plain logs). */
+    RecordStream(InputStream raw, boolean hashAhead, int maxLineBytes, DecompressedCopy copy) throws WeftLogException {
         Lines opened = null;
         boolean gzipMagic = false;
         try {
@@ -56,10 +62,12 @@ final class RecordStream implements Closeable {
             gzip = gzipMagic;
             LineSplitter splitter;
             if (gzip) {
-                // Inflating runs on its own thread, overlapping with parsing and hashing.
-                splitter = new LineSplitter(new ReadAheadInputStream(
-                        new GzipMemberInputStream(new SequenceInputStream(new ByteArrayInputStream(head), raw)),
-                        "weft-log-inflater"), head, 0, maxLineBytes);
+                // Inflating (and copying out, when asked) runs on its own thread, overlapping with parsing and hashing.
+                InputStream inflated = new GzipMemberInputStream(new SequenceInputStream(new ByteArrayInputStream(head), raw));
+                if (copy != null) {
+                    inflated = new CopyingInputStream(inflated, copy);
+                }
+                splitter = new LineSplitter(new ReadAheadInputStream(inflated, "weft-log-inflater"), head, 0, maxLineBytes);
             } else {
                 splitter = new LineSplitter(raw, head, n, maxLineBytes);
             }
@@ -103,7 +111,7 @@ final class RecordStream implements Closeable {
         String raw = new String(buf, lineOff, lineLen, StandardCharsets.UTF_8);
         try {
             header = parser.header(buf, lineOff, lineLen, raw);
-        } catch (JsonSyntaxException e) {
+        } catch (JsonLineException e) {
             throw WeftLogException.malformed(1, e.getMessage());
         }
         if (!LogHeader.FORMAT.equals(header.format())) {
@@ -146,7 +154,7 @@ final class RecordStream implements Closeable {
             int lineOff = lines.off();
             try {
                 parser.record(buf, lineOff, lineLen);
-            } catch (JsonSyntaxException e) {
+            } catch (JsonLineException e) {
                 // The reference reads lines as UTF-8 before parsing: bad UTF-8 anywhere in the line wins.
                 if (e.invalidUtf8() || !Utf8.isValid(buf, lineOff, lineLen)) {
                     throw invalidUtf8();

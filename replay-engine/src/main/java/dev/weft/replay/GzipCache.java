@@ -1,64 +1,83 @@
 package dev.weft.replay;
 
-import dev.weft.log.CanonicalJson;
-import dev.weft.log.Fnv1a;
-import dev.weft.log.LogHeader;
-import dev.weft.log.LogRecord;
-import java.io.BufferedWriter;
+import dev.weft.log.DecompressedCopy;
+import java.io.BufferedOutputStream;
 import java.io.Closeable;
 import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
+import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
- * The plain file a gzip recording is expanded into once, for random access: the header verbatim, then each record in
- * its canonical form with its chain (which parses to the same values). Deleted when the JVM exits, or by the index.
+ * The plain file a gzip recording is expanded into once, for random access: the reader's decompressed bytes
+ * verbatim ({@link DecompressedCopy}), so a record's stream offset is its offset here, exactly as for a plain log.
+ * The reader hands bytes over only when the log is gzip, so the file is created on the first write; both happen on
+ * the reader's inflating thread, and a failure there is kept and thrown by {@link #close()}. Deleted when the JVM
+ * exits, or by the index.
  */
-final class GzipCache implements Closeable {
+final class GzipCache implements Closeable, DecompressedCopy {
 
-    private final Path file;
-    private final BufferedWriter out;
-    private long offset;
+    private final Path dir;
+    private Path file;
+    private OutputStream out;
+    private IOException failure;
 
-    private GzipCache(Path file, BufferedWriter out, long offset) {
-        this.file = file;
-        this.out = out;
-        this.offset = offset;
+    GzipCache(Path dir) {
+        this.dir = dir;
     }
 
-    static GzipCache create(Path cacheDir, LogHeader header) throws IOException {
-        Files.createDirectories(cacheDir);
-        Path plain = Files.createTempFile(cacheDir, "weft-index-", ".weftlog");
-        plain.toFile().deleteOnExit();
-        BufferedWriter out = Files.newBufferedWriter(plain, StandardCharsets.UTF_8);
-        out.write(header.rawLine());
-        out.write('\n');
-        return new GzipCache(plain, out, header.rawLine().getBytes(StandardCharsets.UTF_8).length + 1);
-    }
-
-    /** Appends {@code r}'s line; returns its offset in the cache file. */
-    long append(LogRecord r) {
-        String canon = CanonicalJson.record(r.op(), r.vt(), r.event());
-        String line = canon.substring(0, canon.length() - 1) + ",\"chain\":\"" + Fnv1a.hex16(r.chain()) + "\"}";
-        long at = offset;
-        try {
-            out.write(line);
-            out.write('\n');
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
+    @Override
+    public void write(byte[] bytes, int off, int len) {
+        if (failure != null) {
+            return;
         }
-        offset += line.getBytes(StandardCharsets.UTF_8).length + 1;
-        return at;
+        try {
+            if (out == null) {
+                Files.createDirectories(dir);
+                file = Files.createTempFile(dir, "weft-index-", ".weftlog");
+                file.toFile().deleteOnExit();
+                out = new BufferedOutputStream(Files.newOutputStream(file), 1 << 16);
+            }
+            out.write(bytes, off, len);
+        } catch (IOException e) {
+            failure = e;
+        }
     }
 
+    /** The cache file, or null when nothing was written (a plain log). Read it after {@link #close()}. */
     Path file() {
         return file;
     }
 
+    /**
+     * Call once the reader is closed (its inflating thread has stopped writing, and joining it made its writes
+     * visible here); throws a failed write, after deleting the file.
+     */
     @Override
     public void close() throws IOException {
-        out.close();
+        try {
+            if (out != null) {
+                out.close();
+            }
+        } catch (IOException e) {
+            if (failure == null) {
+                failure = e;
+            }
+        }
+        if (failure != null) {
+            delete();
+            throw failure;
+        }
+    }
+
+    /** Removes the file, if any (after a failed or cancelled build). */
+    void delete() {
+        if (file != null) {
+            try {
+                Files.deleteIfExists(file);
+            } catch (IOException ignored) {
+                // deleted on exit
+            }
+        }
     }
 }

@@ -11,11 +11,9 @@ import dev.weft.log.RecordingState;
 import dev.weft.log.WeftLogException;
 import java.io.Closeable;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.io.InputStream;
 import java.io.RandomAccessFile;
 import java.nio.channels.Channels;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -31,7 +29,7 @@ import java.util.function.BooleanSupplier;
  * <p>Built in one streaming pass that also verifies the chain, replays with the given invariants and records how
  * far the file can be trusted ({@link #status()}). A file that fails part-way is still indexed up to the problem,
  * so the workbench can open it and point at the bad line. Gzip recordings are expanded once into a plain cache
- * file (header verbatim, records in their canonical form, which parses to the same values).
+ * file: their decompressed bytes, copied verbatim while the same pass reads them.
  */
 public final class LogIndex implements Closeable {
 
@@ -95,12 +93,8 @@ public final class LogIndex implements Closeable {
     public static LogIndex build(Path path, List<String> invariants, int checkpointEvery, RecordSink sink,
                                  Progress progress, BooleanSupplier cancelled, Path cacheDir)
             throws WeftLogException, IOException {
-        LogReader reader = LogReader.openInBackground(path);
-        try {
-            return buildFrom(path, reader, invariants, checkpointEvery, sink, progress, cancelled, cacheDir);
-        } finally {
-            reader.close();
-        }
+        return index(path, copy -> LogReader.openInBackground(path, copy), invariants, checkpointEvery, sink, progress,
+                cancelled, cacheDir);
     }
 
     /**
@@ -111,14 +105,67 @@ public final class LogIndex implements Closeable {
     public static LogIndex follow(Path path, List<String> invariants, int checkpointEvery, RecordSink sink,
                                   Progress progress, BooleanSupplier cancelled, Path cacheDir, long pollMillis,
                                   long idleLimitMillis) throws WeftLogException, IOException {
-        try (LogReader reader = LogReader.follow(path, pollMillis, idleLimitMillis)) {
-            return buildFrom(path, reader, invariants, checkpointEvery, sink, progress, cancelled, cacheDir);
-        }
+        return index(path, copy -> LogReader.follow(path, pollMillis, idleLimitMillis, copy), invariants,
+                checkpointEvery, sink, progress, cancelled, cacheDir);
     }
 
-    private static LogIndex buildFrom(Path path, LogReader reader, List<String> invariants, int k, RecordSink sink,
-                                      Progress progress, BooleanSupplier cancelled, Path cacheDir)
-            throws IOException {
+    /** Opens the reader for {@link #index}, handing a gzip log's decompressed bytes to {@code copy} (null if plain). */
+    private interface ReaderOpener {
+        LogReader open(dev.weft.log.DecompressedCopy copy) throws WeftLogException;
+    }
+
+    /**
+     * Opens the reader (a gzip file with its decompressed copy going to the cache), runs the pass, then closes the
+     * reader before the cache (its inflating thread writes the cache) and the cache before the index reads it.
+     */
+    private static LogIndex index(Path path, ReaderOpener opener, List<String> invariants, int k, RecordSink sink,
+                                  Progress progress, BooleanSupplier cancelled, Path cacheDir)
+            throws WeftLogException, IOException {
+        GzipCache cache = new GzipCache(cacheDir); // written to only if the reader finds gzip
+        Pass pass;
+        boolean gzip;
+        try {
+            LogReader reader;
+            try {
+                reader = opener.open(cache);
+            } catch (WeftLogException e) {
+                discard(cache);
+                throw e;
+            }
+            try {
+                gzip = reader.isGzip();
+                pass = pass(path, reader, invariants, k, sink, progress, cancelled);
+            } finally {
+                reader.close();
+            }
+        } catch (IOException | RuntimeException e) {
+            discard(cache);
+            throw e;
+        }
+        cache.close();
+        Path plain = gzip ? cache.file() : path;
+        LogIndex index = new LogIndex(path, plain, pass.header, pass.read, pass.offsets.offsets, pass.offsets.lines, k,
+                pass.checkpoints.list, pass.replayed, pass.status, pass.digest, pass.violations);
+        index.recordingState = pass.recordingState;
+        return index;
+    }
+
+    private static void discard(GzipCache cache) {
+        try {
+            cache.close();
+        } catch (IOException ignored) {
+            // the first problem is the one reported
+        }
+        cache.delete();
+    }
+
+    /** What one indexing pass found. */
+    private record Pass(LogHeader header, long read, Offsets offsets, Checkpoints checkpoints, long replayed,
+                        IndexStatus status, long digest, List<Violation> violations, RecordingState recordingState) {
+    }
+
+    private static Pass pass(Path path, LogReader reader, List<String> invariants, int k, RecordSink sink,
+                             Progress progress, BooleanSupplier cancelled) throws IOException {
         LogHeader header = reader.header();
         ReplayStepper stepper = null;
         // As in `weft replay`, a file that does not verify is reported as such even when its header's net spec is
@@ -134,40 +181,33 @@ public final class LogIndex implements Closeable {
         Checkpoints checkpoints = new Checkpoints(stepper, k);
         LoadProgress load = new LoadProgress(reader, Files.size(path), progress, cancelled);
         IndexStatus readProblem = null;
-        Path plain;
-        try (GzipCache cache = reader.isGzip() ? GzipCache.create(cacheDir, header) : null) {
-            try {
-                loop.run(new ReplayLoop.Listener() {
-                    @Override
-                    public void before(LogRecord r, long n, boolean stepping) {
-                        offsets.add(cache != null ? cache.append(r) : reader.lastRecordOffset(), r.line());
-                        if (stepping) {
-                            checkpoints.before(n);
-                        }
+        try {
+            loop.run(new ReplayLoop.Listener() {
+                @Override
+                public void before(LogRecord r, long n, boolean stepping) {
+                    // A gzip log's cache holds its decompressed bytes verbatim: stream offsets are cache offsets.
+                    offsets.add(reader.lastRecordOffset(), r.line());
+                    if (stepping) {
+                        checkpoints.before(n);
                     }
+                }
 
-                    @Override
-                    public void after(LogRecord r, Event replayed) {
-                        if (sink != null) {
-                            sink.accept(r, replayed);
-                        }
-                        load.recordDone(offsets.size());
+                @Override
+                public void after(LogRecord r, Event replayed) {
+                    if (sink != null) {
+                        sink.accept(r, replayed);
                     }
-                });
-            } catch (WeftLogException e) {
-                readProblem = new IndexStatus(IndexStatus.Kind.READ_ERROR, loop.read(), e.line(), e.getMessage(), null);
-            } catch (UncheckedIOException e) {
-                throw e.getCause(); // writing the cache failed
-            }
-            plain = cache != null ? cache.file() : path;
+                    load.recordDone(offsets.size());
+                }
+            });
+        } catch (WeftLogException e) {
+            readProblem = new IndexStatus(IndexStatus.Kind.READ_ERROR, loop.read(), e.line(), e.getMessage(), null);
         }
         load.finished(loop.read());
         IndexStatus status = firstProblem(loop, readProblem, headerProblem);
         List<Violation> violations = stepper == null ? List.of() : List.copyOf(stepper.violations());
-        LogIndex index = new LogIndex(path, plain, header, loop.read(), offsets.offsets, offsets.lines, k,
-                checkpoints.list, loop.replayed(), status, loop.digest(), violations);
-        index.recordingState = reader.recordingState();
-        return index;
+        return new Pass(header, loop.read(), offsets, checkpoints, loop.replayed(), status, loop.digest(), violations,
+                reader.recordingState());
     }
 
     /** The status of an index: the first of divergence / replay error in file order, else a read error, else the header. */

@@ -121,10 +121,12 @@ public final class ReplayStepper {
     }
 
     private void offerToInvariants(LogRecord r, Event replayed) {
-        int before = monitor.violations().size();
         int raised = monitor.offer(r.op(), core.vt(), replayed);
-        for (int i = 0; i < raised; i++) {
-            unmatched.addLast(monitor.violations().get(before + i));
+        if (raised > 0) { // the violations list (a view made per call) only when something was raised
+            List<Violation> all = monitor.violations();
+            for (int i = all.size() - raised; i < all.size(); i++) {
+                unmatched.addLast(all.get(i));
+            }
         }
     }
 

@@ -95,7 +95,7 @@ class ParserPropertyTest {
                 p.record(bytes, 0, bytes.length);
                 accepted++;
                 assertFastPathExact(p, bytes);
-            } catch (JsonSyntaxException expected) {
+            } catch (dev.weft.json.JsonLineException expected) {
                 // rejected cleanly; any other exception fails the test
             }
         }
@@ -120,7 +120,7 @@ class ParserPropertyTest {
             byte[] bytes = line.toString().getBytes(StandardCharsets.UTF_8);
             try {
                 p.header(bytes, 0, bytes.length, line.toString());
-            } catch (JsonSyntaxException expected) {
+            } catch (dev.weft.json.JsonLineException expected) {
                 // fine
             }
         }

@@ -65,6 +65,54 @@ class LogIndexTest {
     }
 
     @Test
+    void aGzipLogIsCachedAsItsDecompressedBytesAndReadsBackLikeThePlainFile() throws Exception {
+        // Not in the writers' form: CRLF endings, a blank line, white space between tokens. The cache must hold the
+        // decompressed bytes verbatim (offsets are the reader's stream offsets), so every record, its line number,
+        // the digest and stateAt come back as from the plain file; closing the index removes the cache.
+        Path original = conformance().resolve("chord/chord-fix0-s0.weftlog");
+        String text = java.nio.file.Files.readString(original);
+        String[] lines = text.split("\n");
+        StringBuilder edited = new StringBuilder();
+        for (int i = 0; i < lines.length; i++) {
+            String line = i > 0 && i % 7 == 0 ? lines[i].replace(":", ": ") : lines[i];
+            edited.append(line).append(i % 3 == 0 ? "\r\n" : "\n");
+            if (i == 10) {
+                edited.append("\n");
+            }
+        }
+        byte[] plainBytes = edited.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        Path plain = tmp.resolve("edited.weftlog");
+        java.nio.file.Files.write(plain, plainBytes);
+        Path gz = tmp.resolve("edited.weftlog.gz");
+        try (var out = new java.util.zip.GZIPOutputStream(java.nio.file.Files.newOutputStream(gz))) {
+            out.write(plainBytes);
+        }
+        Path cacheDir = tmp.resolve("cache");
+        try (LogIndex fromPlain = build(plain, 64);
+             LogIndex fromGzip = LogIndex.build(gz, List.of("per-channel-fifo", "no-duplicate-delivery"), 64, null,
+                     null, () -> false, cacheDir)) {
+            assertTrue(fromGzip.status().ok(), fromGzip.status().toString());
+            assertEquals(fromPlain.size(), fromGzip.size());
+            assertEquals(fromPlain.digest(), fromGzip.digest());
+            List<LogRecord> a = fromPlain.records(0, fromPlain.size() - 1);
+            List<LogRecord> b = fromGzip.records(0, fromGzip.size() - 1);
+            assertEquals(a, b);
+            for (int i = 0; i < a.size(); i++) {
+                assertEquals(a.get(i).line(), b.get(i).line());
+            }
+            assertEquals(fromPlain.stateAt(fromPlain.size() - 2), fromGzip.stateAt(fromGzip.size() - 2));
+            try (var cached = java.nio.file.Files.list(cacheDir)) {
+                List<Path> files = cached.toList();
+                assertEquals(1, files.size());
+                assertTrue(Arrays.equals(plainBytes, java.nio.file.Files.readAllBytes(files.get(0))));
+            }
+        }
+        try (var cached = java.nio.file.Files.list(cacheDir)) {
+            assertEquals(0, cached.count());
+        }
+    }
+
+    @Test
     void buildingCanBeCancelled() {
         AtomicLong calls = new AtomicLong();
         assertThrows(CancellationException.class, () -> LogIndex.build(

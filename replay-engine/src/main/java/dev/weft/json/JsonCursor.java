@@ -1,0 +1,680 @@
+package dev.weft.json;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The byte-level JSON tokenizer under the weft-log schema: a cursor over one line held as UTF-8 bytes in the caller's
+ * buffer, zero-copy (numbers are parsed in place, names matched against a {@link JsonNames} table without decoding,
+ * strings without escapes located rather than copied). A schema layer drives it member by member: {@link #key} names
+ * the next member, {@link #integer}, {@link #string}, {@link #bool} read its value, {@link #skipValue} skips an
+ * ignored one (still checked as JSON), {@link #nextMember} moves on. Accept rules are the reference's (serde_json):
+ * any white space, escapes and member order, duplicate members rejected, lone surrogate escapes, raw control
+ * characters, invalid UTF-8 and trailing characters rejected, its recursion limit of 128 for buffered values.
+ *
+ * <p>Errors are {@link JsonLineException}s whose text names the field and column ({@code expected an integer for
+ * "op" at column 7}). While reading, the cursor also tracks whether the line is still in the writers' compact form
+ * ({@link #compact()}: no white space, no escapes); the schema clears it where member order or unknown members
+ * break the canonical form. One instance is reused for every line (not thread-safe).
+ *
+ * <p>{@link JsonTokenizer} is the pull tokenizer for whole documents (scenario DSL, fuzz config), with serde's
+ * error wording; both share {@link Utf8} and {@link JsonEscapes}.
+ */
+public final class JsonCursor {
+
+    private static final long U64_MAX = -1L;
+    private static final java.lang.invoke.VarHandle LONG_LE =
+            java.lang.invoke.MethodHandles.byteArrayViewVarHandle(long[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
+    /** Names of nested objects inside skipped values: matched against nothing (each is decoded for duplicates). */
+    private static final JsonNames NO_NAMES = new JsonNames();
+
+    private byte[] b;
+    private int p;
+    private int end;
+    private int lineStart;
+    private final StringBuilder sb = new StringBuilder(64);
+    /** Name of the last member name parsed that was not in the expected set. */
+    private String lastUnknownKey;
+    /** No white space or escape seen on this line yet, and the schema has not said otherwise. */
+    private boolean compact;
+
+    /** The buffer being read. */
+    public byte[] bytes() {
+        return b;
+    }
+
+    /** Index in {@link #bytes()} of the next byte to read. */
+    public int pos() {
+        return p;
+    }
+
+    /** Moves back (or on) to index {@code pos} of the same line, e.g. to re-read an object once its tag is known. */
+    public void seek(int pos) {
+        p = pos;
+    }
+
+    /** Consumes one byte the caller has looked at ({@link #peek}, {@link #at}). */
+    public void advance() {
+        p++;
+    }
+
+    /** Whether the next byte is {@code c}. */
+    public boolean at(char c) {
+        return p < end && b[p] == c;
+    }
+
+    /** The decoded name of the last member {@link #key} did not find in its table (null after a known one). */
+    public String lastUnknownKey() {
+        return lastUnknownKey;
+    }
+
+    /** Whether the line read so far is in compact form (see the class comment). */
+    public boolean compact() {
+        return compact;
+    }
+
+    /** The schema found something the compact form does not have (member order, an unknown or missing member). */
+    public void notCompact() {
+        compact = false;
+    }
+
+    /**
+     * At a string (p at its opening quote) without escapes or control bytes: the index of its closing quote, with
+     * nothing consumed; -1 for any other string (read it with {@link #string}). For strings the caller only
+     * compares or copies raw (a chain value, a tag).
+     */
+    public int plainStringEnd() {
+        int i = p + 1;
+        while (i < end && b[i] != '"' && b[i] != '\\' && b[i] >= 0x20) {
+            i++;
+        }
+        return i < end && b[i] == '"' ? i : -1;
+    }
+
+    /** A string's raw bytes [from, to) as text (ISO-8859-1: for ASCII-only values such as tags in messages). */
+    public String raw(int from, int to) {
+        return new String(b, from, to - from, StandardCharsets.ISO_8859_1);
+    }
+
+    /** Starts reading the line {@code buf[off, off+len)}, assumed compact until seen otherwise. */
+    public void start(byte[] buf, int off, int len) {
+        b = buf;
+        p = off;
+        lineStart = off;
+        end = off + len;
+        compact = true;
+        lastUnknownKey = null;
+    }
+
+    public int peek() {
+        return p < end ? b[p] : -1;
+    }
+
+    public void ws() {
+        int s = p;
+        while (p < end) {
+            byte c = b[p];
+            if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
+                p++;
+            } else {
+                break;
+            }
+        }
+        if (p != s) {
+            compact = false;
+        }
+    }
+
+    /** Fails unless the next byte is c (which stays unread). */
+    public void expectAt(char c, String what) throws JsonLineException {
+        if (peek() != c) {
+            throw err(what);
+        }
+    }
+
+    public void expect(char c, String what) throws JsonLineException {
+        if (p < end && b[p] == c) {
+            p++;
+        } else {
+            throw err(what);
+        }
+    }
+
+    /** After a member value: true if a ',' (another member follows), false at '}'. */
+    public boolean nextMember(String what) throws JsonLineException {
+        ws();
+        if (p < end) {
+            byte c = b[p++];
+            if (c == ',') {
+                ws();
+                return true;
+            }
+            if (c == '}') {
+                return false;
+            }
+            p--;
+        }
+        throw err("expected ',' or '}' in " + what);
+    }
+
+    /**
+     * Parses a member name and the following ':'; returns its index in {@code keys} or -1 (then
+     * {@link #lastUnknownKey} holds the decoded name).
+     */
+    public int key(JsonNames keys, int hint) throws JsonLineException {
+        if (p >= end || b[p] != '"') {
+            throw err("expected a member name in double quotes");
+        }
+        if (hint >= 0 && hint < keys.quoted.length && p + 16 <= end && keys.wordLen[hint] != 0) {
+            // Writers emit members in compact order: compare "name": with the expected one, 8 bytes at a time.
+            if (((long) LONG_LE.get(b, p) & keys.mask0[hint]) == keys.word0[hint]
+                    && ((long) LONG_LE.get(b, p + 8) & keys.mask1[hint]) == keys.word1[hint]) {
+                p += keys.wordLen[hint];
+                if (p < end && b[p] <= ' ') {
+                    ws();
+                }
+                return hint;
+            }
+        } else if (hint >= 0 && hint < keys.quoted.length) {
+            // Near the end of the line: the same test, byte by byte.
+            byte[] k = keys.quoted[hint];
+            int n = k.length;
+            int q = p + 1;
+            if (q + n < end) {
+                int i = 0;
+                while (i < n && b[q + i] == k[i]) {
+                    i++;
+                }
+                if (i == n) {
+                    p = q + n;
+                    if (b[p] == ':') {
+                        p++;
+                        if (p < end && b[p] <= ' ') {
+                            ws();
+                        }
+                    } else {
+                        colon();
+                    }
+                    return hint;
+                }
+            }
+        }
+        int s = ++p;
+        while (p < end) {
+            byte c = b[p];
+            if (c == '"') {
+                break;
+            }
+            if (c < 0x20 || c == '\\') { // control, escape or non-ASCII: decode properly
+                p = s;
+                compact = false;
+                String name = stringBody(s);
+                int id = keys.find(name);
+                lastUnknownKey = id < 0 ? name : null;
+                colon();
+                return id;
+            }
+            p++;
+        }
+        if (p >= end) {
+            throw err("unterminated member name");
+        }
+        int len = p - s;
+        p++;
+        int id = len == 0 ? -1 : keys.find(b, s, len, hint);
+        if (id < 0) {
+            lastUnknownKey = new String(b, s, len, StandardCharsets.ISO_8859_1);
+        }
+        colon();
+        return id;
+    }
+
+    public void colon() throws JsonLineException {
+        ws();
+        expect(':', "expected ':' after a member name");
+        ws();
+    }
+
+    /** Records an unknown member name of an object (ignored, but not twice); the line is then not compact. */
+    public List<String> noteUnknown(List<String> seen, String name, String what) throws JsonLineException {
+        compact = false;
+        return noteName(seen, name, what);
+    }
+
+    private List<String> noteName(List<String> seen, String name, String what) throws JsonLineException {
+        if (seen == null) {
+            seen = new ArrayList<>(2);
+        } else if (seen.contains(name)) {
+            throw duplicate(name, what);
+        }
+        seen.add(name);
+        return seen;
+    }
+
+    /** A JSON integer for an unsigned field with the given (unsigned) maximum. */
+    public long integer(String field, long max) throws JsonLineException {
+        int s = p;
+        if (p >= end) {
+            throw err("expected an integer for \"" + field + "\"");
+        }
+        int c = b[p];
+        if (c < '0' || c > '9') {
+            if (c == '-') {
+                throw err("\"" + field + "\" must be an unsigned integer, found a negative number");
+            }
+            throw err("expected an integer for \"" + field + "\"");
+        }
+        long v;
+        int i;
+        if (p + 8 <= end) {
+            // Up to 8 digits at once: find how many of the next 8 bytes are digits, convert them together.
+            long x = (long) LONG_LE.get(b, p);
+            long nonDigit = ((x & 0xF0F0F0F0F0F0F0F0L) ^ 0x3030303030303030L)
+                    | (((x + 0x0606060606060606L) & 0xF0F0F0F0F0F0F0F0L) ^ 0x3030303030303030L);
+            int n = nonDigit == 0 ? 8 : Long.numberOfTrailingZeros(nonDigit) >>> 3;
+            v = eightDigits(n == 8 ? x : (x & ((1L << (8 * n)) - 1)) << (8 * (8 - n)));
+            i = p + n;
+        } else {
+            v = c - '0';
+            i = p + 1;
+        }
+        int fastEnd = Math.min(end, p + 18); // 18 digits always fit in a signed long
+        while (i < fastEnd) {
+            int d = b[i] - '0';
+            if (d < 0 || d > 9) {
+                break;
+            }
+            v = v * 10 + d;
+            i++;
+        }
+        while (i < end) { // digits 19 and 20, and any further ones: check for unsigned overflow
+            int d = b[i] - '0';
+            if (d < 0 || d > 9) {
+                break;
+            }
+            if (Long.compareUnsigned(v, 1844674407370955161L) > 0 || (v == 1844674407370955161L && d > 5)) {
+                throw new JsonLineException("number for \"" + field + "\" out of range at column "
+                        + (s - lineStart + 1), false);
+            }
+            v = v * 10 + d;
+            i++;
+        }
+        if (c == '0' && i - p > 1) {
+            p++;
+            throw err("leading zero in the number for \"" + field + "\"");
+        }
+        p = i;
+        if (p < end && (b[p] == '.' || b[p] == 'e' || b[p] == 'E')) {
+            throw err("\"" + field + "\" must be an integer (no fraction or exponent)");
+        }
+        if (max != U64_MAX && Long.compareUnsigned(v, max) > 0) {
+            throw new JsonLineException("number " + Long.toUnsignedString(v) + " for \"" + field
+                    + "\" out of range (max " + max + ") at column " + (s - lineStart + 1), false);
+        }
+        return v;
+    }
+
+    /**
+     * The value of 8 ASCII digits loaded little-endian (first digit in the lowest byte; leading zero
+     * bytes count as zeros): pairs, then quads, then the whole, each step one multiply.
+     */
+    private static long eightDigits(long raw) {
+        long v = ((raw & 0x0F0F0F0F0F0F0F0FL) * 2561) >>> 8;
+        v = ((v & 0x00FF00FF00FF00FFL) * 6553601) >>> 16;
+        return ((v & 0x0000FFFF0000FFFFL) * 42949672960001L) >>> 32;
+    }
+
+    public boolean bool(String field) throws JsonLineException {
+        if (literal("true")) {
+            return true;
+        }
+        if (literal("false")) {
+            return false;
+        }
+        throw err("expected true or false for \"" + field + "\"");
+    }
+
+    /** Consumes the literal if it is next (followed by a non-identifier char is checked by the caller's grammar). */
+    public boolean literal(String word) {
+        int n = word.length();
+        if (p + n > end) {
+            return false;
+        }
+        for (int i = 0; i < n; i++) {
+            if (b[p + i] != word.charAt(i)) {
+                return false;
+            }
+        }
+        p += n;
+        return true;
+    }
+
+    public String string(String field) throws JsonLineException {
+        if (p >= end || b[p] != '"') {
+            throw err("expected a string for \"" + field + "\"");
+        }
+        int s = ++p;
+        while (p < end) {
+            byte c = b[p];
+            if (c == '"') {
+                String r = new String(b, s, p - s, StandardCharsets.ISO_8859_1);
+                p++;
+                return r;
+            }
+            if (c < 0x20 || c == '\\') {
+                break;
+            }
+            p++;
+        }
+        p = s;
+        compact = false;
+        return stringBody(s);
+    }
+
+    /** Decodes a string body starting at s (just after the opening quote) and consumes the closing quote. */
+    private String stringBody(int s) throws JsonLineException {
+        sb.setLength(0);
+        p = s;
+        for (;;) {
+            if (p >= end) {
+                throw err("unterminated string");
+            }
+            int c = b[p];
+            if (c == '"') {
+                p++;
+                return sb.toString();
+            }
+            if (c == '\\') {
+                p++;
+                int cp = escape();
+                sb.appendCodePoint(cp);
+            } else if (c >= 0x20) {
+                sb.append((char) c);
+                p++;
+            } else if (c >= 0) {
+                throw err("control character in a string (must be escaped)");
+            } else {
+                int n = Utf8.sequenceLength(b, p, end);
+                if (n == 0) {
+                    throw new JsonLineException("invalid UTF-8", true);
+                }
+                sb.appendCodePoint(Utf8.decode(b, p, n));
+                p += n;
+            }
+        }
+    }
+
+    /** Validates and skips a string value (p at its opening quote) without decoding it. */
+    private void skipString() throws JsonLineException {
+        p++;
+        for (;;) {
+            if (p >= end) {
+                throw err("unterminated string");
+            }
+            int c = b[p];
+            if (c == '"') {
+                p++;
+                return;
+            }
+            if (c == '\\') {
+                p++;
+                escape();
+            } else if (c >= 0x20) {
+                p++;
+            } else if (c >= 0) {
+                throw err("control character in a string (must be escaped)");
+            } else {
+                int n = Utf8.sequenceLength(b, p, end);
+                if (n == 0) {
+                    throw new JsonLineException("invalid UTF-8", true);
+                }
+                p += n;
+            }
+        }
+    }
+
+    /** After a backslash: returns the code point of the escape (surrogate pairs combined, lone ones rejected). */
+    private int escape() throws JsonLineException {
+        if (p >= end) {
+            throw err("unterminated string");
+        }
+        int c = b[p++];
+        int simple = JsonEscapes.simple(c);
+        if (simple >= 0) {
+            return simple;
+        }
+        switch (c) {
+            case 'u': {
+                int u = hex4();
+                if (u >= 0xD800 && u <= 0xDBFF) {
+                    if (p + 1 < end && b[p] == '\\' && b[p + 1] == 'u') {
+                        p += 2;
+                        int lo = hex4();
+                        if (lo >= 0xDC00 && lo <= 0xDFFF) {
+                            return Character.toCodePoint((char) u, (char) lo);
+                        }
+                    }
+                    throw err("lone leading surrogate in a \\u escape");
+                }
+                if (u >= 0xDC00 && u <= 0xDFFF) {
+                    throw err("lone trailing surrogate in a \\u escape");
+                }
+                return u;
+            }
+            default:
+                p--;
+                throw err("invalid escape in a string");
+        }
+    }
+
+    private int hex4() throws JsonLineException {
+        if (p + 4 > end) {
+            throw err("unterminated \\u escape");
+        }
+        int v = 0;
+        for (int i = 0; i < 4; i++) {
+            int c = b[p];
+            int d = JsonEscapes.hexDigit(c);
+            if (d < 0) {
+                throw err("invalid hex digit in a \\u escape");
+            }
+            v = (v << 4) | d;
+            p++;
+        }
+        return v;
+    }
+
+    // ---------------------------------------------------------------- skipping unknown values
+    // Iterative, with an explicit stack of the open containers, so no depth can overflow the thread's stack.
+    // Where the reference ignores a value (unknown members of the record, header and meta) it accepts any depth.
+    // Inside an event or outcome it has buffered the whole tagged object before it knows the variant, and its
+    // parser's recursion limit of 128 levels (counted from the line's object) applies there: so here too.
+
+    /** serde_json's recursion limit for values it buffers (event and outcome members). */
+    private static final int MAX_DEPTH = 128;
+    private static final int ANY_DEPTH = Integer.MIN_VALUE / 2;
+
+    /** Per open container of the value being skipped: whether it is an object. Reused across lines. */
+    private boolean[] openIsObject = new boolean[16];
+    /** Per open object: the member names seen so far (null before the second), to reject duplicates. */
+    private List<?>[] openNames = new List<?>[16];
+
+    /** Skips an unknown member's value where the reference ignores it: any depth. */
+    public void skipIgnored() throws JsonLineException {
+        skip(null, "object", ANY_DEPTH);
+    }
+
+    /** Skips a value at nesting level {@code level} of a buffered (tagged) object: at most {@link #MAX_DEPTH}. */
+    public void skipValue(int level) throws JsonLineException {
+        skip(null, "object", level);
+    }
+
+    /**
+     * Skips one JSON value, still checking it as JSON and rejecting duplicate member names in its objects; if
+     * it is an object, {@code topKeys} (may be null) are the names its own members are matched against and
+     * {@code topWhat} names it in errors; {@code level} is its nesting level for the recursion limit.
+     */
+    public void skip(JsonNames topKeys, String topWhat, int level) throws JsonLineException {
+        int depth = 0;
+        for (;;) {
+            if (level + depth > MAX_DEPTH) {
+                throw err("recursion limit exceeded");
+            }
+            int c = peek(); // at the start of a value
+            if (c == '{' || c == '[') {
+                p++;
+                ws();
+                if (peek() == (c == '{' ? '}' : ']')) {
+                    p++;
+                } else {
+                    open(depth++, c == '{');
+                    if (c == '{') {
+                        skippedMemberName(depth, topKeys, topWhat);
+                    }
+                    continue;
+                }
+            } else {
+                skipScalar(c);
+            }
+            // A value ended: close the containers it ends, then go on to the next member or element.
+            for (;;) {
+                if (depth == 0) {
+                    return;
+                }
+                ws();
+                boolean object = openIsObject[depth - 1];
+                int d = peek();
+                if (d == ',') {
+                    p++;
+                    ws();
+                    if (object) {
+                        skippedMemberName(depth, topKeys, topWhat);
+                    }
+                    break;
+                }
+                if (d == (object ? '}' : ']')) {
+                    p++;
+                    openNames[--depth] = null;
+                    continue;
+                }
+                throw err(object ? "expected ',' or '}' in " + (depth == 1 ? topWhat : "object")
+                        : "expected ',' or ']' in an array");
+            }
+        }
+    }
+
+    private void open(int depth, boolean object) {
+        if (depth == openIsObject.length) {
+            openIsObject = java.util.Arrays.copyOf(openIsObject, depth * 2);
+            openNames = java.util.Arrays.copyOf(openNames, depth * 2);
+        }
+        openIsObject[depth] = object;
+        openNames[depth] = null;
+    }
+
+    /** A member name (and its ':') inside the object open at {@code depth}; duplicates are errors. */
+    @SuppressWarnings("unchecked")
+    private void skippedMemberName(int depth, JsonNames topKeys, String topWhat) throws JsonLineException {
+        JsonNames keys = depth == 1 && topKeys != null ? topKeys : NO_NAMES;
+        int id = key(keys, 0);
+        if (id < 0) {
+            compact = false;
+        }
+        String name = id >= 0 ? keys.name(id) : lastUnknownKey;
+        openNames[depth - 1] = noteName((List<String>) openNames[depth - 1], name, depth == 1 ? topWhat : "object");
+    }
+
+    private void skipScalar(int c) throws JsonLineException {
+        switch (c) {
+            case '"' -> skipString();
+            case 't', 'f', 'n' -> {
+                if (!literal("true") && !literal("false") && !literal("null")) {
+                    throw err("expected a JSON value");
+                }
+            }
+            default -> {
+                if (c == '-' || (c >= '0' && c <= '9')) {
+                    skipNumber();
+                } else {
+                    throw err("expected a JSON value");
+                }
+            }
+        }
+    }
+
+    private void skipNumber() throws JsonLineException {
+        if (b[p] == '-') {
+            p++;
+        }
+        if (p >= end || b[p] < '0' || b[p] > '9') {
+            throw err("invalid number");
+        }
+        if (b[p] == '0') {
+            p++;
+            if (p < end && b[p] >= '0' && b[p] <= '9') {
+                throw err("invalid number (leading zero)");
+            }
+        } else {
+            digits();
+        }
+        if (p < end && b[p] == '.') {
+            p++;
+            if (digits() == 0) {
+                throw err("invalid number");
+            }
+        }
+        if (p < end && (b[p] == 'e' || b[p] == 'E')) {
+            p++;
+            if (p < end && (b[p] == '+' || b[p] == '-')) {
+                p++;
+            }
+            if (digits() == 0) {
+                throw err("invalid number");
+            }
+        }
+    }
+
+    private int digits() {
+        int s = p;
+        while (p < end && b[p] >= '0' && b[p] <= '9') {
+            p++;
+        }
+        return p - s;
+    }
+
+    // ---------------------------------------------------------------- errors
+
+    public int column() {
+        return p - lineStart + 1;
+    }
+
+    public JsonLineException err(String what) {
+        String where = p >= end ? " at end of line" : " at column " + column();
+        return new JsonLineException(what + where, false);
+    }
+
+    public JsonLineException duplicate(String name, String what) {
+        return new JsonLineException("duplicate member \"" + name + "\" in " + what + " before column " + column(), false);
+    }
+
+    /**
+     * After a line's top-level object (header or record): nothing but white space may follow, and its first four
+     * members (the required ones, by their ids in {@code keys}) must all have been seen.
+     */
+    public void endOfTopLevelObject(int seen, JsonNames keys, String what) throws JsonLineException {
+        ws();
+        if (p < end) {
+            throw err("trailing characters after the " + what + " object");
+        }
+        for (int id = 0; id < 4; id++) {
+            if ((seen & (1 << id)) == 0) {
+                throw missing(keys.name(id), what);
+            }
+        }
+    }
+
+    public JsonLineException missing(String name, String what) {
+        return new JsonLineException("missing member \"" + name + "\" in " + what, false);
+    }
+}
