@@ -1,9 +1,17 @@
 package dev.weft.log;
 
+import java.util.Objects;
+
 /**
  * One event of a weft-log record ({@code "e"} member), as specified in weft-log-v2.md §5.
  * All u64 fields are held in {@code long} and must be treated as unsigned.
  * Payloads are kept as the hex string of the log, verbatim (case preserved).
+ *
+ * <p>The records here and in {@link SendOutcome}/{@link RecvOutcome} and {@link VAddr} write out {@code equals} and
+ * {@code hashCode} (the component-wise meaning a record's generated ones have): replay compares every replayed event
+ * with the recorded one, and the generated methods are bootstrapped at run time through invokedynamic, building
+ * some 80 hidden classes on the first comparisons that no class-data-sharing archive can keep, a measurable part of
+ * a short {@code weft replay}. {@code RecordEqualityTest} checks each one against its components by reflection.
  */
 public sealed interface Event {
 
@@ -28,41 +36,131 @@ public sealed interface Event {
     record Connect(long conn) implements Event {
         public String kind() { return "connect"; }
         public long connOrNone() { return conn; }
+
+        @Override
+        public boolean equals(Object other) {
+            return other instanceof Connect o && conn == o.conn;
+        }
+
+        @Override
+        public int hashCode() {
+            return Long.hashCode(conn);
+        }
     }
 
     /** A connection announcing which node it is; node is a u32. */
     record Hello(long conn, long node) implements Event {
         public String kind() { return "hello"; }
         public long connOrNone() { return conn; }
+
+        @Override
+        public boolean equals(Object other) {
+            return other instanceof Hello o && conn == o.conn && node == o.node;
+        }
+
+        @Override
+        public int hashCode() {
+            return 31 * Long.hashCode(conn) + Long.hashCode(node);
+        }
     }
 
     record Bind(long conn, VAddr addr) implements Event {
         public String kind() { return "bind"; }
         public long connOrNone() { return conn; }
+
+        @Override
+        public boolean equals(Object other) {
+            return other instanceof Bind o && conn == o.conn && Objects.equals(addr, o.addr);
+        }
+
+        @Override
+        public int hashCode() {
+            return 31 * Long.hashCode(conn) + Objects.hashCode(addr);
+        }
     }
 
     record Send(long conn, VAddr src, VAddr dst, long chanSeq, long sendVt, String payload, SendOutcome outcome)
             implements Event {
         public String kind() { return "send"; }
         public long connOrNone() { return conn; }
+
+        @Override
+        public boolean equals(Object other) {
+            return other instanceof Send o && conn == o.conn && chanSeq == o.chanSeq && sendVt == o.sendVt
+                    && Objects.equals(src, o.src) && Objects.equals(dst, o.dst)
+                    && Objects.equals(payload, o.payload) && Objects.equals(outcome, o.outcome);
+        }
+
+        @Override
+        public int hashCode() {
+            int h = Long.hashCode(conn);
+            h = 31 * h + Objects.hashCode(src);
+            h = 31 * h + Objects.hashCode(dst);
+            h = 31 * h + Long.hashCode(chanSeq);
+            h = 31 * h + Long.hashCode(sendVt);
+            h = 31 * h + Objects.hashCode(payload);
+            return 31 * h + Objects.hashCode(outcome);
+        }
     }
 
     record Recv(long conn, boolean blocking, RecvOutcome outcome) implements Event {
         public String kind() { return "recv"; }
         public long connOrNone() { return conn; }
+
+        @Override
+        public boolean equals(Object other) {
+            return other instanceof Recv o && conn == o.conn && blocking == o.blocking
+                    && Objects.equals(outcome, o.outcome);
+        }
+
+        @Override
+        public int hashCode() {
+            return (31 * Long.hashCode(conn) + Boolean.hashCode(blocking)) * 31 + Objects.hashCode(outcome);
+        }
     }
 
     record Disconnect(long conn) implements Event {
         public String kind() { return "disconnect"; }
         public long connOrNone() { return conn; }
+
+        @Override
+        public boolean equals(Object other) {
+            return other instanceof Disconnect o && conn == o.conn;
+        }
+
+        @Override
+        public int hashCode() {
+            return Long.hashCode(conn);
+        }
     }
 
     record Violation(String invariant, String message) implements Event {
         public String kind() { return "violation"; }
+
+        @Override
+        public boolean equals(Object other) {
+            return other instanceof Violation o && Objects.equals(invariant, o.invariant)
+                    && Objects.equals(message, o.message);
+        }
+
+        @Override
+        public int hashCode() {
+            return 31 * Objects.hashCode(invariant) + Objects.hashCode(message);
+        }
     }
 
     /** events = records in the log including this one; sent/dropped = send records before it. */
     record End(long events, long sent, long dropped) implements Event {
         public String kind() { return "end"; }
+
+        @Override
+        public boolean equals(Object other) {
+            return other instanceof End o && events == o.events && sent == o.sent && dropped == o.dropped;
+        }
+
+        @Override
+        public int hashCode() {
+            return (31 * Long.hashCode(events) + Long.hashCode(sent)) * 31 + Long.hashCode(dropped);
+        }
     }
 }

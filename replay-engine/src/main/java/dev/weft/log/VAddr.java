@@ -32,6 +32,17 @@ public record VAddr(long ip, int port) implements Comparable<VAddr> {
         return c != 0 ? c : Integer.compare(port, o.port);
     }
 
+    // Written out rather than generated (see Event): VAddr is compared inside every send and delivery.
+    @Override
+    public boolean equals(Object other) {
+        return other instanceof VAddr o && ip == o.ip && port == o.port;
+    }
+
+    @Override
+    public int hashCode() {
+        return 31 * Long.hashCode(ip) + port;
+    }
+
     @Override
     public String toString() {
         return text();
