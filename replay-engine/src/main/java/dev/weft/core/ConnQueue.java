@@ -1,11 +1,15 @@
 package dev.weft.core;
 
 import dev.weft.log.VAddr;
+import dev.weft.text.Hex;
 import java.util.Arrays;
 
 /**
  * One connection's pending datagrams: a binary min-heap on (deliv, tie), both unsigned, in parallel
  * arrays (the immutable address objects are kept as given, so popping allocates none).
+ *
+ * <p>A payload is kept in the form it was sent in: a {@code byte[]} (the live broker, the fuzzer) or a lowercase hex
+ * {@code String} (replay, {@link Core#sendHex}); each is converted to the other form only when asked for it.
  */
 final class ConnQueue {
 
@@ -13,7 +17,8 @@ final class ConnQueue {
     private long[] tie;
     private VAddr[] src;
     private VAddr[] dst;
-    private byte[][] payload;
+    /** byte[] or lowercase hex String per slot (see the class comment); never mutated, so copies share them. */
+    private Object[] payload;
     private int size;
 
     ConnQueue() {
@@ -21,7 +26,7 @@ final class ConnQueue {
         tie = new long[8];
         src = new VAddr[8];
         dst = new VAddr[8];
-        payload = new byte[8][];
+        payload = new Object[8];
     }
 
     private ConnQueue(ConnQueue o) {
@@ -41,7 +46,8 @@ final class ConnQueue {
         return size;
     }
 
-    void push(long d, long t, VAddr s, VAddr ds, byte[] p) {
+    /** {@code p}: a byte[] or a lowercase hex String, which the caller no longer changes. */
+    void push(long d, long t, VAddr s, VAddr ds, Object p) {
         if (size == deliv.length) {
             int n = size * 2;
             deliv = Arrays.copyOf(deliv, n);
@@ -69,21 +75,22 @@ final class ConnQueue {
     long minTie() { return tie[0]; }
     VAddr minSrc() { return src[0]; }
     VAddr minDst() { return dst[0]; }
-    byte[] minPayload() { return payload[0]; }
+    byte[] minPayload() { return bytes(payload[0]); }
+    String minPayloadHex() { return hex(payload[0]); }
 
     // Accessors of any slot in heap order, for snapshots.
     long deliv(int i) { return deliv[i]; }
     long tie(int i) { return tie[i]; }
     VAddr src(int i) { return src[i]; }
     VAddr dst(int i) { return dst[i]; }
-    byte[] payload(int i) { return payload[i]; }
+    byte[] payload(int i) { return bytes(payload[i]); }
 
     /** Removes the minimum; size must be > 0. */
     void removeMin() {
         int last = --size;
         long d = deliv[last], t = tie[last];
         VAddr s = src[last], ds = dst[last];
-        byte[] p = payload[last];
+        Object p = payload[last];
         payload[last] = null;
         src[last] = null;
         dst[last] = null;
@@ -110,6 +117,14 @@ final class ConnQueue {
         src[to] = src[from];
         dst[to] = dst[from];
         payload[to] = payload[from];
+    }
+
+    private static byte[] bytes(Object p) {
+        return p instanceof String hex ? Hex.decode(hex) : (byte[]) p;
+    }
+
+    private static String hex(Object p) {
+        return p instanceof String hex ? hex : Hex.encodeLower((byte[]) p);
     }
 
     private static boolean less(long d1, long t1, long d2, long t2) {

@@ -5,7 +5,6 @@ import dev.weft.log.SendOutcome;
 import dev.weft.log.VAddr;
 import dev.weft.net.FaultModel;
 import dev.weft.net.Unsigned;
-import dev.weft.text.Hex;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -105,6 +104,20 @@ public final class Core {
      * check comes before the receiver lookup; only an enqueueing send consumes a tie and may raise vt.
      */
     public SendResult send(VAddr src, VAddr dst, byte[] payload, long sendVt) {
+        return send(src, dst, payload.length, keepsPayloads ? payload.clone() : NO_BYTES, sendVt);
+    }
+
+    /**
+     * {@link #send} of the payload whose lowercase hex is {@code lowerHex} (see {@link HexPayload#lowercaseOrNull}):
+     * replay's form, kept as it is until something asks for the bytes, so a datagram that is only delivered is never
+     * decoded or encoded again. Same outcome, chan_seq, tie and later delivery as {@code send} of the decoded bytes.
+     */
+    public SendResult sendHex(VAddr src, VAddr dst, String lowerHex, long sendVt) {
+        return send(src, dst, lowerHex.length() >> 1, keepsPayloads ? lowerHex : "", sendVt);
+    }
+
+    /** {@code kept}: what the queue holds (byte[] or lowercase hex, see {@link ConnQueue}), length in bytes. */
+    private SendResult send(VAddr src, VAddr dst, int length, Object kept, long sendVt) {
         sent++;
         long packedSrc = pack(src);
         long packedDst = pack(dst);
@@ -112,7 +125,7 @@ public final class Core {
         long chanSeq = seq.longValue(seqSlot);
         seq.setLong(seqSlot, chanSeq + 1);
 
-        FaultModel.Fate fate = fault.fate(src, dst, chanSeq, payload.length);
+        FaultModel.Fate fate = fault.fate(src, dst, chanSeq, length);
         if (fate.dropped()) {
             dropped++;
             return new SendResult(chanSeq, SendOutcome.DROPPED);
@@ -126,7 +139,7 @@ public final class Core {
         int queueSlot = queues.find(owner, 0);
         // A bound but unconnected owner silently loses the datagram; the outcome is still Enqueued.
         if (queueSlot >= 0) {
-            ((ConnQueue) queues.objectValue(queueSlot)).push(deliv, t, src, dst, keepsPayloads ? payload.clone() : NO_BYTES);
+            ((ConnQueue) queues.objectValue(queueSlot)).push(deliv, t, src, dst, kept);
         }
         return new SendResult(chanSeq, new SendOutcome.Enqueued(owner, deliv, t));
     }
@@ -223,7 +236,7 @@ public final class Core {
 
     private static RecvOutcome pop(ConnQueue q) {
         RecvOutcome.Delivered d = new RecvOutcome.Delivered(q.minSrc(), q.minDst(),
-                q.minDeliv(), q.minTie(), Hex.encodeLower(q.minPayload()));
+                q.minDeliv(), q.minTie(), q.minPayloadHex());
         q.removeMin();
         return d;
     }

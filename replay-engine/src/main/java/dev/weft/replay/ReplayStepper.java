@@ -4,6 +4,7 @@ import dev.weft.check.Invariant;
 import dev.weft.check.InvariantMonitor;
 import dev.weft.check.Violation;
 import dev.weft.core.Core;
+import dev.weft.core.HexPayload;
 import dev.weft.core.PendingDatagram;
 import dev.weft.log.Event;
 import dev.weft.log.LogHeader;
@@ -11,7 +12,6 @@ import dev.weft.log.LogRecord;
 import dev.weft.log.RecvOutcome;
 import dev.weft.net.FaultModel;
 import dev.weft.net.NetSpecException;
-import dev.weft.text.Hex;
 import java.util.ArrayDeque;
 import java.util.HashMap;
 import java.util.List;
@@ -112,11 +112,12 @@ public final class ReplayStepper {
     // send() and offerToInvariants() are separate methods so that step() stays small: the JIT then compiles
     // the per-record path sooner and at less cost (and skips the invariant code when none are checked).
     private Event send(LogRecord r, Event.Send s) throws ReplayException {
-        byte[] bytes = Hex.decode(s.payload());
-        if (bytes == null) {
+        // The payload stays hex through the core: a delivery's payload is its lowercase form, nothing decodes it.
+        String lowerHex = HexPayload.lowercaseOrNull(s.payload());
+        if (lowerHex == null) {
             throw new ReplayException("op " + Long.toUnsignedString(r.op()) + ": payload is not valid hex", r.op());
         }
-        Core.SendResult res = core.send(s.src(), s.dst(), bytes, s.sendVt());
+        Core.SendResult res = core.sendHex(s.src(), s.dst(), lowerHex, s.sendVt());
         return new Event.Send(s.conn(), s.src(), s.dst(), res.chanSeq(), s.sendVt(), s.payload(), res.outcome());
     }
 
