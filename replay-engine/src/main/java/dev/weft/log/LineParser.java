@@ -598,7 +598,14 @@ final class LineParser {
                     case 0 -> recorded = isNull ? null : c.integer("recorded_unix_ms", U64_MAX);
                     case 1 -> weftVersion = isNull ? null : c.string("weft_version");
                     case 2 -> label = isNull ? null : c.string("label");
-                    case 3 -> hosts = isNull ? null : c.string("hosts");
+                    case 3 -> {
+                        // ours, not the spec's: a foreign "hosts" of another type is ignored like any unknown member
+                        if (!isNull && c.peek() == '"') {
+                            hosts = c.string("hosts");
+                        } else if (!isNull) {
+                            c.skipIgnored();
+                        }
+                    }
                     default -> c.skipIgnored();
                 }
                 if (!c.nextMember("meta")) {
