@@ -57,6 +57,7 @@ final class CanonBytes {
     private static final byte[] RECORDED_UNIX_MS = lit("\"recorded_unix_ms\":");
     private static final byte[] WEFT_VERSION = lit("\"weft_version\":");
     private static final byte[] LABEL = lit("\"label\":");
+    private static final byte[] HOSTS = lit("\"hosts\":");
 
     private static final long[] POW10 = new long[19];
     private static final byte[] DIGIT_TENS = new byte[100];
@@ -358,6 +359,14 @@ final class CanonBytes {
             }
             put(LABEL);
             string(meta.label());
+            first = false;
+        }
+        if (meta != null && meta.hosts() != null) {
+            if (!first) {
+                put(',');
+            }
+            put(HOSTS); // ours, after the spec's members (weft-log-format.md)
+            string(meta.hosts());
         }
         put('}');
         put('}');

@@ -84,7 +84,7 @@ final class LineParser {
     private static final JsonNames KIND_KEY = new JsonNames("kind");
 
     private static final JsonNames HEADER_KEYS = new JsonNames("format", "version", "seed", "net", "window_ns", "meta");
-    private static final JsonNames META_KEYS = new JsonNames("recorded_unix_ms", "weft_version", "label");
+    private static final JsonNames META_KEYS = new JsonNames("recorded_unix_ms", "weft_version", "label", "hosts");
 
     /** The tokenizer this schema drives, one line at a time. */
     private final JsonCursor c = new JsonCursor();
@@ -586,7 +586,7 @@ final class LineParser {
         c.advance();
         SeenMembers members = new SeenMembers(META_KEYS, "meta");
         Long recorded = null;
-        String weftVersion = null, label = null;
+        String weftVersion = null, label = null, hosts = null;
         c.ws();
         if (c.peek() == '}') {
             c.advance();
@@ -598,6 +598,14 @@ final class LineParser {
                     case 0 -> recorded = isNull ? null : c.integer("recorded_unix_ms", U64_MAX);
                     case 1 -> weftVersion = isNull ? null : c.string("weft_version");
                     case 2 -> label = isNull ? null : c.string("label");
+                    case 3 -> {
+                        // ours, not the spec's: a foreign "hosts" of another type is ignored like any unknown member
+                        if (!isNull && c.peek() == '"') {
+                            hosts = c.string("hosts");
+                        } else if (!isNull) {
+                            c.skipIgnored();
+                        }
+                    }
                     default -> c.skipIgnored();
                 }
                 if (!c.nextMember("meta")) {
@@ -605,7 +613,7 @@ final class LineParser {
                 }
             }
         }
-        return new LogMeta(recorded, weftVersion, label);
+        return new LogMeta(recorded, weftVersion, label, hosts);
     }
 
     /**

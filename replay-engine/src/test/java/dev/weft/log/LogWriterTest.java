@@ -46,6 +46,27 @@ class LogWriterTest {
     }
 
     @Test
+    void ourHostMapIsWrittenLastInMetaAndReadBackWhileAForeignOneIsIgnored() throws Exception {
+        assertEquals("{\"format\":\"weft-log\",\"version\":2,\"seed\":3,\"net\":\"\",\"window_ns\":1000,"
+                + "\"meta\":{\"weft_version\":\"0.0.2\",\"hosts\":\"1=0-2;2=3\"}}",
+                CanonicalJson.headerLine(3, "", 1000, new LogMeta(null, "0.0.2", null, "1=0-2;2=3")));
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        try (LogWriter w = LogWriter.create(out, false, 3, "", 1000, new LogMeta(null, "0.0.2", null, "1=0-2;2=3"))) {
+            w.append(5, vectorRecords().get(0).event());
+        }
+        try (LogReader r = LogReader.open(new java.io.ByteArrayInputStream(out.toByteArray()))) {
+            assertEquals(new LogMeta(null, "0.0.2", null, "1=0-2;2=3"), r.header().meta());
+            assertEquals(out.toString(StandardCharsets.UTF_8).lines().findFirst().orElseThrow(), r.header().rawLine());
+            assertEquals(0, r.next().op(), "and the record after it reads");
+        }
+        String foreign = "{\"format\":\"weft-log\",\"version\":2,\"seed\":3,\"net\":\"\",\"window_ns\":0,"
+                + "\"meta\":{\"hosts\":{\"1\":[0,1]},\"label\":\"x\"}}\n";
+        try (LogReader r = LogReader.open(new java.io.ByteArrayInputStream(foreign.getBytes(StandardCharsets.UTF_8)))) {
+            assertEquals(new LogMeta(null, null, "x"), r.header().meta(), "a non-string hosts is ignored");
+        }
+    }
+
+    @Test
     void everyLineIsFlushedAsItIsWritten() throws Exception {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         LogWriter w = LogWriter.create(out, false, 3, "latency=uniform:1000-100000", 0, new LogMeta(null, "0.0.2", null));

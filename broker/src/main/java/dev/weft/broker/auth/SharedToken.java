@@ -88,6 +88,39 @@ public final class SharedToken {
         }
     }
 
+    /**
+     * The answer to a challenge within one role of a connection: HMAC-SHA256(token, role || challenge). Each side of
+     * a host agent's control channel proves the token in its own role, and neither role is the broker's plain
+     * {@link #answer(byte[])}: so an answer one party gives can never be replayed as another's proof (an impostor
+     * agent cannot pass the broker's challenge to its master as its own, nor reflect the master's challenge).
+     */
+    public byte[] answer(Role role, byte[] challenge) {
+        byte[] prefix = role.prefix.getBytes(StandardCharsets.US_ASCII);
+        byte[] m = new byte[prefix.length + challenge.length];
+        System.arraycopy(prefix, 0, m, 0, prefix.length);
+        System.arraycopy(challenge, 0, m, prefix.length, challenge.length);
+        return answer(m);
+    }
+
+    /** True if {@code answer} is the right answer in {@code role}; constant time in the answer's bytes. */
+    public boolean accepts(Role role, byte[] challenge, byte[] answer) {
+        return MessageDigest.isEqual(answer(role, challenge), answer);
+    }
+
+    /** Who proves the token on a host agent's control channel (the broker's TCP handshake uses no role). */
+    public enum Role {
+        /** {@code weft run} proving itself to {@code weft hostd}. */
+        MASTER("weft-hostd master\n"),
+        /** {@code weft hostd} proving itself back to {@code weft run}. */
+        AGENT("weft-hostd agent\n");
+
+        private final String prefix;
+
+        Role(String prefix) {
+            this.prefix = prefix;
+        }
+    }
+
     /** True if {@code answer} is the right answer to {@code challenge}; constant time in the answer's bytes. */
     public boolean accepts(byte[] challenge, byte[] answer) {
         return MessageDigest.isEqual(answer(challenge), answer);

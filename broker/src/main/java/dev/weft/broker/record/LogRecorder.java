@@ -71,14 +71,14 @@ public final class LogRecorder implements Recorder {
     private volatile boolean failed;
     private boolean finished;
 
-    private LogRecorder(Path path, CommittingFileOutput file, long seed, String net, long windowNs,
+    private LogRecorder(Path path, CommittingFileOutput file, long seed, String net, long windowNs, String hosts,
             Consumer<String> diagnostics) throws IOException {
         this.path = path;
         this.file = file;
         boolean gz = path.getFileName() != null && path.getFileName().toString().endsWith(".gz");
         this.gzip = gz ? new SealableGzipOutput(file) : null;
         this.diagnostics = diagnostics;
-        this.writer = LogWriter.create(staging, false, seed, net, windowNs, new LogMeta(null, WEFT_VERSION, null));
+        this.writer = LogWriter.create(staging, false, seed, net, windowNs, new LogMeta(null, WEFT_VERSION, null, hosts));
     }
 
     /** Creates (truncates) the log and writes its header; gzip iff the file name ends in {@code .gz}. */
@@ -90,21 +90,30 @@ public final class LogRecorder implements Recorder {
     /** As {@link #create(Path, long, String, Consumer)} with the header's {@code window_ns} (a windowed run). */
     public static LogRecorder create(Path path, long seed, String net, long windowNs, Consumer<String> diagnostics)
             throws IOException {
+        return create(path, seed, net, windowNs, null, diagnostics);
+    }
+
+    /**
+     * As {@link #create(Path, long, String, long, Consumer)} with our {@code meta.hosts} member: the host→node map
+     * of a run placed on host agents; null for a run on one machine, whose header keeps the spec's members only.
+     */
+    public static LogRecorder create(Path path, long seed, String net, long windowNs, String hosts,
+            Consumer<String> diagnostics) throws IOException {
         return create(path, new CommittingFileOutput(CommittingFileOutput.openTruncated(path)), seed, net, windowNs,
-                diagnostics);
+                hosts, diagnostics);
     }
 
     /** As {@link #create(Path, long, String, Consumer)} over a given file output (tests simulate a full disk). */
     public static LogRecorder create(Path path, CommittingFileOutput file, long seed, String net,
             Consumer<String> diagnostics) throws IOException {
-        return create(path, file, seed, net, 0, diagnostics);
+        return create(path, file, seed, net, 0, null, diagnostics);
     }
 
     private static LogRecorder create(Path path, CommittingFileOutput file, long seed, String net, long windowNs,
-            Consumer<String> diagnostics) throws IOException {
+            String hosts, Consumer<String> diagnostics) throws IOException {
         LogRecorder r;
         try {
-            r = new LogRecorder(path, file, seed, net, windowNs, diagnostics);
+            r = new LogRecorder(path, file, seed, net, windowNs, hosts, diagnostics);
         } catch (IOException | RuntimeException e) {
             file.close();
             throw e;

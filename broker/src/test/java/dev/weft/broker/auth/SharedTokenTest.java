@@ -64,4 +64,22 @@ class SharedTokenTest {
                 () -> SharedToken.resolve(null, Map.of(SharedToken.ENV, dir.resolve("nope").toString())));
         assertTrue(e.getMessage().startsWith("WEFT_TOKEN_FILE=" + dir.resolve("nope")), e.getMessage());
     }
+
+    @Test
+    void eachRoleAnswersDifferentlySoNoAnswerPassesAsAnothersProof() {
+        SharedToken t = SharedToken.of("alpha");
+        byte[] c = new byte[SharedToken.LENGTH];
+        c[3] = 9;
+        byte[] plain = t.answer(c);
+        byte[] master = t.answer(SharedToken.Role.MASTER, c);
+        byte[] agent = t.answer(SharedToken.Role.AGENT, c);
+        assertTrue(t.accepts(SharedToken.Role.MASTER, c, master));
+        assertTrue(t.accepts(SharedToken.Role.AGENT, c, agent));
+        assertFalse(t.accepts(SharedToken.Role.AGENT, c, master), "a master's answer is not an agent's proof");
+        assertFalse(t.accepts(SharedToken.Role.MASTER, c, agent), "an agent's proof is not a master's answer");
+        assertFalse(t.accepts(SharedToken.Role.MASTER, c, plain), "a broker answer is not a master's answer");
+        assertFalse(t.accepts(c, master), "a master's answer does not open a broker connection");
+        assertFalse(t.accepts(SharedToken.Role.AGENT, c, SharedToken.of("beta").answer(SharedToken.Role.AGENT, c)),
+                "another token's proof");
+    }
 }

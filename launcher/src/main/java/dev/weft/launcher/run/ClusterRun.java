@@ -197,7 +197,8 @@ final class ClusterRun {
         Recorder recorder = Recorder.NONE;
         if (c.record() != null) {
             try {
-                recorder = LogRecorder.create(c.record(), opts.seed(), net, c.windowNs(), err::println);
+                recorder = LogRecorder.create(c.record(), opts.seed(), net, c.windowNs(),
+                        placement.isLocal() ? null : placement.hostMap(plans.stream().map(NodePlan::id).toList()), err::println);
             } catch (IOException e) {
                 err.println("weft run: cannot record to " + c.record() + ": " + OsErrorText.of(e));
                 agents.values().forEach(RemoteHost::close);

@@ -147,17 +147,25 @@ final class HostAgent implements AutoCloseable {
             }
         }
 
-        /** Challenge/answer with the shared token; a master that fails is told, logged in one line and dropped. */
+        /**
+         * Mutual challenge/answer with the shared token: the master answers our challenge, then we answer the one it
+         * sent with its answer (only once it has proved itself, so a stranger cannot use us to compute answers). A
+         * master that fails is told, logged in one line and dropped.
+         */
         private boolean authenticate() throws IOException, ControlLine.BadLineException {
             socket.setSoTimeout(TokenHandshake.TIMEOUT_MS);
             byte[] challenge = TokenHandshake.challenge();
             channel.send(ControlLine.of("hostd", PROTOCOL, "challenge", Hex.encodeLower(challenge)));
             String reason;
+            byte[] masterChallenge = null;
             try {
                 ControlLine m = channel.receive();
                 byte[] answer = Hex.decode(m.stringOr("answer", ""));
+                masterChallenge = Hex.decode(m.stringOr("challenge", ""));
                 reason = !"auth".equals(m.stringOr("op", "")) || answer == null ? "missing token"
-                        : token.accepts(challenge, answer) ? null : "wrong token";
+                        : !token.accepts(SharedToken.Role.MASTER, challenge, answer) ? "wrong token"
+                        : masterChallenge == null || masterChallenge.length != SharedToken.LENGTH
+                                ? "no challenge for us to answer (a master older than this agent?)" : null;
             } catch (java.net.SocketTimeoutException e) {
                 reason = "missing token (no answer within " + TokenHandshake.TIMEOUT_MS / 1000 + " s)";
             } catch (ControlLine.BadLineException e) {
@@ -169,7 +177,8 @@ final class HostAgent implements AutoCloseable {
                 return false;
             }
             socket.setSoTimeout(0);
-            channel.send(ControlLine.of("event", "ready", "host", hostName()));
+            channel.send(ControlLine.of("event", "ready", "host", hostName(), "proof",
+                    Hex.encodeLower(token.answer(SharedToken.Role.AGENT, masterChallenge))));
             return true;
         }
 

@@ -52,6 +52,40 @@ public record Placement(List<String> hosts, Map<Long, Long> hostOf) {
         return sb.toString();
     }
 
+    /**
+     * The header's {@code meta.hosts} (ours): host id = nodes, hosts ascending, each host's nodes ascending with
+     * consecutive ids as a range, host 0 (this machine) included when it runs any of the run's {@code nodes} — e.g.
+     * {@code "0=6;1=0-2;2=3-5"}. Host ids and node ids only, never addresses or ports, so two runs with the same
+     * placement write the same bytes; a host given no node is left out.
+     */
+    String hostMap(java.util.Collection<Long> nodes) {
+        Map<Long, List<Long>> byHost = new TreeMap<>();
+        for (long n : new java.util.TreeSet<>(nodes)) {
+            byHost.computeIfAbsent(hostId(n), x -> new ArrayList<>()).add(n);
+        }
+        StringBuilder sb = new StringBuilder();
+        byHost.forEach((h, ns) -> sb.append(sb.length() == 0 ? "" : ";").append(h).append('=').append(ranges(ns)));
+        return sb.toString();
+    }
+
+    /** Ascending ids with consecutive runs collapsed: {@code 0-2,5,7-8}. */
+    private static String ranges(List<Long> ascending) {
+        StringBuilder sb = new StringBuilder();
+        int i = 0;
+        while (i < ascending.size()) {
+            int j = i;
+            while (j + 1 < ascending.size() && ascending.get(j + 1) == ascending.get(j) + 1) {
+                j++;
+            }
+            sb.append(sb.length() == 0 ? "" : ",").append(ascending.get(i));
+            if (j > i) {
+                sb.append('-').append(ascending.get(j));
+            }
+            i = j + 1;
+        }
+        return sb.toString();
+    }
+
     static Placement parse(String hostsOption, String placeOption, int nodes) throws PlacementException {
         Map<String, Long> ids = new LinkedHashMap<>();
         List<String> order = new ArrayList<>();

@@ -1,6 +1,7 @@
 package dev.weft.launcher.run;
 
 import dev.weft.broker.auth.SharedToken;
+import dev.weft.broker.auth.TokenHandshake;
 import dev.weft.text.Hex;
 import java.io.EOFException;
 import java.io.IOException;
@@ -74,11 +75,22 @@ final class RemoteHost implements AutoCloseable {
             if (hello.stringOr("challenge", null) == null || challenge == null) {
                 throw new HostException("host " + address + " is not a weft hostd (no challenge in its first line)");
             }
-            ch.send(ControlLine.of("op", "auth", "answer", Hex.encodeLower(token.answer(challenge))));
+            // we prove the token, and ask the agent to prove it back: a node's command line and environment go
+            // only to an agent that knows the token
+            byte[] ours = TokenHandshake.challenge();
+            ch.send(ControlLine.of("op", "auth", "answer",
+                    Hex.encodeLower(token.answer(SharedToken.Role.MASTER, challenge)), "challenge",
+                    Hex.encodeLower(ours)));
             ControlLine verdict = ch.receive();
             if (!"ready".equals(verdict.stringOr("event", ""))) {
                 throw new HostException("host " + address + " refused us: " + verdict.stringOr("reason", "no reason")
                         + " (is the same token file given to weft hostd and weft run?)");
+            }
+            byte[] proof = Hex.decode(verdict.stringOr("proof", ""));
+            if (proof == null || !token.accepts(SharedToken.Role.AGENT, ours, proof)) {
+                throw new HostException("host " + address + " did not prove the token back ("
+                        + (verdict.stringOr("proof", null) == null ? "no proof" : "wrong token")
+                        + "; is it a weft hostd given the same token file?)");
             }
             s.setSoTimeout(0);
         } catch (SocketTimeoutException e) {

@@ -24,7 +24,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The host agent's rules, spoken to over its control channel by a raw client: nothing runs for a master that has
  * not proved the token; an authenticated master may set only the shim's variables; a spawned node's output and
- * exit come back as events. The agent runs in this JVM. About 1 s.
+ * exit come back as events; the agent proves the token back and a master refuses an agent that cannot. The agent
+ * runs in this JVM. About 1 s.
  */
 class HostAgentTest {
     static final SharedToken TOKEN = SharedToken.of("agent secret");
@@ -82,11 +83,76 @@ class HostAgentTest {
     }
 
     @Test
+    void anAnswerInAnotherRoleIsAWrongTokenAndTheAgentProvesNothingBack() throws Exception {
+        try (ControlChannel c = connect()) {
+            byte[] challenge = Hex.decode(c.receive().string("challenge"));
+            // the broker's plain answer (what a relayed shim connection would give) is not a master's proof
+            c.send(ControlLine.of("op", "auth", "answer", Hex.encodeLower(TOKEN.answer(challenge)), "challenge",
+                    Hex.encodeLower(new byte[SharedToken.LENGTH])));
+            ControlLine answer = c.receive();
+            assertEquals("refused", answer.string("event"));
+            assertEquals("wrong token", answer.string("reason"));
+            assertEquals(null, answer.stringOr("proof", null), "no proof for a master that did not prove itself");
+        }
+    }
+
+    /** A fake agent on loopback: it sends a challenge, ignores the master's answer and says ready with {@code proof}. */
+    private static String connectToFakeAgent(java.util.function.Function<byte[], String> proof) throws Exception {
+        try (java.net.ServerSocket server = new java.net.ServerSocket(0, 1,
+                java.net.InetAddress.getLoopbackAddress())) {
+            Thread fake = new Thread(() -> {
+                try (Socket s = server.accept(); ControlChannel c = new ControlChannel(s)) {
+                    c.send(ControlLine.of("hostd", 1L, "challenge", Hex.encodeLower(new byte[SharedToken.LENGTH])));
+                    byte[] masters = Hex.decode(c.receive().string("challenge"));
+                    String p = proof.apply(masters);
+                    c.send(p == null ? ControlLine.of("event", "ready", "host", "fake")
+                            : ControlLine.of("event", "ready", "host", "fake", "proof", p));
+                    c.receive(); // until the master hangs up
+                } catch (Exception e) {
+                    // the master hung up
+                }
+            }, "fake-hostd");
+            fake.setDaemon(true);
+            fake.start();
+            String address = "127.0.0.1:" + server.getLocalPort();
+            try {
+                RemoteHost h = RemoteHost.connect(address, 1, TOKEN, lost -> { });
+                h.close();
+                return "accepted";
+            } catch (RemoteHost.HostException e) {
+                return e.getMessage().replace(address, "ADDR");
+            } finally {
+                fake.join(5000);
+            }
+        }
+    }
+
+    @Test
+    void aMasterRefusesAnAgentThatDoesNotProveTheTokenBack() throws Exception {
+        assertEquals("host ADDR did not prove the token back (no proof; is it a weft hostd given the same token"
+                + " file?)", connectToFakeAgent(c -> null));
+        assertEquals("host ADDR did not prove the token back (wrong token; is it a weft hostd given the same token"
+                + " file?)", connectToFakeAgent(c -> Hex.encodeLower(SharedToken.of("guess").answer(
+                        SharedToken.Role.AGENT, c))));
+        // the master's own answer reflected back is not an agent's proof
+        assertEquals("host ADDR did not prove the token back (wrong token; is it a weft hostd given the same token"
+                + " file?)", connectToFakeAgent(c -> Hex.encodeLower(TOKEN.answer(SharedToken.Role.MASTER, c))));
+        // the test's fake is sound: with the right proof the same exchange is accepted
+        assertEquals("accepted", connectToFakeAgent(c -> Hex.encodeLower(TOKEN.answer(SharedToken.Role.AGENT, c))));
+    }
+
+    @Test
     void anAuthenticatedMasterMaySetOnlyTheShimsVariablesAndGetsOutputAndExit() throws Exception {
         try (ControlChannel c = connect()) {
             byte[] challenge = Hex.decode(c.receive().string("challenge"));
-            c.send(ControlLine.of("op", "auth", "answer", Hex.encodeLower(TOKEN.answer(challenge))));
-            assertEquals("ready", c.receive().string("event"));
+            byte[] ours = new byte[SharedToken.LENGTH];
+            ours[0] = 7;
+            c.send(ControlLine.of("op", "auth", "answer",
+                    Hex.encodeLower(TOKEN.answer(SharedToken.Role.MASTER, challenge)), "challenge", Hex.encodeLower(ours)));
+            ControlLine ready = c.receive();
+            assertEquals("ready", ready.string("event"));
+            assertEquals(Hex.encodeLower(TOKEN.answer(SharedToken.Role.AGENT, ours)), ready.string("proof"),
+                    "the agent proves the token back, in its own role");
             c.send(spawn(3, List.of("true"), Map.of("LD_PRELOAD", "/tmp/evil.so")));
             ControlLine refused = c.receive();
             assertEquals("failed", refused.string("event"));

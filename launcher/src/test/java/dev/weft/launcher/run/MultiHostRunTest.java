@@ -134,18 +134,54 @@ class MultiHostRunTest {
         return ClusterRunTest.weft(a.toArray(String[]::new));
     }
 
+    /** What {@code weft replay LOG} prints on stdout (exit 0 asserted): the op count and the stream digest. */
+    private static String replayLine(Path log) {
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
+        int rc = dev.weft.launcher.replay.ReplayCommand.run(new String[] {log.toString()},
+                new java.io.PrintStream(out, true, StandardCharsets.UTF_8),
+                new java.io.PrintStream(err, true, StandardCharsets.UTF_8));
+        assertEquals(0, rc, err.toString(StandardCharsets.UTF_8));
+        return out.toString(StandardCharsets.UTF_8);
+    }
+
+    /** A log's record lines (line 2 on) without their chain member, which the header's bytes feed (§8). */
+    private static List<String> recordsAsideChain(Path log) throws Exception {
+        List<String> lines = Files.readAllLines(log, StandardCharsets.UTF_8);
+        List<String> out = new ArrayList<>();
+        for (String l : lines.subList(1, lines.size())) {
+            String stripped = l.replaceFirst(",\"chain\":\"[0-9a-f]{16}\"}$", "}");
+            assertFalse(stripped.equals(l), () -> "no chain member at the end of " + l);
+            out.add(stripped);
+        }
+        return out;
+    }
+
     @Test
     void aWindowedClusterOverTwoAgentsRecordsWhatOneMachineRecordsEveryTime() throws Exception {
         Path local = dir.resolve("local.weftlog");
         ClusterRunTest.Out one = pingpong(local);
         assertEquals(0, one.exit(), one.stderr());
-        byte[] expected = Files.readAllBytes(local);
-        // round-robin, then reversed (node 0 on host 2): where a node runs must not change the recording
+        List<String> localLines = Files.readAllLines(local, StandardCharsets.UTF_8);
+        String localHeader = localLines.get(0);
+        assertFalse(localHeader.contains("hosts"), "a one-machine run's header has the spec's members only: "
+                + localHeader);
+        assertTrue(localHeader.endsWith(",\"meta\":{\"weft_version\":\"0.0.2\"}}"), localHeader);
+        List<String> localRecords = recordsAsideChain(local);
+        String localReplay = replayLine(local);
+        assertTrue(localReplay.startsWith("replay identical: " + localRecords.size() + " op(s), stream digest "),
+                localReplay);
+        // round-robin (twice), then reversed (node 0 on host 2): where a node runs changes the header's host map
+        // (and so every chain value) but not one record, nor the stream digest that `weft replay` prints
         String[] placed = {"node(s) 0; host 2 = 127.0.0.1:" + second.port() + ": node(s) 1",
+            "node(s) 0; host 2 = 127.0.0.1:" + second.port() + ": node(s) 1",
             "node(s) 1; host 2 = 127.0.0.1:" + second.port() + ": node(s) 0"};
-        for (int i = 0; i < 2; i++) {
+        String[] hostMap = {"1=0;2=1", "1=0;2=1", "1=1;2=0"};
+        Path[] logs = new Path[3];
+        for (int i = 0; i < 3; i++) {
             Path log = dir.resolve("hosts" + i + ".weftlog");
-            ClusterRunTest.Out o = i == 0 ? pingpong(log, "--hosts", hosts(), "--token-file", tokenFile.toString())
+            logs[i] = log;
+            ClusterRunTest.Out o = i < 2 ? pingpong(log, "--hosts", hosts(), "--token-file", tokenFile.toString())
                     : pingpong(log, "--hosts", hosts(), "--place", "0@" + second.port() + ",1@" + first.port(),
                             "--token-file", tokenFile.toString());
             assertEquals(0, o.exit(), o.stderr());
@@ -155,10 +191,22 @@ class MultiHostRunTest {
             // the nodes' output travels back from the agents with the node id in front
             assertTrue(o.stdout().contains("[n0] server got: PING:"), o.stdout());
             assertTrue(o.stdout().contains("[n1] client got: PONG:"), o.stdout());
-            assertTrue(Arrays.equals(expected, Files.readAllBytes(log)),
-                    "run " + i + " over two agents recorded other bytes than the one-machine run");
+            String header = Files.readAllLines(log, StandardCharsets.UTF_8).get(0);
+            assertEquals(localHeader.substring(0, localHeader.length() - 2) + ",\"hosts\":\"" + hostMap[i] + "\"}}",
+                    header, "run " + i + ": the header is the one-machine header plus our host map");
+            // a regression in the windowed key order (e.g. the host id leaking into it) shows here
+            assertEquals(localRecords, recordsAsideChain(log), "run " + i + " over two agents recorded other"
+                    + " operations than the one-machine run");
+            assertEquals(localReplay, replayLine(log), "run " + i + ": weft replay reports the same ops and digest");
         }
-        ClusterRunTest.replaysIdentically(dir.resolve("hosts0.weftlog"));
+        assertTrue(Arrays.equals(Files.readAllBytes(logs[0]), Files.readAllBytes(logs[1])),
+                "two runs with the same placement recorded different bytes");
+        assertFalse(Arrays.equals(Files.readAllBytes(logs[0]), Files.readAllBytes(logs[2])),
+                "the host map is part of the header, so another placement gives other chain values");
+        try (dev.weft.log.LogReader r = dev.weft.log.LogReader.open(logs[0])) {
+            assertEquals("1=0;2=1", r.header().meta().hosts(), "our reader gives back the host map");
+            assertEquals("0.0.2", r.header().meta().weftVersion());
+        }
     }
 
     @Test

@@ -32,6 +32,19 @@ class PlacementTest {
     }
 
     @Test
+    void theHeadersHostMapIsSortedCompactAndFreeOfAddresses() throws Exception {
+        // round-robin over 3 hosts: ids only (no address or port, which differ from run to run), hosts ascending
+        assertEquals("1=0,3,6;2=1,4;3=2,5", Placement.parse("7001,7002,7003", null, 7)
+                .hostMap(List.of(6L, 5L, 4L, 3L, 2L, 1L, 0L)));
+        // --place: consecutive nodes as ranges, the nodes left here as host 0; b is host 1 (named first)
+        assertEquals("0=3-4,6;1=5;2=0-2", Placement.parse(null, "5@b:2,0-2@a:1", 7)
+                .hostMap(List.of(0L, 1L, 2L, 3L, 4L, 5L, 6L)));
+        // a host that got no node is left out
+        assertEquals("1=0-1", Placement.parse("a:1,b:2", "0-1@a:1", 2)
+                .hostMap(List.of(0L, 1L)));
+    }
+
+    @Test
     void badPlacementsSayWhatIsWrong() {
         assertEquals("--hosts \"a:1,\": an empty entry",
                 assertThrows(Placement.PlacementException.class, () -> Placement.parse("a:1,", null, 2)).getMessage());
