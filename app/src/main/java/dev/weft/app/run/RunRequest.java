@@ -37,6 +37,47 @@ public record RunRequest(String program, String arguments, String nodes, String 
         this(program, arguments, nodes, net, seed, strategy, windowNs, watchdog, record, env, stats, false, true);
     }
 
+    /**
+     * The form for {@code weft run} arguments (as {@code weft workbench --tool run -- ARGS} gives them): the options
+     * the form has, then {@code --} and the program with its arguments; leading {@code NAME=value} words are the
+     * extra variables. Anything the form has no field for is refused, naming it.
+     */
+    public static RunRequest fromArgs(List<String> args) {
+        List<String> env = new ArrayList<>();
+        String nodes = "1", net = null, seed = "0", strategy = "random", window = "", watchdog = "", record = "";
+        boolean stats = false, trace = false;
+        int i = 0;
+        while (i < args.size() && args.get(i).matches("[A-Za-z_][A-Za-z0-9_]*=.*")) env.add(quote(args.get(i++)));
+        for (; i < args.size() && !args.get(i).equals("--"); i++) {
+            String a = args.get(i);
+            switch (a) {
+                case "--stats" -> stats = true;
+                case "--trace" -> trace = true;
+                case "--seed", "--strategy", "--net", "--nodes", "--window", "--watchdog", "--record" -> {
+                    if (i + 1 >= args.size()) throw new IllegalArgumentException(a + " needs a value");
+                    String v = args.get(++i);
+                    switch (a) {
+                        case "--seed" -> seed = v;
+                        case "--strategy" -> strategy = v;
+                        case "--net" -> net = v;
+                        case "--nodes" -> nodes = v;
+                        case "--window" -> window = v;
+                        case "--watchdog" -> watchdog = v;
+                        default -> record = v;
+                    }
+                }
+                default -> throw new IllegalArgumentException("the run panel has no field for \"" + a
+                        + "\" (it takes NAME=value words, --seed, --strategy, --net, --nodes, --window, --watchdog,"
+                        + " --record, --stats, --trace, then -- PROGRAM ARGS)");
+            }
+        }
+        if (i + 1 >= args.size()) throw new IllegalArgumentException("no program: end the weft run arguments with -- PROGRAM [ARGS]");
+        String program = args.get(i + 1);
+        String arguments = String.join(" ", args.subList(i + 2, args.size()).stream().map(RunRequest::quote).toList());
+        return new RunRequest(program, arguments, nodes, net == null ? "" : net, seed, strategy, window, watchdog, record,
+                String.join(" ", env), stats, trace, net != null);
+    }
+
     /** The form fields an error can be shown under. */
     public enum Field { PROGRAM, NODES, NET, SEED, WINDOW, WATCHDOG, RECORD, ENV, COMMAND }
 
