@@ -92,11 +92,16 @@ public final class WorkbenchApp extends Application {
         runner.background(() -> runner.ui(() -> runner.background(() -> runner.ui(() -> Platform.runLater(then)))));
     }
 
+    /** One frame of {@code scene}, laid out as it is now, as a PNG. */
+    static void savePng(Scene scene, Path out) throws java.io.IOException {
+        scene.getRoot().applyCss();
+        scene.getRoot().layout();
+        PngWriter.write(scene.snapshot(null), out);
+    }
+
     private static void writeScreenshot(Scene scene, Path out) {
         try {
-            scene.getRoot().applyCss();
-            scene.getRoot().layout();
-            PngWriter.write(scene.snapshot(null), out);
+            savePng(scene, out);
             System.out.println("wrote " + out);
             exitCode = 0;
         } catch (Exception e) {
