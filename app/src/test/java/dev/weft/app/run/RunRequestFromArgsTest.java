@@ -42,6 +42,15 @@ class RunRequestFromArgsTest {
                 assertThrows(IllegalArgumentException.class, () -> RunRequest.fromArgs(List.of("--nodes"))).getMessage());
     }
 
+    @Test
+    void aTrailingScenarioFileTakesThePlaceOfTheProgram() {
+        List<String> args = List.of("--strategy", "random", "--record", "s.weftlog", "--window", "1000", "sc.json");
+        RunRequest r = RunRequest.fromArgs(args);
+        assertTrue(r.usesScenario());
+        assertEquals("sc.json", r.scenario());
+        assertEquals(args, r.args());
+    }
+
     private static List<String> concat(List<String> a, List<String> b) {
         List<String> all = new java.util.ArrayList<>(a);
         all.addAll(b);
