@@ -90,7 +90,7 @@ final class ToolLaunch {
         CampaignPanel panel = tools.showCampaign(o.file());
         if (done == null) return;
         whenReady(tools, "campaign", () -> panel.resultsProperty().get() != null || panel.summaryText().startsWith("✗"),
-                () -> panel.resultsProperty().get() == null ? panel.summaryText() : null, done);
+                () -> panel.resultsProperty().get() == null ? panel.summaryText().replaceFirst("^✗ ", "") : null, done);
     }
 
     /** Checks {@code ready} on the UI thread every 100 ms; then {@code error} says whether it went wrong. */

@@ -96,7 +96,7 @@ class ToolScreenshotUiTest {
         Path out = dir.resolve("none.png");
         Shot s = shoot(robot, out, "--tool", "campaign", dir.toString(), "--screenshot", out.toString());
         assertNotNull(s.failure());
-        assertTrue(s.failure().startsWith("✗"), s.failure());
+        assertTrue(s.failure().startsWith(dir + ": no report.json"), s.failure());
         assertTrue(Files.notExists(out));
     }
 
