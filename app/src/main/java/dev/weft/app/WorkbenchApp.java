@@ -53,13 +53,26 @@ public final class WorkbenchApp extends Application {
             });
             PauseTransition guard = new PauseTransition(Duration.seconds(300));
             guard.setOnFinished(e -> {
-                System.err.println("weft workbench: gave up waiting for " + o.file() + " to open (300 s)");
+                System.err.println("weft workbench: gave up waiting for "
+                        + (o.tool() != null ? "the " + o.tool() + " tool's result" : o.file() + " to open") + " (300 s)");
                 exitCode = 1;
                 Platform.exit();
             });
             guard.play();
         }
-        if (o.file() != null && o.follow()) {
+        if (o.tool() != null) {
+            ToolLaunch.open(window.toolWindows(), o, !screenshot ? null : new ToolLaunch.Done() {
+                @Override public void shown(Scene toolScene) {
+                    writeScreenshot(toolScene, o.screenshot());
+                }
+
+                @Override public void failed(String why) {
+                    System.err.println("weft workbench: --tool " + o.tool() + ": " + why);
+                    exitCode = 1;
+                    Platform.exit();
+                }
+            });
+        } else if (o.file() != null && o.follow()) {
             vm.follow(o.file());
         } else if (o.file() != null) {
             window.open(o.file(), o.untilOp(), doc -> {
@@ -79,11 +92,16 @@ public final class WorkbenchApp extends Application {
         runner.background(() -> runner.ui(() -> runner.background(() -> runner.ui(() -> Platform.runLater(then)))));
     }
 
+    /** One frame of {@code scene}, laid out as it is now, as a PNG. */
+    static void savePng(Scene scene, Path out) throws java.io.IOException {
+        scene.getRoot().applyCss();
+        scene.getRoot().layout();
+        PngWriter.write(scene.snapshot(null), out);
+    }
+
     private static void writeScreenshot(Scene scene, Path out) {
         try {
-            scene.getRoot().applyCss();
-            scene.getRoot().layout();
-            PngWriter.write(scene.snapshot(null), out);
+            savePng(scene, out);
             System.out.println("wrote " + out);
             exitCode = 0;
         } catch (Exception e) {

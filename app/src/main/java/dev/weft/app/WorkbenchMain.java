@@ -47,7 +47,14 @@ public final class WorkbenchMain {
             out.println(LaunchOptions.USAGE);
             return 0;
         }
-        if (o.file() != null && !Files.isRegularFile(o.file()) && !dev.weft.app.source.RunDirectorySource.isRunDirectory(o.file())) {
+        if (o.tool() != null && o.file() != null) {
+            boolean folder = o.tool().equals("campaign");
+            if (folder ? !Files.isDirectory(o.file()) : !Files.isRegularFile(o.file())) {
+                err.println("weft workbench: " + o.file() + ": " + (!Files.exists(o.file()) ? "no such file"
+                        : folder ? "not a folder (--tool campaign opens a weft campaign output folder)" : "not a regular file"));
+                return 1;
+            }
+        } else if (o.file() != null && !Files.isRegularFile(o.file()) && !dev.weft.app.source.RunDirectorySource.isRunDirectory(o.file())) {
             err.println("weft workbench: " + o.file() + ": " + (Files.exists(o.file()) ? "not a regular file" : "no such file"));
             return 1;
         }

@@ -88,4 +88,39 @@ class LaunchOptionsTest {
         assertTrue(err.toString().contains("/nonexistent/x.weftlog: no such file"));
         assertEquals(2, WorkbenchMain.run(new String[] {"--until"}, System.out, new PrintStream(new ByteArrayOutputStream()), true));
     }
+
+    @Test
+    void toolNamesAToolWindowAndWhatItOpens() throws Exception {
+        LaunchOptions run = LaunchOptions.parse("workbench", "--tool", "run", "--screenshot", "r.png", "--",
+                "CHORD_FIX=0", "--seed", "3", "--nodes", "7", "--net", "", "--", "chord_node", "6", "45", "3");
+        assertEquals("run", run.tool());
+        assertEquals(java.util.List.of("CHORD_FIX=0", "--seed", "3", "--nodes", "7", "--net", "", "--", "chord_node", "6", "45", "3"),
+                run.runArgs(), "everything after the first -- is weft run's, its own -- included");
+        assertNull(run.file());
+        LaunchOptions fuzz = LaunchOptions.parse("--tool=fuzz", "sample.json", "--screenshot", "f.png");
+        assertEquals("fuzz", fuzz.tool());
+        assertEquals(Path.of("sample.json"), fuzz.file());
+        assertEquals("campaign", LaunchOptions.parse("--tool", "campaign").tool(), "without --screenshot the folder is optional");
+        assertNull(LaunchOptions.parse("x.weftlog").tool());
+        assertTrue(LaunchOptions.USAGE.contains("--tool T"));
+    }
+
+    @Test
+    void toolRefusesWhatItCannotUse() {
+        java.util.function.Function<String[], String> error = args ->
+                assertThrows(LaunchOptions.UsageException.class, () -> LaunchOptions.parse(args)).getMessage();
+        assertEquals("--tool wants one of run, fuzz, campaign, not \"diff\"", error.apply(new String[] {"--tool", "diff"}));
+        assertEquals("--tool fuzz --screenshot needs a fuzz config FILE to run",
+                error.apply(new String[] {"--tool", "fuzz", "--screenshot", "f.png"}));
+        assertEquals("--tool campaign --screenshot needs a campaign output folder FILE",
+                error.apply(new String[] {"--tool", "campaign", "--screenshot", "c.png"}));
+        assertEquals("--tool run --screenshot needs the run to show: weft run arguments after --",
+                error.apply(new String[] {"--tool", "run", "--screenshot", "r.png"}));
+        assertTrue(error.apply(new String[] {"--tool", "run", "prog"}).startsWith("--tool run takes no FILE"));
+        assertEquals("arguments after -- are weft run's, for --tool run only",
+                error.apply(new String[] {"--tool", "fuzz", "s.json", "--", "--seed", "1"}));
+        assertEquals("arguments after -- are weft run's, for --tool run only", error.apply(new String[] {"x.weftlog", "--", "y"}));
+        assertEquals("--tool campaign cannot be combined with --compare",
+                error.apply(new String[] {"--tool", "campaign", "c", "--compare", "b.weftlog"}));
+    }
 }

@@ -21,12 +21,17 @@ final class WorkbenchLink {
 
     /** The app's help when the app is not on the class path (same options as dev.weft.app.LaunchOptions). */
     static final String FALLBACK_USAGE = "usage: weft workbench [FILE] [--follow] [--until N] [--compare B] [--screenshot OUT.png] [--size WxH]\n"
+            + "       weft workbench --tool run|fuzz|campaign [FILE] [--screenshot OUT.png] [--size WxH] [-- RUN-ARGS]\n"
             + "  FILE              a .weftlog or .weftlog.gz recording (or a weft vm run directory) to open\n"
             + "  --follow          FILE is still being written (weft run --record): show it as it grows\n"
             + "  --until N         open at op N (default: the first violation, else op 0)\n"
             + "  --compare B       compare FILE with recording B, aligned by op, at their first divergence\n"
             + "  --screenshot OUT  render one frame to OUT (PNG) and exit; works without a display\n"
-            + "  --size WxH        window size (default 1400x900)\n";
+            + "  --size WxH        window size (default 1400x900)\n"
+            + "  --tool T          open the run, fuzz or campaign tool window; with --screenshot, render it instead:\n"
+            + "                    run: `weft run` RUN-ARGS after `--` fill the form; the run is started and shown ended\n"
+            + "                    fuzz: FILE is a fuzz config, run to the end (output in a temporary folder)\n"
+            + "                    campaign: FILE is a `weft campaign` output folder\n";
 
     private WorkbenchLink() {
     }

@@ -73,6 +73,7 @@ public final class RunPanel {
     private final TextField watchdog = field("watchdog", "seconds without a network op (0: none)");
     private final TextField env = field("env", "NAME=value … for every node, e.g. CHORD_FIX=0");
     private final TextField record = field("record", "where the recording is written");
+    private final TextField scenario = field("scenario", "a scenario .json (nodes, network, seed, timed faults): replaces program, nodes, net and seed");
     private final CheckBox stats = new CheckBox("--stats");
     private final CheckBox trace = new CheckBox("--trace");
     private final CheckBox network = new CheckBox("simulated network");
@@ -126,13 +127,18 @@ public final class RunPanel {
         restore();
         root.setTop(form());
         root.setCenter(outputArea());
-        for (TextField f : new TextField[] {program, arguments, nodes, net, seed, window, watchdog, env, record}) {
+        for (TextField f : new TextField[] {program, arguments, nodes, net, seed, window, watchdog, env, record, scenario}) {
             f.textProperty().addListener((o, a, b) -> validate());
         }
         strategy.valueProperty().addListener((o, a, b) -> validate());
         for (CheckBox c : new CheckBox[] {stats, trace, network}) c.selectedProperty().addListener((o, a, b) -> validate());
         // without a network there is no broker: no nodes, recording, watchdog or window
-        for (TextField f : new TextField[] {nodes, net, window, watchdog, record}) f.disableProperty().bind(network.selectedProperty().not());
+        for (TextField f : new TextField[] {window, watchdog, record, scenario}) f.disableProperty().bind(network.selectedProperty().not());
+        // a scenario lists its own nodes, network and seed and starts its own program
+        javafx.beans.binding.BooleanBinding fromScenario = network.selectedProperty().and(
+                javafx.beans.binding.Bindings.createBooleanBinding(() -> !scenario.getText().isBlank(), scenario.textProperty()));
+        for (TextField f : new TextField[] {nodes, net}) f.disableProperty().bind(network.selectedProperty().not().or(fromScenario));
+        for (TextField f : new TextField[] {program, arguments, seed}) f.disableProperty().bind(fromScenario);
         network.setId("network");
         network.setTooltip(new Tooltip("off: one process under the shim, no broker and no recording (its trace and stats show in \"program\")"));
         trace.setId("trace");
@@ -170,7 +176,7 @@ public final class RunPanel {
     public RunRequest request() {
         return new RunRequest(program.getText(), arguments.getText(), nodes.getText(), net.getText(), seed.getText(),
                 strategy.getValue(), window.getText(), watchdog.getText(), record.getText(), env.getText(),
-                stats.isSelected(), trace.isSelected(), network.isSelected());
+                stats.isSelected(), trace.isSelected(), network.isSelected(), scenario.getText());
     }
 
     /** Fills the form (tests, and "run again" from a recording's settings). */
@@ -188,6 +194,7 @@ public final class RunPanel {
         stats.setSelected(r.stats());
         trace.setSelected(r.trace());
         network.setSelected(r.network());
+        scenario.setText(r.scenario());
     }
 
     // ---- form -----------------------------------------------------------------------------------
@@ -219,6 +226,10 @@ public final class RunPanel {
         row = row(g, row, "Net", net, RunRequest.Field.NET, "Strategy", strategy, null);
         row = row(g, row, "Variables", env, RunRequest.Field.ENV, "Window (ns)", window, RunRequest.Field.WINDOW);
         row = row(g, row, "Record to", withButton(record, saveAs), RunRequest.Field.RECORD, "Watchdog (s)", watchdog, RunRequest.Field.WATCHDOG);
+        Button chooseScenario = new Button("…");
+        chooseScenario.setTooltip(new Tooltip("choose a scenario file"));
+        chooseScenario.setOnAction(e -> chooseScenario());
+        row = row(g, row, "Scenario", withButton(scenario, chooseScenario), RunRequest.Field.SCENARIO, "", new javafx.scene.layout.Region(), null);
 
         command.setEditable(false);
         command.setId("commandLine");
@@ -338,6 +349,14 @@ public final class RunPanel {
         fc.setTitle("Program to run on every node");
         File f = fc.showOpenDialog(root.getScene() == null ? null : root.getScene().getWindow());
         if (f != null) program.setText(f.getPath());
+    }
+
+    private void chooseScenario() {
+        FileChooser fc = new FileChooser();
+        fc.setTitle("Scenario (nodes, network, seed and timed faults)");
+        fc.getExtensionFilters().add(new FileChooser.ExtensionFilter("scenarios", "*.json"));
+        File f = fc.showOpenDialog(root.getScene() == null ? null : root.getScene().getWindow());
+        if (f != null) scenario.setText(f.getPath());
     }
 
     private void chooseRecord() {
@@ -554,6 +573,7 @@ public final class RunPanel {
         stats.setSelected(Boolean.parseBoolean(settings.get("run.stats", "false")));
         trace.setSelected(Boolean.parseBoolean(settings.get("run.trace", "false")));
         network.setSelected(Boolean.parseBoolean(settings.get("run.network", "true")));
+        scenario.setText(settings.get("run.scenario", ""));
     }
 
     private void save(RunRequest r) {
@@ -570,6 +590,7 @@ public final class RunPanel {
         settings.put("run.stats", Boolean.toString(r.stats()));
         settings.put("run.trace", Boolean.toString(r.trace()));
         settings.put("run.network", Boolean.toString(r.network()));
+        settings.put("run.scenario", r.scenario());
         settings.save();
     }
 }

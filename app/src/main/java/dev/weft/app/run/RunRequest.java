@@ -27,9 +27,18 @@ import java.util.TreeMap;
  * @param trace     {@code --trace} (the shim's own trace on stderr)
  * @param network   a simulated network ({@code --net}, nodes, recording, watchdog, window); without one, a single
  *                  process runs under the shim with no broker and no recording
+ * @param scenario  a scenario file (empty: none); with a network it replaces program, arguments, nodes, net and seed
+ *                  — the scenario lists its nodes, network and seed itself ({@code weft run [--window NS] SCENARIO.json})
  */
 public record RunRequest(String program, String arguments, String nodes, String net, String seed, String strategy,
-        String windowNs, String watchdog, String record, String env, boolean stats, boolean trace, boolean network) {
+        String windowNs, String watchdog, String record, String env, boolean stats, boolean trace, boolean network,
+        String scenario) {
+
+    /** A run without a scenario file. */
+    public RunRequest(String program, String arguments, String nodes, String net, String seed, String strategy,
+            String windowNs, String watchdog, String record, String env, boolean stats, boolean trace, boolean network) {
+        this(program, arguments, nodes, net, seed, strategy, windowNs, watchdog, record, env, stats, trace, network, "");
+    }
 
     /** A networked run (the usual case), without the shim's trace. */
     public RunRequest(String program, String arguments, String nodes, String net, String seed, String strategy,
@@ -37,20 +46,80 @@ public record RunRequest(String program, String arguments, String nodes, String 
         this(program, arguments, nodes, net, seed, strategy, windowNs, watchdog, record, env, stats, false, true);
     }
 
+    /**
+     * The form for {@code weft run} arguments (as {@code weft workbench --tool run -- ARGS} gives them): the options
+     * the form has, then {@code --} and the program with its arguments; leading {@code NAME=value} words are the
+     * extra variables. Anything the form has no field for is refused, naming it.
+     */
+    public static RunRequest fromArgs(List<String> args) {
+        List<String> env = new ArrayList<>();
+        String nodes = "1", net = null, seed = "0", strategy = "random", window = "", watchdog = "", record = "";
+        boolean stats = false, trace = false;
+        int i = 0;
+        while (i < args.size() && args.get(i).matches("[A-Za-z_][A-Za-z0-9_]*=.*")) env.add(quote(args.get(i++)));
+        String scenario = "";
+        for (; i < args.size() && !args.get(i).equals("--"); i++) {
+            String a = args.get(i);
+            if (i == args.size() - 1 && a.endsWith(".json") && !a.startsWith("-")) {
+                scenario = a;   // weft run [OPTIONS] SCENARIO.json: the scenario gives nodes, network and seed
+                break;
+            }
+            switch (a) {
+                case "--stats" -> stats = true;
+                case "--trace" -> trace = true;
+                case "--seed", "--strategy", "--net", "--nodes", "--window", "--watchdog", "--record" -> {
+                    if (i + 1 >= args.size()) throw new IllegalArgumentException(a + " needs a value");
+                    String v = args.get(++i);
+                    switch (a) {
+                        case "--seed" -> seed = v;
+                        case "--strategy" -> strategy = v;
+                        case "--net" -> net = v;
+                        case "--nodes" -> nodes = v;
+                        case "--window" -> window = v;
+                        case "--watchdog" -> watchdog = v;
+                        default -> record = v;
+                    }
+                }
+                default -> throw new IllegalArgumentException("the run panel has no field for \"" + a
+                        + "\" (it takes NAME=value words, --seed, --strategy, --net, --nodes, --window, --watchdog,"
+                        + " --record, --stats, --trace, then -- PROGRAM ARGS or a SCENARIO.json)");
+            }
+        }
+        if (!scenario.isEmpty()) {
+            return new RunRequest("", "", nodes, net == null ? "" : net, seed, strategy, window, watchdog, record,
+                    String.join(" ", env), stats, trace, true, scenario);
+        }
+        if (i + 1 >= args.size()) throw new IllegalArgumentException("no program: end the weft run arguments with -- PROGRAM [ARGS]");
+        String program = args.get(i + 1);
+        String arguments = String.join(" ", args.subList(i + 2, args.size()).stream().map(RunRequest::quote).toList());
+        return new RunRequest(program, arguments, nodes, net == null ? "" : net, seed, strategy, window, watchdog, record,
+                String.join(" ", env), stats, trace, net != null);
+    }
+
     /** The form fields an error can be shown under. */
-    public enum Field { PROGRAM, NODES, NET, SEED, WINDOW, WATCHDOG, RECORD, ENV, COMMAND }
+    public enum Field { PROGRAM, NODES, NET, SEED, WINDOW, WATCHDOG, RECORD, ENV, SCENARIO, COMMAND }
+
+    /** A networked run whose nodes, network and seed come from {@link #scenario}. */
+    public boolean usesScenario() {
+        return network && !scenario.isBlank();
+    }
 
     /** The weft run arguments (after {@code run}), without checking them. */
     public List<String> args() {
-        List<String> a = new ArrayList<>(List.of("--seed", seed.strip(), "--strategy", strategy));
+        List<String> a = new ArrayList<>(usesScenario() ? List.of("--strategy", strategy)
+                : List.of("--seed", seed.strip(), "--strategy", strategy));
         if (network) {
-            a.addAll(List.of("--net", net.strip(), "--nodes", nodes.strip()));
+            if (!usesScenario()) a.addAll(List.of("--net", net.strip(), "--nodes", nodes.strip()));
             if (!record.isBlank()) a.addAll(List.of("--record", record.strip()));
             if (!blankOrZero(watchdog)) a.addAll(List.of("--watchdog", watchdog.strip()));
             if (!blankOrZero(windowNs)) a.addAll(List.of("--window", windowNs.strip()));
         }
         if (stats) a.add("--stats");
         if (trace) a.add("--trace");
+        if (usesScenario()) {
+            a.add(scenario.strip());   // the scenario alone, as weft run takes it: no -- and no program
+            return a;
+        }
         a.add("--");
         a.add(program.strip());
         a.addAll(words(arguments));
@@ -63,18 +132,24 @@ public record RunRequest(String program, String arguments, String nodes, String 
      */
     public Map<Field, String> problems() {
         Map<Field, String> p = new TreeMap<>();
-        if (program.isBlank()) p.put(Field.PROGRAM, "a program to run on every node");
-        if (network) {
+        if (usesScenario()) {
+            scenarioProblem(p);
+        } else if (program.isBlank()) {
+            p.put(Field.PROGRAM, "a program to run on every node");
+        }
+        if (network && !usesScenario()) {
             try {
                 NetSpec.parse(net.strip());
             } catch (NetSpecException e) {
                 p.put(Field.NET, e.getMessage());
             }
             number(p, Field.NODES, nodes, false);
+        }
+        if (network) {
             number(p, Field.WATCHDOG, watchdog, true);
             number(p, Field.WINDOW, windowNs, true);
         }
-        if (seed.isBlank()) p.put(Field.SEED, "a seed, e.g. 0 or 0x2a");
+        if (seed.isBlank() && !usesScenario()) p.put(Field.SEED, "a seed, e.g. 0 or 0x2a");
         try {
             environment();
         } catch (IllegalArgumentException e) {
@@ -90,6 +165,24 @@ public record RunRequest(String program, String arguments, String nodes, String 
             }
         }
         return p;
+    }
+
+    /** The scenario file must load with the engine's own loader (the message names what is wrong, and where). */
+    private void scenarioProblem(Map<Field, String> p) {
+        String f = scenario.strip();
+        if (!f.endsWith(".json")) {
+            p.put(Field.SCENARIO, "a scenario is a .json file (weft run takes it by its name)");
+            return;
+        }
+        try {
+            dev.weft.scenario.Scenarios.load(java.nio.file.Path.of(f));
+        } catch (java.nio.file.NoSuchFileException e) {
+            p.put(Field.SCENARIO, f + ": no such file");
+        } catch (java.io.IOException | java.nio.file.InvalidPathException e) {
+            p.put(Field.SCENARIO, f + ": cannot read it (" + e.getMessage() + ")");
+        } catch (dev.weft.scenario.ScenarioException e) {
+            p.put(Field.SCENARIO, f + ": " + e.getMessage());
+        }
     }
 
     /** The extra variables, in the order typed; WEFT_* and LD_PRELOAD are weft run's own and refused. */
@@ -135,6 +228,7 @@ public record RunRequest(String program, String arguments, String nodes, String 
         if (message.startsWith("--watchdog")) return Field.WATCHDOG;
         if (message.startsWith("--record")) return Field.RECORD;
         if (message.startsWith("no program")) return Field.PROGRAM;
+        if (message.startsWith("scenario")) return Field.SCENARIO;
         return Field.COMMAND;
     }
 

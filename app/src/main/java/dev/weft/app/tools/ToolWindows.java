@@ -76,6 +76,16 @@ public final class ToolWindows {
         return campaign;
     }
 
+    /** The window of a tool opened so far ("run", "fuzz" or "campaign"), or null. */
+    public Stage window(String tool) {
+        return switch (tool) {
+            case "run" -> runStage;
+            case "fuzz" -> fuzzStage;
+            case "campaign" -> campaignStage;
+            default -> throw new IllegalArgumentException("no tool " + tool);
+        };
+    }
+
     private Stage stage(String title, Parent root, double w, double h) {
         Stage s = new Stage();
         s.setTitle(title);

@@ -155,6 +155,42 @@ class RunPanelUiTest {
     }
 
     @Test
+    void aScenarioFileFromThePanelRunsItsOwnNodesWindowedAndRecords(FxRobot robot, @TempDir Path dir) throws Exception {
+        Path pingpong = example("pingpong");
+        Path sc = dir.resolve("pp.json");
+        Files.writeString(sc, """
+                {"name": "pingpong from the panel", "seed": 44,
+                 "nodes": [{"node_id": 0, "program": "%1$s", "args": []}, {"node_id": 1, "program": "%1$s", "args": []}],
+                 "network": {"latency": "uniform:2000-10000"},
+                 "events": []}
+                """.formatted(pingpong));
+        Path log = dir.resolve("scenario.weftlog");
+        robot.interact(() -> panel.fill(new RunRequest("", "", "", "not a net spec", "", "random", "1000", "30",
+                log.toString(), "", false, false, true, sc.toString())));
+        assertEquals(java.util.Map.of(), panel.shownProblems(), "program, nodes, net and seed are the scenario's");
+        assertTrue(panel.node().lookup("#nodes").isDisabled() && panel.node().lookup("#seed").isDisabled());
+        assertEquals(List.of("--strategy", "random", "--record", log.toString(), "--watchdog", "30", "--window", "1000",
+                sc.toString()), panel.request().args());
+        robot.clickOn("#startRun");
+        waitUntil(() -> !panel.runningProperty().get() && panel.exitStatusProperty().get() >= 0, 90);
+        assertEquals(0, panel.exitStatusProperty().get(), panel.weftOutput());
+        assertTrue(panel.nodeOutput(1, false).contains("PONG:"), panel.nodeOutput(1, false));
+        assertTrue(new LogTail(log).poll().ended());
+        assertEquals(List.of(log), opened);
+
+        Files.writeString(sc, "{\"name\": \"broken\", \"seed\": 1, \"nodes\": []");
+        robot.interact(() -> panel.fill(new RunRequest("", "", "", "", "", "random", "", "30", "", "", false, false, true,
+                sc.toString())));
+        String problem = panel.shownProblems().get(RunRequest.Field.SCENARIO);
+        assertTrue(problem != null && problem.startsWith(sc + ": "), "the loader's error, under the field: " + panel.shownProblems());
+        assertFalse(panel.canStart());
+        robot.interact(() -> panel.fill(new RunRequest("", "", "", "", "", "random", "", "30", "", "", false, false, true,
+                dir.resolve("missing.json").toString())));
+        assertEquals(dir.resolve("missing.json") + ": no such file", panel.shownProblems().get(RunRequest.Field.SCENARIO));
+        screenshot(robot, "run-panel-scenario-error");
+    }
+
+    @Test
     void elsewhereThanLinuxThePanelSaysRunsNeedLinuxAndOffersTheCommand(FxRobot robot) {
         RunPanel[] other = new RunPanel[1];
         robot.interact(() -> {

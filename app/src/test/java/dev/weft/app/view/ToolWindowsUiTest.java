@@ -88,4 +88,79 @@ class ToolWindowsUiTest {
                 ((OpenTabs.DocumentTab) ui.window.tabs().selectedProperty().get()).document().path());
         ui.screenshot(robot, "tools-run-then-campaign-tabs");
     }
+
+    /**
+     * The acceptance's live run: a 7-node Chord run (chord_node with more ticks than the test waits for) started from
+     * the run panel is followed in the main window while it runs — its timeline grows between two looks — then Stop
+     * ends it like Ctrl-C, the followed tab ends with every record of the finished log, and that log replays identical.
+     */
+    @Test
+    void aSevenNodeChordRunIsFollowedLiveThenStoppedAndReplaysIdentical(FxRobot robot, @TempDir Path dir) throws Exception {
+        Path root = Path.of("").toAbsolutePath();
+        while (!Files.isRegularFile(root.resolve("shim-native/Makefile"))) root = root.getParent();
+        Path chord = root.resolve("shim-native/target/examples/chord_node");
+        assumeTrue(System.getProperty("os.name").equals("Linux") && Files.isExecutable(chord)
+                && Files.isRegularFile(root.resolve("shim-native/target/libweft_shim.so")), "skipped: needs Linux and shim-native");
+        long t0 = System.nanoTime();
+        RunPanel[] runs = new RunPanel[1];
+        robot.interact(() -> runs[0] = ui.window.toolWindows().showRun());
+        RunPanel run = runs[0];
+        Path log = dir.resolve("chord-s5.weftlog");
+        robot.interact(() -> run.fill(new RunRequest(chord.toString(), "6 100000 3", "7", "latency=uniform:1000-60000", "5",
+                "random", "", "60", log.toString(), "CHORD_NNODES=7 CHORD_FIX=1", false)));
+        robot.interact(run::start);
+
+        // the run is handed to the main window, which follows the growing file in a tab
+        long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        int first = followedOps(robot);
+        while (first < 50) {
+            assertTrue(System.nanoTime() < end && run.runningProperty().get(), "not followed: " + run.weftOutput());
+            Thread.sleep(50);
+            first = followedOps(robot);
+        }
+        int second = first;
+        end = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (second <= first) {
+            assertTrue(System.nanoTime() < end, "the followed timeline stayed at " + first + " ops");
+            Thread.sleep(50);
+            second = followedOps(robot);
+        }
+        assertTrue(run.runningProperty().get(), "both looks were taken while the run was going: " + first + " then " + second);
+
+        robot.interact(run::stop);
+        end = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (run.runningProperty().get()) {
+            assertTrue(System.nanoTime() < end, "Stop did not end the run");
+            Thread.sleep(50);
+            WaitForAsyncUtils.waitForFxEvents();
+        }
+        int status = run.exitStatusProperty().get();
+        assertTrue(status == 130 || status == 143, "stopped like Ctrl-C: " + status + "\n" + run.weftOutput());
+        dev.weft.app.run.LogTail.Counts c = new dev.weft.app.run.LogTail(log).poll();
+        assertTrue(c.ended(), "the stopped run's log ends with its end record");
+        end = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (followedOps(robot) != c.records()) {
+            assertTrue(System.nanoTime() < end, "the followed tab has " + followedOps(robot) + " of " + c.records() + " records");
+            Thread.sleep(50);
+        }
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        int replay = dev.weft.launcher.WeftCommand.REPLAY.run(new String[] {log.toString()},
+                new java.io.PrintStream(out, true, java.nio.charset.StandardCharsets.UTF_8),
+                new java.io.PrintStream(java.io.OutputStream.nullOutputStream()));
+        assertEquals(0, replay, out.toString(java.nio.charset.StandardCharsets.UTF_8));
+        assertTrue(out.toString(java.nio.charset.StandardCharsets.UTF_8).contains("replay identical"), out.toString());
+        System.out.printf("7-node Chord from the run panel: followed %d then %d ops, stopped at %d records, %.1f s%n",
+                first, second, c.records(), (System.nanoTime() - t0) / 1e9);
+        ui.screenshot(robot, "tools-chord-followed-then-stopped");
+    }
+
+    /** The ops in the followed tab's timeline (0 until the main window follows something and has shown it). */
+    private int followedOps(FxRobot robot) {
+        int[] n = new int[1];
+        robot.interact(() -> {
+            var f = ui.vm.followProperty().get();
+            n[0] = f == null || f.document() == null ? 0 : f.document().size();
+        });
+        return n[0];
+    }
 }
