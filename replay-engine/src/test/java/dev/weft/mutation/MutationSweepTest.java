@@ -3,9 +3,6 @@ package dev.weft.mutation;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -20,11 +17,7 @@ class MutationSweepTest {
     private static void sweep(Format format) {
         MutationSweep.Result r = MutationSweep.run(format, CASES);
         System.out.println(r.summary());
-        List<String> report = new ArrayList<>();
-        for (Map.Entry<String, List<MutationSweep.Failure>> c : MutationSweep.classes(r.failures()).entrySet()) {
-            report.add(c.getValue().size() + " x " + c.getValue().get(0).describe());
-        }
-        assertEquals(0, r.failures().size(), () -> r.summary() + "\n  " + String.join("\n  ", report));
+        assertEquals(0, r.failures().size(), r::failureReport);
         assertEquals(CASES, r.accepted() + r.rejected());
         // A sweep that only ever hits the first check tests little: both outcomes must be common.
         assertTrue(r.rejected() > CASES / 20, r.summary());
