@@ -17,6 +17,8 @@ abstract class LockedRecordingSequencer implements OpSequencer {
     protected final Core core;
     protected final BrokerStats stats;
     protected final Recorder recorder;
+    /** Set once, under the lock, by {@link #finish()}: the recording is complete. */
+    protected boolean finished;
     private volatile long lastOpNanos = System.nanoTime();
 
     LockedRecordingSequencer(FaultModel fault, Recorder recorder) {
@@ -54,4 +56,27 @@ abstract class LockedRecordingSequencer implements OpSequencer {
     public final void drainRecording() {
         recorder.drain();
     }
+
+    @Override
+    public final long vt() {
+        synchronized (lock) {
+            return core.vt();
+        }
+    }
+
+    /** Completes the recording once (later calls do nothing), then waits until the recorder has written it. */
+    @Override
+    public final void finish() {
+        synchronized (lock) {
+            if (finished) {
+                return;
+            }
+            finished = true;
+            completeRecordingLocked();
+        }
+        recorder.drain();
+    }
+
+    /** Under the lock, once: applies or closes what is still open and records the end of the log. */
+    protected abstract void completeRecordingLocked();
 }

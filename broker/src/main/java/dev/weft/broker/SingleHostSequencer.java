@@ -33,7 +33,6 @@ public final class SingleHostSequencer extends LockedRecordingSequencer {
     private long lastCloseNanos;
     private final ScheduledThreadPoolExecutor closer = newCloser();
     private long nextConn;
-    private boolean finished;
     /** Datagrams between these endpoints never reach the core (a scenario partition; null: none). */
     private BiPredicate<VAddr, VAddr> cut;
     /** Sees every request's local clock, under the lock (scenario timing; null: nobody). */
@@ -240,38 +239,24 @@ public final class SingleHostSequencer extends LockedRecordingSequencer {
     }
 
     @Override
-    public void finish() {
-        synchronized (lock) {
-            if (finished) {
-                return;
-            }
-            finished = true;
-            // connections that already ended first (their batch, in id order), then everything still open
-            for (Long c : closing) {
-                disconnectLocked(c);
-            }
-            closing.clear();
-            for (Long c : new TreeSet<>(open)) {
-                disconnectLocked(c);
-            }
-            // shutdown, not shutdownNow: an interrupt would reach a flush that is about to drain the recording
-            closer.shutdown();
-            ops.finish();
+    protected void completeRecordingLocked() {
+        // connections that already ended first (their batch, in id order), then everything still open
+        for (Long c : closing) {
+            disconnectLocked(c);
         }
-        recorder.drain();
+        closing.clear();
+        for (Long c : new TreeSet<>(open)) {
+            disconnectLocked(c);
+        }
+        // shutdown, not shutdownNow: an interrupt would reach a flush that is about to drain the recording
+        closer.shutdown();
+        ops.finish();
     }
 
     /** True once {@link #finish()} ran; later operations are still served but the log is complete. */
     public boolean finished() {
         synchronized (lock) {
             return finished;
-        }
-    }
-
-    @Override
-    public long vt() {
-        synchronized (lock) {
-            return core.vt();
         }
     }
 

@@ -51,7 +51,6 @@ public final class WindowedSequencer extends LockedRecordingSequencer {
     private long nextLogConn;
     private Key lastApplied;
     private String discarded;
-    private boolean finished;
 
     // statistics
     private long windowsSealed;
@@ -410,45 +409,31 @@ public final class WindowedSequencer extends LockedRecordingSequencer {
     }
 
     @Override
-    public void finish() {
-        synchronized (lock) {
-            if (finished) {
-                return;
+    protected void completeRecordingLocked() {
+        if (discarded == null) {
+            // every node is gone: nothing can come before what is pending any more
+            for (NodeState n : nodes.values()) {
+                n.openConns = 0;
+                n.seen = true;
+                n.waiting.clear();
             }
-            finished = true;
-            if (discarded == null) {
-                // every node is gone: nothing can come before what is pending any more
-                for (NodeState n : nodes.values()) {
-                    n.openConns = 0;
-                    n.seen = true;
-                    n.waiting.clear();
-                }
-                while (!pending.isEmpty()) {
-                    Map.Entry<Key, Op> e = pending.pollFirstEntry();
-                    apply(e.getKey(), e.getValue());
-                }
-                List<ConnState> open = new ArrayList<>();
-                for (ConnState c : conns.values()) {
-                    if (c.logId >= 0 && !c.goodbye) {
-                        open.add(c);
-                    }
-                }
-                open.sort((a, b) -> Long.compare(a.logId, b.logId));
-                for (ConnState c : open) {
-                    ops.disconnect(c.logId);
-                }
-                ops.finish();
+            while (!pending.isEmpty()) {
+                Map.Entry<Key, Op> e = pending.pollFirstEntry();
+                apply(e.getKey(), e.getValue());
             }
-            lock.notifyAll();
+            List<ConnState> open = new ArrayList<>();
+            for (ConnState c : conns.values()) {
+                if (c.logId >= 0 && !c.goodbye) {
+                    open.add(c);
+                }
+            }
+            open.sort((a, b) -> Long.compare(a.logId, b.logId));
+            for (ConnState c : open) {
+                ops.disconnect(c.logId);
+            }
+            ops.finish();
         }
-        recorder.drain();
-    }
-
-    @Override
-    public long vt() {
-        synchronized (lock) {
-            return core.vt();
-        }
+        lock.notifyAll();
     }
 
     // ------------------------------------------------------------------ ordering
