@@ -4,9 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.weft.testsupport.RecordedLines;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
@@ -55,14 +55,7 @@ class ScenarioRestartTest {
         assertNotEquals(crash.group(1), start.group(1), "a restart is a new process");
 
         List<String> lines = Files.readAllLines(log);
-        List<Long> conns = new ArrayList<>();
-        Pattern hello = Pattern.compile("\"k\":\"hello\",\"conn\":(\\d+),\"node\":2\\}");
-        for (String l : lines) {
-            Matcher m = hello.matcher(l);
-            if (m.find()) {
-                conns.add(Long.parseLong(m.group(1)));
-            }
-        }
+        List<Long> conns = RecordedLines.helloConns(lines, 2);
         assertEquals(4, conns.size(), "two sockets per incarnation of node 2: " + conns);
         long firstIncarnationReports = reportsOf(lines, conns.subList(0, 2));
         long secondIncarnationReports = reportsOf(lines, conns.subList(2, 4));
