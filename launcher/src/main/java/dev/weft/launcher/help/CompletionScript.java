@@ -52,16 +52,10 @@ public final class CompletionScript {
                 .append("    return 0\n")
                 .append("  fi\n")
                 .append("  case \"$prev\" in\n");
-        for (Map.Entry<String, String> e : new TreeMap<>(OPTION_VALUES).entrySet()) {
-            sb.append("    ").append(e.getKey()).append(") COMPREPLY=($(compgen -W \"").append(e.getValue())
-                    .append("\" -- \"$cur\")); return 0 ;;\n");
-        }
+        optionValueArms(sb, ") COMPREPLY=($(compgen -W \"", "\" -- \"$cur\")); return 0 ;;\n");
         sb.append("  esac\n")
                 .append("  case \"$cmd\" in\n");
-        for (WeftCommand c : WeftCommand.values()) {
-            sb.append("    ").append(c.word()).append(") opts=\"").append(String.join(" ", options(c)))
-                    .append("\"; subs=\"").append(String.join(" ", c.subwords())).append("\" ;;\n");
-        }
+        commandArms(sb, ") opts=\"", "\"; subs=\"", "\" ;;\n");
         sb.append("    *) return 0 ;;\n")
                 .append("  esac\n")
                 .append("  if [[ \"$cur\" == -* ]]; then\n")
@@ -75,6 +69,21 @@ public final class CompletionScript {
                 .append("}\n")
                 .append("complete -o filenames -F _weft weft\n");
         return sb.toString();
+    }
+
+    /** One case arm per option with a fixed set of values: {@code OPTION<open>VALUES<close>}, options sorted. */
+    private static void optionValueArms(StringBuilder sb, String open, String close) {
+        for (Map.Entry<String, String> e : new TreeMap<>(OPTION_VALUES).entrySet()) {
+            sb.append("    ").append(e.getKey()).append(open).append(e.getValue()).append(close);
+        }
+    }
+
+    /** One case arm per command setting its options and sub-words: {@code WORD<opts>OPTIONS<subs>SUBWORDS<close>}. */
+    private static void commandArms(StringBuilder sb, String opts, String subs, String close) {
+        for (WeftCommand c : WeftCommand.values()) {
+            sb.append("    ").append(c.word()).append(opts).append(String.join(" ", options(c)))
+                    .append(subs).append(String.join(" ", c.subwords())).append(close);
+        }
     }
 
     public static String zsh() {
@@ -94,15 +103,10 @@ public final class CompletionScript {
                 .append("    return\n")
                 .append("  fi\n")
                 .append("  case ${words[CURRENT-1]} in\n");
-        for (Map.Entry<String, String> e : new TreeMap<>(OPTION_VALUES).entrySet()) {
-            sb.append("    ").append(e.getKey()).append(") compadd -- ").append(e.getValue()).append("; return ;;\n");
-        }
+        optionValueArms(sb, ") compadd -- ", "; return ;;\n");
         sb.append("  esac\n")
                 .append("  case ${words[2]} in\n");
-        for (WeftCommand c : WeftCommand.values()) {
-            sb.append("    ").append(c.word()).append(") opts=(").append(String.join(" ", options(c)))
-                    .append("); subs=(").append(String.join(" ", c.subwords())).append(") ;;\n");
-        }
+        commandArms(sb, ") opts=(", "); subs=(", ") ;;\n");
         sb.append("    *) return 1 ;;\n")
                 .append("  esac\n")
                 .append("  if [[ $PREFIX == -* ]]; then\n")
