@@ -85,17 +85,14 @@ class ProcTreeTest {
     /** The parent's own stream is the spec's: forking does not change what the root draws. */
     @Test
     void theRootKeepsTheSpecStreams() {
-        RealProgramsTest.assumeInstalled("perl");
         var direct = ShimRuns.script("42", "perl", "print rand(), qq{\\n}");
-        var forked = NativeFixture.weftRun("--seed", "42", "--", "perl", "-e",
-                "if (!fork) { exit } wait; print rand(), qq{\\n}");
+        var forked = ShimRuns.script("42", "perl", "if (!fork) { exit } wait; print rand(), qq{\\n}");
         assertEquals(direct.stdout(), forked.stdout());
     }
 
     /** Perl seeds its generator in each child at the first rand(): children used to print the same. */
     @Test
     void perlChildrenDiffer() {
-        RealProgramsTest.assumeInstalled("perl");
         String script = "for (1..3) { if (!fork) { print qq{child $_ }, rand(), qq{\\n}; exit } wait } "
                 + "print qq{parent }, rand(), qq{\\n}";
         var a = ShimRuns.succeeded(ShimRuns.script("5", "perl", script));

@@ -24,8 +24,12 @@ public final class ShimRuns {
         return r;
     }
 
-    /** {@code weft run --seed SEED -- INTERPRETER -e SCRIPT}: a one-line program of a real interpreter (lua, perl). */
+    /**
+     * {@code weft run --seed SEED -- INTERPRETER -e SCRIPT}: a one-line program of a real interpreter (lua, perl);
+     * the calling test is skipped where the interpreter is not installed.
+     */
     static NativeFixture.Result script(String seed, String interpreter, String script) {
+        RealProgramsTest.assumeInstalled(interpreter);
         return NativeFixture.weftRun("--seed", seed, "--", interpreter, "-e", script);
     }
 }
