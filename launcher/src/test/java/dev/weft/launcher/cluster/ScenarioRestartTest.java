@@ -11,8 +11,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -21,12 +21,8 @@ import org.junit.jupiter.api.io.TempDir;
  * state: a real crash loses votedFor whatever RAFT_FIX says), and its state reports resume in the recording,
  * which replays identically.
  */
+@ExtendWith(ClusterFixture.Ready.class)
 class ScenarioRestartTest {
-
-    @BeforeEach
-    void ready() {
-        ClusterFixture.assumeReady();
-    }
 
     @Test
     void crashedNodeRestartsAsANewProcessAndItsTrafficResumes(@TempDir Path dir) throws Exception {
