@@ -26,6 +26,9 @@
 #include <time.h>
 #include <unistd.h>
 
+/* node_addr and udp_bound: the cluster examples' plain-UDP helpers (nothing in them knows of weft) */
+#include "../examples/cluster_common.h"
+
 static uint64_t real_ns(void) {
     struct timespec ts;
 #if defined(__x86_64__)
@@ -39,15 +42,6 @@ static uint64_t real_ns(void) {
     return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
 
-static struct sockaddr_in addr_of(int node, int port) {
-    struct sockaddr_in a;
-    memset(&a, 0, sizeof a);
-    a.sin_family = AF_INET;
-    a.sin_port = htons((uint16_t)port);
-    a.sin_addr.s_addr = htonl(0x7F000001u + (uint32_t)node);
-    return a;
-}
-
 static int busy; /* RTT_BUSY=1: spin on MSG_DONTWAIT instead of sleeping in the kernel */
 
 /* One receive: blocking (with the socket's timeout), or a busy poll with the same 100 ms limit. */
@@ -58,14 +52,6 @@ static ssize_t receive(int fd, void *buf, size_t n, struct sockaddr_in *from, so
         ssize_t r = recvfrom(fd, buf, n, MSG_DONTWAIT, (struct sockaddr *)from, fl);
         if (r >= 0 || real_ns() - t0 > 100000000u) return r;
     }
-}
-
-static int udp_bound(int node, int port) {
-    int fd = socket(AF_INET, SOCK_DGRAM, 0);
-    if (fd < 0) { perror("socket"); exit(1); }
-    struct sockaddr_in a = addr_of(node, port);
-    if (bind(fd, (struct sockaddr *)&a, sizeof a) != 0) { perror("bind"); exit(1); }
-    return fd;
 }
 
 int main(int argc, char **argv) {
@@ -97,7 +83,7 @@ int main(int argc, char **argv) {
         return 2;
     }
     int fd = udp_bound(1, 7001);
-    struct sockaddr_in echo = addr_of(0, 7000);
+    struct sockaddr_in echo = node_addr(0, 7000);
     struct timeval tv = {0, 100000}; /* 100 ms per attempt; only a lost ping ever waits that long */
     setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
     uint64_t best = UINT64_MAX;

@@ -64,10 +64,5 @@ static int receiver(void) {
 }
 
 int main(void) {
-    int me = my_node_id();
-    if (me != 0 && me != 1) {
-        fprintf(stderr, "bigflow: WEFT_NODE_ID must be 0 (sender) or 1 (receiver)\n");
-        return 2;
-    }
-    return me == 0 ? sender() : receiver();
+    return two_node_main("bigflow", "sender", sender, "receiver", receiver);
 }

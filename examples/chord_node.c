@@ -298,9 +298,8 @@ static int accept_send_answer(const char *text, int from, void *ctx) {
 
 static int run_observer(void) {
     observer_t o = {.verbose = env_long("CHORD_VERBOSE", 0) != 0}; /* every report on stderr, for native runs */
-    pacer_t p = {.in_fd = udp_bound(me, PROTO_PORT), .ctrl_fd = udp_bound(me, CTRL_PORT), .n = nmembers};
-    for (int i = 0; i < nmembers; i++) p.node[i] = i;
-    pacer_gather(&p);
+    pacer_t p;
+    pacer_open(&p, me, nmembers);
     for (int t = 0; t <= ticks + TAIL_ROUNDS && p.n > 0; t++) {
         o.tick = t;
         o.date = t == ticks + TAIL_ROUNDS ? ticks + 9 : t;

@@ -244,6 +244,26 @@ static inline void pacer_gather(pacer_t *p) {
     }
 }
 
+/* Opens the observer's end for members 0..members-1 on the observer's two ports and waits for their HELLOs. */
+static inline void pacer_open(pacer_t *p, int observer, int members) {
+    memset(p, 0, sizeof *p);
+    p->in_fd = udp_bound(observer, PROTO_PORT);
+    p->ctrl_fd = udp_bound(observer, CTRL_PORT);
+    p->n = members;
+    for (int i = 0; i < members; i++) p->node[i] = i;
+    pacer_gather(p);
+}
+
+/* main() of a two-node example: node 0 runs zero(), node 1 runs one(); any other WEFT_NODE_ID is a usage error. */
+static inline int two_node_main(const char *prog, const char *role0, int (*zero)(void), const char *role1, int (*one)(void)) {
+    int me = my_node_id();
+    if (me != 0 && me != 1) {
+        fprintf(stderr, "%s: WEFT_NODE_ID must be 0 (%s) or 1 (%s)\n", prog, role0, role1);
+        return 2;
+    }
+    return me == 0 ? zero() : one();
+}
+
 static inline void pacer_go(pacer_t *p, int node) {
     char buf[MSG_MAX];
     snprintf(buf, sizeof buf, "GO %c %d", p->phase, p->tick);

@@ -49,10 +49,5 @@ static int client(void) {
 }
 
 int main(void) {
-    int me = my_node_id();
-    if (me != 0 && me != 1) {
-        fprintf(stderr, "pingpong: WEFT_NODE_ID must be 0 (server) or 1 (client)\n");
-        return 2;
-    }
-    return me == 0 ? server() : client();
+    return two_node_main("pingpong", "server", server, "client", client);
 }

@@ -142,9 +142,8 @@ static int accept_report(const char *text, int from, void *ctx) {
 
 static int run_observer(void) {
     observer_t o = {.verbose = env_long("RAFT_VERBOSE", 0) != 0}; /* every report on stderr, for native runs */
-    pacer_t p = {.in_fd = udp_bound(me, PROTO_PORT), .ctrl_fd = udp_bound(me, CTRL_PORT), .n = nservers};
-    for (int i = 0; i < nservers; i++) p.node[i] = i;
-    pacer_gather(&p);
+    pacer_t p;
+    pacer_open(&p, me, nservers);
     for (int t = 0; t < ticks; t++) {
         o.tick = t;
         pacer_drain(&p, t);

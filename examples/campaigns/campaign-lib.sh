@@ -16,6 +16,30 @@ parse_seeds() {
   seed_count=${BASH_REMATCH[2]}
 }
 
+# common_option WORDS...: the options both scripts take (--seeds --fix --nodes --net --ticks --out --window
+# --help); sets the matching variable and `taken` to the number of words used, 0 when $1 is none of them.
+common_option() {
+  taken=2
+  case "$1" in
+    --seeds) parse_seeds "${2:?}" ;;
+    --fix) levels="${2:?}" ;;
+    --nodes) nodes="${2:?}" ;;
+    --net) net="${2?}" ;;
+    --ticks) ticks="${2:?}" ;;
+    --out) out="${2:?}" ;;
+    --window) window="${2:?}" ;;
+    -h|--help) sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    *) taken=0 ;;
+  esac
+}
+
+# prepare_run NAME: dies unless the example NAME_node is built; makes $out (a new temporary directory if unset)
+prepare_run() {
+  [[ -x "$examples_dir/$1_node" ]] || die "$examples_dir/$1_node is not built (run the Maven build or make -C shim-native)"
+  [[ -n "$out" ]] || out="$(mktemp -d "${TMPDIR:-/tmp}/$1-campaign.XXXXXX")"
+  mkdir -p "$out"
+}
+
 # bucket_of EXIT -> OK | VIOLATION | DISCARD | ERROR
 bucket_of() {
   case "$1" in

@@ -15,23 +15,15 @@ source "$(dirname "${BASH_SOURCE[0]}")/campaign-lib.sh"
 parse_seeds 0:50
 levels="0 1 2" nodes=7 net="latency=uniform:1000-60000" ticks=45 m=6 base=3 out="" window=""
 while (( $# )); do
+  common_option "$@"
+  if (( taken )); then shift "$taken"; continue; fi
   case "$1" in
-    --seeds) parse_seeds "${2:?}"; shift 2 ;;
-    --fix) levels="${2:?}"; shift 2 ;;
-    --nodes) nodes="${2:?}"; shift 2 ;;
-    --net) net="${2?}"; shift 2 ;;
-    --ticks) ticks="${2:?}"; shift 2 ;;
     --m) m="${2:?}"; shift 2 ;;
     --base) base="${2:?}"; shift 2 ;;
-    --out) out="${2:?}"; shift 2 ;;
-    --window) window="${2:?}"; shift 2 ;;
-    -h|--help) sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) die "unknown option \"$1\" (see --help)" ;;
   esac
 done
-[[ -x "$examples_dir/chord_node" ]] || die "$examples_dir/chord_node is not built (run the Maven build or make -C shim-native)"
-[[ -n "$out" ]] || out="$(mktemp -d "${TMPDIR:-/tmp}/chord-campaign.XXXXXX")"
-mkdir -p "$out"
+prepare_run chord
 
 target=("$examples_dir/chord_node" "$m" "$ticks" "$base")
 check=(chord LOG "$m")

@@ -15,21 +15,11 @@ source "$(dirname "${BASH_SOURCE[0]}")/campaign-lib.sh"
 parse_seeds 0:60
 levels="0 1" nodes=6 net="latency=uniform:2000-10000" ticks=40 out="" window=""
 while (( $# )); do
-  case "$1" in
-    --seeds) parse_seeds "${2:?}"; shift 2 ;;
-    --fix) levels="${2:?}"; shift 2 ;;
-    --nodes) nodes="${2:?}"; shift 2 ;;
-    --net) net="${2?}"; shift 2 ;;
-    --ticks) ticks="${2:?}"; shift 2 ;;
-    --out) out="${2:?}"; shift 2 ;;
-    --window) window="${2:?}"; shift 2 ;;
-    -h|--help) sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
-    *) die "unknown option \"$1\" (see --help)" ;;
-  esac
+  common_option "$@"
+  (( taken )) || die "unknown option \"$1\" (see --help)"
+  shift "$taken"
 done
-[[ -x "$examples_dir/raft_node" ]] || die "$examples_dir/raft_node is not built (run the Maven build or make -C shim-native)"
-[[ -n "$out" ]] || out="$(mktemp -d "${TMPDIR:-/tmp}/raft-campaign.XXXXXX")"
-mkdir -p "$out"
+prepare_run raft
 
 target=("$examples_dir/raft_node" "$ticks")
 check=(raft LOG)

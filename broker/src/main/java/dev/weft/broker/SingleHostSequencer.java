@@ -19,15 +19,10 @@ import java.util.function.LongConsumer;
  * {@link Core}, and is recorded at that point with the core's vt after it. Sends always use send_vt 0; a
  * request's own clock is only observed (for scenario timing), never fed to the core.
  */
-public final class SingleHostSequencer implements OpSequencer {
+public final class SingleHostSequencer extends LockedRecordingSequencer {
     /** How long ends of connections are collected before their disconnects are recorded (see disconnect). */
     static final long CLOSE_WINDOW_NANOS = 10_000_000L;
 
-    private final Object lock = new Object();
-    private final RecordingCore ops;
-    private final Core core;
-    private final Recorder recorder;
-    private final BrokerStats stats;
     /** Connections that have been connected and not yet disconnected. */
     private final TreeSet<Long> open = new TreeSet<>();
     /** Connections whose blocking receive waits for a datagram. */
@@ -38,18 +33,13 @@ public final class SingleHostSequencer implements OpSequencer {
     private long lastCloseNanos;
     private final ScheduledThreadPoolExecutor closer = newCloser();
     private long nextConn;
-    private boolean finished;
     /** Datagrams between these endpoints never reach the core (a scenario partition; null: none). */
     private BiPredicate<VAddr, VAddr> cut;
     /** Sees every request's local clock, under the lock (scenario timing; null: nobody). */
     private LongConsumer clockListener;
-    private volatile long lastOpNanos = System.nanoTime();
 
     public SingleHostSequencer(FaultModel fault, Recorder recorder) {
-        this.ops = new RecordingCore(fault, recorder);
-        this.core = ops.core();
-        this.stats = ops.stats();
-        this.recorder = recorder;
+        super(fault, recorder);
     }
 
     /** Sets (or clears with null) the scenario partition; takes effect at this point of the linearization. */
@@ -80,38 +70,14 @@ public final class SingleHostSequencer implements OpSequencer {
     }
 
     @Override
-    public long lastOpNanos() {
-        return lastOpNanos;
-    }
-
-    @Override
     public java.util.List<String> statsLines() {
         synchronized (lock) {
             return stats.lines();
         }
     }
 
-    @Override
-    public void addServiceTime(long ns) {
-        synchronized (lock) {
-            stats.service.add(ns);
-        }
-    }
-
-    @Override
-    public void countProtocolError() {
-        synchronized (lock) {
-            stats.protocolErrors++;
-        }
-    }
-
     public Recorder recorder() {
         return recorder;
-    }
-
-    @Override
-    public void drainRecording() {
-        recorder.drain();
     }
 
     @Override
@@ -129,17 +95,18 @@ public final class SingleHostSequencer implements OpSequencer {
 
     @Override
     public long hello(long conn, long nodeId) {
-        synchronized (lock) {
-            ops.hello(conn, nodeId);
-            touch();
-            return core.vt();
-        }
+        return applyAndReturnVt(() -> ops.hello(conn, nodeId));
     }
 
     @Override
     public long bind(long conn, VAddr addr) {
+        return applyAndReturnVt(() -> ops.bind(conn, addr));
+    }
+
+    /** Applies an operation that answers only with the core's vt after it (hello, bind). */
+    private long applyAndReturnVt(Runnable op) {
         synchronized (lock) {
-            ops.bind(conn, addr);
+            op.run();
             touch();
             return core.vt();
         }
@@ -272,25 +239,18 @@ public final class SingleHostSequencer implements OpSequencer {
     }
 
     @Override
-    public void finish() {
-        synchronized (lock) {
-            if (finished) {
-                return;
-            }
-            finished = true;
-            // connections that already ended first (their batch, in id order), then everything still open
-            for (Long c : closing) {
-                disconnectLocked(c);
-            }
-            closing.clear();
-            for (Long c : new TreeSet<>(open)) {
-                disconnectLocked(c);
-            }
-            // shutdown, not shutdownNow: an interrupt would reach a flush that is about to drain the recording
-            closer.shutdown();
-            ops.finish();
+    protected void completeRecordingLocked() {
+        // connections that already ended first (their batch, in id order), then everything still open
+        for (Long c : closing) {
+            disconnectLocked(c);
         }
-        recorder.drain();
+        closing.clear();
+        for (Long c : new TreeSet<>(open)) {
+            disconnectLocked(c);
+        }
+        // shutdown, not shutdownNow: an interrupt would reach a flush that is about to drain the recording
+        closer.shutdown();
+        ops.finish();
     }
 
     /** True once {@link #finish()} ran; later operations are still served but the log is complete. */
@@ -300,20 +260,9 @@ public final class SingleHostSequencer implements OpSequencer {
         }
     }
 
-    @Override
-    public long vt() {
-        synchronized (lock) {
-            return core.vt();
-        }
-    }
-
     private void observe(long localVt) {
         if (clockListener != null) {
             clockListener.accept(localVt);
         }
-    }
-
-    private void touch() {
-        lastOpNanos = System.nanoTime();
     }
 }

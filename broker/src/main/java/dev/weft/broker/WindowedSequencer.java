@@ -29,19 +29,14 @@ import java.util.function.Consumer;
  * in a receive never acts before its next delivery or its timeout), no legal program can send into a window
  * that was already applied: a "late" operation here is a real protocol violation and discards the run.
  */
-public final class WindowedSequencer implements OpSequencer {
+public final class WindowedSequencer extends LockedRecordingSequencer {
     private static final long INF = -1L; // unsigned max
 
     /** Why the run must be discarded; called once, outside no lock in particular (the launcher stops the run). */
     private final Consumer<String> onDiscard;
-    private final Object lock = new Object();
-    private final Core core;
-    private final Recorder recorder;
     private final long windowNs;
     private final long minDelay;
     private final long windowOpsLimit;
-    private final RecordingCore ops;
-    private final BrokerStats stats;
 
     /** Nodes by (host, node); the expected ones exist from the start (they may not have connected yet). */
     private final TreeMap<NodeId, NodeState> nodes = new TreeMap<>();
@@ -56,8 +51,6 @@ public final class WindowedSequencer implements OpSequencer {
     private long nextLogConn;
     private Key lastApplied;
     private String discarded;
-    private boolean finished;
-    private volatile long lastOpNanos = System.nanoTime();
 
     // statistics
     private long windowsSealed;
@@ -190,13 +183,10 @@ public final class WindowedSequencer implements OpSequencer {
      */
     public WindowedSequencer(FaultModel fault, Recorder recorder, long windowNs, Map<Long, Long> expectedNodeHosts,
             long windowOpsLimit, Consumer<String> onDiscard) {
+        super(fault, recorder);
         if (windowNs <= 0) {
             throw new IllegalArgumentException("window must be > 0");
         }
-        this.ops = new RecordingCore(fault, recorder);
-        this.core = ops.core();
-        this.stats = ops.stats();
-        this.recorder = recorder;
         this.windowNs = windowNs;
         this.minDelay = fault.spec().minDelay();
         this.windowOpsLimit = windowOpsLimit;
@@ -240,11 +230,6 @@ public final class WindowedSequencer implements OpSequencer {
     }
 
     @Override
-    public long lastOpNanos() {
-        return lastOpNanos;
-    }
-
-    @Override
     public List<String> statsLines() {
         synchronized (lock) {
             List<String> lines = new ArrayList<>(stats.lines());
@@ -257,25 +242,6 @@ public final class WindowedSequencer implements OpSequencer {
             lines.add(lag.toString());
             return lines;
         }
-    }
-
-    @Override
-    public void addServiceTime(long ns) {
-        synchronized (lock) {
-            stats.service.add(ns);
-        }
-    }
-
-    @Override
-    public void countProtocolError() {
-        synchronized (lock) {
-            stats.protocolErrors++;
-        }
-    }
-
-    @Override
-    public void drainRecording() {
-        recorder.drain();
     }
 
     @Override
@@ -443,45 +409,31 @@ public final class WindowedSequencer implements OpSequencer {
     }
 
     @Override
-    public void finish() {
-        synchronized (lock) {
-            if (finished) {
-                return;
+    protected void completeRecordingLocked() {
+        if (discarded == null) {
+            // every node is gone: nothing can come before what is pending any more
+            for (NodeState n : nodes.values()) {
+                n.openConns = 0;
+                n.seen = true;
+                n.waiting.clear();
             }
-            finished = true;
-            if (discarded == null) {
-                // every node is gone: nothing can come before what is pending any more
-                for (NodeState n : nodes.values()) {
-                    n.openConns = 0;
-                    n.seen = true;
-                    n.waiting.clear();
-                }
-                while (!pending.isEmpty()) {
-                    Map.Entry<Key, Op> e = pending.pollFirstEntry();
-                    apply(e.getKey(), e.getValue());
-                }
-                List<ConnState> open = new ArrayList<>();
-                for (ConnState c : conns.values()) {
-                    if (c.logId >= 0 && !c.goodbye) {
-                        open.add(c);
-                    }
-                }
-                open.sort((a, b) -> Long.compare(a.logId, b.logId));
-                for (ConnState c : open) {
-                    ops.disconnect(c.logId);
-                }
-                ops.finish();
+            while (!pending.isEmpty()) {
+                Map.Entry<Key, Op> e = pending.pollFirstEntry();
+                apply(e.getKey(), e.getValue());
             }
-            lock.notifyAll();
+            List<ConnState> open = new ArrayList<>();
+            for (ConnState c : conns.values()) {
+                if (c.logId >= 0 && !c.goodbye) {
+                    open.add(c);
+                }
+            }
+            open.sort((a, b) -> Long.compare(a.logId, b.logId));
+            for (ConnState c : open) {
+                ops.disconnect(c.logId);
+            }
+            ops.finish();
         }
-        recorder.drain();
-    }
-
-    @Override
-    public long vt() {
-        synchronized (lock) {
-            return core.vt();
-        }
+        lock.notifyAll();
     }
 
     // ------------------------------------------------------------------ ordering
@@ -761,9 +713,6 @@ public final class WindowedSequencer implements OpSequencer {
         return n.seq++;
     }
 
-    private void touch() {
-        lastOpNanos = System.nanoTime();
-    }
 
     private static long max(long a, long b) {
         return Long.compareUnsigned(a, b) >= 0 ? a : b;

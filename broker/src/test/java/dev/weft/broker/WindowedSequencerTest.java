@@ -34,6 +34,11 @@ class WindowedSequencerTest {
                 0, discards::add);
     }
 
+    private static void helloAndBind(WindowedSequencer s, long conn, long node, VAddr addr) {
+        s.hello(conn, node, 0);
+        s.bind(conn, addr);
+    }
+
     /** Two nodes exchanging a datagram each way; {@code nodeOneFirst} flips the arrival order of every step. */
     private byte[] exchange(String name, boolean nodeOneFirst) throws Exception {
         Path log = dir.resolve(name);
@@ -44,17 +49,13 @@ class WindowedSequencerTest {
         if (nodeOneFirst) {
             c1 = s.connect();
             c0 = s.connect();
-            s.hello(c1, 1, 0);
-            s.bind(c1, A1);
-            s.hello(c0, 0, 0);
-            s.bind(c0, A0);
+            helloAndBind(s, c1, 1, A1);
+            helloAndBind(s, c0, 0, A0);
         } else {
             c0 = s.connect();
             c1 = s.connect();
-            s.hello(c0, 0, 0);
-            s.bind(c0, A0);
-            s.hello(c1, 1, 0);
-            s.bind(c1, A1);
+            helloAndBind(s, c0, 0, A0);
+            helloAndBind(s, c1, 1, A1);
         }
         byte[] p0 = "from0".getBytes(StandardCharsets.UTF_8);
         byte[] p1 = "from1".getBytes(StandardCharsets.UTF_8);

@@ -9,7 +9,6 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.channels.Channels;
 import java.util.List;
-import java.util.SplittableRandom;
 import java.util.regex.Pattern;
 
 /**
@@ -17,7 +16,7 @@ import java.util.regex.Pattern;
  * broker's own FrameReader and RequestDecoder exactly as a connection does. Seeds are valid request streams; the
  * mutants are what a broken or hostile client sends.
  */
-final class WireFrameFormat implements Format {
+final class WireFrameFormat extends SeededFormat {
 
     /** Every protocol error names the frame field or the message kind it is about. */
     private static final Pattern LOCATED = Pattern.compile("^(frame length \\d+ exceeds the 16 MiB limit"
@@ -27,22 +26,14 @@ final class WireFrameFormat implements Format {
             + "|(Hello|Bind|Send|Recv|Frontier) message too short for its fields"
             + "|Send payload length \\d+ exceeds the frame)$");
 
-    private final ByteMutator mutator = new ByteMutator(List.of(
-            stream(hello(0, 0), bind(0, 4000), send(0, 4000, 1, 4001, "PING:7", 1000), recv(0, 4000, true, 2000)),
-            stream(hello(1, 2), recv(1, 4001, false, 0), frontier(5000), goodbye()),
-            stream(send(2, 50000, 0, 4000, "", 0), send(2, 50000, 0, 4000, "x".repeat(300), -1L)),
-            stream(bind(6, 65535), recv(6, 65535, true, Long.MAX_VALUE), goodbye(), hello(6, 0))),
-            ByteMutator.bytes("\u0001", "\u0002", "\u0003", "\u0004", "\u0005", "\u0006", "\u0007", "\u0000\u0000\u0000\u0000",
-                    "\u00ff\u00ff\u00ff\u00ff", "\u0001\u0000\u0000\u007f", "\u00a0\u000f", "\u0000\u0000\u0000\u0001"));
-
-    @Override
-    public String name() {
-        return "wire-frames";
-    }
-
-    @Override
-    public byte[] mutant(SplittableRandom r) {
-        return mutator.next(r);
+    WireFrameFormat() {
+        super("wire-frames", new ByteMutator(List.of(
+                stream(hello(0, 0), bind(0, 4000), send(0, 4000, 1, 4001, "PING:7", 1000), recv(0, 4000, true, 2000)),
+                stream(hello(1, 2), recv(1, 4001, false, 0), frontier(5000), goodbye()),
+                stream(send(2, 50000, 0, 4000, "", 0), send(2, 50000, 0, 4000, "x".repeat(300), -1L)),
+                stream(bind(6, 65535), recv(6, 65535, true, Long.MAX_VALUE), goodbye(), hello(6, 0))),
+                ByteMutator.bytes("\u0001", "\u0002", "\u0003", "\u0004", "\u0005", "\u0006", "\u0007", "\u0000\u0000\u0000\u0000",
+                        "\u00ff\u00ff\u00ff\u00ff", "\u0001\u0000\u0000\u007f", "\u00a0\u000f", "\u0000\u0000\u0000\u0001")));
     }
 
     @Override
@@ -56,10 +47,7 @@ final class WireFrameFormat implements Format {
             }
             return null;
         } catch (ProtocolException e) {
-            if (e.getMessage() == null || !LOCATED.matcher(e.getMessage()).matches()) {
-                throw new Unlocated(String.valueOf(e.getMessage()));
-            }
-            return "frame " + frame + ": " + e.getMessage();
+            return "frame " + frame + ": " + locatedOrThrow(e.getMessage(), LOCATED, "");
         }
     }
 

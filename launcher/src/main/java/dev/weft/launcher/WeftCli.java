@@ -36,8 +36,7 @@ public final class WeftCli {
         }
         WeftCommand command = WeftCommand.named(args[0]);
         if (command == null) {
-            err.print("weft: unknown command '" + args[0] + "'\n" + usage());
-            return 1;
+            return unknownCommand(args[0], err);
         }
         String[] rest = Arrays.copyOfRange(args, 1, args.length);
         if (!command.ownHelp() && command.helpRequested(rest)) {
@@ -45,6 +44,11 @@ public final class WeftCli {
             return 0;
         }
         return command.run(rest, out, err);
+    }
+
+    private static int unknownCommand(String word, PrintStream err) {
+        err.print("weft: unknown command '" + word + "'\n" + usage());
+        return 1;
     }
 
     /** {@code weft help [COMMAND]}: the top-level help, or one command's. */
@@ -55,8 +59,7 @@ public final class WeftCli {
         }
         WeftCommand command = WeftCommand.named(args[0]);
         if (command == null) {
-            err.print("weft: unknown command '" + args[0] + "'\n" + usage());
-            return 1;
+            return unknownCommand(args[0], err);
         }
         out.print(command.usage());
         return 0;

@@ -1,32 +1,34 @@
 package dev.weft.chord;
 
+import dev.weft.check.CheckVerdict;
 import dev.weft.log.LogHeader;
 import java.util.List;
 
 /** The outcome of chord-check: the final snapshot, the broken invariants and the DISCARD condition. */
 public record ChordCheckResult(ChordSnapshot snapshot, List<ChordViolation> violations, boolean assumptionHeld) {
 
-    public static final int EXIT_OK = 0;
-    public static final int EXIT_VIOLATION = 2;
-    public static final int EXIT_DISCARD = 3;
+    public static final int EXIT_OK = CheckVerdict.OK.exitCode();
+    public static final int EXIT_VIOLATION = CheckVerdict.VIOLATION.exitCode();
+    public static final int EXIT_DISCARD = CheckVerdict.DISCARD.exitCode();
 
     public ChordCheckResult {
         violations = List.copyOf(violations);
     }
 
-    /** 3 when the failure assumption was broken (it takes precedence), else 2 on any violation, else 0. */
+    /** DISCARD when the failure assumption was broken (it takes precedence), else VIOLATION on any violation, else OK. */
+    public CheckVerdict outcome() {
+        return CheckVerdict.of(!assumptionHeld, !violations.isEmpty());
+    }
+
     public int exitCode() {
-        if (!assumptionHeld) return EXIT_DISCARD;
-        return violations.isEmpty() ? EXIT_OK : EXIT_VIOLATION;
+        return outcome().exitCode();
     }
 
     /** The verdict text after {@code verdict   : }. */
     public String verdict() {
-        return switch (exitCode()) {
-            case EXIT_DISCARD -> "DISCARD \u2014 failure assumption violated by the scenario";
-            case EXIT_OK -> "OK \u2014 all correctness invariants hold";
-            default -> "VIOLATION \u2014 still violated after the quiescent repair tail (unrepairable per Zave for these invariants)";
-        };
+        return outcome().text("all correctness invariants hold",
+                "still violated after the quiescent repair tail (unrepairable per Zave for these invariants)",
+                "failure assumption violated by the scenario");
     }
 
     /** The complete stdout of {@code chord-check <LOG>} (§5.5). */

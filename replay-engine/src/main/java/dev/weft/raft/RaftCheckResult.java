@@ -1,5 +1,6 @@
 package dev.weft.raft;
 
+import dev.weft.check.CheckVerdict;
 import dev.weft.chord.ChordText;
 import dev.weft.log.LogHeader;
 import java.util.Collections;
@@ -15,9 +16,9 @@ import java.util.TreeMap;
 public record RaftCheckResult(long reports, long restarts, SortedMap<Integer, List<Integer>> leadersByTerm,
                               List<RaftViolation> violations) {
 
-    public static final int EXIT_OK = 0;
-    public static final int EXIT_VIOLATION = 2;
-    public static final int EXIT_DISCARD = 3;
+    public static final int EXIT_OK = CheckVerdict.OK.exitCode();
+    public static final int EXIT_VIOLATION = CheckVerdict.VIOLATION.exitCode();
+    public static final int EXIT_DISCARD = CheckVerdict.DISCARD.exitCode();
 
     public RaftCheckResult {
         leadersByTerm = Collections.unmodifiableSortedMap(new TreeMap<>(leadersByTerm));
@@ -29,17 +30,17 @@ public record RaftCheckResult(long reports, long restarts, SortedMap<Integer, Li
         return leadersByTerm.values().stream().allMatch(List::isEmpty);
     }
 
+    /** DISCARD when no term had a leader (it takes precedence), else VIOLATION on any violation, else OK. */
+    public CheckVerdict outcome() {
+        return CheckVerdict.of(uninformative(), !violations.isEmpty());
+    }
+
     public int exitCode() {
-        if (uninformative()) return EXIT_DISCARD;
-        return violations.isEmpty() ? EXIT_OK : EXIT_VIOLATION;
+        return outcome().exitCode();
     }
 
     public String verdict() {
-        return switch (exitCode()) {
-            case EXIT_DISCARD -> "DISCARD \u2014 no leader elected; seed uninformative";
-            case EXIT_OK -> "OK \u2014 at most one leader per term";
-            default -> "VIOLATION \u2014 ElectionSafety broken";
-        };
+        return outcome().text("at most one leader per term", "ElectionSafety broken", "no leader elected; seed uninformative");
     }
 
     /** The complete stdout of {@code raft-check <LOG>} (§6). */

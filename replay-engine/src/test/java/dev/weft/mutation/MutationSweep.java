@@ -33,6 +33,15 @@ final class MutationSweep {
                     + "%d failing; %.1f s wall, %.1f s cpu", format, cases, accepted, rejected, failures.size(), nanos / 1e9,
                     cpuNanos / 1e9);
         }
+
+        /** The summary, then one line per class of failure: its count and its first case. */
+        String failureReport() {
+            List<String> report = new ArrayList<>();
+            for (Map.Entry<String, List<Failure>> c : classes(failures).entrySet()) {
+                report.add(c.getValue().size() + " x " + c.getValue().get(0).describe());
+            }
+            return summary() + "\n  " + String.join("\n  ", report);
+        }
     }
 
     static final long SEED = 0x5EED_12L;

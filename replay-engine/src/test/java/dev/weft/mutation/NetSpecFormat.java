@@ -5,31 +5,22 @@ import dev.weft.net.FaultModel;
 import dev.weft.net.NetSpec;
 import dev.weft.net.NetSpecException;
 import java.nio.charset.StandardCharsets;
-import java.util.SplittableRandom;
 import java.util.regex.Pattern;
 
 /** Net specs (net-and-fault-model.md §1): NetSpec.parse, then a few fates drawn from the parsed model. */
-final class NetSpecFormat implements Format {
+final class NetSpecFormat extends SeededFormat {
 
     /** Every error quotes the clause, key or value it is about. */
     private static final Pattern LOCATED = Pattern.compile(
             "^(network clause \"|unknown network key \"|latency \"|loss \"|bw \"|partition: bad node id \").*");
 
-    private final ByteMutator mutator = new ByteMutator(ByteMutator.bytes(
-            "latency=uniform:0-8000,loss=0.02", "latency=exp:5000", "lat=fixed:100,bw=2000000", "partition=0+1+2|3+4",
-            "latency=uniform:1000-60000,loss=0.1,partition=0+1|2", "", "bandwidth=100000,latency=const:7", "loss=1",
-            "part=0|1", " latency = unif:5-5 , loss = 0.5e-1 ", "latency=exponential:1,bw=1,part=+|"),
-            ByteMutator.bytes("latency=", "lat=", "loss=", "bw=", "bandwidth=", "partition=", "part=", "fixed:", "uniform:",
-                    "exp:", "const:", "unif:", "exponential:", "-", "|", "+", "=", ",", "0.5", "1e-9"));
-
-    @Override
-    public String name() {
-        return "net-spec";
-    }
-
-    @Override
-    public byte[] mutant(SplittableRandom r) {
-        return mutator.next(r);
+    NetSpecFormat() {
+        super("net-spec", new ByteMutator(ByteMutator.bytes(
+                "latency=uniform:0-8000,loss=0.02", "latency=exp:5000", "lat=fixed:100,bw=2000000", "partition=0+1+2|3+4",
+                "latency=uniform:1000-60000,loss=0.1,partition=0+1|2", "", "bandwidth=100000,latency=const:7", "loss=1",
+                "part=0|1", " latency = unif:5-5 , loss = 0.5e-1 ", "latency=exponential:1,bw=1,part=+|"),
+                ByteMutator.bytes("latency=", "lat=", "loss=", "bw=", "bandwidth=", "partition=", "part=", "fixed:", "uniform:",
+                        "exp:", "const:", "unif:", "exponential:", "-", "|", "+", "=", ",", "0.5", "1e-9")));
     }
 
     @Override
@@ -38,10 +29,7 @@ final class NetSpecFormat implements Format {
         try {
             spec = NetSpec.parse(new String(input, StandardCharsets.UTF_8));
         } catch (NetSpecException e) {
-            if (e.getMessage() == null || !LOCATED.matcher(e.getMessage()).matches() || e.getMessage().contains("\n")) {
-                throw new Unlocated(String.valueOf(e.getMessage()));
-            }
-            return e.getMessage();
+            return locatedOrThrow(e.getMessage(), LOCATED, "");
         }
         // A spec that parses must be usable: fates for a few channels and sizes never throw.
         FaultModel model = new FaultModel(input.length, spec);

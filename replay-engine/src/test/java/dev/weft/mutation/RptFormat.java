@@ -3,28 +3,19 @@ package dev.weft.mutation;
 import dev.weft.chord.ChordReport;
 import dev.weft.raft.RaftReport;
 import dev.weft.text.Hex;
-import java.util.SplittableRandom;
 
 /**
  * RPT state reports (invariants-and-checkers.md §4) as the Chord and Raft checkers read them from payload hex.
  * A payload that is not a report is ignored by design (not an error), so "rejected" here means "not a report";
  * the property is that neither parser throws, and that they agree where their white-space rules coincide.
  */
-final class RptFormat implements Format {
+final class RptFormat extends SeededFormat {
 
-    private final ByteMutator mutator = new ByteMutator(ByteMutator.bytes(
-            "RPT 3 17 1 5 9 2", "RPT 0 0 0 -1 -1 -1", "RPT 2 40 1 3 2 1", "RPT\t1\t2\t1\t4\t0\t-1\n", "  RPT 5 6 1 7 8 9 extra",
-            "RPT 2147483647 -2147483648 1 0 0 0"),
-            ByteMutator.bytes("RPT", " ", "\t", "\u00a0", "\u2003", "\u3000", "-", "+", "2147483648", "-2147483649", "\f"));
-
-    @Override
-    public String name() {
-        return "rpt-report";
-    }
-
-    @Override
-    public byte[] mutant(SplittableRandom r) {
-        return mutator.next(r);
+    RptFormat() {
+        super("rpt-report", new ByteMutator(ByteMutator.bytes(
+                "RPT 3 17 1 5 9 2", "RPT 0 0 0 -1 -1 -1", "RPT 2 40 1 3 2 1", "RPT\t1\t2\t1\t4\t0\t-1\n", "  RPT 5 6 1 7 8 9 extra",
+                "RPT 2147483647 -2147483648 1 0 0 0"),
+                ByteMutator.bytes("RPT", " ", "\t", "\u00a0", "\u2003", "\u3000", "-", "+", "2147483648", "-2147483649", "\f")));
     }
 
     @Override

@@ -73,10 +73,7 @@ public final class VmCommand {
             GuestRun run = verb.equals("record") ? new Recorder(qemu, guest, options, out, err)
                     : new Replayer(qemu, guest, options, out, err);
             return run.run();
-        } catch (VmFailure e) {
-            err.print("weft vm " + verb + ": " + e.getMessage() + "\n");
-            return 1;
-        } catch (IOException e) {
+        } catch (VmFailure | IOException e) {
             err.print("weft vm " + verb + ": " + e.getMessage() + "\n");
             return 1;
         }

@@ -50,21 +50,10 @@ public final class CompletionScript {
                 .append("  if [[ $COMP_CWORD -eq 1 ]]; then\n")
                 .append("    COMPREPLY=($(compgen -W \"").append(String.join(" ", words())).append(" -h --help -V --version\" -- \"$cur\"))\n")
                 .append("    return 0\n")
-                .append("  fi\n")
-                .append("  case \"$prev\" in\n");
-        for (Map.Entry<String, String> e : new TreeMap<>(OPTION_VALUES).entrySet()) {
-            sb.append("    ").append(e.getKey()).append(") COMPREPLY=($(compgen -W \"").append(e.getValue())
-                    .append("\" -- \"$cur\")); return 0 ;;\n");
-        }
-        sb.append("  esac\n")
-                .append("  case \"$cmd\" in\n");
-        for (WeftCommand c : WeftCommand.values()) {
-            sb.append("    ").append(c.word()).append(") opts=\"").append(String.join(" ", options(c)))
-                    .append("\"; subs=\"").append(String.join(" ", c.subwords())).append("\" ;;\n");
-        }
-        sb.append("    *) return 0 ;;\n")
-                .append("  esac\n")
-                .append("  if [[ \"$cur\" == -* ]]; then\n")
+                .append("  fi\n");
+        optionCase(sb, "\"$prev\"", ") COMPREPLY=($(compgen -W \"", "\" -- \"$cur\")); return 0 ;;\n");
+        commandCase(sb, "\"$cmd\"", "\"", "\"", "return 0");
+        sb.append("  if [[ \"$cur\" == -* ]]; then\n")
                 .append("    COMPREPLY=($(compgen -W \"$opts\" -- \"$cur\"))\n")
                 .append("  elif [[ $COMP_CWORD -eq 2 && -n \"$subs\" ]]; then\n")
                 .append("    COMPREPLY=($(compgen -W \"$subs\" -- \"$cur\"))\n")
@@ -75,6 +64,33 @@ public final class CompletionScript {
                 .append("}\n")
                 .append("complete -o filenames -F _weft weft\n");
         return sb.toString();
+    }
+
+    /**
+     * {@code case SUBJECT in} with one arm per option that takes a fixed set of values (options sorted):
+     * {@code OPTION<open>VALUES<close>}, where the arm offers the values and ends completion.
+     */
+    private static void optionCase(StringBuilder sb, String subject, String open, String close) {
+        sb.append("  case ").append(subject).append(" in\n");
+        for (Map.Entry<String, String> e : new TreeMap<>(OPTION_VALUES).entrySet()) {
+            sb.append("    ").append(e.getKey()).append(open).append(e.getValue()).append(close);
+        }
+        sb.append("  esac\n");
+    }
+
+    /**
+     * {@code case SUBJECT in} with one arm per command setting {@code opts} and {@code subs} to its options and
+     * sub-words (each list between {@code open} and {@code close}); any other word runs {@code otherwise}.
+     */
+    private static void commandCase(StringBuilder sb, String subject, String open, String close, String otherwise) {
+        sb.append("  case ").append(subject).append(" in\n");
+        for (WeftCommand c : WeftCommand.values()) {
+            sb.append("    ").append(c.word()).append(") opts=").append(open).append(String.join(" ", options(c)))
+                    .append(close).append("; subs=").append(open).append(String.join(" ", c.subwords())).append(close)
+                    .append(" ;;\n");
+        }
+        sb.append("    *) ").append(otherwise).append(" ;;\n")
+                .append("  esac\n");
     }
 
     public static String zsh() {
@@ -92,20 +108,10 @@ public final class CompletionScript {
                 .append("  if (( CURRENT == 2 )); then\n")
                 .append("    _describe -t commands 'weft command' commands\n")
                 .append("    return\n")
-                .append("  fi\n")
-                .append("  case ${words[CURRENT-1]} in\n");
-        for (Map.Entry<String, String> e : new TreeMap<>(OPTION_VALUES).entrySet()) {
-            sb.append("    ").append(e.getKey()).append(") compadd -- ").append(e.getValue()).append("; return ;;\n");
-        }
-        sb.append("  esac\n")
-                .append("  case ${words[2]} in\n");
-        for (WeftCommand c : WeftCommand.values()) {
-            sb.append("    ").append(c.word()).append(") opts=(").append(String.join(" ", options(c)))
-                    .append("); subs=(").append(String.join(" ", c.subwords())).append(") ;;\n");
-        }
-        sb.append("    *) return 1 ;;\n")
-                .append("  esac\n")
-                .append("  if [[ $PREFIX == -* ]]; then\n")
+                .append("  fi\n");
+        optionCase(sb, "${words[CURRENT-1]}", ") compadd -- ", "; return ;;\n");
+        commandCase(sb, "${words[2]}", "(", ")", "return 1");
+        sb.append("  if [[ $PREFIX == -* ]]; then\n")
                 .append("    compadd -- $opts\n")
                 .append("  elif (( CURRENT == 3 && ${#subs} > 0 )); then\n")
                 .append("    compadd -- $subs\n")

@@ -38,10 +38,7 @@ public final class ScenarioCommand {
         } catch (NoSuchFileException e) {
             err.print("weft scenario: " + file + ": no such file\n");
             return 1;
-        } catch (IOException e) {
-            err.print("weft scenario: " + file + ": " + e.getMessage() + "\n");
-            return 1;
-        } catch (ScenarioException e) {
+        } catch (IOException | ScenarioException e) {
             err.print("weft scenario: " + file + ": " + e.getMessage() + "\n");
             return 1;
         }

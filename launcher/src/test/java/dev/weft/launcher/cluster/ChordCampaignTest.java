@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.TreeMap;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -16,15 +16,11 @@ import org.junit.jupiter.api.io.TempDir;
  * campaign's ordering 0 >= 1 >= 2 in miniature); seed {@value #CLEAN_SEED} is OK at level 0. The pacing makes a
  * verdict a function of the seed, so the pins hold run after run.
  */
+@ExtendWith(ClusterFixture.Ready.class)
 class ChordCampaignTest {
     static final String NET = "latency=uniform:1000-60000";
     static final long VIOLATING_SEED = 3;
     static final long CLEAN_SEED = 0;
-
-    @BeforeEach
-    void ready() {
-        ClusterFixture.assumeReady();
-    }
 
     @Test
     void levelZeroViolatesWhereTheFixesRepair(@TempDir Path dir) {

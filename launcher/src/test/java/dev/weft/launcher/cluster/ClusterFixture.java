@@ -19,11 +19,14 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.extension.BeforeEachCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
  * Runs our cluster examples (examples/*.c, built by shim-native) under {@code weft run --nodes … --record} and
- * judges the recordings with the in-process {@code weft replay} / {@code weft check}. Tests call
- * {@link #assumeReady()} first: off Linux, without the built shim and examples, they are skipped with a message.
+ * judges the recordings with the in-process {@code weft replay} / {@code weft check}. Test classes carry
+ * {@code @ExtendWith(ClusterFixture.Ready.class)}: off Linux, without the built shim and examples, their tests are
+ * skipped with a message.
  */
 final class ClusterFixture {
     /** A run in which no network operation happens for this long is stopped (exit 124), the log kept. */
@@ -55,6 +58,14 @@ final class ClusterFixture {
 
     static String example(String name) {
         return root().resolve("shim-native").resolve("target").resolve("examples").resolve(name).toString();
+    }
+
+    /** Runs {@link #assumeReady()} before every test of the class it extends. */
+    static final class Ready implements BeforeEachCallback {
+        @Override
+        public void beforeEach(ExtensionContext context) {
+            assumeReady();
+        }
     }
 
     static void assumeReady() {

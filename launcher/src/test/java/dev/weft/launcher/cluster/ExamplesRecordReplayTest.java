@@ -10,7 +10,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -21,12 +21,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * replays identical ten times over, and the file is canonical byte for byte, so the reference's replayer accepts
  * it too. Runs are short (few ticks, few datagrams) to keep the suite fast.
  */
+@ExtendWith(ClusterFixture.Ready.class)
 class ExamplesRecordReplayTest {
-
-    @BeforeEach
-    void ready() {
-        ClusterFixture.assumeReady();
-    }
 
     static Stream<Arguments> examples() {
         return Stream.of(

@@ -7,8 +7,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -18,15 +18,11 @@ import org.junit.jupiter.api.io.TempDir;
  * disconnects, whose order at process exit is the kernel's (two sockets closed by one exit reach the broker's
  * two connection threads in either order) and with them the ops, chains and end record.
  */
+@ExtendWith(ClusterFixture.Ready.class)
 class KvReplicaSeedsTest {
     static final String NET = "latency=uniform:1000-50000";
     static final long STALE_SEED = 0;
     static final long CORRECT_SEED = 6;
-
-    @BeforeEach
-    void ready() {
-        ClusterFixture.assumeReady();
-    }
 
     @Test
     void staleSeedIsStaleTwentyTimesOutOfTwenty(@TempDir Path dir) throws Exception {

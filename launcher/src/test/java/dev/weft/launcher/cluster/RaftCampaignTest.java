@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.nio.file.Path;
 import java.util.Map;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -13,14 +13,10 @@ import org.junit.jupiter.api.io.TempDir;
  * {@value #VIOLATING_SEED}, RAFT_FIX=0 (votedFor forgotten at a crash-restart) elects two leaders in one term,
  * and RAFT_FIX=1 (votedFor kept) on the same seed does not; weft check raft gives the verdicts.
  */
+@ExtendWith(ClusterFixture.Ready.class)
 class RaftCampaignTest {
     static final String NET = "latency=uniform:2000-10000";
     static final long VIOLATING_SEED = 32;
-
-    @BeforeEach
-    void ready() {
-        ClusterFixture.assumeReady();
-    }
 
     @Test
     void forgettingVotedForBreaksElectionSafetyAndKeepingItDoesNot(@TempDir Path dir) {

@@ -4,15 +4,15 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.weft.testsupport.RecordedLines;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -21,12 +21,8 @@ import org.junit.jupiter.api.io.TempDir;
  * state: a real crash loses votedFor whatever RAFT_FIX says), and its state reports resume in the recording,
  * which replays identically.
  */
+@ExtendWith(ClusterFixture.Ready.class)
 class ScenarioRestartTest {
-
-    @BeforeEach
-    void ready() {
-        ClusterFixture.assumeReady();
-    }
 
     @Test
     void crashedNodeRestartsAsANewProcessAndItsTrafficResumes(@TempDir Path dir) throws Exception {
@@ -55,14 +51,7 @@ class ScenarioRestartTest {
         assertNotEquals(crash.group(1), start.group(1), "a restart is a new process");
 
         List<String> lines = Files.readAllLines(log);
-        List<Long> conns = new ArrayList<>();
-        Pattern hello = Pattern.compile("\"k\":\"hello\",\"conn\":(\\d+),\"node\":2\\}");
-        for (String l : lines) {
-            Matcher m = hello.matcher(l);
-            if (m.find()) {
-                conns.add(Long.parseLong(m.group(1)));
-            }
-        }
+        List<Long> conns = RecordedLines.helloConns(lines, 2);
         assertEquals(4, conns.size(), "two sockets per incarnation of node 2: " + conns);
         long firstIncarnationReports = reportsOf(lines, conns.subList(0, 2));
         long secondIncarnationReports = reportsOf(lines, conns.subList(2, 4));

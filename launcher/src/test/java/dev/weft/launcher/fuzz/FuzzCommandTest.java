@@ -195,17 +195,21 @@ class FuzzCommandTest {
     void badRegressionFileIsAnError() {
         config("{\"net\":\"latency=fixed:100\"}");
         CommandRun.write(dir.resolve("F"), "[1, -2]");
-        CommandRun r = CommandRun.of(dir, "--config", "cfg.json", "--regressions", "F");
-        assertEquals(1, r.exit());
-        assertTrue(r.err().startsWith("weft fuzz: --regressions F: invalid value: integer `-2`, expected u64"), r.err());
+        assertFailsWith("weft fuzz: --regressions F: invalid value: integer `-2`, expected u64",
+                "--config", "cfg.json", "--regressions", "F");
     }
 
     @Test
     void uncreatableOutDirIsAnError() {
         config("{\"net\":\"latency=fixed:100\"}");
         CommandRun.write(dir.resolve("file"), "x");
-        CommandRun r = CommandRun.of(dir, "--config", "cfg.json", "--out", "file/sub");
+        assertFailsWith("weft fuzz: cannot create file/sub: ", "--config", "cfg.json", "--out", "file/sub");
+    }
+
+    /** {@code weft fuzz ARGS} exits 1 with an error message that starts with {@code errorStart}. */
+    private void assertFailsWith(String errorStart, String... args) {
+        CommandRun r = CommandRun.of(dir, args);
         assertEquals(1, r.exit());
-        assertTrue(r.err().startsWith("weft fuzz: cannot create file/sub: "), r.err());
+        assertTrue(r.err().startsWith(errorStart), r.err());
     }
 }

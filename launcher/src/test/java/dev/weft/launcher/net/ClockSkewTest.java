@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.weft.launcher.run.NativeFixture;
+import dev.weft.launcher.run.ShimRuns;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
@@ -21,9 +22,7 @@ class ClockSkewTest {
     }
 
     private static NativeFixture.Result chrono(String skew) {
-        Map<String, String> env = NativeFixture.cleanEnv();
-        env.put("LD_PRELOAD", NativeFixture.shim().toString());
-        env.put("WEFT_SEED", "42");
+        Map<String, String> env = ShimRuns.seededEnv("42");
         if (skew != null) {
             env.put("WEFT_CLOCK_SKEW_NS", skew);
         }

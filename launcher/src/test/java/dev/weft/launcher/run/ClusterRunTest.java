@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import dev.weft.replay.ReplayOptions;
 import dev.weft.replay.ReplayReport;
 import dev.weft.replay.Replayer;
+import dev.weft.testsupport.RecordedLines;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -120,20 +121,30 @@ class ClusterRunTest {
                 unwritable.stderr());
     }
 
+    /**
+     * Writes a scenario (into the test's directory) of rtt's echo as node 0 and its pinger as node 1 doing
+     * {@code rounds} round trips; {@code members} are the scenario's further members (network, events, ...).
+     */
+    private Path echoAndPinger(String file, String name, int seed, int rounds, String members) throws IOException {
+        Path scenario = dir.resolve(file);
+        Files.writeString(scenario, """
+                {"name": "%1$s", "seed": %2$d,
+                 "nodes": [
+                   {"node_id": 0, "program": "%3$s", "args": ["0", "1", "1"]},
+                   {"node_id": 1, "program": "%3$s", "args": ["1", "%4$d", "1"]}],
+                %5$s}
+                """.formatted(name, seed, rtt, rounds, members));
+        return scenario;
+    }
+
     @Test
     void aScenarioCrashAndStartReallyRestartsTheNodeAndItsTrafficResumes() throws Exception {
-        Path scenario = dir.resolve("crash.json");
-        Files.writeString(scenario, """
-                {"name": "crash and restart the echo", "seed": 11,
-                 "nodes": [
-                   {"node_id": 0, "program": "%1$s", "args": ["0", "1", "1"]},
-                   {"node_id": 1, "program": "%1$s", "args": ["1", "300", "1"]}],
+        Path scenario = echoAndPinger("crash.json", "crash and restart the echo", 11, 300, """
                  "network": {"latency": "uniform:1000-3000"},
                  "time_skew": {"1": 5000},
                  "events": [
                    {"time_ns": 100000000, "action": {"type": "start", "node_id": 0}},
-                   {"time_ns": 200000, "action": {"type": "crash", "node_id": 0}}]}
-                """.formatted(rtt));
+                   {"time_ns": 200000, "action": {"type": "crash", "node_id": 0}}]""");
         Path log = dir.resolve("crash.weftlog");
         Out o = weft("--record", log.toString(), scenario.toString());
         assertEquals(0, o.exit(), o.stderr());
@@ -146,14 +157,7 @@ class ClusterRunTest {
         replaysIdentically(log);
         List<String> lines = Files.readAllLines(log);
         assertTrue(lines.get(0).contains("\"seed\":11,\"net\":\"latency=uniform:1000-3000\""), lines.get(0));
-        List<Long> echoConns = new ArrayList<>();
-        Pattern hello = Pattern.compile("\"k\":\"hello\",\"conn\":(\\d+),\"node\":0");
-        for (String l : lines) {
-            Matcher m = hello.matcher(l);
-            if (m.find()) {
-                echoConns.add(Long.parseLong(m.group(1)));
-            }
-        }
+        List<Long> echoConns = RecordedLines.helloConns(lines, 0);
         assertEquals(2, echoConns.size(), "node 0 said hello twice: " + echoConns);
         long second = echoConns.get(1);
         assertTrue(lines.stream().anyMatch(l -> l.contains("{\"k\":\"disconnect\",\"conn\":" + echoConns.get(0) + "}")));
@@ -169,16 +173,10 @@ class ClusterRunTest {
     @Test
     @org.junit.jupiter.api.Timeout(90) // without the fix the pinger retransmits forever
     void aStartRightAfterACrashWaitsForTheDyingNodeAndRestartsIt() throws Exception {
-        Path scenario = dir.resolve("same-instant.json");
-        Files.writeString(scenario, """
-                {"name": "crash and restart at once", "seed": 4,
-                 "nodes": [
-                   {"node_id": 0, "program": "%1$s", "args": ["0", "1", "1"]},
-                   {"node_id": 1, "program": "%1$s", "args": ["1", "30", "1"]}],
+        Path scenario = echoAndPinger("same-instant.json", "crash and restart at once", 4, 30, """
                  "events": [
                    {"time_ns": 300000, "action": {"type": "crash", "node_id": 0}},
-                   {"time_ns": 300000, "action": {"type": "start", "node_id": 0}}]}
-                """.formatted(rtt));
+                   {"time_ns": 300000, "action": {"type": "start", "node_id": 0}}]""");
         Out o = weft("--watchdog", "20", scenario.toString());
         assertEquals(0, o.exit(), o.stderr());
         assertTrue(o.stderr().contains("start node 0 (new pid "), o.stderr());
@@ -245,16 +243,10 @@ class ClusterRunTest {
 
     @Test
     void aScenarioPartitionCutsTrafficUntilClearedAndTheLogStillReplays() throws Exception {
-        Path scenario = dir.resolve("part.json");
-        Files.writeString(scenario, """
-                {"name": "partition for a while", "seed": 2,
-                 "nodes": [
-                   {"node_id": 0, "program": "%1$s", "args": ["0", "1", "1"]},
-                   {"node_id": 1, "program": "%1$s", "args": ["1", "100", "1"]}],
+        Path scenario = echoAndPinger("part.json", "partition for a while", 2, 100, """
                  "events": [
                    {"time_ns": 60000, "action": {"type": "activate_partition", "spec": "0|1"}},
-                   {"time_ns": 250000000, "action": {"type": "clear_partition"}}]}
-                """.formatted(rtt));
+                   {"time_ns": 250000000, "action": {"type": "clear_partition"}}]""");
         Path log = dir.resolve("part.weftlog");
         Out o = weft("--record", log.toString(), "--stats", scenario.toString());
         assertEquals(0, o.exit(), o.stderr());

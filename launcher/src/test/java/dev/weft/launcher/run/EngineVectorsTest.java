@@ -54,9 +54,7 @@ class EngineVectorsTest {
 
     @Test
     void malformedSeedPrintsOneLineAndPassesThrough() {
-        Map<String, String> env = NativeFixture.cleanEnv();
-        env.put("LD_PRELOAD", NativeFixture.shim().toString());
-        env.put("WEFT_SEED", "12ab");
+        Map<String, String> env = ShimRuns.seededEnv("12ab");
         var r = NativeFixture.exec(List.of(NativeFixture.testProgram("shimcheck").toString()), env);
         assertEquals(0, r.exit());
         assertEquals("[weft] ERROR: WEFT_SEED \"12ab\": invalid decimal seed; shim inactive\n", r.stderr());
@@ -66,9 +64,7 @@ class EngineVectorsTest {
 
     @Test
     void unknownStrategyWarnsAndUsesRandom() {
-        Map<String, String> env = NativeFixture.cleanEnv();
-        env.put("LD_PRELOAD", NativeFixture.shim().toString());
-        env.put("WEFT_SEED", "3");
+        Map<String, String> env = ShimRuns.seededEnv("3");
         env.put("WEFT_STRATEGY", "fifo");
         var r = NativeFixture.exec(List.of(NativeFixture.example("race_bank").toString(), "2", "2"), env);
         assertEquals("[weft] WARNING: WEFT_STRATEGY \"fifo\": unknown strategy (expected 'random' or 'rr'); using default\n",

@@ -67,16 +67,14 @@ class ProcEscapesTest {
     /** Lua's os.clock() is clock() (a CPU-time syscall inside glibc); os.tmpname() is mkstemp. */
     @Test
     void luaClockAndTmpname() {
-        RealProgramsTest.assumeInstalled("lua5.4");
         String script = "local x = 0 for i = 1, 200000 do x = x + i end "
                 + "local n = os.tmpname() os.remove(n) print(os.clock(), os.clock(), os.time(), n)";
-        var a = NativeFixture.weftRun("--seed", "3", "--", "lua5.4", "-e", script);
-        assertEquals(0, a.exit(), a.stderr());
+        var a = ShimRuns.succeeded(ShimRuns.script("3", "lua5.4", script));
         assertTrue(a.stdout().startsWith("3e-06\t4e-06\t"), a.stdout());
         for (int i = 0; i < 3; i++) {
-            assertEquals(a.stdout(), NativeFixture.weftRun("--seed", "3", "--", "lua5.4", "-e", script).stdout());
+            assertEquals(a.stdout(), ShimRuns.script("3", "lua5.4", script).stdout());
         }
-        var b = NativeFixture.weftRun("--seed", "4", "--", "lua5.4", "-e", script);
+        var b = ShimRuns.script("4", "lua5.4", script);
         assertNotEquals(a.stdout(), b.stdout());
     }
 

@@ -20,9 +20,8 @@ class ProcTreeTest {
     }
 
     private static NativeFixture.Result forkRand(String seed) {
-        var r = NativeFixture.weftRun("--seed", seed, "--", NativeFixture.testProgram("fork_rand").toString(), "exec");
-        assertEquals(0, r.exit(), r.stderr());
-        return r;
+        return ShimRuns.succeeded(
+                NativeFixture.weftRun("--seed", seed, "--", NativeFixture.testProgram("fork_rand").toString(), "exec"));
     }
 
     /** tests/fork_rand.c: three children (the last one exec'd) and the parent print rand(). */
@@ -86,27 +85,23 @@ class ProcTreeTest {
     /** The parent's own stream is the spec's: forking does not change what the root draws. */
     @Test
     void theRootKeepsTheSpecStreams() {
-        RealProgramsTest.assumeInstalled("perl");
-        var direct = NativeFixture.weftRun("--seed", "42", "--", "perl", "-e", "print rand(), qq{\\n}");
-        var forked = NativeFixture.weftRun("--seed", "42", "--", "perl", "-e",
-                "if (!fork) { exit } wait; print rand(), qq{\\n}");
+        var direct = ShimRuns.script("42", "perl", "print rand(), qq{\\n}");
+        var forked = ShimRuns.script("42", "perl", "if (!fork) { exit } wait; print rand(), qq{\\n}");
         assertEquals(direct.stdout(), forked.stdout());
     }
 
     /** Perl seeds its generator in each child at the first rand(): children used to print the same. */
     @Test
     void perlChildrenDiffer() {
-        RealProgramsTest.assumeInstalled("perl");
         String script = "for (1..3) { if (!fork) { print qq{child $_ }, rand(), qq{\\n}; exit } wait } "
                 + "print qq{parent }, rand(), qq{\\n}";
-        var a = NativeFixture.weftRun("--seed", "5", "--", "perl", "-e", script);
-        assertEquals(0, a.exit(), a.stderr());
+        var a = ShimRuns.succeeded(ShimRuns.script("5", "perl", script));
         var values = new HashSet<String>();
         a.stdout().lines().forEach(l -> values.add(l.substring(l.lastIndexOf(' ') + 1)));
         assertEquals(4, values.size(), a.stdout());
         for (int i = 0; i < 3; i++) {
-            assertEquals(a.stdout(), NativeFixture.weftRun("--seed", "5", "--", "perl", "-e", script).stdout());
+            assertEquals(a.stdout(), ShimRuns.script("5", "perl", script).stdout());
         }
-        assertNotEquals(a.stdout(), NativeFixture.weftRun("--seed", "6", "--", "perl", "-e", script).stdout());
+        assertNotEquals(a.stdout(), ShimRuns.script("6", "perl", script).stdout());
     }
 }

@@ -16,13 +16,9 @@ class RdtscTest {
     }
 
     private static NativeFixture.Result run(String seed) {
-        Map<String, String> env = NativeFixture.cleanEnv();
-        env.put("LD_PRELOAD", NativeFixture.shim().toString());
-        env.put("WEFT_SEED", seed);
+        Map<String, String> env = ShimRuns.seededEnv(seed);
         env.put("WEFT_RDTSC", "1");
-        var r = NativeFixture.exec(List.of(NativeFixture.testProgram("rdtsc_loop").toString()), env);
-        assertEquals(0, r.exit(), r.stderr());
-        return r;
+        return ShimRuns.succeeded(NativeFixture.exec(List.of(NativeFixture.testProgram("rdtsc_loop").toString()), env));
     }
 
     /**
@@ -52,8 +48,7 @@ class RdtscTest {
     @Test
     void runOptionTurnsItOn() {
         String prog = NativeFixture.testProgram("rdtsc_loop").toString();
-        var a = NativeFixture.weftRun("--seed", "4", "--rdtsc", "--", prog);
-        assertEquals(0, a.exit(), a.stderr());
+        var a = ShimRuns.succeeded(NativeFixture.weftRun("--seed", "4", "--rdtsc", "--", prog));
         assertEquals(run("4").stdout(), a.stdout());
         assertEquals(a.stdout(), NativeFixture.weftRun("--seed", "4", "--rdtsc", "--", prog).stdout());
         var off = NativeFixture.weftRun("--seed", "4", "--", prog);
@@ -63,9 +58,7 @@ class RdtscTest {
     /** Without WEFT_RDTSC the instruction is not trapped: the real counter (different every run). */
     @Test
     void offByDefault() {
-        Map<String, String> env = NativeFixture.cleanEnv();
-        env.put("LD_PRELOAD", NativeFixture.shim().toString());
-        env.put("WEFT_SEED", "4");
+        Map<String, String> env = ShimRuns.seededEnv("4");
         var a = NativeFixture.exec(List.of(NativeFixture.testProgram("rdtsc_loop").toString()), env);
         var b = NativeFixture.exec(List.of(NativeFixture.testProgram("rdtsc_loop").toString()), env);
         assertEquals(0, a.exit(), a.stderr());
