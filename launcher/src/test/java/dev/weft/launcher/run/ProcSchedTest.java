@@ -141,6 +141,61 @@ class ProcSchedTest {
         assertEquals("285\n14\n", r.stdout());
     }
 
+    /** {@code weft run --proc-sched …} through the real CLI parse; the run must not warn that the token got stuck. */
+    private static NativeFixture.Result weftRun(String seed, String... command) {
+        List<String> args = new java.util.ArrayList<>(List.of("--seed", seed, "--proc-sched", "--"));
+        args.addAll(List.of(command));
+        var r = NativeFixture.weftRun(args.toArray(String[]::new));
+        assertEquals(0, r.exit(), r.stderr());
+        assertFalse(r.stderr().contains("WARNING"), "the run token never got stuck: " + r.stderr());
+        return r;
+    }
+
+    /**
+     * {@code weft run --proc-sched} sets WEFT_PROC_SCHED=1 for the target (behind the PID-namespace and ASLR
+     * wrappers): proc_race loses updates on seed 1 and none on seed 32, each seed's transcript repeats, and the
+     * transcript is the direct LD_PRELOAD run's.
+     */
+    @Test
+    void cliOptionSchedulesTheProcessTree() {
+        String prog = NativeFixture.testProgram("proc_race").toString();
+        var lossy = weftRun("1", prog);
+        assertTrue(lossy.stdout().endsWith("total 4, lost 2\n"), lossy.stdout());
+        assertEquals(lossy.stdout(), weftRun("1", prog).stdout(), "seed 1 twice");
+        var clean = weftRun("32", prog);
+        assertTrue(clean.stdout().endsWith("total 6, lost 0\n"), clean.stdout());
+        assertEquals(clean.stdout(), weftRun("32", prog).stdout(), "seed 32 twice");
+        assertEquals(run("1", List.of(prog)).stdout(), lossy.stdout(), "the same schedule as a direct run");
+        var stats = NativeFixture.weftRun("--seed", "1", "--proc-sched", "--stats", "--", prog);
+        assertTrue(stats.stderr().contains("[weft] process scheduler: slot"), stats.stderr());
+    }
+
+    /** Without --proc-sched a stale WEFT_PROC_SCHED of the caller does not reach the target. */
+    @Test
+    void cliClearsAStaleSwitch() throws Exception {
+        Map<String, String> env = NativeFixture.cleanEnv();
+        env.put("WEFT_PROC_SCHED", "1");
+        ProcessBuilder pb = RunCommand.prepare(new String[] {"--shim", NativeFixture.shim().toString(), "--seed", "1",
+            "--stats", "--", NativeFixture.testProgram("proc_race").toString()}, env, System.err);
+        assertFalse(pb.environment().containsKey("WEFT_PROC_SCHED"), pb.environment().toString());
+        var r = NativeFixture.exec(pb);
+        assertEquals(0, r.exit(), r.stderr());
+        assertFalse(r.stderr().contains("process scheduler"), r.stderr());
+    }
+
+    /** --proc-sched covers one process tree under the thread scheduler: a clear usage error otherwise. */
+    @Test
+    void cliRefusesProcSchedWhereItDoesNotApply() {
+        for (String[] args : List.of(new String[] {"--seed", "1", "--proc-sched", "--no-sched", "--", "true"},
+                new String[] {"--seed", "1", "--proc-sched", "--net", "", "--", "true"},
+                new String[] {"--seed", "1", "--proc-sched", "--broker", "h:1", "--node-id", "0", "--", "true"},
+                new String[] {"--proc-sched=1", "--seed", "1", "--", "true"})) {
+            var e = org.junit.jupiter.api.Assertions.assertThrows(RunOptions.UsageException.class,
+                    () -> RunOptions.parse(args), String.join(" ", args));
+            assertTrue(e.getMessage().startsWith("--proc-sched"), e.getMessage());
+        }
+    }
+
     /** Off by default: without WEFT_PROC_SCHED nothing waits for a token (and the clock still crosses the wait). */
     @Test
     void offByDefault() {
