@@ -196,6 +196,22 @@ class ProcSchedTest {
         }
     }
 
+    /**
+     * tests/proc_poll_timeout.c: a poll with a finite timeout under process scheduling is a process wait bounded in
+     * virtual time. The child gets its turns during the parent's 5 s poll (data, not a timeout, and no clock jump);
+     * when the whole tree waits, the parent's 2 s poll times out at once in real time and moves its clock by 2 s.
+     * Before, the poll blocked for real holding the run token (3 s, then the "held the run token" warning).
+     */
+    @Test
+    void finitePollLetsTheTreeRunThenTimesOutWhenItIsIdle() {
+        String prog = NativeFixture.testProgram("proc_poll_timeout").toString();
+        String expected = "child writes\npoll 1: data after 0 ms\npoll 2: timeout after 2000 ms\nchild released\nchild ok\n";
+        for (String seed : List.of("1", "2", "3")) {
+            assertEquals(expected, run(seed, List.of(prog)).stdout(), "seed " + seed);
+        }
+        assertEquals(expected, weftRun("2", prog).stdout(), "through weft run --proc-sched");
+    }
+
     /** Off by default: without WEFT_PROC_SCHED nothing waits for a token (and the clock still crosses the wait). */
     @Test
     void offByDefault() {
