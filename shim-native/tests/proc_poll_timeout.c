@@ -6,8 +6,12 @@
  * waits for a byte from the parent, so nobody in the tree can make the parent's pipe readable:
  * the parent's 2 s poll times out, and its virtual clock moves by the timeout. The parent prints
  * the virtual milliseconds each poll took (a function of the seed, stable across runs).
+ * With the argument "threaded" a second thread (blocked on a semaphore until the end) engages the
+ * thread scheduler first, so the polls are the in-process model's timed waits instead.
  */
 #include <poll.h>
+#include <pthread.h>
+#include <semaphore.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/wait.h>
@@ -24,7 +28,18 @@ static void say(const char *s) {
     if (write(1, s, strlen(s)) < 0) _exit(3);
 }
 
-int main(void) {
+static sem_t done;
+static void *idle_thread(void *arg) {
+    (void)arg;
+    sem_wait(&done);
+    return NULL;
+}
+
+int main(int argc, char **argv) {
+    pthread_t helper;
+    int threaded = argc > 1 && strcmp(argv[1], "threaded") == 0;
+    sem_init(&done, 0, 0);
+    if (threaded && pthread_create(&helper, NULL, idle_thread, NULL)) return 1;
     int up[2], down[2];
     if (pipe(up) || pipe(down)) { perror("pipe"); return 1; }
     pid_t kid = fork();
@@ -59,5 +74,9 @@ int main(void) {
     int st;
     waitpid(kid, &st, 0);
     say(WIFEXITED(st) && WEXITSTATUS(st) == 0 ? "child ok\n" : "child failed\n");
+    if (threaded) {
+        sem_post(&done);
+        pthread_join(helper, NULL);
+    }
     return 0;
 }

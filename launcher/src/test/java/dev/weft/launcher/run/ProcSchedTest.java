@@ -210,6 +210,11 @@ class ProcSchedTest {
             assertEquals(expected, run(seed, List.of(prog)).stdout(), "seed " + seed);
         }
         assertEquals(expected, weftRun("2", prog).stdout(), "through weft run --proc-sched");
+        // with a second thread the polls are the thread scheduler's timed waits: same answers (the model used to
+        // jump the clock to the deadline at once, before the child could run: "poll 1: timeout after 5000 ms")
+        for (String seed : List.of("1", "2")) {
+            assertEquals(expected, run(seed, List.of(prog, "threaded")).stdout(), "threaded, seed " + seed);
+        }
     }
 
     /** Off by default: without WEFT_PROC_SCHED nothing waits for a token (and the clock still crosses the wait). */
