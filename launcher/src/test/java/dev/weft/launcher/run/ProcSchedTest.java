@@ -217,6 +217,18 @@ class ProcSchedTest {
         }
     }
 
+    /** Python's subprocess.run with a timeout: communicate() polls the child's pipes with the remaining time. */
+    @Test
+    void pythonSubprocessWithATimeout() {
+        RealProgramsTest.assumeInstalled("python3");
+        String script = "import subprocess\n"
+                + "r = subprocess.run(['sh', '-c', 'echo hi; sleep 0.1; echo ho'], capture_output=True, timeout=5)\n"
+                + "print(r.stdout.decode(), end='')\n";
+        for (String seed : List.of("1", "2")) {
+            assertEquals("hi\nho\n", run(seed, List.of("python3", "-c", script)).stdout(), "seed " + seed);
+        }
+    }
+
     /** Off by default: without WEFT_PROC_SCHED nothing waits for a token (and the clock still crosses the wait). */
     @Test
     void offByDefault() {
