@@ -192,9 +192,11 @@ int weft_io_wait_fds(const weft_io_wait *w, void *out, int cap) {
 
 static int probe_ready(void *w);
 
-/* An unmanaged wait with no timeout under process scheduling: a process wait (the rest of the tree
- * runs until it is ready), then the real call returns at once. Finite timeouts are not modelled
- * across processes yet. */
+/* An unmanaged wait under process scheduling: a process wait (the rest of the tree runs until it is
+ * ready), then the real call returns at once. With a finite timeout the wait is bounded: when the
+ * tree is idle (a whole round of waiters without progress, weft_pt_block_bounded) the timeout
+ * elapses in virtual time - the clock moves by it and the call reports a timeout - instead of
+ * blocking for real while holding the run token. A zero timeout is a plain probe (the real call). */
 #define NO_RESULT (-0x7fffffff)
 static int signal_ready(void *mask);
 
@@ -208,12 +210,27 @@ static int pwait_ready(void *p) {
     return 0;
 }
 
-static int process_wait(weft_io_wait *w, int infinite, const sigset_t *mask) {
-    if (!infinite || w->net || !weft_engaged() || !weft_pt_active()) return 0;
+static int process_wait(weft_io_wait *w, uint64_t timeout_ns, int infinite, const sigset_t *mask) {
+    if ((!infinite && timeout_ns == 0) || w->net || !weft_engaged() || !weft_pt_active()) return 0;
     /* the probe's own answer is the call's: a probe may consume edge-triggered epoll events */
     w->result = NO_RESULT;
     struct pwait pw = {w, mask};
-    weft_pt_block(pwait_ready, &pw);
+    if (infinite) {
+        weft_pt_block(pwait_ready, &pw);
+    } else {
+        uint64_t t0 = weft_mono_peek();
+        if (!weft_pt_block_bounded(pwait_ready, &pw) && w->result == NO_RESULT && weft_pt_active()) {
+            /* the tree is idle: the timeout elapses (select's sets are cleared, as Linux does) */
+            weft_mono_at_least(t0 + timeout_ns);
+            if (w->kind == WEFT_IO_SELECT) {
+                if (w->rd) FD_ZERO((fd_set *)w->rd);
+                if (w->wr) FD_ZERO((fd_set *)w->wr);
+                if (w->ex) FD_ZERO((fd_set *)w->ex);
+            }
+            w->result = 0;
+            return 1;
+        }
+    }
     /* no answer: a signal is due (the real call delivers it and fails with EINTR at once), or
      * process scheduling was given up meanwhile */
     if (w->result == NO_RESULT) return 0;
@@ -234,7 +251,7 @@ WEFT_EXPORT int poll(struct pollfd *fds, nfds_t n, int timeout_ms) {
         return model_wait(&w, (uint64_t)(timeout_ms < 0 ? 0 : timeout_ms) * MS, timeout_ms < 0);
     }
     if (pure_sleep(n == 0, (uint64_t)(timeout_ms < 0 ? 0 : timeout_ms) * MS, timeout_ms < 0)) return 0;
-    if (process_wait(&w, timeout_ms < 0, NULL)) return w.result;
+    if (process_wait(&w, (uint64_t)(timeout_ms < 0 ? 0 : timeout_ms) * MS, timeout_ms < 0, NULL)) return w.result;
     return get_real_poll()(fds, n, timeout_ms);
 }
 
@@ -256,7 +273,7 @@ WEFT_EXPORT int ppoll(struct pollfd *fds, nfds_t n, const struct timespec *t, co
         return model_wait(&w, t ? ts_ns(t) : 0, t == NULL);
     }
     if (pure_sleep(n == 0, t ? ts_ns(t) : 0, t == NULL)) return 0;
-    if (process_wait(&w, t == NULL, mask)) return w.result;
+    if (process_wait(&w, t ? ts_ns(t) : 0, t == NULL, mask)) return w.result;
     return get_real_ppoll()(fds, n, t, mask);
 }
 
@@ -286,7 +303,10 @@ WEFT_EXPORT int select(int nfds, fd_set *rd, fd_set *wr, fd_set *ex, struct time
         if (tv) { tv->tv_sec = 0; tv->tv_usec = 0; }
         return 0;
     }
-    if (process_wait(&w, tv == NULL, NULL)) return w.result;
+    if (process_wait(&w, ns, tv == NULL, NULL)) {
+        if (w.result == 0 && tv) { tv->tv_sec = 0; tv->tv_usec = 0; } /* Linux: no time left */
+        return w.result;
+    }
     return get_real_select()(nfds, rd, wr, ex, tv);
 }
 
@@ -308,7 +328,7 @@ WEFT_EXPORT int pselect(int nfds, fd_set *rd, fd_set *wr, fd_set *ex, const stru
         return rc;
     }
     if (pure_sleep(nfds == 0, t ? ts_ns(t) : 0, t == NULL)) return 0;
-    if (process_wait(&w, t == NULL, mask)) return w.result;
+    if (process_wait(&w, t ? ts_ns(t) : 0, t == NULL, mask)) return w.result;
     return get_real_pselect()(nfds, rd, wr, ex, t, mask);
 }
 
@@ -324,7 +344,7 @@ WEFT_EXPORT int epoll_wait(int epfd, struct epoll_event *ev, int max, int timeou
         return model_wait(&w, (uint64_t)(timeout_ms < 0 ? 0 : timeout_ms) * MS, timeout_ms < 0);
     }
     weft_io_wait pw = {.kind = WEFT_IO_EPOLL, .net = net, .epfd = epfd, .events = ev, .maxevents = max};
-    if (process_wait(&pw, timeout_ms < 0, NULL)) return pw.result;
+    if (process_wait(&pw, (uint64_t)(timeout_ms < 0 ? 0 : timeout_ms) * MS, timeout_ms < 0, NULL)) return pw.result;
     return get_real_epoll_wait()(epfd, ev, max, timeout_ms);
 }
 
@@ -340,7 +360,7 @@ WEFT_EXPORT int epoll_pwait(int epfd, struct epoll_event *ev, int max, int timeo
         return model_wait(&w, (uint64_t)(timeout_ms < 0 ? 0 : timeout_ms) * MS, timeout_ms < 0);
     }
     weft_io_wait pw = {.kind = WEFT_IO_EPOLL, .net = net, .epfd = epfd, .events = ev, .maxevents = max};
-    if (process_wait(&pw, timeout_ms < 0, mask)) return pw.result;
+    if (process_wait(&pw, (uint64_t)(timeout_ms < 0 ? 0 : timeout_ms) * MS, timeout_ms < 0, mask)) return pw.result;
     return get_real_epoll_pwait()(epfd, ev, max, timeout_ms, mask);
 }
 

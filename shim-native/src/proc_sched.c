@@ -62,6 +62,7 @@ typedef struct pt_seg {
     _Atomic int32_t disabled;   /* given up (watchdog): every process runs freely from then on */
     _Atomic int32_t holder;     /* slot holding the run token, NONE when nobody does */
     _Atomic int32_t idle;       /* consecutive hand-overs to waiters that were not ready */
+    _Atomic uint64_t idle_rounds; /* how often `idle` reached a whole round: the tree was idle */
     _Atomic uint64_t handovers; /* every hand-over (the watchdog's sign of life) */
     _Atomic int32_t exiting;    /* pid of a process that handed the token on while exiting, or 0 */
     uint64_t decisions;
@@ -325,7 +326,11 @@ static void wait_turn_loop(void);
 
 static void wait_turn(void) {
     wait_turn_loop();
-    if (!atomic_load(&seg->disabled)) settle_exit();
+    if (atomic_load(&seg->disabled)) return;
+    settle_exit();
+    /* a process that is not waiting runs now: progress, so the count of idle hand-overs restarts
+     * (the holder alone writes it: this process holds the token from here on) */
+    if (atomic_load(&seg->slots[my_slot].state) != PS_WAIT) atomic_store(&seg->idle, 0);
 }
 
 static void wait_turn_loop(void) {
@@ -388,11 +393,11 @@ void weft_pt_yield(const char *site) {
  * real time before passing on. Returns when ready; the caller then makes the real call, which
  * does not block.
  */
-static void block_now(int (*ready)(void *), void *arg);
+static int block_now(int (*ready)(void *), void *arg, int bounded);
 
 void weft_pt_block(int (*ready)(void *), void *arg) {
     if (!scheduling() || weft_depth || ready(arg)) return;
-    block_now(ready, arg);
+    block_now(ready, arg, 0);
 }
 
 /* The same from inside the in-process scheduler (sched.c, sched_lock held, so weft_depth > 0):
@@ -400,12 +405,39 @@ void weft_pt_block(int (*ready)(void *), void *arg) {
  * of the tree that needs the run token. */
 void weft_pt_block_inside(int (*ready)(void *), void *arg) {
     if (!scheduling() || ready(arg)) return;
-    block_now(ready, arg);
+    block_now(ready, arg, 0);
 }
 
-static void block_now(int (*ready)(void *), void *arg) {
+/*
+ * A wait with a finite timeout (an unmanaged poll/select/epoll; _inside: from inside the in-process
+ * scheduler, every thread blocked and the earliest a timed one): the rest of the tree runs first, since it may be what the waiters wait for
+ * (a child writing the pipe a parent polls with a timeout). The timeout elapses when the tree is
+ * idle: a whole round of waiters has passed the token without anyone becoming ready - the
+ * cross-process counterpart of "nothing can run: jump the clock to the earliest deadline". Each
+ * process keeps its own clock, so the other processes' progress is not measured against the
+ * timeout: a tree that keeps running (yielding, never waiting) delays it. Returns 1 when `ready`
+ * (then no clock jump), 0 when the timeout may elapse (or process scheduling is off or gave up).
+ */
+int weft_pt_block_bounded(int (*ready)(void *), void *arg) {
+    if (!scheduling() || weft_depth) return 0;
+    if (ready(arg)) return 1;
+    return block_now(ready, arg, 1);
+}
+
+int weft_pt_block_bounded_inside(int (*ready)(void *), void *arg) {
+    if (!scheduling()) return 0;
+    if (ready(arg)) return 1;
+    return block_now(ready, arg, 1);
+}
+
+/* Safe without locks: only the token holder touches the decision state and `idle`, and this
+ * process holds the token whenever it reads or writes them here (after wait_turn). Nothing is
+ * allocated; the real sleeps are raw system calls, never the hooked ones. */
+static int block_now(int (*ready)(void *), void *arg, int bounded) {
+    int got = 0;
     pt_slot *s = &seg->slots[my_slot];
     atomic_store(&s->state, PS_WAIT);
+    uint64_t rounds = atomic_load(&seg->idle_rounds);
     int next = decide();
     long pause_ns = 20000;
     for (;;) {
@@ -415,17 +447,24 @@ static void block_now(int (*ready)(void *), void *arg) {
             wait_turn();
             if (atomic_load(&seg->disabled)) break;
         }
-        if (ready(arg)) break;
+        if (ready(arg)) { got = 1; break; }
         if (atomic_fetch_add(&seg->idle, 1) + 1 >= ncandidates()) {
             atomic_store(&seg->idle, 0);
-            struct timespec d = {0, pause_ns};
-            weft_real_syscall(SYS_nanosleep, &d, NULL, 0, 0, 0, 0);
-            if (pause_ns < 10000000) pause_ns *= 2;
+            atomic_fetch_add(&seg->idle_rounds, 1);
+            if (!bounded) {
+                struct timespec d = {0, pause_ns};
+                weft_real_syscall(SYS_nanosleep, &d, NULL, 0, 0, 0, 0);
+                if (pause_ns < 10000000) pause_ns *= 2;
+            }
         }
+        /* bounded: a whole idle round since this wait began (completed here or at another
+         * waiter, which then paused) - nobody in the tree can make it ready: the timeout elapses */
+        if (bounded && atomic_load(&seg->idle_rounds) != rounds) break;
         next = next_after(my_slot);
     }
     atomic_store(&seg->idle, 0);
     atomic_store(&s->state, PS_RUN);
+    return got;
 }
 
 /* ------------------------------------------------------------------ fork, spawn, exec, exit, wait */

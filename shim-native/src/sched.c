@@ -320,6 +320,13 @@ int pick(enum site site) {
         for (int t = 0; t < nthreads; t++)
             if (is_timed_blocked(&threads[t]) && (best == NONE || threads[t].deadline < threads[best].deadline))
                 best = t;
+        /* under process scheduling a waiter on an fd, a child or a shared semaphore may be served
+         * by another process of the tree: let the tree run until it is idle before the deadline
+         * fires (weft_pt_block_bounded_inside; sched_lock stays held, as in wait_for_outside) */
+        if (best != NONE && !idle_yield && io_waiters() > 0 && weft_pt_block_bounded_inside(any_io_ready, NULL)) {
+            n = runnable_count();
+            best = NONE;
+        }
         if (best != NONE) {
             weft_mono_at_least(threads[best].deadline);
             time_out(&threads[best]);

@@ -206,6 +206,8 @@ int weft_pt_active(void);                  /* this process takes part in process
 void weft_pt_yield(const char *site);      /* a process yield point (no-op unless scheduling) */
 void weft_pt_block(int (*ready)(void *), void *arg); /* a blocking call, as a process-level wait */
 void weft_pt_block_inside(int (*ready)(void *), void *arg); /* the same from inside the scheduler */
+int weft_pt_block_bounded(int (*ready)(void *), void *arg); /* a timed wait: 1 ready, 0 tree idle */
+int weft_pt_block_bounded_inside(int (*ready)(void *), void *arg); /* a timed wait: 1 ready, 0 tree idle */
 unsigned long weft_pt_decisions(void);
 
 /* ---- tracing: one line per hook, formatted on the stack, one write(2) ---- */

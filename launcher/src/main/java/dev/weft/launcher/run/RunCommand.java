@@ -214,6 +214,9 @@ public final class RunCommand {
         if (o.rdtsc()) {
             e.put("WEFT_RDTSC", "1");
         }
+        if (o.procSched()) {
+            e.put("WEFT_PROC_SCHED", "1");
+        }
         // a mask the caller chose is kept; otherwise OpenSSL must not use the CPU's generator
         e.putIfAbsent("OPENSSL_ia32cap", OPENSSL_NO_RDRAND);
     }

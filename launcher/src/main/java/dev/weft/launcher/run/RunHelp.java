@@ -29,6 +29,7 @@ public final class RunHelp {
             + "  --keep-aslr              keep address-space layout randomization on\n"
             + "  --host-pids              keep the host's PIDs (no PID namespace)\n"
             + "  --rdtsc                  answer rdtsc/rdtscp from the virtual clock (traps the instruction)\n"
+            + "  --proc-sched             processes of the program's tree take turns in a seeded order (docs/shim.md)\n"
             + "  --net <SPEC>             a simulated UDP network served by the live broker (docs/broker.md)\n"
             + "  --nodes <K>              with --net: start K instances of the program, node ids 0..K-1 (default 1)\n"
             + "  --record <LOG>           with --net or a scenario: record the run as a weft-log (.gz: gzipped)\n"

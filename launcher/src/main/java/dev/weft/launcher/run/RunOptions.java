@@ -12,32 +12,43 @@ import java.util.Optional;
  * The parsed command line of {@code weft run}:
  * {@code --seed N [--strategy random|rr] [--no-sched] [--trace] [--stats] [--shim P]
  * [--fsync-lies] [--enospc-after BYTES] [--torn-writes PPM] [--strict] [--keep-aslr] [--host-pids] [--rdtsc]
- * [--net SPEC [--nodes K] [--record LOG] [--watchdog S] [--listen [HOST:]PORT]] -- prog args...}, or
+ * [--proc-sched] [--net SPEC [--nodes K] [--record LOG] [--watchdog S] [--listen [HOST:]PORT]] -- prog args...}, or
  * {@code [--record LOG] [--stats] [--watchdog S] [--listen [HOST:]PORT] SCENARIO.json}.
  *
  * @param cluster the simulated network run ({@code --net} or a scenario); null for a single process without one
  * @param remoteBroker a node started by hand for a broker elsewhere ({@code --broker}), or null
  * @param rdtsc   {@code --rdtsc}: rdtsc/rdtscp answered from virtual time ({@code WEFT_RDTSC=1})
+ * @param procSched {@code --proc-sched}: the processes of the tree take turns with a seeded run token
+ *                  ({@code WEFT_PROC_SCHED=1}); single-process-tree runs only
  */
 public record RunOptions(long seed, String strategy, boolean noSched, boolean trace, boolean stats,
         Optional<Path> shim, boolean fsyncLies, long enospcAfter, long tornWritesPpm, boolean strict,
         boolean keepAslr, boolean hostPids, List<String> command, Cluster cluster, RemoteBroker remoteBroker,
-        boolean rdtsc) {
+        boolean rdtsc, boolean procSched) {
+
+    /** Without {@code --proc-sched}. */
+    public RunOptions(long seed, String strategy, boolean noSched, boolean trace, boolean stats,
+            Optional<Path> shim, boolean fsyncLies, long enospcAfter, long tornWritesPpm, boolean strict,
+            boolean keepAslr, boolean hostPids, List<String> command, Cluster cluster, RemoteBroker remoteBroker,
+            boolean rdtsc) {
+        this(seed, strategy, noSched, trace, stats, shim, fsyncLies, enospcAfter, tornWritesPpm, strict, keepAslr,
+                hostPids, command, cluster, remoteBroker, rdtsc, false);
+    }
 
     /** Without {@code --rdtsc} and not a node for a broker elsewhere. */
     public RunOptions(long seed, String strategy, boolean noSched, boolean trace, boolean stats, Optional<Path> shim,
             boolean fsyncLies, long enospcAfter, long tornWritesPpm, boolean strict, boolean keepAslr,
             boolean hostPids, List<String> command, Cluster cluster) {
         this(seed, strategy, noSched, trace, stats, shim, fsyncLies, enospcAfter, tornWritesPpm, strict, keepAslr,
-                hostPids, command, cluster, null, false);
+                hostPids, command, cluster, null, false, false);
     }
 
-    /** Not a node for a broker elsewhere. */
+    /** Not a node for a broker elsewhere, without {@code --proc-sched} (a network or scenario run). */
     public RunOptions(long seed, String strategy, boolean noSched, boolean trace, boolean stats, Optional<Path> shim,
             boolean fsyncLies, long enospcAfter, long tornWritesPpm, boolean strict, boolean keepAslr,
             boolean hostPids, List<String> command, Cluster cluster, boolean rdtsc) {
         this(seed, strategy, noSched, trace, stats, shim, fsyncLies, enospcAfter, tornWritesPpm, strict, keepAslr,
-                hostPids, command, cluster, null, rdtsc);
+                hostPids, command, cluster, null, rdtsc, false);
     }
 
     /**
@@ -52,7 +63,7 @@ public record RunOptions(long seed, String strategy, boolean noSched, boolean tr
 
     public static final String USAGE = "usage: weft run --seed N [--strategy random|rr] [--no-sched] [--trace] [--stats]"
             + " [--shim PATH] [--fsync-lies] [--enospc-after BYTES] [--torn-writes PPM] [--strict] [--keep-aslr]"
-            + " [--host-pids] [--rdtsc] [--net SPEC [--nodes K] [--record LOG] [--watchdog S] [--listen [HOST:]PORT]"
+            + " [--host-pids] [--rdtsc] [--proc-sched] [--net SPEC [--nodes K] [--record LOG] [--watchdog S] [--listen [HOST:]PORT]"
             + " [--window NS [--window-ops N]] [--hosts A:PORT,... | --place RANGE@A:PORT,...] [--token-file F]]"
             + " -- prog [args...]\n"
             + "       weft run --seed N [shim options] --broker HOST:PORT --node-id N [--host-id H] [--window NS]"
@@ -113,6 +124,7 @@ public record RunOptions(long seed, String strategy, boolean noSched, boolean tr
         boolean keepAslr = false;
         boolean hostPids = false;
         boolean rdtsc = false;
+        boolean procSched = false;
         String net = null;
         Long nodes = null;
         Path record = null;
@@ -205,6 +217,7 @@ public record RunOptions(long seed, String strategy, boolean noSched, boolean tr
                 case "--keep-aslr" -> keepAslr = flag(a, inlineValue);
                 case "--host-pids" -> hostPids = flag(a, inlineValue);
                 case "--rdtsc" -> rdtsc = flag(a, inlineValue);
+                case "--proc-sched" -> procSched = flag(a, inlineValue);
                 default -> {
                     if (a.startsWith("-")) {
                         throw new UsageException("unknown option " + a);
@@ -219,6 +232,14 @@ public record RunOptions(long seed, String strategy, boolean noSched, boolean tr
             i++;
         }
         boolean scenario = net == null && command.size() == 1 && command.get(0).endsWith(".json");
+        if (procSched && (scenario || net != null || broker != null)) {
+            // each node of a network run is its own tree under the broker's schedule; the run token is not wired to it
+            throw new UsageException("--proc-sched: process scheduling covers one process tree;"
+                    + " not with " + (scenario ? "a scenario" : net != null ? "--net" : "--broker"));
+        }
+        if (procSched && noSched) {
+            throw new UsageException("--proc-sched needs the thread scheduler: leave out --no-sched");
+        }
         Cluster cluster = null;
         if (scenario) {
             if (seed != null) {
@@ -288,7 +309,7 @@ public record RunOptions(long seed, String strategy, boolean noSched, boolean tr
                     : watchdog != 0 ? "--watchdog" : "--listen") + " needs --net (a simulated network)");
         }
         return new RunOptions(seed, strategy, noSched, trace, stats, Optional.ofNullable(shim), fsyncLies, enospc, torn,
-                strict, keepAslr, hostPids, command, cluster, rdtsc);
+                strict, keepAslr, hostPids, command, cluster, null, rdtsc, procSched);
     }
 
     /** {@code PORT} (loopback) or {@code HOST:PORT}; a port of 0 picks a free one. */
