@@ -19,7 +19,8 @@ import java.util.List;
  * break the canonical form. One instance is reused for every line (not thread-safe).
  *
  * <p>{@link JsonTokenizer} is the pull tokenizer for whole documents (scenario DSL, fuzz config), with serde's
- * error wording; both share {@link Utf8} and {@link JsonEscapes}.
+ * error wording. Both lex numbers, strings and escapes with the same {@link JsonLexer} primitives and only word
+ * its problem codes differently.
  */
 public final class JsonCursor extends JsonLexer {
 

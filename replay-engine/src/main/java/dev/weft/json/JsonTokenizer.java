@@ -13,6 +13,8 @@ import java.nio.charset.StandardCharsets;
  * <p>The schema layers (fuzz config, regression file, scenario DSL) read it like a streaming parser:
  * {@link #nextToken()} then the current token's {@link #text()}, {@link #currentName()} and locations. The
  * weft-log schema reads lines through {@link JsonCursor} instead: zero-copy, member by member, for its hot path.
+ * Numbers and strings are lexed by the {@link JsonLexer} primitives the cursor uses too; this class owns the
+ * container grammar, line counting and serde's wording of every problem.
  */
 public final class JsonTokenizer extends JsonLexer {
 
