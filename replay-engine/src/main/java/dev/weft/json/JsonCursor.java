@@ -514,7 +514,9 @@ public final class JsonCursor extends JsonLexer {
         switch (c) {
             case '"' -> skipString();
             case 't', 'f', 'n' -> {
-                if (!literal("true") && !literal("false") && !literal("null")) {
+                int s = p;
+                if (!scanLiteral(c == 't' ? "true" : c == 'f' ? "false" : "null")) {
+                    p = s;
                     throw err("expected a JSON value");
                 }
             }

@@ -45,6 +45,20 @@ abstract class JsonLexer {
     /** After a lone surrogate problem: the first surrogate escape's value. */
     int surrogate;
 
+    /**
+     * At a literal's first byte: consumes as much of {@code word} as matches; true if all of it did, else false with
+     * p at the first byte that differs (or at end).
+     */
+    final boolean scanLiteral(String word) {
+        for (int i = 0; i < word.length(); i++) {
+            if (p >= end || b[p] != word.charAt(i)) {
+                return false;
+            }
+            p++;
+        }
+        return true;
+    }
+
     /** At '-' or a digit: scans one number; returns {@link #NUMBER_INT}, {@link #NUMBER_FLOAT} or a problem. */
     final int scanNumber() {
         int kind = NUMBER_INT;

@@ -230,11 +230,8 @@ public final class JsonTokenizer extends JsonLexer {
     }
 
     private JsonToken literal(String word, JsonToken t) throws JsonSyntaxError {
-        for (int i = 0; i < word.length(); i++) {
-            if (peek() != word.charAt(i)) {
-                throw unexpected("expected a JSON value");
-            }
-            p++;
+        if (!scanLiteral(word)) {
+            throw unexpected("expected a JSON value");
         }
         text = word;
         return t;
