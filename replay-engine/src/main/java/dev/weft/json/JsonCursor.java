@@ -19,9 +19,10 @@ import java.util.List;
  * break the canonical form. One instance is reused for every line (not thread-safe).
  *
  * <p>{@link JsonTokenizer} is the pull tokenizer for whole documents (scenario DSL, fuzz config), with serde's
- * error wording; both share {@link Utf8} and {@link JsonEscapes}.
+ * error wording. Both lex numbers, strings and escapes with the same {@link JsonLexer} primitives and only word
+ * its problem codes differently.
  */
-public final class JsonCursor {
+public final class JsonCursor extends JsonLexer {
 
     private static final long U64_MAX = -1L;
     private static final java.lang.invoke.VarHandle LONG_LE =
@@ -29,9 +30,6 @@ public final class JsonCursor {
     /** Names of nested objects inside skipped values: matched against nothing (each is decoded for duplicates). */
     private static final JsonNames NO_NAMES = new JsonNames();
 
-    private byte[] b;
-    private int p;
-    private int end;
     private int lineStart;
     private final StringBuilder sb = new StringBuilder(64);
     /** Name of the last member name parsed that was not in the expected set. */
@@ -376,113 +374,40 @@ public final class JsonCursor {
     private String stringBody(int s) throws JsonLineException {
         sb.setLength(0);
         p = s;
-        for (;;) {
-            if (p >= end) {
-                throw err("unterminated string");
-            }
-            int c = b[p];
-            if (c == '"') {
-                p++;
-                return sb.toString();
-            }
-            if (c == '\\') {
-                p++;
-                int cp = escape();
-                sb.appendCodePoint(cp);
-            } else if (c >= 0x20) {
-                sb.append((char) c);
-                p++;
-            } else if (c >= 0) {
-                throw err("control character in a string (must be escaped)");
-            } else {
-                int n = Utf8.sequenceLength(b, p, end);
-                if (n == 0) {
-                    throw new JsonLineException("invalid UTF-8", true);
-                }
-                sb.appendCodePoint(Utf8.decode(b, p, n));
-                p += n;
-            }
+        int problem = scanString(sb);
+        if (problem < 0) {
+            throw stringProblem(problem);
         }
+        return sb.toString();
     }
 
     /** Validates and skips a string value (p at its opening quote) without decoding it. */
     private void skipString() throws JsonLineException {
         p++;
-        for (;;) {
-            if (p >= end) {
-                throw err("unterminated string");
-            }
-            int c = b[p];
-            if (c == '"') {
-                p++;
-                return;
-            }
-            if (c == '\\') {
-                p++;
-                escape();
-            } else if (c >= 0x20) {
-                p++;
-            } else if (c >= 0) {
-                throw err("control character in a string (must be escaped)");
-            } else {
-                int n = Utf8.sequenceLength(b, p, end);
-                if (n == 0) {
-                    throw new JsonLineException("invalid UTF-8", true);
-                }
-                p += n;
-            }
+        int problem = scanString(null);
+        if (problem < 0) {
+            throw stringProblem(problem);
         }
     }
 
-    /** After a backslash: returns the code point of the escape (surrogate pairs combined, lone ones rejected). */
-    private int escape() throws JsonLineException {
-        if (p >= end) {
-            throw err("unterminated string");
-        }
-        int c = b[p++];
-        int simple = JsonEscapes.simple(c);
-        if (simple >= 0) {
-            return simple;
-        }
-        switch (c) {
-            case 'u': {
-                int u = hex4();
-                if (u >= 0xD800 && u <= 0xDBFF) {
-                    if (p + 1 < end && b[p] == '\\' && b[p + 1] == 'u') {
-                        p += 2;
-                        int lo = hex4();
-                        if (lo >= 0xDC00 && lo <= 0xDFFF) {
-                            return Character.toCodePoint((char) u, (char) lo);
-                        }
-                    }
-                    throw err("lone leading surrogate in a \\u escape");
+    /** This layer's words for a problem {@link #scanString} found (p where it left it). */
+    private JsonLineException stringProblem(int problem) {
+        return switch (problem) {
+            case STRING_EOF, ESCAPE_EOF -> err("unterminated string");
+            case CONTROL_CHARACTER -> err("control character in a string (must be escaped)");
+            case INVALID_UTF8 -> new JsonLineException("invalid UTF-8", true);
+            case INVALID_ESCAPE -> err("invalid escape in a string");
+            case HEX_EOF, BAD_HEX -> {
+                if (hexStart + 4 > end) { // fewer than four bytes left: unterminated, whatever they are
+                    p = hexStart;
+                    yield err("unterminated \\u escape");
                 }
-                if (u >= 0xDC00 && u <= 0xDFFF) {
-                    throw err("lone trailing surrogate in a \\u escape");
-                }
-                return u;
+                yield err("invalid hex digit in a \\u escape");
             }
-            default:
-                p--;
-                throw err("invalid escape in a string");
-        }
-    }
-
-    private int hex4() throws JsonLineException {
-        if (p + 4 > end) {
-            throw err("unterminated \\u escape");
-        }
-        int v = 0;
-        for (int i = 0; i < 4; i++) {
-            int c = b[p];
-            int d = JsonEscapes.hexDigit(c);
-            if (d < 0) {
-                throw err("invalid hex digit in a \\u escape");
-            }
-            v = (v << 4) | d;
-            p++;
-        }
-        return v;
+            case LONE_LEADING_SURROGATE -> err("lone leading surrogate in a \\u escape");
+            case LONE_TRAILING_SURROGATE -> err("lone trailing surrogate in a \\u escape");
+            default -> throw new IllegalStateException("not a string problem: " + problem);
+        };
     }
 
     // ---------------------------------------------------------------- skipping unknown values
@@ -589,7 +514,9 @@ public final class JsonCursor {
         switch (c) {
             case '"' -> skipString();
             case 't', 'f', 'n' -> {
-                if (!literal("true") && !literal("false") && !literal("null")) {
+                int s = p;
+                if (!scanLiteral(c == 't' ? "true" : c == 'f' ? "false" : "null")) {
+                    p = s;
                     throw err("expected a JSON value");
                 }
             }
@@ -604,43 +531,13 @@ public final class JsonCursor {
     }
 
     private void skipNumber() throws JsonLineException {
-        if (b[p] == '-') {
-            p++;
+        int kind = scanNumber();
+        if (kind == LEADING_ZERO) {
+            throw err("invalid number (leading zero)");
         }
-        if (p >= end || b[p] < '0' || b[p] > '9') {
+        if (kind < 0) {
             throw err("invalid number");
         }
-        if (b[p] == '0') {
-            p++;
-            if (p < end && b[p] >= '0' && b[p] <= '9') {
-                throw err("invalid number (leading zero)");
-            }
-        } else {
-            digits();
-        }
-        if (p < end && b[p] == '.') {
-            p++;
-            if (digits() == 0) {
-                throw err("invalid number");
-            }
-        }
-        if (p < end && (b[p] == 'e' || b[p] == 'E')) {
-            p++;
-            if (p < end && (b[p] == '+' || b[p] == '-')) {
-                p++;
-            }
-            if (digits() == 0) {
-                throw err("invalid number");
-            }
-        }
-    }
-
-    private int digits() {
-        int s = p;
-        while (p < end && b[p] >= '0' && b[p] <= '9') {
-            p++;
-        }
-        return p - s;
     }
 
     // ---------------------------------------------------------------- errors

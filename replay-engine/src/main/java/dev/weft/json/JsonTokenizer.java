@@ -13,11 +13,11 @@ import java.nio.charset.StandardCharsets;
  * <p>The schema layers (fuzz config, regression file, scenario DSL) read it like a streaming parser:
  * {@link #nextToken()} then the current token's {@link #text()}, {@link #currentName()} and locations. The
  * weft-log schema reads lines through {@link JsonCursor} instead: zero-copy, member by member, for its hot path.
+ * Numbers and strings are lexed by the {@link JsonLexer} primitives the cursor uses too; this class owns the
+ * container grammar, line counting and serde's wording of every problem.
  */
-public final class JsonTokenizer {
+public final class JsonTokenizer extends JsonLexer {
 
-    private final byte[] b;
-    private int p;
     private int line = 1;
     private int lineStart;
 
@@ -33,9 +33,12 @@ public final class JsonTokenizer {
     private int depth;
     private boolean afterName;
     private boolean done;
+    /** Reused to decode each string. */
+    private final StringBuilder decoded = new StringBuilder(32);
 
     public JsonTokenizer(byte[] document) {
         this.b = document;
+        this.end = document.length;
     }
 
     public static JsonTokenizer of(String document) {
@@ -93,7 +96,7 @@ public final class JsonTokenizer {
     public JsonToken nextToken() throws JsonSyntaxError {
         ws();
         if (done) {
-            if (p < b.length) {
+            if (p < end) {
                 throw error("trailing characters", p + 1);
             }
             current = null;
@@ -227,11 +230,8 @@ public final class JsonTokenizer {
     }
 
     private JsonToken literal(String word, JsonToken t) throws JsonSyntaxError {
-        for (int i = 0; i < word.length(); i++) {
-            if (peek() != word.charAt(i)) {
-                throw unexpected("expected a JSON value");
-            }
-            p++;
+        if (!scanLiteral(word)) {
+            throw unexpected("expected a JSON value");
         }
         text = word;
         return t;
@@ -239,143 +239,55 @@ public final class JsonTokenizer {
 
     private JsonToken number() throws JsonSyntaxError {
         int s = p;
-        boolean integer = true;
-        if (peek() == '-') {
-            p++;
+        int kind = scanNumber();
+        if (kind == LEADING_ZERO) {
+            throw unexpected("invalid number (leading zero)");
         }
-        if (peek() == '0') {
-            p++;
-            if (isDigit(peek())) {
-                throw unexpected("invalid number (leading zero)");
-            }
-        } else if (digits() == 0) {
+        if (kind < 0) {
             throw unexpected("invalid number");
         }
-        if (peek() == '.') {
-            p++;
-            integer = false;
-            if (digits() == 0) {
-                throw unexpected("invalid number");
-            }
-        }
-        if (peek() == 'e' || peek() == 'E') {
-            p++;
-            integer = false;
-            if (peek() == '+' || peek() == '-') {
-                p++;
-            }
-            if (digits() == 0) {
-                throw unexpected("invalid number");
-            }
-        }
         text = new String(b, s, p - s, StandardCharsets.US_ASCII);
-        return integer ? JsonToken.VALUE_NUMBER_INT : JsonToken.VALUE_NUMBER_FLOAT;
-    }
-
-    private int digits() {
-        int s = p;
-        while (isDigit(peek())) {
-            p++;
-        }
-        return p - s;
-    }
-
-    private static boolean isDigit(int c) {
-        return c >= '0' && c <= '9';
+        return kind == NUMBER_INT ? JsonToken.VALUE_NUMBER_INT : JsonToken.VALUE_NUMBER_FLOAT;
     }
 
     /** A string (p at its opening quote), decoded; escapes and UTF-8 checked as the reference checks them. */
     private String string() throws JsonSyntaxError {
         p++;
-        StringBuilder sb = null;
-        int run = p;
-        for (;;) {
-            if (p >= b.length) {
-                throw error("EOF while parsing a string", p);
-            }
-            int c = b[p];
-            if (c == '"') {
-                String tail = new String(b, run, p - run, StandardCharsets.UTF_8);
-                p++;
-                return sb == null ? tail : sb.append(tail).toString();
-            }
-            if (c == '\\') {
-                if (sb == null) {
-                    sb = new StringBuilder();
-                }
-                sb.append(new String(b, run, p - run, StandardCharsets.UTF_8));
-                p++;
-                sb.appendCodePoint(escape());
-                run = p;
-            } else if (c >= 0x20) {
-                p++;
-            } else if (c >= 0) {
-                p++;
-                throw error("control character (\\u" + String.format("%04x", c) + ") found while parsing a string", p);
-            } else {
-                int n = Utf8.sequenceLength(b, p, b.length);
-                if (n == 0) {
-                    throw error("invalid UTF-8 in a string", p + 1);
-                }
-                p += n;
-            }
+        StringBuilder sb = decoded;
+        sb.setLength(0);
+        int problem = scanString(sb);
+        if (problem < 0) {
+            throw stringProblem(problem);
         }
+        return sb.toString();
     }
 
-    private int escape() throws JsonSyntaxError {
-        int c = peek();
-        p++;
-        if (c == 'u') {
-            int u = hex4();
-            return Character.isSurrogate((char) u) ? surrogatePair(u) : u;
-        }
-        int simple = JsonEscapes.simple(c);
-        if (simple < 0) {
-            throw error(c < 0 ? "EOF while parsing a string" : "invalid escape", p);
-        }
-        return simple;
-    }
-
-    /** After a surrogate escape: its pair completed by a following low-surrogate escape, else an error. */
-    private int surrogatePair(int high) throws JsonSyntaxError {
-        boolean pairFollows = Character.isHighSurrogate((char) high) && peek() == '\\' && p + 1 < b.length && b[p + 1] == 'u';
-        int low = -1;
-        if (pairFollows) {
-            p += 2;
-            low = hex4();
-        }
-        if (!Character.isLowSurrogate((char) low)) {
-            throw error(loneSurrogate(high), p);
-        }
-        return Character.toCodePoint((char) high, (char) low);
-    }
-
-    private static String loneSurrogate(int u) {
-        return "lone surrogate in string (\\u" + Integer.toHexString(u) + ")";
-    }
-
-    private int hex4() throws JsonSyntaxError {
-        int v = 0;
-        for (int i = 0; i < 4; i++) {
-            int c = peek();
-            int d = JsonEscapes.hexDigit(c);
-            if (d < 0) {
-                throw error(c < 0 ? "EOF while parsing a string" : "invalid escape", p + (c < 0 ? 0 : 1));
-            }
-            v = (v << 4) | d;
-            p++;
-        }
-        return v;
+    /**
+     * serde's words and columns for a problem {@link #scanString} found. Where serde has read past the offending byte
+     * (a control character, the letter of a bad escape), p moves past it too, so {@link #column()} agrees.
+     */
+    private JsonSyntaxError stringProblem(int problem) {
+        return switch (problem) {
+            case STRING_EOF, HEX_EOF -> error("EOF while parsing a string", p);
+            case CONTROL_CHARACTER -> error("control character (\\u" + String.format("%04x", (int) b[p++]) + ") found while parsing a string", p);
+            case INVALID_UTF8 -> error("invalid UTF-8 in a string", p + 1);
+            case ESCAPE_EOF -> error("EOF while parsing a string", ++p);
+            case INVALID_ESCAPE -> error("invalid escape", ++p);
+            case BAD_HEX -> error("invalid escape", p + 1);
+            case LONE_LEADING_SURROGATE, LONE_TRAILING_SURROGATE ->
+                    error("lone surrogate in string (\\u" + Integer.toHexString(surrogate) + ")", p);
+            default -> throw new IllegalStateException("not a string problem: " + problem);
+        };
     }
 
     // ---------------------------------------------------------------- bytes and locations
 
     private int peek() {
-        return p < b.length ? b[p] & 0xff : -1;
+        return p < end ? b[p] & 0xff : -1;
     }
 
     private void ws() {
-        while (p < b.length) {
+        while (p < end) {
             byte c = b[p];
             if (c == '\n') {
                 line++;

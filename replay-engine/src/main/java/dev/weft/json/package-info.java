@@ -11,6 +11,9 @@
  * ({@code dev.weft.fuzz.StrictJson}) and the scenario DSL ({@code dev.weft.scenario}) are thin schema layers over
  * it.</li>
  * </ul>
- * Both share the rules that must not differ: {@link dev.weft.json.Utf8} and {@link dev.weft.json.JsonEscapes}.
+ * Both are layers over one lexer, {@code JsonLexer}: numbers, strings, escapes, surrogate pairs and UTF-8 are scanned
+ * there and reported as problem codes at a byte position, which each layer words in its own texts (so neither
+ * reader's error texts changed when they were merged). The rules under it have one home each:
+ * {@link dev.weft.json.Utf8} and {@link dev.weft.json.JsonEscapes}.
  */
 package dev.weft.json;
