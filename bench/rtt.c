@@ -10,7 +10,8 @@
  * The pinger retransmits a ping whose answer does not come within 100 ms (virtual under weft), so it
  * copes with an echo that binds late or is restarted, and ignores late duplicate answers. It times
  * REPEATS runs of ROUNDS round trips and prints the best. Time comes from a raw clock_gettime
- * system call, which the shim does not virtualize, so the figure is real time under weft too. The program
+ * system call, which the shim leaves alone when its backstop is off (bench/broker-rtt.sh sets
+ * WEFT_BACKSTOP=0), so the figure is real time under weft too. The program
  * knows nothing of weft: the same binary runs natively and under the broker.
  */
 #define _GNU_SOURCE
