@@ -1,16 +1,16 @@
 package dev.weft.app.campaign;
 
+import static dev.weft.app.FxTestSupport.waitUntil;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.weft.timeline.PngWriter;
+import dev.weft.app.FxTestSupport;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.TimeUnit;
 import javafx.scene.Scene;
 import javafx.scene.chart.XYChart;
 import javafx.scene.layout.Region;
@@ -105,27 +105,7 @@ class CampaignPanelUiTest {
         return hits.stream().map(h -> h.cell() + " s" + h.seed() + " " + h.verdict()).toList();
     }
 
-    static void waitUntil(java.util.function.BooleanSupplier done, int seconds) throws Exception {
-        long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
-        while (true) {
-            boolean[] ok = new boolean[1];
-            javafx.application.Platform.runLater(() -> ok[0] = done.getAsBoolean());
-            WaitForAsyncUtils.waitForFxEvents();
-            if (ok[0]) return;
-            if (System.nanoTime() > end) throw new AssertionError("not done after " + seconds + " s");
-            Thread.sleep(20);
-        }
-    }
-
     private void screenshot(FxRobot robot, String name) {
-        robot.interact(() -> {
-            try {
-                scene.getRoot().applyCss();
-                scene.getRoot().layout();
-                PngWriter.write(scene.snapshot(null), Path.of("target", "screenshots", name + ".png"));
-            } catch (java.io.IOException e) {
-                throw new java.io.UncheckedIOException(e);
-            }
-        });
+        FxTestSupport.screenshot(robot, scene, name);
     }
 }

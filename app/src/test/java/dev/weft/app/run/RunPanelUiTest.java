@@ -1,12 +1,13 @@
 package dev.weft.app.run;
 
+import static dev.weft.app.FxTestSupport.waitUntil;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.weft.app.FxTestSupport;
 import dev.weft.app.vm.Settings;
-import dev.weft.timeline.PngWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -215,28 +216,7 @@ class RunPanelUiTest {
         return p;
     }
 
-    static void waitUntil(java.util.function.BooleanSupplier done, int seconds) throws Exception {
-        long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
-        while (true) {
-            WaitForAsyncUtils.waitForFxEvents();
-            boolean[] ok = new boolean[1];
-            javafx.application.Platform.runLater(() -> ok[0] = done.getAsBoolean());
-            WaitForAsyncUtils.waitForFxEvents();
-            if (ok[0]) return;
-            if (System.nanoTime() > end) throw new AssertionError("not done after " + seconds + " s");
-            Thread.sleep(50);
-        }
-    }
-
     private void screenshot(FxRobot robot, String name) {
-        robot.interact(() -> {
-            try {
-                scene.getRoot().applyCss();
-                scene.getRoot().layout();
-                PngWriter.write(scene.snapshot(null), Path.of("target", "screenshots", name + ".png"));
-            } catch (java.io.IOException e) {
-                throw new java.io.UncheckedIOException(e);
-            }
-        });
+        FxTestSupport.screenshot(robot, scene, name);
     }
 }

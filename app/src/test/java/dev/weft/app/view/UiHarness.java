@@ -1,6 +1,5 @@
 package dev.weft.app.view;
 
-import dev.weft.timeline.PngWriter;
 import dev.weft.app.source.RecordingOpener;
 import dev.weft.app.vm.DocumentViewModel;
 import dev.weft.app.vm.Settings;
@@ -72,14 +71,6 @@ final class UiHarness {
     }
 
     void screenshot(FxRobot robot, String name) {
-        robot.interact(() -> {
-            try {
-                scene.getRoot().applyCss();
-                scene.getRoot().layout();
-                PngWriter.write(scene.snapshot(null), Path.of("target", "screenshots", name + ".png"));
-            } catch (java.io.IOException e) {
-                throw new java.io.UncheckedIOException(e);
-            }
-        });
+        dev.weft.app.FxTestSupport.screenshot(robot, scene, name);
     }
 }
