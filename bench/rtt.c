@@ -30,18 +30,7 @@
 /* node_addr and udp_bound: the cluster examples' plain-UDP helpers (nothing in them knows of weft) */
 #include "../examples/cluster_common.h"
 
-static uint64_t real_ns(void) {
-    struct timespec ts;
-#if defined(__x86_64__)
-    long ret;
-    __asm__ volatile("syscall" : "=a"(ret) : "a"((long)SYS_clock_gettime), "D"((long)CLOCK_MONOTONIC), "S"(&ts)
-                     : "rcx", "r11", "memory");
-    (void)ret;
-#else
-    syscall(SYS_clock_gettime, CLOCK_MONOTONIC, &ts);
-#endif
-    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-}
+#include "real_clock.h" /* real_ns(): real time even under weft */
 
 static int busy; /* RTT_BUSY=1: spin on MSG_DONTWAIT instead of sleeping in the kernel */
 

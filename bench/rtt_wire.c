@@ -18,20 +18,7 @@
 #include <time.h>
 #include <unistd.h>
 
-static uint64_t real_ns(void) {
-    struct timespec ts;
-    /* A raw system call, not libc's syscall(): the shim answers syscall(SYS_clock_gettime) from the virtual
-     * clock. bench/broker-rtt.sh runs with WEFT_BACKSTOP=0, so the raw call reads real time. */
-#if defined(__x86_64__)
-    long ret;
-    __asm__ volatile("syscall" : "=a"(ret) : "a"((long)SYS_clock_gettime), "D"((long)CLOCK_MONOTONIC), "S"(&ts)
-                     : "rcx", "r11", "memory");
-    (void)ret;
-#else
-    syscall(SYS_clock_gettime, CLOCK_MONOTONIC, &ts);
-#endif
-    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-}
+#include "real_clock.h" /* real_ns(): real time even under weft */
 
 static int fd;
 static unsigned char buf[256];
