@@ -41,13 +41,7 @@ class ClusterRunTest {
     @BeforeAll
     static void compile() throws Exception {
         NativeFixture.assumeBuilt();
-        Path src = NativeFixture.root().resolve("bench").resolve("rtt.c");
-        Path bin = NativeFixture.target().getParent().getParent().resolve("launcher").resolve("target")
-                .resolve("test-bin").resolve("rtt");
-        Files.createDirectories(bin.getParent());
-        Process p = new ProcessBuilder("cc", "-O2", "-o", bin.toString(), src.toString()).inheritIO().start();
-        assumeTrue(p.waitFor(60, TimeUnit.SECONDS) && p.exitValue() == 0, "skipped: cannot compile bench/rtt.c");
-        rtt = bin;
+        rtt = NativeFixture.compileForTest("bench/rtt.c");
     }
 
     static Out weft(String... args) {

@@ -3,7 +3,6 @@ package dev.weft.launcher.run;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
@@ -99,13 +98,7 @@ class MultiHostRunTest {
     @BeforeAll
     static void startAgents() throws Exception {
         NativeFixture.assumeBuilt();
-        Path src = NativeFixture.root().resolve("examples").resolve("pingpong.c");
-        assumeTrue(Files.exists(src), "skipped: examples/pingpong.c not in this checkout");
-        Path bin = NativeFixture.root().resolve("launcher").resolve("target").resolve("test-bin").resolve("pingpong");
-        Files.createDirectories(bin.getParent());
-        Process p = new ProcessBuilder("cc", "-O2", "-o", bin.toString(), src.toString()).inheritIO().start();
-        assumeTrue(p.waitFor(60, TimeUnit.SECONDS) && p.exitValue() == 0, "skipped: cannot compile pingpong.c");
-        pingpong = bin;
+        pingpong = NativeFixture.compileForTest("examples/pingpong.c");
         tokenFile = Files.writeString(shared.resolve("token"), "a shared secret\n");
         badTokenFile = Files.writeString(shared.resolve("bad-token"), "not it\n");
         first = Agent.start(tokenFile);

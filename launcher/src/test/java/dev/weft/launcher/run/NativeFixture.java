@@ -55,6 +55,21 @@ public final class NativeFixture {
         return target().resolve("tests").resolve(name);
     }
 
+    /**
+     * Compiles one C file of this repository (e.g. {@code examples/pingpong.c}) with {@code cc -O2} into
+     * launcher/target/test-bin/NAME; the test is skipped with a message when the file is missing or does not compile.
+     */
+    public static Path compileForTest(String source) throws IOException, InterruptedException {
+        Path src = root().resolve(source);
+        assumeTrue(Files.exists(src), "skipped: " + source + " not in this checkout");
+        String name = src.getFileName().toString().replaceFirst("\\.c$", "");
+        Path bin = root().resolve("launcher").resolve("target").resolve("test-bin").resolve(name);
+        Files.createDirectories(bin.getParent());
+        Process p = new ProcessBuilder("cc", "-O2", "-o", bin.toString(), src.toString()).inheritIO().start();
+        assumeTrue(p.waitFor(60, TimeUnit.SECONDS) && p.exitValue() == 0, "skipped: cannot compile " + source);
+        return bin;
+    }
+
     public static void assumeBuilt() {
         assumeTrue(System.getProperty("os.name").equals("Linux"), "skipped: needs Linux");
         assumeTrue(Files.isRegularFile(shim()), "skipped: " + shim() + " was not built (run the Maven build on Linux)");

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.weft.replay.ReplayOptions;
 import dev.weft.replay.ReplayReport;
@@ -34,13 +33,7 @@ class WindowedRunTest {
     @BeforeAll
     static void compile() throws Exception {
         NativeFixture.assumeBuilt();
-        Path src = NativeFixture.root().resolve("examples").resolve("pingpong.c");
-        assumeTrue(Files.exists(src), "skipped: examples/pingpong.c not in this checkout");
-        Path bin = NativeFixture.root().resolve("launcher").resolve("target").resolve("test-bin").resolve("pingpong");
-        Files.createDirectories(bin.getParent());
-        Process p = new ProcessBuilder("cc", "-O2", "-o", bin.toString(), src.toString()).inheritIO().start();
-        assumeTrue(p.waitFor(60, TimeUnit.SECONDS) && p.exitValue() == 0, "skipped: cannot compile pingpong.c");
-        pingpong = bin;
+        pingpong = NativeFixture.compileForTest("examples/pingpong.c");
     }
 
     private ClusterRunTest.Out pingpong(long seed, Path log, String... extra) {

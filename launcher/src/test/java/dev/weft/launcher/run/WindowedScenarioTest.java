@@ -3,12 +3,10 @@ package dev.weft.launcher.run;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -32,13 +30,7 @@ class WindowedScenarioTest {
     }
 
     private static Path compileExample(String name) throws Exception {
-        Path src = NativeFixture.root().resolve("examples").resolve(name + ".c");
-        assumeTrue(Files.exists(src), "skipped: examples/" + name + ".c not in this checkout");
-        Path bin = NativeFixture.root().resolve("launcher").resolve("target").resolve("test-bin").resolve(name);
-        Files.createDirectories(bin.getParent());
-        Process p = new ProcessBuilder("cc", "-O2", "-o", bin.toString(), src.toString()).inheritIO().start();
-        assumeTrue(p.waitFor(60, TimeUnit.SECONDS) && p.exitValue() == 0, "skipped: cannot compile " + name + ".c");
-        return bin;
+        return NativeFixture.compileForTest("examples/" + name + ".c");
     }
 
     /** Windowed pingpong whose first PINGs fall in a partition (node 1 resends until it is cleared). */
