@@ -113,7 +113,7 @@ final class ClusterRun {
                 err.println("weft run: " + c.scenario() + ": " + e.getMessage());
                 return RunCommand.USAGE_ERROR;
             }
-            opts = withSeed(o, s.seed());
+            opts = o.withSeed(s.seed());
             net = netSpec(s);
             plans = scenarioNodes(s);
             events = s.events();
@@ -642,11 +642,6 @@ final class ClusterRun {
             }
         }
         return m;
-    }
-
-    static RunOptions withSeed(RunOptions o, long seed) {
-        return new RunOptions(seed, o.strategy(), o.noSched(), o.trace(), o.stats(), o.shim(), o.fsyncLies(),
-                o.enospcAfter(), o.tornWritesPpm(), o.strict(), o.keepAslr(), o.hostPids(), o.command(), o.cluster(), o.rdtsc());
     }
 
     /** The scenario's network object as a net spec (the header's {@code net}); empty for a reliable network. */

@@ -26,29 +26,10 @@ public record RunOptions(long seed, String strategy, boolean noSched, boolean tr
         boolean keepAslr, boolean hostPids, List<String> command, Cluster cluster, RemoteBroker remoteBroker,
         boolean rdtsc, boolean procSched) {
 
-    /** Without {@code --proc-sched}. */
-    public RunOptions(long seed, String strategy, boolean noSched, boolean trace, boolean stats,
-            Optional<Path> shim, boolean fsyncLies, long enospcAfter, long tornWritesPpm, boolean strict,
-            boolean keepAslr, boolean hostPids, List<String> command, Cluster cluster, RemoteBroker remoteBroker,
-            boolean rdtsc) {
-        this(seed, strategy, noSched, trace, stats, shim, fsyncLies, enospcAfter, tornWritesPpm, strict, keepAslr,
-                hostPids, command, cluster, remoteBroker, rdtsc, false);
-    }
-
-    /** Without {@code --rdtsc} and not a node for a broker elsewhere. */
-    public RunOptions(long seed, String strategy, boolean noSched, boolean trace, boolean stats, Optional<Path> shim,
-            boolean fsyncLies, long enospcAfter, long tornWritesPpm, boolean strict, boolean keepAslr,
-            boolean hostPids, List<String> command, Cluster cluster) {
-        this(seed, strategy, noSched, trace, stats, shim, fsyncLies, enospcAfter, tornWritesPpm, strict, keepAslr,
-                hostPids, command, cluster, null, false, false);
-    }
-
-    /** Not a node for a broker elsewhere, without {@code --proc-sched} (a network or scenario run). */
-    public RunOptions(long seed, String strategy, boolean noSched, boolean trace, boolean stats, Optional<Path> shim,
-            boolean fsyncLies, long enospcAfter, long tornWritesPpm, boolean strict, boolean keepAslr,
-            boolean hostPids, List<String> command, Cluster cluster, boolean rdtsc) {
-        this(seed, strategy, noSched, trace, stats, shim, fsyncLies, enospcAfter, tornWritesPpm, strict, keepAslr,
-                hostPids, command, cluster, null, rdtsc, false);
+    /** The same options with another seed (a scenario's own seed replaces the command line's). */
+    public RunOptions withSeed(long newSeed) {
+        return new RunOptions(newSeed, strategy, noSched, trace, stats, shim, fsyncLies, enospcAfter, tornWritesPpm,
+                strict, keepAslr, hostPids, command, cluster, remoteBroker, rdtsc, procSched);
     }
 
     /**
@@ -258,7 +239,7 @@ public record RunOptions(long seed, String strategy, boolean noSched, boolean tr
             cluster = new Cluster(null, 0, record, watchdog, listen, Path.of(command.get(0)), window, windowOps,
                     Placement.LOCAL, tokenFile);
             return new RunOptions(0, strategy, noSched, trace, stats, Optional.ofNullable(shim), fsyncLies, enospc,
-                    torn, strict, keepAslr, hostPids, List.of(), cluster, rdtsc);
+                    torn, strict, keepAslr, hostPids, List.of(), cluster, null, rdtsc, false);
         }
         if (seed == null) {
             throw new UsageException("--seed is required");
@@ -286,7 +267,7 @@ public record RunOptions(long seed, String strategy, boolean noSched, boolean tr
             }
             RemoteBroker rb = new RemoteBroker(broker, nodeId, hostId == null ? 0 : hostId, window, tokenFile);
             return new RunOptions(seed, strategy, noSched, trace, stats, Optional.ofNullable(shim), fsyncLies, enospc,
-                    torn, strict, keepAslr, hostPids, command, null, rb, rdtsc);
+                    torn, strict, keepAslr, hostPids, command, null, rb, rdtsc, false);
         }
         if (net != null) {
             int k = nodes == null ? 1 : (int) (long) nodes;
