@@ -42,9 +42,8 @@ class ProtocolViewsUiTest {
     }
 
     private static dev.weft.chord.ChordTimeline chordTimeline(String log) throws Exception {
-        String shared = System.getProperty("weft.shared.dir", "../../shared");
         dev.weft.chord.ChordTimeline.Builder b = new dev.weft.chord.ChordTimeline.Builder(6);
-        try (LogReader r = LogReader.open(Path.of(shared, "conformance", log))) {
+        try (LogReader r = LogReader.open(dev.weft.testsupport.SharedCorpus.conformance().resolve(log))) {
             for (LogRecord rec = r.next(); rec != null; rec = r.next()) b.accept(rec);
         }
         return b.build();

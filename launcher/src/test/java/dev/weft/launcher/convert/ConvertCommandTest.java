@@ -29,9 +29,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class ConvertCommandTest {
 
     private static Path corpus(String log) {
-        String shared = System.getProperty("weft.shared.dir");
-        Path base = shared != null ? Path.of(shared) : Path.of("").toAbsolutePath().getParent().resolve("../shared");
-        return base.resolve("conformance").resolve(log);
+        return dev.weft.testsupport.SharedCorpus.conformance().resolve(log);
     }
 
     private record Run(int code, String out, String err) { }
