@@ -98,20 +98,20 @@ WEFT_EXPORT ssize_t write(int fd, const void *buf, size_t n) {
     return get_real_write()(fd, buf, allow);
 }
 
-WEFT_EXPORT ssize_t pwrite(int fd, const void *buf, size_t n, off_t off) {
+/* pwrite and pwrite64 differ only in the libc function they end in, passed as its REAL_FN getter. */
+static ssize_t faulty_pwrite(pwrite_fn (*real)(void), int fd, const void *buf, size_t n, off_t off) {
     write_yield();
-    if (!faults_on()) return get_real_pwrite()(fd, buf, n, off);
+    if (!faults_on()) return real()(fd, buf, n, off);
     int fail;
     size_t allow = allowed_bytes(fd, n, &fail);
     if (fail) { errno = ENOSPC; return -1; }
-    return get_real_pwrite()(fd, buf, allow, off);
+    return real()(fd, buf, allow, off);
+}
+
+WEFT_EXPORT ssize_t pwrite(int fd, const void *buf, size_t n, off_t off) {
+    return faulty_pwrite(get_real_pwrite, fd, buf, n, off);
 }
 
 WEFT_EXPORT ssize_t pwrite64(int fd, const void *buf, size_t n, off_t off) {
-    write_yield();
-    if (!faults_on()) return get_real_pwrite64()(fd, buf, n, off);
-    int fail;
-    size_t allow = allowed_bytes(fd, n, &fail);
-    if (fail) { errno = ENOSPC; return -1; }
-    return get_real_pwrite64()(fd, buf, allow, off);
+    return faulty_pwrite(get_real_pwrite64, fd, buf, n, off);
 }

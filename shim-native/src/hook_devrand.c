@@ -94,6 +94,15 @@ static int open_stand_in(int flags) {
 
 static int wants_mode(int flags) { return (flags & O_CREAT) || (flags & O_TMPFILE) == O_TMPFILE; }
 
+/* The one optional argument after `last` in a variadic hook: va_start must run in the hook itself,
+ * so this is a statement expression there rather than a function. */
+#define NEXT_VARARG(last, type) ({ \
+        va_list ap_; \
+        va_start(ap_, last); \
+        type v_ = va_arg(ap_, type); \
+        va_end(ap_); \
+        v_; })
+
 #define OPEN_BODY(realcall) \
     if (weft_engaged() && is_rand_path(path)) { \
         int fd = open_stand_in(flags); \
@@ -103,26 +112,22 @@ static int wants_mode(int flags) { return (flags & O_CREAT) || (flags & O_TMPFIL
     return realcall;
 
 WEFT_EXPORT int open(const char *path, int flags, ...) {
-    mode_t mode = 0;
-    if (wants_mode(flags)) { va_list ap; va_start(ap, flags); mode = va_arg(ap, mode_t); va_end(ap); }
+    mode_t mode = wants_mode(flags) ? NEXT_VARARG(flags, mode_t) : 0;
     OPEN_BODY(get_real_open()(path, flags, mode))
 }
 
 WEFT_EXPORT int open64(const char *path, int flags, ...) {
-    mode_t mode = 0;
-    if (wants_mode(flags)) { va_list ap; va_start(ap, flags); mode = va_arg(ap, mode_t); va_end(ap); }
+    mode_t mode = wants_mode(flags) ? NEXT_VARARG(flags, mode_t) : 0;
     OPEN_BODY(get_real_open64()(path, flags, mode))
 }
 
 WEFT_EXPORT int openat(int dirfd, const char *path, int flags, ...) {
-    mode_t mode = 0;
-    if (wants_mode(flags)) { va_list ap; va_start(ap, flags); mode = va_arg(ap, mode_t); va_end(ap); }
+    mode_t mode = wants_mode(flags) ? NEXT_VARARG(flags, mode_t) : 0;
     OPEN_BODY(get_real_openat()(dirfd, path, flags, mode))
 }
 
 WEFT_EXPORT int openat64(int dirfd, const char *path, int flags, ...) {
-    mode_t mode = 0;
-    if (wants_mode(flags)) { va_list ap; va_start(ap, flags); mode = va_arg(ap, mode_t); va_end(ap); }
+    mode_t mode = wants_mode(flags) ? NEXT_VARARG(flags, mode_t) : 0;
     OPEN_BODY(get_real_openat64()(dirfd, path, flags, mode))
 }
 
@@ -211,19 +216,11 @@ static int fcntl_common(fcntl_fn f, int fd, int cmd, void *arg) {
 }
 
 WEFT_EXPORT int fcntl(int fd, int cmd, ...) {
-    va_list ap;
-    va_start(ap, cmd);
-    void *arg = va_arg(ap, void *);
-    va_end(ap);
-    return fcntl_common(get_real_fcntl(), fd, cmd, arg);
+    return fcntl_common(get_real_fcntl(), fd, cmd, NEXT_VARARG(cmd, void *));
 }
 
 WEFT_EXPORT int fcntl64(int fd, int cmd, ...) {
-    va_list ap;
-    va_start(ap, cmd);
-    void *arg = va_arg(ap, void *);
-    va_end(ap);
-    return fcntl_common(get_real_fcntl64(), fd, cmd, arg);
+    return fcntl_common(get_real_fcntl64(), fd, cmd, NEXT_VARARG(cmd, void *));
 }
 
 /* ------------------------------------------------------------ stdio: one stream per FILE */

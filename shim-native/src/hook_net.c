@@ -501,12 +501,24 @@ static int send_datagram(int fd, uint32_t sip, uint16_t sport, uint32_t dip, uin
 
 /* ------------------------------------------------------------------ broker connections */
 
+/* A stream socket of the domain connected to a. Raw system calls only, never the hooked socket,
+ * connect or close (safety rule 4). On failure: -1, errno from the failing call, no fd left open. */
+static int stream_connect(int domain, int cloexec, const void *a, socklen_t len) {
+    int fd = (int)weft_real_syscall(SYS_socket, domain, SOCK_STREAM | cloexec, 0, 0, 0, 0);
+    if (fd < 0) return -1;
+    if (weft_real_syscall(SYS_connect, fd, a, len, 0, 0, 0) < 0) {
+        int e = errno;
+        weft_real_syscall(SYS_close, fd, 0, 0, 0, 0, 0);
+        return set_errno(e);
+    }
+    return fd;
+}
+
 /* Connects to WEFT_BROKER: TCP host:port iff it does not start with '/' or '.' and has a ':'
  * (spec §1); the host must be numeric IPv4 or "localhost" (resolving names would allocate). */
 static int broker_connect(int cloexec) {
     const char *b = weft_cfg.broker;
     int tcp = b[0] != '/' && b[0] != '.' && strchr(b, ':') != NULL;
-    int fd;
     if (!tcp) {
         struct sockaddr_un a;
         memset(&a, 0, sizeof a);
@@ -514,14 +526,7 @@ static int broker_connect(int cloexec) {
         size_t n = strlen(b);
         if (n >= sizeof a.sun_path) return set_errno(ENAMETOOLONG);
         memcpy(a.sun_path, b, n);
-        fd = (int)weft_real_syscall(SYS_socket, AF_UNIX, SOCK_STREAM | cloexec, 0, 0, 0, 0);
-        if (fd < 0) return -1;
-        if (weft_real_syscall(SYS_connect, fd, &a, sizeof a, 0, 0, 0) < 0) {
-            int e = errno;
-            weft_real_syscall(SYS_close, fd, 0, 0, 0, 0, 0);
-            return set_errno(e);
-        }
-        return fd;
+        return stream_connect(AF_UNIX, cloexec, &a, sizeof a);
     }
     const char *colon = strrchr(b, ':');
     char host[64];
@@ -536,13 +541,8 @@ static int broker_connect(int cloexec) {
     struct sockaddr_in a = {.sin_family = AF_INET, .sin_port = htons((uint16_t)port)};
     if (!strcmp(host, "localhost")) a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
     else if (inet_pton(AF_INET, host, &a.sin_addr) != 1) return set_errno(EINVAL);
-    fd = (int)weft_real_syscall(SYS_socket, AF_INET, SOCK_STREAM | cloexec, 0, 0, 0, 0);
+    int fd = stream_connect(AF_INET, cloexec, &a, sizeof a);
     if (fd < 0) return -1;
-    if (weft_real_syscall(SYS_connect, fd, &a, sizeof a, 0, 0, 0) < 0) {
-        int e = errno;
-        weft_real_syscall(SYS_close, fd, 0, 0, 0, 0, 0);
-        return set_errno(e);
-    }
     int one = 1;
     weft_real_syscall(SYS_setsockopt, fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one, 0);
     return fd;

@@ -70,25 +70,27 @@ static inline double to_unit(uint64_t o) { return (double)(o >> 11) * 0x1p-53; }
 
 /* ---------------------------------------------------------------- stream 0: libc-rand */
 
+/* rand, random and lrand48 all return the stream's next 31 bits, traced as "fn(-> v)". Inlined:
+ * these are the hottest hooks (montecarlo's millions of draws), and a call per draw measured ~10 %. */
+static inline __attribute__((always_inline)) long next31(const char *fn) {
+    long v = (long)(weft_stream_u64(WEFT_S_RAND) & 0x7FFFFFFF);
+    WEFT_TRACE(fn, "-> %ld", v);
+    return v;
+}
+
 WEFT_EXPORT int rand(void) {
     if (!weft_engaged()) return get_real_rand()();
-    int v = (int)(weft_stream_u64(WEFT_S_RAND) & 0x7FFFFFFF);
-    WEFT_TRACE("rand", "-> %d", v);
-    return v;
+    return (int)next31("rand");
 }
 
 WEFT_EXPORT long random(void) {
     if (!weft_engaged()) return get_real_random()();
-    long v = (long)(weft_stream_u64(WEFT_S_RAND) & 0x7FFFFFFF);
-    WEFT_TRACE("random", "-> %ld", v);
-    return v;
+    return next31("random");
 }
 
 WEFT_EXPORT long lrand48(void) {
     if (!weft_engaged()) return get_real_lrand48()();
-    long v = (long)(weft_stream_u64(WEFT_S_RAND) & 0x7FFFFFFF);
-    WEFT_TRACE("lrand48", "-> %ld", v);
-    return v;
+    return next31("lrand48");
 }
 
 WEFT_EXPORT long mrand48(void) {

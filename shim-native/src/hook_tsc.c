@@ -167,26 +167,22 @@ static int exec_from_list(enum exec_list_kind kind, const char *file, const char
     }
 }
 
+/* va_start must run in the variadic hook itself, so each of the three opens its list here. */
+#define EXEC_FROM_LIST(kind, file, arg) ({ \
+        va_list ap_; \
+        va_start(ap_, arg); \
+        int r_ = exec_from_list(kind, file, arg, ap_); \
+        va_end(ap_); \
+        r_; })
+
 WEFT_EXPORT int execl(const char *path, const char *arg, ...) {
-    va_list ap;
-    va_start(ap, arg);
-    int r = exec_from_list(EXEC_L, path, arg, ap);
-    va_end(ap);
-    return r;
+    return EXEC_FROM_LIST(EXEC_L, path, arg);
 }
 
 WEFT_EXPORT int execlp(const char *file, const char *arg, ...) {
-    va_list ap;
-    va_start(ap, arg);
-    int r = exec_from_list(EXEC_LP, file, arg, ap);
-    va_end(ap);
-    return r;
+    return EXEC_FROM_LIST(EXEC_LP, file, arg);
 }
 
 WEFT_EXPORT int execle(const char *path, const char *arg, ...) {
-    va_list ap;
-    va_start(ap, arg);
-    int r = exec_from_list(EXEC_LE, path, arg, ap);
-    va_end(ap);
-    return r;
+    return EXEC_FROM_LIST(EXEC_LE, path, arg);
 }

@@ -13,13 +13,9 @@
 #include <time.h>
 #include <unistd.h>
 
-extern char **environ;
+#include "mono_clock.h"
 
-static long long mono_us(void) {
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (long long)t.tv_sec * 1000000 + t.tv_nsec / 1000;
-}
+extern char **environ;
 
 int main(int argc, char **argv) {
     if (argc > 2 && !strcmp(argv[1], "-sleep")) {

@@ -11,11 +11,7 @@
 #include <time.h>
 #include <unistd.h>
 
-static long long mono_us(void) {
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (long long)t.tv_sec * 1000000 + t.tv_nsec / 1000;
-}
+#include "mono_clock.h"
 
 int main(int argc, char **argv) {
     if (argc > 1 && !strcmp(argv[1], "-")) {

@@ -27,6 +27,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "mono_clock.h"
+
 static struct sockaddr_in addr(const char *ip, int port) {
     struct sockaddr_in a = {.sin_family = AF_INET, .sin_port = htons((uint16_t)port)};
     inet_pton(AF_INET, ip, &a.sin_addr);
@@ -76,12 +78,6 @@ static void print_recv(const char *what, int fd, int flags) {
     char ip[32];
     inet_ntop(AF_INET, &from.sin_addr, ip, sizeof ip);
     printf("%s: \"%s\" from %s:%d\n", what, buf, ip, ntohs(from.sin_port));
-}
-
-static long long mono_ms(void) {
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (long long)t.tv_sec * 1000 + t.tv_nsec / 1000000;
 }
 
 static void print_name(const char *what, int fd) {
@@ -173,16 +169,21 @@ static int rcvtimeo(void) {
     return 0;
 }
 
+/* The readiness scenarios' fixture: sockets a (port 4000) and b (4001), then a pipe beside them. */
+static int sockets_and_pipe(int *a, int *b, int pfd[2]) {
+    *a = bound("127.0.0.1", 4000);
+    *b = bound("127.0.0.1", 4001);
+    return pipe(pfd);
+}
+
 static void show_poll(const char *what, struct pollfd *p, int rc) {
     printf("%s: rc %d pipe %s socket %s\n", what, rc, (p[0].revents & POLLIN) ? "readable" : "-",
            (p[1].revents & POLLIN) ? "readable" : "-");
 }
 
 static int pollmix(void) {
-    int a = bound("127.0.0.1", 4000);
-    int b = bound("127.0.0.1", 4001);
-    int pfd[2];
-    if (pipe(pfd)) return 2;
+    int a, b, pfd[2];
+    if (sockets_and_pipe(&a, &b, pfd)) return 2;
     struct pollfd p[2] = {{.fd = pfd[0], .events = POLLIN}, {.fd = b, .events = POLLIN}};
     long long t0 = mono_ms();
     int rc = poll(p, 2, 1000);
@@ -208,10 +209,8 @@ static int pollmix(void) {
 }
 
 static int selectmix(void) {
-    int a = bound("127.0.0.1", 4000);
-    int b = bound("127.0.0.1", 4001);
-    int pfd[2];
-    if (pipe(pfd)) return 2;
+    int a, b, pfd[2];
+    if (sockets_and_pipe(&a, &b, pfd)) return 2;
     int nfds = (b > pfd[0] ? b : pfd[0]) + 1;
     for (int round = 0; round < 2; round++) {
         fd_set rd;
@@ -230,10 +229,8 @@ static int selectmix(void) {
 }
 
 static int epollmix(void) {
-    int a = bound("127.0.0.1", 4000);
-    int b = bound("127.0.0.1", 4001);
-    int pfd[2];
-    if (pipe(pfd)) return 2;
+    int a, b, pfd[2];
+    if (sockets_and_pipe(&a, &b, pfd)) return 2;
     int ep = epoll_create1(0);
     struct epoll_event e = {.events = EPOLLIN, .data.u32 = 1};
     epoll_ctl(ep, EPOLL_CTL_ADD, pfd[0], &e);
@@ -388,13 +385,6 @@ static int sleeppoll(int sleep_ms) {
     return 0;
 }
 
-static int retransmit_timeout;
-static void *retransmitter(void *unused) {
-    (void)unused;
-    retransmit(retransmit_timeout);
-    return NULL;
-}
-
 /* Two managed threads as two nodes: a client sends PING:i and waits (SO_RCVTIMEO 50 ms) for the
  * echo, a server echoes; both draw rand() between steps, so the printed values depend on the
  * schedule. The same seed must print the same lines every run. */
@@ -437,12 +427,6 @@ static int threadecho(void) {
     return 0;
 }
 
-static void *poller(void *unused) {
-    (void)unused;
-    pollmix();
-    return NULL;
-}
-
 /* Windowed (WEFT_WINDOW_NS > 0): a timed receive, a blocking one, a non-blocking one; socket b is
  * closed, c stays open (Goodbye at exit). The test moves the broker's horizon between steps. */
 static int windowed(void) {
@@ -463,61 +447,44 @@ static int windowed(void) {
     return 0;
 }
 
-static void *windowed_thread(void *unused) {
-    (void)unused;
-    windowed();
-    return NULL;
-}
+/* The modes: a scenario takes no argument, or argv[2] as a number (a port or virtual ms, 4001 when
+ * absent); a "thread..." mode runs its scenario in a second, scheduler-managed thread and exits 0. */
+typedef struct mode {
+    const char *name;
+    int (*run)(void);
+    int (*run_arg)(int);
+    int threaded;
+} mode;
 
-static int waiter_port;
-static void *waiter(void *unused) {
-    (void)unused;
-    wait_for(waiter_port);
+static const mode modes[] = {
+    {"basic", basic, NULL, 0}, {"dontwait", dontwait, NULL, 0}, {"rcvtimeo", rcvtimeo, NULL, 0},
+    {"poll", pollmix, NULL, 0}, {"select", selectmix, NULL, 0}, {"epoll", epollmix, NULL, 0},
+    {"msg", msgs, NULL, 0}, {"connect", connected, NULL, 0}, {"sockopt", sockopt, NULL, 0},
+    {"passthrough", passthrough, NULL, 0}, {"threadecho", threadecho, NULL, 0},
+    {"windowed", windowed, NULL, 0}, {"threadwindowed", windowed, NULL, 1}, {"threadpoll", pollmix, NULL, 1},
+    {"wait", NULL, wait_for, 0}, {"threadwait", NULL, wait_for, 1}, {"sleeppoll", NULL, sleeppoll, 0},
+    {"retransmit", NULL, retransmit, 0}, {"threadretransmit", NULL, retransmit, 1},
+};
+
+typedef struct mode_call { const mode *mode; int arg; } mode_call;
+
+static int run_mode(const mode_call *c) { return c->mode->run ? c->mode->run() : c->mode->run_arg(c->arg); }
+
+static void *run_mode_thread(void *c) {
+    run_mode(c);
     return NULL;
 }
 
 int main(int argc, char **argv) {
     setvbuf(stdout, NULL, _IOLBF, 0);
     const char *m = argc > 1 ? argv[1] : "basic";
-    int port = argc > 2 ? atoi(argv[2]) : 4001;
-    if (!strcmp(m, "basic")) return basic();
-    if (!strcmp(m, "dontwait")) return dontwait();
-    if (!strcmp(m, "rcvtimeo")) return rcvtimeo();
-    if (!strcmp(m, "poll")) return pollmix();
-    if (!strcmp(m, "select")) return selectmix();
-    if (!strcmp(m, "epoll")) return epollmix();
-    if (!strcmp(m, "msg")) return msgs();
-    if (!strcmp(m, "connect")) return connected();
-    if (!strcmp(m, "sockopt")) return sockopt();
-    if (!strcmp(m, "passthrough")) return passthrough();
-    if (!strcmp(m, "wait")) return wait_for(port);
-    if (!strcmp(m, "threadwait")) {
+    int arg = argc > 2 ? atoi(argv[2]) : 4001;
+    for (size_t i = 0; i < sizeof modes / sizeof modes[0]; i++) {
+        if (strcmp(m, modes[i].name)) continue;
+        mode_call c = {&modes[i], arg};
+        if (!c.mode->threaded) return run_mode(&c);
         pthread_t t;
-        waiter_port = port;
-        pthread_create(&t, NULL, waiter, NULL);
-        pthread_join(t, NULL);
-        return 0;
-    }
-    if (!strcmp(m, "retransmit")) return retransmit(port);
-    if (!strcmp(m, "threadecho")) return threadecho();
-    if (!strcmp(m, "windowed")) return windowed();
-    if (!strcmp(m, "threadwindowed")) {
-        pthread_t t;
-        pthread_create(&t, NULL, windowed_thread, NULL);
-        pthread_join(t, NULL);
-        return 0;
-    }
-    if (!strcmp(m, "threadpoll")) {
-        pthread_t t;
-        pthread_create(&t, NULL, poller, NULL);
-        pthread_join(t, NULL);
-        return 0;
-    }
-    if (!strcmp(m, "sleeppoll")) return sleeppoll(port);
-    if (!strcmp(m, "threadretransmit")) {
-        pthread_t t;
-        retransmit_timeout = port;
-        pthread_create(&t, NULL, retransmitter, NULL);
+        pthread_create(&t, NULL, run_mode_thread, &c);
         pthread_join(t, NULL);
         return 0;
     }
