@@ -56,8 +56,8 @@ final class DocumentPane {
     private final TabPane tabs;
     private final Tab inspectorTab;
     private final Tab invariantsTab;
-    private ChordRingView ring;
-    private RaftTermsView terms;
+    /** The protocol tab's view (the Chord ring or the Raft terms), or null for a recording without reports. */
+    private javafx.scene.layout.Region protocolView;
 
     DocumentPane(DocumentViewModel doc, TaskRunner runner) {
         this.doc = doc;
@@ -167,15 +167,16 @@ final class DocumentPane {
     private void addProtocolTab() {
         var protocol = doc.protocol();
         if (protocol.raft() != null) {
-            terms = new RaftTermsView();
+            RaftTermsView terms = new RaftTermsView();
             terms.setId("raftTerms");
             terms.reportsProperty().set(doc.reports());
             terms.raftProperty().set(protocol.raft());
             terms.cursorOpProperty().bind(doc.cursorProperty());
             terms.paletteProperty().bind(timeline.paletteProperty());
             tabs.getTabs().add(tab("Raft terms", terms));
+            protocolView = terms;
         } else if (protocol.chord() != null) {
-            ring = new ChordRingView();
+            ChordRingView ring = new ChordRingView();
             ring.setId("chordRing");
             ring.chordProperty().set(protocol.chord());
             ring.nodeNamesProperty().set(doc::nodeOfReporter);
@@ -183,6 +184,7 @@ final class DocumentPane {
             ring.cursorOpProperty().bind(doc.cursorProperty());
             ring.paletteProperty().bind(timeline.paletteProperty());
             tabs.getTabs().add(tab("Chord ring", ring));
+            protocolView = ring;
         }
         // At a protocol violation, show the protocol tab: that is where the picture of the bug is (but leave the
         // Invariants list in place when that is where the jump came from).
@@ -353,7 +355,7 @@ final class DocumentPane {
     SplitPane horizontalSplit() { return horizontal; }
     TabPane tabs() { return tabs; }
     /** The Chord ring view, or null for a recording without Chord reports. */
-    ChordRingView ring() { return ring; }
+    ChordRingView ring() { return protocolView instanceof ChordRingView r ? r : null; }
     /** The Raft terms view, or null. */
-    RaftTermsView terms() { return terms; }
+    RaftTermsView terms() { return protocolView instanceof RaftTermsView t ? t : null; }
 }
