@@ -344,18 +344,30 @@ final class DocumentPane {
 
     BorderPane node() { return root; }
     DocumentViewModel document() { return doc; }
+
+    // the pane's controls
     TimelineView timeline() { return timeline; }
-    SearchViewModel search() { return search; }
-    FilterViewModel filter() { return filter; }
-    RangeViewModel range() { return range; }
-    Bookmarks bookmarks() { return bookmarks; }
-    ViolationBarViewModel violationBarModel() { return violationBar; }
-    FilterBar filterBar() { return filterBar; }
-    SplitPane verticalSplit() { return vertical; }
-    SplitPane horizontalSplit() { return horizontal; }
-    TabPane tabs() { return tabs; }
     /** The Chord ring view, or null for a recording without Chord reports. */
     ChordRingView ring() { return protocolView instanceof ChordRingView r ? r : null; }
     /** The Raft terms view, or null. */
     RaftTermsView terms() { return protocolView instanceof RaftTermsView t ? t : null; }
+    FilterBar filterBar() { return filterBar; }
+    TabPane tabs() { return tabs; }
+
+    /** Puts the dividers (timeline above the table; table beside the detail tabs) at the given fractions. */
+    void placeDividers(double verticalAt, double horizontalAt) {
+        vertical.setDividerPositions(verticalAt);
+        horizontal.setDividerPositions(horizontalAt);
+    }
+
+    /** Where the divider under the timeline is, as a fraction of the pane's height. */
+    double verticalDivider() { return vertical.getDividerPositions()[0]; }
+    /** Where the divider between the table and the detail tabs is, as a fraction of the width. */
+    double horizontalDivider() { return horizontal.getDividerPositions()[0]; }
+
+    // the view models behind the bars and tabs
+    SearchViewModel search() { return search; }
+    FilterViewModel filter() { return filter; }
+    RangeViewModel range() { return range; }
+    Bookmarks bookmarks() { return bookmarks; }
 }
