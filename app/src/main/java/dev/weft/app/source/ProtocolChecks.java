@@ -28,6 +28,14 @@ import java.util.function.LongUnaryOperator;
  * <p>The verdict is the one {@code weft check chord LOG 6} / {@code weft check raft LOG} prints. Chord's checker
  * names no op (it judges the final state), so a Chord violation is placed at the op after which it held
  * continuously to the end: the op whose report broke the ring for good.
+ *
+ * @param protocol   which protocol the recording speaks (by its reports' shape), or NONE
+ * @param chord      the Chord state over time, or null when the recording is not a Chord run
+ * @param raft       the Raft state over time, or null when the recording is not a Raft run
+ * @param verdict    the checker's verdict line (after "verdict   : "), or "" when there is no protocol
+ * @param exitCode   the checker's exit code: 0 OK, 2 violation, 3 discard; 0 without a protocol
+ * @param violations the violations the checker's verdict rests on, sorted by op
+ * @param episodes   every stretch over which a Chord invariant was broken (transient ones too), by start op
  */
 public record ProtocolChecks(Protocol protocol, ChordTimeline chord, RaftTimeline raft, String verdict, int exitCode,
                              List<ViolationInfo> violations, List<Episode> episodes) {
@@ -41,14 +49,7 @@ public record ProtocolChecks(Protocol protocol, ChordTimeline chord, RaftTimelin
     /** One stretch of ops over which a Chord invariant was broken: [fromOp, toOp], toOp = -1 when still broken at the end. */
     public record Episode(String invariant, long fromOp, long toOp) { }
 
-    /**
-     * @param chord      the Chord state over time, or null when the recording is not a Chord run
-     * @param raft       the Raft state over time, or null when the recording is not a Raft run
-     * @param verdict    the checker's verdict line (after "verdict   : "), or "" when there is no protocol
-     * @param exitCode   the checker's exit code: 0 OK, 2 violation, 3 discard; 0 without a protocol
-     * @param violations the violations the checker's verdict rests on, sorted by op
-     * @param episodes   every stretch over which a Chord invariant was broken (transient ones too), by start op
-     */
+    /** Keeps its own copies of the lists. */
     public ProtocolChecks {
         violations = List.copyOf(violations);
         episodes = List.copyOf(episodes);
