@@ -35,14 +35,17 @@ public final class WorkbenchMain {
     }
 
     static int run(String[] args, PrintStream out, PrintStream err, boolean display) {
-        LaunchOptions o;
         try {
-            o = LaunchOptions.parse(args);
+            return launch(LaunchOptions.parse(args), out, err, display);
         } catch (LaunchOptions.UsageException e) {
             err.println("weft workbench: " + e.getMessage());
             err.println(LaunchOptions.USAGE);
             return 2;
         }
+    }
+
+    /** Acts on a parsed command line: help, or the file checked and the workbench (or a tool) launched. */
+    private static int launch(LaunchOptions o, PrintStream out, PrintStream err, boolean display) {
         if (o.help()) {
             out.println(LaunchOptions.USAGE);
             return 0;

@@ -4,11 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.weft.app.campaign.CampaignFixture;
 import dev.weft.app.tools.ToolWindows;
 import dev.weft.app.vm.Settings;
+import dev.weft.testsupport.NativeBuild;
 import java.awt.image.BufferedImage;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -103,7 +103,7 @@ class ToolScreenshotUiTest {
     @Test
     void fuzzRendersTheFuzzPanelAfterTheSweep(FxRobot robot, @TempDir Path dir) throws Exception {
         Path out = dir.resolve("fuzz.png");
-        Shot s = shoot(robot, out, "--tool", "fuzz", repo().resolve("examples/fuzz/sample.json").toString(),
+        Shot s = shoot(robot, out, "--tool", "fuzz", NativeBuild.root().resolve("examples/fuzz/sample.json").toString(),
                 "--screenshot", out.toString(), "--size", "1000x700");
         assertNull(s.failure());
         assertEquals("fuzzPanel", s.panelId());
@@ -113,7 +113,7 @@ class ToolScreenshotUiTest {
 
     @Test
     void runRendersTheRunPanelOnceTheRunHasEnded(FxRobot robot, @TempDir Path dir) throws Exception {
-        Path pingpong = example("pingpong");
+        Path pingpong = NativeBuild.example("pingpong");
         Path out = dir.resolve("run.png");
         Path log = dir.resolve("pp.weftlog");
         Shot s = shoot(robot, out, "--tool", "run", "--screenshot", out.toString(), "--size", "1000x700", "--",
@@ -138,19 +138,4 @@ class ToolScreenshotUiTest {
         assertTrue(Files.notExists(out));
     }
 
-    private static Path repo() {
-        Path root = Path.of("").toAbsolutePath();
-        while (root != null && !Files.isRegularFile(root.resolve("shim-native").resolve("Makefile"))) root = root.getParent();
-        assumeTrue(root != null, "no repository root");
-        return root;
-    }
-
-    private static Path example(String name) {
-        assumeTrue(System.getProperty("os.name").equals("Linux"), "skipped: runs need Linux");
-        Path root = repo();
-        Path p = root.resolve("shim-native/target/examples").resolve(name);
-        assumeTrue(Files.isExecutable(p) && Files.isRegularFile(root.resolve("shim-native/target/libweft_shim.so")),
-                "skipped: shim-native was not built");
-        return p;
-    }
 }

@@ -1,10 +1,12 @@
 package dev.weft.app.campaign;
 
-import java.io.File;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.function.Consumer;
 import java.util.function.Function;
+import dev.weft.app.widgets.FileDialogs;
+import dev.weft.app.widgets.PanelFrame;
+import dev.weft.app.widgets.ResultTables;
 import javafx.application.Platform;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.geometry.Insets;
@@ -17,18 +19,14 @@ import javafx.scene.chart.XYChart;
 import javafx.scene.control.Button;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
-import javafx.scene.control.SplitPane;
 import javafx.scene.control.TableColumn;
-import javafx.scene.control.TableRow;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextField;
 import javafx.scene.control.Tooltip;
-import javafx.scene.input.MouseButton;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
-import javafx.stage.DirectoryChooser;
 
 /**
  * The campaign results view: open a {@code weft campaign} output folder and see its matrix — per cell (fix level)
@@ -39,7 +37,7 @@ import javafx.stage.DirectoryChooser;
 public final class CampaignPanel {
 
     private final Consumer<Path> openRecording;
-    private final BorderPane root = new BorderPane();
+    private final BorderPane root;
     private final TextField folder = new TextField();
     private final Label summary = new Label("Open a campaign output folder (the --out of weft campaign).");
     private final TableView<CampaignResults.Cell> cells = new TableView<>();
@@ -51,11 +49,7 @@ public final class CampaignPanel {
 
     public CampaignPanel(Consumer<Path> openRecording) {
         this.openRecording = openRecording;
-        root.setId("campaignPanel");
-        root.setTop(header());
-        SplitPane split = new SplitPane(left(), right());
-        split.setDividerPositions(0.44);
-        root.setCenter(split);
+        root = PanelFrame.of("campaignPanel", header(), left(), right(), 0.44);
     }
 
     public Node node() { return root; }
@@ -114,19 +108,14 @@ public final class CampaignPanel {
     }
 
     private Node left() {
-        cells.setId("campaignCells");
-        cells.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY);
-        cells.setPlaceholder(new Label("no campaign open"));
+        ResultTables.prepare(cells, "campaignCells", "no campaign open");
         cells.getColumns().add(col("cell", 130, CampaignResults.Cell::name));
         cells.getColumns().add(col("runs", 45, CampaignResults.Cell::done));
         cells.getColumns().add(col("OK", 40, CampaignResults.Cell::ok));
         cells.getColumns().add(col("VIOLATION", 85, CampaignResults.Cell::violation));
         cells.getColumns().add(col("DISCARD", 75, CampaignResults.Cell::discard));
         cells.getColumns().add(col("ERROR", 60, CampaignResults.Cell::error));
-        TableColumn<CampaignResults.Cell, Double> rate = new TableColumn<>("rate");
-        rate.setPrefWidth(65);
-        rate.setMinWidth(60);
-        rate.setCellValueFactory(d -> new ReadOnlyObjectWrapper<>(d.getValue().violationRate()));
+        TableColumn<CampaignResults.Cell, Double> rate = ResultTables.column("rate", 65, 60, CampaignResults.Cell::violationRate);
         rate.setCellFactory(c -> new javafx.scene.control.TableCell<>() {
             @Override protected void updateItem(Double v, boolean empty) {
                 super.updateItem(v, empty);
@@ -147,27 +136,16 @@ public final class CampaignPanel {
     }
 
     private Node right() {
-        hits.setId("campaignHits");
-        hits.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY);
-        hits.setPlaceholder(new Label("no violations, discards, errors or kept recordings"));
+        ResultTables.prepare(hits, "campaignHits", "no violations, discards, errors or kept recordings");
         hits.getColumns().add(col("verdict", 90, CampaignResults.Hit::verdict));
         hits.getColumns().add(col("cell", 115, CampaignResults.Hit::cell));
-        TableColumn<CampaignResults.Hit, Long> seed = new TableColumn<>("seed");
-        seed.setPrefWidth(60);
-        seed.setMinWidth(55);
-        seed.setCellValueFactory(d -> new ReadOnlyObjectWrapper<>(d.getValue().seed()));
+        TableColumn<CampaignResults.Hit, Long> seed = ResultTables.column("seed", 60, 55, CampaignResults.Hit::seed);
         seed.setComparator(Long::compareUnsigned);
         hits.getColumns().add(seed);
         hits.getColumns().add(col("class", 220, CampaignResults.Hit::violationClass));
         hits.getColumns().add(col("checker said", 260, CampaignResults.Hit::identity));
         hits.getColumns().add(col("recording", 95, h -> h.recording() == null ? "" : h.recording().getFileName().toString()));
-        hits.setRowFactory(tv -> {
-            TableRow<CampaignResults.Hit> row = new TableRow<>();
-            row.setOnMouseClicked(e -> {
-                if (e.getButton() == MouseButton.PRIMARY && e.getClickCount() == 2 && !row.isEmpty()) open(row.getItem());
-            });
-            return row;
-        });
+        hits.setRowFactory(tv -> ResultTables.rowOpeningOnDoubleClick(this::open));
         verdictFilter.getItems().addAll("all", "VIOLATION", "DISCARD", "ERROR", "OK");
         verdictFilter.setValue("all");
         verdictFilter.setId("campaignVerdictFilter");
@@ -186,16 +164,11 @@ public final class CampaignPanel {
         }
         HBox actions = new HBox(8, verdictLabel, verdictFilter, openRecordingButton, hint);
         actions.setAlignment(Pos.CENTER_LEFT);
-        Label details = new Label();
-        details.setId("campaignHitDetails");
-        details.setWrapText(true);
-        details.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(() -> {
-            CampaignResults.Hit h = hits.getSelectionModel().getSelectedItem();
-            return h == null ? "" : h.cell() + " seed " + Long.toUnsignedString(h.seed()) + ": " + h.verdict()
-                    + (h.violationClass().isEmpty() ? "" : "\nclass: " + h.violationClass())
-                    + (h.identity().isEmpty() ? "" : "\nchecker: " + h.identity())
-                    + "\nrecording: " + (h.recording() == null ? "not kept" : h.recording().toString());
-        }, hits.getSelectionModel().selectedItemProperty()));
+        Label details = ResultTables.selectionDetails(hits, "campaignHitDetails", h -> h.cell() + " seed "
+                + Long.toUnsignedString(h.seed()) + ": " + h.verdict()
+                + (h.violationClass().isEmpty() ? "" : "\nclass: " + h.violationClass())
+                + (h.identity().isEmpty() ? "" : "\nchecker: " + h.identity())
+                + "\nrecording: " + (h.recording() == null ? "not kept" : h.recording().toString()));
         VBox v = new VBox(6, actions, hits, details);
         VBox.setVgrow(hits, Priority.ALWAYS);
         v.setPadding(new Insets(0, 8, 8, 0));
@@ -266,17 +239,10 @@ public final class CampaignPanel {
     }
 
     private void choose() {
-        DirectoryChooser dc = new DirectoryChooser();
-        dc.setTitle("Open a campaign output folder");
-        File f = dc.showDialog(root.getScene() == null ? null : root.getScene().getWindow());
-        if (f != null) open(f.toPath());
+        FileDialogs.folder(root, "Open a campaign output folder").ifPresent(f -> open(f.toPath()));
     }
 
     private static <S, T> TableColumn<S, T> col(String name, double width, Function<S, T> value) {
-        TableColumn<S, T> c = new TableColumn<>(name);
-        c.setPrefWidth(width);
-        c.setMinWidth(Math.min(width, 95));   // short columns keep their header and value readable when space is shared
-        c.setCellValueFactory(d -> new ReadOnlyObjectWrapper<>(value.apply(d.getValue())));
-        return c;
+        return ResultTables.column(name, width, Math.min(width, 95), value);
     }
 }

@@ -1,6 +1,9 @@
 package dev.weft.app.fuzz;
 
 import dev.weft.app.vm.Settings;
+import dev.weft.app.widgets.FileDialogs;
+import dev.weft.app.widgets.PanelFrame;
+import dev.weft.app.widgets.ResultTables;
 import dev.weft.fuzz.FuzzConfig;
 import dev.weft.fuzz.FuzzConfigException;
 import java.io.File;
@@ -10,6 +13,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.function.Consumer;
 import javafx.application.Platform;
 import javafx.beans.property.BooleanProperty;
@@ -27,7 +31,6 @@ import javafx.scene.chart.XYChart;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
 import javafx.scene.control.ProgressBar;
-import javafx.scene.control.SplitPane;
 import javafx.scene.control.Tab;
 import javafx.scene.control.TabPane;
 import javafx.scene.control.TableColumn;
@@ -36,7 +39,6 @@ import javafx.scene.control.TableView;
 import javafx.scene.control.TextArea;
 import javafx.scene.control.TextField;
 import javafx.scene.control.Tooltip;
-import javafx.scene.input.MouseButton;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
@@ -55,14 +57,14 @@ public final class FuzzPanel {
 
     private final Settings settings;
     private final Consumer<Path> openRecording;
-    private final BorderPane root = new BorderPane();
+    private final BorderPane root;
     private final TextField configPath = new TextField();
     private final TextArea editor = new TextArea();
-    private final Label configError = new Label();
-    private final TextField seeds = new TextField();
-    private final TextField jobs = new TextField();
-    private final TextField outDir = new TextField();
-    private final Label optionsError = new Label();
+    private final Label configError = errorLabel("fuzzConfigError");
+    private final TextField seeds = optionField("fuzzSeeds", "START:COUNT (config's)", 12);
+    private final TextField jobs = optionField("fuzzJobs", "config's", 5);
+    private final TextField outDir = optionField("fuzzOut", "output folder for reproducers and report.txt", 0);
+    private final Label optionsError = errorLabel("fuzzOptionsError");
     private final Button start = new Button("▶ Start");
     private final Button cancel = new Button("■ Cancel");
     private final Button openRepro = new Button("Open reproducer");
@@ -80,11 +82,7 @@ public final class FuzzPanel {
     public FuzzPanel(Settings settings, Consumer<Path> openRecording) {
         this.settings = settings;
         this.openRecording = openRecording;
-        root.setId("fuzzPanel");
-        root.setTop(controls());
-        SplitPane split = new SplitPane(editorPane(), resultsPane());
-        split.setDividerPositions(0.36);
-        root.setCenter(split);
+        root = PanelFrame.of("fuzzPanel", controls(), editorPane(), resultsPane(), 0.36);
         editor.textProperty().addListener((o, a, b) -> validate());
         for (TextField f : new TextField[] {seeds, jobs, outDir}) f.textProperty().addListener((o, a, b) -> validate());
         String last = settings.get("fuzz.config", "");
@@ -142,14 +140,6 @@ public final class FuzzPanel {
         HBox.setHgrow(configPath, Priority.ALWAYS);
         file.setAlignment(Pos.CENTER_LEFT);
 
-        seeds.setId("fuzzSeeds");
-        seeds.setPromptText("START:COUNT (config's)");
-        seeds.setPrefColumnCount(12);
-        jobs.setId("fuzzJobs");
-        jobs.setPromptText("config's");
-        jobs.setPrefColumnCount(5);
-        outDir.setId("fuzzOut");
-        outDir.setPromptText("output folder for reproducers and report.txt");
         start.setId("startFuzz");
         start.setOnAction(e -> start());
         cancel.setId("cancelFuzz");
@@ -164,8 +154,6 @@ public final class FuzzPanel {
         progress.setId("fuzzProgressText");
         HBox prog = new HBox(8, bar, progress);
         prog.setAlignment(Pos.CENTER_LEFT);
-        optionsError.setStyle("-fx-text-fill: #c62828;");
-        optionsError.setId("fuzzOptionsError");
         optionsError.managedProperty().bind(optionsError.textProperty().isNotEmpty());
         VBox v = new VBox(6, file, opts, optionsError, prog);
         v.setPadding(new Insets(8));
@@ -176,9 +164,7 @@ public final class FuzzPanel {
         editor.setId("fuzzConfigEditor");
         editor.setStyle("-fx-font-family: monospace;");
         editor.setWrapText(true);
-        configError.setId("fuzzConfigError");
         configError.setWrapText(true);
-        configError.setStyle("-fx-text-fill: #c62828;");
         Label h = new Label("Config");
         h.getStyleClass().add("panel-header");
         VBox v = new VBox(4, h, editor, configError);
@@ -188,9 +174,7 @@ public final class FuzzPanel {
     }
 
     private Node resultsPane() {
-        table.setId("fuzzFindings");
-        table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY);
-        table.setPlaceholder(new Label("no violations yet"));
+        ResultTables.prepare(table, "fuzzFindings", "no violations yet");
         table.getColumns().add(column("violation", 300, f -> f.violation()));
         table.getColumns().add(column("seeds", 60, f -> f.seeds().size()));
         table.getColumns().add(column("first seed", 80, f -> f.firstSeed()));
@@ -200,10 +184,7 @@ public final class FuzzPanel {
         table.getColumns().add(column("reproducer", 200, f -> f.reproducer() != null
                 ? f.reproducer().getFileName().toString() : f.reproError() == null ? "" : "✗ " + f.reproError()));
         table.setRowFactory(tv -> {
-            TableRow<FuzzSession.Finding> row = new TableRow<>();
-            row.setOnMouseClicked(e -> {
-                if (e.getButton() == MouseButton.PRIMARY && e.getClickCount() == 2 && !row.isEmpty()) open(row.getItem());
-            });
+            TableRow<FuzzSession.Finding> row = ResultTables.rowOpeningOnDoubleClick(this::open);
             row.itemProperty().addListener((o, a, f) -> row.setTooltip(f == null ? null : new Tooltip(f.firstMessage()
                     + "\nseeds: " + seedList(f.seeds(), 40) + "\nshrink: " + f.executions() + " executions"
                     + (f.budgetExhausted() ? " (budget exhausted)" : ""))));
@@ -215,16 +196,11 @@ public final class FuzzPanel {
         Label hint = new Label("double-click a row to open its reproducer in a new tab");
         HBox actions = new HBox(8, openRepro, hint);
         actions.setAlignment(Pos.CENTER_LEFT);
-        Label details = new Label();
-        details.setId("fuzzFindingDetails");
-        details.setWrapText(true);
-        details.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(() -> {
-            FuzzSession.Finding f = table.getSelectionModel().getSelectedItem();
-            return f == null ? "" : f.violation() + "\nfirst seen: " + f.firstMessage() + "\nseeds: " + seedList(f.seeds(), 30)
-                    + "\nshrunk " + f.opsBefore() + " → " + f.opsAfter() + " ops in " + f.executions() + " executions"
-                    + (f.budgetExhausted() ? " (budget exhausted)" : "")
-                    + (f.reproducer() != null ? "\nreproducer: " + f.reproducer() : f.reproError() != null ? "\n✗ " + f.reproError() : "");
-        }, table.getSelectionModel().selectedItemProperty()));
+        Label details = ResultTables.selectionDetails(table, "fuzzFindingDetails", f -> f.violation()
+                + "\nfirst seen: " + f.firstMessage() + "\nseeds: " + seedList(f.seeds(), 30)
+                + "\nshrunk " + f.opsBefore() + " → " + f.opsAfter() + " ops in " + f.executions() + " executions"
+                + (f.budgetExhausted() ? " (budget exhausted)" : "")
+                + (f.reproducer() != null ? "\nreproducer: " + f.reproducer() : f.reproError() != null ? "\n✗ " + f.reproError() : ""));
         VBox findings = new VBox(4, table, details, actions);
         VBox.setVgrow(table, Priority.ALWAYS);
         failingSeeds.setEditable(false);
@@ -245,11 +221,24 @@ public final class FuzzPanel {
 
     private static <T> TableColumn<FuzzSession.Finding, T> column(String name, double width,
             java.util.function.Function<FuzzSession.Finding, T> value) {
-        TableColumn<FuzzSession.Finding, T> c = new TableColumn<>(name);
-        c.setPrefWidth(width);
-        c.setCellValueFactory(d -> new ReadOnlyObjectWrapper<>(value.apply(d.getValue())));
-        c.setMinWidth(Math.min(width, 80));
-        return c;
+        return ResultTables.column(name, width, Math.min(width, 80), value);
+    }
+
+    /** A text field of the options row; {@code columns} 0 leaves its preferred width to the row. */
+    private static TextField optionField(String id, String prompt, int columns) {
+        TextField f = new TextField();
+        f.setId(id);
+        f.setPromptText(prompt);
+        if (columns > 0) f.setPrefColumnCount(columns);
+        return f;
+    }
+
+    /** The red line under the editor or the options that says what is wrong (empty when nothing is). */
+    private static Label errorLabel(String id) {
+        Label l = new Label();
+        l.setId(id);
+        l.setStyle("-fx-text-fill: #c62828;");
+        return l;
     }
 
     /** Shrunk size as a percentage of the original, one decimal (a string that sorts as the number does). */
@@ -396,23 +385,17 @@ public final class FuzzPanel {
     }
 
     private void chooseConfig() {
-        FileChooser fc = new FileChooser();
-        fc.setTitle("Open a fuzz config");
-        fc.getExtensionFilters().addAll(new FileChooser.ExtensionFilter("fuzz configs (JSON)", "*.json"),
-                new FileChooser.ExtensionFilter("All files", "*"));
-        File f = fc.showOpenDialog(root.getScene() == null ? null : root.getScene().getWindow());
-        if (f != null) load(f.toPath());
+        FileDialogs.open(root, "Open a fuzz config", new FileChooser.ExtensionFilter("fuzz configs (JSON)", "*.json"),
+                new FileChooser.ExtensionFilter("All files", "*")).ifPresent(f -> load(f.toPath()));
     }
 
     private void saveConfig() {
         String p = configPath.getText();
         Path target;
         if (p.isBlank()) {
-            FileChooser fc = new FileChooser();
-            fc.setTitle("Save the fuzz config");
-            File f = fc.showSaveDialog(root.getScene() == null ? null : root.getScene().getWindow());
-            if (f == null) return;
-            target = f.toPath();
+            Optional<File> f = FileDialogs.save(root, "Save the fuzz config");
+            if (f.isEmpty()) return;
+            target = f.get().toPath();
         } else {
             target = Path.of(p);
         }

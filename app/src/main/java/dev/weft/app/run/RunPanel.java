@@ -1,7 +1,7 @@
 package dev.weft.app.run;
 
 import dev.weft.app.vm.Settings;
-import java.io.File;
+import dev.weft.app.widgets.FileDialogs;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.EnumMap;
@@ -212,10 +212,11 @@ public final class RunPanel {
         g.getColumnConstraints().addAll(label, wide, label2, narrow);
         Button browse = new Button("…");
         browse.setTooltip(new Tooltip("choose the program"));
-        browse.setOnAction(e -> chooseProgram());
+        browse.setOnAction(e -> FileDialogs.open(root, "Program to run on every node").ifPresent(f -> program.setText(f.getPath())));
         Button saveAs = new Button("…");
         saveAs.setTooltip(new Tooltip("choose where the recording goes"));
-        saveAs.setOnAction(e -> chooseRecord());
+        saveAs.setOnAction(e -> FileDialogs.save(root, "Record the run to",
+                new FileChooser.ExtensionFilter("weft-log recordings", "*.weftlog")).ifPresent(f -> record.setText(f.getPath())));
         Button nextSeed = new Button("+1");
         nextSeed.setId("nextSeed");
         nextSeed.setTooltip(new Tooltip("the seed after this one (and a recording name to match)"));
@@ -228,7 +229,8 @@ public final class RunPanel {
         row = row(g, row, "Record to", withButton(record, saveAs), RunRequest.Field.RECORD, "Watchdog (s)", watchdog, RunRequest.Field.WATCHDOG);
         Button chooseScenario = new Button("…");
         chooseScenario.setTooltip(new Tooltip("choose a scenario file"));
-        chooseScenario.setOnAction(e -> chooseScenario());
+        chooseScenario.setOnAction(e -> FileDialogs.open(root, "Scenario (nodes, network, seed and timed faults)",
+                new FileChooser.ExtensionFilter("scenarios", "*.json")).ifPresent(f -> scenario.setText(f.getPath())));
         row = row(g, row, "Scenario", withButton(scenario, chooseScenario), RunRequest.Field.SCENARIO, "", new javafx.scene.layout.Region(), null);
 
         command.setEditable(false);
@@ -342,29 +344,6 @@ public final class RunPanel {
         } catch (NumberFormatException e) {
             seed.setText("0");
         }
-    }
-
-    private void chooseProgram() {
-        FileChooser fc = new FileChooser();
-        fc.setTitle("Program to run on every node");
-        File f = fc.showOpenDialog(root.getScene() == null ? null : root.getScene().getWindow());
-        if (f != null) program.setText(f.getPath());
-    }
-
-    private void chooseScenario() {
-        FileChooser fc = new FileChooser();
-        fc.setTitle("Scenario (nodes, network, seed and timed faults)");
-        fc.getExtensionFilters().add(new FileChooser.ExtensionFilter("scenarios", "*.json"));
-        File f = fc.showOpenDialog(root.getScene() == null ? null : root.getScene().getWindow());
-        if (f != null) scenario.setText(f.getPath());
-    }
-
-    private void chooseRecord() {
-        FileChooser fc = new FileChooser();
-        fc.setTitle("Record the run to");
-        fc.getExtensionFilters().add(new FileChooser.ExtensionFilter("weft-log recordings", "*.weftlog"));
-        File f = fc.showSaveDialog(root.getScene() == null ? null : root.getScene().getWindow());
-        if (f != null) record.setText(f.getPath());
     }
 
     // ---- the run --------------------------------------------------------------------------------

@@ -9,21 +9,26 @@ import java.util.Locale;
  */
 public final class LoadPhases {
 
+    /** The phases in the order they run; each takes the share of the bar from where the one before ends. */
     public enum Phase {
-        READING("reading · verifying · indexing", 0.0, 0.92),
-        CHECKS("checks", 0.92, 1.0);
+        READING("reading · verifying · indexing", 0.92),
+        CHECKS("checks", 1.0);
 
-        final String label;
-        final double from;
-        final double to;
+        private final String label;
+        /** Where this phase ends on the whole load's bar (0..1). */
+        private final double end;
 
-        Phase(String label, double from, double to) {
+        Phase(String label, double end) {
             this.label = label;
-            this.from = from;
-            this.to = to;
+            this.end = end;
         }
 
         public String label() { return label; }
+
+        /** Where this phase starts on the whole load's bar: where the one before it ends. */
+        double start() {
+            return ordinal() == 0 ? 0 : values()[ordinal() - 1].end;
+        }
     }
 
     private LoadPhases() { }
@@ -31,7 +36,7 @@ public final class LoadPhases {
     /** The whole load's fraction done when the phase is fraction done; unknown (negative) stays unknown. */
     public static double overall(Phase phase, double fraction) {
         if (fraction < 0) return -1;
-        return phase.from + (phase.to - phase.from) * Math.min(1, fraction);
+        return phase.start() + (phase.end - phase.start()) * Math.min(1, fraction);
     }
 
     /**

@@ -28,8 +28,17 @@ import java.util.function.LongUnaryOperator;
  * <p>The verdict is the one {@code weft check chord LOG 6} / {@code weft check raft LOG} prints. Chord's checker
  * names no op (it judges the final state), so a Chord violation is placed at the op after which it held
  * continuously to the end: the op whose report broke the ring for good.
+ *
+ * @param protocol   which protocol the recording speaks (by its reports' shape), or NONE
+ * @param chord      the Chord state over time, or null when the recording is not a Chord run
+ * @param raft       the Raft state over time, or null when the recording is not a Raft run
+ * @param verdict    the checker's verdict line (after "verdict   : "), or "" when there is no protocol
+ * @param exitCode   the checker's exit code: 0 OK, 2 violation, 3 discard; 0 without a protocol
+ * @param violations the violations the checker's verdict rests on, sorted by op
+ * @param episodes   every stretch over which a Chord invariant was broken (transient ones too), by start op
  */
-public final class ProtocolChecks {
+public record ProtocolChecks(Protocol protocol, ChordTimeline chord, RaftTimeline raft, String verdict, int exitCode,
+                             List<ViolationInfo> violations, List<Episode> episodes) {
 
     public enum Protocol { NONE, CHORD, RAFT }
 
@@ -40,34 +49,15 @@ public final class ProtocolChecks {
     /** One stretch of ops over which a Chord invariant was broken: [fromOp, toOp], toOp = -1 when still broken at the end. */
     public record Episode(String invariant, long fromOp, long toOp) { }
 
-    private final Protocol protocol;
-    private final ChordTimeline chord;
-    private final ChordCheckResult chordResult;
-    private final RaftTimeline raft;
-    private final RaftCheckResult raftResult;
-    private final List<ViolationInfo> violations;
-    private final List<Episode> episodes;
-
-    private ProtocolChecks(Protocol protocol, ChordTimeline chord, ChordCheckResult chordResult, RaftTimeline raft,
-                           RaftCheckResult raftResult, List<ViolationInfo> violations, List<Episode> episodes) {
-        this.protocol = protocol;
-        this.chord = chord;
-        this.chordResult = chordResult;
-        this.raft = raft;
-        this.raftResult = raftResult;
-        this.violations = List.copyOf(violations);
-        this.episodes = List.copyOf(episodes);
+    /** Keeps its own copies of the lists. */
+    public ProtocolChecks {
+        violations = List.copyOf(violations);
+        episodes = List.copyOf(episodes);
     }
 
     public static ProtocolChecks none() {
-        return new ProtocolChecks(Protocol.NONE, null, null, null, null, List.of(), List.of());
+        return new ProtocolChecks(Protocol.NONE, null, null, "", 0, List.of(), List.of());
     }
-
-    public Protocol protocol() { return protocol; }
-    /** The Chord state over time, or null when the recording is not a Chord run. */
-    public ChordTimeline chord() { return chord; }
-    /** The Raft state over time, or null when the recording is not a Raft run. */
-    public RaftTimeline raft() { return raft; }
 
     /** Invariant names checked for this recording, in the checker's order. */
     public List<String> names() {
@@ -76,26 +66,6 @@ public final class ProtocolChecks {
             case RAFT -> List.of(ELECTION_SAFETY);
             case NONE -> List.of();
         };
-    }
-
-    /** The violations the checker's verdict rests on, sorted by op. */
-    public List<ViolationInfo> violations() { return violations; }
-
-    /** Every stretch over which a Chord invariant was broken (transient ones too), by start op. */
-    public List<Episode> episodes() { return episodes; }
-
-    /** The checker's verdict line (after "verdict   : "), or "" when there is no protocol. */
-    public String verdict() {
-        if (chordResult != null) return chordResult.verdict();
-        if (raftResult != null) return raftResult.verdict();
-        return "";
-    }
-
-    /** The checker's exit code: 0 OK, 2 violation, 3 discard; 0 without a protocol. */
-    public int exitCode() {
-        if (chordResult != null) return chordResult.exitCode();
-        if (raftResult != null) return raftResult.exitCode();
-        return 0;
     }
 
     /** The command that prints the same verdict. */
@@ -136,12 +106,12 @@ public final class ProtocolChecks {
             if (reports.size() == 0) return none();
             if (reports.looksLikeRaft()) {
                 RaftCheckResult result = raftCheck.result();
-                return new ProtocolChecks(Protocol.RAFT, null, null, raft.build(), result,
+                return new ProtocolChecks(Protocol.RAFT, null, raft.build(), result.verdict(), result.exitCode(),
                         placed(ProtocolViolations.raft(result), vtOf), List.of());
             }
             ChordTimeline timeline = chord.build();
             ChordCheckResult result = chordCheck.result();
-            return new ProtocolChecks(Protocol.CHORD, timeline, result, null, null,
+            return new ProtocolChecks(Protocol.CHORD, timeline, null, result.verdict(), result.exitCode(),
                     placed(ProtocolViolations.chord(timeline, result), vtOf), episodesOf(timeline));
         }
 

@@ -73,7 +73,7 @@ public final class ComparePane {
         VBox.setVgrow(timelineB, Priority.ALWAYS);
     }
 
-    private static void wire(TimelineView t, DocumentViewModel d, javafx.beans.property.IntegerProperty divergence,
+    private static void wire(TimelineView t, DocumentViewModel d, javafx.beans.value.ObservableIntegerValue divergence,
             ObservableValue<TimelinePalette> palette, String id) {
         t.setId(id);
         t.setModel(d.timeline());

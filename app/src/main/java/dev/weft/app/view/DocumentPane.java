@@ -56,8 +56,8 @@ final class DocumentPane {
     private final TabPane tabs;
     private final Tab inspectorTab;
     private final Tab invariantsTab;
-    private ChordRingView ring;
-    private RaftTermsView terms;
+    /** The protocol tab's view (the Chord ring or the Raft terms), or null for a recording without reports. */
+    private javafx.scene.layout.Region protocolView;
 
     DocumentPane(DocumentViewModel doc, TaskRunner runner) {
         this.doc = doc;
@@ -167,15 +167,16 @@ final class DocumentPane {
     private void addProtocolTab() {
         var protocol = doc.protocol();
         if (protocol.raft() != null) {
-            terms = new RaftTermsView();
+            RaftTermsView terms = new RaftTermsView();
             terms.setId("raftTerms");
             terms.reportsProperty().set(doc.reports());
             terms.raftProperty().set(protocol.raft());
             terms.cursorOpProperty().bind(doc.cursorProperty());
             terms.paletteProperty().bind(timeline.paletteProperty());
             tabs.getTabs().add(tab("Raft terms", terms));
+            protocolView = terms;
         } else if (protocol.chord() != null) {
-            ring = new ChordRingView();
+            ChordRingView ring = new ChordRingView();
             ring.setId("chordRing");
             ring.chordProperty().set(protocol.chord());
             ring.nodeNamesProperty().set(doc::nodeOfReporter);
@@ -183,6 +184,7 @@ final class DocumentPane {
             ring.cursorOpProperty().bind(doc.cursorProperty());
             ring.paletteProperty().bind(timeline.paletteProperty());
             tabs.getTabs().add(tab("Chord ring", ring));
+            protocolView = ring;
         }
         // At a protocol violation, show the protocol tab: that is where the picture of the bug is (but leave the
         // Invariants list in place when that is where the jump came from).
@@ -342,18 +344,30 @@ final class DocumentPane {
 
     BorderPane node() { return root; }
     DocumentViewModel document() { return doc; }
+
+    // the pane's controls
     TimelineView timeline() { return timeline; }
+    /** The Chord ring view, or null for a recording without Chord reports. */
+    ChordRingView ring() { return protocolView instanceof ChordRingView r ? r : null; }
+    /** The Raft terms view, or null. */
+    RaftTermsView terms() { return protocolView instanceof RaftTermsView t ? t : null; }
+    FilterBar filterBar() { return filterBar; }
+    TabPane tabs() { return tabs; }
+
+    /** Puts the dividers (timeline above the table; table beside the detail tabs) at the given fractions. */
+    void placeDividers(double verticalAt, double horizontalAt) {
+        vertical.setDividerPositions(verticalAt);
+        horizontal.setDividerPositions(horizontalAt);
+    }
+
+    /** Where the divider under the timeline is, as a fraction of the pane's height. */
+    double verticalDivider() { return vertical.getDividerPositions()[0]; }
+    /** Where the divider between the table and the detail tabs is, as a fraction of the width. */
+    double horizontalDivider() { return horizontal.getDividerPositions()[0]; }
+
+    // the view models behind the bars and tabs
     SearchViewModel search() { return search; }
     FilterViewModel filter() { return filter; }
     RangeViewModel range() { return range; }
     Bookmarks bookmarks() { return bookmarks; }
-    ViolationBarViewModel violationBarModel() { return violationBar; }
-    FilterBar filterBar() { return filterBar; }
-    SplitPane verticalSplit() { return vertical; }
-    SplitPane horizontalSplit() { return horizontal; }
-    TabPane tabs() { return tabs; }
-    /** The Chord ring view, or null for a recording without Chord reports. */
-    ChordRingView ring() { return ring; }
-    /** The Raft terms view, or null. */
-    RaftTermsView terms() { return terms; }
 }

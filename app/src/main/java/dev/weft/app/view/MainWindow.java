@@ -338,8 +338,7 @@ public final class MainWindow {
         });
         double v = vm.settings().getDouble("split.vertical", 0.42);
         double h = vm.settings().getDouble("split.horizontal", 0.55);
-        pane.verticalSplit().setDividerPositions(v);
-        pane.horizontalSplit().setDividerPositions(h);
+        pane.placeDividers(v, h);
         if (before != null) pane.continueFrom(before);
         center.getChildren().setAll(pane.node());
         javafx.application.Platform.runLater(() -> pane.timeline().requestFocus());
@@ -354,8 +353,8 @@ public final class MainWindow {
             vm.settings().putDouble("window.y", stage.getY());
         }
         if (pane != null) {
-            vm.settings().putDouble("split.vertical", pane.verticalSplit().getDividerPositions()[0]);
-            vm.settings().putDouble("split.horizontal", pane.horizontalSplit().getDividerPositions()[0]);
+            vm.settings().putDouble("split.vertical", pane.verticalDivider());
+            vm.settings().putDouble("split.horizontal", pane.horizontalDivider());
         }
         vm.settings().save();
     }

@@ -6,14 +6,16 @@ import dev.weft.diff.DiffResult;
 import dev.weft.diff.DiffText;
 import dev.weft.diff.EffectDivergence;
 import dev.weft.diff.RecordDivergence;
-import javafx.beans.property.BooleanProperty;
-import javafx.beans.property.IntegerProperty;
 import javafx.beans.property.ObjectProperty;
-import javafx.beans.property.SimpleBooleanProperty;
-import javafx.beans.property.SimpleIntegerProperty;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
+import javafx.beans.property.ReadOnlyIntegerProperty;
+import javafx.beans.property.ReadOnlyIntegerWrapper;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.beans.property.SimpleObjectProperty;
-import javafx.beans.property.SimpleStringProperty;
-import javafx.beans.property.StringProperty;
 
 /**
  * Two open recordings side by side, aligned by op (or by virtual time): where they first part ways (computed in the background by the
@@ -28,14 +30,15 @@ public final class CompareViewModel {
     private final DocumentViewModel a;
     private final DocumentViewModel b;
     private final TaskRunner runner;
-    private final ObjectProperty<DiffResult> result = new SimpleObjectProperty<>(this, "result");
-    private final StringProperty report = new SimpleStringProperty(this, "report", "comparing…");
-    private final IntegerProperty divergenceOpA = new SimpleIntegerProperty(this, "divergenceOpA", -1);
-    private final IntegerProperty divergenceOpB = new SimpleIntegerProperty(this, "divergenceOpB", -1);
-    private final IntegerProperty effectOpA = new SimpleIntegerProperty(this, "effectOpA", -1);
-    private final IntegerProperty effectOpB = new SimpleIntegerProperty(this, "effectOpB", -1);
-    private final IntegerProperty linkedOpB = new SimpleIntegerProperty(this, "linkedOpB", -1);
-    private final BooleanProperty done = new SimpleBooleanProperty(this, "done", false);
+    // What the comparison found: set here only, read-only to the views.
+    private final ReadOnlyObjectWrapper<DiffResult> result = new ReadOnlyObjectWrapper<>(this, "result");
+    private final ReadOnlyStringWrapper report = new ReadOnlyStringWrapper(this, "report", "comparing…");
+    private final ReadOnlyIntegerWrapper divergenceOpA = new ReadOnlyIntegerWrapper(this, "divergenceOpA", -1);
+    private final ReadOnlyIntegerWrapper divergenceOpB = new ReadOnlyIntegerWrapper(this, "divergenceOpB", -1);
+    private final ReadOnlyIntegerWrapper effectOpA = new ReadOnlyIntegerWrapper(this, "effectOpA", -1);
+    private final ReadOnlyIntegerWrapper effectOpB = new ReadOnlyIntegerWrapper(this, "effectOpB", -1);
+    private final ReadOnlyIntegerWrapper linkedOpB = new ReadOnlyIntegerWrapper(this, "linkedOpB", -1);
+    private final ReadOnlyBooleanWrapper done = new ReadOnlyBooleanWrapper(this, "done", false);
     private final ObjectProperty<Alignment> alignment = new SimpleObjectProperty<>(this, "alignment", Alignment.OP);
     private int linkRequest;
 
@@ -49,17 +52,17 @@ public final class CompareViewModel {
 
     public DocumentViewModel a() { return a; }
     public DocumentViewModel b() { return b; }
-    public ObjectProperty<DiffResult> resultProperty() { return result; }
+    public ReadOnlyObjectProperty<DiffResult> resultProperty() { return result.getReadOnlyProperty(); }
     /** The {@code weft diff} text of the comparison. */
-    public StringProperty reportProperty() { return report; }
-    public IntegerProperty divergenceOpAProperty() { return divergenceOpA; }
-    public IntegerProperty divergenceOpBProperty() { return divergenceOpB; }
+    public ReadOnlyStringProperty reportProperty() { return report.getReadOnlyProperty(); }
+    public ReadOnlyIntegerProperty divergenceOpAProperty() { return divergenceOpA.getReadOnlyProperty(); }
+    public ReadOnlyIntegerProperty divergenceOpBProperty() { return divergenceOpB.getReadOnlyProperty(); }
     /** Ops of the first delivery a node saw differently, on each side (-1 when none). */
-    public IntegerProperty effectOpAProperty() { return effectOpA; }
-    public IntegerProperty effectOpBProperty() { return effectOpB; }
+    public ReadOnlyIntegerProperty effectOpAProperty() { return effectOpA.getReadOnlyProperty(); }
+    public ReadOnlyIntegerProperty effectOpBProperty() { return effectOpB.getReadOnlyProperty(); }
     /** The op on B holding the same event as A's cursor op, or -1 when none is near B's cursor. */
-    public IntegerProperty linkedOpBProperty() { return linkedOpB; }
-    public BooleanProperty doneProperty() { return done; }
+    public ReadOnlyIntegerProperty linkedOpBProperty() { return linkedOpB.getReadOnlyProperty(); }
+    public ReadOnlyBooleanProperty doneProperty() { return done.getReadOnlyProperty(); }
     /** By op (record k against record k) or by virtual time (the events of each vt as a set); set before start. */
     public ObjectProperty<Alignment> alignmentProperty() { return alignment; }
 

@@ -47,7 +47,8 @@ public final class DocumentViewModel {
     private final DoubleProperty speed = new SimpleDoubleProperty(this, "speed", 20);   // ops per second
     private final javafx.beans.property.ReadOnlyIntegerWrapper violationAtCursor =
             new javafx.beans.property.ReadOnlyIntegerWrapper(this, "violationAtCursor", -1);
-    private EventLines eventLines;
+    /** The shared background-filled cache of event lines (cheap to make: it reads nothing until asked). */
+    private final EventLines eventLines;
     /** The document this one grew from (a followed recording's previous snapshot), or null. */
     private DocumentViewModel grewFrom;
     private double playCarry;
@@ -56,6 +57,7 @@ public final class DocumentViewModel {
     public DocumentViewModel(RecordingSource source, TaskRunner runner) {
         this.source = source;
         this.runner = runner;
+        this.eventLines = new EventLines(source, runner);
         cursor.addListener((o, a, b) -> {
             if (selection.get() != b.intValue()) selection.set(b.intValue());
         });
@@ -156,10 +158,7 @@ public final class DocumentViewModel {
     }
 
     /** The shared background-filled cache of event lines (table rows, hover text); UI thread only. */
-    public EventLines eventLines() {
-        if (eventLines == null) eventLines = new EventLines(source, runner);
-        return eventLines;
-    }
+    public EventLines eventLines() { return eventLines; }
     public int size() { return source.size(); }
     public IntegerProperty cursorProperty() { return cursor; }
     public int cursor() { return cursor.get(); }

@@ -4,10 +4,10 @@ import static dev.weft.app.FxTestSupport.waitUntil;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.weft.app.FxTestSupport;
 import dev.weft.app.vm.Settings;
+import dev.weft.testsupport.NativeBuild;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -46,7 +46,7 @@ class RunPanelUiTest {
 
     @Test
     void aPingpongRunFromThePanelRecordsAndOpensItsLog(FxRobot robot, @TempDir Path dir) throws Exception {
-        Path pingpong = example("pingpong");
+        Path pingpong = NativeBuild.example("pingpong");
         Path log = dir.resolve("runs").resolve("pingpong-s7.weftlog");
         robot.interact(() -> panel.fill(new RunRequest(pingpong.toString(), "", "2", "latency=uniform:1000-60000", "7",
                 "random", "", "30", log.toString(), "", false)));
@@ -70,7 +70,7 @@ class RunPanelUiTest {
 
     @Test
     void whereTheWorkbenchCanFollowARecordingTheRunIsHandedOverWhileItRuns(FxRobot robot, @TempDir Path dir) throws Exception {
-        Path pingpong = example("pingpong");
+        Path pingpong = NativeBuild.example("pingpong");
         Path log = dir.resolve("followed.weftlog");
         List<Path> followed = new CopyOnWriteArrayList<>();
         robot.interact(() -> {
@@ -89,7 +89,7 @@ class RunPanelUiTest {
 
     @Test
     void stopEndsARunThatWouldNeverEndAndFinishesItsLog(FxRobot robot, @TempDir Path dir) throws Exception {
-        Path pingpong = example("pingpong");
+        Path pingpong = NativeBuild.example("pingpong");
         Path log = dir.resolve("hang.weftlog");
         // One node only: the pingpong server waits for a PING that never comes (no watchdog).
         robot.interact(() -> panel.fill(new RunRequest(pingpong.toString(), "", "1", "", "1", "random", "", "0",
@@ -118,7 +118,7 @@ class RunPanelUiTest {
 
     @Test
     void aSingleProcessWithoutNetworkShowsItsOutputAndTheShimsStats(FxRobot robot) throws Exception {
-        Path entropy = example("entropy");
+        Path entropy = NativeBuild.example("entropy");
         robot.interact(() -> panel.fill(new RunRequest(entropy.toString(), "", "2", "", "9", "random", "", "30", "", "",
                 true, false, false)));
         assertEquals(List.of("--seed", "9", "--strategy", "random", "--stats", "--", entropy.toString()), panel.request().args());
@@ -157,7 +157,7 @@ class RunPanelUiTest {
 
     @Test
     void aScenarioFileFromThePanelRunsItsOwnNodesWindowedAndRecords(FxRobot robot, @TempDir Path dir) throws Exception {
-        Path pingpong = example("pingpong");
+        Path pingpong = NativeBuild.example("pingpong");
         Path sc = dir.resolve("pp.json");
         Files.writeString(sc, """
                 {"name": "pingpong from the panel", "seed": 44,
@@ -203,17 +203,6 @@ class RunPanelUiTest {
         assertFalse(other[0].canStart(), "Start stays off");
         assertEquals("weft run --seed 5 --strategy random --net '' --nodes 2 --record pp.weftlog --watchdog 30 -- ./pingpong",
                 ((javafx.scene.control.TextField) other[0].node().lookup("#commandLine")).getText());
-    }
-
-    private static Path example(String name) {
-        assumeTrue(System.getProperty("os.name").equals("Linux"), "skipped: runs need Linux");
-        Path root = Path.of("").toAbsolutePath();
-        while (root != null && !Files.isRegularFile(root.resolve("shim-native").resolve("Makefile"))) root = root.getParent();
-        assumeTrue(root != null, "no repository root");
-        Path p = root.resolve("shim-native").resolve("target").resolve("examples").resolve(name);
-        assumeTrue(Files.isExecutable(p) && Files.isRegularFile(root.resolve("shim-native/target/libweft_shim.so")),
-                "skipped: shim-native was not built");
-        return p;
     }
 
     private void screenshot(FxRobot robot, String name) {

@@ -1,5 +1,8 @@
 package dev.weft.app.view;
 
+import dev.weft.launcher.run.RunCommand;
+import dev.weft.testsupport.CapturedRun;
+import dev.weft.testsupport.NativeBuild;
 import dev.weft.testsupport.SharedCorpus;
 import dev.weft.app.source.IndexedRecordingSource;
 import dev.weft.app.source.ViolationInfo;
@@ -21,13 +24,16 @@ import javafx.scene.paint.Color;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -35,7 +41,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * The protocol bug on screen (issue: the workbench, part 2): on the corpus' failing Chord and Raft runs the
  * Invariants panel lists what `weft check` reports, jumping there puts the cursor on the checker's op, and
- * the ring / terms view marks the offenders at that op (view model and pixels).
+ * the ring / terms view marks the offenders at that op (view model and pixels). A Chord run recorded just now by our
+ * own broker and shim shows its unrepaired ring the same way.
  */
 @ExtendWith(ApplicationExtension.class)
 class ProtocolInvariantsUiTest {
@@ -186,5 +193,44 @@ class ProtocolInvariantsUiTest {
         for (double[] b : terms.highlightBoxes()) {
             assertTrue(redPixelsNear(img[0], b[0], b[1] + b[3] / 2, 2) > 2, "red outline at " + java.util.Arrays.toString(b));
         }
+    }
+
+    /**
+     * A Chord recording made just now by our own broker and shim (examples/chord_node, 7 nodes, CHORD_FIX=0, seed 3: a
+     * run the checker finds unrepaired) opens like any other, and its ring tab shows the members' final state. Needs
+     * Linux and the shim-native build; skipped otherwise.
+     */
+    @Test
+    void showsTheRingOfAFreshRecording(FxRobot robot, @TempDir Path dir) throws Exception {
+        Path chord = NativeBuild.example("chord_node");
+        Path shim = NativeBuild.shim();
+
+        Path log = dir.resolve("chord-fix0-s3.weftlog");
+        String err = record(List.of("--shim", shim.toString(), "--seed", "3", "--net", "latency=uniform:1000-60000",
+                "--nodes", "7", "--watchdog", "30", "--record", log.toString(), "--", chord.toString(), "6", "45", "3"),
+                Map.of("CHORD_NNODES", "7", "CHORD_FIX", "0"));
+
+        DocumentViewModel doc = ui.open(robot, log, null);
+        assertTrue(doc.size() > 1000, "records: " + doc.size() + "\n" + err);
+        int last = doc.size() - 1;
+        ui.goToByTyping(robot, doc, last);
+        robot.clickOn("Chord ring");
+        ui.settle();
+        ChordRingView ring = robot.lookup(n -> n instanceof ChordRingView).queryAs(ChordRingView.class);
+        assertTrue(ring.isVisible() && ring.getWidth() > 100, "the ring view is on screen");
+        var state = ring.state().nodes();
+        assertEquals(6, state.size(), "six members reported: " + state.keySet());
+        assertEquals(3, state.values().stream().filter(r -> !r.alive()).count(), "the three appendages failed");
+        ui.screenshot(robot, "fresh-chord-recording-ring");
+    }
+
+    /** weft run in this JVM, through its entry point with explicit streams. */
+    private static String record(List<String> args, Map<String, String> extraEnv) throws Exception {
+        Map<String, String> env = new HashMap<>(System.getenv());
+        env.keySet().removeIf(k -> k.startsWith("WEFT_") || k.startsWith("CHORD_") || k.equals("LD_PRELOAD"));
+        env.putAll(extraEnv);
+        CapturedRun run = CapturedRun.of((o, e) -> RunCommand.run(args.toArray(String[]::new), env, o, e));
+        assertEquals(0, run.code(), "weft run: " + run.err());
+        return run.err();
     }
 }

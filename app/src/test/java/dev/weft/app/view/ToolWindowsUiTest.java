@@ -2,14 +2,13 @@ package dev.weft.app.view;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.weft.app.campaign.CampaignPanel;
 import dev.weft.app.run.RunPanel;
 import dev.weft.app.run.RunRequest;
 import dev.weft.app.source.IndexedRecordingSource;
 import dev.weft.app.vm.OpenTabs;
-import java.nio.file.Files;
+import dev.weft.testsupport.NativeBuild;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 import javafx.stage.Stage;
@@ -38,22 +37,11 @@ class ToolWindowsUiTest {
 
     @Test
     void aRunFromTheToolsMenuOpensItsRecordingInATab(FxRobot robot, @TempDir Path dir) throws Exception {
-        Path root = Path.of("").toAbsolutePath();
-        while (!Files.isRegularFile(root.resolve("shim-native/Makefile"))) root = root.getParent();
-        Path pingpong = root.resolve("shim-native/target/examples/pingpong");
-        assumeTrue(System.getProperty("os.name").equals("Linux") && Files.isExecutable(pingpong)
-                && Files.isRegularFile(root.resolve("shim-native/target/libweft_shim.so")), "skipped: needs Linux and shim-native");
-
         robot.clickOn("Tools").clickOn("Run…");
         WaitForAsyncUtils.waitForFxEvents();
-        RunPanel[] runs = new RunPanel[1];
-        robot.interact(() -> runs[0] = ui.window.toolWindows().showRun());
-        RunPanel run = runs[0];
-        assertTrue(run.node().getScene().getWindow().isShowing(), "the run window is up");
+        assertTrue(showRun(robot).node().getScene().getWindow().isShowing(), "the run window is up");
         Path log = dir.resolve("pingpong-s3.weftlog");
-        robot.interact(() -> run.fill(new RunRequest(pingpong.toString(), "", "2", "latency=uniform:1000-60000", "3",
-                "random", "", "30", log.toString(), "", false)));
-        robot.interact(run::start);
+        RunPanel run = startRun(robot, "pingpong", "", "2", "3", "30", log, "");
         long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
         while (ui.vm.document() == null || !ui.vm.document().path().equals(log)) {
             assertTrue(System.nanoTime() < end, "the recording did not open: " + run.weftOutput());
@@ -96,19 +84,9 @@ class ToolWindowsUiTest {
      */
     @Test
     void aSevenNodeChordRunIsFollowedLiveThenStoppedAndReplaysIdentical(FxRobot robot, @TempDir Path dir) throws Exception {
-        Path root = Path.of("").toAbsolutePath();
-        while (!Files.isRegularFile(root.resolve("shim-native/Makefile"))) root = root.getParent();
-        Path chord = root.resolve("shim-native/target/examples/chord_node");
-        assumeTrue(System.getProperty("os.name").equals("Linux") && Files.isExecutable(chord)
-                && Files.isRegularFile(root.resolve("shim-native/target/libweft_shim.so")), "skipped: needs Linux and shim-native");
         long t0 = System.nanoTime();
-        RunPanel[] runs = new RunPanel[1];
-        robot.interact(() -> runs[0] = ui.window.toolWindows().showRun());
-        RunPanel run = runs[0];
         Path log = dir.resolve("chord-s5.weftlog");
-        robot.interact(() -> run.fill(new RunRequest(chord.toString(), "6 100000 3", "7", "latency=uniform:1000-60000", "5",
-                "random", "", "60", log.toString(), "CHORD_NNODES=7 CHORD_FIX=1", false)));
-        robot.interact(run::start);
+        RunPanel run = startRun(robot, "chord_node", "6 100000 3", "7", "5", "60", log, "CHORD_NNODES=7 CHORD_FIX=1");
 
         // the run is handed to the main window, which follows the growing file in a tab
         long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
@@ -152,6 +130,27 @@ class ToolWindowsUiTest {
         System.out.printf("7-node Chord from the run panel: followed %d then %d ops, stopped at %d records, %.1f s%n",
                 first, second, c.records(), (System.nanoTime() - t0) / 1e9);
         ui.screenshot(robot, "tools-chord-followed-then-stopped");
+    }
+
+    /** The run window, opened from the main window (or brought to the front: there is one). */
+    private RunPanel showRun(FxRobot robot) {
+        RunPanel[] run = new RunPanel[1];
+        robot.interact(() -> run[0] = ui.window.toolWindows().showRun());
+        return run[0];
+    }
+
+    /**
+     * Fills the run window with {@code nodes} nodes of a built example on a network of 1-60 us latency and starts
+     * it, recording to {@code log}; skips the test where the example cannot run.
+     */
+    private RunPanel startRun(FxRobot robot, String example, String args, String nodes, String seed, String watchdog,
+            Path log, String env) {
+        Path program = NativeBuild.example(example);
+        RunPanel run = showRun(robot);
+        robot.interact(() -> run.fill(new RunRequest(program.toString(), args, nodes, "latency=uniform:1000-60000", seed,
+                "random", "", watchdog, log.toString(), env, false)));
+        robot.interact(run::start);
+        return run;
     }
 
     /** The ops in the followed tab's timeline (0 until the main window follows something and has shown it). */

@@ -7,6 +7,8 @@ import dev.weft.app.vm.TaskRunner;
 import dev.weft.app.vm.WorkbenchViewModel;
 import javafx.application.Platform;
 import javafx.scene.Scene;
+import javafx.scene.control.TableView;
+import javafx.scene.input.KeyCode;
 import javafx.stage.Stage;
 import org.testfx.api.FxRobot;
 import org.testfx.util.WaitForAsyncUtils;
@@ -50,11 +52,26 @@ final class UiHarness {
         }
     }
 
+    /** Types op into the toolbar's "go to op" box and presses Enter, as a person would; the cursor is then at op. */
+    void goToByTyping(FxRobot robot, DocumentViewModel doc, int op) throws Exception {
+        robot.clickOn("#goToField").write(Integer.toString(op)).type(KeyCode.ENTER);
+        settle();
+        org.junit.jupiter.api.Assertions.assertEquals(op, doc.cursor());
+    }
+
+    /** The event table has op selected, and the rows on screen show their records' real lines; returns the table. */
+    static TableView<?> assertEventTableAt(FxRobot robot, DocumentViewModel doc, int op) {
+        TableView<?> table = robot.lookup("#eventTable").queryAs(TableView.class);
+        org.junit.jupiter.api.Assertions.assertEquals(op, table.getSelectionModel().getSelectedItem());
+        assertEventCellsShowLines(table, doc);
+        return table;
+    }
+
     /**
      * The event column of every row on screen shows the record's real line (filled in the background, not a
      * placeholder left behind); returns how many rows were checked.
      */
-    static int assertEventCellsShowLines(javafx.scene.control.TableView<?> table, DocumentViewModel doc) {
+    static int assertEventCellsShowLines(TableView<?> table, DocumentViewModel doc) {
         int checked = 0;
         for (javafx.scene.Node n : table.lookupAll(".table-cell")) {
             if (!(n instanceof javafx.scene.control.TableCell<?, ?> c) || c.getTableColumn() == null

@@ -87,12 +87,8 @@ class WorkbenchCorpusUiTest {
         robot.type(KeyCode.RIGHT).type(KeyCode.RIGHT);
         ui.settle();
         assertEquals(at + 2, doc.cursor());
-        robot.clickOn("#goToField").write("1000").type(KeyCode.ENTER);
-        ui.settle();
-        assertEquals(1000, doc.cursor());
-        TableView<?> table = robot.lookup("#eventTable").queryAs(TableView.class);
-        assertEquals(1000, table.getSelectionModel().getSelectedItem());
-        UiHarness.assertEventCellsShowLines(table, doc);
+        ui.goToByTyping(robot, doc, 1000);
+        TableView<?> table = UiHarness.assertEventTableAt(robot, doc, 1000);
         Label stateHeader = robot.lookup("#stateHeader").queryAs(Label.class);
         assertTrue(stateHeader.getText().startsWith("state after op 1000 · vt " + doc.source().record(1000).vt() + " ns"), stateHeader.getText());
 

@@ -44,12 +44,8 @@ class WorkbenchFakeUiTest {
         ui.settle();
         assertEquals(Math.max(0, start - 9), doc.cursor());
 
-        robot.clickOn("#goToField").write("1234").type(KeyCode.ENTER);
-        ui.settle();
-        assertEquals(1234, doc.cursor());
-        TableView<?> table = robot.lookup("#eventTable").queryAs(TableView.class);
-        assertEquals(1234, table.getSelectionModel().getSelectedItem());
-        UiHarness.assertEventCellsShowLines(table, doc);
+        ui.goToByTyping(robot, doc, 1234);
+        TableView<?> table = UiHarness.assertEventTableAt(robot, doc, 1234);
         assertEquals(1234, ui.window.documentPane().timeline().cursorOpProperty().get());
 
         robot.clickOn("#nextViolation");
