@@ -18,6 +18,7 @@ import dev.weft.launcher.state.StateCommand;
 import dev.weft.vm.VmCommand;
 import java.io.PrintStream;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * Every {@code weft} subcommand, registered in this one place: its name, one-line summary, help text, the words
@@ -28,40 +29,39 @@ import java.util.List;
  * <p>Why switches instead of a map of lambdas: a {@code weft} call loads only the command it runs. Linking eleven
  * method references at start-up cost measurable milliseconds, and start-up is most of a short replay's wall time.
  *
- * <p>To add a command: add a constant (the declaration order is the help order) with its summary, a case in
- * {@link #run} that calls the command, and one in {@link #usage} that returns its help text (a picocli command can
- * return {@code new picocli.CommandLine(new X()).getUsageMessage()}). If the command's parser answers
- * {@code -h/--help} itself, pass {@code ownHelp = true}; otherwise the dispatcher answers it from {@link #usage}.
+ * <p>To add a command: add a constant named after its word (the declaration order is the help order) with its
+ * summary, a case in {@link #run} that calls the command, and one in {@link #usage} that returns its help text (a
+ * picocli command can return {@code new picocli.CommandLine(new X()).getUsageMessage()}). If the command's parser
+ * answers {@code -h/--help} itself, pass {@code ownHelp = true}; otherwise the dispatcher answers it from
+ * {@link #usage}.
  */
 public enum WeftCommand {
-    REPLAY("replay", "re-execute a recording and verify it replays identically", true),
-    STATE("state", "the simulated network's state after op N (pending datagrams, bindings, channels)", true),
-    RUN("run", "run a Linux program under the deterministic shim (Linux only)", false),
-    HOSTD("hostd", "the host agent of multi-host runs: starts nodes for `weft run --hosts` (Linux only)", false),
-    FUZZ("fuzz", "sweep fault seeds over a generated workload, shrink failures to reproducers", true),
-    CAMPAIGN("campaign", "sweep seeds x an environment matrix of a live target, keep and dedup the hits", true),
-    CHECK("check", "protocol checkers over a recording: check chord <LOG> <M> | check raft <LOG>", false,
+    REPLAY("re-execute a recording and verify it replays identically", true),
+    STATE("the simulated network's state after op N (pending datagrams, bindings, channels)", true),
+    RUN("run a Linux program under the deterministic shim (Linux only)", false),
+    HOSTD("the host agent of multi-host runs: starts nodes for `weft run --hosts` (Linux only)", false),
+    FUZZ("sweep fault seeds over a generated workload, shrink failures to reproducers", true),
+    CAMPAIGN("sweep seeds x an environment matrix of a live target, keep and dedup the hits", true),
+    CHECK("protocol checkers over a recording: check chord <LOG> <M> | check raft <LOG>", false,
             "chord", "raft"),
-    TRACE("trace", "protocol state traces: trace chord <LOG> <M>", false, "chord"),
-    DIFF("diff", "where two recordings first part ways, and their totals: diff <A> <B> [--by op|vt]", true),
-    SCENARIO("scenario", "validate a scenario file and print its time-ordered events", true),
-    CONVERT("convert", "a recording as Perfetto Trace Event JSON: convert <LOG> --to perfetto <OUT.json>", true),
-    VM("vm", "record/replay a small Linux guest under QEMU: vm record --seed N | vm replay RUN_DIR", true,
+    TRACE("protocol state traces: trace chord <LOG> <M>", false, "chord"),
+    DIFF("where two recordings first part ways, and their totals: diff <A> <B> [--by op|vt]", true),
+    SCENARIO("validate a scenario file and print its time-ordered events", true),
+    CONVERT("a recording as Perfetto Trace Event JSON: convert <LOG> --to perfetto <OUT.json>", true),
+    VM("record/replay a small Linux guest under QEMU: vm record --seed N | vm replay RUN_DIR", true,
             "record", "replay"),
-    WORKBENCH("workbench", "open the desktop workbench: workbench <LOG> [--until N] [--screenshot OUT.png]", true),
-    COMPLETION("completion", "print a shell completion script: completion bash | completion zsh", false,
+    WORKBENCH("open the desktop workbench: workbench <LOG> [--until N] [--screenshot OUT.png]", true),
+    COMPLETION("print a shell completion script: completion bash | completion zsh", false,
             "bash", "zsh"),
-    CHORD_CHECK("chord-check", "same as 'check chord'", false),
-    CHORD_TRACE("chord-trace", "same as 'trace chord'", false),
-    RAFT_CHECK("raft-check", "same as 'check raft'", false);
+    CHORD_CHECK("same as 'check chord'", false),
+    CHORD_TRACE("same as 'trace chord'", false),
+    RAFT_CHECK("same as 'check raft'", false);
 
-    private final String word;
     private final String summary;
     private final boolean ownHelp;
     private final List<String> subwords;
 
-    WeftCommand(String word, String summary, boolean ownHelp, String... subwords) {
-        this.word = word;
+    WeftCommand(String summary, boolean ownHelp, String... subwords) {
         this.summary = summary;
         this.ownHelp = ownHelp;
         this.subwords = List.of(subwords);
@@ -120,9 +120,9 @@ public enum WeftCommand {
         };
     }
 
-    /** The word that selects this command on the command line. */
+    /** The word that selects this command on the command line: the constant's name in lower case, '_' as '-'. */
     public String word() {
-        return word;
+        return name().toLowerCase(Locale.ROOT).replace('_', '-');
     }
 
     public String summary() {
@@ -134,9 +134,12 @@ public enum WeftCommand {
         return subwords;
     }
 
-    /** True if the command's own parser answers {@code -h/--help} (so its exact argument rules stay intact). */
-    public boolean ownHelp() {
-        return ownHelp;
+    /**
+     * Whether the dispatcher answers these arguments with {@link #usage} instead of running the command. A command
+     * whose own parser answers {@code -h/--help} ({@code ownHelp}) keeps its exact argument rules and is always run.
+     */
+    boolean dispatcherAnswersHelp(String[] args) {
+        return !ownHelp && helpRequested(args);
     }
 
     /** For commands without their own help: whether the arguments ask for help rather than a run. */
@@ -187,7 +190,7 @@ public enum WeftCommand {
     /** The command called {@code word}, or null. */
     public static WeftCommand named(String word) {
         for (WeftCommand c : values()) {
-            if (c.word.equals(word)) {
+            if (c.word().equals(word)) {
                 return c;
             }
         }
