@@ -6,8 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.weft.launcher.WeftCli;
 import dev.weft.testsupport.AccessWatcher;
+import dev.weft.testsupport.BaitRecording;
 import dev.weft.testsupport.CapturedRun;
-import dev.weft.testsupport.HostileRecording;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -26,15 +26,19 @@ class RecordingContentIsInertTest {
     @TempDir
     Path dir;
 
-    /** A recording naming paths and commands under the canary directory; none of them may be touched. */
+    /** Paths and commands the recording names; none of them may be touched. They live under a directory nothing creates. */
+    private Path canaryDir() {
+        return dir.resolve("canary");
+    }
+
     private Path hostileRecording() throws Exception {
-        String c = HostileRecording.canary(dir).toString();
+        String c = canaryDir().toString();
         List<String> bait = List.of(c + "/meta-path", "file://" + c + "/meta-url", "$(touch " + c + "/subshell)",
                 "`touch " + c + "/backtick`", "; touch " + c + "/semicolon", "| sh -c 'touch " + c + "/pipe'",
                 "../../../../" + c + "/relative", "\\\\host\\share\\" + c + "\\unc", c + "/rpt.weftlog");
         Path log = Files.createDirectories(dir.resolve("logs")).resolve("hostile.weftlog");
-        return HostileRecording.write(log, bait, c + "/weft-version",
-                "see " + c + "/violation and run `touch " + c + "/v`");
+        BaitRecording.write(log, bait, c + "/weft-version", "see " + c + "/violation and run `touch " + c + "/v`");
+        return log;
     }
 
     private static int weft(String... args) {
@@ -57,24 +61,24 @@ class RecordingContentIsInertTest {
         });
         assertEquals(0, codes.get(0), "the recording is valid: replay must reach every event");
         assertEquals(0, codes.get(2));
-        String canary = HostileRecording.canary(dir).toString();
+        String canary = canaryDir().toString();
         List<String> touched = seen.files().stream().filter(f -> f.contains(canary) || f.contains("canary")).toList();
         assertEquals(List.of(), touched, "paths named inside the recording were accessed");
         assertEquals(List.of(), seen.programs(), "programs were started");
         assertEquals(List.of(), seen.sockets(), "sockets were used");
         assertTrue(seen.files().stream().anyMatch(f -> f.endsWith(p)), "the watcher saw the log itself being read: "
                 + seen.files().size() + " accesses");
-        assertFalse(Files.exists(HostileRecording.canary(dir)));
+        assertFalse(Files.exists(canaryDir()));
     }
 
     @Test
     void theWatcherSeesAPathProbeAndAProgramStart() throws Exception {
         // Guards against a vacuous pass: what the rule forbids must show up when it happens.
-        Path named = HostileRecording.canary(dir).resolve("meta-path");
+        Path named = canaryDir().resolve("meta-path");
         AccessWatcher seen = AccessWatcher.watch(() -> {
             Files.exists(named);
             try {
-                new ProcessBuilder(HostileRecording.canary(dir).resolve("no-such-program").toString()).start();
+                new ProcessBuilder(canaryDir().resolve("no-such-program").toString()).start();
             } catch (IOException expected) {
                 // the start was still checked
             }

@@ -17,30 +17,21 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A valid, replayable recording whose text names things a reader must never touch (docs/security.md, "a recording
- * is data"): the header's meta, the payloads and a violation message. Nodes 0 and 1 connect, say hello and bind;
- * node 0 sends node 1 each bait string and then a state report (so the checkers parse payloads), node 1 receives
- * each; the run ends with the violation and the end record.
+ * A recording full of strings that must stay data (docs/security.md, "a recording is data"): paths, URLs and shell
+ * commands in the header's meta, in the payloads node 0 sends node 1, and in a violation record's message. It is a
+ * real run of the broker core over a fixed-latency network, so it verifies and replays like any recording.
  */
-public final class HostileRecording {
-    private static final String NET = "latency=fixed:10";
+public final class BaitRecording {
 
-    private HostileRecording() {
+    private BaitRecording() {
     }
 
     /**
-     * Where the bait should point: {@code dir/canary}, a directory nothing creates, so any access to a path in it
-     * is a reader following what the recording says.
+     * Writes the recording to {@code log}: the meta's version is {@code version} and its label the bait joined by
+     * spaces; every bait string is one datagram, and a state report rides along so the protocol checkers parse
+     * payloads; a per-channel-fifo violation saying {@code violation} and the end record close it.
      */
-    public static Path canary(Path dir) {
-        return dir.resolve("canary");
-    }
-
-    /**
-     * Writes the recording to {@code log}; its meta carries {@code version} and, as the label, the bait joined by
-     * spaces.
-     */
-    public static Path write(Path log, List<String> bait, String version, String violationMessage)
+    public static void write(Path log, List<String> bait, String version, String violation)
             throws IOException, NetSpecException {
         VAddr a = WorkloadGenerator.addressOf(0);
         VAddr b = WorkloadGenerator.addressOf(1);
@@ -52,17 +43,17 @@ public final class HostileRecording {
             ops.add(new Op.Send(0, a, b, text.getBytes(StandardCharsets.UTF_8)));
             ops.add(new Op.Recv(1, false));
         }
-        try (LogWriter w = LogWriter.create(log, 1, NET, 0, new LogMeta(0L, version, String.join(" ", bait)))) {
-            Executor.Execution run = Executor.execute(1, NetSpec.parse(NET), ops, List.of(), (i, vt, e, raised) -> {
+        String net = "latency=fixed:10";
+        try (LogWriter w = LogWriter.create(log, 1, net, 0, new LogMeta(0L, version, String.join(" ", bait)))) {
+            Executor.Execution run = Executor.execute(1, NetSpec.parse(net), ops, List.of(), (i, vt, e, raised) -> {
                 try {
                     w.append(vt, e);
                 } catch (IOException x) {
                     throw new UncheckedIOException(x);
                 }
             });
-            w.append(run.finalVt(), new Event.Violation("per-channel-fifo", violationMessage));
+            w.append(run.finalVt(), new Event.Violation("per-channel-fifo", violation));
             w.append(run.finalVt(), new Event.End(w.count() + 1, run.sent(), run.dropped()));
         }
-        return log;
     }
 }
