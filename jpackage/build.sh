@@ -29,13 +29,12 @@ TYPES=""
 OUT="$ROOT/dist/target/packages"
 while [ $# -gt 0 ]; do
   case "$1" in
-    --no-build) BUILD=0 ;;
-    --types) TYPES=$2; shift ;;
-    --out) OUT=$2; shift ;;
+    --no-build) BUILD=0; shift ;;
+    --types) TYPES=${2:?--types needs a value}; shift 2 ;;
+    --out) OUT=${2:?--out needs a value}; shift 2 ;;
     -h|--help) sed -n '2,8p' "$0"; exit 0 ;;
     *) echo "jpackage/build.sh: unknown argument '$1' (try --help)" >&2; exit 2 ;;
   esac
-  shift
 done
 mkdir -p "$OUT"
 OUT=$(cd "$OUT" && pwd)

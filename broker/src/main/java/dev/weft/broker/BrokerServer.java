@@ -5,13 +5,10 @@ import java.net.InetSocketAddress;
 import java.net.StandardProtocolFamily;
 import java.net.StandardSocketOptions;
 import java.net.UnixDomainSocketAddress;
-import java.nio.channels.ClosedChannelException;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermission;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -88,16 +85,8 @@ public final class BrokerServer implements AutoCloseable {
      */
     public static BrokerServer start(OpSequencer sequencer, Path parent, InetSocketAddress tcpAddress,
             SharedToken tcpToken, boolean timeService, Consumer<String> diagnostics) throws IOException {
-        Set<PosixFilePermission> owner = PosixFilePermissions.fromString("rwx------");
-        Path dir = Files.createTempDirectory(parent, "weft-broker-", PosixFilePermissions.asFileAttribute(owner));
-        Files.setPosixFilePermissions(dir, owner); // whatever the umask did, exactly 0700
-        BrokerServer s;
-        try {
-            s = new BrokerServer(sequencer, diagnostics, timeService, dir, tcpAddress);
-        } catch (IOException e) {
-            Files.deleteIfExists(dir);
-            throw e;
-        }
+        BrokerServer s = PrivateDirectory.create(parent, "weft-broker-",
+                dir -> new BrokerServer(sequencer, diagnostics, timeService, dir, tcpAddress));
         s.tcpToken = tcpToken;
         s.spawn("weft-broker-accept-unix", () -> s.acceptLoop(s.unix, true));
         if (s.tcp != null) {
@@ -136,44 +125,27 @@ public final class BrokerServer implements AutoCloseable {
     }
 
     private void acceptLoop(ServerSocketChannel server, boolean checkPeer) {
-        while (!closed) {
-            SocketChannel c;
-            try {
-                c = server.accept();
-            } catch (ClosedChannelException e) {
-                return;
-            } catch (IOException e) {
-                if (closed) {
-                    return;
+        AcceptLoop.run(server, () -> closed, why -> diagnostics.accept("weft broker: accept failed: " + why), c -> {
+            if (checkPeer) {
+                if (!peerCheck.admit(c, diagnostics, "weft broker: refused a connection: ")) {
+                    return true;
                 }
-                diagnostics.accept("weft broker: accept failed: " + e.getMessage());
-                continue;
-            }
-            try {
-                if (checkPeer) {
-                    String refusal = peerCheck.refusal(c);
-                    if (refusal != null) {
-                        diagnostics.accept("weft broker: refused a connection: " + refusal);
-                        c.close();
-                        continue;
-                    }
-                } else {
+            } else {
+                try {
                     c.setOption(StandardSocketOptions.TCP_NODELAY, true);
-                    if (tcpToken != null) {
-                        // the handshake waits for the peer: off the accept thread, before any conn id
-                        handshaking.add(c);
-                        spawn("weft-broker-auth", () -> admitThenRegister(c));
-                        continue;
-                    }
+                } catch (IOException e) {
+                    closeQuietly(c);
+                    return true;
                 }
-            } catch (IOException e) {
-                closeQuietly(c);
-                continue;
+                if (tcpToken != null) {
+                    // the handshake waits for the peer: off the accept thread, before any conn id
+                    handshaking.add(c);
+                    spawn("weft-broker-auth", () -> admitThenRegister(c));
+                    return true;
+                }
             }
-            if (!register(c)) {
-                return;
-            }
-        }
+            return register(c);
+        });
     }
 
     /** Token handshake for a TCP peer; a refused peer is told, closed and named in one line. */

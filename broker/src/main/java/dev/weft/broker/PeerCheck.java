@@ -5,6 +5,7 @@ import java.nio.channels.SocketChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.UserPrincipal;
+import java.util.function.Consumer;
 import jdk.net.ExtendedSocketOptions;
 import jdk.net.UnixDomainPrincipal;
 
@@ -19,6 +20,24 @@ public final class PeerCheck {
 
     public PeerCheck(Path ownDirectory) throws IOException {
         this.self = Files.getOwner(ownDirectory);
+    }
+
+    /**
+     * True if the peer runs as this user; otherwise the peer is named to {@code diagnostics} (the line starts with
+     * {@code prefix}), closed, and false is returned.
+     */
+    public boolean admit(SocketChannel peer, Consumer<String> diagnostics, String prefix) {
+        String refusal = refusal(peer);
+        if (refusal == null) {
+            return true;
+        }
+        diagnostics.accept(prefix + refusal);
+        try {
+            peer.close();
+        } catch (IOException e) {
+            // refused either way
+        }
+        return false;
     }
 
     /** Null if the peer runs as this user, otherwise why it is refused. */

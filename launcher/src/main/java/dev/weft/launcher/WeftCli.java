@@ -39,7 +39,7 @@ public final class WeftCli {
             return unknownCommand(args[0], err);
         }
         String[] rest = Arrays.copyOfRange(args, 1, args.length);
-        if (!command.ownHelp() && command.helpRequested(rest)) {
+        if (command.dispatcherAnswersHelp(rest)) {
             out.print(command.usage());
             return 0;
         }

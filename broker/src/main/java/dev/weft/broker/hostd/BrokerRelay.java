@@ -1,6 +1,8 @@
 package dev.weft.broker.hostd;
 
+import dev.weft.broker.AcceptLoop;
 import dev.weft.broker.PeerCheck;
+import dev.weft.broker.PrivateDirectory;
 import dev.weft.broker.auth.SharedToken;
 import dev.weft.broker.auth.TokenHandshake;
 import java.io.IOException;
@@ -9,13 +11,10 @@ import java.net.StandardProtocolFamily;
 import java.net.StandardSocketOptions;
 import java.net.UnixDomainSocketAddress;
 import java.nio.ByteBuffer;
-import java.nio.channels.ClosedChannelException;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermission;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
@@ -64,16 +63,8 @@ public final class BrokerRelay implements AutoCloseable {
     /** As above; {@code label} starts each diagnostic line (the command that runs the relay). */
     public static BrokerRelay start(String label, Path parent, InetSocketAddress broker, SharedToken token,
             Consumer<String> diagnostics) throws IOException {
-        Set<PosixFilePermission> owner = PosixFilePermissions.fromString("rwx------");
-        Path dir = Files.createTempDirectory(parent, "weft-hostd-", PosixFilePermissions.asFileAttribute(owner));
-        Files.setPosixFilePermissions(dir, owner);
-        BrokerRelay r;
-        try {
-            r = new BrokerRelay(label, broker, token, diagnostics, dir);
-        } catch (IOException e) {
-            Files.deleteIfExists(dir);
-            throw e;
-        }
+        BrokerRelay r = PrivateDirectory.create(parent, "weft-hostd-",
+                dir -> new BrokerRelay(label, broker, token, diagnostics, dir));
         thread("weft-relay-accept", r::acceptLoop);
         return r;
     }
@@ -84,26 +75,13 @@ public final class BrokerRelay implements AutoCloseable {
     }
 
     private void acceptLoop() {
-        while (!closed) {
-            SocketChannel local;
-            try {
-                local = listener.accept();
-            } catch (ClosedChannelException e) {
-                return;
-            } catch (IOException e) {
-                if (!closed) {
-                    diagnostics.accept(label + ": relay accept failed: " + e.getMessage());
-                }
-                continue;
+        Consumer<String> failed = why -> diagnostics.accept(label + ": relay accept failed: " + why);
+        AcceptLoop.run(listener, () -> closed, failed, local -> {
+            if (peerCheck.admit(local, diagnostics, label + ": refused a local connection: ")) {
+                thread("weft-relay-open", () -> carry(local));
             }
-            String refusal = peerCheck.refusal(local);
-            if (refusal != null) {
-                diagnostics.accept(label + ": refused a local connection: " + refusal);
-                closeQuietly(local);
-                continue;
-            }
-            thread("weft-relay-open", () -> carry(local));
-        }
+            return true;
+        });
     }
 
     /** Opens this connection's own TCP connection to the broker and passes bytes both ways until either ends. */

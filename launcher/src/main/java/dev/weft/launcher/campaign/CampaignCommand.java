@@ -119,7 +119,7 @@ public final class CampaignCommand {
             return 1;
         }
         try {
-            return new CampaignRunner(config, outDir, jobs, shard, err).run();
+            return new CampaignRunner(config, outDir, shard, err).run(jobs);
         } catch (IOException e) {
             err.println("weft campaign: " + e.getMessage());
             return 1;
@@ -217,12 +217,8 @@ public final class CampaignCommand {
         Path dir = Path.of(args[1]);
         try {
             return Verification.verify(dir, out) == 0 ? 0 : 1;
-        } catch (NoSuchFileException e) {
-            err.println("weft campaign verify: " + dir + " is not a campaign folder (no " + CONFIG_FILE + ")");
-            return 1;
         } catch (IOException | CampaignConfig.ConfigException e) {
-            err.println("weft campaign verify: " + e.getMessage());
-            return 1;
+            return folderFailed("verify", dir, e, err);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return 130;
@@ -253,13 +249,16 @@ public final class CampaignCommand {
         } catch (IllegalArgumentException e) {
             err.println("weft campaign compact: " + e.getMessage());
             return 1;
-        } catch (NoSuchFileException e) {
-            err.println("weft campaign compact: " + dir + " is not a campaign folder (no " + CONFIG_FILE + ")");
-            return 1;
         } catch (IOException | CampaignConfig.ConfigException e) {
-            err.println("weft campaign compact: " + e.getMessage());
-            return 1;
+            return folderFailed("compact", dir, e, err);
         }
+    }
+
+    /** A folder subcommand's failure: a folder without {@code campaign.json} (or no folder) is named as such. */
+    private static int folderFailed(String subcommand, Path dir, Exception e, PrintStream err) {
+        err.println("weft campaign " + subcommand + ": " + (e instanceof NoSuchFileException
+                ? dir + " is not a campaign folder (no " + CONFIG_FILE + ")" : e.getMessage()));
+        return 1;
     }
 
     private static String value(String[] args, int i, String option) {

@@ -11,14 +11,14 @@ import java.util.TreeMap;
  */
 final class CampaignProgress {
     private final PrintStream err;
+    private final boolean terminal = System.console() != null;
     private final long total;
     private final long before;
-    private final boolean terminal = System.console() != null;
     private final long start = System.nanoTime();
-    private final Map<String, Integer> hits = new TreeMap<>();
-    private long done;
     private long lastPrint;
-    private boolean printed;
+    /** The tallies so far: runs done in this process, and hits per cell. */
+    private long done;
+    private final Map<String, Integer> hits = new TreeMap<>();
 
     CampaignProgress(PrintStream err, long total, long before) {
         this.err = err;
@@ -50,11 +50,10 @@ final class CampaignProgress {
         } else {
             err.println("campaign: " + sb);
         }
-        printed = true;
     }
 
     synchronized void finish() {
-        if (terminal && printed) {
+        if (terminal && done > 0) { // on a terminal every run done redrew the line: end it
             err.println();
         }
     }

@@ -19,25 +19,23 @@ import java.util.concurrent.TimeUnit;
 final class CampaignRunner {
     private final CampaignConfig config;
     private final Path outDir;
-    private final int jobs;
     private final Shard shard;
     private final PrintStream err;
     private final RunExecutor executor;
     private final String canonical;
-    private final Object reportLock = new Object();
-    private boolean reportWritten;
+    private final ReportOnce report = new ReportOnce();
 
-    CampaignRunner(CampaignConfig config, Path outDir, int jobs, Shard shard, PrintStream err) {
+    CampaignRunner(CampaignConfig config, Path outDir, Shard shard, PrintStream err) {
         this.config = config;
         this.outDir = outDir;
-        this.jobs = jobs;
         this.shard = shard;
         this.err = err;
         this.executor = new RunExecutor(config);
         this.canonical = config.canonicalJson();
     }
 
-    int run() throws IOException {
+    /** Runs the shard's remaining runs, {@code jobs} at a time; returns the exit code. */
+    int run(int jobs) throws IOException {
         CampaignCommand.claim(outDir, canonical);
         Path tmp = outDir.resolve("tmp");
         deleteTree(tmp); // partial recordings of runs that a Ctrl-C or a crash cut short
@@ -72,7 +70,7 @@ final class CampaignRunner {
             }
             progress.finish();
             err.println("weft campaign: stopped; rerun with the same --out to resume");
-            writeReport(plan);
+            report.write(plan);
         }, "campaign-interrupt");
         Runtime.getRuntime().addShutdownHook(hook);
         List<IOException> failures = new ArrayList<>();
@@ -131,13 +129,13 @@ final class CampaignRunner {
         if (!failures.isEmpty()) {
             err.println("weft campaign: " + failures.get(0).getMessage());
         }
-        CampaignReport report = writeReport(plan);
+        CampaignReport written = report.write(plan);
         deleteTree(tmp);
         err.println("weft campaign: report in " + outDir.resolve("report.md"));
         if (!failures.isEmpty()) {
             return 1;
         }
-        return report != null && report.anyViolation() ? 2 : 0;
+        return written != null && written.anyViolation() ? 2 : 0;
     }
 
     /**
@@ -207,16 +205,22 @@ final class CampaignRunner {
         return Long.remainderUnsigned(z, 1000) < config.keepPassPermille();
     }
 
-    private CampaignReport writeReport(List<PlannedRun> plan) {
-        synchronized (reportLock) {
-            if (reportWritten) {
+    /**
+     * The report, written once: by the end of the run or by the Ctrl-C hook, whichever comes first; the other waits
+     * for that write to finish and gets null.
+     */
+    private final class ReportOnce {
+        private boolean written;
+
+        synchronized CampaignReport write(List<PlannedRun> plan) {
+            if (written) {
                 return null;
             }
-            reportWritten = true;
+            written = true;
             try {
-                CampaignReport report = new CampaignReport(config, canonical, plan, outDir);
-                report.write(outDir);
-                return report;
+                CampaignReport r = new CampaignReport(config, canonical, plan, outDir);
+                r.write(outDir);
+                return r;
             } catch (IOException e) {
                 err.println("weft campaign: cannot write the report: " + e.getMessage());
                 return null;

@@ -9,6 +9,8 @@ import dev.weft.text.RustText;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * {@code weft diff <A> <B> [--by op|vt]}: where two recordings first part ways, and their totals side by side — the
@@ -38,8 +40,7 @@ public final class DiffCommand {
     }
 
     public static int run(String[] args, PrintStream out, PrintStream err) {
-        String a = null;
-        String b = null;
+        List<String> recordings = new ArrayList<>(2); // A, then B
         Alignment alignment = Alignment.OP;
         for (int i = 0; i < args.length; i++) {
             String arg = args[i];
@@ -58,18 +59,18 @@ public final class DiffCommand {
                 }
             } else if (arg.startsWith("-") && !arg.equals("-")) {
                 return usageError(err, "unknown option " + RustText.debugQuote(arg));
-            } else if (a == null) {
-                a = arg;
-            } else if (b == null) {
-                b = arg;
+            } else if (recordings.size() < 2) {
+                recordings.add(arg);
             } else {
                 return usageError(err, "unexpected argument " + RustText.debugQuote(arg));
             }
         }
-        if (b == null) {
+        if (recordings.size() < 2) {
             return usageError(err, "two recordings are needed");
         }
-        for (String f : new String[] {a, b}) {
+        String a = recordings.get(0);
+        String b = recordings.get(1);
+        for (String f : recordings) {
             if (!Files.isRegularFile(Path.of(f))) {
                 err.print("weft diff: " + f + ": no such file\n");
                 return ERROR;

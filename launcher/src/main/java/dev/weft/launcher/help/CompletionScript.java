@@ -53,14 +53,10 @@ public final class CompletionScript {
                 .append("  fi\n");
         optionCase(sb, "\"$prev\"", ") COMPREPLY=($(compgen -W \"", "\" -- \"$cur\")); return 0 ;;\n");
         commandCase(sb, "\"$cmd\"", "\"", "\"", "return 0");
-        sb.append("  if [[ \"$cur\" == -* ]]; then\n")
-                .append("    COMPREPLY=($(compgen -W \"$opts\" -- \"$cur\"))\n")
-                .append("  elif [[ $COMP_CWORD -eq 2 && -n \"$subs\" ]]; then\n")
-                .append("    COMPREPLY=($(compgen -W \"$subs\" -- \"$cur\"))\n")
-                .append("  else\n")
-                .append("    COMPREPLY=($(compgen -f -- \"$cur\"))\n")
-                .append("  fi\n")
-                .append("  return 0\n")
+        optionsSubwordsOrFiles(sb, "[[ \"$cur\" == -* ]]", "[[ $COMP_CWORD -eq 2 && -n \"$subs\" ]]",
+                "COMPREPLY=($(compgen -W \"$opts\" -- \"$cur\"))", "COMPREPLY=($(compgen -W \"$subs\" -- \"$cur\"))",
+                "COMPREPLY=($(compgen -f -- \"$cur\"))");
+        sb.append("  return 0\n")
                 .append("}\n")
                 .append("complete -o filenames -F _weft weft\n");
         return sb.toString();
@@ -111,16 +107,26 @@ public final class CompletionScript {
                 .append("  fi\n");
         optionCase(sb, "${words[CURRENT-1]}", ") compadd -- ", "; return ;;\n");
         commandCase(sb, "${words[2]}", "(", ")", "return 1");
-        sb.append("  if [[ $PREFIX == -* ]]; then\n")
-                .append("    compadd -- $opts\n")
-                .append("  elif (( CURRENT == 3 && ${#subs} > 0 )); then\n")
-                .append("    compadd -- $subs\n")
-                .append("  else\n")
-                .append("    _files\n")
-                .append("  fi\n")
-                .append("}\n")
+        optionsSubwordsOrFiles(sb, "[[ $PREFIX == -* ]]", "(( CURRENT == 3 && ${#subs} > 0 ))", "compadd -- $opts",
+                "compadd -- $subs", "_files");
+        sb.append("}\n")
                 .append("_weft \"$@\"\n");
         return sb.toString();
+    }
+
+    /**
+     * The last step of both scripts, each in its shell's words: after a dash the command's options ({@code $opts}),
+     * as the command's first argument its sub-words ({@code $subs}) if it has any, else file names.
+     */
+    private static void optionsSubwordsOrFiles(StringBuilder sb, String typingOption, String atSubword,
+            String offerOptions, String offerSubwords, String offerFiles) {
+        sb.append("  if ").append(typingOption).append("; then\n")
+                .append("    ").append(offerOptions).append('\n')
+                .append("  elif ").append(atSubword).append("; then\n")
+                .append("    ").append(offerSubwords).append('\n')
+                .append("  else\n")
+                .append("    ").append(offerFiles).append('\n')
+                .append("  fi\n");
     }
 
     private static List<String> words() {

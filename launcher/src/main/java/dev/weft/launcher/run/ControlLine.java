@@ -33,11 +33,7 @@ final class ControlLine {
     }
 
     String string(String key) throws BadLineException {
-        Object v = members.get(key);
-        if (!(v instanceof String s)) {
-            throw new BadLineException("member \"" + key + "\" must be a string");
-        }
-        return s;
+        return member(key, String.class, "a string");
     }
 
     String stringOr(String key, String fallback) {
@@ -45,11 +41,7 @@ final class ControlLine {
     }
 
     long number(String key) throws BadLineException {
-        Object v = members.get(key);
-        if (!(v instanceof Long l)) {
-            throw new BadLineException("member \"" + key + "\" must be an integer");
-        }
-        return l;
+        return member(key, Long.class, "an integer");
     }
 
     long numberOr(String key, long fallback) {
@@ -60,36 +52,30 @@ final class ControlLine {
         return Boolean.TRUE.equals(members.get(key));
     }
 
-    @SuppressWarnings("unchecked")
+    @SuppressWarnings("unchecked") // parse puts only strings in a member's list
     List<String> strings(String key) throws BadLineException {
-        Object v = members.get(key);
-        if (!(v instanceof List<?>)) {
-            throw new BadLineException("member \"" + key + "\" must be an array of strings");
-        }
-        return (List<String>) v;
+        return member(key, List.class, "an array of strings");
     }
 
-    @SuppressWarnings("unchecked")
+    @SuppressWarnings("unchecked") // parse puts only strings in a member's object
     Map<String, String> stringMap(String key) throws BadLineException {
+        return member(key, Map.class, "an object of strings");
+    }
+
+    /** The member {@code key}, which must be a {@code type} ({@code what} says so in the error). */
+    private <T> T member(String key, Class<T> type, String what) throws BadLineException {
         Object v = members.get(key);
-        if (!(v instanceof Map<?, ?>)) {
-            throw new BadLineException("member \"" + key + "\" must be an object of strings");
+        if (!type.isInstance(v)) {
+            throw new BadLineException("member \"" + key + "\" must be " + what);
         }
-        return (Map<String, String>) v;
+        return type.cast(v);
     }
 
     /** The line's text, without the newline. */
     String text() {
-        StringBuilder sb = new StringBuilder("{");
-        boolean first = true;
-        for (Map.Entry<String, Object> e : members.entrySet()) {
-            sb.append(first ? "" : ",");
-            first = false;
-            str(sb, e.getKey());
-            sb.append(':');
-            value(sb, e.getValue());
-        }
-        return sb.append('}').toString();
+        StringBuilder sb = new StringBuilder();
+        value(sb, members);
+        return sb.toString();
     }
 
     private static void value(StringBuilder sb, Object v) {
@@ -105,6 +91,7 @@ final class ControlLine {
             }
             sb.append(']');
         } else if (v instanceof Map<?, ?> m) {
+            // the line itself, or a member's object of strings
             sb.append('{');
             boolean first = true;
             for (Map.Entry<?, ?> e : m.entrySet()) {
@@ -112,7 +99,7 @@ final class ControlLine {
                 first = false;
                 str(sb, (String) e.getKey());
                 sb.append(':');
-                str(sb, (String) e.getValue());
+                value(sb, e.getValue());
             }
             sb.append('}');
         } else {

@@ -53,9 +53,7 @@ public final class RunCommand {
         try {
             parsed = RunOptions.parse(args);
         } catch (RunOptions.UsageException e) {
-            err.println("weft run: " + e.getMessage());
-            err.println(RunOptions.USAGE);
-            return USAGE_ERROR;
+            return usageError(err, e);
         }
         if (parsed.cluster() != null) {
             return ClusterRun.run(parsed, env, out, err);
@@ -113,6 +111,13 @@ public final class RunCommand {
                 relay.close();
             }
         }
+    }
+
+    /** A mistake on the command line: what is wrong, then the usage. */
+    private static int usageError(PrintStream err, RunOptions.UsageException e) {
+        err.println("weft run: " + e.getMessage());
+        err.println(RunOptions.USAGE);
+        return USAGE_ERROR;
     }
 
     private static int runToTheEnd(ProcessBuilder pb, PrintStream err) {

@@ -5,8 +5,10 @@ import dev.weft.net.NetSpecException;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * The parsed command line of {@code weft run}:
@@ -92,33 +94,21 @@ public record RunOptions(long seed, String strategy, boolean noSched, boolean tr
     }
 
     public static RunOptions parse(String[] args) throws UsageException {
+        // the shim's options (the flags by name: --no-sched, --trace, --rdtsc, ...)
         Long seed = null;
         String strategy = "random";
-        boolean noSched = false;
-        boolean trace = false;
-        boolean stats = false;
         Path shim = null;
-        boolean fsyncLies = false;
-        long enospc = 0;
-        long torn = 0;
-        boolean strict = false;
-        boolean keepAslr = false;
-        boolean hostPids = false;
-        boolean rdtsc = false;
-        boolean procSched = false;
-        String net = null;
+        long enospc = 0, torn = 0;
+        Set<String> flags = new HashSet<>();
+        // the simulated network run's options
+        String net = null, hosts = null, place = null;
         Long nodes = null;
-        Path record = null;
-        long watchdog = 0;
+        Path record = null, tokenFile = null;
+        long watchdog = 0, window = 0, windowOps = 0;
         InetSocketAddress listen = null;
-        long window = 0;
-        long windowOps = 0;
-        String hosts = null;
-        String place = null;
-        Path tokenFile = null;
+        // a node for a broker elsewhere
         String broker = null;
-        Long nodeId = null;
-        Long hostId = null;
+        Long nodeId = null, hostId = null;
         List<String> command = new ArrayList<>();
         int i = 0;
         while (i < args.length) {
@@ -190,15 +180,8 @@ public record RunOptions(long seed, String strategy, boolean noSched, boolean tr
                 case "--place" -> place = inlineValue != null ? inlineValue : value(args, i++, a);
                 case "--token-file" -> tokenFile = Path.of(inlineValue != null ? inlineValue : value(args, i++, a));
                 case "--listen" -> listen = listenAddress(inlineValue != null ? inlineValue : value(args, i++, a));
-                case "--no-sched" -> noSched = flag(a, inlineValue);
-                case "--trace" -> trace = flag(a, inlineValue);
-                case "--stats" -> stats = flag(a, inlineValue);
-                case "--fsync-lies" -> fsyncLies = flag(a, inlineValue);
-                case "--strict" -> strict = flag(a, inlineValue);
-                case "--keep-aslr" -> keepAslr = flag(a, inlineValue);
-                case "--host-pids" -> hostPids = flag(a, inlineValue);
-                case "--rdtsc" -> rdtsc = flag(a, inlineValue);
-                case "--proc-sched" -> procSched = flag(a, inlineValue);
+                case "--no-sched", "--trace", "--stats", "--fsync-lies", "--strict", "--keep-aslr", "--host-pids",
+                        "--rdtsc", "--proc-sched" -> flags.add(flag(a, inlineValue));
                 default -> {
                     if (a.startsWith("-")) {
                         throw new UsageException("unknown option " + a);
@@ -213,15 +196,17 @@ public record RunOptions(long seed, String strategy, boolean noSched, boolean tr
             i++;
         }
         boolean scenario = net == null && command.size() == 1 && command.get(0).endsWith(".json");
+        boolean procSched = flags.contains("--proc-sched");
         if (procSched && (scenario || net != null || broker != null)) {
             // each node of a network run is its own tree under the broker's schedule; the run token is not wired to it
             throw new UsageException("--proc-sched: process scheduling covers one process tree;"
                     + " not with " + (scenario ? "a scenario" : net != null ? "--net" : "--broker"));
         }
-        if (procSched && noSched) {
+        if (procSched && flags.contains("--no-sched")) {
             throw new UsageException("--proc-sched needs the thread scheduler: leave out --no-sched");
         }
         Cluster cluster = null;
+        RemoteBroker remoteBroker = null;
         if (scenario) {
             if (seed != null) {
                 throw new UsageException("--seed: a scenario sets its own seed (its \"seed\" member)");
@@ -238,16 +223,13 @@ public record RunOptions(long seed, String strategy, boolean noSched, boolean tr
             }
             cluster = new Cluster(null, 0, record, watchdog, listen, Path.of(command.get(0)), window, windowOps,
                     Placement.LOCAL, tokenFile);
-            return new RunOptions(0, strategy, noSched, trace, stats, Optional.ofNullable(shim), fsyncLies, enospc,
-                    torn, strict, keepAslr, hostPids, List.of(), cluster, null, rdtsc, false);
-        }
-        if (seed == null) {
+            seed = 0L; // the scenario's own seed replaces it when the run starts
+            command.clear();
+        } else if (seed == null) {
             throw new UsageException("--seed is required");
-        }
-        if (command.isEmpty()) {
+        } else if (command.isEmpty()) {
             throw new UsageException("no program given after --");
-        }
-        if (broker != null || nodeId != null || hostId != null) {
+        } else if (broker != null || nodeId != null || hostId != null) {
             if (net != null) {
                 throw new UsageException("--broker: a node for a broker elsewhere takes its network from that broker;"
                         + " leave out --net");
@@ -265,11 +247,8 @@ public record RunOptions(long seed, String strategy, boolean noSched, boolean tr
                         : watchdog != 0 ? "--watchdog" : listen != null ? "--listen" : hosts != null ? "--hosts"
                         : place != null ? "--place" : "--window-ops") + " belongs to the run that hosts the broker");
             }
-            RemoteBroker rb = new RemoteBroker(broker, nodeId, hostId == null ? 0 : hostId, window, tokenFile);
-            return new RunOptions(seed, strategy, noSched, trace, stats, Optional.ofNullable(shim), fsyncLies, enospc,
-                    torn, strict, keepAslr, hostPids, command, null, rb, rdtsc, false);
-        }
-        if (net != null) {
+            remoteBroker = new RemoteBroker(broker, nodeId, hostId == null ? 0 : hostId, window, tokenFile);
+        } else if (net != null) {
             int k = nodes == null ? 1 : (int) (long) nodes;
             Placement placement = Placement.LOCAL;
             if (hosts != null || place != null) {
@@ -289,8 +268,10 @@ public record RunOptions(long seed, String strategy, boolean noSched, boolean tr
             throw new UsageException((nodes != null ? "--nodes" : record != null ? "--record"
                     : watchdog != 0 ? "--watchdog" : "--listen") + " needs --net (a simulated network)");
         }
-        return new RunOptions(seed, strategy, noSched, trace, stats, Optional.ofNullable(shim), fsyncLies, enospc, torn,
-                strict, keepAslr, hostPids, command, cluster, null, rdtsc, procSched);
+        return new RunOptions(seed, strategy, flags.contains("--no-sched"), flags.contains("--trace"),
+                flags.contains("--stats"), Optional.ofNullable(shim), flags.contains("--fsync-lies"), enospc, torn,
+                flags.contains("--strict"), flags.contains("--keep-aslr"), flags.contains("--host-pids"), command,
+                cluster, remoteBroker, flags.contains("--rdtsc"), procSched);
     }
 
     /** {@code PORT} (loopback) or {@code HOST:PORT}; a port of 0 picks a free one. */
@@ -314,11 +295,12 @@ public record RunOptions(long seed, String strategy, boolean noSched, boolean tr
         return args[i + 1];
     }
 
-    private static boolean flag(String option, String inlineValue) throws UsageException {
+    /** The flag's name, after checking it was not given a value ({@code --trace=1}). */
+    private static String flag(String option, String inlineValue) throws UsageException {
         if (inlineValue != null) {
             throw new UsageException(option + " takes no value");
         }
-        return true;
+        return option;
     }
 
     private static long number(String option, String v) throws UsageException {

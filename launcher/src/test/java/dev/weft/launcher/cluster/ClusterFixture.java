@@ -10,9 +10,8 @@ import dev.weft.log.LogHeader;
 import dev.weft.log.LogReader;
 import dev.weft.log.LogRecord;
 import dev.weft.log.LogWriter;
+import dev.weft.testsupport.CapturedRun;
 import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -86,14 +85,7 @@ final class ClusterFixture {
         full.keySet().removeIf(k -> k.startsWith("WEFT_") || k.startsWith("CHORD_") || k.startsWith("RAFT_")
                 || k.equals("LD_PRELOAD"));
         full.putAll(env);
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int code;
-        try (PrintStream o = new PrintStream(out, true, StandardCharsets.UTF_8);
-             PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8)) {
-            code = RunCommand.run(all.toArray(String[]::new), full, o, e);
-        }
-        return new Result(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+        return captured((o, e) -> RunCommand.run(all.toArray(String[]::new), full, o, e));
     }
 
     /** Records one run: {@code weft run --seed S --net NET --nodes K --record LOG -- program args}. */
@@ -111,14 +103,12 @@ final class ClusterFixture {
 
     /** Any {@code weft} subcommand, in process. */
     static Result weft(String... args) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int code;
-        try (PrintStream o = new PrintStream(out, true, StandardCharsets.UTF_8);
-             PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8)) {
-            code = WeftCli.run(args, o, e);
-        }
-        return new Result(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+        return captured((o, e) -> WeftCli.run(args, o, e));
+    }
+
+    private static Result captured(CapturedRun.Command command) {
+        CapturedRun r = CapturedRun.of(command);
+        return new Result(r.code(), r.out(), r.err());
     }
 
     /** The checker's exit status for a recording: 0 OK, 2 VIOLATION, 3 DISCARD. */

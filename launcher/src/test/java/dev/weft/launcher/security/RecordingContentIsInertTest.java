@@ -4,21 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.weft.fuzz.Executor;
-import dev.weft.fuzz.Op;
-import dev.weft.fuzz.WorkloadGenerator;
 import dev.weft.launcher.WeftCli;
-import dev.weft.log.Event;
-import dev.weft.log.LogMeta;
-import dev.weft.log.LogWriter;
-import dev.weft.log.VAddr;
-import dev.weft.net.NetSpec;
 import dev.weft.testsupport.AccessWatcher;
-import java.io.ByteArrayOutputStream;
+import dev.weft.testsupport.BaitRecording;
+import dev.weft.testsupport.CapturedRun;
 import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -42,43 +32,17 @@ class RecordingContentIsInertTest {
     }
 
     private Path hostileRecording() throws Exception {
-        Path canary = canaryDir();
-        String c = canary.toString();
+        String c = canaryDir().toString();
         List<String> bait = List.of(c + "/meta-path", "file://" + c + "/meta-url", "$(touch " + c + "/subshell)",
                 "`touch " + c + "/backtick`", "; touch " + c + "/semicolon", "| sh -c 'touch " + c + "/pipe'",
                 "../../../../" + c + "/relative", "\\\\host\\share\\" + c + "\\unc", c + "/rpt.weftlog");
-        String label = String.join(" ", bait);
         Path log = Files.createDirectories(dir.resolve("logs")).resolve("hostile.weftlog");
-        VAddr a = WorkloadGenerator.addressOf(0);
-        VAddr b = WorkloadGenerator.addressOf(1);
-        List<Op> ops = new ArrayList<>(List.of(new Op.Connect(0), new Op.Hello(0, 0), new Op.Bind(0, a),
-                new Op.Connect(1), new Op.Hello(1, 1), new Op.Bind(1, b)));
-        List<String> payloads = new ArrayList<>(bait);
-        payloads.add("RPT 0 1 1 1 1 1"); // a state report among the bait, so the checkers parse payloads
-        for (String text : payloads) {
-            ops.add(new Op.Send(0, a, b, text.getBytes(StandardCharsets.UTF_8)));
-            ops.add(new Op.Recv(1, false));
-        }
-        String net = "latency=fixed:10";
-        try (LogWriter w = LogWriter.create(log, 1, net, 0, new LogMeta(0L, c + "/weft-version", label))) {
-            Executor.Execution run = Executor.execute(1, NetSpec.parse(net), ops, List.of(), (i, vt, e, raised) -> {
-                try {
-                    w.append(vt, e);
-                } catch (IOException x) {
-                    throw new UncheckedIOException(x);
-                }
-            });
-            w.append(run.finalVt(), new Event.Violation("per-channel-fifo", "see " + c + "/violation and run `touch " + c + "/v`"));
-            w.append(run.finalVt(), new Event.End(w.count() + 1, run.sent(), run.dropped()));
-        }
+        BaitRecording.write(log, bait, c + "/weft-version", "see " + c + "/violation and run `touch " + c + "/v`");
         return log;
     }
 
     private static int weft(String... args) {
-        ByteArrayOutputStream sink = new ByteArrayOutputStream();
-        try (PrintStream o = new PrintStream(sink, true, StandardCharsets.UTF_8)) {
-            return WeftCli.run(args, o, o);
-        }
+        return CapturedRun.of((o, e) -> WeftCli.run(args, o, o)).code();
     }
 
     @Test
