@@ -33,19 +33,13 @@ public sealed interface Event {
         return !(this instanceof Violation || this instanceof End);
     }
 
+    // The records with at most one component have trivial members, written one to a line.
+
     record Connect(long conn) implements Event {
         public String kind() { return "connect"; }
         public long connOrNone() { return conn; }
-
-        @Override
-        public boolean equals(Object other) {
-            return other instanceof Connect o && conn == o.conn;
-        }
-
-        @Override
-        public int hashCode() {
-            return Long.hashCode(conn);
-        }
+        @Override public boolean equals(Object other) { return other instanceof Connect o && conn == o.conn; }
+        @Override public int hashCode() { return Long.hashCode(conn); }
     }
 
     /** A connection announcing which node it is; node is a u32. */
@@ -60,7 +54,7 @@ public sealed interface Event {
 
         @Override
         public int hashCode() {
-            return 31 * Long.hashCode(conn) + Long.hashCode(node);
+            return RecordHash.of(Long.hashCode(conn), Long.hashCode(node));
         }
     }
 
@@ -75,7 +69,7 @@ public sealed interface Event {
 
         @Override
         public int hashCode() {
-            return 31 * Long.hashCode(conn) + Objects.hashCode(addr);
+            return RecordHash.of(Long.hashCode(conn), Objects.hashCode(addr));
         }
     }
 
@@ -93,13 +87,8 @@ public sealed interface Event {
 
         @Override
         public int hashCode() {
-            int h = Long.hashCode(conn);
-            h = 31 * h + Objects.hashCode(src);
-            h = 31 * h + Objects.hashCode(dst);
-            h = 31 * h + Long.hashCode(chanSeq);
-            h = 31 * h + Long.hashCode(sendVt);
-            h = 31 * h + Objects.hashCode(payload);
-            return 31 * h + Objects.hashCode(outcome);
+            return RecordHash.of(Long.hashCode(conn), Objects.hashCode(src), Objects.hashCode(dst),
+                    Long.hashCode(chanSeq), Long.hashCode(sendVt), Objects.hashCode(payload), Objects.hashCode(outcome));
         }
     }
 
@@ -115,23 +104,15 @@ public sealed interface Event {
 
         @Override
         public int hashCode() {
-            return (31 * Long.hashCode(conn) + Boolean.hashCode(blocking)) * 31 + Objects.hashCode(outcome);
+            return RecordHash.of(Long.hashCode(conn), Boolean.hashCode(blocking), Objects.hashCode(outcome));
         }
     }
 
     record Disconnect(long conn) implements Event {
         public String kind() { return "disconnect"; }
         public long connOrNone() { return conn; }
-
-        @Override
-        public boolean equals(Object other) {
-            return other instanceof Disconnect o && conn == o.conn;
-        }
-
-        @Override
-        public int hashCode() {
-            return Long.hashCode(conn);
-        }
+        @Override public boolean equals(Object other) { return other instanceof Disconnect o && conn == o.conn; }
+        @Override public int hashCode() { return Long.hashCode(conn); }
     }
 
     record Violation(String invariant, String message) implements Event {
@@ -145,7 +126,7 @@ public sealed interface Event {
 
         @Override
         public int hashCode() {
-            return 31 * Objects.hashCode(invariant) + Objects.hashCode(message);
+            return RecordHash.of(Objects.hashCode(invariant), Objects.hashCode(message));
         }
     }
 
@@ -160,7 +141,7 @@ public sealed interface Event {
 
         @Override
         public int hashCode() {
-            return (31 * Long.hashCode(events) + Long.hashCode(sent)) * 31 + Long.hashCode(dropped);
+            return RecordHash.of(Long.hashCode(events), Long.hashCode(sent), Long.hashCode(dropped));
         }
     }
 }
