@@ -203,11 +203,6 @@ final class RecordStream implements Closeable {
         return WeftLogException.io("stream did not contain valid UTF-8 (line " + lineNo + ")", lineNo, null);
     }
 
-    /** Records read so far. */
-    long count() {
-        return count;
-    }
-
     /** Stream offset of the last record's line, -1 before the first. */
     long lastRecordOffset() {
         return lastRecordOffset;
