@@ -20,7 +20,12 @@ public sealed interface Event {
 
     /** The connection this event belongs to, or -1 (as "none") for violation and end. */
     default long connOrNone() {
-        return -1;
+        return this instanceof OnConnection c ? c.conn() : -1;
+    }
+
+    /** The events that belong to a connection (all but violation and end); each record's {@code conn} is it. */
+    interface OnConnection {
+        long conn();
     }
 
     /**
@@ -35,17 +40,15 @@ public sealed interface Event {
 
     // The records with at most one component have trivial members, written one to a line.
 
-    record Connect(long conn) implements Event {
+    record Connect(long conn) implements Event, OnConnection {
         public String kind() { return "connect"; }
-        public long connOrNone() { return conn; }
         @Override public boolean equals(Object other) { return other instanceof Connect o && conn == o.conn; }
         @Override public int hashCode() { return Long.hashCode(conn); }
     }
 
     /** A connection announcing which node it is; node is a u32. */
-    record Hello(long conn, long node) implements Event {
+    record Hello(long conn, long node) implements Event, OnConnection {
         public String kind() { return "hello"; }
-        public long connOrNone() { return conn; }
 
         @Override
         public boolean equals(Object other) {
@@ -58,9 +61,8 @@ public sealed interface Event {
         }
     }
 
-    record Bind(long conn, VAddr addr) implements Event {
+    record Bind(long conn, VAddr addr) implements Event, OnConnection {
         public String kind() { return "bind"; }
-        public long connOrNone() { return conn; }
 
         @Override
         public boolean equals(Object other) {
@@ -74,9 +76,8 @@ public sealed interface Event {
     }
 
     record Send(long conn, VAddr src, VAddr dst, long chanSeq, long sendVt, String payload, SendOutcome outcome)
-            implements Event {
+            implements Event, OnConnection {
         public String kind() { return "send"; }
-        public long connOrNone() { return conn; }
 
         @Override
         public boolean equals(Object other) {
@@ -92,9 +93,8 @@ public sealed interface Event {
         }
     }
 
-    record Recv(long conn, boolean blocking, RecvOutcome outcome) implements Event {
+    record Recv(long conn, boolean blocking, RecvOutcome outcome) implements Event, OnConnection {
         public String kind() { return "recv"; }
-        public long connOrNone() { return conn; }
 
         @Override
         public boolean equals(Object other) {
@@ -108,9 +108,8 @@ public sealed interface Event {
         }
     }
 
-    record Disconnect(long conn) implements Event {
+    record Disconnect(long conn) implements Event, OnConnection {
         public String kind() { return "disconnect"; }
-        public long connOrNone() { return conn; }
         @Override public boolean equals(Object other) { return other instanceof Disconnect o && conn == o.conn; }
         @Override public int hashCode() { return Long.hashCode(conn); }
     }
