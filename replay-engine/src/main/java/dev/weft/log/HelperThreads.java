@@ -3,7 +3,7 @@ package dev.weft.log;
 import java.util.Collection;
 import java.util.concurrent.BlockingQueue;
 
-/** Shared shutdown for the reader's helper threads (read-ahead, hash-ahead, background parsing). */
+/** Shared start, hand-off and shutdown for the reader's helper threads (read-ahead, hash-ahead, background parsing). */
 final class HelperThreads {
 
     private HelperThreads() {
