@@ -1,13 +1,12 @@
 package dev.weft.check;
 
-import dev.weft.log.Event;
 import dev.weft.log.RecvOutcome;
 
 /**
  * {@code no-duplicate-delivery}: a datagram (identified by its tie) is delivered at most once
  * (invariants-and-checkers.md §2.2). The core never does this, so it fires only on edited or foreign logs.
  */
-public final class NoDuplicateDelivery implements Invariant {
+public final class NoDuplicateDelivery extends DatagramInvariant {
 
     public static final String NAME = "no-duplicate-delivery";
 
@@ -20,18 +19,16 @@ public final class NoDuplicateDelivery implements Invariant {
     }
 
     @Override
-    public String offer(long op, long vt, Event event) {
-        if (event instanceof Event.Recv recv && recv.outcome() instanceof RecvOutcome.Delivered d) {
-            int at = deliveredAtOp.indexOf(d.tie(), 0);
-            if (at >= 0) {
-                long previous = deliveredAtOp.valueAt(at);
-                // As Map.put did: the latest delivery's op is what a third delivery names.
-                deliveredAtOp.put(d.tie(), 0, op);
-                return "datagram tie=" + Long.toUnsignedString(d.tie()) + " delivered twice (first at op "
-                        + Long.toUnsignedString(previous) + ")";
-            }
+    String delivered(long op, RecvOutcome.Delivered d) {
+        int at = deliveredAtOp.indexOf(d.tie(), 0);
+        if (at >= 0) {
+            long previous = deliveredAtOp.valueAt(at);
+            // As Map.put did: the latest delivery's op is what a third delivery names.
             deliveredAtOp.put(d.tie(), 0, op);
+            return "datagram tie=" + Long.toUnsignedString(d.tie()) + " delivered twice (first at op "
+                    + Long.toUnsignedString(previous) + ")";
         }
+        deliveredAtOp.put(d.tie(), 0, op);
         return null;
     }
 }

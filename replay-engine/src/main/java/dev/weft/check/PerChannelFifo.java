@@ -10,7 +10,7 @@ import dev.weft.log.VAddr;
  * (invariants-and-checkers.md §2.1). Remembers each enqueued tie's channel sequence number and the highest
  * sequence number delivered per channel.
  */
-public final class PerChannelFifo implements Invariant {
+public final class PerChannelFifo extends DatagramInvariant {
 
     public static final String NAME = "per-channel-fifo";
 
@@ -25,29 +25,29 @@ public final class PerChannelFifo implements Invariant {
     }
 
     @Override
-    public String offer(long op, long vt, Event event) {
-        if (event instanceof Event.Send send && send.outcome() instanceof SendOutcome.Enqueued enq) {
-            sentByTie.put(enq.tie(), 0, send.chanSeq());
+    String enqueued(Event.Send send, SendOutcome.Enqueued enq) {
+        sentByTie.put(enq.tie(), 0, send.chanSeq());
+        return null;
+    }
+
+    @Override
+    String delivered(long op, RecvOutcome.Delivered d) {
+        int sent = sentByTie.indexOf(d.tie(), 0);
+        if (sent < 0) {
             return null;
         }
-        if (event instanceof Event.Recv recv && recv.outcome() instanceof RecvOutcome.Delivered d) {
-            int sent = sentByTie.indexOf(d.tie(), 0);
-            if (sent < 0) {
-                return null;
-            }
-            long s = sentByTie.valueAt(sent);
-            // The key is the channel named by the delivery, not the one remembered at send time (spec §2.1).
-            long src = pack(d.src());
-            long dst = pack(d.dst());
-            int at = maxDelivered.indexOf(src, dst);
-            long max = at < 0 ? 0 : maxDelivered.valueAt(at);
-            if (at >= 0 && Long.compareUnsigned(s, max) < 0) {
-                return "channel " + d.src().text() + " \u2192 " + d.dst().text() + ": datagram with send order "
-                        + Long.toUnsignedString(s) + " delivered after send order " + Long.toUnsignedString(max)
-                        + " (reordered)";
-            }
-            maxDelivered.put(src, dst, s);
+        long s = sentByTie.valueAt(sent);
+        // The key is the channel named by the delivery, not the one remembered at send time (spec §2.1).
+        long src = pack(d.src());
+        long dst = pack(d.dst());
+        int at = maxDelivered.indexOf(src, dst);
+        long max = at < 0 ? 0 : maxDelivered.valueAt(at);
+        if (at >= 0 && Long.compareUnsigned(s, max) < 0) {
+            return "channel " + d.src().text() + " \u2192 " + d.dst().text() + ": datagram with send order "
+                    + Long.toUnsignedString(s) + " delivered after send order " + Long.toUnsignedString(max)
+                    + " (reordered)";
         }
+        maxDelivered.put(src, dst, s);
         return null;
     }
 

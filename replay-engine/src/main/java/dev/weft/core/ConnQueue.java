@@ -63,11 +63,7 @@ final class ConnQueue {
             set(i, parent);
             i = parent;
         }
-        deliv[i] = d;
-        tie[i] = t;
-        src[i] = s;
-        dst[i] = ds;
-        payload[i] = p;
+        put(i, d, t, s, ds, p);
     }
 
     // Accessors of the minimum (slot 0); valid only when size > 0.
@@ -104,6 +100,11 @@ final class ConnQueue {
             set(i, child);
             i = child;
         }
+        put(i, d, t, s, ds, p);
+    }
+
+    /** Where a sift ends: the moving datagram lands in slot {@code i}. */
+    private void put(int i, long d, long t, VAddr s, VAddr ds, Object p) {
         deliv[i] = d;
         tie[i] = t;
         src[i] = s;

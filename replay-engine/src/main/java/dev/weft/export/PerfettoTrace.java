@@ -156,26 +156,26 @@ public final class PerfettoTrace {
     }
 
     private static void meta(JsonStreamWriter g, String what, int tid, String name) throws IOException {
+        startMeta(g, what, tid);
+        g.string("name", name);
+        g.endObject();
+        g.endObject();
+        if (what.equals("thread_name")) {
+            startMeta(g, "thread_sort_index", tid);
+            g.number("sort_index", tid);
+            g.endObject();
+            g.endObject();
+        }
+    }
+
+    /** Opens a metadata event ({@code "ph":"M"}) of track {@code tid}, up to its open {@code args} object. */
+    private static void startMeta(JsonStreamWriter g, String what, int tid) throws IOException {
         g.startObject();
         g.string("ph", "M");
         g.string("name", what);
         g.number("pid", PID);
         g.number("tid", tid);
         g.startObject("args");
-        g.string("name", name);
-        g.endObject();
-        g.endObject();
-        if (what.equals("thread_name")) {
-            g.startObject();
-            g.string("ph", "M");
-            g.string("name", "thread_sort_index");
-            g.number("pid", PID);
-            g.number("tid", tid);
-            g.startObject("args");
-            g.number("sort_index", tid);
-            g.endObject();
-            g.endObject();
-        }
     }
 
     private static void flow(JsonStreamWriter g, String ph, long tie, int tid, double ts) throws IOException {
@@ -223,20 +223,16 @@ public final class PerfettoTrace {
             long conn = e.connOrNone();
             if (conn < 0 || e instanceof Event.Violation || e instanceof Event.End) return RUN_TID;
             Long node = connNode.get(conn);
-            if (node != null) {
-                Integer t = nodeTid.get(node);
-                if (t == null) {
-                    t = next++;
-                    nodeTid.put(node, t);
-                    meta(g, "thread_name", t, "node " + Long.toUnsignedString(node));
-                }
-                return t;
-            }
-            Integer t = connTid.get(conn);
+            return node != null ? track(nodeTid, node, "node ", g) : track(connTid, conn, "conn ", g);
+        }
+
+        /** The track of {@code key} in {@code tids}, numbered and named ({@code label} + key) on its first event. */
+        private int track(Map<Long, Integer> tids, long key, String label, JsonStreamWriter g) throws IOException {
+            Integer t = tids.get(key);
             if (t == null) {
                 t = next++;
-                connTid.put(conn, t);
-                meta(g, "thread_name", t, "conn " + Long.toUnsignedString(conn));
+                tids.put(key, t);
+                meta(g, "thread_name", t, label + Long.toUnsignedString(key));
             }
             return t;
         }

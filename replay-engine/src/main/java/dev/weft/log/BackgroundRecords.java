@@ -15,13 +15,11 @@ final class BackgroundRecords {
     private static final int QUEUED_BATCHES = 4;
 
     /** A run of consecutive records with the reader state after each, then possibly the end or an error. */
-    static final class Batch {
+    static final class Batch extends HandOff {
         final LogRecord[] records = new LogRecord[BATCH];
         final long[] offsets = new long[BATCH];
         final long[] digests = new long[BATCH];
         int size;
-        boolean last;
-        WeftLogException error;
     }
 
     private final RecordStream stream;
@@ -31,9 +29,7 @@ final class BackgroundRecords {
 
     BackgroundRecords(RecordStream stream) {
         this.stream = stream;
-        this.thread = new Thread(this::produce, "weft-log-reader");
-        thread.setDaemon(true);
-        thread.start();
+        this.thread = HelperThreads.startDaemon(this::produce, "weft-log-reader");
     }
 
     private void produce() {
@@ -54,11 +50,9 @@ final class BackgroundRecords {
                         b.size++;
                     }
                 } catch (WeftLogException e) {
-                    b.error = e;
-                    b.last = true;
+                    b.failWith(e);
                 } catch (RuntimeException e) {
-                    b.error = WeftLogException.io("reader failed: " + e, 0, e);
-                    b.last = true;
+                    b.failWith(WeftLogException.io("reader failed: " + e, 0, e));
                 }
                 done = b.last;
                 queue.put(b);
@@ -70,12 +64,7 @@ final class BackgroundRecords {
 
     /** The next batch, waiting for the reading thread. */
     Batch take() throws WeftLogException {
-        try {
-            return queue.take();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw WeftLogException.io("interrupted while reading", 0, e);
-        }
+        return HelperThreads.take(queue);
     }
 
     /** Stops the reading thread (it may be blocked on a full queue) and waits for it to finish. */

@@ -230,54 +230,36 @@ final class CanonBytes {
 
     void event(Event e) {
         if (e instanceof Event.Send s) {
-            put(SEND);
-            u64(s.conn());
-            put(SRC);
-            addr(s.src());
-            put(DST);
-            addr(s.dst());
-            put(CHAN_SEQ);
-            u64(s.chanSeq());
-            put(SEND_VT);
-            u64(s.sendVt());
-            put(PAYLOAD);
-            string(s.payload());
+            u64(SEND, s.conn());
+            addr(SRC, s.src());
+            addr(DST, s.dst());
+            u64(CHAN_SEQ, s.chanSeq());
+            u64(SEND_VT, s.sendVt());
+            string(PAYLOAD, s.payload());
             put(OUTCOME);
             sendOutcome(s.outcome());
         } else if (e instanceof Event.Recv r) {
-            put(RECV);
-            u64(r.conn());
+            u64(RECV, r.conn());
             put(r.blocking() ? BLOCKING_TRUE : BLOCKING_FALSE);
             put(OUTCOME);
             recvOutcome(r.outcome());
         } else if (e instanceof Event.Connect c) {
-            put(CONNECT);
-            u64(c.conn());
+            u64(CONNECT, c.conn());
         } else if (e instanceof Event.Hello h) {
-            put(HELLO);
-            u64(h.conn());
-            put(NODE);
-            u64(h.node());
+            u64(HELLO, h.conn());
+            u64(NODE, h.node());
         } else if (e instanceof Event.Bind b) {
-            put(BIND);
-            u64(b.conn());
-            put(ADDR);
-            addr(b.addr());
+            u64(BIND, b.conn());
+            addr(ADDR, b.addr());
         } else if (e instanceof Event.Disconnect d) {
-            put(DISCONNECT);
-            u64(d.conn());
+            u64(DISCONNECT, d.conn());
         } else if (e instanceof Event.Violation v) {
-            put(VIOLATION);
-            string(v.invariant());
-            put(MESSAGE);
-            string(v.message());
+            string(VIOLATION, v.invariant());
+            string(MESSAGE, v.message());
         } else if (e instanceof Event.End end) {
-            put(END);
-            u64(end.events());
-            put(SENT);
-            u64(end.sent());
-            put(DROPPED_COUNT);
-            u64(end.dropped());
+            u64(END, end.events());
+            u64(SENT, end.sent());
+            u64(DROPPED_COUNT, end.dropped());
         } else {
             throw new IllegalArgumentException("unknown event type " + e);
         }
@@ -286,12 +268,9 @@ final class CanonBytes {
 
     private void sendOutcome(SendOutcome o) {
         if (o instanceof SendOutcome.Enqueued q) {
-            put(ENQUEUED);
-            u64(q.toConn());
-            put(DELIV_NS);
-            u64(q.delivNs());
-            put(TIE);
-            u64(q.tie());
+            u64(ENQUEUED, q.toConn());
+            u64(DELIV_NS, q.delivNs());
+            u64(TIE, q.tie());
             put('}');
         } else if (o instanceof SendOutcome.Dropped) {
             put(DROPPED);
@@ -304,16 +283,11 @@ final class CanonBytes {
 
     private void recvOutcome(RecvOutcome o) {
         if (o instanceof RecvOutcome.Delivered d) {
-            put(DELIVERED);
-            addr(d.src());
-            put(DST);
-            addr(d.dst());
-            put(DELIV_NS);
-            u64(d.delivNs());
-            put(TIE);
-            u64(d.tie());
-            put(PAYLOAD);
-            string(d.payload());
+            addr(DELIVERED, d.src());
+            addr(DST, d.dst());
+            u64(DELIV_NS, d.delivNs());
+            u64(TIE, d.tie());
+            string(PAYLOAD, d.payload());
             put('}');
         } else if (o instanceof RecvOutcome.Empty) {
             put(EMPTY);
@@ -322,53 +296,55 @@ final class CanonBytes {
         }
     }
 
-    private void addr(VAddr a) {
-        put(IP);
-        u64(a.ip());
-        put(PORT);
-        u64(a.port());
+    // A member is its literal (the name with the separator before it, or an object's opening) then its value.
+
+    private void u64(byte[] member, long v) {
+        put(member);
+        u64(v);
+    }
+
+    private void string(byte[] member, String s) {
+        put(member);
+        string(s);
+    }
+
+    private void addr(byte[] member, VAddr a) {
+        put(member);
+        u64(IP, a.ip());
+        u64(PORT, a.port());
         put('}');
     }
 
     /** The header line exactly as the reference writer emits it (§3), without terminator. */
     void header(long seed, String net, long windowNs, LogMeta meta) {
-        put(HEADER_START);
-        u64(seed);
-        put(NET);
-        string(net);
-        put(WINDOW_NS);
-        u64(windowNs);
+        u64(HEADER_START, seed);
+        string(NET, net);
+        u64(WINDOW_NS, windowNs);
         put(META);
-        boolean first = true;
-        if (meta != null && meta.recordedUnixMs() != null) {
-            put(RECORDED_UNIX_MS);
-            u64(meta.recordedUnixMs());
-            first = false;
-        }
-        if (meta != null && meta.weftVersion() != null) {
-            if (!first) {
-                put(',');
+        if (meta != null) {
+            // The members present, comma-separated, in this order.
+            boolean first = true;
+            if (meta.recordedUnixMs() != null) {
+                u64(RECORDED_UNIX_MS, meta.recordedUnixMs());
+                first = false;
             }
-            put(WEFT_VERSION);
-            string(meta.weftVersion());
-            first = false;
-        }
-        if (meta != null && meta.label() != null) {
-            if (!first) {
-                put(',');
-            }
-            put(LABEL);
-            string(meta.label());
-            first = false;
-        }
-        if (meta != null && meta.hosts() != null) {
-            if (!first) {
-                put(',');
-            }
-            put(HOSTS); // ours, after the spec's members (weft-log-format.md)
-            string(meta.hosts());
+            first = metaString(first, WEFT_VERSION, meta.weftVersion());
+            first = metaString(first, LABEL, meta.label());
+            metaString(first, HOSTS, meta.hosts()); // ours, after the spec's members (weft-log-format.md)
         }
         put('}');
         put('}');
+    }
+
+    /** Writes an optional string member of meta (nothing when null); returns whether none has been written yet. */
+    private boolean metaString(boolean first, byte[] name, String value) {
+        if (value == null) {
+            return first;
+        }
+        if (!first) {
+            put(',');
+        }
+        string(name, value);
+        return false;
     }
 }

@@ -20,7 +20,12 @@ public sealed interface Event {
 
     /** The connection this event belongs to, or -1 (as "none") for violation and end. */
     default long connOrNone() {
-        return -1;
+        return this instanceof OnConnection c ? c.conn() : -1;
+    }
+
+    /** The events that belong to a connection (all but violation and end); each record's {@code conn} is it. */
+    interface OnConnection {
+        long conn();
     }
 
     /**
@@ -33,25 +38,17 @@ public sealed interface Event {
         return !(this instanceof Violation || this instanceof End);
     }
 
-    record Connect(long conn) implements Event {
+    // The records with at most one component have trivial members, written one to a line.
+
+    record Connect(long conn) implements Event, OnConnection {
         public String kind() { return "connect"; }
-        public long connOrNone() { return conn; }
-
-        @Override
-        public boolean equals(Object other) {
-            return other instanceof Connect o && conn == o.conn;
-        }
-
-        @Override
-        public int hashCode() {
-            return Long.hashCode(conn);
-        }
+        @Override public boolean equals(Object other) { return other instanceof Connect o && conn == o.conn; }
+        @Override public int hashCode() { return Long.hashCode(conn); }
     }
 
     /** A connection announcing which node it is; node is a u32. */
-    record Hello(long conn, long node) implements Event {
+    record Hello(long conn, long node) implements Event, OnConnection {
         public String kind() { return "hello"; }
-        public long connOrNone() { return conn; }
 
         @Override
         public boolean equals(Object other) {
@@ -60,13 +57,12 @@ public sealed interface Event {
 
         @Override
         public int hashCode() {
-            return 31 * Long.hashCode(conn) + Long.hashCode(node);
+            return RecordHash.of(Long.hashCode(conn), Long.hashCode(node));
         }
     }
 
-    record Bind(long conn, VAddr addr) implements Event {
+    record Bind(long conn, VAddr addr) implements Event, OnConnection {
         public String kind() { return "bind"; }
-        public long connOrNone() { return conn; }
 
         @Override
         public boolean equals(Object other) {
@@ -75,14 +71,13 @@ public sealed interface Event {
 
         @Override
         public int hashCode() {
-            return 31 * Long.hashCode(conn) + Objects.hashCode(addr);
+            return RecordHash.of(Long.hashCode(conn), Objects.hashCode(addr));
         }
     }
 
     record Send(long conn, VAddr src, VAddr dst, long chanSeq, long sendVt, String payload, SendOutcome outcome)
-            implements Event {
+            implements Event, OnConnection {
         public String kind() { return "send"; }
-        public long connOrNone() { return conn; }
 
         @Override
         public boolean equals(Object other) {
@@ -93,19 +88,13 @@ public sealed interface Event {
 
         @Override
         public int hashCode() {
-            int h = Long.hashCode(conn);
-            h = 31 * h + Objects.hashCode(src);
-            h = 31 * h + Objects.hashCode(dst);
-            h = 31 * h + Long.hashCode(chanSeq);
-            h = 31 * h + Long.hashCode(sendVt);
-            h = 31 * h + Objects.hashCode(payload);
-            return 31 * h + Objects.hashCode(outcome);
+            return RecordHash.of(Long.hashCode(conn), Objects.hashCode(src), Objects.hashCode(dst),
+                    Long.hashCode(chanSeq), Long.hashCode(sendVt), Objects.hashCode(payload), Objects.hashCode(outcome));
         }
     }
 
-    record Recv(long conn, boolean blocking, RecvOutcome outcome) implements Event {
+    record Recv(long conn, boolean blocking, RecvOutcome outcome) implements Event, OnConnection {
         public String kind() { return "recv"; }
-        public long connOrNone() { return conn; }
 
         @Override
         public boolean equals(Object other) {
@@ -115,23 +104,14 @@ public sealed interface Event {
 
         @Override
         public int hashCode() {
-            return (31 * Long.hashCode(conn) + Boolean.hashCode(blocking)) * 31 + Objects.hashCode(outcome);
+            return RecordHash.of(Long.hashCode(conn), Boolean.hashCode(blocking), Objects.hashCode(outcome));
         }
     }
 
-    record Disconnect(long conn) implements Event {
+    record Disconnect(long conn) implements Event, OnConnection {
         public String kind() { return "disconnect"; }
-        public long connOrNone() { return conn; }
-
-        @Override
-        public boolean equals(Object other) {
-            return other instanceof Disconnect o && conn == o.conn;
-        }
-
-        @Override
-        public int hashCode() {
-            return Long.hashCode(conn);
-        }
+        @Override public boolean equals(Object other) { return other instanceof Disconnect o && conn == o.conn; }
+        @Override public int hashCode() { return Long.hashCode(conn); }
     }
 
     record Violation(String invariant, String message) implements Event {
@@ -145,7 +125,7 @@ public sealed interface Event {
 
         @Override
         public int hashCode() {
-            return 31 * Objects.hashCode(invariant) + Objects.hashCode(message);
+            return RecordHash.of(Objects.hashCode(invariant), Objects.hashCode(message));
         }
     }
 
@@ -160,7 +140,7 @@ public sealed interface Event {
 
         @Override
         public int hashCode() {
-            return (31 * Long.hashCode(events) + Long.hashCode(sent)) * 31 + Long.hashCode(dropped);
+            return RecordHash.of(Long.hashCode(events), Long.hashCode(sent), Long.hashCode(dropped));
         }
     }
 }

@@ -25,7 +25,7 @@ final class HashAheadLines implements Lines {
     private static final byte[] CLOSING_BRACE = {'}'};
 
     /** Consecutive lines copied out of the splitter, with what was computed ahead for each. */
-    private static final class Block {
+    private static final class Block extends HandOff {
         byte[] data = new byte[BLOCK_BYTES];
         final int[] starts = new int[BLOCK_LINES];
         final int[] lens = new int[BLOCK_LINES];
@@ -35,13 +35,11 @@ final class HashAheadLines implements Lines {
         final long[] digests = new long[BLOCK_LINES];
         int count;
         int used;
-        boolean end;
-        WeftLogException error;
 
         void reset() {
             count = 0;
             used = 0;
-            end = false;
+            last = false;
             error = null;
         }
     }
@@ -61,9 +59,7 @@ final class HashAheadLines implements Lines {
         for (int i = 0; i < BLOCKS; i++) {
             free.add(new Block());
         }
-        thread = new Thread(this::produce, "weft-log-hasher");
-        thread.setDaemon(true);
-        thread.start();
+        thread = HelperThreads.startDaemon(this::produce, "weft-log-hasher");
     }
 
     // ---------------------------------------------------------------- producer thread
@@ -81,16 +77,14 @@ final class HashAheadLines implements Lines {
                     if (!pending) {
                         try {
                             if (!source.next()) {
-                                b.end = true;
+                                b.last = true;
                                 break;
                             }
                         } catch (WeftLogException e) {
-                            b.error = e;
-                            b.end = true;
+                            b.failWith(e);
                             break;
                         } catch (RuntimeException e) {
-                            b.error = WeftLogException.io("read failed: " + e, 0, e);
-                            b.end = true;
+                            b.failWith(WeftLogException.io("read failed: " + e, 0, e));
                             break;
                         }
                     }
@@ -127,7 +121,7 @@ final class HashAheadLines implements Lines {
                     b.used += len;
                 }
                 filled.put(b);
-                if (b.end) {
+                if (b.last) {
                     return;
                 }
             }
@@ -160,7 +154,7 @@ final class HashAheadLines implements Lines {
                 return true;
             }
             if (current != null) {
-                if (current.end) {
+                if (current.last) {
                     if (current.error != null) {
                         throw current.error;
                     }
@@ -168,12 +162,7 @@ final class HashAheadLines implements Lines {
                 }
                 free.add(current);
             }
-            try {
-                current = filled.take();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw WeftLogException.io("interrupted while reading", 0, e);
-            }
+            current = HelperThreads.take(filled);
             index = -1;
         }
     }
@@ -199,18 +188,14 @@ final class HashAheadLines implements Lines {
     }
 
     @Override
-    public int specPrefixLen() {
-        return current.spec[index];
-    }
-
-    @Override
-    public long specChain() {
-        return current.chains[index];
-    }
-
-    @Override
-    public long specDigest() {
-        return current.digests[index];
+    public boolean hashedAhead(int prefixLen, long[] hashes) {
+        int spec = current.spec[index]; // -1: not hashed ahead
+        if (spec < 0 || spec != prefixLen) {
+            return false;
+        }
+        hashes[0] = current.chains[index];
+        hashes[1] = current.digests[index];
+        return true;
     }
 
     @Override

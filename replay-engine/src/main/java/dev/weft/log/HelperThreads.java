@@ -1,11 +1,33 @@
 package dev.weft.log;
 
 import java.util.Collection;
+import java.util.concurrent.BlockingQueue;
 
-/** Shared shutdown for the reader's helper threads (read-ahead, hash-ahead, background parsing). */
+/** Shared start, hand-off and shutdown for the reader's helper threads (read-ahead, hash-ahead, background parsing). */
 final class HelperThreads {
 
     private HelperThreads() {
+    }
+
+    /** Starts {@code body} on a daemon thread (a reader the caller forgets to close must not keep the JVM alive). */
+    static Thread startDaemon(Runnable body, String name) {
+        Thread thread = new Thread(body, name);
+        thread.setDaemon(true);
+        thread.start();
+        return thread;
+    }
+
+    /**
+     * The consumer's side of a hand-off: the next unit a helper filled, waiting for it. An interrupt becomes a read
+     * error (the interrupt status kept), since the caller is in the middle of reading a log.
+     */
+    static <T> T take(BlockingQueue<T> handOff) throws WeftLogException {
+        try {
+            return handOff.take();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw WeftLogException.io("interrupted while reading", 0, e);
+        }
     }
 
     /**

@@ -21,21 +21,13 @@ interface Lines extends Closeable {
     long streamOffset();
 
     /**
-     * Length of the canonical prefix (up to {@code ,"chain"}) that {@link #specChain()} was computed over,
-     * or -1 when no hash was computed ahead for this line.
+     * Whether the chain and stream digest after the current line were computed ahead over a canonical prefix (up to
+     * {@code ,"chain"}) of exactly {@code prefixLen} bytes; if so, writes them to {@code hashes[0]} and
+     * {@code hashes[1]}. They are right only if every line before was canonical too, which the reader confirms.
+     * A source that does not hash ahead answers false.
      */
-    default int specPrefixLen() {
-        return -1;
-    }
-
-    /** FNV chain after the current line, valid only if specPrefixLen() matched and all before did. */
-    default long specChain() {
-        return 0;
-    }
-
-    /** Stream digest after the current line, under the same condition. */
-    default long specDigest() {
-        return 0;
+    default boolean hashedAhead(int prefixLen, long[] hashes) {
+        return false;
     }
 
     /** The reader will not use hashes computed ahead any more (one did not match). */

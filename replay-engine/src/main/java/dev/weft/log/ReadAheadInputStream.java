@@ -41,9 +41,7 @@ final class ReadAheadInputStream extends InputStream {
         for (int i = 0; i < CHUNKS; i++) {
             free.add(new byte[CHUNK]);
         }
-        thread = new Thread(this::fillLoop, threadName);
-        thread.setDaemon(true);
-        thread.start();
+        thread = HelperThreads.startDaemon(this::fillLoop, threadName);
     }
 
     private void fillLoop() {

@@ -168,16 +168,11 @@ final class RecordStream implements Closeable {
             hashes[0] = chain;
             hashes[1] = digest;
             int prefixEnd = parser.canonPrefixEnd;
-            if (useSpeculation) {
-                int spec = lines.specPrefixLen();
-                if (spec >= 0 && prefixEnd == lineOff + spec) {
-                    // Hashed ahead over exactly the canonical prefix the parser confirmed.
-                    hashes[0] = lines.specChain();
-                    hashes[1] = lines.specDigest();
-                } else {
-                    useSpeculation = false; // from here on the chain is folded on this thread
-                    lines.stopSpeculating();
-                }
+            // Hashed ahead over exactly the canonical prefix the parser confirmed, or from here on the chain is folded
+            // on this thread.
+            if (useSpeculation && !lines.hashedAhead(prefixEnd - lineOff, hashes)) {
+                useSpeculation = false;
+                lines.stopSpeculating();
             }
             if (useSpeculation) {
                 // done above
@@ -206,11 +201,6 @@ final class RecordStream implements Closeable {
 
     private WeftLogException invalidUtf8() {
         return WeftLogException.io("stream did not contain valid UTF-8 (line " + lineNo + ")", lineNo, null);
-    }
-
-    /** Records read so far. */
-    long count() {
-        return count;
     }
 
     /** Stream offset of the last record's line, -1 before the first. */

@@ -9,18 +9,12 @@ public sealed interface RecvOutcome {
 
     RecvOutcome EMPTY = new Empty();
 
+    // As in Event: the records without components have trivial members, written one to a line.
+
     record Empty() implements RecvOutcome {
         public String kind() { return "empty"; }
-
-        @Override
-        public boolean equals(Object other) {
-            return other instanceof Empty;
-        }
-
-        @Override
-        public int hashCode() {
-            return 0;
-        }
+        @Override public boolean equals(Object other) { return other instanceof Empty; }
+        @Override public int hashCode() { return 0; }
     }
 
     /** payload is a hex string; the core always produces lowercase, a log may hold either case. */
@@ -35,11 +29,8 @@ public sealed interface RecvOutcome {
 
         @Override
         public int hashCode() {
-            int h = Objects.hashCode(src);
-            h = 31 * h + Objects.hashCode(dst);
-            h = 31 * h + Long.hashCode(delivNs);
-            h = 31 * h + Long.hashCode(tie);
-            return 31 * h + Objects.hashCode(payload);
+            return RecordHash.of(Objects.hashCode(src), Objects.hashCode(dst), Long.hashCode(delivNs),
+                    Long.hashCode(tie), Objects.hashCode(payload));
         }
     }
 }

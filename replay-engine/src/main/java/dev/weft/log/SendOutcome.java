@@ -11,32 +11,18 @@ public sealed interface SendOutcome {
     SendOutcome DROPPED = new Dropped();
     SendOutcome NO_RECEIVER = new NoReceiver();
 
+    // As in Event: the records without components have trivial members, written one to a line.
+
     record Dropped() implements SendOutcome {
         public String kind() { return "dropped"; }
-
-        @Override
-        public boolean equals(Object other) {
-            return other instanceof Dropped;
-        }
-
-        @Override
-        public int hashCode() {
-            return 0;
-        }
+        @Override public boolean equals(Object other) { return other instanceof Dropped; }
+        @Override public int hashCode() { return 0; }
     }
 
     record NoReceiver() implements SendOutcome {
         public String kind() { return "no_receiver"; }
-
-        @Override
-        public boolean equals(Object other) {
-            return other instanceof NoReceiver;
-        }
-
-        @Override
-        public int hashCode() {
-            return 0;
-        }
+        @Override public boolean equals(Object other) { return other instanceof NoReceiver; }
+        @Override public int hashCode() { return 0; }
     }
 
     record Enqueued(long toConn, long delivNs, long tie) implements SendOutcome {
@@ -49,7 +35,7 @@ public sealed interface SendOutcome {
 
         @Override
         public int hashCode() {
-            return (31 * Long.hashCode(toConn) + Long.hashCode(delivNs)) * 31 + Long.hashCode(tie);
+            return RecordHash.of(Long.hashCode(toConn), Long.hashCode(delivNs), Long.hashCode(tie));
         }
     }
 }

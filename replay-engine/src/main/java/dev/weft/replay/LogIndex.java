@@ -201,13 +201,14 @@ public final class LogIndex implements Closeable {
                 }
             });
         } catch (WeftLogException e) {
-            readProblem = new IndexStatus(IndexStatus.Kind.READ_ERROR, loop.read(), e.line(), e.getMessage(), null);
+            readProblem = new IndexStatus(IndexStatus.Kind.READ_ERROR, reader.recordsRead(), e.line(), e.getMessage(),
+                    null);
         }
-        load.finished(loop.read());
+        load.finished(reader.recordsRead());
         IndexStatus status = firstProblem(loop, readProblem, headerProblem);
         List<Violation> violations = stepper == null ? List.of() : List.copyOf(stepper.violations());
-        return new Pass(header, loop.read(), offsets, checkpoints, loop.replayed(), status, loop.digest(), violations,
-                reader.recordingState());
+        return new Pass(header, reader.recordsRead(), offsets, checkpoints, loop.replayed(), status, loop.digest(),
+                violations, reader.recordingState());
     }
 
     /** The status of an index: the first of divergence / replay error in file order, else a read error, else the header. */

@@ -16,7 +16,8 @@ import dev.weft.log.WeftLogException;
  * <p>Stepping stops at a replay error, after {@code until}, and (when asked) at the first divergence; reading goes
  * on to the end of the file either way, since a read error anywhere wins over what replay found (as the reference
  * verifies the whole file before replaying). A read error is thrown from {@link #run}, with this loop's counters
- * left as they were before the bad record.
+ * left as they were before the bad record. How many records were read is the reader's to say
+ * ({@link LogReader#recordsRead()}).
  */
 final class ReplayLoop {
 
@@ -93,11 +94,6 @@ final class ReplayLoop {
             }
         }
         return event;
-    }
-
-    /** Records read so far. */
-    long read() {
-        return read;
     }
 
     /** Records stepped without a replay error. */

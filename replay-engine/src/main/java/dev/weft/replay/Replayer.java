@@ -69,8 +69,9 @@ public final class Replayer {
         }
         Divergence divergence = loop.divergence() == null ? null : loop.divergence().what();
         List<Violation> violations = divergence == null ? List.copyOf(stepper.violations()) : List.of();
-        return new ReplayReport(reader.header(), loop.replayed(), loop.digest(), divergence, violations, loop.read(),
-                reader.streamDigest(), windows.windows, stepper.acceptedWindowedEmpties(), reader.sawEnd());
+        return new ReplayReport(reader.header(), loop.replayed(), loop.digest(), divergence, violations,
+                reader.recordsRead(), reader.streamDigest(), windows.windows, stepper.acceptedWindowedEmpties(),
+                reader.sawEnd());
     }
 
     /**

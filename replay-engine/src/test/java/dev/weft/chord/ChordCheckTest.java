@@ -29,6 +29,16 @@ class ChordCheckTest {
         return new ChordReport(id, 1, false, -1, -1, -1);
     }
 
+    /** Checks {@code s} (ring of 2^6) finds exactly {@code expected}, each "Invariant: message", in order. */
+    private static void assertViolations(ChordSnapshot s, String... expected) {
+        List<ChordViolation> violations = new ArrayList<>();
+        for (String e : expected) {
+            int colon = e.indexOf(": ");
+            violations.add(new ChordViolation(e.substring(0, colon), e.substring(colon + 2)));
+        }
+        assertEquals(violations, ChordInvariants.check(s, 6));
+    }
+
     @Test
     void observeKeepsNewestDateAndDeathIsPermanent() {
         ChordSnapshot s = new ChordSnapshot();
@@ -66,33 +76,30 @@ class ChordCheckTest {
     @Test
     void noRingReportsOnlyAtLeastOneRing() {
         ChordSnapshot s = snapshot(live(1, 25, -1, -1), live(22, 1, 1, -1), dead(25));
-        assertEquals(List.of(new ChordViolation("AtLeastOneRing", "no ring member: the best-successor graph has no cycle")),
-                ChordInvariants.check(s, 6));
+        assertViolations(s, "AtLeastOneRing: no ring member: the best-successor graph has no cycle");
     }
 
     @Test
     void twoRingsAreASplitAndOutOfOrder() {
         ChordSnapshot s = snapshot(live(1, 22, -1, -1), live(22, 1, -1, -1), live(43, 46, -1, -1), live(46, 43, -1, -1));
-        assertEquals(List.of(
-                new ChordViolation("AtMostOneRing", "ring split: 4 ring members but the cycle through 1 has 2"),
-                new ChordViolation("OrderedRing", "ring member 43 lies between adjacent 22 -> 1"),
-                new ChordViolation("OrderedRing", "ring member 46 lies between adjacent 22 -> 1"),
-                new ChordViolation("OrderedRing", "ring member 1 lies between adjacent 46 -> 43"),
-                new ChordViolation("OrderedRing", "ring member 22 lies between adjacent 46 -> 43")),
-                ChordInvariants.check(s, 6));
+        assertViolations(s,
+                "AtMostOneRing: ring split: 4 ring members but the cycle through 1 has 2",
+                "OrderedRing: ring member 43 lies between adjacent 22 -> 1",
+                "OrderedRing: ring member 46 lies between adjacent 22 -> 1",
+                "OrderedRing: ring member 1 lies between adjacent 46 -> 43",
+                "OrderedRing: ring member 22 lies between adjacent 46 -> 43");
     }
 
     @Test
     void misorderedRingAndStrandedAppendage() {
         ChordSnapshot s = snapshot(live(1, 43, -1, -1), live(43, 22, -1, -1), live(22, 1, -1, -1),
                 live(4, 25, -1, -1), live(9, 4, -1, -1), live(10, 43, -1, -1));
-        assertEquals(List.of(
-                new ChordViolation("OrderedRing", "ring member 22 lies between adjacent 1 -> 43"),
-                new ChordViolation("OrderedRing", "ring member 43 lies between adjacent 22 -> 1"),
-                new ChordViolation("OrderedRing", "ring member 1 lies between adjacent 43 -> 22"),
-                new ChordViolation("ConnectedAppendages", "appendage member 4 cannot reach the ring via best successors"),
-                new ChordViolation("ConnectedAppendages", "appendage member 9 cannot reach the ring via best successors")),
-                ChordInvariants.check(s, 6));
+        assertViolations(s,
+                "OrderedRing: ring member 22 lies between adjacent 1 -> 43",
+                "OrderedRing: ring member 43 lies between adjacent 22 -> 1",
+                "OrderedRing: ring member 1 lies between adjacent 43 -> 22",
+                "ConnectedAppendages: appendage member 4 cannot reach the ring via best successors",
+                "ConnectedAppendages: appendage member 9 cannot reach the ring via best successors");
     }
 
     @Test

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 
 import dev.weft.log.RecvOutcome;
 import dev.weft.log.VAddr;
-import dev.weft.net.FaultModel;
 import dev.weft.text.Hex;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
@@ -20,23 +19,17 @@ class CoreHexPayloadTest {
 
     @Test
     void sendingHexIsSendingItsBytes() throws Exception {
-        for (long seed = 0; seed < 20; seed++) {
-            FaultModel fault = FaultModel.of(seed, "latency=uniform:0-8000,loss=0.1,bandwidth=1000000");
-            Core bytes = new Core(fault);
-            Core hex = new Core(fault);
-            Core blindBytes = Core.withoutPayloads(fault);
-            Core blindHex = Core.withoutPayloads(fault);
+        for (RandomTraffic traffic : RandomTraffic.seeds(20)) {
+            Core bytes = new Core(traffic.fault());
+            Core hex = new Core(traffic.fault());
+            Core blindBytes = Core.withoutPayloads(traffic.fault());
+            Core blindHex = Core.withoutPayloads(traffic.fault());
             Core[] all = {bytes, hex, blindBytes, blindHex};
-            Random rnd = new Random(seed);
-            for (int c = 0; c < 3; c++) {
-                for (Core core : all) {
-                    core.connect(c);
-                    core.bind(c, VAddr.ofNode(c, 100));
-                }
-            }
+            Random rnd = traffic.rnd();
+            RandomTraffic.connectNodes(all);
             for (int i = 0; i < 400; i++) {
-                String at = "seed " + seed + " op " + i;
-                int conn = rnd.nextInt(3);
+                String at = "seed " + traffic.seed() + " op " + i;
+                int conn = traffic.anyNode();
                 if (i == 200) { // copies keep the hex payloads they share with the original
                     bytes = bytes.copy();
                     hex = hex.copy();
@@ -52,8 +45,8 @@ class CoreHexPayloadTest {
                     rnd.nextBytes(payload);
                     String text = mixCase(Hex.encodeLower(payload), rnd);
                     String lower = HexPayload.lowercaseOrNull(text);
-                    VAddr src = VAddr.ofNode(conn, 100);
-                    VAddr dst = VAddr.ofNode(rnd.nextInt(3), 100);
+                    VAddr src = RandomTraffic.node(conn);
+                    VAddr dst = RandomTraffic.node(traffic.anyNode());
                     Core.SendResult expected = bytes.send(src, dst, payload, i * 10L);
                     assertEquals(expected, hex.sendHex(src, dst, lower, i * 10L), at);
                     assertEquals(blindBytes.send(src, dst, payload, i * 10L),
@@ -61,8 +54,8 @@ class CoreHexPayloadTest {
                 }
                 assertEquals(bytes.vt(), hex.vt(), at);
             }
-            assertEquals(bytes.snapshot(), hex.snapshot(), "seed " + seed);
-            assertEquals(blindBytes.snapshot(), blindHex.snapshot(), "seed " + seed);
+            assertEquals(bytes.snapshot(), hex.snapshot(), "seed " + traffic.seed());
+            assertEquals(blindBytes.snapshot(), blindHex.snapshot(), "seed " + traffic.seed());
         }
     }
 

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.weft.log.RecvOutcome;
 import dev.weft.log.VAddr;
-import dev.weft.net.FaultModel;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
@@ -16,31 +15,25 @@ class CorePayloadBlindTest {
 
     @Test
     void everyOutcomeMatchesAFullCoresWithThePayloadLeftOut() throws Exception {
-        for (long seed = 0; seed < 20; seed++) {
-            FaultModel fault = FaultModel.of(seed, "latency=uniform:0-8000,loss=0.1,bandwidth=1000000");
-            Core full = new Core(fault);
-            Core blind = Core.withoutPayloads(fault);
-            Random rnd = new Random(seed);
-            for (int c = 0; c < 3; c++) {
-                for (Core core : new Core[] {full, blind}) {
-                    core.connect(c);
-                    core.bind(c, VAddr.ofNode(c, 100));
-                }
-            }
+        for (RandomTraffic traffic : RandomTraffic.seeds(20)) {
+            Core full = new Core(traffic.fault());
+            Core blind = Core.withoutPayloads(traffic.fault());
+            Random rnd = traffic.rnd();
+            RandomTraffic.connectNodes(full, blind);
             for (int i = 0; i < 400; i++) {
-                int conn = rnd.nextInt(3);
+                int conn = traffic.anyNode();
                 if (rnd.nextInt(3) == 0) {
                     RecvOutcome a = full.recv(conn);
                     RecvOutcome b = blind.recv(conn);
                     if (a instanceof RecvOutcome.Delivered d) {
                         a = new RecvOutcome.Delivered(d.src(), d.dst(), d.delivNs(), d.tie(), "");
                     }
-                    assertEquals(a, b, "seed " + seed + " op " + i);
+                    assertEquals(a, b, "seed " + traffic.seed() + " op " + i);
                 } else {
                     byte[] payload = new byte[1 + rnd.nextInt(3000)];
                     rnd.nextBytes(payload);
-                    VAddr src = VAddr.ofNode(conn, 100);
-                    VAddr dst = VAddr.ofNode(rnd.nextInt(3), 100);
+                    VAddr src = RandomTraffic.node(conn);
+                    VAddr dst = RandomTraffic.node(traffic.anyNode());
                     assertEquals(full.send(src, dst, payload, i * 10L), blind.send(src, dst, payload, i * 10L));
                 }
                 assertEquals(full.vt(), blind.vt());

@@ -26,6 +26,14 @@ class CoreRulesTest {
         return new Core(FaultModel.of(0, net));
     }
 
+    /** A core on {@code net} where {@code conn} is connected and owns {@code addr}. */
+    private static Core owning(String net, long conn, VAddr addr) throws Exception {
+        Core core = core(net);
+        core.connect(conn);
+        core.bind(conn, addr);
+        return core;
+    }
+
     private static SendOutcome.Enqueued enqueued(Core.SendResult r) {
         return (SendOutcome.Enqueued) r.outcome();
     }
@@ -60,9 +68,7 @@ class CoreRulesTest {
 
     @Test
     void noReceiverConsumesNoTieAndLeavesVtAlone() throws Exception {
-        Core core = core("latency=fixed:50");
-        core.connect(0);
-        core.bind(0, A);
+        Core core = owning("latency=fixed:50", 0, A);
         assertEquals(0, enqueued(core.send(B, A, P, 0)).tie());
         assertEquals(50, core.vt());
         assertEquals(SendOutcome.NO_RECEIVER, core.send(A, C, P, 1000).outcome());
@@ -74,9 +80,7 @@ class CoreRulesTest {
 
     @Test
     void delivIsSendVtPlusDelaySaturating() throws Exception {
-        Core core = core("latency=fixed:1000");
-        core.connect(0);
-        core.bind(0, A);
+        Core core = owning("latency=fixed:1000", 0, A);
         assertEquals(1500, enqueued(core.send(B, A, P, 500)).delivNs());
         assertEquals(-1L, enqueued(core.send(B, A, P, -10L)).delivNs()); // 2^64-10 + 1000 saturates
         assertEquals(-1L, core.vt());
@@ -86,9 +90,7 @@ class CoreRulesTest {
 
     @Test
     void vtIsTheUnsignedHighWaterMark() throws Exception {
-        Core core = core("");
-        core.connect(0);
-        core.bind(0, A);
+        Core core = owning("", 0, A);
         core.send(B, A, P, 0x8000_0000_0000_0000L); // 2^63, negative as a signed long
         core.send(B, A, P, 5);
         assertEquals(0x8000_0000_0000_0000L, core.vt());
@@ -114,9 +116,7 @@ class CoreRulesTest {
 
     @Test
     void queuesPopInUnsignedDelivThenTieOrder() throws Exception {
-        Core core = core("");
-        core.connect(0);
-        core.bind(0, A);
+        Core core = owning("", 0, A);
         core.send(B, A, new byte[]{1}, 0x8000_0000_0000_0000L); // tie 0, huge deliv
         core.send(B, A, new byte[]{2}, 7);                      // tie 1
         core.send(C, A, new byte[]{3}, 7);                      // tie 2, same deliv
@@ -132,9 +132,7 @@ class CoreRulesTest {
 
     @Test
     void deliveredPayloadsAreLowercaseHex() throws Exception {
-        Core core = core("");
-        core.connect(0);
-        core.bind(0, A);
+        Core core = owning("", 0, A);
         core.send(B, A, new byte[]{(byte) 0xAB, 0x0F, (byte) 0xFF, 0}, 0);
         core.send(B, A, new byte[0], 0);
         assertEquals("ab0fff00", ((RecvOutcome.Delivered) core.recv(0)).payload());
@@ -156,9 +154,7 @@ class CoreRulesTest {
 
     @Test
     void disconnectRemovesQueueAndOwnBindingsOnly() throws Exception {
-        Core core = core("");
-        core.connect(1);
-        core.bind(1, A);
+        Core core = owning("", 1, A);
         core.bind(1, C);
         core.connect(2);
         core.bind(2, B);
@@ -196,9 +192,7 @@ class CoreRulesTest {
 
     @Test
     void connectKeepsAnExistingQueue() throws Exception {
-        Core core = core("");
-        core.connect(1);
-        core.bind(1, A);
+        Core core = owning("", 1, A);
         core.send(B, A, P, 0);
         core.connect(1);
         assertEquals(1, core.queueLength(1));
@@ -206,9 +200,7 @@ class CoreRulesTest {
 
     @Test
     void recvBeforePopsOnlyBelowTheHorizon() throws Exception {
-        Core core = core("latency=fixed:100");
-        core.connect(0);
-        core.bind(0, A);
+        Core core = owning("latency=fixed:100", 0, A);
         core.send(B, A, P, 0);
         assertEquals(RecvOutcome.EMPTY, core.recvBefore(0, 100));
         assertEquals(1, core.queueLength(0));
@@ -236,9 +228,7 @@ class CoreRulesTest {
 
     @Test
     void payloadsAreCopiedOnTheWayIn() throws Exception {
-        Core core = core("");
-        core.connect(0);
-        core.bind(0, A);
+        Core core = owning("", 0, A);
         byte[] payload = {1};
         core.send(B, A, payload, 0);
         payload[0] = 2;
@@ -247,9 +237,7 @@ class CoreRulesTest {
 
     @Test
     void copyIsDeepAndIndependent() throws Exception {
-        Core core = core("latency=uniform:0-1000,loss=0.3");
-        core.connect(0);
-        core.bind(0, A);
+        Core core = owning("latency=uniform:0-1000,loss=0.3", 0, A);
         for (int i = 0; i < 20; i++) core.send(B, A, new byte[]{(byte) i}, i);
         Core copy = core.copy();
         CoreState before = core.snapshot();

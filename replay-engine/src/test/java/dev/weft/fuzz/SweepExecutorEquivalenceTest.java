@@ -22,12 +22,25 @@ class SweepExecutorEquivalenceTest {
     private static final List<List<String>> INVARIANTS = List.of(List.of("fifo", "dup"), List.of("dup"),
             List.of("per-channel-fifo"), List.of("dup", "fifo", "fifo"), List.of("no-duplicate-delivery", "per-channel-fifo"));
 
-    private static NetSpec randomNet(SplittableRandom rnd) throws Exception {
-        return NetSpec.parse(NETS.get(rnd.nextInt(NETS.size())));
+    /** Draws one case's workload from the case's random stream. */
+    private interface Workload {
+        List<Op> draw(SplittableRandom rnd) throws Exception;
     }
 
-    private static List<String> randomInvariants(SplittableRandom rnd) {
-        return INVARIANTS.get(rnd.nextInt(INVARIANTS.size()));
+    /**
+     * 300 random cases, each a net and an invariant list picked at random, the workload drawn, and a random seed: the
+     * sweep executor finds what the generic executor finds.
+     */
+    private static void randomCasesAgree(long streamSeed, Workload workload) throws Exception {
+        SplittableRandom rnd = new SplittableRandom(streamSeed);
+        for (int c = 0; c < 300; c++) {
+            NetSpec net = NetSpec.parse(NETS.get(rnd.nextInt(NETS.size())));
+            List<String> inv = INVARIANTS.get(rnd.nextInt(INVARIANTS.size()));
+            List<Op> ops = workload.draw(rnd);
+            long seed = rnd.nextLong();
+            assertEquals(generic(seed, net, ops, inv), new SweepExecutor(net, ops, inv).firstMessages(seed),
+                    "case " + c);
+        }
     }
 
     private static Map<ViolationKey, String> generic(long seed, NetSpec net, List<Op> ops, List<String> inv) {
@@ -36,16 +49,8 @@ class SweepExecutorEquivalenceTest {
 
     @Test
     void generatedWorkloadsAgree() throws Exception {
-        SplittableRandom rnd = new SplittableRandom(20261130);
-        for (int c = 0; c < 300; c++) {
-            NetSpec net = randomNet(rnd);
-            List<String> inv = randomInvariants(rnd);
-            List<Op> ops = WorkloadGenerator.generate(new WorkloadSpec(2 + rnd.nextInt(4), rnd.nextInt(80), rnd.nextInt(6),
-                    rnd.nextLong()));
-            long seed = rnd.nextLong();
-            assertEquals(generic(seed, net, ops, inv), new SweepExecutor(net, ops, inv).firstMessages(seed),
-                    "case " + c);
-        }
+        randomCasesAgree(20261130, rnd -> WorkloadGenerator.generate(
+                new WorkloadSpec(2 + rnd.nextInt(4), rnd.nextInt(80), rnd.nextInt(6), rnd.nextLong())));
     }
 
     @Test
@@ -62,10 +67,7 @@ class SweepExecutorEquivalenceTest {
 
     @Test
     void mutatedWorkloadsWithDisconnectsRebindsAndForeignAddressesAgree() throws Exception {
-        SplittableRandom rnd = new SplittableRandom(7);
-        for (int c = 0; c < 300; c++) {
-            NetSpec net = randomNet(rnd);
-            List<String> inv = randomInvariants(rnd);
+        randomCasesAgree(7, rnd -> {
             List<Op> ops = new ArrayList<>(WorkloadGenerator.generate(new WorkloadSpec(3, 40, 2, rnd.nextLong())));
             for (int m = 0; m < 12; m++) {
                 int at = rnd.nextInt(ops.size() + 1);
@@ -80,9 +82,7 @@ class SweepExecutorEquivalenceTest {
                 };
                 ops.add(at, extra);
             }
-            long seed = rnd.nextLong();
-            assertEquals(generic(seed, net, ops, inv), new SweepExecutor(net, ops, inv).firstMessages(seed),
-                    "case " + c);
-        }
+            return ops;
+        });
     }
 }

@@ -8,6 +8,7 @@ import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import java.util.List;
 import java.util.zip.GZIPOutputStream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -34,6 +35,11 @@ class CorruptionTest {
         String[] l = lines();
         l[lineNo - 1] = text;
         return join(l);
+    }
+
+    /** The vector with {@code from} replaced by {@code to} in line {@code lineNo} (1-based). */
+    private static String edited(int lineNo, String from, String to) {
+        return withLine(lineNo, lines()[lineNo - 1].replace(from, to));
     }
 
     private static long readAll(byte[] bytes) throws WeftLogException {
@@ -85,7 +91,7 @@ class CorruptionTest {
 
     @Test
     void editedValueBreaksTheChainAtThatOp() {
-        WeftLogException e = rejected(withLine(9, lines()[8].replace("\"payload\":\"62\"", "\"payload\":\"63\"")));
+        WeftLogException e = rejected(edited(9, "\"payload\":\"62\"", "\"payload\":\"63\""));
         assertEquals(WeftLogException.Kind.CHAIN_BROKEN, e.kind());
         assertEquals(7, e.op());
     }
@@ -117,7 +123,7 @@ class CorruptionTest {
         assertMalformedAt(3, hello("{\"conn\":0,\"k\":\"hello\",\"node\":0,\"k\":\"hello\"}"));
         assertMalformedAt(3, hello("{\"k\":\"hello\",\"conn\":0,\"node\":0,\"x\":1,\"x\":2}"));
         assertMalformedAt(4, bind("{\"ip\":2130706433,\"port\":100,\"port\":100}"));
-        assertMalformedAt(15, withLine(15, lines()[14].replace("{\"kind\":\"empty\"}", "{\"kind\":\"empty\",\"kind\":\"empty\"}")));
+        assertMalformedAt(15, edited(15, "{\"kind\":\"empty\"}", "{\"kind\":\"empty\",\"kind\":\"empty\"}"));
         String header = lines()[0];
         assertMalformedAt(1, withLine(1, header.replace("\"seed\":3,", "\"seed\":3,\"seed\":3,")));
         assertMalformedAt(1, withLine(1, header.replace("{\"weft_version\":\"0.0.2\"}",
@@ -266,17 +272,15 @@ class CorruptionTest {
 
     @Test
     void tagsAreCaseSensitiveAndRequired() {
-        assertMalformedAt(3, hello("{\"k\":\"Hello\",\"conn\":0,\"node\":0}"));
-        assertMalformedAt(3, hello("{\"k\":\"bye\",\"conn\":0,\"node\":0}"));
-        assertMalformedAt(3, hello("{\"conn\":0,\"node\":0}"));
-        assertMalformedAt(3, hello("{\"k\":1,\"conn\":0,\"node\":0}"));
-        assertMalformedAt(3, hello("{\"k\":\"hello\",\"node\":0}"));
-        assertMalformedAt(3, hello("[]"));
-        assertMalformedAt(15, withLine(15, lines()[14].replace("\"empty\"", "\"Empty\"")));
-        assertMalformedAt(15, withLine(15, lines()[14].replace("{\"kind\":\"empty\"}", "{}")));
-        assertMalformedAt(10, withLine(10, lines()[9].replace("\"no_receiver\"", "\"delivered\"")));
-        assertMalformedAt(15, withLine(15, lines()[14].replace("\"blocking\":false", "\"blocking\":0")));
-        assertMalformedAt(15, withLine(15, lines()[14].replace("\"blocking\":false", "\"blocking\":\"false\"")));
+        for (String event : List.of("{\"k\":\"Hello\",\"conn\":0,\"node\":0}", "{\"k\":\"bye\",\"conn\":0,\"node\":0}",
+                "{\"conn\":0,\"node\":0}", "{\"k\":1,\"conn\":0,\"node\":0}", "{\"k\":\"hello\",\"node\":0}", "[]")) {
+            assertMalformedAt(3, hello(event));
+        }
+        assertMalformedAt(15, edited(15, "\"empty\"", "\"Empty\""));
+        assertMalformedAt(15, edited(15, "{\"kind\":\"empty\"}", "{}"));
+        assertMalformedAt(10, edited(10, "\"no_receiver\"", "\"delivered\""));
+        assertMalformedAt(15, edited(15, "\"blocking\":false", "\"blocking\":0"));
+        assertMalformedAt(15, edited(15, "\"blocking\":false", "\"blocking\":\"false\""));
         assertTrue(rejected(hello("{\"k\":\"hello\",\"node\":0}")).getMessage().contains("missing member \"conn\""));
         assertTrue(rejected(withLine(2, "{\"op\":0,\"vt\":0,\"e\":{\"k\":\"connect\",\"conn\":0}}")).getMessage()
                 .contains("missing member \"chain\""));
@@ -322,12 +326,9 @@ class CorruptionTest {
 
     @Test
     void unknownValuesMustStillBeValidJson() {
-        assertMalformedAt(3, hello("{\"k\":\"hello\",\"conn\":0,\"node\":0,\"x\":01}"));
-        assertMalformedAt(3, hello("{\"k\":\"hello\",\"conn\":0,\"node\":0,\"x\":[1,]}"));
-        assertMalformedAt(3, hello("{\"k\":\"hello\",\"conn\":0,\"node\":0,\"x\":nul}"));
-        assertMalformedAt(3, hello("{\"k\":\"hello\",\"conn\":0,\"node\":0,\"x\":\"a\u0001b\"}"));
-        assertMalformedAt(3, hello("{\"k\":\"hello\",\"conn\":0,\"node\":0,\"x\":{\"a\":1,\"a\":2}}"));
-        assertMalformedAt(3, hello("{\"k\":\"hello\",\"conn\":0,\"node\":0,\"x\":" + "[".repeat(200) + "]".repeat(200) + "}"));
+        for (String value : List.of("01", "[1,]", "nul", "\"a\u0001b\"", "{\"a\":1,\"a\":2}", "[".repeat(200) + "]".repeat(200))) {
+            assertMalformedAt(3, hello("{\"k\":\"hello\",\"conn\":0,\"node\":0,\"x\":" + value + "}"));
+        }
     }
 
     @Test

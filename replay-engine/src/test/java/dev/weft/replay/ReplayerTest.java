@@ -32,6 +32,24 @@ class ReplayerTest {
     @TempDir
     Path tmp;
 
+    /** Node 0's and node 1's addresses in the crafted windowed and single-host logs. */
+    private static final VAddr A = VAddr.ofNode(0, 9000);
+    private static final VAddr B = VAddr.ofNode(1, 9000);
+
+    /** What a crafted log holds after its header. */
+    private interface Records {
+        void appendTo(LogWriter w) throws IOException;
+    }
+
+    /** Writes a crafted log {@code name} in the temporary directory (no meta) and returns its path. */
+    private Path log(String name, long seed, String net, long windowNs, Records records) throws IOException {
+        Path log = tmp.resolve(name);
+        try (LogWriter w = LogWriter.create(log, seed, net, windowNs, LogMeta.EMPTY)) {
+            records.appendTo(w);
+        }
+        return log;
+    }
+
     private static Path vector() throws URISyntaxException {
         return Path.of(ReplayerTest.class.getResource("/vectors/spec-12-seed3.weftlog").toURI());
     }
@@ -77,17 +95,14 @@ class ReplayerTest {
 
     @Test
     void anEditedOutcomeIsADivergenceShowingBothSides() throws Exception {
-        Path log = tmp.resolve("edited.weftlog");
-        try (LogWriter w = LogWriter.create(log, 3, "latency=uniform:1000-100000", 0, LogMeta.EMPTY)) {
+        Path log = log("edited.weftlog", 3, "latency=uniform:1000-100000", 0, w -> {
             w.append(0, new Event.Connect(0));
             w.append(0, new Event.Bind(0, VAddr.ofNode(0, 100)));
             // The core computes deliv_ns 39327 for this datagram; the recording claims 5.
             w.append(5, new Event.Send(1, VAddr.ofNode(1, 100), VAddr.ofNode(0, 100), 0, 0, "61",
                     new SendOutcome.Enqueued(0, 5, 0)));
-        }
-        ReplayReport r = Replayer.replay(log, ReplayOptions.PLAIN);
-        assertNotNull(r.divergence());
-        assertEquals(2, r.divergence().op());
+        });
+        ReplayReport r = assertDivergesAt(2, log);
         assertEquals(3, r.count(), "the divergent record is counted");
         assertTrue(r.divergence().recorded().contains("\"deliv_ns\":5,"));
         assertTrue(r.divergence().replayed().contains("\"deliv_ns\":39327,"));
@@ -95,45 +110,38 @@ class ReplayerTest {
 
     @Test
     void badPayloadHexIsAReplayErrorNamingTheOp() throws Exception {
-        Path log = tmp.resolve("badhex.weftlog");
-        try (LogWriter w = LogWriter.create(log, 1, "", 0, LogMeta.EMPTY)) {
+        Path log = log("badhex.weftlog", 1, "", 0, w -> {
             w.append(0, new Event.Connect(0));
             w.append(0, new Event.Send(0, VAddr.ofNode(0, 1), VAddr.ofNode(1, 1), 0, 0, "6", SendOutcome.NO_RECEIVER));
-        }
-        ReplayException e = assertThrows(ReplayException.class, () -> Replayer.replay(log, ReplayOptions.PLAIN));
-        assertEquals("op 1: payload is not valid hex", e.getMessage());
+        });
+        assertEquals("op 1: payload is not valid hex", replayFailure(ReplayException.class, log));
     }
 
     @Test
     void aReadErrorLaterInTheFileWinsOverAnEarlierReplayError() throws Exception {
-        Path log = tmp.resolve("both.weftlog");
-        try (LogWriter w = LogWriter.create(log, 1, "", 0, LogMeta.EMPTY)) {
+        Path log = log("both.weftlog", 1, "", 0, w -> {
             w.append(0, new Event.Send(0, VAddr.ofNode(0, 1), VAddr.ofNode(1, 1), 0, 0, "zz", SendOutcome.NO_RECEIVER));
             w.append(0, new Event.Connect(7));
-        }
+        });
         String text = Files.readString(log).replace("\"conn\":7", "\"conn\":8"); // breaks the chain at op 1
         Files.writeString(log, text);
-        WeftLogException e = assertThrows(WeftLogException.class, () -> Replayer.replay(log, ReplayOptions.PLAIN));
-        assertEquals("integrity chain broken at op 1: log truncated or edited", e.getMessage());
+        assertEquals("integrity chain broken at op 1: log truncated or edited",
+                replayFailure(WeftLogException.class, log));
     }
 
     @Test
     void badNetSpecInTheHeaderIsReportedWithTheSpecPrefix() throws Exception {
-        Path log = tmp.resolve("badnet.weftlog");
-        try (LogWriter w = LogWriter.create(log, 1, "latency=bogus:5", 0, LogMeta.EMPTY)) {
-            w.append(0, new Event.Connect(0));
-        }
-        ReplayException e = assertThrows(ReplayException.class, () -> Replayer.replay(log, ReplayOptions.PLAIN));
-        assertEquals("log header net spec unusable: latency \"bogus:5\": unknown kind \"bogus\"", e.getMessage());
+        Path log = log("badnet.weftlog", 1, "latency=bogus:5", 0, w -> w.append(0, new Event.Connect(0)));
+        assertEquals("log header net spec unusable: latency \"bogus:5\": unknown kind \"bogus\"",
+                replayFailure(ReplayException.class, log));
     }
 
     @Test
     void recordedViolationsAreCarriedThroughUnlessChecking() throws Exception {
-        Path log = tmp.resolve("viol.weftlog");
-        try (LogWriter w = LogWriter.create(log, 1, "", 0, LogMeta.EMPTY)) {
+        Path log = log("viol.weftlog", 1, "", 0, w -> {
             w.append(0, new Event.Connect(0));
             w.append(0, new Event.Violation("per-channel-fifo", "made up"));
-        }
+        });
         assertTrue(Replayer.replay(log, ReplayOptions.PLAIN).identical());
         ReplayReport checked = Replayer.replay(log, new ReplayOptions(null, List.of(PerChannelFifo.NAME)));
         assertNotNull(checked.divergence(), "a recorded violation no invariant raised must diverge under --check");
@@ -147,52 +155,55 @@ class ReplayerTest {
      */
     @Test
     void windowedEmptyIsAcceptedOnlyWhenSomeHorizonExplainsIt() throws Exception {
-        VAddr a = VAddr.ofNode(0, 9000);
-        VAddr b = VAddr.ofNode(1, 9000);
-        Path ok = tmp.resolve("windowed-ok.weftlog");
-        try (LogWriter w = LogWriter.create(ok, 1, "latency=fixed:1000", 1000, LogMeta.EMPTY)) {
+        // Both logs start alike: two connections, node 1 bound at B, datagram "01" queued for deliv_ns 6000.
+        Records firstQueued = w -> {
             w.append(0, new Event.Connect(0));
             w.append(0, new Event.Connect(1));
-            w.append(0, new Event.Bind(1, b));
-            w.append(6000, new Event.Send(0, a, b, 0, 5000, "01", new SendOutcome.Enqueued(1, 6000, 0)));
+            w.append(0, new Event.Bind(1, B));
+            w.append(6000, new Event.Send(0, A, B, 0, 5000, "01", new SendOutcome.Enqueued(1, 6000, 0)));
+        };
+        Path ok = log("windowed-ok.weftlog", 1, "latency=fixed:1000", 1000, w -> {
+            firstQueued.appendTo(w);
             w.append(6000, new Event.Recv(1, false, RecvOutcome.EMPTY)); // horizon ≤ 6000: nothing poppable yet
-            w.append(6000, new Event.Recv(1, false, new RecvOutcome.Delivered(a, b, 6000, 0, "01")));
-        }
+            w.append(6000, new Event.Recv(1, false, new RecvOutcome.Delivered(A, B, 6000, 0, "01")));
+        });
         ReplayReport r = Replayer.replay(ok, ReplayOptions.PLAIN);
         assertNull(r.divergence());
         assertEquals(1, r.acceptedWindowedEmpties());
 
-        Path bad = tmp.resolve("windowed-bad.weftlog");
-        try (LogWriter w = LogWriter.create(bad, 1, "latency=fixed:1000", 1000, LogMeta.EMPTY)) {
-            w.append(0, new Event.Connect(0));
-            w.append(0, new Event.Connect(1));
-            w.append(0, new Event.Bind(1, b));
-            w.append(6000, new Event.Send(0, a, b, 0, 5000, "01", new SendOutcome.Enqueued(1, 6000, 0)));
-            w.append(6000, new Event.Send(0, a, b, 1, 2000, "02", new SendOutcome.Enqueued(1, 3000, 1)));
-            w.append(6000, new Event.Recv(1, false, new RecvOutcome.Delivered(a, b, 3000, 1, "02")));
-            w.append(6000, new Event.Send(0, a, b, 2, 2000, "03", new SendOutcome.Enqueued(1, 3000, 2)));
+        Path bad = log("windowed-bad.weftlog", 1, "latency=fixed:1000", 1000, w -> {
+            firstQueued.appendTo(w);
+            w.append(6000, new Event.Send(0, A, B, 1, 2000, "02", new SendOutcome.Enqueued(1, 3000, 1)));
+            w.append(6000, new Event.Recv(1, false, new RecvOutcome.Delivered(A, B, 3000, 1, "02")));
+            w.append(6000, new Event.Send(0, A, B, 2, 2000, "03", new SendOutcome.Enqueued(1, 3000, 2)));
             // deliv 3000 was popped non-blocking, so the horizon is > 3000: the queued 3000 datagram must be poppable.
             w.append(6000, new Event.Recv(1, false, RecvOutcome.EMPTY));
-        }
-        ReplayReport r2 = Replayer.replay(bad, ReplayOptions.PLAIN);
-        assertNotNull(r2.divergence());
-        assertEquals(7, r2.divergence().op());
+        });
+        assertDivergesAt(7, bad);
     }
 
     @Test
     void singleHostLogsNeverAcceptARecordedEmptyOverAQueuedDatagram() throws Exception {
-        VAddr a = VAddr.ofNode(0, 9000);
-        VAddr b = VAddr.ofNode(1, 9000);
-        Path log = tmp.resolve("single.weftlog");
-        try (LogWriter w = LogWriter.create(log, 1, "latency=fixed:1000", 0, LogMeta.EMPTY)) {
+        Path log = log("single.weftlog", 1, "latency=fixed:1000", 0, w -> {
             w.append(0, new Event.Connect(1));
-            w.append(0, new Event.Bind(1, b));
-            w.append(1000, new Event.Send(0, a, b, 0, 0, "01", new SendOutcome.Enqueued(1, 1000, 0)));
+            w.append(0, new Event.Bind(1, B));
+            w.append(1000, new Event.Send(0, A, B, 0, 0, "01", new SendOutcome.Enqueued(1, 1000, 0)));
             w.append(1000, new Event.Recv(1, false, RecvOutcome.EMPTY));
-        }
+        });
+        assertDivergesAt(3, log);
+    }
+
+    /** Replays {@code log} plainly and checks that it first diverges at {@code op}. */
+    private static ReplayReport assertDivergesAt(long op, Path log) throws Exception {
         ReplayReport r = Replayer.replay(log, ReplayOptions.PLAIN);
         assertNotNull(r.divergence());
-        assertEquals(3, r.divergence().op());
+        assertEquals(op, r.divergence().op());
+        return r;
+    }
+
+    /** The message of the {@code type} error a plain replay of {@code log} fails with. */
+    private static String replayFailure(Class<? extends Exception> type, Path log) {
+        return assertThrows(type, () -> Replayer.replay(log, ReplayOptions.PLAIN)).getMessage();
     }
 
     static Path copyOf(Path src, Path dir) throws IOException {

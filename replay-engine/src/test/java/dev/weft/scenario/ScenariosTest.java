@@ -5,17 +5,28 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.params.provider.Arguments.arguments;
 
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.MethodSource;
 
 class ScenariosTest {
 
     private static String withNetwork(String network) {
         return "{\"name\":\"t\",\"seed\":1,\"nodes\":[{\"node_id\":0,\"program\":\"p\",\"args\":[]}],\"network\":" + network + "}";
+    }
+
+    /** Each network member loads without error. */
+    private static void acceptsNetworks(String... networks) throws ScenarioException {
+        for (String network : networks) {
+            Scenarios.load(withNetwork(network));
+        }
     }
 
     private static String error(String json) {
@@ -59,37 +70,29 @@ class ScenariosTest {
 
     // ---- the examples of scenario-dsl.md §5 ----
 
-    @Test
-    void specExampleLatencyWithInnerSpace() {
-        assertEquals("Invalid latency spec 'fixed: 5': invalid digit found in string", error(withNetwork("{\"latency\":\"fixed: 5\"}")));
+    /** The network examples of scenario-dsl.md §5: a network member and the error it gives. */
+    static Stream<Arguments> specNetworkExamples() {
+        return Stream.of(
+                arguments("{\"latency\":\"fixed: 5\"}",
+                        "Invalid latency spec 'fixed: 5': invalid digit found in string"),
+                arguments("{\"latency\":\"uniform:9-5\"}",
+                        "Invalid latency spec 'uniform:9-5': lo (9) must be <= hi (5)"),
+                arguments("{\"latency\":\"uniform:x-5\"}",
+                        "Invalid latency spec 'uniform:x-5': lo: invalid digit found in string"),
+                arguments("{\"latency\":\"fixed:\"}",
+                        "Invalid latency spec 'fixed:': cannot parse integer from empty string"),
+                arguments("{\"loss\":1.5}",
+                        "Invalid loss probability 1.5: must be in [0.0, 1.0]"),
+                arguments("{\"loss\":-2}",
+                        "Invalid loss probability -2: must be in [0.0, 1.0]"),
+                arguments("{\"partitions\":\"0|1|\"}",
+                        "Invalid partition spec '0|1|': empty group (consecutive '|' or leading '|')"));
     }
 
-    @Test
-    void specExampleUniformLoAboveHi() {
-        assertEquals("Invalid latency spec 'uniform:9-5': lo (9) must be <= hi (5)", error(withNetwork("{\"latency\":\"uniform:9-5\"}")));
-    }
-
-    @Test
-    void specExampleUniformBadLo() {
-        assertEquals("Invalid latency spec 'uniform:x-5': lo: invalid digit found in string",
-                error(withNetwork("{\"latency\":\"uniform:x-5\"}")));
-    }
-
-    @Test
-    void specExampleFixedEmpty() {
-        assertEquals("Invalid latency spec 'fixed:': cannot parse integer from empty string", error(withNetwork("{\"latency\":\"fixed:\"}")));
-    }
-
-    @Test
-    void specExampleLossOutOfRange() {
-        assertEquals("Invalid loss probability 1.5: must be in [0.0, 1.0]", error(withNetwork("{\"loss\":1.5}")));
-        assertEquals("Invalid loss probability -2: must be in [0.0, 1.0]", error(withNetwork("{\"loss\":-2}")));
-    }
-
-    @Test
-    void specExampleTrailingPipe() {
-        assertEquals("Invalid partition spec '0|1|': empty group (consecutive '|' or leading '|')",
-                error(withNetwork("{\"partitions\":\"0|1|\"}")));
+    @ParameterizedTest
+    @MethodSource("specNetworkExamples")
+    void specExampleNetworkErrors(String network, String message) {
+        assertEquals(message, error(withNetwork(network)));
     }
 
     @Test
@@ -121,35 +124,35 @@ class ScenariosTest {
     // ---- every other rule ----
 
     @ParameterizedTest
-    @CsvSource(delimiter = ';', value = {
-        "uniform:5;uniform format is 'uniform:LO-HI' (e.g., 'uniform:100-5000')",
-        "uniform:-5;lo: cannot parse integer from empty string",
-        "uniform:5-;hi: cannot parse integer from empty string",
-        "uniform:5-x;hi: invalid digit found in string",
-        "uniform:5-6-7;hi: invalid digit found in string",
-        "uniform:18446744073709551616-1;lo: number too large to fit in target type",
-        "exp:0;mean must be > 0",
-        "exp:+0;mean must be > 0",
-        "exp:;cannot parse integer from empty string",
-        "fixed:+;invalid digit found in string",
-        "fixed:-0;invalid digit found in string",
-        "fixed:99999999999999999999x;number too large to fit in target type",
-        "fixed:1x99999999999999999999;invalid digit found in string",
-        "fixed:١;invalid digit found in string",
-        "FIXED:5;must be 'fixed:N', 'uniform:LO-HI', or 'exp:MEAN'",
-        "const:5;must be 'fixed:N', 'uniform:LO-HI', or 'exp:MEAN'",
-        "exponential:5;must be 'fixed:N', 'uniform:LO-HI', or 'exp:MEAN'",
-        "fixed :5;must be 'fixed:N', 'uniform:LO-HI', or 'exp:MEAN'",
-    })
+    @CsvSource(delimiter = ';', textBlock = """
+            uniform:5;uniform format is 'uniform:LO-HI' (e.g., 'uniform:100-5000')
+            uniform:-5;lo: cannot parse integer from empty string
+            uniform:5-;hi: cannot parse integer from empty string
+            uniform:5-x;hi: invalid digit found in string
+            uniform:5-6-7;hi: invalid digit found in string
+            uniform:18446744073709551616-1;lo: number too large to fit in target type
+            exp:0;mean must be > 0
+            exp:+0;mean must be > 0
+            exp:;cannot parse integer from empty string
+            fixed:+;invalid digit found in string
+            fixed:-0;invalid digit found in string
+            fixed:99999999999999999999x;number too large to fit in target type
+            fixed:1x99999999999999999999;invalid digit found in string
+            fixed:١;invalid digit found in string
+            FIXED:5;must be 'fixed:N', 'uniform:LO-HI', or 'exp:MEAN'
+            const:5;must be 'fixed:N', 'uniform:LO-HI', or 'exp:MEAN'
+            exponential:5;must be 'fixed:N', 'uniform:LO-HI', or 'exp:MEAN'
+            fixed :5;must be 'fixed:N', 'uniform:LO-HI', or 'exp:MEAN'
+            """)
     void latencyReasons(String latency, String reason) {
         assertEquals("Invalid latency spec '" + latency + "': " + reason, error(withNetwork("{\"latency\":\"" + latency + "\"}")));
     }
 
     @Test
     void latencyIsTrimmedWithUnicodeWhiteSpaceBeforeCheckingAndInTheMessage() throws Exception {
-        Scenarios.load(withNetwork("{\"latency\":\"\\u00a0\\u3000fixed:+007\\u2028\\t\"}"));
-        Scenarios.load(withNetwork("{\"latency\":\"exp:18446744073709551615\"}"));
-        Scenarios.load(withNetwork("{\"latency\":\"uniform:5-5\"}"));
+        acceptsNetworks("{\"latency\":\"\\u00a0\\u3000fixed:+007\\u2028\\t\"}",
+                "{\"latency\":\"exp:18446744073709551615\"}",
+                "{\"latency\":\"uniform:5-5\"}");
         assertEquals("Invalid latency spec 'fixed:x': invalid digit found in string",
                 error(withNetwork("{\"latency\":\"\\u00a0fixed:x\\u205f\"}")));
         // U+200B (zero width space) is not White_Space
@@ -158,32 +161,29 @@ class ScenariosTest {
     }
 
     @ParameterizedTest
-    @CsvSource(delimiter = ';', value = {
-        "|0;|0;empty group (consecutive '|' or leading '|')",
-        "0||1;0||1;empty group (consecutive '|' or leading '|')",
-        "0+|1;0+|1;empty node ID in group",
-        "+0;+0;empty node ID in group",
-        "' 0 | 1';0 | 1;'0 ' is not a valid node ID",
-        "0|x;0|x;'x' is not a valid node ID",
-        "0|18446744073709551616;0|18446744073709551616;'18446744073709551616' is not a valid node ID",
-    })
+    @CsvSource(delimiter = ';', textBlock = """
+            |0;|0;empty group (consecutive '|' or leading '|')
+            0||1;0||1;empty group (consecutive '|' or leading '|')
+            0+|1;0+|1;empty node ID in group
+            +0;+0;empty node ID in group
+            ' 0 | 1';0 | 1;'0 ' is not a valid node ID
+            0|x;0|x;'x' is not a valid node ID
+            0|18446744073709551616;0|18446744073709551616;'18446744073709551616' is not a valid node ID
+            """)
     void partitionReasons(String partitions, String trimmed, String reason) {
         assertEquals("Invalid partition spec '" + trimmed + "': " + reason, error(withNetwork("{\"partitions\":\"" + partitions + "\"}")));
     }
 
     @Test
     void emptyOrBlankPartitionsMeanNoPartition() throws Exception {
-        Scenarios.load(withNetwork("{\"partitions\":\"\"}"));
-        Scenarios.load(withNetwork("{\"partitions\":\" \\u00a0 \"}"));
-        Scenarios.load(withNetwork("{\"partitions\":\"0+1+2|3|18446744073709551615\"}"));
+        acceptsNetworks("{\"partitions\":\"\"}",
+                "{\"partitions\":\" \\u00a0 \"}",
+                "{\"partitions\":\"0+1+2|3|18446744073709551615\"}");
     }
 
     @Test
     void lossBoundsAndRendering() throws Exception {
-        Scenarios.load(withNetwork("{\"loss\":0}"));
-        Scenarios.load(withNetwork("{\"loss\":1}"));
-        Scenarios.load(withNetwork("{\"loss\":-0.0}"));
-        Scenarios.load(withNetwork("{\"loss\":1e-300}"));
+        acceptsNetworks("{\"loss\":0}", "{\"loss\":1}", "{\"loss\":-0.0}", "{\"loss\":1e-300}");
         assertEquals("Invalid loss probability 1000000000000000000000: must be in [0.0, 1.0]", error(withNetwork("{\"loss\":1e21}")));
         assertEquals("Invalid loss probability -0.0000001: must be in [0.0, 1.0]", error(withNetwork("{\"loss\":-1e-7}")));
         assertEquals("Invalid loss probability 1.0000000000000002: must be in [0.0, 1.0]",
@@ -195,7 +195,7 @@ class ScenariosTest {
     @Test
     void bandwidthZeroIsInvalid() throws Exception {
         assertEquals("Invalid bandwidth 0: must be > 0", error(withNetwork("{\"bandwidth\":0}")));
-        Scenarios.load(withNetwork("{\"bandwidth\":18446744073709551615}"));
+        acceptsNetworks("{\"bandwidth\":18446744073709551615}");
     }
 
     @Test

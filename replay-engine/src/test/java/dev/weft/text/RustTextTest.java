@@ -2,9 +2,13 @@ package dev.weft.text;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.params.provider.Arguments.arguments;
 
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 class RustTextTest {
@@ -30,32 +34,34 @@ class RustTextTest {
         assertEquals("a\u00A0b", RustText.trim(" a\u00A0b "));
     }
 
-    @Test
-    void debugQuoteEscapes() {
-        assertEquals("\"foo\"", RustText.debugQuote("foo"));
-        assertEquals("\"\"", RustText.debugQuote(""));
-        assertEquals("\"a\\\"b\\\\c'\"", RustText.debugQuote("a\"b\\c'"));
-        assertEquals("\"\\t\\r\\n\\0\"", RustText.debugQuote("\t\r\n\0"));
-        assertEquals("\"\\u{1}\\u{1f}\\u{7f}\\u{b}\\u{c}\"", RustText.debugQuote("\u0001\u001F\u007F\u000B\u000C"));
-        assertEquals("\"\\u{85}\\u{a0}\\u{ad}\"", RustText.debugQuote("\u0085\u00A0\u00AD"));
+    /** Inputs and their Rust {@code {:?}} quoting. */
+    static Stream<Arguments> debugQuoted() {
+        return Stream.of(
+                // Escapes.
+                arguments("foo", "\"foo\""),
+                arguments("", "\"\""),
+                arguments("a\"b\\c'", "\"a\\\"b\\\\c'\""),
+                arguments("\t\r\n\0", "\"\\t\\r\\n\\0\""),
+                arguments("\u0001\u001F\u007F\u000B\u000C", "\"\\u{1}\\u{1f}\\u{7f}\\u{b}\\u{c}\""),
+                arguments("\u0085\u00A0\u00AD", "\"\\u{85}\\u{a0}\\u{ad}\""),
+                // Printable non-ASCII is kept.
+                arguments("é→✗—日本 ok 😀", "\"é→✗—日本 ok 😀\""),
+                // Non-printable code points are escaped: Cf, Zl/Zp, Zs other than space, private use, unassigned,
+                // combining marks (Grapheme_Extend), a lone surrogate (not a Rust string), a supplementary-plane Cf.
+                arguments("\u200B\u200E\uFEFF", "\"\\u{200b}\\u{200e}\\u{feff}\""),
+                arguments("\u2028\u2029", "\"\\u{2028}\\u{2029}\""),
+                arguments("\u3000\u2003\u1680", "\"\\u{3000}\\u{2003}\\u{1680}\""),
+                arguments("\uE000\uDBFF\uDFFF", "\"\\u{e000}\\u{10ffff}\""),
+                arguments("\u0378", "\"\\u{378}\""),
+                arguments("e\u0301", "\"e\\u{301}\""),
+                arguments("\uD800", "\"\\u{d800}\""),
+                arguments(new String(Character.toChars(0xE0001)), "\"\\u{e0001}\""));
     }
 
-    @Test
-    void debugQuoteKeepsPrintableNonAscii() {
-        assertEquals("\"é→✗—日本 ok 😀\"", RustText.debugQuote("é→✗—日本 ok 😀"));
-    }
-
-    @Test
-    void debugQuoteEscapesNonPrintableCodePoints() {
-        // Cf, Zl/Zp, Zs other than space, private use, unassigned, combining marks (Grapheme_Extend)
-        assertEquals("\"\\u{200b}\\u{200e}\\u{feff}\"", RustText.debugQuote("\u200B\u200E\uFEFF"));
-        assertEquals("\"\\u{2028}\\u{2029}\"", RustText.debugQuote("\u2028\u2029"));
-        assertEquals("\"\\u{3000}\\u{2003}\\u{1680}\"", RustText.debugQuote("\u3000\u2003\u1680"));
-        assertEquals("\"\\u{e000}\\u{10ffff}\"", RustText.debugQuote("\uE000\uDBFF\uDFFF"));
-        assertEquals("\"\\u{378}\"", RustText.debugQuote("\u0378"));
-        assertEquals("\"e\\u{301}\"", RustText.debugQuote("e\u0301"));
-        assertEquals("\"\\u{d800}\"", RustText.debugQuote("\uD800")); // lone surrogate (not a Rust string)
-        assertEquals("\"\\u{e0001}\"", RustText.debugQuote(new String(Character.toChars(0xE0001))));
+    @ParameterizedTest
+    @MethodSource("debugQuoted")
+    void debugQuote(String input, String quoted) {
+        assertEquals(quoted, RustText.debugQuote(input));
     }
 
     @Test
