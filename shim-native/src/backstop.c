@@ -7,9 +7,9 @@
  * PR_SYS_DISPATCH_INCLUSIVE_ON, start, len, &selector), Linux 6.17+): every system call made from
  * the instructions in [start, start + len) - here the main executable's executable segment - raises
  * SIGSYS (si_code SYS_USER_DISPATCH) instead of running, while system calls from anywhere else
- * (libc, the shim, other libraries) run as usual at no cost. The handler answers the time and
- * random calls from the engine (through the shim's own hooks), and runs every other call itself
- * (from the shim's code, outside the region) with the same registers.
+ * (libc, the shim, other libraries) run as usual at no cost. The handler answers the time, CPU
+ * (getcpu, times, getrusage) and random calls from the engine (through the shim's own hooks), and
+ * runs every other call itself (from the shim's code, outside the region) with the same registers.
  *
  * Why this and not seccomp: a seccomp filter survives exec, so a static image exec'd later would be
  * killed by its first trapped call; syscall user dispatch is per thread, not inherited by fork or
