@@ -19,13 +19,16 @@
  *                minflt, cminflt, majflt, cmajflt   0 (getrusage zeroes them: host facts)
  *                starttime  the image's start in ticks since the virtual boot (monotonic 0)
  *                processor  0
+ *                pid (tid), ppid, pgrp, session   as getpid/gettid/getppid/getpgid/getsid say
  *              schedstat is "<CPU time in ns> 0 1" (on the CPU all its life, never waiting, one
  *              slice), /proc/uptime "<monotonic seconds, 2 decimals> 0.00", so ps's elapsed time
  *              (uptime - starttime) equals the CPU time, as the shim's model says.
- *              Everything else (pid, state, memory sizes, addresses, signals) is the real text.
- * Only absolute paths are recognised; a write or O_PATH/O_DIRECTORY open, or one the real file
- * refuses, behaves as the real open (the real file is opened first, which also gives the real
- * errors). Where memfd_create is refused the real file is returned (traced).
+ *              Everything else (state, memory sizes, addresses, signals) is the real text, read
+ *              through /proc/self or /proc/thread-self (see proc_target).
+ * Only absolute paths are recognised; a write or O_PATH/O_DIRECTORY open goes to the real file.
+ * An error reading the real text is the open's error. Where memfd_create is refused the real file
+ * is opened instead (traced). fopen gets its FILE from fdopen: the one allocation, which fopen
+ * itself would make.
  *
  * Safety: every buffer is on the caller's stack (a fixed 2 KiB for the real text and 2 KiB for the
  * answer), so concurrent threads and a signal handler interrupting an open each have their own;
