@@ -3,7 +3,9 @@
  * sched_getcpu(), getcpu(), syscall(SYS_getcpu), times(), getrusage(), and the process's own
  * /proc/self/stat (open and fopen), /proc/<pid>/stat, /proc/thread-self/stat,
  * /proc/self/task/<tid>/stat, /proc/self/schedstat and /proc/uptime, after some busy work and a
- * one-second sleep. Prints the values, then one verdict line per relation the shim promises:
+ * one-second sleep, and from a second thread its own stat and the main thread's
+ * (/proc/self/task/<main tid>/stat). Prints the values, then one verdict line per relation the
+ * shim promises:
  *   stat's utime+stime = times()'s tms_utime+tms_stime at that moment (the open is one clock
  *   reading later, 1 us, so at most one tick more), cutime/cstime are times()'s, the processor
  *   field is sched_getcpu()'s, schedstat's ns agree with the stat's ticks, uptime - starttime
@@ -13,6 +15,7 @@
  */
 #define _GNU_SOURCE
 #include <fcntl.h>
+#include <pthread.h>
 #include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -69,6 +72,25 @@ static void read_with_fopen(const char *path, char *buf, size_t cap) {
 }
 
 static const char *verdict(int holds) { return holds ? "holds" : "VIOLATED"; }
+
+static long main_tid;
+
+/* A second thread reads its own stat and the main thread's: field 1 is the tid named, the CPU
+ * numbers are the process's. */
+static void *other_thread(void *arg) {
+    (void)arg;
+    char own[2048], main_line[2048], path[96];
+    long tid = (long)syscall(SYS_gettid);
+    read_with_open("/proc/thread-self/stat", own, sizeof own);
+    snprintf(path, sizeof path, "/proc/self/task/%ld/stat", main_tid);
+    read_with_open(path, main_line, sizeof main_line);
+    stat_fields a = parse_stat(own), b = parse_stat(main_line);
+    printf("thread: own stat names its tid: %s\n", verdict(strtol(own, NULL, 10) == tid));
+    printf("thread: the main thread's stat names it: %s\n", verdict(strtol(main_line, NULL, 10) == main_tid));
+    printf("thread: processor %ld %ld sched_getcpu %d, starttime %llu %llu\n", a.processor, b.processor,
+           sched_getcpu(), a.starttime, b.starttime);
+    return NULL;
+}
 
 int main(void) {
     volatile unsigned long x = 0;
@@ -139,5 +161,9 @@ int main(void) {
     printf("uptime %s", up);
     double etime = uptime - (double)s.starttime / 100;
     printf("uptime - starttime = cpu: %s\n", verdict(etime * 100 >= (double)s.utime - 1 && etime * 100 <= (double)s.utime + 2));
+
+    main_tid = (long)syscall(SYS_gettid);
+    pthread_t th;
+    if (pthread_create(&th, NULL, other_thread, NULL) != 0 || pthread_join(th, NULL) != 0) return 3;
     return 0;
 }

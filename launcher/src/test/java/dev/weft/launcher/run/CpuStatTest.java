@@ -43,8 +43,10 @@ class CpuStatTest {
         assertEquals("stat utime 100 stime 0 cutime 0 cstime 0 starttime 0 processor 0", lines.get(2));
         assertTrue(lines.contains("getrusage utime 1.000003 stime 0.000000 minflt 0"), a.stdout());
         assertTrue(lines.contains("uptime 1.00 0.00"), a.stdout());
-        // stat vs times (cpu, children, processor), getrusage, the four other names, schedstat, uptime
-        assertEquals(10, lines.stream().filter(l -> l.endsWith(": holds")).count(), a.stdout());
+        // stat vs times (cpu, children, processor), getrusage, the four other names, schedstat, uptime, and a
+        // second thread's own file and the main thread's (each naming its tid)
+        assertEquals(12, lines.stream().filter(l -> l.endsWith(": holds")).count(), a.stdout());
+        assertTrue(lines.contains("thread: processor 0 0 sched_getcpu 0, starttime 0 0"), a.stdout());
         for (int i = 0; i < 2; i++) {
             assertEquals(a.stdout(), run("5").stdout(), "run " + i + " of seed 5");
         }
