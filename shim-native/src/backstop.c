@@ -7,9 +7,9 @@
  * PR_SYS_DISPATCH_INCLUSIVE_ON, start, len, &selector), Linux 6.17+): every system call made from
  * the instructions in [start, start + len) - here the main executable's executable segment - raises
  * SIGSYS (si_code SYS_USER_DISPATCH) instead of running, while system calls from anywhere else
- * (libc, the shim, other libraries) run as usual at no cost. The handler answers the time and
- * random calls from the engine (through the shim's own hooks), and runs every other call itself
- * (from the shim's code, outside the region) with the same registers.
+ * (libc, the shim, other libraries) run as usual at no cost. The handler answers the time, CPU
+ * (getcpu, times, getrusage) and random calls from the engine (through the shim's own hooks), and
+ * runs every other call itself (from the shim's code, outside the region) with the same registers.
  *
  * Why this and not seccomp: a seccomp filter survives exec, so a static image exec'd later would be
  * killed by its first trapped call; syscall user dispatch is per thread, not inherited by fork or
@@ -39,8 +39,10 @@
 #include <stdlib.h>
 #include <sys/prctl.h>
 #include <sys/random.h>
+#include <sys/resource.h>
 #include <sys/syscall.h>
 #include <sys/time.h>
+#include <sys/times.h>
 #include <time.h>
 #include <ucontext.h>
 
@@ -96,6 +98,9 @@ static void on_sigsys(int sig, siginfo_t *info, void *vctx) {
     else if (engaged && nr == SYS_clock_gettime) r = kernel_result(clock_gettime((clockid_t)a, (struct timespec *)b));
     else if (engaged && nr == SYS_gettimeofday) r = kernel_result(gettimeofday((struct timeval *)a, (void *)b));
     else if (engaged && nr == SYS_time) r = (long)time((time_t *)a);
+    else if (engaged && nr == SYS_getcpu) r = kernel_result(getcpu((unsigned *)a, (unsigned *)b));
+    else if (engaged && nr == SYS_times) r = (long)times((struct tms *)a);
+    else if (engaged && nr == SYS_getrusage) r = kernel_result(getrusage((int)a, (struct rusage *)b));
     else r = 0x7fffffff; /* not answered here */
     if (r != 0x7fffffff) {
         atomic_fetch_add_explicit(&answered, 1, memory_order_relaxed);

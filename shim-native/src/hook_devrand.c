@@ -5,7 +5,8 @@
  * in a lock-free bitmap; read/pread on such an fd fill the buffer from the dev-random stream.
  * dup/dup2/dup3/fcntl(F_DUPFD*) copy the mark (closing a reference gap). fopen("r...") gets a
  * private stream per FILE through fopencookie, so stdio read-ahead of one FILE can never
- * consume bytes another thread would have seen.
+ * consume bytes another thread would have seen. The same opens of the process's own /proc
+ * accounting files are answered by hook_procfs.c.
  */
 #include "weft.h"
 
@@ -109,6 +110,8 @@ static int wants_mode(int flags) { return (flags & O_CREAT) || (flags & O_TMPFIL
         WEFT_TRACE("open", "%s -> %d", path, fd); \
         return fd; \
     } \
+    int proc_fd_ = weft_engaged() ? weft_procfs_open(path, flags) : WEFT_PROCFS_NOT_OURS; \
+    if (proc_fd_ != WEFT_PROCFS_NOT_OURS) return proc_fd_; \
     return realcall;
 
 WEFT_EXPORT int open(const char *path, int flags, ...) {
@@ -283,10 +286,14 @@ static FILE *rand_fopen(const char *path, const char *mode) {
 
 WEFT_EXPORT FILE *fopen(const char *path, const char *mode) {
     if (mode && mode[0] == 'r' && is_rand_path(path) && weft_engaged()) return rand_fopen(path, mode);
+    FILE *proc_file;
+    if (weft_engaged() && weft_procfs_fopen(path, mode, &proc_file)) return proc_file;
     return get_real_fopen()(path, mode);
 }
 
 WEFT_EXPORT FILE *fopen64(const char *path, const char *mode) {
     if (mode && mode[0] == 'r' && is_rand_path(path) && weft_engaged()) return rand_fopen(path, mode);
+    FILE *proc_file;
+    if (weft_engaged() && weft_procfs_fopen(path, mode, &proc_file)) return proc_file;
     return get_real_fopen64()(path, mode);
 }

@@ -23,6 +23,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
+#include <sched.h>
 #include <semaphore.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -38,6 +39,7 @@
 #include <sys/syscall.h>
 #include <sys/uio.h>
 #include <sys/resource.h>
+#include <sys/times.h>
 #include <sys/time.h>
 #include <sys/wait.h>
 
@@ -588,6 +590,9 @@ WEFT_EXPORT long syscall(long n, ...) {
         case SYS_clock_getres: return clock_getres((clockid_t)a, (struct timespec *)b);
         case SYS_gettimeofday: return gettimeofday((struct timeval *)a, (void *)b);
         case SYS_time: return (long)time((time_t *)a);
+        case SYS_getcpu: return getcpu((unsigned *)a, (unsigned *)b); /* CPU 0 (hook_procfs.c) */
+        case SYS_times: return (long)times((struct tms *)a);  /* CPU time (hook_proc.c) */
+        case SYS_getrusage: return getrusage((int)a, (struct rusage *)b);
         case SYS_nanosleep: return nanosleep((const struct timespec *)a, (struct timespec *)b);
         case SYS_clock_nanosleep: {
             int rc = clock_nanosleep((clockid_t)a, (int)b, (const struct timespec *)c, (struct timespec *)d);

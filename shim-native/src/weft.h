@@ -16,6 +16,7 @@
  *   proc_tree.c   per-process streams and the clock across fork/exec (WEFT_PROC)
  *   hook_stat.c   file times in the virtual timeline (stat family, utimensat "now")
  *   hook_tsc.c    rdtsc/rdtscp trapped and answered from the virtual clock (opt-in)
+ *   hook_procfs.c getcpu/sched_getcpu (CPU 0) and the process's own /proc stat, schedstat, uptime
  *   proc_sched.c  the run segment shared by the process tree: children's clocks, process scheduling
  *   backstop.c    raw system calls from the program's own code (syscall user dispatch)
  *
@@ -283,5 +284,11 @@ void weft_net_at_exit(void);
 
 /* ---- devrandom bookkeeping used by faults.c (write hooks must skip random fds) ---- */
 int weft_devrand_is_fd(int fd);
+
+/* ---- the process's own /proc accounting files (hook_procfs.c), for the open hooks (hook_devrand.c) ---- */
+#define WEFT_PROCFS_NOT_OURS (-2)
+int weft_procfs_open(const char *path, int flags); /* an fd, -1 with errno, or WEFT_PROCFS_NOT_OURS */
+struct _IO_FILE;
+int weft_procfs_fopen(const char *path, const char *mode, struct _IO_FILE **out); /* 1: *out is the answer */
 
 #endif
