@@ -1,0 +1,56 @@
+/*
+ * super.h - weft_super, the supervisor that brings static binaries (and Go) under the seeded
+ * engine without LD_PRELOAD (docs/shim.md "Static binaries").
+ *
+ *   weft_super.c   main: the filtered child, the notification loop, the process table
+ *   super_answer.c answers to the notified system calls (clock, sleeps, getrandom, getcpu)
+ *   super_vdso.c   the vDSO: which entry points exist, and rewriting them in a child so they
+ *                  make real system calls the filter sees
+ *
+ * The engine (engine.c: seed, ChaCha8, configuration, diagnostics) is compiled in unchanged; the
+ * supervisor keeps one virtual clock and one getrandom stream per supervised process itself,
+ * because engine.c's clock is one per process and here one process answers for a whole tree.
+ */
+#ifndef WEFT_SUPER_H
+#define WEFT_SUPER_H
+
+#include "../weft.h"
+#include <linux/seccomp.h>
+
+#define SUPER_FORK_CLOCKS 16
+
+/* One process (thread group) of the supervised tree. */
+typedef struct super_proc {
+    pid_t tgid;                       /* 0: free slot */
+    uint64_t id;                      /* place in the tree, as docs/shim.md "The process tree" */
+    uint64_t mono_ns;                 /* this process's virtual monotonic clock */
+    weft_chacha entropy;              /* stream 1 (getrandom) keyed for this id */
+    uint64_t children;                /* children numbered so far */
+    pid_t last_child;                 /* the highest child pid numbered */
+    uint64_t forks;                   /* process-creating clones seen */
+    uint64_t fork_clock[SUPER_FORK_CLOCKS]; /* the clock at the k-th of them (k mod 16) */
+    pid_t parent;                     /* the process that numbered this one (0: a root) */
+    int exited;                       /* made exit_group: 1, then 2 once its parent learnt its clock */
+    unsigned unmerged;                /* children that exited and whose clock this one has not learnt */
+    int image_unchecked;              /* an exec may have replaced the image: inspect at next stop */
+    int shim_owned;                   /* a dynamically linked image: the preloaded shim answers */
+} super_proc;
+
+/* What the supervisor did, for --stats (WEFT_SCHED_STATS=1). */
+typedef struct super_counts {
+    unsigned long getrandom, clock, sleep, getcpu, rseq, continued, failed;
+    unsigned long vdso_images, shim_images, processes;
+} super_counts;
+extern super_counts super_stats;
+
+/* Answers one notification for process p; fills r (id already set). */
+void super_answer(super_proc *p, const struct seccomp_notif *n, struct seccomp_notif_resp *r);
+
+/* Reads this process's own vDSO once: offsets of the entry points to rewrite. 0 when none. */
+int super_vdso_prepare(void);
+/* Rewrites them in pid's vDSO mapped at base; returns entries written, or -errno. */
+int super_vdso_patch(pid_t pid, uint64_t base);
+/* The names of the entry points prepare() found, for the trace (static string). */
+const char *super_vdso_names(void);
+
+#endif
