@@ -6,10 +6,11 @@
  *   static_probe            the lines above
  *   static_probe bench N    N clock_gettime + N getrandom(8) calls, nothing printed (bench.sh)
  */
+#define _GNU_SOURCE /* sched_getcpu */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sched.h> /* sched_getcpu (_GNU_SOURCE) */
+#include <sched.h>
 #include <sys/random.h>
 #include <sys/syscall.h>
 #include <sys/time.h>

@@ -10,7 +10,10 @@
  * covered. For each notification we answer from the caller's own virtual clock and stream
  * (super_answer.c) or let the call continue unchanged. After each exec the vDSO of the new image
  * is rewritten into real system calls (super_vdso.c), so libc's clock reads reach the filter.
- * A dynamically linked image is left to the preloaded shim (its calls continue).
+ * A dynamically linked image is left to the preloaded shim (its calls continue). weft run puts
+ * the supervisor before its isolation wrappers (unshare, setarch, sh, env: dynamically linked, run
+ * unsimulated), so /proc and the notifications' pids are in one PID namespace; the first static
+ * image below them becomes the root of the tree (id 0, clock 0), as the target is under the shim.
  *
  * Exit status: the target's, a death by signal N as 128+N, 127 when it cannot be started. The
  * supervisor is built statically, so an LD_PRELOAD in its environment (meant for dynamically
@@ -163,17 +166,22 @@ static super_proc *find_proc(pid_t tgid) {
     return NULL;
 }
 
+/* Gives p its place in the tree: the root draws the spec's streams, every other process is keyed
+ * as proc_tree.c keys it; the clock starts at mono. */
+static void place(super_proc *p, uint64_t id, uint64_t mono) {
+    uint8_t key[32];
+    p->id = id;
+    p->mono_ns = mono;
+    weft_expand(id ? weft_sm_out(weft_cfg.seed ^ id) : weft_cfg.seed, key);
+    weft_chacha_init(&p->entropy, key, WEFT_S_GETRANDOM);
+}
+
 static super_proc *new_proc(pid_t tgid, uint64_t id, uint64_t mono) {
     for (unsigned i = (unsigned)tgid * 2654435761u, probes = 0; probes < MAX_PROCS; i++, probes++) {
         super_proc *p = &procs[i & (MAX_PROCS - 1)];
         if (p->tgid != 0) continue;
         p->tgid = tgid;
-        p->id = id;
-        p->mono_ns = mono;
-        uint8_t key[32];
-        /* the root draws the spec's streams; others are keyed as proc_tree.c keys them */
-        weft_expand(id ? weft_sm_out(weft_cfg.seed ^ id) : weft_cfg.seed, key);
-        weft_chacha_init(&p->entropy, key, WEFT_S_GETRANDOM);
+        place(p, id, mono);
         p->image_unchecked = 1;
         super_stats.processes++;
         return p;
@@ -224,6 +232,7 @@ static void number_children(super_proc *parent) {
                                  known ? parent->fork_clock[(n - 1) % SUPER_FORK_CLOCKS] : parent->mono_ns);
         if (!c) return;
         c->parent = parent->tgid;
+        c->wrapper = parent->wrapper;
         c->image_unchecked = parent->image_unchecked;
         c->shim_owned = parent->shim_owned;
         parent->last_child = kids[i];
@@ -231,7 +240,11 @@ static void number_children(super_proc *parent) {
 }
 
 static super_proc *register_proc(pid_t tgid) {
-    if (tgid == root_pid) return new_proc(tgid, 0, 0);
+    if (tgid == root_pid) {
+        super_proc *p = new_proc(tgid, 0, 0);
+        if (p) p->wrapper = 1;
+        return p;
+    }
     super_proc *parent = find_proc(status_field(tgid, "\nPPid:"));
     if (parent) {
         number_children(parent);
@@ -277,6 +290,11 @@ static void inspect_image(super_proc *p, pid_t tid) {
     if (p->shim_owned) {
         super_stats.shim_images++;
         return;
+    }
+    if (p->wrapper) { /* the target: it is the tree's root, as under the shim */
+        p->wrapper = 0;
+        p->children = p->forks = 0;
+        place(p, 0, 0);
     }
     if (!vdso) return;
     int rc = super_vdso_patch(tid, vdso);
