@@ -2,18 +2,24 @@
  * Linked with -static: what weft_super (docs/shim.md "Static binaries") must answer from the seed.
  * Prints, one per line: getrandom bytes, clock_gettime REALTIME and MONOTONIC (libc: the vDSO),
  * gettimeofday, time(), a raw getrandom system call, the monotonic interval across a 1.5 s
- * nanosleep, sched_getcpu, and a forked child's getrandom bytes and clock.
+ * nanosleep, sched_getcpu, getauxval(AT_RANDOM), times and getrusage, and a forked child's
+ * getrandom bytes and clock.
  *   static_probe            the lines above
  *   static_probe bench N    N clock_gettime + N getrandom(8) calls, nothing printed (bench.sh)
  */
-#define _GNU_SOURCE /* sched_getcpu */
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE /* sched_getcpu; the Makefile defines it already */
+#endif
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sched.h>
+#include <sys/auxv.h>
 #include <sys/random.h>
+#include <sys/resource.h>
 #include <sys/syscall.h>
 #include <sys/time.h>
+#include <sys/times.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -56,6 +62,13 @@ int main(int argc, char **argv) {
     nanosleep(&d, NULL);
     printf("slept %lld\n", ns(CLOCK_MONOTONIC) - t0);
     printf("cpu %d\n", sched_getcpu());
+    hex("at-random", (const unsigned char *)getauxval(AT_RANDOM), 16);
+    struct tms t;
+    clock_t ticks = times(&t);
+    printf("times %ld %ld\n", (long)ticks, (long)t.tms_utime);
+    struct rusage u;
+    getrusage(RUSAGE_SELF, &u);
+    printf("rusage %ld.%06ld\n", (long)u.ru_utime.tv_sec, (long)u.ru_utime.tv_usec);
     fflush(stdout);
     pid_t pid = fork();
     if (pid == 0) {

@@ -24,6 +24,8 @@ typedef struct super_proc {
     pid_t tgid;                       /* 0: free slot */
     uint64_t id;                      /* place in the tree, as docs/shim.md "The process tree" */
     uint64_t mono_ns;                 /* this process's virtual monotonic clock */
+    uint64_t origin_ns;               /* the clock when the image began: CPU time counts from here */
+    uint8_t key[32];                  /* its streams' key */
     weft_chacha entropy;              /* stream 1 (getrandom) keyed for this id */
     uint64_t children;                /* children numbered so far */
     pid_t last_child;                 /* the highest child pid numbered */
@@ -40,8 +42,8 @@ typedef struct super_proc {
 
 /* What the supervisor did, for --stats (WEFT_SCHED_STATS=1). */
 typedef struct super_counts {
-    unsigned long getrandom, clock, sleep, getcpu, rseq, continued, failed;
-    unsigned long vdso_images, shim_images, processes;
+    unsigned long getrandom, clock, cputime, sleep, getcpu, rseq, continued, failed;
+    unsigned long vdso_images, at_random, shim_images, processes;
 } super_counts;
 extern super_counts super_stats;
 

@@ -6,6 +6,9 @@
  *                                       (REALTIME, _COARSE, TAI, REALTIME_ALARM) is the run's
  *                                       2000-epoch base + monotonic, every other clock monotonic
  *   clock_getres                        1 ns
+ *   times, getrusage                    CPU time = a reading - the clock when the image began;
+ *                                       times: user time and the monotonic clock in 100 Hz ticks,
+ *                                       the rest 0; getrusage: every field 0 but ru_utime
  *   nanosleep, clock_nanosleep          advance the clock (absolute: to the deadline), return at once
  *   getrandom                           stream 1 of the process
  *   getcpu                              cpu 0, node 0
@@ -23,8 +26,10 @@
 #include <sched.h>
 #include <string.h>
 #include <sys/random.h>
+#include <sys/resource.h>
 #include <sys/syscall.h>
 #include <sys/time.h>
+#include <sys/times.h>
 #include <sys/uio.h>
 #include <time.h>
 
@@ -116,6 +121,33 @@ static long answer_clock(super_proc *p, pid_t tid, int nr, const uint64_t *a) {
     return rc;
 }
 
+/* As hook_proc.c answers them: one reading each; system and children's times, memory and fault
+ * counters (host facts) are 0. */
+#define CLK_TCK_NS (NS / 100)
+static long answer_cputime(super_proc *p, pid_t tid, int nr, const uint64_t *a) {
+    long rc = 0;
+    if (nr == SYS_getrusage && a[0] != (uint64_t)RUSAGE_SELF && a[0] != (uint64_t)RUSAGE_CHILDREN &&
+        a[0] != (uint64_t)RUSAGE_THREAD)
+        return -EINVAL;
+    uint64_t now = observe(p), cpu = now > p->origin_ns ? now - p->origin_ns : 0;
+    if (nr == SYS_times) {
+        struct tms t = {.tms_utime = (clock_t)(cpu / CLK_TCK_NS)};
+        if (a[0] && put(tid, a[0], &t, sizeof t)) return -EFAULT;
+        rc = (long)(now / CLK_TCK_NS);
+    } else {
+        struct rusage u;
+        memset(&u, 0, sizeof u);
+        if ((int)a[0] != RUSAGE_CHILDREN) {
+            u.ru_utime.tv_sec = (time_t)(cpu / NS);
+            u.ru_utime.tv_usec = (suseconds_t)(cpu % NS / 1000);
+        }
+        if (put(tid, a[1], &u, sizeof u)) return -EFAULT;
+    }
+    super_stats.cputime++;
+    WEFT_TRACE("super cputime", "%d, nr %d -> %lu ns", (int)p->tgid, nr, (unsigned long)cpu);
+    return rc;
+}
+
 static long answer_sleep(super_proc *p, pid_t tid, int nr, const uint64_t *a) {
     int absolute = nr == SYS_clock_nanosleep && (a[1] & TIMER_ABSTIME);
     uint64_t req = nr == SYS_nanosleep ? a[0] : a[2]; /* rem is only written when interrupted */
@@ -154,6 +186,8 @@ void super_answer(super_proc *p, const struct seccomp_notif *n, struct seccomp_n
     case SYS_clock_getres: v = answer_clock(p, tid, n->data.nr, a); break;
     case SYS_nanosleep:
     case SYS_clock_nanosleep: v = answer_sleep(p, tid, n->data.nr, a); break;
+    case SYS_times:
+    case SYS_getrusage: v = answer_cputime(p, tid, n->data.nr, a); break;
     case SYS_getcpu: v = answer_getcpu(tid, a); break;
     case SYS_rseq: v = -ENOSYS; super_stats.rseq++; break;
     default:

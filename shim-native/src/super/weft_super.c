@@ -50,13 +50,13 @@
 void weft_sched_stats_at_exit(void) {}
 void weft_net_at_exit(void) {}
 
-/* The system calls the filter stops. Answered: the clock, sleeps, getrandom, getcpu, rseq. Watched and
+/* The system calls the filter stops. Answered: the clock, CPU time, sleeps, getrandom, getcpu, rseq. Watched and
  * continued: process creation (a child's clock starts at its parent's fork), exec and the first
  * arch_prctl of a new image (every static startup sets its thread pointer before reading the
  * clock: the moment to rewrite the vDSO), exit_group (so a short-lived child is numbered). */
 static const int notified[] = {
     SYS_getrandom, SYS_clock_gettime, SYS_clock_getres, SYS_gettimeofday, SYS_time,
-    SYS_nanosleep, SYS_clock_nanosleep, SYS_getcpu, SYS_rseq,
+    SYS_nanosleep, SYS_clock_nanosleep, SYS_getcpu, SYS_rseq, SYS_times, SYS_getrusage,
     SYS_clone, SYS_clone3, SYS_fork, SYS_vfork, SYS_execve, SYS_execveat, SYS_arch_prctl,
     SYS_exit_group,
 };
@@ -169,11 +169,10 @@ static super_proc *find_proc(pid_t tgid) {
 /* Gives p its place in the tree: the root draws the spec's streams, every other process is keyed
  * as proc_tree.c keys it; the clock starts at mono. */
 static void place(super_proc *p, uint64_t id, uint64_t mono) {
-    uint8_t key[32];
     p->id = id;
     p->mono_ns = mono;
-    weft_expand(id ? weft_sm_out(weft_cfg.seed ^ id) : weft_cfg.seed, key);
-    weft_chacha_init(&p->entropy, key, WEFT_S_GETRANDOM);
+    weft_expand(id ? weft_sm_out(weft_cfg.seed ^ id) : weft_cfg.seed, p->key);
+    weft_chacha_init(&p->entropy, p->key, WEFT_S_GETRANDOM);
 }
 
 static super_proc *new_proc(pid_t tgid, uint64_t id, uint64_t mono) {
@@ -232,6 +231,7 @@ static void number_children(super_proc *parent) {
                                  known ? parent->fork_clock[(n - 1) % SUPER_FORK_CLOCKS] : parent->mono_ns);
         if (!c) return;
         c->parent = parent->tgid;
+        c->origin_ns = parent->origin_ns; /* the same image goes on in the child */
         c->wrapper = parent->wrapper;
         c->image_unchecked = parent->image_unchecked;
         c->shim_owned = parent->shim_owned;
@@ -276,15 +276,31 @@ static super_proc *proc_of_tid(pid_t tid) {
 
 /* ------------------------------------------------------------------ notifications */
 
+/*
+ * The 16 bytes the kernel put on the new image's stack for AT_RANDOM become the first 16 of the
+ * process's stream 3, as the shim's getauxval(AT_RANDOM) answers. In time: static glibc and musl
+ * read them for the stack protector and pointer guard only after setting the thread pointer (the
+ * arch_prctl this runs at), Go copies them in runtime.args, also after.
+ */
+static void seed_at_random(super_proc *p, pid_t tid, uint64_t addr) {
+    weft_chacha aux;
+    unsigned char bytes[16];
+    weft_chacha_init(&aux, p->key, WEFT_S_AUX);
+    weft_chacha_fill(&aux, bytes, sizeof bytes);
+    struct iovec local = {bytes, sizeof bytes}, remote = {(void *)(uintptr_t)addr, sizeof bytes};
+    if (process_vm_writev(tid, &local, 1, &remote, 1, 0) == (ssize_t)sizeof bytes) super_stats.at_random++;
+}
+
 /* After an exec: a dynamically linked image (an interpreter, AT_BASE != 0) is the shim's;
- * a static one gets its vDSO rewritten. */
+ * a static one gets its vDSO rewritten and its AT_RANDOM seeded. */
 static void inspect_image(super_proc *p, pid_t tid) {
-    uint64_t auxv[128], base = 0, vdso = 0;
+    uint64_t auxv[128], base = 0, vdso = 0, at_random = 0;
     ssize_t n = read_proc(tid, "auxv", auxv, sizeof auxv);
     p->image_unchecked = 0;
     for (ssize_t i = 0; i + 1 < n / 8; i += 2) {
         if (auxv[i] == AT_BASE) base = auxv[i + 1];
         if (auxv[i] == AT_SYSINFO_EHDR) vdso = auxv[i + 1];
+        if (auxv[i] == AT_RANDOM) at_random = auxv[i + 1];
     }
     p->shim_owned = base != 0;
     if (p->shim_owned) {
@@ -296,6 +312,8 @@ static void inspect_image(super_proc *p, pid_t tid) {
         p->children = p->forks = 0;
         place(p, 0, 0);
     }
+    p->origin_ns = p->mono_ns;
+    if (at_random) seed_at_random(p, tid, at_random);
     if (!vdso) return;
     int rc = super_vdso_patch(tid, vdso);
     if (rc > 0) {
@@ -367,11 +385,12 @@ static void serve_one(int listener) {
 
 static void print_stats(void) {
     if (!weft_cfg.stats) return;
-    weft_errline("[weft] supervisor: answered getrandom %lu, clock %lu, sleep %lu, getcpu %lu, rseq %lu (%lu as errors);"
-                 " continued %lu; %lu process(es), vDSO rewritten in %lu image(s), %lu dynamically linked"
-                 " image(s) left to the shim", super_stats.getrandom, super_stats.clock, super_stats.sleep,
-                 super_stats.getcpu, super_stats.rseq, super_stats.failed, super_stats.continued, super_stats.processes,
-                 super_stats.vdso_images, super_stats.shim_images);
+    weft_errline("[weft] supervisor: answered getrandom %lu, clock %lu, cputime %lu, sleep %lu, getcpu %lu,"
+                 " rseq %lu (%lu as errors); continued %lu; %lu process(es), vDSO rewritten in %lu image(s),"
+                 " AT_RANDOM seeded in %lu, %lu dynamically linked image(s) left to the shim",
+                 super_stats.getrandom, super_stats.clock, super_stats.cputime, super_stats.sleep,
+                 super_stats.getcpu, super_stats.rseq, super_stats.failed, super_stats.continued,
+                 super_stats.processes, super_stats.vdso_images, super_stats.at_random, super_stats.shim_images);
 }
 
 static int exit_code(int status) {
@@ -399,8 +418,7 @@ static int has_hung_up(int listener) {
 #endif
 
 static int serve(int listener, pid_t child) {
-    if (!getenv("WEFT_SUPER_ASYNC")) /* the bench compares both */
-        ioctl(listener, SECCOMP_IOCTL_NOTIF_SET_FLAGS, SECCOMP_USER_NOTIF_FD_SYNC_WAKE_UP);
+    ioctl(listener, SECCOMP_IOCTL_NOTIF_SET_FLAGS, SECCOMP_USER_NOTIF_FD_SYNC_WAKE_UP); /* best effort */
     int pidfd = (int)syscall(SYS_pidfd_open, child, 0);
     int status = 0;
     for (;;) {
