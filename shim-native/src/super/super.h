@@ -4,6 +4,7 @@
  *
  *   weft_super.c   main: the filtered child, the notification loop, the process table
  *   super_answer.c answers to the notified system calls (clock, sleeps, getrandom, getcpu)
+ *   super_devrand.c /dev/urandom and /dev/random: pipes the supervisor fills from the seed
  *   super_vdso.c   the vDSO: which entry points exist, and rewriting them in a child so they
  *                  make real system calls the filter sees
  *
@@ -27,6 +28,7 @@ typedef struct super_proc {
     uint64_t origin_ns;               /* the clock when the image began: CPU time counts from here */
     uint8_t key[32];                  /* its streams' key */
     weft_chacha entropy;              /* stream 1 (getrandom) keyed for this id */
+    uint64_t devrand_opens;           /* random devices opened so far (each its own stream) */
     uint64_t children;                /* children numbered so far */
     pid_t last_child;                 /* the highest child pid numbered */
     uint64_t forks;                   /* process-creating clones seen */
@@ -43,12 +45,19 @@ typedef struct super_proc {
 /* What the supervisor did, for --stats (WEFT_SCHED_STATS=1). */
 typedef struct super_counts {
     unsigned long getrandom, clock, cputime, sleep, getcpu, rseq, continued, failed;
-    unsigned long vdso_images, at_random, shim_images, processes;
+    unsigned long devrand, vdso_images, at_random, shim_images, processes;
 } super_counts;
 extern super_counts super_stats;
 
 /* Answers one notification for process p; fills r (id already set). */
 void super_answer(super_proc *p, const struct seccomp_notif *n, struct seccomp_notif_resp *r);
+
+/* /dev/urandom and /dev/random (super_devrand.c). open: 1 when answered (the fd is installed and
+ * the call answered), 0 to let it continue. pollfds/service: the pipes that want refilling. */
+struct pollfd;
+int super_devrand_open(super_proc *p, int listener, const struct seccomp_notif *n);
+int super_devrand_pollfds(struct pollfd *pf, int cap);
+void super_devrand_service(const struct pollfd *pf, int n);
 
 /* Reads this process's own vDSO once: offsets of the entry points to rewrite. 0 when none. */
 int super_vdso_prepare(void);

@@ -53,12 +53,13 @@ void weft_net_at_exit(void) {}
 /* The system calls the filter stops. Answered: the clock, CPU time, sleeps, getrandom, getcpu, rseq. Watched and
  * continued: process creation (a child's clock starts at its parent's fork), exec and the first
  * arch_prctl of a new image (every static startup sets its thread pointer before reading the
- * clock: the moment to rewrite the vDSO), exit_group (so a short-lived child is numbered). */
+ * clock: the moment to rewrite the vDSO), exit_group (so a short-lived child is numbered). open
+ * and openat are answered for the random devices only. */
 static const int notified[] = {
     SYS_getrandom, SYS_clock_gettime, SYS_clock_getres, SYS_gettimeofday, SYS_time,
     SYS_nanosleep, SYS_clock_nanosleep, SYS_getcpu, SYS_rseq, SYS_times, SYS_getrusage,
     SYS_clone, SYS_clone3, SYS_fork, SYS_vfork, SYS_execve, SYS_execveat, SYS_arch_prctl,
-    SYS_exit_group,
+    SYS_exit_group, SYS_open, SYS_openat,
 };
 #define NNOTIFIED ((int)(sizeof notified / sizeof notified[0]))
 
@@ -358,10 +359,11 @@ static void learn_reaped_children(super_proc *p) {
     }
 }
 
-static void serve_one(int listener) {
+/* Returns 1 when the call was answered here (no response left to send). */
+static int serve_one(int listener) {
     struct seccomp_notif req;
     memset(&req, 0, sizeof req); /* the kernel insists on a zeroed buffer */
-    if (ioctl(listener, SECCOMP_IOCTL_NOTIF_RECV, &req) < 0) return; /* the caller died meanwhile */
+    if (ioctl(listener, SECCOMP_IOCTL_NOTIF_RECV, &req) < 0) return 0; /* the caller died meanwhile */
     struct seccomp_notif_resp resp = {.id = req.id, .flags = SECCOMP_USER_NOTIF_FLAG_CONTINUE};
     super_proc *p = proc_of_tid((pid_t)req.pid);
     if (p) {
@@ -370,6 +372,9 @@ static void serve_one(int listener) {
         if (p->unmerged) learn_reaped_children(p);
         switch (req.data.nr) {
         case SYS_exit_group: note_exit(p); break;
+        case SYS_open: case SYS_openat:
+            if (!p->shim_owned && super_devrand_open(p, listener, &req)) return 1;
+            break;
         case SYS_clone: case SYS_clone3: case SYS_fork: case SYS_vfork: note_clone(p, &req); break;
         case SYS_execve: case SYS_execveat: p->image_unchecked = 1; break;
         default:
@@ -381,15 +386,16 @@ static void serve_one(int listener) {
     }
     if (resp.flags) super_stats.continued++;
     ioctl(listener, SECCOMP_IOCTL_NOTIF_SEND, &resp); /* ENOENT: the caller was killed; nothing to do */
+    return 1;
 }
 
 static void print_stats(void) {
     if (!weft_cfg.stats) return;
     weft_errline("[weft] supervisor: answered getrandom %lu, clock %lu, cputime %lu, sleep %lu, getcpu %lu,"
-                 " rseq %lu (%lu as errors); continued %lu; %lu process(es), vDSO rewritten in %lu image(s),"
+                 " rseq %lu (%lu as errors), random-device opens %lu; continued %lu; %lu process(es), vDSO rewritten in %lu image(s),"
                  " AT_RANDOM seeded in %lu, %lu dynamically linked image(s) left to the shim",
                  super_stats.getrandom, super_stats.clock, super_stats.cputime, super_stats.sleep,
-                 super_stats.getcpu, super_stats.rseq, super_stats.failed, super_stats.continued,
+                 super_stats.getcpu, super_stats.rseq, super_stats.failed, super_stats.devrand, super_stats.continued,
                  super_stats.processes, super_stats.vdso_images, super_stats.at_random, super_stats.shim_images);
 }
 
@@ -399,6 +405,23 @@ static int exit_code(int status) {
 
 static volatile pid_t forward_to;
 static void forward_signal(int sig) { if (forward_to > 0) kill(forward_to, sig); }
+
+/*
+ * Waits for a notification, the target's exit (pidfd, when >= 0) or a random-device pipe with
+ * room, and handles what came. Returns 1 when no filtered task is left (the listener hung up).
+ */
+static int wait_and_serve(int listener, int pidfd) {
+    struct pollfd pf[2 + 256];
+    pf[0] = (struct pollfd){listener, POLLIN, 0};
+    int k = 1;
+    if (pidfd >= 0) pf[k++] = (struct pollfd){pidfd, POLLIN, 0};
+    int pipes = super_devrand_pollfds(pf + k, (int)(sizeof pf / sizeof pf[0]) - k);
+    if (poll(pf, (nfds_t)(k + pipes), -1) < 0) return 0; /* EINTR */
+    super_devrand_service(pf + k, pipes);
+    if (pf[0].revents & POLLIN) serve_one(listener);
+    else if (pf[0].revents & (POLLHUP | POLLERR)) return 1;
+    return 0;
+}
 
 static int has_hung_up(int listener) {
     struct pollfd pf = {listener, POLLIN, 0};
@@ -419,13 +442,10 @@ static int has_hung_up(int listener) {
 
 static int serve(int listener, pid_t child) {
     ioctl(listener, SECCOMP_IOCTL_NOTIF_SET_FLAGS, SECCOMP_USER_NOTIF_FD_SYNC_WAKE_UP); /* best effort */
-    int pidfd = (int)syscall(SYS_pidfd_open, child, 0);
+    int pidfd = (int)syscall(SYS_pidfd_open, child, 0); /* Linux 5.3+; the listener's hang-up ends it too */
     int status = 0;
     for (;;) {
-        struct pollfd pf[2] = {{listener, POLLIN, 0}, {pidfd, POLLIN, 0}};
-        if (poll(pf, pidfd >= 0 ? 2 : 1, pidfd >= 0 ? -1 : 50) < 0) continue; /* EINTR */
-        if (pf[0].revents & POLLIN) serve_one(listener);
-        else if (pf[0].revents & (POLLHUP | POLLERR)) {
+        if (wait_and_serve(listener, pidfd)) {
             waitpid(child, &status, 0); /* every filtered task is gone, the target too */
             print_stats();
             return exit_code(status);
@@ -436,9 +456,7 @@ static int serve(int listener, pid_t child) {
     if (has_hung_up(listener)) return exit_code(status);
     if (fork() == 0) { /* the detached copy: nothing printed, nothing flushed */
         setsid();
-        while (!has_hung_up(listener)) {
-            struct pollfd pf = {listener, POLLIN, 0};
-            if (poll(&pf, 1, -1) == 1 && (pf.revents & POLLIN)) serve_one(listener);
+        while (!wait_and_serve(listener, -1)) {
         }
         _exit(0);
     }
@@ -480,6 +498,7 @@ int main(int argc, char **argv) {
     signal(SIGHUP, forward_signal);
     signal(SIGINT, SIG_IGN);  /* a terminal's ^C reaches the target directly (same process group) */
     signal(SIGQUIT, SIG_IGN);
+    signal(SIGPIPE, SIG_IGN); /* a random-device pipe whose readers are gone: EPIPE, then dropped */
     int err = 0;
     int listener = receive_listener(sv[0], &err);
     close(sv[0]);

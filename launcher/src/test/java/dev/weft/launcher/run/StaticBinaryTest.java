@@ -93,7 +93,7 @@ class StaticBinaryTest {
         var r = NativeFixture.weftRun("--seed", "3", "--stats", "--", probe.toString());
         String line = r.stderr().lines().filter(l -> l.startsWith("[weft] supervisor:")).findFirst().orElse("");
         assertTrue(line.startsWith("[weft] supervisor: answered getrandom 4, clock 8, cputime 2, sleep 1, getcpu 1,"
-                + " rseq 1 (1 as errors);"), r.stderr());
+                + " rseq 1 (1 as errors), random-device opens 0;"), r.stderr());
         assertTrue(line.contains("vDSO rewritten in 1 image(s), AT_RANDOM seeded in 1,"), line);
     }
 
@@ -105,8 +105,9 @@ class StaticBinaryTest {
     }
 
     @Test
-    void busyboxDateMktempAndSleepAreSeeded() {
-        String script = "date +%s; mktemp -u; sleep 2; date +%s; busybox date +%s; sleep 1 & wait; date +%s";
+    void busyboxDateMktempSleepAndUrandomAreSeeded() {
+        String script = "date +%s; mktemp -u; sleep 2; date +%s; busybox date +%s; sleep 1 & wait; date +%s;"
+                + " head -c 16 /dev/urandom | od -An -tx1";
         List<String> outs = new ArrayList<>();
         for (String seed : List.of("5", "5", "5", "6")) {
             outs.add(ShimRuns.succeeded(NativeFixture.weftRun("--seed", seed, "--", busybox().toString(), "sh", "-c",
@@ -121,6 +122,7 @@ class StaticBinaryTest {
         assertTrue(l.get(1).matches("/tmp/tmp\\.[A-Za-z0-9]{6}"), l.get(1));
         // the shell learns each child's clock when it reaps it: sleep 2, then sleep 1 in the background
         assertEquals(List.of(t0 + 2, t0 + 2, t0 + 3), l.subList(2, 5).stream().map(Long::parseLong).toList());
+        assertTrue(l.get(5).matches("( [0-9a-f]{2}){16}"), l.get(5));
     }
 
     @Test
