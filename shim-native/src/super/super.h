@@ -37,6 +37,7 @@ typedef struct super_proc {
     int exited;                       /* made exit_group: 1, then 2 once its parent learnt its clock */
     unsigned unmerged;                /* children that exited and whose clock this one has not learnt */
     int image_unchecked;              /* an exec may have replaced the image: inspect at next stop */
+    unsigned images;                  /* static images prepared in this process so far */
     int wrapper;                      /* before the target (weft run's unshare, setarch, sh, env): the
                                          first static image of this line becomes the root */
     int shim_owned;                   /* a dynamically linked image: the preloaded shim answers */

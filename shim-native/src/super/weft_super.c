@@ -233,6 +233,7 @@ static void number_children(super_proc *parent) {
         if (!c) return;
         c->parent = parent->tgid;
         c->origin_ns = parent->origin_ns; /* the same image goes on in the child */
+        c->images = parent->images;
         c->wrapper = parent->wrapper;
         c->image_unchecked = parent->image_unchecked;
         c->shim_owned = parent->shim_owned;
@@ -283,17 +284,35 @@ static super_proc *proc_of_tid(pid_t tid) {
  * read them for the stack protector and pointer guard only after setting the thread pointer (the
  * arch_prctl this runs at), Go copies them in runtime.args, also after.
  */
-static void seed_at_random(super_proc *p, pid_t tid, uint64_t addr) {
+static void at_random_bytes(const super_proc *p, unsigned char bytes[16]) {
     weft_chacha aux;
-    unsigned char bytes[16];
     weft_chacha_init(&aux, p->key, WEFT_S_AUX);
-    weft_chacha_fill(&aux, bytes, sizeof bytes);
+    weft_chacha_fill(&aux, bytes, 16);
+}
+
+/* 1 when the image at tid still carries the AT_RANDOM bytes we wrote: an exec that failed (a
+ * shell trying PATH entries) left the image we already prepared; a new one has the kernel's. */
+static int same_image(const super_proc *p, pid_t tid, uint64_t addr) {
+    unsigned char seeded[16], found[16];
+    struct iovec local = {found, sizeof found}, remote = {(void *)(uintptr_t)addr, sizeof found};
+    if (!p->images || process_vm_readv(tid, &local, 1, &remote, 1, 0) != (ssize_t)sizeof found) return 0;
+    at_random_bytes(p, seeded);
+    return memcmp(seeded, found, sizeof found) == 0;
+}
+
+static void seed_at_random(const super_proc *p, pid_t tid, uint64_t addr) {
+    unsigned char bytes[16];
+    at_random_bytes(p, bytes);
     struct iovec local = {bytes, sizeof bytes}, remote = {(void *)(uintptr_t)addr, sizeof bytes};
     if (process_vm_writev(tid, &local, 1, &remote, 1, 0) == (ssize_t)sizeof bytes) super_stats.at_random++;
 }
 
-/* After an exec: a dynamically linked image (an interpreter, AT_BASE != 0) is the shim's;
- * a static one gets its vDSO rewritten and its AT_RANDOM seeded. */
+/*
+ * After an exec: a dynamically linked image (an interpreter, AT_BASE != 0) is the shim's. A new
+ * static one starts as a new image does under the shim: its clock goes on, CPU time counts from
+ * here, its streams start from their beginning (same id, same key); its AT_RANDOM is seeded and its
+ * vDSO rewritten.
+ */
 static void inspect_image(super_proc *p, pid_t tid) {
     uint64_t auxv[128], base = 0, vdso = 0, at_random = 0;
     ssize_t n = read_proc(tid, "auxv", auxv, sizeof auxv);
@@ -308,12 +327,16 @@ static void inspect_image(super_proc *p, pid_t tid) {
         super_stats.shim_images++;
         return;
     }
+    if (at_random && same_image(p, tid, at_random)) return;
     if (p->wrapper) { /* the target: it is the tree's root, as under the shim */
         p->wrapper = 0;
         p->children = p->forks = 0;
         place(p, 0, 0);
     }
+    p->images++;
     p->origin_ns = p->mono_ns;
+    p->devrand_opens = 0;
+    weft_chacha_init(&p->entropy, p->key, WEFT_S_GETRANDOM);
     if (at_random) seed_at_random(p, tid, at_random);
     if (!vdso) return;
     int rc = super_vdso_patch(tid, vdso);
