@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Shim overhead benchmark: montecarlo and entropy natively and under the shim (seed 42,
-# scheduler on), best of N runs (default 5). Prints wall time and CPU time (user+sys; less
+# scheduler on), best of N runs (default 5); then the cost per call of the backstop and of the
+# supervisor for static binaries (weft_super). Prints wall time and CPU time (user+sys; less
 # sensitive to other load on a shared machine). Figures only: this is not a pass/fail test.
 # Usage: shim-native/bench.sh [runs]    (after the Maven or make build, Linux only)
 set -euo pipefail
