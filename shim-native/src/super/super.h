@@ -22,7 +22,7 @@
 
 /* One process (thread group) of the supervised tree. */
 typedef struct super_proc {
-    pid_t tgid;                       /* 0: free slot */
+    pid_t tgid;                       /* 0: never used, -1: freed */
     uint64_t id;                      /* place in the tree, as docs/shim.md "The process tree" */
     uint64_t mono_ns;                 /* this process's virtual monotonic clock */
     uint64_t origin_ns;               /* the clock when the image began: CPU time counts from here */
@@ -34,7 +34,7 @@ typedef struct super_proc {
     uint64_t forks;                   /* process-creating clones seen */
     uint64_t fork_clock[SUPER_FORK_CLOCKS]; /* the clock at the k-th of them (k mod 16) */
     pid_t parent;                     /* the process that numbered this one (0: a root) */
-    int exited;                       /* made exit_group: 1, then 2 once its parent learnt its clock */
+    int exited;                       /* made exit_group (freed once its parent learnt its clock) */
     unsigned unmerged;                /* children that exited and whose clock this one has not learnt */
     int image_unchecked;              /* an exec may have replaced the image: inspect at next stop */
     unsigned images;                  /* static images prepared in this process so far */

@@ -158,6 +158,9 @@ static pid_t status_field(pid_t pid, const char *field) {
     return f ? (pid_t)atoi(f + strlen(field)) : 0;
 }
 
+/* Open addressing on the tgid: 0 ends a probe sequence, FREED (a reaped process) does not. */
+#define FREED (-1)
+
 static super_proc *find_proc(pid_t tgid) {
     for (unsigned i = (unsigned)tgid * 2654435761u, probes = 0; probes < MAX_PROCS; i++, probes++) {
         super_proc *p = &procs[i & (MAX_PROCS - 1)];
@@ -165,6 +168,11 @@ static super_proc *find_proc(pid_t tgid) {
         if (p->tgid == 0) return NULL;
     }
     return NULL;
+}
+
+static void free_proc(super_proc *p) {
+    memset(p, 0, sizeof *p);
+    p->tgid = FREED;
 }
 
 /* Gives p its place in the tree: the root draws the spec's streams, every other process is keyed
@@ -179,7 +187,7 @@ static void place(super_proc *p, uint64_t id, uint64_t mono) {
 static super_proc *new_proc(pid_t tgid, uint64_t id, uint64_t mono) {
     for (unsigned i = (unsigned)tgid * 2654435761u, probes = 0; probes < MAX_PROCS; i++, probes++) {
         super_proc *p = &procs[i & (MAX_PROCS - 1)];
-        if (p->tgid != 0) continue;
+        if (p->tgid != 0 && p->tgid != FREED) continue;
         p->tgid = tgid;
         place(p, id, mono);
         p->image_unchecked = 1;
@@ -258,11 +266,17 @@ static super_proc *register_proc(pid_t tgid) {
     return new_proc(tgid, id ? id : 1, 0);
 }
 
+/* The process of a stopped thread. tid -> tgid is cached; an entry whose process was freed is a
+ * reused pid (a new process) and is looked up again. */
 static super_proc *proc_of_tid(pid_t tid) {
     unsigned i = (unsigned)tid * 2654435761u, probes = 0;
     for (; probes < MAX_TIDS; i++, probes++) {
         unsigned s = i & (MAX_TIDS - 1);
-        if (tids[s].tid == tid) return find_proc(tids[s].tgid);
+        if (tids[s].tid == tid) {
+            super_proc *p = find_proc(tids[s].tgid);
+            if (p) return p;
+            break;
+        }
         if (tids[s].tid == 0) break;
     }
     pid_t tgid = status_field(tid, "\nTgid:");
@@ -373,12 +387,12 @@ static void note_exit(super_proc *p) {
 static void learn_reaped_children(super_proc *p) {
     for (int i = 0; i < MAX_PROCS && p->unmerged; i++) {
         super_proc *c = &procs[i];
-        if (c->tgid == 0 || c->parent != p->tgid || c->exited != 1) continue;
+        if (c->tgid <= 0 || c->parent != p->tgid || !c->exited) continue;
         char buf[16];
         if (read_proc(c->tgid, "stat", buf, sizeof buf) >= 0) continue; /* still a zombie */
-        c->exited = 2;
         p->unmerged--;
         if (c->mono_ns > p->mono_ns) p->mono_ns = c->mono_ns;
+        free_proc(c); /* gone for good: its slot serves a later process (pid order numbers them) */
     }
 }
 
