@@ -6,6 +6,8 @@
  * getrandom bytes and clock.
  *   static_probe            the lines above
  *   static_probe bench N    N clock_gettime + N getrandom(8) calls, nothing printed (bench.sh)
+ *   static_probe exec       getrandom and the clock, a failed exec, getrandom, then the same in a
+ *                           new image of itself
  */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE /* sched_getcpu; the Makefile defines it already */
@@ -37,6 +39,20 @@ static long long ns(clockid_t c) {
 }
 
 int main(int argc, char **argv) {
+    if (argc >= 2 && strcmp(argv[1], "exec") == 0) { /* a failed exec, then a successful one */
+        unsigned char e[8];
+        if (getrandom(e, sizeof e, 0) != sizeof e) return 1;
+        hex(argc == 2 ? "image1" : "image2", e, sizeof e);
+        printf("%s-monotonic %lld\n", argc == 2 ? "image1" : "image2", ns(CLOCK_MONOTONIC));
+        fflush(stdout);
+        if (argc > 2) return 0;
+        execl("/nonexistent/static_probe", "x", (char *)0);
+        if (getrandom(e, sizeof e, 0) != sizeof e) return 1;
+        hex("after-failed-exec", e, sizeof e);
+        fflush(stdout);
+        execl("/proc/self/exe", argv[0], "exec", "again", (char *)0);
+        return 1;
+    }
     if (argc == 3 && strcmp(argv[1], "bench") == 0) {
         long n = atol(argv[2]);
         unsigned long long sink = 0, r;

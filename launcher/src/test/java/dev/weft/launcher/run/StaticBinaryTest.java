@@ -88,6 +88,16 @@ class StaticBinaryTest {
         assertTrue(d.get("getrandom").endsWith(s.get("getrandom").substring(0, 16)), d + " / " + s);
     }
 
+    /** As under the shim: a new image keeps the clock and starts its streams afresh; a failed exec changes nothing. */
+    @Test
+    void aNewImageContinuesTheClockAndRestartsItsStreams() {
+        Map<String, String> v = lines(ShimRuns.succeeded(NativeFixture.weftRun("--seed", "9", "--", probe.toString(),
+                "exec")).stdout());
+        assertEquals(v.get("image1"), v.get("image2"));
+        assertNotEquals(v.get("image1"), v.get("after-failed-exec"));
+        assertEquals(Long.parseLong(v.get("image1-monotonic")) + 1000, Long.parseLong(v.get("image2-monotonic")));
+    }
+
     @Test
     void statsCountWhatTheSupervisorAnswered() {
         var r = NativeFixture.weftRun("--seed", "3", "--stats", "--", probe.toString());
