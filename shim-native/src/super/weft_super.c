@@ -1,6 +1,7 @@
 /*
  * weft_super - runs a program the preload cannot reach (statically linked, Go) with its clock,
- * sleeps and getrandom answered by the seeded engine (docs/shim.md "Static binaries").
+ * sleeps, CPU time, getrandom, random devices and getcpu answered by the seeded engine
+ * (docs/shim.md "Static binaries").
  *
  *   WEFT_SEED=N weft_super [--] prog [args...]
  *
@@ -50,11 +51,11 @@
 void weft_sched_stats_at_exit(void) {}
 void weft_net_at_exit(void) {}
 
-/* The system calls the filter stops. Answered: the clock, CPU time, sleeps, getrandom, getcpu, rseq. Watched and
- * continued: process creation (a child's clock starts at its parent's fork), exec and the first
- * arch_prctl of a new image (every static startup sets its thread pointer before reading the
- * clock: the moment to rewrite the vDSO), exit_group (so a short-lived child is numbered). open
- * and openat are answered for the random devices only. */
+/* The system calls the filter stops. Answered: the clock, CPU time, sleeps, getrandom, getcpu,
+ * rseq. Watched and continued: process creation (a child's clock starts at its parent's fork),
+ * exec and the first arch_prctl of a new image (every static startup sets its thread pointer
+ * before reading the clock: the moment to rewrite the vDSO), exit_group (so a short-lived child is
+ * numbered). open and openat are answered for the random devices only. */
 static const int notified[] = {
     SYS_getrandom, SYS_clock_gettime, SYS_clock_getres, SYS_gettimeofday, SYS_time,
     SYS_nanosleep, SYS_clock_nanosleep, SYS_getcpu, SYS_rseq, SYS_times, SYS_getrusage,
