@@ -27,7 +27,8 @@ final class StaticSupervision {
     static String note(BinaryInspector.Findings found) {
         return "weft run: note: " + found.file() + (found.go() ? " is a statically linked Go binary" : " is statically linked")
                 + "; it runs under weft_super: " + SEEDED + "; " + ESCAPES
-                + (found.go() ? ", nor goroutine scheduling" : "") + " (docs/shim.md \"Static binaries\")";
+                + (found.go() ? ", nor goroutine scheduling, and Go's timers wait in real time, so its times are not"
+                        + " run-stable" : "") + " (docs/shim.md \"Static binaries\")";
     }
 
     /**
