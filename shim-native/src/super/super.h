@@ -4,6 +4,7 @@
  *
  *   weft_super.c   main: the filtered child, the notification loop, the process table
  *   super_answer.c answers to the notified system calls (clock, sleeps, getrandom, getcpu)
+ *   super_stat.c   the stat family, made on the caller's behalf with virtual file times
  *   super_devrand.c /dev/urandom and /dev/random: pipes the supervisor fills from the seed
  *   super_vdso.c   the vDSO: which entry points exist, and rewriting them in a child so they
  *                  make real system calls the filter sees
@@ -45,7 +46,7 @@ typedef struct super_proc {
 
 /* What the supervisor did, for --stats (WEFT_SCHED_STATS=1). */
 typedef struct super_counts {
-    unsigned long getrandom, clock, cputime, sleep, getcpu, rseq, continued, failed;
+    unsigned long getrandom, clock, cputime, sleep, getcpu, rseq, stat, continued, failed;
     unsigned long devrand, vdso_images, at_random, shim_images, processes;
 } super_counts;
 extern super_counts super_stats;
@@ -59,6 +60,11 @@ struct pollfd;
 int super_devrand_open(super_proc *p, int listener, const struct seccomp_notif *n);
 int super_devrand_pollfds(struct pollfd *pf, int cap);
 void super_devrand_service(const struct pollfd *pf, int n);
+
+/* The stat family with virtual file times (super_stat.c): 1 when answered (r filled), 0 to let the
+ * call continue. super_run_start_ns: real time when the run began (1 s early, as proc_tree.c). */
+extern uint64_t super_run_start_ns;
+int super_stat(super_proc *p, const struct seccomp_notif *n, struct seccomp_notif_resp *r);
 
 /* Reads this process's own vDSO once: offsets of the entry points to rewrite. 0 when none. */
 int super_vdso_prepare(void);

@@ -40,6 +40,7 @@
 #include <sys/socket.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #define SM_G 0x9E3779B97F4A7C15ULL
@@ -55,12 +56,13 @@ void weft_net_at_exit(void) {}
  * rseq. Watched and continued: process creation (a child's clock starts at its parent's fork),
  * exec and the first arch_prctl of a new image (every static startup sets its thread pointer
  * before reading the clock: the moment to rewrite the vDSO), exit_group (so a short-lived child is
- * numbered). open and openat are answered for the random devices only. */
+ * numbered). open and openat are answered for the random devices only; the stat family is made
+ * on the caller's behalf (super_stat.c). */
 static const int notified[] = {
     SYS_getrandom, SYS_clock_gettime, SYS_clock_getres, SYS_gettimeofday, SYS_time,
     SYS_nanosleep, SYS_clock_nanosleep, SYS_getcpu, SYS_rseq, SYS_times, SYS_getrusage,
     SYS_clone, SYS_clone3, SYS_fork, SYS_vfork, SYS_execve, SYS_execveat, SYS_arch_prctl,
-    SYS_exit_group, SYS_open, SYS_openat,
+    SYS_exit_group, SYS_open, SYS_openat, SYS_stat, SYS_fstat, SYS_lstat, SYS_newfstatat, SYS_statx,
 };
 #define NNOTIFIED ((int)(sizeof notified / sizeof notified[0]))
 
@@ -413,6 +415,9 @@ static int serve_one(int listener) {
         case SYS_open: case SYS_openat:
             if (!p->shim_owned && super_devrand_open(p, listener, &req)) return 1;
             break;
+        case SYS_stat: case SYS_fstat: case SYS_lstat: case SYS_newfstatat: case SYS_statx:
+            if (!p->shim_owned && super_stat(p, &req, &resp)) resp.flags = 0;
+            break;
         case SYS_clone: case SYS_clone3: case SYS_fork: case SYS_vfork: note_clone(p, &req); break;
         case SYS_execve: case SYS_execveat: p->image_unchecked = 1; break;
         default:
@@ -430,10 +435,10 @@ static int serve_one(int listener) {
 static void print_stats(void) {
     if (!weft_cfg.stats) return;
     weft_errline("[weft] supervisor: answered getrandom %lu, clock %lu, cputime %lu, sleep %lu, getcpu %lu,"
-                 " rseq %lu (%lu as errors), random-device opens %lu; continued %lu; %lu process(es), vDSO rewritten in %lu image(s),"
+                 " rseq %lu (%lu as errors), random-device opens %lu, stat %lu; continued %lu; %lu process(es), vDSO rewritten in %lu image(s),"
                  " AT_RANDOM seeded in %lu, %lu dynamically linked image(s) left to the shim",
                  super_stats.getrandom, super_stats.clock, super_stats.cputime, super_stats.sleep,
-                 super_stats.getcpu, super_stats.rseq, super_stats.failed, super_stats.devrand, super_stats.continued,
+                 super_stats.getcpu, super_stats.rseq, super_stats.failed, super_stats.devrand, super_stats.stat, super_stats.continued,
                  super_stats.processes, super_stats.vdso_images, super_stats.at_random, super_stats.shim_images);
 }
 
@@ -514,6 +519,10 @@ int main(int argc, char **argv) {
         return 127;
     }
     super_vdso_prepare();
+    struct timespec now; /* unfiltered: the real clock. One second early, as proc_tree.c does: the
+                          * kernel stamps files from its coarse clock, a tick behind */
+    clock_gettime(CLOCK_REALTIME, &now);
+    super_run_start_ns = ((uint64_t)now.tv_sec - 1) * 1000000000ULL + (uint64_t)now.tv_nsec;
     int sv[2];
     if (socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, sv)) {
         weft_errline("weft_super: socketpair: %s", strerror(errno));

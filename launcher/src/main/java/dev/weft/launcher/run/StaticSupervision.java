@@ -10,15 +10,15 @@ import java.util.function.Consumer;
  * A statically linked target (no dynamic loader, so LD_PRELOAD cannot reach it; static Go
  * binaries included) runs under {@code weft_super}, the seccomp user-notification supervisor of
  * docs/shim.md "Static binaries", which answers its clock, sleeps, CPU time, getrandom, random
- * devices and getcpu from the same seeded engine. The "not reached" warning becomes a one-line note saying what is seeded and
+ * devices, getcpu and file times from the same seeded engine. The "not reached" warning becomes a one-line note saying what is seeded and
  * what still escapes. Without a supervisor (not built, not shipped) the warnings stay as they were.
  * Dynamically linked Go binaries keep their warning: the supervisor leaves dynamically linked
  * images to the shim.
  */
 final class StaticSupervision {
     static final String SEEDED = "getrandom, /dev/urandom, AT_RANDOM, clock_gettime, gettimeofday, time (system calls"
-            + " and the vDSO), times, getrusage, nanosleep and getcpu are seeded";
-    static final String ESCAPES = "rdtsc, rdrand, file times, other waits' timeouts and thread interleaving are not";
+            + " and the vDSO), times, getrusage, nanosleep, getcpu and stat's file times are seeded";
+    static final String ESCAPES = "rdtsc, rdrand, other waits' timeouts and thread interleaving are not";
 
     private StaticSupervision() {
     }

@@ -103,7 +103,7 @@ class StaticBinaryTest {
         var r = NativeFixture.weftRun("--seed", "3", "--stats", "--", probe.toString());
         String line = r.stderr().lines().filter(l -> l.startsWith("[weft] supervisor:")).findFirst().orElse("");
         assertTrue(line.startsWith("[weft] supervisor: answered getrandom 4, clock 8, cputime 2, sleep 1, getcpu 1,"
-                + " rseq 1 (1 as errors), random-device opens 0;"), r.stderr());
+                + " rseq 1 (1 as errors), random-device opens 0, stat "), r.stderr());
         assertTrue(line.contains("vDSO rewritten in 1 image(s), AT_RANDOM seeded in 1,"), line);
     }
 
@@ -115,13 +115,14 @@ class StaticBinaryTest {
     }
 
     @Test
-    void busyboxDateMktempSleepAndUrandomAreSeeded() {
+    void busyboxDateMktempSleepUrandomAndFileTimesAreSeeded(@TempDir Path dir) throws Exception {
         String script = "date +%s; mktemp -u; sleep 2; date +%s; busybox date +%s; sleep 1 & wait; date +%s;"
-                + " head -c 16 /dev/urandom | od -An -tx1";
+                + " head -c 16 /dev/urandom | od -An -tx1; cd \"$1\" && rm -f fresh && echo x > fresh &&"
+                + " stat -c %Y fresh /bin/busybox";
         List<String> outs = new ArrayList<>();
         for (String seed : List.of("5", "5", "5", "6")) {
             outs.add(ShimRuns.succeeded(NativeFixture.weftRun("--seed", seed, "--", busybox().toString(), "sh", "-c",
-                    script)).stdout());
+                    script, "sh", dir.toString())).stdout());
         }
         assertEquals(outs.get(0), outs.get(1));
         assertEquals(outs.get(0), outs.get(2));
@@ -133,6 +134,10 @@ class StaticBinaryTest {
         // the shell learns each child's clock when it reaps it: sleep 2, then sleep 1 in the background
         assertEquals(List.of(t0 + 2, t0 + 2, t0 + 3), l.subList(2, 5).stream().map(Long::parseLong).toList());
         assertTrue(l.get(5).matches("( [0-9a-f]{2}){16}"), l.get(5));
+        // a file made in the run: the stat process's virtual now; one older than the run: the instant before 2000
+        long fresh = Long.parseLong(l.get(6));
+        assertTrue(fresh >= t0 + 3 && fresh < Y2001_NS / 1_000_000_000L, l.get(6));
+        assertEquals(Long.toString(Y2000_NS / 1_000_000_000L - 1), l.get(7));
     }
 
     @Test
