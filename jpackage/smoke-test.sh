@@ -87,6 +87,7 @@ case "$PKG" in *.deb|*.rpm)
   check "... and the desktop entry opens both types" grep -q '^MimeType=application/x-weftlog;application/x-weftlog+gzip;$' "$D"
   check "icons in hicolor (48 px, scalable)" test -s "$R/usr/share/icons/hicolor/48x48/apps/weft-workbench.png" -a -s "$R/usr/share/icons/hicolor/scalable/apps/weft-workbench.svg"
   check "the shim ships (libweft_shim.so next to the launcher jar)" test -s "$PREFIX/lib/app/libweft_shim.so"
+  check "the supervisor for static binaries ships (weft_super next to it; run from the embedded copy if not executable)" test -s "$PREFIX/lib/app/weft_super"
   a=$("$WEFT" run --seed 11 -- date '+%F %T' 2>&1); b=$("$WEFT" run --seed 11 -- date '+%F %T' 2>&1)
   check "weft run --seed 11 -- date: the installed shim seeds the clock ($a)" test "$a" = "$b" -a "$a" = "2000-03-31 03:15:56"
   words=$("$WEFT" --help | sed -n 's/^  \([a-z-]*\) .*/\1/p')

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Shim overhead benchmark: montecarlo and entropy natively and under the shim (seed 42,
-# scheduler on), best of N runs (default 5). Prints wall time and CPU time (user+sys; less
+# scheduler on), best of N runs (default 5); then the cost per call of the backstop and of the
+# supervisor for static binaries (weft_super). Prints wall time and CPU time (user+sys; less
 # sensitive to other load on a shared machine). Figures only: this is not a pass/fail test.
 # Usage: shim-native/bench.sh [runs]    (after the Maven or make build, Linux only)
 set -euo pipefail
@@ -18,6 +19,8 @@ best() {
   for ((i = 0; i < runs; i++)); do
     if [[ $mode == shim ]]; then
       out=$( { time LD_PRELOAD=$shim WEFT_SEED=42 "$@" >/dev/null 2>&1; } 2>&1 )
+    elif [[ $mode == super ]]; then
+      out=$( { time WEFT_SEED=42 "$here/target/weft_super" "$@" >/dev/null 2>&1; } 2>&1 )
     else
       out=$( { time "$@" >/dev/null 2>&1; } 2>&1 )
     fi
@@ -58,3 +61,22 @@ for call in getpid clock; do
   printf '%-8s %9.3fs %9.3fs %12s\n' "$call" "$nc" "$sc" \
     "$(awk -v a="$nc" -v b="$sc" -v n=$n 'BEGIN { printf "%.2f us", (b - a) * 1e6 / n }')"
 done
+
+# The supervisor for static binaries (weft_super, docs/shim.md "Static binaries"): static_probe bench N
+# makes N clock_gettime calls (the vDSO, rewritten into a system call) and N getrandom(8), each a seccomp
+# user notification answered by the supervisor. Per call: (supervised - native) / 2N, wall and CPU (the
+# supervisor's CPU included: time(1) counts waited-for children).
+probe=$here/target/tests/static_probe
+if [[ -x $probe && -x $here/target/weft_super ]]; then
+  n=50000
+  echo
+  echo "supervisor: $n clock_gettime + $n getrandom in a static binary; best of $runs runs"
+  read -r nw nc <<<"$(best native "$probe" bench $n)"
+  read -r sw sc <<<"$(best super "$probe" bench $n)"
+  printf '%-9s %9s %9s %9s %9s %14s %14s\n' calls wall_nat wall_sup cpu_nat cpu_sup per_call_wall per_call_cpu
+  printf '%-9s %8.3fs %8.3fs %8.3fs %8.3fs %14s %14s\n' $((2 * n)) "$nw" "$sw" "$nc" "$sc" \
+    "$(awk -v a="$nw" -v b="$sw" -v n=$((2 * n)) 'BEGIN { printf "%.2f us", (b - a) * 1e6 / n }')" \
+    "$(awk -v a="$nc" -v b="$sc" -v n=$((2 * n)) 'BEGIN { printf "%.2f us", (b - a) * 1e6 / n }')"
+else
+  echo; echo "supervisor: skipped (target/weft_super or the static target/tests/static_probe not built)"
+fi

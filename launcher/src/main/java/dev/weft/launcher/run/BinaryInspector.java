@@ -20,8 +20,37 @@ public final class BinaryInspector {
     private BinaryInspector() {
     }
 
+    /**
+     * What was found about the file the kernel would load: {@code file} is the target or the
+     * interpreter of its {@code #!} line; {@code staticLinked} and {@code go} hold for ELF files only.
+     */
+    public record Findings(Path file, boolean setuid, boolean staticLinked, boolean go) {
+        static final Findings NOTHING = new Findings(null, false, false, false);
+
+        /** One warning line per way the preload cannot reach the file. */
+        public List<String> warnings() {
+            List<String> out = new ArrayList<>();
+            if (setuid) {
+                out.add("weft run: warning: " + file + " is setuid/setgid; the loader ignores LD_PRELOAD, so it runs"
+                        + " unsimulated");
+            }
+            if (staticLinked) {
+                out.add("weft run: warning: " + file + " is statically linked; LD_PRELOAD cannot reach it, so it"
+                        + " runs unsimulated");
+            }
+            if (go) {
+                out.add("weft run: warning: " + file + " is a Go binary; Go makes its own system calls, so clocks,"
+                        + " randomness and goroutine scheduling escape the shim");
+            }
+            return out;
+        }
+    }
+
     public static List<String> warnings(Path program) {
-        List<String> out = new ArrayList<>();
+        return inspect(program).warnings();
+    }
+
+    public static Findings inspect(Path program) {
         Path p = program;
         try {
             String interp = scriptInterpreter(p);
@@ -29,18 +58,15 @@ public final class BinaryInspector {
                 p = Path.of(interp);
             }
             if (!Files.isRegularFile(p)) {
-                return out;
+                return Findings.NOTHING;
             }
             Object mode = Files.getAttribute(p, "unix:mode");
-            if (mode instanceof Integer m && (m & 06000) != 0) {
-                out.add("weft run: warning: " + p + " is setuid/setgid; the loader ignores LD_PRELOAD, so it runs"
-                        + " unsimulated");
-            }
-            inspectElf(p, out);
+            boolean setuid = mode instanceof Integer m && (m & 06000) != 0;
+            return inspectElf(p, setuid);
         } catch (IOException | UnsupportedOperationException | IllegalArgumentException | SecurityException e) {
             // unreadable or unusual files: nothing to warn about with certainty
+            return Findings.NOTHING;
         }
-        return out;
     }
 
     private static String scriptInterpreter(Path p) throws IOException {
@@ -60,11 +86,11 @@ public final class BinaryInspector {
         return first.isEmpty() ? null : first;
     }
 
-    private static void inspectElf(Path p, List<String> out) throws IOException {
+    private static Findings inspectElf(Path p, boolean setuid) throws IOException {
         try (FileChannel ch = FileChannel.open(p, StandardOpenOption.READ)) {
             ByteBuffer eh = read(ch, 0, 64);
             if (eh.remaining() < 64 || eh.getInt(0) != 0x464c457f || eh.get(4) != 2) {
-                return; // not a 64-bit ELF file
+                return new Findings(p, setuid, false, false); // not a 64-bit ELF file
             }
             long phoff = eh.getLong(32);
             long shoff = eh.getLong(40);
@@ -80,14 +106,7 @@ public final class BinaryInspector {
                     hasInterp = true;
                 }
             }
-            if (!hasInterp) {
-                out.add("weft run: warning: " + p + " is statically linked; LD_PRELOAD cannot reach it, so it runs"
-                        + " unsimulated");
-            }
-            if (isGo(ch, shoff, shentsize, shnum, shstrndx)) {
-                out.add("weft run: warning: " + p + " is a Go binary; Go makes its own system calls, so clocks,"
-                        + " randomness and goroutine scheduling escape the shim");
-            }
+            return new Findings(p, setuid, !hasInterp, isGo(ch, shoff, shentsize, shnum, shstrndx));
         }
     }
 

@@ -163,13 +163,17 @@ public final class RunCommand {
     static ProcessBuilder build(RunOptions o, Path shim, List<String> command, Map<String, String> env,
             Map<String, String> extra, java.util.function.Consumer<String> notes) throws RefusedException {
         Path program = resolveProgram(command.get(0), env.get("PATH"));
+        List<String> supervisor = List.of();
         if (program != null) {
-            List<String> warnings = BinaryInspector.warnings(program);
+            BinaryInspector.Findings found = BinaryInspector.inspect(program);
+            List<String> warnings = found.warnings();
             if (o.strict() && !warnings.isEmpty()) {
                 throw new RefusedException("--strict: refusing to run " + program + ": "
                         + warnings.get(0).replaceFirst("^weft run: warning: ", ""));
             }
-            warnings.forEach(notes);
+            // a static target runs under the supervisor (weft_super) when there is one
+            supervisor = StaticSupervision.prefix(found,
+                    new ShimLocator(env, ShimLocator.ownLocation().orElse(null)).locateSupervisor(shim), notes);
         }
         Map<String, String> e = new java.util.HashMap<>(env);
         applyEnvironment(o, shim, e);
@@ -181,7 +185,7 @@ public final class RunCommand {
             // the final env(1) exec sets LD_PRELOAD; the wrappers before it run unsimulated
             e.remove("LD_PRELOAD");
         }
-        ProcessBuilder pb = new ProcessBuilder(plan.command());
+        ProcessBuilder pb = new ProcessBuilder(StaticSupervision.around(supervisor, plan.command()));
         pb.environment().clear();
         pb.environment().putAll(e);
         return pb;

@@ -45,14 +45,14 @@ class RunCommandTest {
         assertEquals(RunCommand.CANNOT_EXECUTE, run("--seed", "1", "--", "/no/such/program"));
     }
 
+    /** Static binaries run under weft_super with one note (StaticBinaryTest pins what it seeds). */
     @Test
-    void warnsForStaticBinaries() {
+    void notesStaticBinaries() {
         Path stat = NativeFixture.testProgram("static_hello");
         assumeTrue(Files.isRegularFile(stat), "skipped: static_hello not built (needs libc.a from libc6-dev)");
         var r = NativeFixture.weftRun("--seed", "1", "--", stat.toString());
         assertEquals("static hello\n", r.stdout());
-        assertEquals("weft run: warning: " + stat + " is statically linked; LD_PRELOAD cannot reach it, so it runs"
-                + " unsimulated\n", r.stderr());
+        assertEquals(StaticSupervision.note(BinaryInspector.inspect(stat)) + "\n", r.stderr());
     }
 
     @Test
