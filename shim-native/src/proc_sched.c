@@ -325,12 +325,23 @@ static void settle_exit(void) {
 static void wait_turn_loop(void);
 
 static void wait_turn(void) {
+    /* signals from the tree stay pending while this process waits (hook_signal.c) */
+    uint64_t mask;
+    weft_pt_mask_signals(&mask);
     wait_turn_loop();
-    if (atomic_load(&seg->disabled)) return;
-    settle_exit();
-    /* a process that is not waiting runs now: progress, so the count of idle hand-overs restarts
-     * (the holder alone writes it: this process holds the token from here on) */
-    if (atomic_load(&seg->slots[my_slot].state) != PS_WAIT) atomic_store(&seg->idle, 0);
+    pt_slot *s = &seg->slots[my_slot];
+    if (!atomic_load(&seg->disabled)) {
+        settle_exit();
+        /* a process that is not waiting runs now: progress, so the count of idle hand-overs restarts
+         * (the holder alone writes it: this process holds the token from here on) */
+        if (atomic_load(&s->state) != PS_WAIT) atomic_store(&seg->idle, 0);
+    }
+    /* ... and their handlers run now, at the start of its turn. A handler may reach a yield point
+     * or a wait of its own (nested: it returns holding the token again); the caller's state (a
+     * waiter stays a waiter) is restored after it */
+    int32_t state = atomic_load(&s->state);
+    weft_pt_unmask_signals(&mask);
+    atomic_store(&s->state, state);
 }
 
 static void wait_turn_loop(void) {
@@ -579,3 +590,10 @@ void weft_pt_reaped(pid_t pid) {
 }
 
 unsigned long weft_pt_decisions(void) { return seg && sched_on ? (unsigned long)seg->decisions : 0; }
+
+/* ------------------------------------------------------------------ signals (hook_signal.c) */
+
+/* Is `pid` another live process of this run's tree (a signal to it is a process yield point)? */
+int weft_pt_in_tree(pid_t pid) {
+    return seg && pid > 0 && pid != raw_pid() && find_pid((int32_t)pid) != NONE;
+}
