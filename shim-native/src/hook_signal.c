@@ -26,6 +26,7 @@
 #include "sched_model.h"
 
 #include <errno.h>
+#include <pthread.h>
 #include <signal.h>
 #include <string.h>
 #include <sys/syscall.h>
@@ -42,12 +43,45 @@ void weft_pt_mask_signals(uint64_t *saved) {
     if (weft_real_syscall(SYS_rt_sigprocmask, SIG_BLOCK, &all, saved, 8, 0, 0) != 0) *saved = 0;
 }
 
+/*
+ * A fork child runs in real time until it waits for its first turn (in the fork child handler), and
+ * a signal its parent sends right after the fork would run its handler there, at a real-time
+ * point, in a child that still believes it is its parent (the slot is taken in that handler). So
+ * under process scheduling the parent blocks signals across the fork (pthread_atfork prepare) and
+ * restores its mask after it; the child keeps them blocked until the end of its first token wait,
+ * where the mask from before the fork is restored instead of the all-blocked one (or in the child
+ * handler, when the child does not take part in scheduling). The constructor registers after
+ * proc_tree.c's (engine.c runs first: link order), so this child handler runs after the one that
+ * waits for the turn.
+ */
+static int fork_masked;            /* inherited by the child: its first token wait restores fork_mask */
+static uint64_t fork_mask;
+
+static void fork_prepare(void) {
+    if (!weft_init() || !weft_pt_active()) return;
+    weft_pt_mask_signals(&fork_mask);
+    fork_masked = 1;
+}
+static void fork_parent(void) {
+    if (!fork_masked) return;
+    fork_masked = 0;
+    weft_real_syscall(SYS_rt_sigprocmask, SIG_SETMASK, &fork_mask, NULL, 8, 0, 0);
+}
+static void fork_child(void) {
+    if (fork_masked && !weft_pt_active()) fork_parent();
+}
+__attribute__((constructor)) static void signal_ctor(void) { pthread_atfork(fork_prepare, fork_parent, fork_child); }
+
 /* The kernel's struct for rt_sigaction (not glibc's). */
 struct ksigaction { void *handler; unsigned long flags; void *restorer; uint64_t mask; };
 
 /* Restores the mask saved by weft_pt_mask_signals: the pending signals it lets through are
  * delivered now. Those with a handler are counted first (pause's probe: a handler ran). */
 void weft_pt_unmask_signals(const uint64_t *saved) {
+    if (fork_masked) { /* a fork child's first turn: the mask from before the fork */
+        fork_masked = 0;
+        saved = &fork_mask;
+    }
     uint64_t pending = 0;
     if (weft_real_syscall(SYS_rt_sigpending, &pending, 8, 0, 0, 0, 0) == 0) {
         pending &= ~*saved & ~NEVER_BLOCKED;

@@ -62,14 +62,9 @@ static void give_token(int tid) {
     futex(&threads[tid].turn, FUTEX_WAKE_PRIVATE, 1);
 }
 
-void wait_token(int tid) {
-    /* Under process scheduling a signal sent by another process of the tree must run its handler
-     * at a deterministic point: a waiting thread blocks the asynchronous signals, so the kernel
-     * leaves a process-directed one pending for the thread that runs (it unblocks at the start of
-     * its turn, here or in proc_sched.c's token wait). */
-    uint64_t saved;
-    int masked = weft_pt_active();
-    if (masked) weft_pt_mask_signals(&saved);
+/* Waits until thread `tid` holds the token. `mask`: the signal mask to restore then, when the
+ * caller blocked signals (under process scheduling, see switch_to); NULL: none were blocked. */
+static void wait_token_masked(int tid, const uint64_t *mask) {
     /* A signal handler running while we wait does not hold the token: raising weft_depth makes
      * its hooks pass through instead of changing the model behind the holder's back. */
     weft_depth++;
@@ -78,15 +73,29 @@ void wait_token(int tid) {
         futex(&threads[tid].turn, FUTEX_WAIT_PRIVATE, 0);
     weft_depth--;
     /* pending handlers run here, in this thread's turn (it holds the token, weft_depth is 0) */
-    if (masked) weft_pt_unmask_signals(&saved);
+    if (mask) weft_pt_unmask_signals(mask);
+}
+
+void wait_token(int tid) {
+    uint64_t saved;
+    int masked = weft_pt_active();
+    if (masked) weft_pt_mask_signals(&saved);
+    wait_token_masked(tid, masked ? &saved : NULL);
 }
 
 /* After pick() chose `next` (called with sched_lock released): run it, and wait for our turn
- * unless we are the chosen one or are leaving management. */
+ * unless we are the chosen one or are leaving management. Under process scheduling a signal sent
+ * by another process of the tree must run its handler at a deterministic point: from the hand-over
+ * until its next turn a thread blocks the asynchronous signals (before the hand-over: a handler
+ * run after it would act as the holder), so the kernel leaves a process-directed one pending for
+ * the thread that runs - it unblocks at the start of its turn, here or in proc_sched.c. */
 void switch_to(int next, int me, int leaving) {
     if (next == me) return;
+    uint64_t saved;
+    int masked = !leaving && weft_pt_active();
+    if (masked) weft_pt_mask_signals(&saved);
     if (next != NONE) give_token(next);
-    if (!leaving) wait_token(me);
+    if (!leaving) wait_token_masked(me, masked ? &saved : NULL);
 }
 
 /* ------------------------------------------------------------------ model helpers */
