@@ -17,6 +17,8 @@
  *   hook_stat.c   file times in the virtual timeline (stat family, utimensat "now")
  *   hook_tsc.c    rdtsc/rdtscp trapped and answered from the virtual clock (opt-in)
  *   proc_sched.c  the run segment shared by the process tree: children's clocks, process scheduling
+ *   proc_sync.c   process-shared mutexes and condition variables, timed waits on shared objects
+ *   hook_signal.c signals between the processes of the tree (delivered at the start of a turn)
  *   backstop.c    raw system calls from the program's own code (syscall user dispatch)
  *
  * Rules every hook follows (see docs/shim.md):
