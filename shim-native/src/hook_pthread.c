@@ -316,17 +316,19 @@ WEFT_EXPORT int pthread_mutex_unlock(pthread_mutex_t *m) {
         if (rc == 0 && ps_mutex_shared(m) && weft_engaged()) weft_pt_yield("mutex_unlock");
         return rc;
     }
+    /* a real lock taken before the thread was managed is released for real (node locks a mutex,
+     * starts its workers, waits on a condvar with it, then unlocks and destroys it); a
+     * process-shared mutex the model gave this thread is really locked by it too: the model decides */
+    int shared = ps_mutex_shared(m);
+    if (!shared && really_locked_by_me(m)) return get_real_pthread_mutex_unlock()(m);
     WEFT_TRACE("pthread_mutex_unlock", "%p", (void *)m);
     LOCK();
     sync_obj *o = obj_get(m, O_MUTEX);
-    /* a process-shared mutex the model gave this thread is really locked by it too: the model
-     * decides; otherwise a real lock taken before the thread was managed is released for real */
-    if (o->owner != my_tid && really_locked_by_me(m)) { UNLOCK(); return get_real_pthread_mutex_unlock()(m); }
+    if (shared && o->owner != my_tid && really_locked_by_me(m)) { UNLOCK(); return get_real_pthread_mutex_unlock()(m); }
     if (o->owner != my_tid && mutex_type(m) != PTHREAD_MUTEX_NORMAL && mutex_type(m) != 3) {
         UNLOCK();
         return EPERM;
     }
-    int shared = ps_mutex_shared(m);
     mutex_release_locked(m);
     YIELD(S_MUTEX_UNLOCK);
     if (shared) weft_pt_yield("mutex_unlock");

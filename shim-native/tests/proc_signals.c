@@ -18,17 +18,10 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "proc_test.h"
+
 static pid_t parent_pid;
 static volatile sig_atomic_t handled;
-
-static void say(const char *fmt, ...) {
-    char buf[160];
-    va_list ap;
-    va_start(ap, fmt);
-    int n = vsnprintf(buf, sizeof buf, fmt, ap);
-    va_end(ap);
-    if (write(1, buf, (size_t)n) != n) _exit(3);
-}
 
 static void on_usr1(int sig) {
     (void)sig;

@@ -19,6 +19,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "proc_test.h"
+
 #define ROUNDS 4
 
 struct shared {
@@ -27,17 +29,6 @@ struct shared {
     int turn; /* 0: parent, 1: child */
     pthread_mutex_t robust;
 };
-
-static void say(const char *fmt, ...) {
-    char buf[128];
-    va_list ap;
-    va_start(ap, fmt);
-    int n = vsnprintf(buf, sizeof buf, fmt, ap);
-    va_end(ap);
-    if (write(1, buf, (size_t)n) != n) exit(3);
-}
-
-static void *idle(void *arg) { return arg; }
 
 static void play(struct shared *s, int me, const char *name) {
     for (int i = 1; i <= ROUNDS; i++) {
@@ -59,22 +50,10 @@ int main(int argc, char **argv) {
     }
     struct shared *s = mmap(NULL, sizeof *s, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
     if (s == MAP_FAILED) return 1;
-    pthread_mutexattr_t ma;
-    pthread_mutexattr_init(&ma);
-    pthread_mutexattr_setpshared(&ma, PTHREAD_PROCESS_SHARED);
-    pthread_mutex_init(&s->m, &ma);
-    pthread_mutexattr_setrobust(&ma, PTHREAD_MUTEX_ROBUST);
-    pthread_mutexattr_settype(&ma, PTHREAD_MUTEX_ERRORCHECK);
-    pthread_mutex_init(&s->robust, &ma);
-    pthread_condattr_t ca;
-    pthread_condattr_init(&ca);
-    pthread_condattr_setpshared(&ca, PTHREAD_PROCESS_SHARED);
-    pthread_cond_init(&s->c, &ca);
-    if (threaded) {
-        pthread_t th;
-        pthread_create(&th, NULL, idle, NULL);
-        pthread_join(th, NULL);
-    }
+    shared_mutex(&s->m, PTHREAD_MUTEX_DEFAULT, 0);
+    shared_mutex(&s->robust, PTHREAD_MUTEX_ERRORCHECK, 1);
+    shared_cond(&s->c, CLOCK_REALTIME);
+    if (threaded) use_thread_model();
     pid_t p = fork();
     if (p == 0) {
         play(s, 1, "child");

@@ -20,6 +20,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "proc_test.h"
+
 struct shared {
     sem_t sem;      /* posted by the child on 'p' */
     sem_t held;     /* posted by the child once it holds m ('L') */
@@ -31,15 +33,6 @@ struct shared {
 
 static struct shared *s;
 static int cmd[2];
-
-static void say(const char *fmt, ...) {
-    char buf[160];
-    va_list ap;
-    va_start(ap, fmt);
-    int n = vsnprintf(buf, sizeof buf, fmt, ap);
-    va_end(ap);
-    if (write(1, buf, (size_t)n) != n) exit(3);
-}
 
 static long long now_ns(clockid_t c) {
     struct timespec t;
@@ -85,28 +78,15 @@ static void report(const char *what, int rc, long long t0, clockid_t c) {
 
 static int sem_rc(int r) { return r == 0 ? 0 : errno; }
 
-static void *idle(void *arg) { return arg; }
-
 int main(int argc, char **argv) {
     s = mmap(NULL, sizeof *s, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
     if (s == MAP_FAILED || pipe(cmd) != 0) return 1;
     sem_init(&s->sem, 1, 0);
     sem_init(&s->held, 1, 0);
-    pthread_mutexattr_t ma;
-    pthread_mutexattr_init(&ma);
-    pthread_mutexattr_setpshared(&ma, PTHREAD_PROCESS_SHARED);
-    pthread_mutex_init(&s->m, &ma);
-    pthread_condattr_t ca;
-    pthread_condattr_init(&ca);
-    pthread_condattr_setpshared(&ca, PTHREAD_PROCESS_SHARED);
-    pthread_cond_init(&s->c, &ca);
-    pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
-    pthread_cond_init(&s->cm, &ca);
-    if (argc > 1 && !strcmp(argv[1], "threaded")) {
-        pthread_t th;
-        pthread_create(&th, NULL, idle, NULL);
-        pthread_join(th, NULL);
-    }
+    shared_mutex(&s->m, PTHREAD_MUTEX_DEFAULT, 0);
+    shared_cond(&s->c, CLOCK_REALTIME);
+    shared_cond(&s->cm, CLOCK_MONOTONIC);
+    if (argc > 1 && !strcmp(argv[1], "threaded")) use_thread_model();
     pid_t p = fork();
     if (p == 0) child();
 
