@@ -80,18 +80,29 @@ static int mutex_free(void *p) {
 
 static pid_t kernel_tid(void) { return (pid_t)weft_real_syscall(SYS_gettid, 0, 0, 0, 0, 0, 0); }
 
+/* A managed thread's wait is probed by whichever thread decides, and a real trylock there would
+ * make that thread the owner (glibc records the caller's tid, and a robust mutex goes on its robust
+ * list): that probe only looks at the lock word (free: no owner tid, or for a plain mutex 0; a
+ * robust one whose owner died still reads as free, its OWNER_DIED bit aside), and the waiter then
+ * takes the lock itself. */
+static int mutex_looks_free(void *m) {
+    return (atomic_load((_Atomic int *)(void *)&((pthread_mutex_t *)m)->__data.__lock) & FUTEX_TID_MASK) == 0;
+}
+
 /* A managed thread, the model saying no thread of this process owns m (sched_lock held; returns
  * with it held): take the real lock, waiting in the model while another process holds it. */
 int ps_mutex_take_managed(pthread_mutex_t *m, enum site busy_site, uint64_t deadline) {
     struct mutex_probe p = {m, 0};
-    if (mutex_free(&p)) return p.rc;
-    UNLOCK();
-    WEFT_TRACE("pthread_mutex_lock", "%p held by another process", (void *)m);
-    int r;
-    /* woken by pthread_cancel (-1): taking a mutex is not a cancellation point, wait on */
-    while ((r = sched_probe_wait(mutex_free, &p, deadline, busy_site)) < 0) {}
-    LOCK();
-    return r == 1 ? p.rc : ETIMEDOUT;
+    while (!mutex_free(&p)) {
+        UNLOCK();
+        WEFT_TRACE("pthread_mutex_lock", "%p held by another process", (void *)m);
+        /* woken by pthread_cancel (-1): taking a mutex is not a cancellation point, wait on */
+        int r;
+        while ((r = sched_probe_wait(mutex_looks_free, m, deadline, busy_site)) < 0) {}
+        LOCK();
+        if (r == 0) return ETIMEDOUT;
+    }
+    return p.rc;
 }
 
 /*
