@@ -506,9 +506,14 @@ static sync_obj *sem_obj(sem_t *s) {
     return o;
 }
 
+/* The model takes a semaphore's value from sem_init only while it runs (a managed thread): one made
+ * before, and used with the real calls until the process starts its first thread, is adopted at
+ * its first modelled use with the value it really has then (Python's Queue.put acquires a lock,
+ * starts its feeder thread, then checks the lock with a non-blocking acquire: a value recorded at
+ * sem_init was stale, and the check succeeded on a held lock). */
 WEFT_EXPORT int sem_init(sem_t *s, int pshared, unsigned v) {
     int rc = get_real_sem_init()(s, pshared, v);
-    if (rc == 0 && weft_engaged() && weft_cfg.sched) {
+    if (rc == 0 && sched_engaged()) {
         LOCK();
         sync_obj *o = obj_get(s, O_SEM);
         o->count = v;

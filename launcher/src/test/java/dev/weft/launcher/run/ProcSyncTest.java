@@ -133,6 +133,43 @@ class ProcSyncTest {
     }
 
     /**
+     * Python's multiprocessing: three children take a process-shared lock (a sem_open semaphore) in turn and report
+     * through a Queue (whose put, in each child, takes a thread lock, starts the feeder thread and checks the lock
+     * it holds - a check that used to succeed on the held lock: "cannot notify on un-acquired lock"). The order the
+     * parent receives is a function of the seed.
+     */
+    @Test
+    void pythonLockAndQueueAcrossProcesses() {
+        String py = RealProgramsTest.python3().map(Path::toString).orElse("python3");
+        RealProgramsTest.assumeInstalled(py);
+        String script = "import multiprocessing as mp, time\n"
+                + "def worker(lock, q, i):\n"
+                + "    with lock:\n"
+                + "        q.put(i)\n"
+                + "        time.sleep(0.01)\n"
+                + "if __name__ == '__main__':\n"
+                + "    lock, q = mp.Lock(), mp.Queue()\n"
+                + "    ps = [mp.Process(target=worker, args=(lock, q, i)) for i in range(3)]\n"
+                + "    for p in ps: p.start()\n"
+                + "    got = [q.get() for _ in ps]\n"
+                + "    for p in ps: p.join()\n"
+                + "    print(got, [p.exitcode for p in ps])\n";
+        Set<String> orders = new HashSet<>();
+        for (String seed : List.of("1", "2")) {
+            Map<String, String> env = ShimRuns.seededEnv(seed);
+            env.put("WEFT_PROC_SCHED", "1");
+            var first = ShimRuns.succeeded(NativeFixture.exec(List.of(py, "-c", script), env));
+            assertClean(first);
+            assertFalse(first.stderr().contains("Error"), first.stderr());
+            assertTrue(first.stdout().endsWith(" [0, 0, 0]\n"), first.stdout());
+            assertEquals(first.stdout(), ShimRuns.succeeded(NativeFixture.exec(List.of(py, "-c", script), env)).stdout(),
+                    "seed " + seed + " twice");
+            orders.add(first.stdout());
+        }
+        assertTrue(orders.size() > 1, "different seeds, different orders: " + orders);
+    }
+
+    /**
      * tests/proc_signals.c: SIGUSR1 from parent to child (kill, sigqueue, tgkill) and back, pause, sigwait and a
      * 3 s sigtimedwait nobody answers. Standard signals do not queue, so how many handlers run depends on where
      * the receiver's turns fall: identical per seed, not across seeds.
