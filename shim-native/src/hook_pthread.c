@@ -142,9 +142,14 @@ WEFT_EXPORT int pthread_create(pthread_t *th, const pthread_attr_t *attr, void *
     s->arg = arg;
     s->deadline = 0;
     atomic_store(&s->turn, 0);
+    /* under process scheduling the thread starts with signals blocked: until its first turn a
+     * handler run in it would act as the token holder (sched.c's switch_to says why) */
+    s->start_masked = weft_pt_active();
+    if (s->start_masked) weft_pt_mask_signals(&s->start_mask);
     UNLOCK();
     WEFT_TRACE("pthread_create", "tid %d", tid);
     int rc = get_real_pthread_create()(th, attr, trampoline, (void *)(intptr_t)tid);
+    if (s->start_masked) weft_real_syscall(SYS_rt_sigprocmask, SIG_SETMASK, &s->start_mask, NULL, 8, 0, 0);
     LOCK();
     if (rc != 0) {
         s->state = T_FINISHED; /* never ran; its tid stays reserved */

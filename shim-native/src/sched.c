@@ -76,11 +76,10 @@ static void wait_token_masked(int tid, const uint64_t *mask) {
     if (mask) weft_pt_unmask_signals(mask);
 }
 
+/* A new thread's first turn: under process scheduling it was created with signals blocked
+ * (pthread_create), and its turn restores its creator's mask. */
 void wait_token(int tid) {
-    uint64_t saved;
-    int masked = weft_pt_active();
-    if (masked) weft_pt_mask_signals(&saved);
-    wait_token_masked(tid, masked ? &saved : NULL);
+    wait_token_masked(tid, threads[tid].start_masked ? &threads[tid].start_mask : NULL);
 }
 
 /* After pick() chose `next` (called with sched_lock released): run it, and wait for our turn

@@ -34,6 +34,8 @@ typedef struct thread_slot {
     void *arg;
     weft_io_wait *io;       /* T_BLK_IO: what readiness the thread waits for (probed at decisions) */
     atomic_int turn;        /* futex word: 1 = this thread now holds the token */
+    int start_masked;       /* created with signals blocked (process scheduling): its first turn ... */
+    uint64_t start_mask;    /* ... restores this mask, its creator's */
 } thread_slot;
 
 enum site { S_BARRIER, S_BARRIER_BLK, S_COND_BCAST, S_COND_REACQ, S_COND_REACQ_C, S_COND_SIGNAL,
@@ -58,7 +60,7 @@ extern atomic_int sched_lock;
 extern WEFT_TLS int my_tid;
 extern const char *const site_names[];
 
-/* token passing */
+/* token passing (wait_token: a new thread's first turn) */
 void wait_token(int tid);
 void switch_to(int next, int me, int leaving);
 

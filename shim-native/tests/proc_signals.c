@@ -5,6 +5,8 @@
  * parent twice while the parent waits for it in waitpid, and finally waits 3 s in sigtimedwait for
  * a signal nobody sends. Handlers print (a raw write) and count. Standard signals do not queue, so
  * how many SIGUSR1 handlers run depends on where the child's turns fall: a function of the seed.
+ *
+ *   proc_signals [threaded]   threaded: the parent starts a second thread first (thread model)
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -39,7 +41,7 @@ static long long mono_ms(void) {
     return t.tv_sec * 1000LL + t.tv_nsec / 1000000;
 }
 
-int main(void) {
+int main(int argc, char **argv) {
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = on_usr1;
@@ -49,6 +51,7 @@ int main(void) {
     sigaddset(&usr2, SIGUSR2);
     sigprocmask(SIG_BLOCK, &usr2, NULL); /* the child takes SIGUSR2 with sigwait */
 
+    if (argc > 1 && !strcmp(argv[1], "threaded")) use_thread_model(); /* the parent's waits: the thread model's */
     parent_pid = getpid();
     pid_t child = fork();
     if (child == 0) {
