@@ -470,15 +470,18 @@ WEFT_EXPORT int pthread_rwlock_unlock(pthread_rwlock_t *l) {
 
 /* ------------------------------------------------------------------ barriers */
 
+/* What an init call tells the model: the object's count and need (barrier size, "sem seen"). */
+static void model_init(const void *obj, int kind, unsigned count, unsigned need) {
+    LOCK();
+    sync_obj *o = obj_get(obj, kind);
+    o->count = count;
+    o->need = need;
+    UNLOCK();
+}
+
 WEFT_EXPORT int pthread_barrier_init(pthread_barrier_t *b, const pthread_barrierattr_t *a, unsigned count) {
     int rc = get_real_pthread_barrier_init()(b, a, count);
-    if (rc == 0 && weft_engaged() && weft_cfg.sched) {
-        LOCK();
-        sync_obj *o = obj_get(b, O_BARRIER);
-        o->need = count;
-        o->count = 0;
-        UNLOCK();
-    }
+    if (rc == 0 && weft_engaged() && weft_cfg.sched) model_init(b, O_BARRIER, 0, count);
     return rc;
 }
 
@@ -518,13 +521,7 @@ static sync_obj *sem_obj(sem_t *s) {
  * sem_init was stale, and the check succeeded on a held lock). */
 WEFT_EXPORT int sem_init(sem_t *s, int pshared, unsigned v) {
     int rc = get_real_sem_init()(s, pshared, v);
-    if (rc == 0 && sched_engaged()) {
-        LOCK();
-        sync_obj *o = obj_get(s, O_SEM);
-        o->count = v;
-        o->need = 1;
-        UNLOCK();
-    }
+    if (rc == 0 && sched_engaged()) model_init(s, O_SEM, v, 1);
     return rc;
 }
 
