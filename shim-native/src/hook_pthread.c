@@ -646,22 +646,14 @@ REAL_FN(destroy_fn, pthread_rwlock_destroy)
 REAL_FN(destroy_fn, pthread_barrier_destroy)
 REAL_FN(destroy_fn, sem_destroy)
 
-WEFT_EXPORT int pthread_mutex_destroy(pthread_mutex_t *m) {
-    obj_forget(m);
-    return get_real_pthread_mutex_destroy()(m);
+static int forget_and_destroy(void *obj, destroy_fn real) {
+    obj_forget(obj);
+    return real(obj);
 }
-WEFT_EXPORT int pthread_rwlock_destroy(pthread_rwlock_t *l) {
-    obj_forget(l);
-    return get_real_pthread_rwlock_destroy()(l);
-}
-WEFT_EXPORT int pthread_barrier_destroy(pthread_barrier_t *b) {
-    obj_forget(b);
-    return get_real_pthread_barrier_destroy()(b);
-}
-WEFT_EXPORT int sem_destroy(sem_t *s) {
-    obj_forget(s);
-    return get_real_sem_destroy()(s);
-}
+WEFT_EXPORT int pthread_mutex_destroy(pthread_mutex_t *m) { return forget_and_destroy(m, get_real_pthread_mutex_destroy()); }
+WEFT_EXPORT int pthread_rwlock_destroy(pthread_rwlock_t *l) { return forget_and_destroy(l, get_real_pthread_rwlock_destroy()); }
+WEFT_EXPORT int pthread_barrier_destroy(pthread_barrier_t *b) { return forget_and_destroy(b, get_real_pthread_barrier_destroy()); }
+WEFT_EXPORT int sem_destroy(sem_t *s) { return forget_and_destroy(s, get_real_sem_destroy()); }
 /* pthread spinlocks: a busy holder may be descheduled, so spinning must yield. */
 typedef int (*spin_fn)(pthread_spinlock_t *);
 REAL_FN(spin_fn, pthread_spin_lock)
