@@ -159,9 +159,12 @@ static int set_pending(void *set) {
     return (pending_now() & s) != 0;
 }
 
-/* Waits for ready(arg): 1 ready, 0 the deadline passed (clock moved there), -1 make the real call. */
-static int signal_wait(int (*ready)(void *), void *arg, uint64_t deadline) {
-    if (!weft_engaged() || !(weft_pt_active() || sched_engaged())) return -1;
+/* Waits for ready(arg): 1 ready, 0 the deadline passed (clock moved there), -1 make the real call.
+ * A managed thread waits in the thread model even without process scheduling when the probe does
+ * not depend on it (a pending signal is there either way; "a handler ran" is only counted at the
+ * start of a turn, so pause needs process scheduling). */
+static int signal_wait(int (*ready)(void *), void *arg, uint64_t deadline, int needs_turns) {
+    if (!weft_engaged() || !(weft_pt_active() || (!needs_turns && sched_engaged()))) return -1;
     int r = ps_wait(ready, arg, deadline, S_SIGNAL_WAIT);
     return r == PW_READY ? 1 : r == PW_TIMEOUT ? 0 : -1;
 }
@@ -169,19 +172,19 @@ static int signal_wait(int (*ready)(void *), void *arg, uint64_t deadline) {
 WEFT_EXPORT int pause(void) {
     uint64_t since = atomic_load(&weft_sig_handled);
     WEFT_TRACE("pause", "%s", "a wait for a signal");
-    if (signal_wait(handler_ran, &since, 0) == 1) { errno = EINTR; return -1; }
+    if (signal_wait(handler_ran, &since, 0, 1) == 1) { errno = EINTR; return -1; }
     return get_real_pause()();
 }
 
 WEFT_EXPORT int sigwait(const sigset_t *set, int *sig) {
     set = WEFT_OPAQUE(set);
-    if (set) signal_wait(set_pending, (void *)set, 0);
+    if (set) signal_wait(set_pending, (void *)set, 0, 0);
     return get_real_sigwait()(set, sig);
 }
 
 WEFT_EXPORT int sigwaitinfo(const sigset_t *set, siginfo_t *info) {
     set = WEFT_OPAQUE(set);
-    if (set) signal_wait(set_pending, (void *)set, 0);
+    if (set) signal_wait(set_pending, (void *)set, 0, 0);
     return get_real_sigwaitinfo()(set, info);
 }
 
@@ -192,7 +195,9 @@ WEFT_EXPORT int sigtimedwait(const sigset_t *set, siginfo_t *info, const struct 
     t = WEFT_OPAQUE(t);
     if (set && (!t || t->tv_sec > 0 || t->tv_nsec > 0) && (!t || (t->tv_sec >= 0 && t->tv_nsec < 1000000000L))) {
         uint64_t deadline = t ? weft_mono_peek() + (uint64_t)t->tv_sec * 1000000000ULL + (uint64_t)t->tv_nsec : 0;
-        if (signal_wait(set_pending, (void *)set, deadline) == 0) { errno = EAGAIN; return -1; }
+        /* without process scheduling a managed thread's timeout would fire as soon as its threads all
+         * wait, before a process running freely could send: then it stays the real call */
+        if (signal_wait(set_pending, (void *)set, deadline, deadline != 0) == 0) { errno = EAGAIN; return -1; }
     }
     return get_real_sigtimedwait()(set, info, t);
 }
