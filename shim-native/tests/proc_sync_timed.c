@@ -53,7 +53,6 @@ static void order(char c) {
 static void child(void) {
     char c;
     while (read(cmd[0], &c, 1) == 1) {
-        usleep(1000);
         switch (c) {
         case 'p': sem_post(&s->sem); break;
         case 'L': pthread_mutex_lock(&s->m); sem_post(&s->held); break;
