@@ -2,10 +2,8 @@ package dev.weft.log;
 
 import dev.weft.json.JsonCursor;
 import dev.weft.json.JsonLineException;
+import dev.weft.json.JsonMembers;
 import dev.weft.json.JsonNames;
-
-import java.util.ArrayList;
-import java.util.List;
 
 /**
  * The weft-log line schema (weft-log-v2.md §2-§6) over the byte-level tokenizer {@link JsonCursor}: which members a
@@ -23,6 +21,7 @@ final class LineParser {
 
     private static final JsonNames RECORD_KEYS = new JsonNames("op", "vt", "e", "chain");
     private static final int R_OP = 0, R_VT = 1, R_E = 2, R_CHAIN = 3;
+    private static final int[] RECORD_ORDER = {R_OP, R_VT, R_E, R_CHAIN};
 
     private static final JsonNames EVENT_KEYS = new JsonNames("k", "conn", "node", "addr", "src", "dst", "chan_seq",
             "send_vt", "payload", "outcome", "blocking", "invariant", "message", "events", "sent", "dropped");
@@ -80,6 +79,7 @@ final class LineParser {
     private static final int[] DELIVERED_ORDER = {O_KIND, O_SRC, O_DST, O_DELIV_NS, O_TIE, O_PAYLOAD};
 
     private static final JsonNames ADDR_KEYS = new JsonNames("ip", "port");
+    private static final int[] ADDR_ORDER = {0, 1};
     private static final JsonNames TAG_KEY = new JsonNames("k");
     private static final JsonNames KIND_KEY = new JsonNames("kind");
 
@@ -88,6 +88,13 @@ final class LineParser {
 
     /** The tokenizer this schema drives, one line at a time. */
     private final JsonCursor c = new JsonCursor();
+    /** The member names of each object shape being read (reused: the shapes nest, but never in themselves). */
+    private final JsonMembers recordMembers = new JsonMembers(c, RECORD_KEYS);
+    private final JsonMembers eventMembers = new JsonMembers(c, EVENT_KEYS);
+    private final JsonMembers outcomeMembers = new JsonMembers(c, OUTCOME_KEYS);
+    private final JsonMembers addressMembers = new JsonMembers(c, ADDR_KEYS);
+    private final JsonMembers headerMembers = new JsonMembers(c, HEADER_KEYS);
+    private final JsonMembers metaMembers = new JsonMembers(c, META_KEYS);
 
     // Results of record(): the parsed values and where the chain string is.
     long op;
@@ -111,55 +118,33 @@ final class LineParser {
     /** Parses a record line into {@link #op}, {@link #vt}, {@link #event} and the chain fields. */
     void record(byte[] buf, int off, int len) throws JsonLineException {
         c.start(buf, off, len); // compact until seen otherwise: leading white space already counts
-        c.ws();
-        c.expect('{', "a record must be a JSON object");
-        int seen = 0;
-        List<String> unknown = null;
         long op = 0;
         long vt = 0;
         Event e = null;
         chainOff = -1;
         chainText = null;
         chainComma = -1;
-        int idx = 0;
-        c.ws();
-        if (c.peek() == '}') {
-            c.advance();
-        } else {
-            for (;;) {
-                int keyAt = c.pos();
-                int id = c.key(RECORD_KEYS, idx < 4 ? idx : -1);
-                if (id != idx++) {
-                    c.notCompact();
+        JsonMembers members = recordMembers.begin(RECORD_ORDER, "record");
+        for (boolean more = c.openObject("a record must be a JSON object"); more; more = c.nextMember("record")) {
+            int keyAt = c.pos();
+            int id = members.next();
+            switch (id) {
+                case R_OP -> op = c.integer("op", U64_MAX);
+                case R_VT -> vt = c.integer("vt", U64_MAX);
+                case R_E -> e = event();
+                case R_CHAIN -> {
+                    chainComma = keyAt - 1;
+                    chain();
                 }
-                if (id >= 0) {
-                    if ((seen & (1 << id)) != 0) {
-                        throw c.duplicate(RECORD_KEYS.name(id), "record");
-                    }
-                    seen |= 1 << id;
-                    if (id == R_CHAIN) {
-                        chainComma = keyAt - 1;
-                    }
-                } else {
-                    unknown = c.noteUnknown(unknown, c.lastUnknownKey(), "record");
-                }
-                switch (id) {
-                    case R_OP -> op = c.integer("op", U64_MAX);
-                    case R_VT -> vt = c.integer("vt", U64_MAX);
-                    case R_E -> e = event();
-                    case R_CHAIN -> chain();
-                    default -> c.skipIgnored();
-                }
-                if (!c.nextMember("record")) {
-                    break;
-                }
+                default -> c.skipIgnored();
             }
         }
-        c.endOfTopLevelObject(seen, RECORD_KEYS, "record");
+        members.end();
+        c.endOfTopLevelObject(members.seen(), RECORD_KEYS, "record");
         this.op = op;
         this.vt = vt;
         this.event = e;
-        canonPrefixEnd = c.compact() && idx == 4 ? chainComma : -1;
+        canonPrefixEnd = c.compact() ? chainComma : -1;
     }
 
     private void chain() throws JsonLineException {
@@ -180,93 +165,59 @@ final class LineParser {
         int start = c.pos();
         int tag = findTag(TAG_KEY, EVENT_TAGS, "event");
         int allowed = EVENT_ALLOWED[tag];
-        int[] order = EVENT_ORDER[tag];
-        int idx = 0;
-        int seen = 0;
-        boolean more;
-        if (tagConsumed) {
-            idx = 1;
-            seen = 1 << E_K;
-            more = c.nextMember("event");
-        } else {
-            c.seek(start);
-            c.expect('{', "an event must be a JSON object");
-            c.ws();
-            more = c.peek() != '}';
-            if (!more) {
-                c.advance();
-            }
-        }
-        List<String> unknown = null;
+        JsonMembers members = eventMembers.begin(EVENT_ORDER[tag], "event");
         long conn = 0, node = 0, chanSeq = 0, sendVt = 0, events = 0, sent = 0, dropped = 0;
         VAddr addr = null, src = null, dst = null;
         String payload = null, invariant = null, message = null;
         Object outcome = null;
         boolean blocking = false;
-        {
-            while (more) {
-                int expected = idx < order.length ? order[idx] : -1;
-                idx++;
-                int id = c.key(EVENT_KEYS, expected);
-                if (id != expected) {
-                    c.notCompact();
+        for (boolean more = afterTag(members, start, E_K, "event", "an event must be a JSON object"); more;
+                more = c.nextMember("event")) {
+            int id = members.next();
+            if (id >= 0 && (allowed & (1 << id)) == 0) {
+                id = -1; // another variant's member: unknown here, ignored
+            }
+            // One call site per kind of value (not one per member) keeps this hot method small, so the JIT
+            // compiles it sooner and at less cost; the routing below only stores the value.
+            if (id < 0) {
+                c.skipValue(2);
+            } else if (((EVENT_INTEGERS >>> id) & 1) != 0) {
+                long n = c.integer(EVENT_KEYS.name(id), id == E_NODE ? U32_MAX : U64_MAX);
+                switch (id) {
+                    case E_CONN -> conn = n;
+                    case E_NODE -> node = n;
+                    case E_CHAN_SEQ -> chanSeq = n;
+                    case E_SEND_VT -> sendVt = n;
+                    case E_EVENTS -> events = n;
+                    case E_SENT -> sent = n;
+                    default -> dropped = n;
                 }
-                if (id >= 0) {
-                    if ((seen & (1 << id)) != 0) {
-                        throw c.duplicate(EVENT_KEYS.name(id), "event");
-                    }
-                    seen |= 1 << id;
-                    if ((allowed & (1 << id)) == 0) {
-                        id = -1; // another variant's member: unknown here, ignored
-                    }
+            } else if (((EVENT_ADDRESSES >>> id) & 1) != 0) {
+                VAddr a = address(EVENT_KEYS.name(id));
+                if (id == E_ADDR) {
+                    addr = a;
+                } else if (id == E_SRC) {
+                    src = a;
                 } else {
-                    unknown = c.noteUnknown(unknown, c.lastUnknownKey(), "event");
+                    dst = a;
                 }
-                // One call site per kind of value (not one per member) keeps this hot method small, so the JIT
-                // compiles it sooner and at less cost; the routing below only stores the value.
-                if (id < 0) {
-                    c.skipValue(2);
-                } else if (((EVENT_INTEGERS >>> id) & 1) != 0) {
-                    long n = c.integer(EVENT_KEYS.name(id), id == E_NODE ? U32_MAX : U64_MAX);
-                    switch (id) {
-                        case E_CONN -> conn = n;
-                        case E_NODE -> node = n;
-                        case E_CHAN_SEQ -> chanSeq = n;
-                        case E_SEND_VT -> sendVt = n;
-                        case E_EVENTS -> events = n;
-                        case E_SENT -> sent = n;
-                        default -> dropped = n;
-                    }
-                } else if (((EVENT_ADDRESSES >>> id) & 1) != 0) {
-                    VAddr a = address(EVENT_KEYS.name(id));
-                    if (id == E_ADDR) {
-                        addr = a;
-                    } else if (id == E_SRC) {
-                        src = a;
-                    } else {
-                        dst = a;
-                    }
-                } else if (id == E_OUTCOME) {
-                    outcome = tag == T_SEND ? sendOutcome() : recvOutcome();
-                } else if (id == E_BLOCKING) {
-                    blocking = c.bool("blocking");
-                } else { // payload, invariant or message: the only string members
-                    String text = c.string(EVENT_KEYS.name(id));
-                    if (id == E_PAYLOAD) {
-                        payload = text;
-                    } else if (id == E_INVARIANT) {
-                        invariant = text;
-                    } else {
-                        message = text;
-                    }
+            } else if (id == E_OUTCOME) {
+                outcome = tag == T_SEND ? sendOutcome() : recvOutcome();
+            } else if (id == E_BLOCKING) {
+                blocking = c.bool("blocking");
+            } else { // payload, invariant or message: the only string members
+                String text = c.string(EVENT_KEYS.name(id));
+                if (id == E_PAYLOAD) {
+                    payload = text;
+                } else if (id == E_INVARIANT) {
+                    invariant = text;
+                } else {
+                    message = text;
                 }
-                more = c.nextMember("event");
             }
         }
-        if (idx != order.length) {
-            c.notCompact(); // e.g. send_vt absent: canon inserts it
-        }
-        int lacking = EVENT_REQUIRED[tag] & ~seen;
+        members.end(); // e.g. send_vt absent: canon inserts it
+        int lacking = EVENT_REQUIRED[tag] & ~members.seen();
         if (lacking != 0) {
             for (int m : EVENT_MEMBERS[tag]) {
                 if ((lacking & (1 << m)) != 0) {
@@ -297,7 +248,7 @@ final class LineParser {
             finishUnitObject(start, "send outcome");
             return SendOutcome.NO_RECEIVER;
         }
-        long[] v = outcomeMembers(start, ENQUEUED_MEMBERS, ENQUEUED_ORDER, "enqueued outcome");
+        long[] v = outcomeValues(start, ENQUEUED_MEMBERS, ENQUEUED_ORDER, "enqueued outcome");
         return new SendOutcome.Enqueued(v[O_TO_CONN], v[O_DELIV_NS], v[O_TIE]);
     }
 
@@ -308,7 +259,7 @@ final class LineParser {
             finishUnitObject(start, "recv outcome");
             return RecvOutcome.EMPTY;
         }
-        long[] v = outcomeMembers(start, DELIVERED_MEMBERS, DELIVERED_ORDER, "delivered outcome");
+        long[] v = outcomeValues(start, DELIVERED_MEMBERS, DELIVERED_ORDER, "delivered outcome");
         return new RecvOutcome.Delivered(pendingSrc, pendingDst, v[O_DELIV_NS], v[O_TIE], pendingPayload);
     }
 
@@ -319,75 +270,57 @@ final class LineParser {
     private String pendingPayload;
 
     /** Parses an outcome object whose tag is already known; other variants' members are ignored. */
-    private long[] outcomeMembers(int start, int[] members, int[] order, String what) throws JsonLineException {
-        boolean more;
-        int idx = 0;
-        int seen = 0;
-        if (tagConsumed) {
-            idx = 1;
-            seen = 1 << O_KIND;
-            more = c.nextMember(what);
-        } else {
-            c.seek(start);
-            c.expect('{', "an outcome must be a JSON object");
-            c.ws();
-            more = c.peek() != '}';
-            if (!more) {
-                c.advance();
-            }
-        }
+    private long[] outcomeValues(int start, int[] members, int[] order, String what) throws JsonLineException {
         int allowed = 0;
         for (int m : members) {
             allowed |= 1 << m;
         }
         long[] v = outcomeInts;
-        List<String> unknown = null;
-        {
-            while (more) {
-                int expected = idx < order.length ? order[idx] : -1;
-                idx++;
-                int id = c.key(OUTCOME_KEYS, expected);
-                if (id != expected) {
-                    c.notCompact();
-                }
-                if (id >= 0) {
-                    if ((seen & (1 << id)) != 0) {
-                        throw c.duplicate(OUTCOME_KEYS.name(id), what);
-                    }
-                    seen |= 1 << id;
-                    if ((allowed & (1 << id)) == 0) {
-                        id = -1;
-                    }
+        JsonMembers names = outcomeMembers.begin(order, what);
+        for (boolean more = afterTag(names, start, O_KIND, what, "an outcome must be a JSON object"); more;
+                more = c.nextMember(what)) {
+            int id = names.next();
+            if (id >= 0 && (allowed & (1 << id)) == 0) {
+                id = -1;
+            }
+            // As in event(): one call site per kind of value keeps the method small for the JIT.
+            if (id < 0) {
+                c.skipValue(4);
+            } else if (id == O_SRC || id == O_DST) {
+                VAddr a = address(OUTCOME_KEYS.name(id));
+                if (id == O_SRC) {
+                    pendingSrc = a;
                 } else {
-                    unknown = c.noteUnknown(unknown, c.lastUnknownKey(), what);
+                    pendingDst = a;
                 }
-                // As in event(): one call site per kind of value keeps the method small for the JIT.
-                if (id < 0) {
-                    c.skipValue(4);
-                } else if (id == O_SRC || id == O_DST) {
-                    VAddr a = address(OUTCOME_KEYS.name(id));
-                    if (id == O_SRC) {
-                        pendingSrc = a;
-                    } else {
-                        pendingDst = a;
-                    }
-                } else if (id == O_PAYLOAD) {
-                    pendingPayload = c.string("payload");
-                } else { // to_conn, deliv_ns or tie (kind is never an allowed member here)
-                    v[id] = c.integer(OUTCOME_KEYS.name(id), U64_MAX);
-                }
-                more = c.nextMember(what);
+            } else if (id == O_PAYLOAD) {
+                pendingPayload = c.string("payload");
+            } else { // to_conn, deliv_ns or tie (kind is never an allowed member here)
+                v[id] = c.integer(OUTCOME_KEYS.name(id), U64_MAX);
             }
         }
         for (int m : members) {
-            if ((seen & (1 << m)) == 0) {
+            if ((names.seen() & (1 << m)) == 0) {
                 throw c.missing(OUTCOME_KEYS.name(m), what);
             }
         }
-        if (idx != order.length) {
-            c.notCompact();
-        }
+        names.end();
         return v;
+    }
+
+    /**
+     * Reads on in the tagged object at {@code start} once {@link #findTag} knows its variant: just after the tag
+     * member {@code tagId} if that came first (as writers emit it), else from the object's '{' again. True if a
+     * member follows.
+     */
+    private boolean afterTag(JsonMembers members, int start, int tagId, String what, String notAnObject)
+            throws JsonLineException {
+        if (tagConsumed) {
+            members.readFirst(tagId);
+            return c.nextMember(what);
+        }
+        c.seek(start);
+        return c.openObject(notAnObject);
     }
 
     /** An outcome variant without members: everything but the tag is unknown and skipped. */
@@ -405,43 +338,20 @@ final class LineParser {
         if (c.peek() != '{') {
             throw c.err("expected an address object for \"" + field + "\"");
         }
-        c.advance();
-        int seen = 0;
-        List<String> unknown = null;
+        JsonMembers members = addressMembers.begin(ADDR_ORDER, "address");
         long ip = 0;
         long port = 0;
-        int idx = 0;
-        c.ws();
-        if (c.peek() == '}') {
-            c.advance();
-        } else {
-            for (;;) {
-                int id = c.key(ADDR_KEYS, idx);
-                if (id != idx++) {
-                    c.notCompact();
-                }
-                if (id >= 0) {
-                    if ((seen & (1 << id)) != 0) {
-                        throw c.duplicate(ADDR_KEYS.name(id), "address");
-                    }
-                    seen |= 1 << id;
-                } else {
-                    unknown = c.noteUnknown(unknown, c.lastUnknownKey(), "address");
-                }
-                switch (id) {
-                    case 0 -> ip = c.integer("ip", U32_MAX);
-                    case 1 -> port = c.integer("port", U16_MAX);
-                    default -> c.skipValue(5);
-                }
-                if (!c.nextMember("address")) {
-                    break;
-                }
+        for (boolean more = c.enterObject(); more; more = c.nextMember("address")) {
+            switch (members.next()) {
+                case 0 -> ip = c.integer("ip", U32_MAX);
+                case 1 -> port = c.integer("port", U16_MAX);
+                default -> c.skipValue(5);
             }
         }
-        if ((seen & 1) == 0) {
+        if ((members.seen() & 1) == 0) {
             throw c.missing("ip", "address \"" + field + "\"");
         }
-        if ((seen & 2) == 0) {
+        if ((members.seen() & 2) == 0) {
             throw c.missing("port", "address \"" + field + "\"");
         }
         return addressOf(ip, (int) port);
@@ -481,37 +391,22 @@ final class LineParser {
         if (c.peek() != '{') {
             throw c.err("expected an object for the " + what);
         }
-        c.advance();
-        c.ws();
-        if (c.peek() == '"') {
-            int id = c.key(tagKey, 0);
-            if (id == 0) {
-                int tag = tagValue(values, tagKey.name(0), what);
-                tagConsumed = true;
-                return tag;
-            }
+        if (c.enterObject() && c.peek() == '"' && c.key(tagKey, 0) == 0) {
+            int tag = tagValue(values, tagKey.name(0), what);
+            tagConsumed = true;
+            return tag;
         }
         tagConsumed = false;
         // The tag is not first: scan every member (validating the JSON) to find it.
-        c.seek(start + 1);
+        c.seek(start);
         int tag = -1;
-        c.ws();
-        if (c.peek() == '}') {
-            c.advance();
-        } else {
-            for (;;) {
-                int id = c.key(tagKey, 0);
-                if (id == 0) {
-                    if (tag >= 0) {
-                        throw c.duplicate(tagKey.name(0), what);
-                    }
-                    tag = tagValue(values, tagKey.name(0), what);
-                } else {
-                    c.skipValue(3);
-                }
-                if (!c.nextMember(what)) {
-                    break;
-                }
+        for (boolean more = c.enterObject(); more; more = c.nextMember(what)) {
+            if (c.key(tagKey, 0) != 0) {
+                c.skipValue(3);
+            } else if (tag >= 0) {
+                throw c.duplicate(tagKey.name(0), what);
+            } else {
+                tag = tagValue(values, tagKey.name(0), what);
             }
         }
         if (tag < 0) {
@@ -549,33 +444,22 @@ final class LineParser {
     /** Parses line 1 (§3). Format and version are returned as read; the caller checks them (§9 order). */
     LogHeader header(byte[] buf, int off, int len, String rawLine) throws JsonLineException {
         c.start(buf, off, len);
-        c.ws();
-        c.expect('{', "the header must be a JSON object");
-        SeenMembers members = new SeenMembers(HEADER_KEYS, "header");
+        JsonMembers members = headerMembers.begin("header");
         String format = null, net = null;
         long version = 0, seed = 0, windowNs = 0;
         LogMeta meta = LogMeta.EMPTY;
-        c.ws();
-        if (c.peek() == '}') {
-            c.advance();
-        } else {
-            for (;;) {
-                int id = members.next();
-                switch (id) {
-                    case 0 -> format = c.string("format");
-                    case 1 -> version = c.integer("version", U32_MAX);
-                    case 2 -> seed = c.integer("seed", U64_MAX);
-                    case 3 -> net = c.string("net");
-                    case 4 -> windowNs = c.integer("window_ns", U64_MAX);
-                    case 5 -> meta = meta();
-                    default -> c.skipIgnored();
-                }
-                if (!c.nextMember("header")) {
-                    break;
-                }
+        for (boolean more = c.openObject("the header must be a JSON object"); more; more = c.nextMember("header")) {
+            switch (members.next()) {
+                case 0 -> format = c.string("format");
+                case 1 -> version = c.integer("version", U32_MAX);
+                case 2 -> seed = c.integer("seed", U64_MAX);
+                case 3 -> net = c.string("net");
+                case 4 -> windowNs = c.integer("window_ns", U64_MAX);
+                case 5 -> meta = meta();
+                default -> c.skipIgnored();
             }
         }
-        c.endOfTopLevelObject(members.bits, HEADER_KEYS, "header");
+        c.endOfTopLevelObject(members.seen(), HEADER_KEYS, "header");
         return new LogHeader(rawLine, format, version, seed, net, windowNs, meta);
     }
 
@@ -583,67 +467,27 @@ final class LineParser {
         if (c.peek() != '{') {
             throw c.err("\"meta\" must be an object");
         }
-        c.advance();
-        SeenMembers members = new SeenMembers(META_KEYS, "meta");
+        JsonMembers members = metaMembers.begin("meta");
         Long recorded = null;
         String weftVersion = null, label = null, hosts = null;
-        c.ws();
-        if (c.peek() == '}') {
-            c.advance();
-        } else {
-            for (;;) {
-                int id = members.next();
-                boolean isNull = id >= 0 && c.literal("null");
-                switch (id) {
-                    case 0 -> recorded = isNull ? null : c.integer("recorded_unix_ms", U64_MAX);
-                    case 1 -> weftVersion = isNull ? null : c.string("weft_version");
-                    case 2 -> label = isNull ? null : c.string("label");
-                    case 3 -> {
-                        // ours, not the spec's: a foreign "hosts" of another type is ignored like any unknown member
-                        if (!isNull && c.peek() == '"') {
-                            hosts = c.string("hosts");
-                        } else if (!isNull) {
-                            c.skipIgnored();
-                        }
+        for (boolean more = c.enterObject(); more; more = c.nextMember("meta")) {
+            int id = members.next();
+            boolean isNull = id >= 0 && c.literal("null");
+            switch (id) {
+                case 0 -> recorded = isNull ? null : c.integer("recorded_unix_ms", U64_MAX);
+                case 1 -> weftVersion = isNull ? null : c.string("weft_version");
+                case 2 -> label = isNull ? null : c.string("label");
+                case 3 -> {
+                    // ours, not the spec's: a foreign "hosts" of another type is ignored like any unknown member
+                    if (!isNull && c.peek() == '"') {
+                        hosts = c.string("hosts");
+                    } else if (!isNull) {
+                        c.skipIgnored();
                     }
-                    default -> c.skipIgnored();
                 }
-                if (!c.nextMember("meta")) {
-                    break;
-                }
+                default -> c.skipIgnored();
             }
         }
         return new LogMeta(recorded, weftVersion, label, hosts);
     }
-
-    /**
-     * The member names of one object on a cold path (header, meta): known names by bit, a known name twice is an
-     * error, unknown names are noted (ignored, but not twice). The hot record path keeps these in locals.
-     */
-    private final class SeenMembers {
-        private final JsonNames keys;
-        private final String what;
-        int bits;
-        private List<String> unknown;
-
-        SeenMembers(JsonNames keys, String what) {
-            this.keys = keys;
-            this.what = what;
-        }
-
-        /** The next member's name (see c.key()): its id in keys, or -1. */
-        int next() throws JsonLineException {
-            int id = c.key(keys, -1);
-            if (id >= 0) {
-                if ((bits & (1 << id)) != 0) {
-                    throw c.duplicate(keys.name(id), what);
-                }
-                bits |= 1 << id;
-            } else {
-                unknown = c.noteUnknown(unknown, c.lastUnknownKey(), what);
-            }
-            return id;
-        }
-    }
-
 }
