@@ -138,7 +138,8 @@ public final class JsonCursor extends JsonScanner {
         if (next == CLOSED) {
             return false;
         }
-        throw err(next == TRAILING_COMMA ? "expected a member name in double quotes" : "expected ',' or '}' in " + what);
+        throw err(next == TRAILING_COMMA ? "expected a member name in double quotes"
+                : "expected ',' or '}' in " + what);
     }
 
     /**
@@ -450,8 +451,10 @@ public final class JsonCursor extends JsonScanner {
                     }
                     break;
                 }
-                throw err(next == TRAILING_COMMA ? (object ? "expected a member name in double quotes" : "expected a JSON value")
-                        : object ? "expected ',' or '}' in " + (depth == 1 ? topWhat : "object")
+                if (next == TRAILING_COMMA) { // worded as what is missing after the ','
+                    throw err(object ? "expected a member name in double quotes" : "expected a JSON value");
+                }
+                throw err(object ? "expected ',' or '}' in " + (depth == 1 ? topWhat : "object")
                         : "expected ',' or ']' in an array");
             }
         }

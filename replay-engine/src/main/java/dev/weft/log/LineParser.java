@@ -6,11 +6,12 @@ import dev.weft.json.JsonMembers;
 import dev.weft.json.JsonNames;
 
 /**
- * The weft-log line schema (weft-log-v2.md §2-§6) over the byte-level tokenizer {@link JsonCursor}: which members a
- * header, a record, each event variant, each outcome and an address have, in which order writers emit them, which
- * are integers (and their ranges), strings, addresses or tagged objects, and how the values become a
- * {@link LogHeader} or an {@link Event}. The shapes are the tables below, described once; the JSON itself (white
- * space, escapes, numbers, duplicate and unknown members, recursion limit) is the tokenizer's. It accepts exactly
+ * The weft-log line schema (weft-log-v2.md §2-§6) over {@link JsonCursor}, the line layer of the byte-level JSON
+ * tokenizer, with {@link JsonMembers} keeping each object's member names: which members a header, a record, each
+ * event variant, each outcome and an address have, in which order writers emit them, which are integers (and their
+ * ranges), strings, addresses or tagged objects, and how the values become a {@link LogHeader} or an {@link Event}.
+ * The shapes are the tables below, described once; the JSON itself (white space, escapes, numbers, duplicate and
+ * unknown members, recursion limit) is the tokenizer's. It accepts exactly
  * what the reference reader accepts. One instance is reused for every line of a log (not thread-safe).
  */
 final class LineParser {
@@ -161,14 +162,21 @@ final class LineParser {
         }
     }
 
+    // Scratch for the members of the event being read, by member index (events do not nest; send_vt, the one
+    // optional member, is reset per event, every other member of a variant is required and so written before use).
+    private final long[] eventInts = new long[EVENT_KEYS.size()];
+    private final VAddr[] eventAddrs = new VAddr[EVENT_KEYS.size()];
+    private final String[] eventTexts = new String[EVENT_KEYS.size()];
+
     private Event event() throws JsonLineException {
         int start = c.pos();
         int tag = findTag(TAG_KEY, EVENT_TAGS, "event");
         int allowed = EVENT_ALLOWED[tag];
         JsonMembers members = eventMembers.begin(EVENT_ORDER[tag], "event");
-        long conn = 0, node = 0, chanSeq = 0, sendVt = 0, events = 0, sent = 0, dropped = 0;
-        VAddr addr = null, src = null, dst = null;
-        String payload = null, invariant = null, message = null;
+        long[] n = eventInts;
+        VAddr[] a = eventAddrs;
+        String[] text = eventTexts;
+        n[E_SEND_VT] = 0; // the one optional member
         Object outcome = null;
         boolean blocking = false;
         for (boolean more = afterTag(members, start, E_K, "event", "an event must be a JSON object"); more;
@@ -182,38 +190,15 @@ final class LineParser {
             if (id < 0) {
                 c.skipValue(2);
             } else if (((EVENT_INTEGERS >>> id) & 1) != 0) {
-                long n = c.integer(EVENT_KEYS.name(id), id == E_NODE ? U32_MAX : U64_MAX);
-                switch (id) {
-                    case E_CONN -> conn = n;
-                    case E_NODE -> node = n;
-                    case E_CHAN_SEQ -> chanSeq = n;
-                    case E_SEND_VT -> sendVt = n;
-                    case E_EVENTS -> events = n;
-                    case E_SENT -> sent = n;
-                    default -> dropped = n;
-                }
+                n[id] = c.integer(EVENT_KEYS.name(id), id == E_NODE ? U32_MAX : U64_MAX);
             } else if (((EVENT_ADDRESSES >>> id) & 1) != 0) {
-                VAddr a = address(EVENT_KEYS.name(id));
-                if (id == E_ADDR) {
-                    addr = a;
-                } else if (id == E_SRC) {
-                    src = a;
-                } else {
-                    dst = a;
-                }
+                a[id] = address(EVENT_KEYS.name(id));
             } else if (id == E_OUTCOME) {
                 outcome = tag == T_SEND ? sendOutcome() : recvOutcome();
             } else if (id == E_BLOCKING) {
                 blocking = c.bool("blocking");
             } else { // payload, invariant or message: the only string members
-                String text = c.string(EVENT_KEYS.name(id));
-                if (id == E_PAYLOAD) {
-                    payload = text;
-                } else if (id == E_INVARIANT) {
-                    invariant = text;
-                } else {
-                    message = text;
-                }
+                text[id] = c.string(EVENT_KEYS.name(id));
             }
         }
         members.end(); // e.g. send_vt absent: canon inserts it
@@ -226,14 +211,15 @@ final class LineParser {
             }
         }
         return switch (tag) {
-            case T_CONNECT -> new Event.Connect(conn);
-            case T_HELLO -> new Event.Hello(conn, node);
-            case T_BIND -> new Event.Bind(conn, addr);
-            case T_SEND -> new Event.Send(conn, src, dst, chanSeq, sendVt, payload, (SendOutcome) outcome);
-            case T_RECV -> new Event.Recv(conn, blocking, (RecvOutcome) outcome);
-            case T_DISCONNECT -> new Event.Disconnect(conn);
-            case T_VIOLATION -> new Event.Violation(invariant, message);
-            default -> new Event.End(events, sent, dropped);
+            case T_CONNECT -> new Event.Connect(n[E_CONN]);
+            case T_HELLO -> new Event.Hello(n[E_CONN], n[E_NODE]);
+            case T_BIND -> new Event.Bind(n[E_CONN], a[E_ADDR]);
+            case T_SEND -> new Event.Send(n[E_CONN], a[E_SRC], a[E_DST], n[E_CHAN_SEQ], n[E_SEND_VT], text[E_PAYLOAD],
+                    (SendOutcome) outcome);
+            case T_RECV -> new Event.Recv(n[E_CONN], blocking, (RecvOutcome) outcome);
+            case T_DISCONNECT -> new Event.Disconnect(n[E_CONN]);
+            case T_VIOLATION -> new Event.Violation(text[E_INVARIANT], text[E_MESSAGE]);
+            default -> new Event.End(n[E_EVENTS], n[E_SENT], n[E_DROPPED]);
         };
     }
 
@@ -260,14 +246,15 @@ final class LineParser {
             return RecvOutcome.EMPTY;
         }
         long[] v = outcomeValues(start, DELIVERED_MEMBERS, DELIVERED_ORDER, "delivered outcome");
-        return new RecvOutcome.Delivered(pendingSrc, pendingDst, v[O_DELIV_NS], v[O_TIE], pendingPayload);
+        return new RecvOutcome.Delivered(outcomeAddrs[O_SRC], outcomeAddrs[O_DST], v[O_DELIV_NS], v[O_TIE],
+                outcomePayload);
     }
 
-    // Scratch for outcome parsing (outcomes do not nest, so one set suffices).
+    // Scratch for outcome parsing, by member index (outcomes do not nest, so one set suffices; every member of a
+    // variant is required, so each is written before it is used).
     private final long[] outcomeInts = new long[OUTCOME_KEYS.size()];
-    private VAddr pendingSrc;
-    private VAddr pendingDst;
-    private String pendingPayload;
+    private final VAddr[] outcomeAddrs = new VAddr[OUTCOME_KEYS.size()];
+    private String outcomePayload;
 
     /** Parses an outcome object whose tag is already known; other variants' members are ignored. */
     private long[] outcomeValues(int start, int[] members, int[] order, String what) throws JsonLineException {
@@ -287,14 +274,9 @@ final class LineParser {
             if (id < 0) {
                 c.skipValue(4);
             } else if (id == O_SRC || id == O_DST) {
-                VAddr a = address(OUTCOME_KEYS.name(id));
-                if (id == O_SRC) {
-                    pendingSrc = a;
-                } else {
-                    pendingDst = a;
-                }
+                outcomeAddrs[id] = address(OUTCOME_KEYS.name(id));
             } else if (id == O_PAYLOAD) {
-                pendingPayload = c.string("payload");
+                outcomePayload = c.string("payload");
             } else { // to_conn, deliv_ns or tie (kind is never an allowed member here)
                 v[id] = c.integer(OUTCOME_KEYS.name(id), U64_MAX);
             }

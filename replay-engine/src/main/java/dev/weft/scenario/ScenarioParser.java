@@ -136,7 +136,10 @@ final class ScenarioParser {
         return out;
     }
 
-    /** A map keyed by node id (filesystem, time_skew); a repeated key replaces the earlier entry, as a map insert does. */
+    /**
+     * A map keyed by node id (filesystem, time_skew); a repeated key replaces the earlier entry, as a map
+     * insert does.
+     */
     private <V> SortedMap<Long, V> readNodeMap(Reader<V> value) throws JsonSyntaxError, ScenarioException {
         expectObject("a map");
         SortedMap<Long, V> out = new TreeMap<>(Long::compareUnsigned);
