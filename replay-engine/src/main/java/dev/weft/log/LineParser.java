@@ -58,26 +58,51 @@ final class LineParser {
 
     static {
         for (int t = 0; t < EVENT_MEMBERS.length; t++) {
-            EVENT_ORDER[t] = new int[EVENT_MEMBERS[t].length + 1];
-            EVENT_ORDER[t][0] = E_K;
-            System.arraycopy(EVENT_MEMBERS[t], 0, EVENT_ORDER[t], 1, EVENT_MEMBERS[t].length);
-            for (int m : EVENT_MEMBERS[t]) {
-                EVENT_ALLOWED[t] |= 1 << m;
-                if (m != E_SEND_VT) { // send_vt is optional on read (missing => 0)
-                    EVENT_REQUIRED[t] |= 1 << m;
-                }
-            }
+            EVENT_ORDER[t] = tagThen(E_K, EVENT_MEMBERS[t]);
+            EVENT_ALLOWED[t] = bits(EVENT_MEMBERS[t]);
+            EVENT_REQUIRED[t] = EVENT_ALLOWED[t] & ~(1 << E_SEND_VT); // send_vt is optional on read (missing => 0)
         }
+    }
+
+    /** The written order of a tagged object's members: the tag, then the variant's members. */
+    private static int[] tagThen(int tag, int[] members) {
+        int[] order = new int[members.length + 1];
+        order[0] = tag;
+        System.arraycopy(members, 0, order, 1, members.length);
+        return order;
+    }
+
+    /** Member indices as a bit set. */
+    private static int bits(int[] members) {
+        int bits = 0;
+        for (int m : members) {
+            bits |= 1 << m;
+        }
+        return bits;
     }
 
     private static final JsonNames OUTCOME_KEYS = new JsonNames("kind", "to_conn", "deliv_ns", "tie", "src", "dst", "payload");
     private static final int O_KIND = 0, O_TO_CONN = 1, O_DELIV_NS = 2, O_TIE = 3, O_SRC = 4, O_DST = 5, O_PAYLOAD = 6;
-    private static final JsonNames SEND_OUTCOME_TAGS = new JsonNames("dropped", "no_receiver", "enqueued");
-    private static final JsonNames RECV_OUTCOME_TAGS = new JsonNames("empty", "delivered");
-    private static final int[] ENQUEUED_MEMBERS = {O_TO_CONN, O_DELIV_NS, O_TIE};
-    private static final int[] DELIVERED_MEMBERS = {O_SRC, O_DST, O_DELIV_NS, O_TIE, O_PAYLOAD};
-    private static final int[] ENQUEUED_ORDER = {O_KIND, O_TO_CONN, O_DELIV_NS, O_TIE};
-    private static final int[] DELIVERED_ORDER = {O_KIND, O_SRC, O_DST, O_DELIV_NS, O_TIE, O_PAYLOAD};
+
+    /**
+     * The shape of a send or recv event's outcome: its variants by tag, those without members first (their values
+     * in {@code units}), then the one with members, named {@code variant}, whose members are {@code members}
+     * ({@code allowed} as bits), written in {@code order} after the tag.
+     */
+    private record OutcomeShape(String what, JsonNames tags, Object[] units, String variant, int[] members,
+            int[] order, int allowed) {
+        OutcomeShape(String what, JsonNames tags, Object[] units, String variant, int... members) {
+            this(what, tags, units, variant, members, tagThen(O_KIND, members), bits(members));
+        }
+    }
+
+    private static final OutcomeShape SEND_OUTCOME = new OutcomeShape("send outcome",
+            new JsonNames("dropped", "no_receiver", "enqueued"),
+            new Object[] {SendOutcome.DROPPED, SendOutcome.NO_RECEIVER},
+            "enqueued outcome", O_TO_CONN, O_DELIV_NS, O_TIE);
+    private static final OutcomeShape RECV_OUTCOME = new OutcomeShape("recv outcome",
+            new JsonNames("empty", "delivered"), new Object[] {RecvOutcome.EMPTY},
+            "delivered outcome", O_SRC, O_DST, O_DELIV_NS, O_TIE, O_PAYLOAD);
 
     private static final JsonNames ADDR_KEYS = new JsonNames("ip", "port");
     private static final int[] ADDR_ORDER = {0, 1};
@@ -194,7 +219,7 @@ final class LineParser {
             } else if (((EVENT_ADDRESSES >>> id) & 1) != 0) {
                 a[id] = address(EVENT_KEYS.name(id));
             } else if (id == E_OUTCOME) {
-                outcome = tag == T_SEND ? sendOutcome() : recvOutcome();
+                outcome = outcome(tag == T_SEND ? SEND_OUTCOME : RECV_OUTCOME);
             } else if (id == E_BLOCKING) {
                 blocking = c.bool("blocking");
             } else { // payload, invariant or message: the only string members
@@ -223,31 +248,18 @@ final class LineParser {
         };
     }
 
-    private SendOutcome sendOutcome() throws JsonLineException {
+    /** A send or recv event's outcome (a {@link SendOutcome} or a {@link RecvOutcome}, as {@code shape} says). */
+    private Object outcome(OutcomeShape shape) throws JsonLineException {
         int start = c.pos();
-        int tag = findTag(KIND_KEY, SEND_OUTCOME_TAGS, "send outcome");
-        if (tag == 0) {
-            finishUnitObject(start, "send outcome");
-            return SendOutcome.DROPPED;
+        int tag = findTag(KIND_KEY, shape.tags(), shape.what());
+        if (tag < shape.units().length) {
+            finishUnitObject(start, shape.what());
+            return shape.units()[tag];
         }
-        if (tag == 1) {
-            finishUnitObject(start, "send outcome");
-            return SendOutcome.NO_RECEIVER;
-        }
-        long[] v = outcomeValues(start, ENQUEUED_MEMBERS, ENQUEUED_ORDER, "enqueued outcome");
-        return new SendOutcome.Enqueued(v[O_TO_CONN], v[O_DELIV_NS], v[O_TIE]);
-    }
-
-    private RecvOutcome recvOutcome() throws JsonLineException {
-        int start = c.pos();
-        int tag = findTag(KIND_KEY, RECV_OUTCOME_TAGS, "recv outcome");
-        if (tag == 0) {
-            finishUnitObject(start, "recv outcome");
-            return RecvOutcome.EMPTY;
-        }
-        long[] v = outcomeValues(start, DELIVERED_MEMBERS, DELIVERED_ORDER, "delivered outcome");
-        return new RecvOutcome.Delivered(outcomeAddrs[O_SRC], outcomeAddrs[O_DST], v[O_DELIV_NS], v[O_TIE],
-                outcomePayload);
+        long[] v = outcomeValues(start, shape);
+        return shape == SEND_OUTCOME ? new SendOutcome.Enqueued(v[O_TO_CONN], v[O_DELIV_NS], v[O_TIE])
+                : new RecvOutcome.Delivered(outcomeAddrs[O_SRC], outcomeAddrs[O_DST], v[O_DELIV_NS], v[O_TIE],
+                        outcomePayload);
     }
 
     // Scratch for outcome parsing, by member index (outcomes do not nest, so one set suffices; every member of a
@@ -256,14 +268,12 @@ final class LineParser {
     private final VAddr[] outcomeAddrs = new VAddr[OUTCOME_KEYS.size()];
     private String outcomePayload;
 
-    /** Parses an outcome object whose tag is already known; other variants' members are ignored. */
-    private long[] outcomeValues(int start, int[] members, int[] order, String what) throws JsonLineException {
-        int allowed = 0;
-        for (int m : members) {
-            allowed |= 1 << m;
-        }
+    /** Parses the outcome object with members whose tag is already known; other variants' members are ignored. */
+    private long[] outcomeValues(int start, OutcomeShape shape) throws JsonLineException {
+        String what = shape.variant();
+        int allowed = shape.allowed();
         long[] v = outcomeInts;
-        JsonMembers names = outcomeMembers.begin(order, what);
+        JsonMembers names = outcomeMembers.begin(shape.order(), what);
         for (boolean more = afterTag(names, start, O_KIND, what, "an outcome must be a JSON object"); more;
                 more = c.nextMember(what)) {
             int id = names.next();
@@ -281,7 +291,7 @@ final class LineParser {
                 v[id] = c.integer(OUTCOME_KEYS.name(id), U64_MAX);
             }
         }
-        for (int m : members) {
+        for (int m : shape.members()) {
             if ((names.seen() & (1 << m)) == 0) {
                 throw c.missing(OUTCOME_KEYS.name(m), what);
             }
