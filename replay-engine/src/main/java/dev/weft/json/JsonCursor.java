@@ -322,17 +322,12 @@ public final class JsonCursor extends JsonScanner {
 
     /** Consumes the literal if it is next (followed by a non-identifier char is checked by the caller's grammar). */
     public boolean literal(String word) {
-        int n = word.length();
-        if (p + n > end) {
-            return false;
+        int s = p;
+        if (scanLiteral(word)) {
+            return true;
         }
-        for (int i = 0; i < n; i++) {
-            if (b[p + i] != word.charAt(i)) {
-                return false;
-            }
-        }
-        p += n;
-        return true;
+        p = s;
+        return false;
     }
 
     public String string(String field) throws JsonLineException {
@@ -389,7 +384,7 @@ public final class JsonCursor extends JsonScanner {
     }
 
     // ---------------------------------------------------------------- skipping unknown values
-    // Iterative, with an explicit stack of the open containers, so no depth can overflow the thread's stack.
+    // Iterative, over the scanner's stack of open containers, so no depth can overflow the thread's stack.
     // Where the reference ignores a value (unknown members of the record, header and meta) it accepts any depth.
     // Inside an event or outcome it has buffered the whole tagged object before it knows the variant, and its
     // parser's recursion limit of 128 levels (counted from the line's object) applies there: so here too.

@@ -232,7 +232,7 @@ abstract class JsonScanner {
      * At a literal's first byte: consumes as much of {@code word} as matches; true if all of it did, else false with
      * p at the first byte that differs (or at end).
      */
-    private boolean scanLiteral(String word) {
+    final boolean scanLiteral(String word) {
         for (int i = 0; i < word.length(); i++) {
             if (p >= end || b[p] != word.charAt(i)) {
                 return false;
