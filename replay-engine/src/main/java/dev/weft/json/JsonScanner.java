@@ -66,10 +66,10 @@ abstract class JsonScanner {
     byte[] b;
     int p;
     int end;
-    /** 1-based line of p, and the index of that line's first byte: the location every layer reports. */
+    /** 1-based line of p, and the index of that line's first byte: where {@link #column()} counts from. */
     int line;
     int lineStart;
-    /** No white space skipped since {@link #start}; the layers clear it for their own reasons too (escapes, order). */
+    /** No white space skipped since {@link #input}; the layers clear it for their own reasons too (escapes, order). */
     boolean compact;
     /** After a {@link #scanValue}: the index of the value's first byte. */
     int valueStart;
