@@ -5,24 +5,22 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The byte-level JSON tokenizer under the weft-log schema: a cursor over one line held as UTF-8 bytes in the caller's
+ * The weft-log schema's layer over {@link JsonScanner}: a cursor over one line held as UTF-8 bytes in the caller's
  * buffer, zero-copy (numbers are parsed in place, names matched against a {@link JsonNames} table without decoding,
- * strings without escapes located rather than copied). A schema layer drives it member by member: {@link #key} names
- * the next member, {@link #integer}, {@link #string}, {@link #bool} read its value, {@link #skipValue} skips an
- * ignored one (still checked as JSON), {@link #nextMember} moves on. Accept rules are the reference's (serde_json):
- * any white space, escapes and member order, duplicate members rejected, lone surrogate escapes, raw control
- * characters, invalid UTF-8 and trailing characters rejected, its recursion limit of 128 for buffered values.
+ * strings without escapes located rather than copied). A schema layer drives it member by member:
+ * {@link #openObject} enters an object, {@link JsonMembers#next} names the next member, {@link #integer},
+ * {@link #string}, {@link #bool} read its value, {@link #skipValue} skips an ignored one (still checked as JSON),
+ * {@link #nextMember} moves on. Accept rules are the reference's (serde_json): any white space, escapes and member
+ * order, duplicate members rejected, lone surrogate escapes, raw control characters, invalid UTF-8 and trailing
+ * characters rejected, its recursion limit of 128 for buffered values.
  *
  * <p>Errors are {@link JsonLineException}s whose text names the field and column ({@code expected an integer for
- * "op" at column 7}). While reading, the cursor also tracks whether the line is still in the writers' compact form
- * ({@link #compact()}: no white space, no escapes); the schema clears it where member order or unknown members
- * break the canonical form. One instance is reused for every line (not thread-safe).
- *
- * <p>{@link JsonTokenizer} is the pull tokenizer for whole documents (scenario DSL, fuzz config), with serde's
- * error wording. Both lex numbers, strings and escapes with the same {@link JsonLexer} primitives and only word
- * its problem codes differently.
+ * "op" at column 7}): this class words the scanner's problem codes for a line. While reading, the cursor also tracks
+ * whether the line is still in the writers' compact form ({@link #compact()}: no white space, no escapes); the
+ * schema clears it where member order or unknown members break the canonical form. One instance is reused for every
+ * line (not thread-safe).
  */
-public final class JsonCursor extends JsonLexer {
+public final class JsonCursor extends JsonScanner {
 
     private static final long U64_MAX = -1L;
     private static final java.lang.invoke.VarHandle LONG_LE =
@@ -30,12 +28,11 @@ public final class JsonCursor extends JsonLexer {
     /** Names of nested objects inside skipped values: matched against nothing (each is decoded for duplicates). */
     private static final JsonNames NO_NAMES = new JsonNames();
 
-    private int lineStart;
     private final StringBuilder sb = new StringBuilder(64);
     /** Name of the last member name parsed that was not in the expected set. */
-    private String lastUnknownKey;
-    /** No white space or escape seen on this line yet, and the schema has not said otherwise. */
-    private boolean compact;
+    String lastUnknownKey;
+    /** Index of the line's first byte: columns count from it, whatever white space the line holds. */
+    private int lineOff;
 
     /** The buffer being read. */
     public byte[] bytes() {
@@ -60,11 +57,6 @@ public final class JsonCursor extends JsonLexer {
     /** Whether the next byte is {@code c}. */
     public boolean at(char c) {
         return p < end && b[p] == c;
-    }
-
-    /** The decoded name of the last member {@link #key} did not find in its table (null after a known one). */
-    public String lastUnknownKey() {
-        return lastUnknownKey;
     }
 
     /** Whether the line read so far is in compact form (see the class comment). */
@@ -97,31 +89,13 @@ public final class JsonCursor extends JsonLexer {
 
     /** Starts reading the line {@code buf[off, off+len)}, assumed compact until seen otherwise. */
     public void start(byte[] buf, int off, int len) {
-        b = buf;
-        p = off;
-        lineStart = off;
-        end = off + len;
-        compact = true;
+        input(buf, off, len);
+        lineOff = off;
         lastUnknownKey = null;
     }
 
     public int peek() {
         return p < end ? b[p] : -1;
-    }
-
-    public void ws() {
-        int s = p;
-        while (p < end) {
-            byte c = b[p];
-            if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
-                p++;
-            } else {
-                break;
-            }
-        }
-        if (p != s) {
-            compact = false;
-        }
     }
 
     /** Fails unless the next byte is c (which stays unread). */
@@ -139,26 +113,38 @@ public final class JsonCursor extends JsonLexer {
         }
     }
 
+    /**
+     * At an object (after any white space) or fails with {@code notAnObject}: enters it; true if a member follows
+     * (p at its name), false if it was empty.
+     */
+    public boolean openObject(String notAnObject) throws JsonLineException {
+        ws();
+        expect('{', notAnObject);
+        return firstItem((byte) '}') == ITEM;
+    }
+
+    /** At a '{' the caller has checked for: like {@link #openObject}. */
+    public boolean enterObject() {
+        p++;
+        return firstItem((byte) '}') == ITEM;
+    }
+
     /** After a member value: true if a ',' (another member follows), false at '}'. */
     public boolean nextMember(String what) throws JsonLineException {
-        ws();
-        if (p < end) {
-            byte c = b[p++];
-            if (c == ',') {
-                ws();
-                return true;
-            }
-            if (c == '}') {
-                return false;
-            }
-            p--;
+        int next = afterItem((byte) '}');
+        if (next == ITEM) {
+            return true;
         }
-        throw err("expected ',' or '}' in " + what);
+        if (next == CLOSED) {
+            return false;
+        }
+        throw err(next == TRAILING_COMMA ? "expected a member name in double quotes"
+                : "expected ',' or '}' in " + what);
     }
 
     /**
      * Parses a member name and the following ':'; returns its index in {@code keys} or -1 (then
-     * {@link #lastUnknownKey} holds the decoded name).
+     * {@link #lastUnknownKey} holds the decoded name). {@code hint} is the index expected here, tried first.
      */
     public int key(JsonNames keys, int hint) throws JsonLineException {
         if (p >= end || b[p] != '"') {
@@ -192,7 +178,7 @@ public final class JsonCursor extends JsonLexer {
                             ws();
                         }
                     } else {
-                        colon();
+                        nameColon();
                     }
                     return hint;
                 }
@@ -210,7 +196,7 @@ public final class JsonCursor extends JsonLexer {
                 String name = stringBody(s);
                 int id = keys.find(name);
                 lastUnknownKey = id < 0 ? name : null;
-                colon();
+                nameColon();
                 return id;
             }
             p++;
@@ -224,18 +210,19 @@ public final class JsonCursor extends JsonLexer {
         if (id < 0) {
             lastUnknownKey = new String(b, s, len, StandardCharsets.ISO_8859_1);
         }
-        colon();
+        nameColon();
         return id;
     }
 
-    public void colon() throws JsonLineException {
-        ws();
-        expect(':', "expected ':' after a member name");
+    private void nameColon() throws JsonLineException {
+        if (colon() < 0) {
+            throw err("expected ':' after a member name");
+        }
         ws();
     }
 
     /** Records an unknown member name of an object (ignored, but not twice); the line is then not compact. */
-    public List<String> noteUnknown(List<String> seen, String name, String what) throws JsonLineException {
+    List<String> noteUnknown(List<String> seen, String name, String what) throws JsonLineException {
         compact = false;
         return noteName(seen, name, what);
     }
@@ -293,7 +280,7 @@ public final class JsonCursor extends JsonLexer {
             }
             if (Long.compareUnsigned(v, 1844674407370955161L) > 0 || (v == 1844674407370955161L && d > 5)) {
                 throw new JsonLineException("number for \"" + field + "\" out of range at column "
-                        + (s - lineStart + 1), false);
+                        + (s - lineOff + 1), false);
             }
             v = v * 10 + d;
             i++;
@@ -308,7 +295,7 @@ public final class JsonCursor extends JsonLexer {
         }
         if (max != U64_MAX && Long.compareUnsigned(v, max) > 0) {
             throw new JsonLineException("number " + Long.toUnsignedString(v) + " for \"" + field
-                    + "\" out of range (max " + max + ") at column " + (s - lineStart + 1), false);
+                    + "\" out of range (max " + max + ") at column " + (s - lineOff + 1), false);
         }
         return v;
     }
@@ -335,17 +322,12 @@ public final class JsonCursor extends JsonLexer {
 
     /** Consumes the literal if it is next (followed by a non-identifier char is checked by the caller's grammar). */
     public boolean literal(String word) {
-        int n = word.length();
-        if (p + n > end) {
-            return false;
+        int s = p;
+        if (scanLiteral(word)) {
+            return true;
         }
-        for (int i = 0; i < n; i++) {
-            if (b[p + i] != word.charAt(i)) {
-                return false;
-            }
-        }
-        p += n;
-        return true;
+        p = s;
+        return false;
     }
 
     public String string(String field) throws JsonLineException {
@@ -381,15 +363,6 @@ public final class JsonCursor extends JsonLexer {
         return sb.toString();
     }
 
-    /** Validates and skips a string value (p at its opening quote) without decoding it. */
-    private void skipString() throws JsonLineException {
-        p++;
-        int problem = scanString(null);
-        if (problem < 0) {
-            throw stringProblem(problem);
-        }
-    }
-
     /** This layer's words for a problem {@link #scanString} found (p where it left it). */
     private JsonLineException stringProblem(int problem) {
         return switch (problem) {
@@ -411,7 +384,7 @@ public final class JsonCursor extends JsonLexer {
     }
 
     // ---------------------------------------------------------------- skipping unknown values
-    // Iterative, with an explicit stack of the open containers, so no depth can overflow the thread's stack.
+    // Iterative, over the scanner's stack of open containers, so no depth can overflow the thread's stack.
     // Where the reference ignores a value (unknown members of the record, header and meta) it accepts any depth.
     // Inside an event or outcome it has buffered the whole tagged object before it knows the variant, and its
     // parser's recursion limit of 128 levels (counted from the line's object) applies there: so here too.
@@ -420,9 +393,10 @@ public final class JsonCursor extends JsonLexer {
     private static final int MAX_DEPTH = 128;
     private static final int ANY_DEPTH = Integer.MIN_VALUE / 2;
 
-    /** Per open container of the value being skipped: whether it is an object. Reused across lines. */
-    private boolean[] openIsObject = new boolean[16];
-    /** Per open object: the member names seen so far (null before the second), to reject duplicates. */
+    /**
+     * Per open container of the value being skipped (by depth): the member names seen so far (null before the
+     * second), to reject duplicates. Reused across lines.
+     */
     private List<?>[] openNames = new List<?>[16];
 
     /** Skips an unknown member's value where the reference ignores it: any depth. */
@@ -438,50 +412,42 @@ public final class JsonCursor extends JsonLexer {
     /**
      * Skips one JSON value, still checking it as JSON and rejecting duplicate member names in its objects; if
      * it is an object, {@code topKeys} (may be null) are the names its own members are matched against and
-     * {@code topWhat} names it in errors; {@code level} is its nesting level for the recursion limit.
+     * {@code topWhat} names it in errors; {@code level} is its nesting level for the recursion limit. The scanner's
+     * container stack holds the open containers (it is empty outside this method).
      */
     public void skip(JsonNames topKeys, String topWhat, int level) throws JsonLineException {
-        int depth = 0;
         for (;;) {
             if (level + depth > MAX_DEPTH) {
                 throw err("recursion limit exceeded");
             }
-            int c = peek(); // at the start of a value
-            if (c == '{' || c == '[') {
-                p++;
-                ws();
-                if (peek() == (c == '{' ? '}' : ']')) {
-                    p++;
-                } else {
-                    open(depth++, c == '{');
-                    if (c == '{') {
-                        skippedMemberName(depth, topKeys, topWhat);
-                    }
-                    continue;
+            int kind = scanValue(null); // at the start of a value
+            if (kind == OBJECT || kind == ARRAY) {
+                open();
+                if (depth > openNames.length) {
+                    openNames = java.util.Arrays.copyOf(openNames, depth * 2);
                 }
-            } else {
-                skipScalar(c);
+                openNames[depth - 1] = null;
+            } else if (kind < 0) {
+                throw valueProblem(kind);
             }
-            // A value ended: close the containers it ends, then go on to the next member or element.
+            // A value ended or a container opened: on to the next member or element of the innermost one still open.
             for (;;) {
                 if (depth == 0) {
                     return;
                 }
-                ws();
-                boolean object = openIsObject[depth - 1];
-                int d = peek();
-                if (d == ',') {
-                    p++;
-                    ws();
+                int next = nextItem();
+                if (next == CLOSED) {
+                    continue;
+                }
+                boolean object = isObject[depth - 1];
+                if (next == ITEM) {
                     if (object) {
-                        skippedMemberName(depth, topKeys, topWhat);
+                        skippedMemberName(topKeys, topWhat);
                     }
                     break;
                 }
-                if (d == (object ? '}' : ']')) {
-                    p++;
-                    openNames[--depth] = null;
-                    continue;
+                if (next == TRAILING_COMMA) { // worded as what is missing after the ','
+                    throw err(object ? "expected a member name in double quotes" : "expected a JSON value");
                 }
                 throw err(object ? "expected ',' or '}' in " + (depth == 1 ? topWhat : "object")
                         : "expected ',' or ']' in an array");
@@ -489,18 +455,9 @@ public final class JsonCursor extends JsonLexer {
         }
     }
 
-    private void open(int depth, boolean object) {
-        if (depth == openIsObject.length) {
-            openIsObject = java.util.Arrays.copyOf(openIsObject, depth * 2);
-            openNames = java.util.Arrays.copyOf(openNames, depth * 2);
-        }
-        openIsObject[depth] = object;
-        openNames[depth] = null;
-    }
-
-    /** A member name (and its ':') inside the object open at {@code depth}; duplicates are errors. */
+    /** A member name (and its ':') inside the innermost open object; duplicates are errors. */
     @SuppressWarnings("unchecked")
-    private void skippedMemberName(int depth, JsonNames topKeys, String topWhat) throws JsonLineException {
+    private void skippedMemberName(JsonNames topKeys, String topWhat) throws JsonLineException {
         JsonNames keys = depth == 1 && topKeys != null ? topKeys : NO_NAMES;
         int id = key(keys, 0);
         if (id < 0) {
@@ -510,40 +467,29 @@ public final class JsonCursor extends JsonLexer {
         openNames[depth - 1] = noteName((List<String>) openNames[depth - 1], name, depth == 1 ? topWhat : "object");
     }
 
-    private void skipScalar(int c) throws JsonLineException {
-        switch (c) {
-            case '"' -> skipString();
-            case 't', 'f', 'n' -> {
-                int s = p;
-                if (!scanLiteral(c == 't' ? "true" : c == 'f' ? "false" : "null")) {
-                    p = s;
-                    throw err("expected a JSON value");
-                }
+    /** This layer's words for a problem {@link #scanValue} found in a skipped value. */
+    private JsonLineException valueProblem(int problem) {
+        return switch (problem) {
+            case EXPECTED_VALUE -> err("expected a JSON value");
+            case BAD_LITERAL -> {
+                p = valueStart;
+                yield err("expected a JSON value");
             }
-            default -> {
-                if (c == '-' || (c >= '0' && c <= '9')) {
-                    skipNumber();
-                } else {
-                    throw err("expected a JSON value");
-                }
-            }
-        }
-    }
-
-    private void skipNumber() throws JsonLineException {
-        int kind = scanNumber();
-        if (kind == LEADING_ZERO) {
-            throw err("invalid number (leading zero)");
-        }
-        if (kind < 0) {
-            throw err("invalid number");
-        }
+            case LEADING_ZERO -> err("invalid number (leading zero)");
+            case BAD_NUMBER -> err("invalid number");
+            default -> stringProblem(problem);
+        };
     }
 
     // ---------------------------------------------------------------- errors
 
+    /**
+     * Column (1-based) of the next byte in the line. A record is one line by construction, so a raw line feed inside
+     * one (only ever in a damaged record) is white space here, not the start of another line.
+     */
+    @Override
     public int column() {
-        return p - lineStart + 1;
+        return p - lineOff + 1;
     }
 
     public JsonLineException err(String what) {
@@ -560,8 +506,7 @@ public final class JsonCursor extends JsonLexer {
      * members (the required ones, by their ids in {@code keys}) must all have been seen.
      */
     public void endOfTopLevelObject(int seen, JsonNames keys, String what) throws JsonLineException {
-        ws();
-        if (p < end) {
+        if (endOfInput() < 0) {
             throw err("trailing characters after the " + what + " object");
         }
         for (int id = 0; id < 4; id++) {

@@ -4,41 +4,34 @@ import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 
 /**
- * A pull tokenizer over one JSON document held as UTF-8 bytes, with the accept rules of the reference's parser
- * (RFC 8259 exactly: no BOM, no comments, no trailing commas, no leading zeros, no lone surrogate escapes, no raw
- * control characters or invalid UTF-8 in strings). Nesting has no limit of its own and nothing here recurses, so
- * no document can overflow the stack; schema layers that must stop at the reference's recursion limit ask
- * {@link #depth()}. Errors are {@link JsonSyntaxError}s with our own wording and a line/column location.
+ * Pull tokens from one JSON document held as UTF-8 bytes: the value-building layer over {@link JsonScanner} for the
+ * config schemas (fuzz config, regression file, fuzz shards, scenario DSL, campaign configs, the run panel's control
+ * lines). The accept rules are the scanner's, the reference parser's (RFC 8259 exactly: no BOM, no comments, no
+ * trailing commas, no leading zeros, no lone surrogate escapes, no raw control characters or invalid UTF-8 in
+ * strings). Nesting has no limit of its own and nothing here recurses, so no document can overflow the stack; schema
+ * layers that must stop at the reference's recursion limit ask {@link #depth()} or {@link #skipChildren(int)}.
  *
- * <p>The schema layers (fuzz config, regression file, scenario DSL) read it like a streaming parser:
- * {@link #nextToken()} then the current token's {@link #text()}, {@link #currentName()} and locations. The
- * weft-log schema reads lines through {@link JsonCursor} instead: zero-copy, member by member, for its hot path.
- * Numbers and strings are lexed by the {@link JsonLexer} primitives the cursor uses too; this class owns the
- * container grammar, line counting and serde's wording of every problem.
+ * <p>A schema layer reads it like a streaming parser: {@link #nextToken()} then the current token's {@link #text()},
+ * {@link #currentName()} and locations. This class only builds token values and words the scanner's problems in
+ * serde's terms: {@link JsonSyntaxError}s located by line and column. The weft-log schema reads lines through
+ * {@link JsonCursor} instead, zero-copy, over the same scanner.
  */
-public final class JsonTokenizer extends JsonLexer {
-
-    private int line = 1;
-    private int lineStart;
+public final class JsonTokenizer extends JsonScanner {
 
     private JsonToken current;
     private String text;
     private String name;
     private int tokenLine;
     private int tokenColumn;
-
-    /** Open containers: true for an object; and whether a member/element has been read in each. */
-    private boolean[] isObject = new boolean[16];
-    private boolean[] hasItem = new boolean[16];
-    private int depth;
+    /** A member name was just read: its value comes next. */
     private boolean afterName;
+    /** The top-level value is complete: only white space may follow. */
     private boolean done;
     /** Reused to decode each string. */
     private final StringBuilder decoded = new StringBuilder(32);
 
     public JsonTokenizer(byte[] document) {
-        this.b = document;
-        this.end = document.length;
+        input(document, 0, document.length);
     }
 
     public static JsonTokenizer of(String document) {
@@ -79,11 +72,6 @@ public final class JsonTokenizer extends JsonLexer {
         return line;
     }
 
-    /** Column (1-based) of the next byte to read, so {@code column() - 1} is the last byte read. */
-    public int column() {
-        return p - lineStart + 1;
-    }
-
     /** The current integer token's value. */
     public BigInteger bigInteger() {
         return new BigInteger(text);
@@ -94,37 +82,31 @@ public final class JsonTokenizer extends JsonLexer {
      * error, "trailing characters"). At the start, a document with no value is "EOF while parsing a value".
      */
     public JsonToken nextToken() throws JsonSyntaxError {
-        ws();
         if (done) {
-            if (p < end) {
+            if (endOfInput() < 0) {
                 throw error("trailing characters", p + 1);
             }
             current = null;
             return null;
         }
         if (depth > 0 && !afterName) {
-            boolean object = isObject[depth - 1];
-            int c = peek();
-            if (c == (object ? '}' : ']')) {
-                p++;
-                return close(object);
+            int item = nextItem();
+            if (item == CLOSED) {
+                return token(depth == 0, isObject[depth] ? JsonToken.END_OBJECT : JsonToken.END_ARRAY, null);
             }
-            if (hasItem[depth - 1]) {
-                if (c != ',') {
-                    throw unexpected(object ? "expected ',' or '}' after an object member" : "expected ',' or ']' after an array element");
-                }
-                p++;
-                ws();
-                if (peek() == (object ? '}' : ']')) {
-                    throw unexpected("trailing comma");
-                }
+            if (item == TRAILING_COMMA) {
+                throw unexpected("trailing comma");
             }
-            hasItem[depth - 1] = true;
-            if (object) {
+            if (item < 0) {
+                throw unexpected(isObject[depth - 1] ? "expected ',' or '}' after an object member"
+                        : "expected ',' or ']' after an array element");
+            }
+            if (isObject[depth - 1]) {
                 return memberName();
             }
         }
         afterName = false;
+        ws();
         return value();
     }
 
@@ -156,110 +138,55 @@ public final class JsonTokenizer extends JsonLexer {
 
     // ---------------------------------------------------------------- tokens
 
-    private JsonToken close(boolean object) {
-        depth--;
-        if (depth == 0) {
+    private JsonToken token(boolean last, JsonToken t, String value) {
+        if (last) {
             done = true;
         }
-        current = object ? JsonToken.END_OBJECT : JsonToken.END_ARRAY;
-        text = null;
-        return current;
-    }
-
-    private JsonToken memberName() throws JsonSyntaxError {
-        mark();
-        if (peek() != '"') {
-            throw unexpected("expected a member name in double quotes");
-        }
-        name = string();
-        text = name;
-        ws();
-        if (peek() != ':') {
-            throw unexpected("expected ':' after a member name");
-        }
-        p++;
-        afterName = true;
-        current = JsonToken.FIELD_NAME;
-        return current;
-    }
-
-    private JsonToken value() throws JsonSyntaxError {
-        mark();
-        int c = peek();
-        JsonToken t;
-        switch (c) {
-            case '{', '[' -> {
-                p++;
-                open(c == '{');
-                t = c == '{' ? JsonToken.START_OBJECT : JsonToken.START_ARRAY;
-                text = null;
-                current = t;
-                return t;
-            }
-            case '"' -> {
-                text = string();
-                t = JsonToken.VALUE_STRING;
-            }
-            case 't' -> t = literal("true", JsonToken.VALUE_TRUE);
-            case 'f' -> t = literal("false", JsonToken.VALUE_FALSE);
-            case 'n' -> t = literal("null", JsonToken.VALUE_NULL);
-            case -1 -> throw error("EOF while parsing a value", p);
-            default -> {
-                if (c == '-' || (c >= '0' && c <= '9')) {
-                    t = number();
-                } else {
-                    throw unexpected("expected a JSON value");
-                }
-            }
-        }
-        if (depth == 0) {
-            done = true;
-        }
+        text = value;
         current = t;
         return t;
     }
 
-    private void open(boolean object) {
-        if (depth == isObject.length) {
-            isObject = java.util.Arrays.copyOf(isObject, depth * 2);
-            hasItem = java.util.Arrays.copyOf(hasItem, depth * 2);
+    private JsonToken memberName() throws JsonSyntaxError {
+        mark();
+        if (p >= end || b[p] != '"') {
+            throw unexpected("expected a member name in double quotes");
         }
-        isObject[depth] = object;
-        hasItem[depth] = false;
-        depth++;
-    }
-
-    private JsonToken literal(String word, JsonToken t) throws JsonSyntaxError {
-        if (!scanLiteral(word)) {
-            throw unexpected("expected a JSON value");
-        }
-        text = word;
-        return t;
-    }
-
-    private JsonToken number() throws JsonSyntaxError {
-        int s = p;
-        int kind = scanNumber();
-        if (kind == LEADING_ZERO) {
-            throw unexpected("invalid number (leading zero)");
-        }
-        if (kind < 0) {
-            throw unexpected("invalid number");
-        }
-        text = new String(b, s, p - s, StandardCharsets.US_ASCII);
-        return kind == NUMBER_INT ? JsonToken.VALUE_NUMBER_INT : JsonToken.VALUE_NUMBER_FLOAT;
-    }
-
-    /** A string (p at its opening quote), decoded; escapes and UTF-8 checked as the reference checks them. */
-    private String string() throws JsonSyntaxError {
         p++;
-        StringBuilder sb = decoded;
-        sb.setLength(0);
-        int problem = scanString(sb);
+        decoded.setLength(0);
+        int problem = scanString(decoded);
         if (problem < 0) {
             throw stringProblem(problem);
         }
-        return sb.toString();
+        name = decoded.toString();
+        if (colon() < 0) {
+            throw unexpected("expected ':' after a member name");
+        }
+        afterName = true;
+        return token(false, JsonToken.FIELD_NAME, name);
+    }
+
+    private JsonToken value() throws JsonSyntaxError {
+        mark();
+        decoded.setLength(0);
+        int kind = scanValue(decoded);
+        return switch (kind) {
+            case OBJECT, ARRAY -> {
+                open();
+                yield token(false, kind == OBJECT ? JsonToken.START_OBJECT : JsonToken.START_ARRAY, null);
+            }
+            case STRING -> token(depth == 0, JsonToken.VALUE_STRING, decoded.toString());
+            case NUMBER_INT, NUMBER_FLOAT -> token(depth == 0,
+                    kind == NUMBER_INT ? JsonToken.VALUE_NUMBER_INT : JsonToken.VALUE_NUMBER_FLOAT,
+                    new String(b, valueStart, p - valueStart, StandardCharsets.US_ASCII));
+            case TRUE -> token(depth == 0, JsonToken.VALUE_TRUE, "true");
+            case FALSE -> token(depth == 0, JsonToken.VALUE_FALSE, "false");
+            case NULL -> token(depth == 0, JsonToken.VALUE_NULL, "null");
+            case EXPECTED_VALUE, BAD_LITERAL -> throw unexpected("expected a JSON value");
+            case LEADING_ZERO -> throw unexpected("invalid number (leading zero)");
+            case BAD_NUMBER -> throw unexpected("invalid number");
+            default -> throw stringProblem(kind);
+        };
     }
 
     /**
@@ -280,28 +207,15 @@ public final class JsonTokenizer extends JsonLexer {
         };
     }
 
-    // ---------------------------------------------------------------- bytes and locations
+    // ---------------------------------------------------------------- locations
 
     private int peek() {
         return p < end ? b[p] & 0xff : -1;
     }
 
-    private void ws() {
-        while (p < end) {
-            byte c = b[p];
-            if (c == '\n') {
-                line++;
-                lineStart = p + 1;
-            } else if (c != ' ' && c != '\t' && c != '\r') {
-                return;
-            }
-            p++;
-        }
-    }
-
     private void mark() {
         tokenLine = line;
-        tokenColumn = p - lineStart + 1;
+        tokenColumn = column();
     }
 
     /** The byte at p is not what the grammar allows here. */

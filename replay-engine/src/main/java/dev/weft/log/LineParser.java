@@ -2,17 +2,16 @@ package dev.weft.log;
 
 import dev.weft.json.JsonCursor;
 import dev.weft.json.JsonLineException;
+import dev.weft.json.JsonMembers;
 import dev.weft.json.JsonNames;
 
-import java.util.ArrayList;
-import java.util.List;
-
 /**
- * The weft-log line schema (weft-log-v2.md §2-§6) over the byte-level tokenizer {@link JsonCursor}: which members a
- * header, a record, each event variant, each outcome and an address have, in which order writers emit them, which
- * are integers (and their ranges), strings, addresses or tagged objects, and how the values become a
- * {@link LogHeader} or an {@link Event}. The shapes are the tables below, described once; the JSON itself (white
- * space, escapes, numbers, duplicate and unknown members, recursion limit) is the tokenizer's. It accepts exactly
+ * The weft-log line schema (weft-log-v2.md §2-§6) over {@link JsonCursor}, the line layer of the byte-level JSON
+ * tokenizer, with {@link JsonMembers} keeping each object's member names: which members a header, a record, each
+ * event variant, each outcome and an address have, in which order writers emit them, which are integers (and their
+ * ranges), strings, addresses or tagged objects, and how the values become a {@link LogHeader} or an {@link Event}.
+ * The shapes are the tables below, described once; the JSON itself (white space, escapes, numbers, duplicate and
+ * unknown members, recursion limit) is the tokenizer's. It accepts exactly
  * what the reference reader accepts. One instance is reused for every line of a log (not thread-safe).
  */
 final class LineParser {
@@ -23,6 +22,7 @@ final class LineParser {
 
     private static final JsonNames RECORD_KEYS = new JsonNames("op", "vt", "e", "chain");
     private static final int R_OP = 0, R_VT = 1, R_E = 2, R_CHAIN = 3;
+    private static final int[] RECORD_ORDER = {R_OP, R_VT, R_E, R_CHAIN};
 
     private static final JsonNames EVENT_KEYS = new JsonNames("k", "conn", "node", "addr", "src", "dst", "chan_seq",
             "send_vt", "payload", "outcome", "blocking", "invariant", "message", "events", "sent", "dropped");
@@ -58,28 +58,54 @@ final class LineParser {
 
     static {
         for (int t = 0; t < EVENT_MEMBERS.length; t++) {
-            EVENT_ORDER[t] = new int[EVENT_MEMBERS[t].length + 1];
-            EVENT_ORDER[t][0] = E_K;
-            System.arraycopy(EVENT_MEMBERS[t], 0, EVENT_ORDER[t], 1, EVENT_MEMBERS[t].length);
-            for (int m : EVENT_MEMBERS[t]) {
-                EVENT_ALLOWED[t] |= 1 << m;
-                if (m != E_SEND_VT) { // send_vt is optional on read (missing => 0)
-                    EVENT_REQUIRED[t] |= 1 << m;
-                }
-            }
+            EVENT_ORDER[t] = tagThen(E_K, EVENT_MEMBERS[t]);
+            EVENT_ALLOWED[t] = bits(EVENT_MEMBERS[t]);
+            EVENT_REQUIRED[t] = EVENT_ALLOWED[t] & ~(1 << E_SEND_VT); // send_vt is optional on read (missing => 0)
         }
+    }
+
+    /** The written order of a tagged object's members: the tag, then the variant's members. */
+    private static int[] tagThen(int tag, int[] members) {
+        int[] order = new int[members.length + 1];
+        order[0] = tag;
+        System.arraycopy(members, 0, order, 1, members.length);
+        return order;
+    }
+
+    /** Member indices as a bit set. */
+    private static int bits(int[] members) {
+        int bits = 0;
+        for (int m : members) {
+            bits |= 1 << m;
+        }
+        return bits;
     }
 
     private static final JsonNames OUTCOME_KEYS = new JsonNames("kind", "to_conn", "deliv_ns", "tie", "src", "dst", "payload");
     private static final int O_KIND = 0, O_TO_CONN = 1, O_DELIV_NS = 2, O_TIE = 3, O_SRC = 4, O_DST = 5, O_PAYLOAD = 6;
-    private static final JsonNames SEND_OUTCOME_TAGS = new JsonNames("dropped", "no_receiver", "enqueued");
-    private static final JsonNames RECV_OUTCOME_TAGS = new JsonNames("empty", "delivered");
-    private static final int[] ENQUEUED_MEMBERS = {O_TO_CONN, O_DELIV_NS, O_TIE};
-    private static final int[] DELIVERED_MEMBERS = {O_SRC, O_DST, O_DELIV_NS, O_TIE, O_PAYLOAD};
-    private static final int[] ENQUEUED_ORDER = {O_KIND, O_TO_CONN, O_DELIV_NS, O_TIE};
-    private static final int[] DELIVERED_ORDER = {O_KIND, O_SRC, O_DST, O_DELIV_NS, O_TIE, O_PAYLOAD};
+
+    /**
+     * The shape of a send or recv event's outcome: its variants by tag, those without members first (their values
+     * in {@code units}), then the one with members, named {@code variant}, whose members are {@code members}
+     * ({@code allowed} as bits), written in {@code order} after the tag.
+     */
+    private record OutcomeShape(String what, JsonNames tags, Object[] units, String variant, int[] members,
+            int[] order, int allowed) {
+        OutcomeShape(String what, JsonNames tags, Object[] units, String variant, int... members) {
+            this(what, tags, units, variant, members, tagThen(O_KIND, members), bits(members));
+        }
+    }
+
+    private static final OutcomeShape SEND_OUTCOME = new OutcomeShape("send outcome",
+            new JsonNames("dropped", "no_receiver", "enqueued"),
+            new Object[] {SendOutcome.DROPPED, SendOutcome.NO_RECEIVER},
+            "enqueued outcome", O_TO_CONN, O_DELIV_NS, O_TIE);
+    private static final OutcomeShape RECV_OUTCOME = new OutcomeShape("recv outcome",
+            new JsonNames("empty", "delivered"), new Object[] {RecvOutcome.EMPTY},
+            "delivered outcome", O_SRC, O_DST, O_DELIV_NS, O_TIE, O_PAYLOAD);
 
     private static final JsonNames ADDR_KEYS = new JsonNames("ip", "port");
+    private static final int[] ADDR_ORDER = {0, 1};
     private static final JsonNames TAG_KEY = new JsonNames("k");
     private static final JsonNames KIND_KEY = new JsonNames("kind");
 
@@ -88,6 +114,13 @@ final class LineParser {
 
     /** The tokenizer this schema drives, one line at a time. */
     private final JsonCursor c = new JsonCursor();
+    /** The member names of each object shape being read (reused: the shapes nest, but never in themselves). */
+    private final JsonMembers recordMembers = new JsonMembers(c, RECORD_KEYS);
+    private final JsonMembers eventMembers = new JsonMembers(c, EVENT_KEYS);
+    private final JsonMembers outcomeMembers = new JsonMembers(c, OUTCOME_KEYS);
+    private final JsonMembers addressMembers = new JsonMembers(c, ADDR_KEYS);
+    private final JsonMembers headerMembers = new JsonMembers(c, HEADER_KEYS);
+    private final JsonMembers metaMembers = new JsonMembers(c, META_KEYS);
 
     // Results of record(): the parsed values and where the chain string is.
     long op;
@@ -111,55 +144,33 @@ final class LineParser {
     /** Parses a record line into {@link #op}, {@link #vt}, {@link #event} and the chain fields. */
     void record(byte[] buf, int off, int len) throws JsonLineException {
         c.start(buf, off, len); // compact until seen otherwise: leading white space already counts
-        c.ws();
-        c.expect('{', "a record must be a JSON object");
-        int seen = 0;
-        List<String> unknown = null;
         long op = 0;
         long vt = 0;
         Event e = null;
         chainOff = -1;
         chainText = null;
         chainComma = -1;
-        int idx = 0;
-        c.ws();
-        if (c.peek() == '}') {
-            c.advance();
-        } else {
-            for (;;) {
-                int keyAt = c.pos();
-                int id = c.key(RECORD_KEYS, idx < 4 ? idx : -1);
-                if (id != idx++) {
-                    c.notCompact();
+        JsonMembers members = recordMembers.begin(RECORD_ORDER, "record");
+        for (boolean more = c.openObject("a record must be a JSON object"); more; more = c.nextMember("record")) {
+            int keyAt = c.pos();
+            int id = members.next();
+            switch (id) {
+                case R_OP -> op = c.integer("op", U64_MAX);
+                case R_VT -> vt = c.integer("vt", U64_MAX);
+                case R_E -> e = event();
+                case R_CHAIN -> {
+                    chainComma = keyAt - 1;
+                    chain();
                 }
-                if (id >= 0) {
-                    if ((seen & (1 << id)) != 0) {
-                        throw c.duplicate(RECORD_KEYS.name(id), "record");
-                    }
-                    seen |= 1 << id;
-                    if (id == R_CHAIN) {
-                        chainComma = keyAt - 1;
-                    }
-                } else {
-                    unknown = c.noteUnknown(unknown, c.lastUnknownKey(), "record");
-                }
-                switch (id) {
-                    case R_OP -> op = c.integer("op", U64_MAX);
-                    case R_VT -> vt = c.integer("vt", U64_MAX);
-                    case R_E -> e = event();
-                    case R_CHAIN -> chain();
-                    default -> c.skipIgnored();
-                }
-                if (!c.nextMember("record")) {
-                    break;
-                }
+                default -> c.skipIgnored();
             }
         }
-        c.endOfTopLevelObject(seen, RECORD_KEYS, "record");
+        members.end();
+        c.endOfTopLevelObject(members.seen(), RECORD_KEYS, "record");
         this.op = op;
         this.vt = vt;
         this.event = e;
-        canonPrefixEnd = c.compact() && idx == 4 ? chainComma : -1;
+        canonPrefixEnd = c.compact() ? chainComma : -1;
     }
 
     private void chain() throws JsonLineException {
@@ -176,97 +187,47 @@ final class LineParser {
         }
     }
 
+    // Scratch for the members of the event being read, by member index (events do not nest; send_vt, the one
+    // optional member, is reset per event, every other member of a variant is required and so written before use).
+    private final long[] eventInts = new long[EVENT_KEYS.size()];
+    private final VAddr[] eventAddrs = new VAddr[EVENT_KEYS.size()];
+    private final String[] eventTexts = new String[EVENT_KEYS.size()];
+
     private Event event() throws JsonLineException {
         int start = c.pos();
         int tag = findTag(TAG_KEY, EVENT_TAGS, "event");
         int allowed = EVENT_ALLOWED[tag];
-        int[] order = EVENT_ORDER[tag];
-        int idx = 0;
-        int seen = 0;
-        boolean more;
-        if (tagConsumed) {
-            idx = 1;
-            seen = 1 << E_K;
-            more = c.nextMember("event");
-        } else {
-            c.seek(start);
-            c.expect('{', "an event must be a JSON object");
-            c.ws();
-            more = c.peek() != '}';
-            if (!more) {
-                c.advance();
-            }
-        }
-        List<String> unknown = null;
-        long conn = 0, node = 0, chanSeq = 0, sendVt = 0, events = 0, sent = 0, dropped = 0;
-        VAddr addr = null, src = null, dst = null;
-        String payload = null, invariant = null, message = null;
+        JsonMembers members = eventMembers.begin(EVENT_ORDER[tag], "event");
+        long[] n = eventInts;
+        VAddr[] a = eventAddrs;
+        String[] text = eventTexts;
+        n[E_SEND_VT] = 0; // the one optional member
         Object outcome = null;
         boolean blocking = false;
-        {
-            while (more) {
-                int expected = idx < order.length ? order[idx] : -1;
-                idx++;
-                int id = c.key(EVENT_KEYS, expected);
-                if (id != expected) {
-                    c.notCompact();
-                }
-                if (id >= 0) {
-                    if ((seen & (1 << id)) != 0) {
-                        throw c.duplicate(EVENT_KEYS.name(id), "event");
-                    }
-                    seen |= 1 << id;
-                    if ((allowed & (1 << id)) == 0) {
-                        id = -1; // another variant's member: unknown here, ignored
-                    }
-                } else {
-                    unknown = c.noteUnknown(unknown, c.lastUnknownKey(), "event");
-                }
-                // One call site per kind of value (not one per member) keeps this hot method small, so the JIT
-                // compiles it sooner and at less cost; the routing below only stores the value.
-                if (id < 0) {
-                    c.skipValue(2);
-                } else if (((EVENT_INTEGERS >>> id) & 1) != 0) {
-                    long n = c.integer(EVENT_KEYS.name(id), id == E_NODE ? U32_MAX : U64_MAX);
-                    switch (id) {
-                        case E_CONN -> conn = n;
-                        case E_NODE -> node = n;
-                        case E_CHAN_SEQ -> chanSeq = n;
-                        case E_SEND_VT -> sendVt = n;
-                        case E_EVENTS -> events = n;
-                        case E_SENT -> sent = n;
-                        default -> dropped = n;
-                    }
-                } else if (((EVENT_ADDRESSES >>> id) & 1) != 0) {
-                    VAddr a = address(EVENT_KEYS.name(id));
-                    if (id == E_ADDR) {
-                        addr = a;
-                    } else if (id == E_SRC) {
-                        src = a;
-                    } else {
-                        dst = a;
-                    }
-                } else if (id == E_OUTCOME) {
-                    outcome = tag == T_SEND ? sendOutcome() : recvOutcome();
-                } else if (id == E_BLOCKING) {
-                    blocking = c.bool("blocking");
-                } else { // payload, invariant or message: the only string members
-                    String text = c.string(EVENT_KEYS.name(id));
-                    if (id == E_PAYLOAD) {
-                        payload = text;
-                    } else if (id == E_INVARIANT) {
-                        invariant = text;
-                    } else {
-                        message = text;
-                    }
-                }
-                more = c.nextMember("event");
+        for (boolean more = afterTag(members, start, E_K, "event", "an event must be a JSON object"); more;
+                more = c.nextMember("event")) {
+            int id = members.next();
+            if (id >= 0 && (allowed & (1 << id)) == 0) {
+                id = -1; // another variant's member: unknown here, ignored
+            }
+            // One call site per kind of value (not one per member) keeps this hot method small, so the JIT
+            // compiles it sooner and at less cost; the routing below only stores the value.
+            if (id < 0) {
+                c.skipValue(2);
+            } else if (((EVENT_INTEGERS >>> id) & 1) != 0) {
+                n[id] = c.integer(EVENT_KEYS.name(id), id == E_NODE ? U32_MAX : U64_MAX);
+            } else if (((EVENT_ADDRESSES >>> id) & 1) != 0) {
+                a[id] = address(EVENT_KEYS.name(id));
+            } else if (id == E_OUTCOME) {
+                outcome = outcome(tag == T_SEND ? SEND_OUTCOME : RECV_OUTCOME);
+            } else if (id == E_BLOCKING) {
+                blocking = c.bool("blocking");
+            } else { // payload, invariant or message: the only string members
+                text[id] = c.string(EVENT_KEYS.name(id));
             }
         }
-        if (idx != order.length) {
-            c.notCompact(); // e.g. send_vt absent: canon inserts it
-        }
-        int lacking = EVENT_REQUIRED[tag] & ~seen;
+        members.end(); // e.g. send_vt absent: canon inserts it
+        int lacking = EVENT_REQUIRED[tag] & ~members.seen();
         if (lacking != 0) {
             for (int m : EVENT_MEMBERS[tag]) {
                 if ((lacking & (1 << m)) != 0) {
@@ -275,119 +236,83 @@ final class LineParser {
             }
         }
         return switch (tag) {
-            case T_CONNECT -> new Event.Connect(conn);
-            case T_HELLO -> new Event.Hello(conn, node);
-            case T_BIND -> new Event.Bind(conn, addr);
-            case T_SEND -> new Event.Send(conn, src, dst, chanSeq, sendVt, payload, (SendOutcome) outcome);
-            case T_RECV -> new Event.Recv(conn, blocking, (RecvOutcome) outcome);
-            case T_DISCONNECT -> new Event.Disconnect(conn);
-            case T_VIOLATION -> new Event.Violation(invariant, message);
-            default -> new Event.End(events, sent, dropped);
+            case T_CONNECT -> new Event.Connect(n[E_CONN]);
+            case T_HELLO -> new Event.Hello(n[E_CONN], n[E_NODE]);
+            case T_BIND -> new Event.Bind(n[E_CONN], a[E_ADDR]);
+            case T_SEND -> new Event.Send(n[E_CONN], a[E_SRC], a[E_DST], n[E_CHAN_SEQ], n[E_SEND_VT], text[E_PAYLOAD],
+                    (SendOutcome) outcome);
+            case T_RECV -> new Event.Recv(n[E_CONN], blocking, (RecvOutcome) outcome);
+            case T_DISCONNECT -> new Event.Disconnect(n[E_CONN]);
+            case T_VIOLATION -> new Event.Violation(text[E_INVARIANT], text[E_MESSAGE]);
+            default -> new Event.End(n[E_EVENTS], n[E_SENT], n[E_DROPPED]);
         };
     }
 
-    private SendOutcome sendOutcome() throws JsonLineException {
+    /** A send or recv event's outcome (a {@link SendOutcome} or a {@link RecvOutcome}, as {@code shape} says). */
+    private Object outcome(OutcomeShape shape) throws JsonLineException {
         int start = c.pos();
-        int tag = findTag(KIND_KEY, SEND_OUTCOME_TAGS, "send outcome");
-        if (tag == 0) {
-            finishUnitObject(start, "send outcome");
-            return SendOutcome.DROPPED;
+        int tag = findTag(KIND_KEY, shape.tags(), shape.what());
+        if (tag < shape.units().length) {
+            finishUnitObject(start, shape.what());
+            return shape.units()[tag];
         }
-        if (tag == 1) {
-            finishUnitObject(start, "send outcome");
-            return SendOutcome.NO_RECEIVER;
-        }
-        long[] v = outcomeMembers(start, ENQUEUED_MEMBERS, ENQUEUED_ORDER, "enqueued outcome");
-        return new SendOutcome.Enqueued(v[O_TO_CONN], v[O_DELIV_NS], v[O_TIE]);
+        long[] v = outcomeValues(start, shape);
+        return shape == SEND_OUTCOME ? new SendOutcome.Enqueued(v[O_TO_CONN], v[O_DELIV_NS], v[O_TIE])
+                : new RecvOutcome.Delivered(outcomeAddrs[O_SRC], outcomeAddrs[O_DST], v[O_DELIV_NS], v[O_TIE],
+                        outcomePayload);
     }
 
-    private RecvOutcome recvOutcome() throws JsonLineException {
-        int start = c.pos();
-        int tag = findTag(KIND_KEY, RECV_OUTCOME_TAGS, "recv outcome");
-        if (tag == 0) {
-            finishUnitObject(start, "recv outcome");
-            return RecvOutcome.EMPTY;
-        }
-        long[] v = outcomeMembers(start, DELIVERED_MEMBERS, DELIVERED_ORDER, "delivered outcome");
-        return new RecvOutcome.Delivered(pendingSrc, pendingDst, v[O_DELIV_NS], v[O_TIE], pendingPayload);
-    }
-
-    // Scratch for outcome parsing (outcomes do not nest, so one set suffices).
+    // Scratch for outcome parsing, by member index (outcomes do not nest, so one set suffices; every member of a
+    // variant is required, so each is written before it is used).
     private final long[] outcomeInts = new long[OUTCOME_KEYS.size()];
-    private VAddr pendingSrc;
-    private VAddr pendingDst;
-    private String pendingPayload;
+    private final VAddr[] outcomeAddrs = new VAddr[OUTCOME_KEYS.size()];
+    private String outcomePayload;
 
-    /** Parses an outcome object whose tag is already known; other variants' members are ignored. */
-    private long[] outcomeMembers(int start, int[] members, int[] order, String what) throws JsonLineException {
-        boolean more;
-        int idx = 0;
-        int seen = 0;
-        if (tagConsumed) {
-            idx = 1;
-            seen = 1 << O_KIND;
-            more = c.nextMember(what);
-        } else {
-            c.seek(start);
-            c.expect('{', "an outcome must be a JSON object");
-            c.ws();
-            more = c.peek() != '}';
-            if (!more) {
-                c.advance();
-            }
-        }
-        int allowed = 0;
-        for (int m : members) {
-            allowed |= 1 << m;
-        }
+    /** Parses the outcome object with members whose tag is already known; other variants' members are ignored. */
+    private long[] outcomeValues(int start, OutcomeShape shape) throws JsonLineException {
+        String what = shape.variant();
+        int allowed = shape.allowed();
         long[] v = outcomeInts;
-        List<String> unknown = null;
-        {
-            while (more) {
-                int expected = idx < order.length ? order[idx] : -1;
-                idx++;
-                int id = c.key(OUTCOME_KEYS, expected);
-                if (id != expected) {
-                    c.notCompact();
-                }
-                if (id >= 0) {
-                    if ((seen & (1 << id)) != 0) {
-                        throw c.duplicate(OUTCOME_KEYS.name(id), what);
-                    }
-                    seen |= 1 << id;
-                    if ((allowed & (1 << id)) == 0) {
-                        id = -1;
-                    }
-                } else {
-                    unknown = c.noteUnknown(unknown, c.lastUnknownKey(), what);
-                }
-                // As in event(): one call site per kind of value keeps the method small for the JIT.
-                if (id < 0) {
-                    c.skipValue(4);
-                } else if (id == O_SRC || id == O_DST) {
-                    VAddr a = address(OUTCOME_KEYS.name(id));
-                    if (id == O_SRC) {
-                        pendingSrc = a;
-                    } else {
-                        pendingDst = a;
-                    }
-                } else if (id == O_PAYLOAD) {
-                    pendingPayload = c.string("payload");
-                } else { // to_conn, deliv_ns or tie (kind is never an allowed member here)
-                    v[id] = c.integer(OUTCOME_KEYS.name(id), U64_MAX);
-                }
-                more = c.nextMember(what);
+        JsonMembers names = outcomeMembers.begin(shape.order(), what);
+        for (boolean more = afterTag(names, start, O_KIND, what, "an outcome must be a JSON object"); more;
+                more = c.nextMember(what)) {
+            int id = names.next();
+            if (id >= 0 && (allowed & (1 << id)) == 0) {
+                id = -1;
+            }
+            // As in event(): one call site per kind of value keeps the method small for the JIT.
+            if (id < 0) {
+                c.skipValue(4);
+            } else if (id == O_SRC || id == O_DST) {
+                outcomeAddrs[id] = address(OUTCOME_KEYS.name(id));
+            } else if (id == O_PAYLOAD) {
+                outcomePayload = c.string("payload");
+            } else { // to_conn, deliv_ns or tie (kind is never an allowed member here)
+                v[id] = c.integer(OUTCOME_KEYS.name(id), U64_MAX);
             }
         }
-        for (int m : members) {
-            if ((seen & (1 << m)) == 0) {
+        for (int m : shape.members()) {
+            if ((names.seen() & (1 << m)) == 0) {
                 throw c.missing(OUTCOME_KEYS.name(m), what);
             }
         }
-        if (idx != order.length) {
-            c.notCompact();
-        }
+        names.end();
         return v;
+    }
+
+    /**
+     * Reads on in the tagged object at {@code start} once {@link #findTag} knows its variant: just after the tag
+     * member {@code tagId} if that came first (as writers emit it), else from the object's '{' again. True if a
+     * member follows.
+     */
+    private boolean afterTag(JsonMembers members, int start, int tagId, String what, String notAnObject)
+            throws JsonLineException {
+        if (tagConsumed) {
+            members.readFirst(tagId);
+            return c.nextMember(what);
+        }
+        c.seek(start);
+        return c.openObject(notAnObject);
     }
 
     /** An outcome variant without members: everything but the tag is unknown and skipped. */
@@ -405,43 +330,20 @@ final class LineParser {
         if (c.peek() != '{') {
             throw c.err("expected an address object for \"" + field + "\"");
         }
-        c.advance();
-        int seen = 0;
-        List<String> unknown = null;
+        JsonMembers members = addressMembers.begin(ADDR_ORDER, "address");
         long ip = 0;
         long port = 0;
-        int idx = 0;
-        c.ws();
-        if (c.peek() == '}') {
-            c.advance();
-        } else {
-            for (;;) {
-                int id = c.key(ADDR_KEYS, idx);
-                if (id != idx++) {
-                    c.notCompact();
-                }
-                if (id >= 0) {
-                    if ((seen & (1 << id)) != 0) {
-                        throw c.duplicate(ADDR_KEYS.name(id), "address");
-                    }
-                    seen |= 1 << id;
-                } else {
-                    unknown = c.noteUnknown(unknown, c.lastUnknownKey(), "address");
-                }
-                switch (id) {
-                    case 0 -> ip = c.integer("ip", U32_MAX);
-                    case 1 -> port = c.integer("port", U16_MAX);
-                    default -> c.skipValue(5);
-                }
-                if (!c.nextMember("address")) {
-                    break;
-                }
+        for (boolean more = c.enterObject(); more; more = c.nextMember("address")) {
+            switch (members.next()) {
+                case 0 -> ip = c.integer("ip", U32_MAX);
+                case 1 -> port = c.integer("port", U16_MAX);
+                default -> c.skipValue(5);
             }
         }
-        if ((seen & 1) == 0) {
+        if ((members.seen() & 1) == 0) {
             throw c.missing("ip", "address \"" + field + "\"");
         }
-        if ((seen & 2) == 0) {
+        if ((members.seen() & 2) == 0) {
             throw c.missing("port", "address \"" + field + "\"");
         }
         return addressOf(ip, (int) port);
@@ -481,37 +383,22 @@ final class LineParser {
         if (c.peek() != '{') {
             throw c.err("expected an object for the " + what);
         }
-        c.advance();
-        c.ws();
-        if (c.peek() == '"') {
-            int id = c.key(tagKey, 0);
-            if (id == 0) {
-                int tag = tagValue(values, tagKey.name(0), what);
-                tagConsumed = true;
-                return tag;
-            }
+        if (c.enterObject() && c.peek() == '"' && c.key(tagKey, 0) == 0) {
+            int tag = tagValue(values, tagKey.name(0), what);
+            tagConsumed = true;
+            return tag;
         }
         tagConsumed = false;
         // The tag is not first: scan every member (validating the JSON) to find it.
-        c.seek(start + 1);
+        c.seek(start);
         int tag = -1;
-        c.ws();
-        if (c.peek() == '}') {
-            c.advance();
-        } else {
-            for (;;) {
-                int id = c.key(tagKey, 0);
-                if (id == 0) {
-                    if (tag >= 0) {
-                        throw c.duplicate(tagKey.name(0), what);
-                    }
-                    tag = tagValue(values, tagKey.name(0), what);
-                } else {
-                    c.skipValue(3);
-                }
-                if (!c.nextMember(what)) {
-                    break;
-                }
+        for (boolean more = c.enterObject(); more; more = c.nextMember(what)) {
+            if (c.key(tagKey, 0) != 0) {
+                c.skipValue(3);
+            } else if (tag >= 0) {
+                throw c.duplicate(tagKey.name(0), what);
+            } else {
+                tag = tagValue(values, tagKey.name(0), what);
             }
         }
         if (tag < 0) {
@@ -549,33 +436,22 @@ final class LineParser {
     /** Parses line 1 (§3). Format and version are returned as read; the caller checks them (§9 order). */
     LogHeader header(byte[] buf, int off, int len, String rawLine) throws JsonLineException {
         c.start(buf, off, len);
-        c.ws();
-        c.expect('{', "the header must be a JSON object");
-        SeenMembers members = new SeenMembers(HEADER_KEYS, "header");
+        JsonMembers members = headerMembers.begin("header");
         String format = null, net = null;
         long version = 0, seed = 0, windowNs = 0;
         LogMeta meta = LogMeta.EMPTY;
-        c.ws();
-        if (c.peek() == '}') {
-            c.advance();
-        } else {
-            for (;;) {
-                int id = members.next();
-                switch (id) {
-                    case 0 -> format = c.string("format");
-                    case 1 -> version = c.integer("version", U32_MAX);
-                    case 2 -> seed = c.integer("seed", U64_MAX);
-                    case 3 -> net = c.string("net");
-                    case 4 -> windowNs = c.integer("window_ns", U64_MAX);
-                    case 5 -> meta = meta();
-                    default -> c.skipIgnored();
-                }
-                if (!c.nextMember("header")) {
-                    break;
-                }
+        for (boolean more = c.openObject("the header must be a JSON object"); more; more = c.nextMember("header")) {
+            switch (members.next()) {
+                case 0 -> format = c.string("format");
+                case 1 -> version = c.integer("version", U32_MAX);
+                case 2 -> seed = c.integer("seed", U64_MAX);
+                case 3 -> net = c.string("net");
+                case 4 -> windowNs = c.integer("window_ns", U64_MAX);
+                case 5 -> meta = meta();
+                default -> c.skipIgnored();
             }
         }
-        c.endOfTopLevelObject(members.bits, HEADER_KEYS, "header");
+        c.endOfTopLevelObject(members.seen(), HEADER_KEYS, "header");
         return new LogHeader(rawLine, format, version, seed, net, windowNs, meta);
     }
 
@@ -583,67 +459,27 @@ final class LineParser {
         if (c.peek() != '{') {
             throw c.err("\"meta\" must be an object");
         }
-        c.advance();
-        SeenMembers members = new SeenMembers(META_KEYS, "meta");
+        JsonMembers members = metaMembers.begin("meta");
         Long recorded = null;
         String weftVersion = null, label = null, hosts = null;
-        c.ws();
-        if (c.peek() == '}') {
-            c.advance();
-        } else {
-            for (;;) {
-                int id = members.next();
-                boolean isNull = id >= 0 && c.literal("null");
-                switch (id) {
-                    case 0 -> recorded = isNull ? null : c.integer("recorded_unix_ms", U64_MAX);
-                    case 1 -> weftVersion = isNull ? null : c.string("weft_version");
-                    case 2 -> label = isNull ? null : c.string("label");
-                    case 3 -> {
-                        // ours, not the spec's: a foreign "hosts" of another type is ignored like any unknown member
-                        if (!isNull && c.peek() == '"') {
-                            hosts = c.string("hosts");
-                        } else if (!isNull) {
-                            c.skipIgnored();
-                        }
+        for (boolean more = c.enterObject(); more; more = c.nextMember("meta")) {
+            int id = members.next();
+            boolean isNull = id >= 0 && c.literal("null");
+            switch (id) {
+                case 0 -> recorded = isNull ? null : c.integer("recorded_unix_ms", U64_MAX);
+                case 1 -> weftVersion = isNull ? null : c.string("weft_version");
+                case 2 -> label = isNull ? null : c.string("label");
+                case 3 -> {
+                    // ours, not the spec's: a foreign "hosts" of another type is ignored like any unknown member
+                    if (!isNull && c.peek() == '"') {
+                        hosts = c.string("hosts");
+                    } else if (!isNull) {
+                        c.skipIgnored();
                     }
-                    default -> c.skipIgnored();
                 }
-                if (!c.nextMember("meta")) {
-                    break;
-                }
+                default -> c.skipIgnored();
             }
         }
         return new LogMeta(recorded, weftVersion, label, hosts);
     }
-
-    /**
-     * The member names of one object on a cold path (header, meta): known names by bit, a known name twice is an
-     * error, unknown names are noted (ignored, but not twice). The hot record path keeps these in locals.
-     */
-    private final class SeenMembers {
-        private final JsonNames keys;
-        private final String what;
-        int bits;
-        private List<String> unknown;
-
-        SeenMembers(JsonNames keys, String what) {
-            this.keys = keys;
-            this.what = what;
-        }
-
-        /** The next member's name (see c.key()): its id in keys, or -1. */
-        int next() throws JsonLineException {
-            int id = c.key(keys, -1);
-            if (id >= 0) {
-                if ((bits & (1 << id)) != 0) {
-                    throw c.duplicate(keys.name(id), what);
-                }
-                bits |= 1 << id;
-            } else {
-                unknown = c.noteUnknown(unknown, c.lastUnknownKey(), what);
-            }
-            return id;
-        }
-    }
-
 }

@@ -5,8 +5,8 @@
  * FNV-1a integrity chain ({@link dev.weft.log.CanonicalJson}, {@link dev.weft.log.Fnv1a}).
  *
  * <p>Inside: {@code LineParser} is the weft-log schema (header, record, event and outcome shapes as tables) over the
- * byte-level tokenizer {@link dev.weft.json.JsonCursor}; together they tell when a line is already canonical, so it
- * can be hashed without re-serialization. {@code CanonBytes} is the one
+ * line layer of the byte-level JSON tokenizer, {@link dev.weft.json.JsonCursor}; together they tell when a line is
+ * already canonical, so it can be hashed without re-serialization. {@code CanonBytes} is the one
  * serializer of the canonical form; {@code RecordStream} applies the checks of §9 to the lines of a
  * {@code Lines} source ({@code LineSplitter}, or {@code HashAheadLines} which folds the chain on a helper
  * thread); {@code GzipMemberInputStream} reads exactly one gzip member; {@code ReadAheadInputStream} and

@@ -59,28 +59,19 @@ final class ScenarioParser {
         for (String field = members.next(); field != null; field = members.next()) {
             switch (field) {
                 case "name" -> name = readString();
-                case "description" -> description = readOptionalString();
+                case "description" -> description = orNull(this::readString);
                 case "seed" -> seed = readU64();
-                case "nodes" -> nodes = readNodes();
-                case "network" -> network = p.currentToken() == JsonToken.VALUE_NULL ? null : readNetwork();
-                case "filesystem" -> filesystem = p.currentToken() == JsonToken.VALUE_NULL ? null : readFilesystem();
-                case "time_skew" -> timeSkew = p.currentToken() == JsonToken.VALUE_NULL ? null : readTimeSkew();
-                case "events" -> events = readEvents();
+                case "nodes" -> nodes = readList(this::readNode);
+                case "network" -> network = orNull(this::readNetwork);
+                case "filesystem" -> filesystem = orNull(() -> readNodeMap(this::readFilesystemFaults));
+                case "time_skew" -> timeSkew = orNull(() -> readNodeMap(this::readI64));
+                case "events" -> events = readList(this::readEvent);
             }
         }
         require(name, "name");
         require(seed, "seed");
         require(nodes, "nodes");
         return new Scenario(name, description, seed, nodes, network, filesystem, timeSkew, events == null ? List.of() : events);
-    }
-
-    private List<NodeSpec> readNodes() throws JsonSyntaxError, ScenarioException {
-        expectArray("a sequence");
-        List<NodeSpec> nodes = new ArrayList<>();
-        while (nextInArray()) {
-            nodes.add(readNode());
-        }
-        return nodes;
     }
 
     private NodeSpec readNode() throws JsonSyntaxError, ScenarioException {
@@ -93,22 +84,13 @@ final class ScenarioParser {
             switch (field) {
                 case "node_id" -> nodeId = readU64();
                 case "program" -> program = readString();
-                case "args" -> args = readStrings();
+                case "args" -> args = readList(this::readString);
             }
         }
         require(nodeId, "node_id");
         require(program, "program");
         require(args, "args");
         return new NodeSpec(nodeId, program, args);
-    }
-
-    private List<String> readStrings() throws JsonSyntaxError, ScenarioException {
-        expectArray("a sequence");
-        List<String> out = new ArrayList<>();
-        while (nextInArray()) {
-            out.add(readString());
-        }
-        return out;
     }
 
     private NetworkSpec readNetwork() throws JsonSyntaxError, ScenarioException {
@@ -118,26 +100,14 @@ final class ScenarioParser {
         Long bandwidth = null;
         Members members = new Members("latency", "loss", "bandwidth", "partitions");
         for (String field = members.next(); field != null; field = members.next()) {
-                boolean isNull = p.currentToken() == JsonToken.VALUE_NULL;
             switch (field) {
-                case "latency" -> latency = readOptionalString();
-                case "loss" -> loss = isNull ? null : readF64();
-                case "bandwidth" -> bandwidth = isNull ? null : readU64();
-                case "partitions" -> partitions = readOptionalString();
+                case "latency" -> latency = orNull(this::readString);
+                case "loss" -> loss = orNull(this::readF64);
+                case "bandwidth" -> bandwidth = orNull(this::readU64);
+                case "partitions" -> partitions = orNull(this::readString);
             }
         }
         return new NetworkSpec(latency, loss, bandwidth, partitions);
-    }
-
-    private SortedMap<Long, FilesystemFaults> readFilesystem() throws JsonSyntaxError, ScenarioException {
-        expectObject("a map");
-        SortedMap<Long, FilesystemFaults> out = new TreeMap<>(Long::compareUnsigned);
-        while (p.nextToken() == JsonToken.FIELD_NAME) {
-            long node = nodeKey(p.currentName());
-            p.nextToken();
-            out.put(node, readFilesystemFaults()); // a repeated key replaces the earlier entry, as a map insert does
-        }
-        return out;
     }
 
     private FilesystemFaults readFilesystemFaults() throws JsonSyntaxError, ScenarioException {
@@ -147,34 +117,49 @@ final class ScenarioParser {
         Double torn = null;
         Members members = new Members("fsync_lies", "enospc_after_bytes", "torn_write_probability");
         for (String field = members.next(); field != null; field = members.next()) {
-                boolean isNull = p.currentToken() == JsonToken.VALUE_NULL;
             switch (field) {
                 case "fsync_lies" -> fsyncLies = readBool();
-                case "enospc_after_bytes" -> enospc = isNull ? null : readU64();
-                case "torn_write_probability" -> torn = isNull ? null : readF64();
+                case "enospc_after_bytes" -> enospc = orNull(this::readU64);
+                case "torn_write_probability" -> torn = orNull(this::readF64);
             }
         }
         return new FilesystemFaults(fsyncLies, enospc, torn);
     }
 
-    private SortedMap<Long, Long> readTimeSkew() throws JsonSyntaxError, ScenarioException {
-        expectObject("a map");
-        SortedMap<Long, Long> out = new TreeMap<>(Long::compareUnsigned);
-        while (p.nextToken() == JsonToken.FIELD_NAME) {
-            long node = nodeKey(p.currentName());
-            p.nextToken();
-            out.put(node, readI64());
+    /** A sequence of elements read by {@code element}. */
+    private <T> List<T> readList(Reader<T> element) throws JsonSyntaxError, ScenarioException {
+        expectArray("a sequence");
+        List<T> out = new ArrayList<>();
+        while (nextInArray()) {
+            out.add(element.read());
         }
         return out;
     }
 
-    private List<ScenarioEvent> readEvents() throws JsonSyntaxError, ScenarioException {
-        expectArray("a sequence");
-        List<ScenarioEvent> out = new ArrayList<>();
-        while (nextInArray()) {
-            out.add(readEvent());
+    /**
+     * A map keyed by node id (filesystem, time_skew); a repeated key replaces the earlier entry, as a map
+     * insert does.
+     */
+    private <V> SortedMap<Long, V> readNodeMap(Reader<V> value) throws JsonSyntaxError, ScenarioException {
+        expectObject("a map");
+        SortedMap<Long, V> out = new TreeMap<>(Long::compareUnsigned);
+        while (p.nextToken() == JsonToken.FIELD_NAME) {
+            long node = nodeKey(p.currentName());
+            p.nextToken();
+            out.put(node, value.read());
         }
         return out;
+    }
+
+    /** Reads the value the parser is at. */
+    @FunctionalInterface
+    private interface Reader<T> {
+        T read() throws JsonSyntaxError, ScenarioException;
+    }
+
+    /** null for a JSON null, else the value {@code read} reads (serde's {@code Option}). */
+    private <T> T orNull(Reader<T> read) throws JsonSyntaxError, ScenarioException {
+        return p.currentToken() == JsonToken.VALUE_NULL ? null : read.read();
     }
 
     private ScenarioEvent readEvent() throws JsonSyntaxError, ScenarioException {
@@ -273,10 +258,6 @@ final class ScenarioParser {
     private String readString() throws JsonSyntaxError, ScenarioException {
         if (p.currentToken() != JsonToken.VALUE_STRING) throw invalidType("a string"); // lone surrogates: the tokenizer
         return p.text();
-    }
-
-    private String readOptionalString() throws JsonSyntaxError, ScenarioException {
-        return p.currentToken() == JsonToken.VALUE_NULL ? null : readString();
     }
 
     private boolean readBool() throws JsonSyntaxError, ScenarioException {

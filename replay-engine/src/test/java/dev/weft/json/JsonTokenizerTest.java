@@ -1,17 +1,23 @@
 package dev.weft.json;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
-/** The tokenizer's accept rules, its located errors, and a seeded mutation sweep (never another exception). */
+/**
+ * The tokenizer's accept rules, its located errors, and a seeded mutation sweep (never another exception, and the
+ * weft-log layer over the same scanner accepting exactly the same documents).
+ */
 class JsonTokenizerTest {
 
     private static List<String> tokens(String doc) throws JsonSyntaxError {
@@ -74,16 +80,40 @@ class JsonTokenizerTest {
                 doc[at] = rnd.nextInt(8) == 0 ? (byte) rnd.nextInt(256) : alphabet[rnd.nextInt(alphabet.length)];
             }
             JsonTokenizer t = new JsonTokenizer(doc);
+            boolean duplicateNames = false;
+            List<Set<String>> names = new ArrayList<>(); // per open container: its member names so far
             try {
-                while (t.nextToken() != null) {
-                    // read to the end
+                for (JsonToken k = t.nextToken(); k != null; k = t.nextToken()) {
+                    if (k == JsonToken.START_OBJECT || k == JsonToken.START_ARRAY) {
+                        names.add(new HashSet<>());
+                    } else if (k == JsonToken.END_OBJECT || k == JsonToken.END_ARRAY) {
+                        names.remove(names.size() - 1);
+                    } else if (k == JsonToken.FIELD_NAME) {
+                        duplicateNames |= !names.get(names.size() - 1).add(t.currentName());
+                    }
                 }
                 accepted++;
+                // One scanner under both layers: the weft-log cursor accepts the same JSON (it also rejects duplicate names).
+                assertEquals(!duplicateNames, cursorAccepts(doc), () -> new String(doc, StandardCharsets.ISO_8859_1));
             } catch (JsonSyntaxError e) {
                 assertTrue(e.line() >= 1 && e.column() >= 0 && !e.what().isEmpty() && !e.getMessage().contains("\n"),
                         e.getMessage());
+                assertFalse(cursorAccepts(doc), () -> new String(doc, StandardCharsets.ISO_8859_1));
             }
         }
         assertTrue(accepted > 1000 && accepted < 100_000, "accepted " + accepted);
+    }
+
+    /** Whether the weft-log layer accepts {@code doc} as one value (any depth) with only white space around it. */
+    private static boolean cursorAccepts(byte[] doc) {
+        JsonCursor c = new JsonCursor();
+        c.start(doc, 0, doc.length);
+        try {
+            c.ws();
+            c.skipIgnored();
+            return c.endOfInput() == 0;
+        } catch (JsonLineException e) {
+            return false;
+        }
     }
 }
