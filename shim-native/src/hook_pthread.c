@@ -37,6 +37,7 @@ typedef int (*yield_fn)(void);
 typedef int (*cancel_fn)(pthread_t);
 typedef int (*rw_fn)(pthread_rwlock_t *);
 typedef int (*rw_timed_fn)(pthread_rwlock_t *, const struct timespec *);
+typedef int (*rw_clock_fn)(pthread_rwlock_t *, clockid_t, const struct timespec *);
 typedef int (*barrier_init_fn)(pthread_barrier_t *, const pthread_barrierattr_t *, unsigned);
 typedef int (*barrier_fn)(pthread_barrier_t *);
 typedef int (*sem_init_fn)(sem_t *, int, unsigned);
@@ -64,6 +65,10 @@ REAL_FN(rw_fn, pthread_rwlock_wrlock)
 REAL_FN(rw_fn, pthread_rwlock_tryrdlock)
 REAL_FN(rw_fn, pthread_rwlock_trywrlock)
 REAL_FN(rw_fn, pthread_rwlock_unlock)
+REAL_FN(rw_timed_fn, pthread_rwlock_timedrdlock)
+REAL_FN(rw_timed_fn, pthread_rwlock_timedwrlock)
+REAL_FN(rw_clock_fn, pthread_rwlock_clockrdlock)
+REAL_FN(rw_clock_fn, pthread_rwlock_clockwrlock)
 REAL_FN(barrier_init_fn, pthread_barrier_init)
 REAL_FN(barrier_fn, pthread_barrier_wait)
 REAL_FN(sem_init_fn, sem_init)
@@ -231,11 +236,18 @@ static int mutex_acquire(pthread_mutex_t *m, enum site free_site, enum site busy
     for (;;) {
         sync_obj *o = obj_get(m, O_MUTEX);
         if (o->owner == NONE) {
-            /* process-shared: the real lock decides between processes (proc_sync.c); no thread of
-             * this process holds it, so a busy one is held by another process */
-            int rc = ps_mutex_shared(m) ? ps_mutex_take_managed(m, busy_site, deadline) : 0;
-            if (rc != 0 && rc != EOWNERDEAD) { UNLOCK(); return rc; }
-            o = obj_get(m, O_MUTEX);
+            int rc = 0;
+            if (ps_mutex_shared(m)) {
+                /* the real lock decides between processes (proc_sync.c); no thread of this process
+                 * holds it, so a busy one is held by another process. Waiting for it is a yield
+                 * point, so sched_lock is released meanwhile (the model still says NONE: another
+                 * thread of ours may wait for the real lock too; only one gets it) */
+                UNLOCK();
+                rc = ps_mutex_take(m, busy_site, deadline);
+                LOCK();
+                if (rc != 0 && rc != EOWNERDEAD) { UNLOCK(); return rc; }
+                o = obj_get(m, O_MUTEX);
+            }
             o->owner = my_tid;
             o->count = 1;
             YIELD(free_site);
@@ -304,6 +316,19 @@ WEFT_EXPORT int pthread_mutex_trylock(pthread_mutex_t *m) {
     return rc;
 }
 
+/* After an unmanaged thread released a process-shared object (unlock, post): another process may
+ * be waiting for it, so this is a process yield point. */
+static int released(int rc, int shared, enum site site) {
+    if (rc == 0 && shared && weft_engaged()) weft_pt_yield(site_names[site]);
+    return rc;
+}
+
+/* The same for a managed thread (sched_lock held): the model's yield point, then the tree's. */
+static void release_yield(int shared, enum site site) {
+    YIELD(site);
+    if (shared) weft_pt_yield(site_names[site]);
+}
+
 static WEFT_TLS pid_t my_kernel_tid;
 
 /* A mutex the main thread really locked before it became managed (before the first
@@ -315,12 +340,7 @@ static int really_locked_by_me(const pthread_mutex_t *m) {
 }
 
 WEFT_EXPORT int pthread_mutex_unlock(pthread_mutex_t *m) {
-    if (!sched_engaged()) {
-        int rc = get_real_pthread_mutex_unlock()(m);
-        /* another process may be waiting for it: a process yield point */
-        if (rc == 0 && ps_mutex_shared(m) && weft_engaged()) weft_pt_yield("mutex_unlock");
-        return rc;
-    }
+    if (!sched_engaged()) return released(get_real_pthread_mutex_unlock()(m), ps_mutex_shared(m), S_MUTEX_UNLOCK);
     /* a real lock taken before the thread was managed is released for real (node locks a mutex,
      * starts its workers, waits on a condvar with it, then unlocks and destroys it); a
      * process-shared mutex the model gave this thread is really locked by it too: the model decides */
@@ -335,8 +355,7 @@ WEFT_EXPORT int pthread_mutex_unlock(pthread_mutex_t *m) {
         return EPERM;
     }
     mutex_release_locked(m);
-    YIELD(S_MUTEX_UNLOCK);
-    if (shared) weft_pt_yield("mutex_unlock");
+    release_yield(shared, S_MUTEX_UNLOCK);
     return 0;
 }
 
@@ -429,11 +448,28 @@ WEFT_EXPORT int pthread_cond_broadcast(pthread_cond_t *c) {
 
 /* ------------------------------------------------------------------ rwlocks */
 
+/*
+ * A managed thread's rwlock call. For a process-shared rwlock the model still decides among this
+ * process's threads, and the real lock between processes: a thread the model lets in takes the
+ * real lock too (so every hold in the model is a real hold, and a real hold by this process always
+ * shows in the model), waiting while another process is in the way (proc_sync.c). While it waits
+ * the model does not count it: another thread of ours may try for the real lock as well, and the
+ * real lock lets in only what the model would (a writer alone).
+ */
 static int rw_acquire(pthread_rwlock_t *l, int write, int try, uint64_t deadline) {
+    int shared = ps_rwlock_shared(l);
     LOCK();
     for (;;) {
         sync_obj *o = obj_get(l, O_RWLOCK);
         int ok = write ? (o->owner == NONE && o->count == 0) : (o->owner == NONE);
+        if (ok && shared) {
+            UNLOCK(); /* a wait for another process is a yield point */
+            int rc = ps_rwlock_take(l, write, try, deadline);
+            LOCK();
+            if (rc == EBUSY) { YIELD(S_RW_TRY); return EBUSY; }
+            if (rc != 0) { UNLOCK(); return rc; }
+            o = obj_get(l, O_RWLOCK);
+        }
         if (ok) {
             if (write) o->owner = my_tid; else o->count++;
             YIELD(try ? S_RW_TRY : S_RW_LOCK);
@@ -448,24 +484,46 @@ static int rw_acquire(pthread_rwlock_t *l, int write, int try, uint64_t deadline
     }
 }
 
-/* The four acquiring calls: the model for a managed thread, else the real call. */
-static int rw_call(pthread_rwlock_t *l, rw_fn (*real)(void), int write, int try) {
-    return sched_engaged() ? rw_acquire(l, write, try, 0) : real()(l);
+/* The acquiring calls: the model for a managed thread; a process-shared rwlock held by another
+ * process is a process wait for an unmanaged one (proc_sync.c); anything else is the real call. */
+#define RW_LOCK(l, write, try, deadline, real_call) \
+    do { \
+        if (sched_engaged()) return rw_acquire(l, write, try, deadline); \
+        int rc_ = try ? PW_REAL : ps_rwlock_lock_unmanaged(l, write, deadline); \
+        return rc_ == PW_REAL ? (real_call) : rc_; \
+    } while (0)
+
+WEFT_EXPORT int pthread_rwlock_rdlock(pthread_rwlock_t *l) { RW_LOCK(l, 0, 0, 0, get_real_pthread_rwlock_rdlock()(l)); }
+WEFT_EXPORT int pthread_rwlock_wrlock(pthread_rwlock_t *l) { RW_LOCK(l, 1, 0, 0, get_real_pthread_rwlock_wrlock()(l)); }
+WEFT_EXPORT int pthread_rwlock_tryrdlock(pthread_rwlock_t *l) { RW_LOCK(l, 0, 1, 0, get_real_pthread_rwlock_tryrdlock()(l)); }
+WEFT_EXPORT int pthread_rwlock_trywrlock(pthread_rwlock_t *l) { RW_LOCK(l, 1, 1, 0, get_real_pthread_rwlock_trywrlock()(l)); }
+WEFT_EXPORT int pthread_rwlock_timedrdlock(pthread_rwlock_t *l, const struct timespec *abs) {
+    RW_LOCK(l, 0, 0, deadline_ns(CLOCK_REALTIME, abs), get_real_pthread_rwlock_timedrdlock()(l, abs));
 }
-WEFT_EXPORT int pthread_rwlock_rdlock(pthread_rwlock_t *l) { return rw_call(l, get_real_pthread_rwlock_rdlock, 0, 0); }
-WEFT_EXPORT int pthread_rwlock_wrlock(pthread_rwlock_t *l) { return rw_call(l, get_real_pthread_rwlock_wrlock, 1, 0); }
-WEFT_EXPORT int pthread_rwlock_tryrdlock(pthread_rwlock_t *l) { return rw_call(l, get_real_pthread_rwlock_tryrdlock, 0, 1); }
-WEFT_EXPORT int pthread_rwlock_trywrlock(pthread_rwlock_t *l) { return rw_call(l, get_real_pthread_rwlock_trywrlock, 1, 1); }
+WEFT_EXPORT int pthread_rwlock_timedwrlock(pthread_rwlock_t *l, const struct timespec *abs) {
+    RW_LOCK(l, 1, 0, deadline_ns(CLOCK_REALTIME, abs), get_real_pthread_rwlock_timedwrlock()(l, abs));
+}
+WEFT_EXPORT int pthread_rwlock_clockrdlock(pthread_rwlock_t *l, clockid_t c, const struct timespec *abs) {
+    RW_LOCK(l, 0, 0, deadline_ns(c, abs), get_real_pthread_rwlock_clockrdlock()(l, c, abs));
+}
+WEFT_EXPORT int pthread_rwlock_clockwrlock(pthread_rwlock_t *l, clockid_t c, const struct timespec *abs) {
+    RW_LOCK(l, 1, 0, deadline_ns(c, abs), get_real_pthread_rwlock_clockwrlock()(l, c, abs));
+}
+
 WEFT_EXPORT int pthread_rwlock_unlock(pthread_rwlock_t *l) {
-    if (!sched_engaged()) return get_real_pthread_rwlock_unlock()(l);
+    int shared = ps_rwlock_shared(l);
+    if (!sched_engaged()) return released(get_real_pthread_rwlock_unlock()(l), shared, S_RW_UNLOCK);
     LOCK();
     sync_obj *o = obj_get(l, O_RWLOCK);
     if (o->owner == my_tid) o->owner = NONE;
     else if (o->count > 0) o->count--;
     wake_all(T_BLK_RD, l);
     wake_all(T_BLK_WR, l);
-    YIELD(S_RW_UNLOCK);
-    return 0;
+    /* process-shared: this thread holds the real lock too (rw_acquire); glibc's unlock calls
+     * nothing hooked (a futex wake at most): safe under sched_lock */
+    int rc = shared ? get_real_pthread_rwlock_unlock()(l) : 0;
+    release_yield(shared, S_RW_UNLOCK);
+    return rc;
 }
 
 /* ------------------------------------------------------------------ barriers */
@@ -479,13 +537,17 @@ static void model_init(const void *obj, int kind, unsigned count, unsigned need)
     UNLOCK();
 }
 
+/* A process-shared barrier is the shim's in every process (proc_sync.c); the others are modelled
+ * per process. */
 WEFT_EXPORT int pthread_barrier_init(pthread_barrier_t *b, const pthread_barrierattr_t *a, unsigned count) {
     int rc = get_real_pthread_barrier_init()(b, a, count);
-    if (rc == 0 && weft_engaged() && weft_cfg.sched) model_init(b, O_BARRIER, 0, count);
+    if (rc == 0 && ps_barrier_shared(b)) ps_barrier_init(b);
+    else if (rc == 0 && weft_engaged() && weft_cfg.sched) model_init(b, O_BARRIER, 0, count);
     return rc;
 }
 
 WEFT_EXPORT int pthread_barrier_wait(pthread_barrier_t *b) {
+    if (ps_barrier_shared(b)) return ps_barrier_wait(b);
     if (!sched_engaged()) return get_real_pthread_barrier_wait()(b);
     LOCK();
     sync_obj *o = obj_get(b, O_BARRIER);
@@ -601,17 +663,11 @@ WEFT_EXPORT int sem_clockwait(sem_t *s, clockid_t clk, const struct timespec *ab
     return sem_acquire(s, 0, deadline_ns(clk, abs));
 }
 WEFT_EXPORT int sem_post(sem_t *s) {
-    if (!sched_engaged()) {
-        int rc = get_real_sem_post()(s);
-        /* another process may be waiting for it: a process yield point */
-        if (rc == 0 && sem_is_shared(s) && weft_engaged()) weft_pt_yield("sem_post");
-        return rc;
-    }
+    if (!sched_engaged()) return released(get_real_sem_post()(s), sem_is_shared(s), S_SEM_POST);
     if (sem_is_shared(s)) {
         int rc = get_real_sem_post()(s);
         LOCK();
-        YIELD(S_SEM_POST);
-        weft_pt_yield("sem_post");
+        release_yield(1, S_SEM_POST);
         return rc;
     }
     LOCK();
@@ -654,13 +710,23 @@ WEFT_EXPORT int pthread_mutex_destroy(pthread_mutex_t *m) { return forget_and_de
 WEFT_EXPORT int pthread_rwlock_destroy(pthread_rwlock_t *l) { return forget_and_destroy(l, get_real_pthread_rwlock_destroy()); }
 WEFT_EXPORT int pthread_barrier_destroy(pthread_barrier_t *b) { return forget_and_destroy(b, get_real_pthread_barrier_destroy()); }
 WEFT_EXPORT int sem_destroy(sem_t *s) { return forget_and_destroy(s, get_real_sem_destroy()); }
-/* pthread spinlocks: a busy holder may be descheduled, so spinning must yield. */
+/*
+ * pthread spinlocks: a busy holder may be descheduled, so spinning must yield. Under process
+ * scheduling the holder may be another process (a spinlock does not say whether it is shared),
+ * which runs only when this one gives the run token away: a contended spin is then a wait for the
+ * lock word to read free (proc_sync.c), in the model or as a process wait. Otherwise a managed
+ * thread yields its thread token between tries, as before.
+ */
 typedef int (*spin_fn)(pthread_spinlock_t *);
 REAL_FN(spin_fn, pthread_spin_lock)
 REAL_FN(spin_fn, pthread_spin_trylock)
 WEFT_EXPORT int pthread_spin_lock(pthread_spinlock_t *l) {
-    if (!sched_engaged()) return get_real_pthread_spin_lock()(l);
-    while (get_real_pthread_spin_trylock()(l) != 0) sched_yield();
-    return 0;
+    if (weft_engaged() && weft_pt_active()) {
+        int rc = ps_spin_lock(l);
+        if (rc != PW_REAL) return rc;
+    } else if (sched_engaged()) {
+        while (get_real_pthread_spin_trylock()(l) != 0) sched_yield();
+        return 0;
+    }
+    return get_real_pthread_spin_lock()(l);
 }
-

@@ -36,7 +36,8 @@ const char *const site_names[] = {
     "join", "mutex_lock",
     "mutex_lock_contended", "mutex_trylock", "mutex_unlock", "net_block", "net_send", "pthread_create", "rwlock_lock",
     "rwlock_lock_contended", "rwlock_trylock", "rwlock_unlock", "sched_yield", "sem_post",
-    "sem_trywait", "sem_wait", "sem_wait_contended", "signal_wait", "sleep", "thread_finished",
+    "sem_trywait", "sem_wait", "sem_wait_contended", "signal_wait", "sleep", "spin_lock_contended",
+    "thread_finished",
 };
 _Static_assert(sizeof site_names / sizeof site_names[0] == S_COUNT, "one name per site");
 

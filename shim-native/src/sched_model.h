@@ -41,7 +41,7 @@ typedef struct thread_slot {
 enum site { S_BARRIER, S_BARRIER_BLK, S_COND_BCAST, S_COND_REACQ, S_COND_REACQ_C, S_COND_SIGNAL,
             S_COND_WAIT, S_FUTEX_WAIT, S_FUTEX_WAKE, S_IO_WAIT, S_JOIN, S_MUTEX_LOCK, S_MUTEX_LOCK_C, S_MUTEX_TRY, S_MUTEX_UNLOCK,
             S_NET_BLOCK, S_NET_SEND, S_CREATE, S_RW_LOCK, S_RW_LOCK_C, S_RW_TRY, S_RW_UNLOCK, S_YIELD, S_SEM_POST,
-            S_SEM_TRY, S_SEM_WAIT, S_SEM_WAIT_C, S_SIGNAL_WAIT, S_SLEEP, S_FINISHED, S_COUNT };
+            S_SEM_TRY, S_SEM_WAIT, S_SEM_WAIT_C, S_SIGNAL_WAIT, S_SLEEP, S_SPIN_LOCK_C, S_FINISHED, S_COUNT };
 
 enum okind { O_FREE = 0, O_MUTEX, O_RWLOCK, O_BARRIER, O_SEM, O_COND };
 typedef struct sync_obj {
@@ -96,14 +96,25 @@ enum { PW_TIMEOUT = 0, PW_READY = 1, PW_CANCEL = -1, PW_REAL = -2 };
 /* waits for ready(arg): a managed thread in the model, else a process wait (bounded when deadline
  * is not 0); PW_REAL when neither scheduler can wait (the caller blocks for real) */
 int ps_wait(int (*ready)(void *), void *arg, uint64_t deadline, enum site site);
+/* a yield point of the thread model (when managed) and of the tree, after freeing a shared object */
+void ps_yield_both(enum site site);
 int ps_mutex_shared(const pthread_mutex_t *m);
-/* managed, model owner NONE, sched_lock held (and held again on return): 0/EOWNERDEAD/ETIMEDOUT/error */
-int ps_mutex_take_managed(pthread_mutex_t *m, enum site busy_site, uint64_t deadline);
+/* the real lock for a managed caller without sched_lock: 0/EOWNERDEAD/ETIMEDOUT/error */
+int ps_mutex_take(pthread_mutex_t *m, enum site busy_site, uint64_t deadline);
 /* no model: the lock's result, or PW_REAL (make the real call) */
 int ps_mutex_lock_unmanaged(pthread_mutex_t *m, uint64_t deadline);
+int ps_rwlock_shared(const pthread_rwlock_t *l);
+/* the real rwlock for the caller: try (EBUSY) or wait for other processes (0/EAGAIN/ETIMEDOUT) */
+int ps_rwlock_take(pthread_rwlock_t *l, int write, int try, uint64_t deadline);
+int ps_rwlock_lock_unmanaged(pthread_rwlock_t *l, int write, uint64_t deadline);
+/* under process scheduling: 0, or PW_REAL */
+int ps_spin_lock(pthread_spinlock_t *l);
 int ps_cond_shared(const pthread_cond_t *c);
 int ps_cond_wait(pthread_cond_t *c, pthread_mutex_t *m, uint64_t deadline);
 void ps_cond_wake(pthread_cond_t *c, int all);
+int ps_barrier_shared(const pthread_barrier_t *b);
+void ps_barrier_init(pthread_barrier_t *b);
+int ps_barrier_wait(pthread_barrier_t *b);
 /* the mutex half of a condition-variable wait (hook_pthread.c): the model's or the real lock */
 int weft_cond_mutex_release(pthread_mutex_t *m);
 int weft_cond_mutex_reacquire(pthread_mutex_t *m);

@@ -32,54 +32,28 @@ struct shared {
 };
 
 static struct shared *s;
-static int cmd[2];
-
-static long long now_ns(clockid_t c) {
-    struct timespec t;
-    clock_gettime(c, &t);
-    return t.tv_sec * 1000000000LL + t.tv_nsec;
-}
-
-static struct timespec in_ms(clockid_t c, long ms) {
-    long long t = now_ns(c) + ms * 1000000LL;
-    return (struct timespec){(time_t)(t / 1000000000LL), (long)(t % 1000000000LL)};
-}
-
-static void order(char c) {
-    if (write(cmd[1], &c, 1) != 1) exit(4);
-}
 
 /* the child: one command byte at a time from the parent */
-static void child(void) {
-    char c;
-    while (read(cmd[0], &c, 1) == 1) {
-        switch (c) {
-        case 'p': sem_post(&s->sem); break;
-        case 'L': pthread_mutex_lock(&s->m); sem_post(&s->held); break;
-        case 'U': pthread_mutex_unlock(&s->m); break;
-        case 's':
-            pthread_mutex_lock(&s->m);
-            s->flag = 1;
-            pthread_cond_broadcast(&s->c);
-            pthread_cond_broadcast(&s->cm);
-            pthread_mutex_unlock(&s->m);
-            break;
-        case 'q': _exit(0);
-        }
+static void act(char c) {
+    switch (c) {
+    case 'p': sem_post(&s->sem); break;
+    case 'L': pthread_mutex_lock(&s->m); sem_post(&s->held); break;
+    case 'U': pthread_mutex_unlock(&s->m); break;
+    case 's':
+        pthread_mutex_lock(&s->m);
+        s->flag = 1;
+        pthread_cond_broadcast(&s->c);
+        pthread_cond_broadcast(&s->cm);
+        pthread_mutex_unlock(&s->m);
+        break;
     }
-    _exit(1);
-}
-
-static void report(const char *what, int rc, long long t0, clockid_t c) {
-    say("%s: %s after %lld ms\n", what, rc == 0 ? "ok" : rc == ETIMEDOUT ? "ETIMEDOUT" : strerror(rc),
-        (now_ns(c) - t0) / 1000000LL);
 }
 
 static int sem_rc(int r) { return r == 0 ? 0 : errno; }
 
 int main(int argc, char **argv) {
     s = mmap(NULL, sizeof *s, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-    if (s == MAP_FAILED || pipe(cmd) != 0) return 1;
+    if (s == MAP_FAILED || pipe(proc_test_cmd) != 0) return 1;
     sem_init(&s->sem, 1, 0);
     sem_init(&s->held, 1, 0);
     shared_mutex(&s->m, PTHREAD_MUTEX_DEFAULT, 0);
@@ -87,7 +61,7 @@ int main(int argc, char **argv) {
     shared_cond(&s->cm, CLOCK_MONOTONIC);
     if (argc > 1 && !strcmp(argv[1], "threaded")) use_thread_model();
     pid_t p = fork();
-    if (p == 0) child();
+    if (p == 0) serve(act);
 
     const clockid_t RT = CLOCK_REALTIME, MO = CLOCK_MONOTONIC;
     long long t0;

@@ -1,13 +1,16 @@
 /*
  * proc_test.h - small pieces the process-scheduling tests share (proc_sync_pingpong.c,
- * proc_sync_timed.c, proc_signals.c).
+ * proc_sync_timed.c, proc_sync_locks.c, proc_signals.c).
  */
 #ifndef WEFT_PROC_TEST_H
 #define WEFT_PROC_TEST_H
 
+#include <errno.h>
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -51,6 +54,41 @@ static inline void use_thread_model(void) {
     pthread_t th;
     pthread_create(&th, NULL, proc_test_idle, NULL);
     pthread_join(th, NULL);
+}
+
+static inline long long now_ns(clockid_t c) {
+    struct timespec t;
+    clock_gettime(c, &t);
+    return t.tv_sec * 1000000000LL + t.tv_nsec;
+}
+
+/* The absolute time `ms` milliseconds from now on clock c (a timed wait's deadline). */
+static inline struct timespec in_ms(clockid_t c, long ms) {
+    long long t = now_ns(c) + ms * 1000000LL;
+    return (struct timespec){(time_t)(t / 1000000000LL), (long)(t % 1000000000LL)};
+}
+
+/* "<what>: ok|ETIMEDOUT|EBUSY|<error> after <virtual ms since t0> ms" */
+static inline void report(const char *what, int rc, long long t0, clockid_t c) {
+    const char *r = rc == 0 ? "ok" : rc == ETIMEDOUT ? "ETIMEDOUT" : rc == EBUSY ? "EBUSY" : strerror(rc);
+    say("%s: %s after %lld ms\n", what, r, (now_ns(c) - t0) / 1000000LL);
+}
+
+/* A forked child serving one-byte commands from its parent: order() sends one, serve() runs
+ * act(command) for each until 'q' (exit 0) or end of file (exit 1). */
+static int proc_test_cmd[2];
+
+static inline void order(char c) {
+    if (write(proc_test_cmd[1], &c, 1) != 1) exit(4);
+}
+
+static inline void serve(void (*act)(char)) {
+    char c;
+    while (read(proc_test_cmd[0], &c, 1) == 1) {
+        if (c == 'q') _exit(0);
+        act(c);
+    }
+    _exit(1);
 }
 
 #endif
