@@ -35,7 +35,7 @@ class ProcSyncTest {
     }
 
     /** A direct LD_PRELOAD run with process scheduling on; it must succeed without a warning or a deadlock. */
-    private static String run(String seed, Path prog, String... args) {
+    static String run(String seed, Path prog, String... args) {
         Map<String, String> env = ShimRuns.seededEnv(seed);
         env.put("WEFT_PROC_SCHED", "1");
         List<String> command = new ArrayList<>(List.of(prog.toString()));
@@ -46,7 +46,7 @@ class ProcSyncTest {
     }
 
     /** {@code weft run --seed SEED --proc-sched -- PROG ARGS}. */
-    private static String weftRun(String seed, Path prog, String... args) {
+    static String weftRun(String seed, Path prog, String... args) {
         List<String> all = new ArrayList<>(List.of("--seed", seed, "--proc-sched", "--", prog.toString()));
         all.addAll(List.of(args));
         var r = ShimRuns.succeeded(NativeFixture.weftRun(all.toArray(String[]::new)));
@@ -60,7 +60,7 @@ class ProcSyncTest {
     }
 
     /** Runs each seed three times: identical per seed; returns the transcripts of the seeds. */
-    private static Set<String> perSeed(List<String> seeds, Path prog, String... args) {
+    static Set<String> perSeed(List<String> seeds, Path prog, String... args) {
         Set<String> transcripts = new HashSet<>();
         for (String seed : seeds) {
             String first = run(seed, prog, args);
