@@ -2,12 +2,15 @@
  * hook_pthread.c - the pthread hooks that drive the scheduler model (sched.c, sched_model.h):
  * thread creation, exit, join, cancellation and sched_yield; mutexes, condition variables,
  * rwlocks, barriers, semaphores and spinlocks. Managed threads never call the real
- * mutex/cond/rwlock/barrier/semaphore operations: ownership lives in the model's object table.
+ * mutex/cond/rwlock/barrier/semaphore operations on private objects: ownership lives in the
+ * model's object table. Process-shared ones are also held or counted by other processes, which
+ * have their own models: proc_sync.c decides those between processes.
  *
  * Extensions beyond the reference (RNG use unchanged for programs that do not use them):
  *   - timed waits (cond_timedwait/clockwait, mutex_timedlock, sem_timedwait) carry virtual-time
  *     deadlines;
- *   - rwlocks, barriers and semaphores are modelled;
+ *   - rwlocks (timed ones too), barriers and semaphores are modelled;
+ *   - process-shared objects wait for other processes as scheduler states (proc_sync.c);
  *   - pthread_cancel wakes a target blocked in a cancellable modelled wait, which then acts on
  *     the cancellation at a point where it holds the token, so the token cannot be wedged;
  *   - recursive and error-checking mutexes behave as their type says.
