@@ -76,11 +76,6 @@ static void writer(const char *name) {
     }
 }
 
-static void *thread_writer(void *arg) {
-    writer(arg);
-    return NULL;
-}
-
 /* ------------------------------------------------------------------ barrier */
 
 static int parties(void) { return threaded ? 4 : 3; }
@@ -95,11 +90,6 @@ static void pass_barrier(const char *name) {
         if (rc == PTHREAD_BARRIER_SERIAL_THREAD) atomic_fetch_add(&s->serial, 1);
         say("%s passes %d%s\n", name, i, rc == PTHREAD_BARRIER_SERIAL_THREAD ? " (serial)" : "");
     }
-}
-
-static void *thread_barrier(void *arg) {
-    pass_barrier(arg);
-    return NULL;
 }
 
 /* ------------------------------------------------------------------ spinlock */
@@ -126,47 +116,44 @@ static void act(char c) {
     }
 }
 
-/* The child takes the lock (command c) and holds it. */
-static void child_holds(char c) {
-    order(c);
-    sem_wait(&s->held);
+/* One rwlock call of the parent's: before it the child takes the lock ('R', 'W': it holds it from
+ * then on) or lets go ('U'); a realtime deadline for TIMED, a monotonic one for CLOCK. */
+enum call { TRY, TIMED, CLOCK };
+struct step { char before; const char *what; int write; enum call call; long ms; };
+
+static const struct step steps[] = {
+    {'R', "trywrlock, read-held", 1, TRY, 0},
+    {0, "timedwrlock, read-held", 1, TIMED, 800},
+    {0, "clockwrlock, read-held", 1, CLOCK, 400},
+    {0, "timedrdlock, read-held", 0, TIMED, 5000},
+    {'U', "timedwrlock, released", 1, TIMED, 5000},
+    {'W', "tryrdlock, write-held", 0, TRY, 0},
+    {0, "timedrdlock, write-held", 0, TIMED, 600},
+    {0, "clockrdlock, write-held", 0, CLOCK, 300},
+    {'U', "clockrdlock, released", 0, CLOCK, 5000},
+};
+
+static int rw_call(const struct step *st, clockid_t c) {
+    struct timespec d = in_ms(c, st->ms);
+    pthread_rwlock_t *l = &s->rw;
+    switch (st->call) {
+    case TRY: return st->write ? pthread_rwlock_trywrlock(l) : pthread_rwlock_tryrdlock(l);
+    case TIMED: return st->write ? pthread_rwlock_timedwrlock(l, &d) : pthread_rwlock_timedrdlock(l, &d);
+    default: return st->write ? pthread_rwlock_clockwrlock(l, c, &d) : pthread_rwlock_clockrdlock(l, c, &d);
+    }
 }
 
 static void timed(void) {
-    const clockid_t RT = CLOCK_REALTIME, MO = CLOCK_MONOTONIC;
-    long long t0;
-    struct timespec d;
-    int rc;
-
-    child_holds('R');
-    t0 = now_ns(RT);
-    report("trywrlock, read-held", pthread_rwlock_trywrlock(&s->rw), t0, RT);
-    t0 = now_ns(RT); d = in_ms(RT, 800);
-    report("timedwrlock, read-held", pthread_rwlock_timedwrlock(&s->rw, &d), t0, RT);
-    t0 = now_ns(MO); d = in_ms(MO, 400);
-    report("clockwrlock, read-held", pthread_rwlock_clockwrlock(&s->rw, MO, &d), t0, MO);
-    t0 = now_ns(RT); d = in_ms(RT, 5000);
-    rc = pthread_rwlock_timedrdlock(&s->rw, &d);
-    report("timedrdlock, read-held", rc, t0, RT);
-    if (rc == 0) pthread_rwlock_unlock(&s->rw);
-    order('U');
-    t0 = now_ns(RT); d = in_ms(RT, 5000);
-    rc = pthread_rwlock_timedwrlock(&s->rw, &d);
-    report("timedwrlock, released", rc, t0, RT);
-    if (rc == 0) pthread_rwlock_unlock(&s->rw);
-
-    child_holds('W');
-    t0 = now_ns(RT);
-    report("tryrdlock, write-held", pthread_rwlock_tryrdlock(&s->rw), t0, RT);
-    t0 = now_ns(RT); d = in_ms(RT, 600);
-    report("timedrdlock, write-held", pthread_rwlock_timedrdlock(&s->rw, &d), t0, RT);
-    t0 = now_ns(MO); d = in_ms(MO, 300);
-    report("clockrdlock, write-held", pthread_rwlock_clockrdlock(&s->rw, MO, &d), t0, MO);
-    order('U');
-    t0 = now_ns(MO); d = in_ms(MO, 5000);
-    rc = pthread_rwlock_clockrdlock(&s->rw, MO, &d);
-    report("clockrdlock, released", rc, t0, MO);
-    if (rc == 0) pthread_rwlock_unlock(&s->rw);
+    for (size_t i = 0; i < sizeof steps / sizeof steps[0]; i++) {
+        const struct step *st = &steps[i];
+        if (st->before) order(st->before);
+        if (st->before == 'R' || st->before == 'W') sem_wait(&s->held);
+        clockid_t c = st->call == CLOCK ? CLOCK_MONOTONIC : CLOCK_REALTIME;
+        long long t0 = now_ns(c);
+        int rc = rw_call(st, c);
+        report(st->what, rc, t0, c);
+        if (rc == 0) pthread_rwlock_unlock(&s->rw);
+    }
     order('q');
 }
 
@@ -222,14 +209,37 @@ static void init_objects(void) {
     sem_init(&s->held, 1, 0);
 }
 
-/* Forks a child that runs fn(name) and exits. */
-static pid_t child(void (*fn)(const char *), const char *name) {
-    pid_t p = fork();
-    if (p == 0) {
-        fn(name);
-        _exit(0);
+/* The contended modes: who takes part - up to two children, the parent, and (threaded) a parent
+ * thread - and what each runs. */
+struct party { void (*fn)(const char *); const char *name; };
+struct contest { const char *mode; struct party kids[2], parent, thread; };
+
+static const struct contest contests[] = {
+    {"rwlock", {{reader, "reader"}, {writer, "writer"}}, {reader, "parent"}, {writer, "thread"}},
+    {"barrier", {{pass_barrier, "child1"}, {pass_barrier, "child2"}}, {pass_barrier, "parent"}, {pass_barrier, "thread"}},
+    {"spin", {{spin, "child"}, {NULL, NULL}}, {spin, "parent"}, {NULL, NULL}},
+};
+
+static void *run_party(void *p) {
+    const struct party *party = p;
+    party->fn(party->name);
+    return NULL;
+}
+
+/* Runs a contest: forks the children, starts the thread, plays the parent's part, joins. */
+static void contend(const struct contest *c, pid_t kids[2]) {
+    for (int i = 0; i < 2 && c->kids[i].fn; i++) {
+        kids[i] = fork();
+        if (kids[i] == 0) {
+            run_party((void *)&c->kids[i]);
+            _exit(0);
+        }
     }
-    return p;
+    pthread_t th;
+    int thread = threaded && c->thread.fn;
+    if (thread) pthread_create(&th, NULL, run_party, (void *)&c->thread);
+    run_party((void *)&c->parent);
+    if (thread) pthread_join(th, NULL);
 }
 
 int main(int argc, char **argv) {
@@ -240,23 +250,11 @@ int main(int argc, char **argv) {
     init_objects();
     if (threaded) use_thread_model();
     pid_t kids[2] = {-1, -1};
-    pthread_t th;
-    int joined = 0;
-    if (!strcmp(mode, "rwlock")) {
-        kids[0] = child(reader, "reader");
-        kids[1] = child(writer, "writer");
-        if (threaded) pthread_create(&th, NULL, thread_writer, "thread");
-        reader("parent");
-        joined = threaded;
-    } else if (!strcmp(mode, "barrier")) {
-        kids[0] = child(pass_barrier, "child1");
-        kids[1] = child(pass_barrier, "child2");
-        if (threaded) pthread_create(&th, NULL, thread_barrier, "thread");
-        pass_barrier("parent");
-        joined = threaded;
-    } else if (!strcmp(mode, "spin")) {
-        kids[0] = child(spin, "child");
-        spin("parent");
+    const struct contest *c = NULL;
+    for (size_t i = 0; i < sizeof contests / sizeof contests[0]; i++)
+        if (!strcmp(mode, contests[i].mode)) c = &contests[i];
+    if (c) {
+        contend(c, kids);
     } else if (!strcmp(mode, "timed")) {
         kids[0] = fork();
         if (kids[0] == 0) serve(act);
@@ -267,7 +265,6 @@ int main(int argc, char **argv) {
         fprintf(stderr, "usage: proc_sync_locks rwlock|barrier|spin|timed|named [threaded]\n");
         return 2;
     }
-    if (joined) pthread_join(th, NULL);
     for (int i = 0; i < 2; i++) {
         int st = 0;
         if (kids[i] > 0 && (waitpid(kids[i], &st, 0) != kids[i] || !WIFEXITED(st) || WEXITSTATUS(st) != 0))
