@@ -278,34 +278,37 @@ void weft_ft_times_set(const struct stat *after, const int64_t *a, int64_t m) {
 typedef struct bind_arg {
     int64_t kmtime, now;
     uint64_t ksize;
-    int stamp;                   /* an unseen modification: stamp with the reader's now */
+    ft_snap *result;             /* the times as they stand after the bind */
 } bind_arg;
 
+/*
+ * Under the entry's lock: an entry already bound to what the kernel says is left alone (another
+ * reader got there first); an unbound one (a modification a hook saw) is bound as it is; one bound
+ * to something else, or a new one, was modified unseen: stamped with the reader's now.
+ */
 static void bind(ft_snap *s, int fresh, const void *arg) {
     const bind_arg *x = arg;
-    if (x->stamp || fresh) s->m = s->c = x->now;
-    if (fresh) s->b = x->now;
-    s->flags |= F_BOUND;
-    s->kmtime = x->kmtime;
-    s->ksize = x->ksize;
+    int current = (s->flags & F_BOUND) && s->kmtime == x->kmtime && s->ksize == x->ksize;
+    if (!current || fresh) {
+        if (fresh || (s->flags & F_BOUND)) s->m = s->c = x->now;
+        if (fresh) s->b = x->now;
+        s->flags |= F_BOUND;
+        s->kmtime = x->kmtime;
+        s->ksize = x->ksize;
+    }
+    *x->result = *s;
 }
 
 int weft_ft_lookup(uint64_t dev, uint64_t ino, int64_t kmtime, uint64_t ksize, int modified_in_run,
                    weft_ft_times *out) {
-    ft_table *t = atomic_load(&table);
     int unused = 0;
-    ft_entry *e = find(t, dev, ino, 0, &unused);
+    ft_entry *e = find(atomic_load(&table), dev, ino, 0, &unused);
     ft_snap s;
     if (e && !snap_read(e, &s)) return 0;
-    int matches = e && (s.flags & F_BOUND) && s.kmtime == kmtime && s.ksize == ksize;
-    if (!matches) {
-        /* pending (a seen modification, now bound to what the kernel says), or modified unseen */
-        int pending = e && !(s.flags & F_BOUND);
+    if (!e || !(s.flags & F_BOUND) || s.kmtime != kmtime || s.ksize != ksize) {
         if (!modified_in_run) return 0;
-        bind_arg x = {.kmtime = kmtime, .ksize = ksize, .now = virtual_now(), .stamp = !pending};
+        bind_arg x = {.kmtime = kmtime, .ksize = ksize, .now = virtual_now(), .result = &s};
         if (!update(dev, ino, bind, &x)) return 0;
-        e = find(t, dev, ino, 0, &unused);
-        if (!e || !snap_read(e, &s)) return 0;
     }
     out->m = s.m;
     out->c = s.c;

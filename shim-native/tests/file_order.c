@@ -2,7 +2,8 @@
  * file_order.c - per-file virtual times (issue 18, item 3; docs/shim.md "File times"): files made
  * at different virtual instants keep their order, explicit times read back exactly, and a file a
  * child wrote reads the same in its parent (the table is the tree's). Prints one line per fact.
- * Usage: file_order DIR
+ * Usage: file_order DIR            the facts above
+ *        file_order DIR many N     N files made by a process alone (its local table overflows)
  */
 #include <fcntl.h>
 #include <stdio.h>
@@ -45,9 +46,30 @@ static void order(const char *x, const char *y) {
     printf("%s %lld %s %s %lld\n", x, a, a < b ? "<" : a == b ? "==" : ">", y, b);
 }
 
+/* N files, then how many distinct mtimes they show (the overflow reads through the mapping) */
+static int many(int n) {
+    char name[32];
+    long long last = 0;
+    int distinct = 0;
+    for (int i = 0; i < n; i++) {
+        snprintf(name, sizeof name, "m%d", i);
+        write_fd(name);
+        usleep(1000);
+    }
+    for (int i = 0; i < n; i++) {
+        snprintf(name, sizeof name, "m%d", i);
+        long long t = mtime_ns(name);
+        distinct += t != last;
+        last = t;
+    }
+    printf("%d files, %d distinct mtimes in order of writing\n", n, distinct);
+    return 0;
+}
+
 int main(int argc, char **argv) {
-    if (argc < 2) { fprintf(stderr, "usage: file_order DIR\n"); return 2; }
+    if (argc < 2) { fprintf(stderr, "usage: file_order DIR [many N]\n"); return 2; }
     snprintf(dir, sizeof dir, "%s", argv[1]);
+    if (argc == 4) return many(atoi(argv[3]));
 
     write_fd("a");
     sleep(2);

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -90,5 +91,17 @@ class FileTimesOrderTest {
         String h = lines.get(3).split(" ")[0];
         assertTrue(lines.get(4).startsWith(h + " ") && lines.get(4).endsWith(" h2"), "cp -p: " + r.stdout());
         assertTrue(lines.get(5).startsWith(h.substring(0, h.indexOf('.')) + "."), "tar keeps whole seconds: " + r.stdout());
+    }
+
+    /** A process alone fills its local table (512 files): the rest read through the mapping, and --stats says so. */
+    @Test
+    void aFullTableFallsBackToTheMappingAndSaysSo() throws Exception {
+        Path program = NativeFixture.compileForTest("shim-native/tests/file_order.c");
+        var r = ShimRuns.succeeded(NativeFixture.weftRun("--seed", "35", "--stats", "--", program.toString(),
+                dir.toString(), "many", "600"));
+        assertTrue(r.stdout().startsWith("600 files, "), r.stdout());
+        // how full the table gets before a probe gives up depends on the inode numbers (the host's file system)
+        assertTrue(Pattern.compile("the process-local table holds \\d+ of 512 file\\(s\\); [1-9]\\d* update\\(s\\) found no room")
+                .matcher(r.stderr()).find(), r.stderr());
     }
 }
