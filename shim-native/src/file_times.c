@@ -36,6 +36,7 @@
 #include "weft.h"
 
 #include <errno.h>
+#include <stddef.h>
 #include <fcntl.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -72,6 +73,8 @@ static struct {
     ft_table t;
     ft_entry e[FT_LOCAL_ENTRIES];
 } local_table = {.t = {.magic = FT_MAGIC, .capacity = FT_LOCAL_ENTRIES}};
+/* the local entries are the table's flexible array (GNU C: a struct with one, then its storage) */
+_Static_assert(offsetof(__typeof__(local_table), e) == offsetof(ft_table, e), "local entries follow the header");
 
 static ft_table *_Atomic table = &local_table.t;
 static _Atomic uint64_t recorded_here, dropped_here; /* this process's share, for --stats */
