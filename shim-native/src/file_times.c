@@ -209,8 +209,8 @@ static void set_modified(ft_snap *s, int fresh, const void *arg) {
 static void record_modified(const struct stat *st) {
     int64_t now = virtual_now();
     if (update(st->st_dev, st->st_ino, set_modified, &now))
-        WEFT_TRACE("file_time", "%lx:%lu modified at %ld.%09ld", (unsigned long)st->st_dev,
-                   (unsigned long)st->st_ino, (long)(now / 1000000000), (long)(now % 1000000000));
+        WEFT_TRACE("file_time", "%lx:%lu modified at %ld ns", (unsigned long)st->st_dev,
+                   (unsigned long)st->st_ino, (long)now);
 }
 
 static int regular_fd(int fd, struct stat *st) {
@@ -272,8 +272,8 @@ static void set_explicit(ft_snap *s, int fresh, const void *arg) {
 void weft_ft_times_set(const struct stat *after, const int64_t *a, int64_t m) {
     explicit_arg x = {.a = a ? *a : 0, .set_a = a != NULL, .m = m, .now = virtual_now(), .st = after};
     if (update(after->st_dev, after->st_ino, set_explicit, &x))
-        WEFT_TRACE("file_time", "%lx:%lu times set (mtime %ld)", (unsigned long)after->st_dev,
-                   (unsigned long)after->st_ino, (long)(x.m / 1000000000));
+        WEFT_TRACE("file_time", "%lx:%lu times set, mtime %ld ns", (unsigned long)after->st_dev,
+                   (unsigned long)after->st_ino, (long)x.m);
 }
 
 /* ------------------------------------------------------------------ reading */
@@ -282,6 +282,7 @@ typedef struct bind_arg {
     int64_t kmtime, now;
     uint64_t ksize;
     ft_snap *result;             /* the times as they stand after the bind */
+    int stamped;                 /* set: an unseen modification was dated by this bind */
 } bind_arg;
 
 /*
@@ -290,10 +291,10 @@ typedef struct bind_arg {
  * to something else, or a new one, was modified unseen: stamped with the reader's now.
  */
 static void bind(ft_snap *s, int fresh, const void *arg) {
-    const bind_arg *x = arg;
+    bind_arg *x = (bind_arg *)arg;
     int current = (s->flags & F_BOUND) && s->kmtime == x->kmtime && s->ksize == x->ksize;
     if (!current || fresh) {
-        if (fresh || (s->flags & F_BOUND)) s->m = s->c = x->now;
+        if (fresh || (s->flags & F_BOUND)) { s->m = s->c = x->now; x->stamped = 1; }
         if (fresh) s->b = x->now;
         s->flags |= F_BOUND;
         s->kmtime = x->kmtime;
@@ -312,6 +313,9 @@ int weft_ft_lookup(uint64_t dev, uint64_t ino, int64_t kmtime, uint64_t ksize, i
         if (!modified_in_run) return 0;
         bind_arg x = {.kmtime = kmtime, .ksize = ksize, .now = virtual_now(), .result = &s};
         if (!update(dev, ino, bind, &x)) return 0;
+        if (x.stamped)
+            WEFT_TRACE("file_time", "%lx:%lu modified unseen: dated %ld ns by this stat", (unsigned long)dev,
+                       (unsigned long)ino, (long)x.now);
     }
     out->m = s.m;
     out->c = s.c;
