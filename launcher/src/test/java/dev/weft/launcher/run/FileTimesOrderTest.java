@@ -77,6 +77,21 @@ class FileTimesOrderTest {
         assertEquals(List.of("cp x.c x", "make: 'x' is up to date.", "new"), r.stdout().lines().toList());
     }
 
+    /**
+     * The compiler's children write the object and the program (through stdio, which the shim does not see) and
+     * make, their parent, stats them: an edit after a virtual sleep rebuilds both, then everything is up to date.
+     */
+    @Test
+    void makeWithTheCompilerRebuildsOnlyAfterAnEdit() {
+        RealProgramsTest.assumeInstalled("make");
+        RealProgramsTest.assumeInstalled("cc");
+        var r = shell("36", "printf 'prog: prog.o\\n\\tcc -o prog prog.o\\nprog.o: prog.c\\n\\tcc -c prog.c\\n' > Makefile"
+                + " && echo 'int main(void) { return 0; }' > prog.c && make && make && sleep 2"
+                + " && echo '/* edited */' >> prog.c && make && make");
+        assertEquals(List.of("cc -c prog.c", "cc -o prog prog.o", "make: 'prog' is up to date.",
+                "cc -c prog.c", "cc -o prog prog.o", "make: 'prog' is up to date."), r.stdout().lines().toList());
+    }
+
     /** touch -d, cp -p and tar x set times explicitly: they read back exactly (a 2015 date stays 2015). */
     @Test
     void explicitTimesReadBackAsSet() {
