@@ -16,8 +16,8 @@
  * part of that modification. An unseen modification is stamped with the reader's now at the first
  * stat that notices it, and bound, so later readers agree on it.
  *
- * Where the table lives: a region after the run segment (proc_sched.c maps
- * weft_ft_region_bytes() more and calls weft_ft_attach), so every process of the tree sees one
+ * Where the table lives: a region after the run segment (proc_sched.c's segment ends with
+ * WEFT_FT_REGION_BYTES for it and calls weft_ft_attach), so every process of the tree sees one
  * table. A process without a segment (alone, before its first fork or spawn) uses a smaller
  * process-local table; the segment's creator moves its entries into the shared one when it makes
  * the segment. When the table has no room (or a probe is too long) the file is not recorded: the
@@ -79,9 +79,8 @@ _Static_assert(offsetof(__typeof__(local_table), e) == offsetof(ft_table, e), "l
 static ft_table *_Atomic table = &local_table.t;
 static _Atomic uint64_t recorded_here, dropped_here; /* this process's share, for --stats */
 
-size_t weft_ft_region_bytes(void) {
-    return sizeof(ft_table) + (size_t)FT_SHARED_ENTRIES * sizeof(ft_entry);
-}
+_Static_assert(sizeof(ft_table) + (size_t)FT_SHARED_ENTRIES * sizeof(ft_entry) == WEFT_FT_REGION_BYTES,
+               "weft.h's WEFT_FT_REGION_BYTES is the shared table's size");
 
 static uint64_t key_hash(uint64_t dev, uint64_t ino) {
     return weft_sm_out(ino * 0x9e3779b97f4a7c15ULL ^ dev);

@@ -68,11 +68,8 @@ typedef struct pt_seg {
     uint64_t decisions;
     weft_chacha g;              /* the run-wide decision stream (token holder only) */
     pt_slot slots[PT_SLOTS];
+    _Alignas(4096) unsigned char files[WEFT_FT_REGION_BYTES]; /* the file-times table (file_times.c) */
 } pt_seg;
-
-/* the segment's bytes: this state, then (page-aligned) the file-times table (file_times.c) */
-#define SEG_FT_OFFSET ((sizeof(pt_seg) + 4095) & ~(size_t)4095)
-#define SEG_BYTES (SEG_FT_OFFSET + weft_ft_region_bytes())
 
 static pt_seg *seg;             /* NULL: no run segment (a single process, or it could not be made) */
 static int my_slot = NONE;
@@ -97,7 +94,7 @@ static void make_path(uint64_t name, int tmp) {
  * removes every weft-run-* file nobody holds a lock on (collect_stale).
  */
 static pt_seg *map_fd(long fd) {
-    void *p = (void *)weft_real_syscall(SYS_mmap, 0, SEG_BYTES, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+    void *p = (void *)weft_real_syscall(SYS_mmap, 0, sizeof(pt_seg), PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
     long high = weft_real_syscall(SYS_fcntl, fd, F_DUPFD_CLOEXEC, 900, 0, 0, 0);
     if (high >= 0) weft_real_syscall(SYS_flock, high, LOCK_SH, 0, 0, 0, 0);
     weft_real_syscall(SYS_close, fd, 0, 0, 0, 0, 0);
@@ -182,7 +179,7 @@ static void create_segment(void) {
             make_path(name, tmp);
             long fd = weft_real_syscall(SYS_openat, AT_FDCWD, seg_path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0600, 0, 0);
             if (fd < 0) { if (errno == EEXIST) break; continue; }
-            if (weft_real_syscall(SYS_ftruncate, fd, SEG_BYTES, 0, 0, 0, 0) != 0 || !(seg = map_fd(fd))) {
+            if (weft_real_syscall(SYS_ftruncate, fd, sizeof(pt_seg), 0, 0, 0, 0) != 0 || !(seg = map_fd(fd))) {
                 weft_real_syscall(SYS_unlinkat, AT_FDCWD, seg_path, 0, 0, 0, 0);
                 seg = NULL;
                 continue;
@@ -190,7 +187,7 @@ static void create_segment(void) {
             seg_name = name;
             created_seg = 1;
             seg->magic = PT_MAGIC;
-            weft_ft_attach((char *)seg + SEG_FT_OFFSET, 1);
+            weft_ft_attach(seg->files, 1);
             atomic_store(&seg->holder, NONE);
             if (sched_on) {
                 uint8_t key[32];
@@ -221,7 +218,7 @@ void weft_pt_configure(uint64_t name, int want_sched) {
     }
     if (!seg || seg->magic != PT_MAGIC) { seg = NULL; sched_on = 0; return; }
     seg_name = name;
-    weft_ft_attach((char *)seg + SEG_FT_OFFSET, 0);
+    weft_ft_attach(seg->files, 0);
     sched_on = sched_on && atomic_load(&seg->sched) && !atomic_load(&seg->disabled);
 }
 

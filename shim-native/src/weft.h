@@ -177,7 +177,7 @@ void weft_stat_fix_syscall(long n, long rc, long a, long b, long c, long d, long
 
 /* ---- per-file virtual times (file_times.c): a table shared by the process tree ---- */
 extern uint64_t weft_run_start_real_ns;    /* the root's real start: kernel times after it are the run's */
-size_t weft_ft_region_bytes(void);         /* what the run segment reserves for the table */
+#define WEFT_FT_REGION_BYTES (24 + 8192 * 80) /* the run segment's room for the table (asserted) */
 void weft_ft_attach(void *region, int created); /* the segment's region is mapped (created: initialise it) */
 ssize_t weft_ft_wrote(int fd, ssize_t rc); /* write hooks: returns rc, after recording a modification */
 int weft_ft_opened(int fd, int flags);     /* open hooks: returns fd, after recording a create/truncate */
