@@ -217,7 +217,7 @@ static int regular_fd(int fd, struct stat *st) {
 }
 
 ssize_t weft_ft_wrote(int fd, ssize_t rc) {
-    if (rc <= 0 || fd <= 2 || !weft_engaged()) return rc;
+    if (rc <= 0 || !weft_engaged()) return rc; /* fds 0-2 too: `cmd > file` writes through them */
     int saved = errno;
     struct stat st;
     if (regular_fd(fd, &st)) record_modified(&st);

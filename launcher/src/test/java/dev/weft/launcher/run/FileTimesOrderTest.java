@@ -92,6 +92,15 @@ class FileTimesOrderTest {
                 "cc -c prog.c", "cc -o prog prog.o", "make: 'prog' is up to date."), r.stdout().lines().toList());
     }
 
+    /** A file written through a redirected stdout is dated by its last write, not by the shell's open of it. */
+    @Test
+    void aRedirectedStdoutDatesTheFileByItsLastWrite() {
+        var r = shell("37", "(echo x; sleep 2; echo y) > f && echo z > g && stat -c '%.9Y' f g");
+        List<String> lines = r.stdout().lines().toList();
+        assertEquals(2, lines.size(), r.stdout());
+        assertEquals(lines.get(0).split("\\.")[0], lines.get(1).split("\\.")[0], "f's last write and g: " + r.stdout());
+    }
+
     /** touch -d, cp -p and tar x set times explicitly: they read back exactly (a 2015 date stays 2015). */
     @Test
     void explicitTimesReadBackAsSet() {
