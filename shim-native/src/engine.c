@@ -547,6 +547,7 @@ __attribute__((weak)) unsigned long weft_tsc_traps(void);
 __attribute__((weak)) void weft_pt_exit(int flush);
 __attribute__((weak)) void weft_backstop_init(void);
 __attribute__((weak)) void weft_backstop_stats(void);
+__attribute__((weak)) void weft_ft_stats(void);
 
 static void configure(void) {
     const char *seed_text = getenv("WEFT_SEED");
@@ -652,6 +653,7 @@ __attribute__((destructor)) static void weft_dtor(void) {
     weft_net_at_exit();
     if (weft_cfg.stats) rdrand_report();
     if (weft_cfg.stats && weft_backstop_stats) weft_backstop_stats();
+    if (weft_cfg.stats && weft_ft_stats) weft_ft_stats();
     if (weft_cfg.stats && weft_tsc_traps && getenv("WEFT_RDTSC"))
         weft_errline("[weft] rdtsc: %lu read(s) answered from virtual time", weft_tsc_traps());
     /* last, so everything above is still written in this process's turn: publish the clock for

@@ -91,21 +91,21 @@ static void write_yield(void) {
 WEFT_EXPORT ssize_t write(int fd, const void *buf, size_t n) {
     if (weft_net_is_fd(fd)) return weft_engaged() ? weft_net_write(fd, buf, n) : weft_net_reentered();
     write_yield();
-    if (!faults_on()) return get_real_write()(fd, buf, n);
+    if (!faults_on()) return weft_ft_wrote(fd, get_real_write()(fd, buf, n));
     int fail;
     size_t allow = allowed_bytes(fd, n, &fail);
     if (fail) { WEFT_TRACE("write", "%d ENOSPC", fd); errno = ENOSPC; return -1; }
-    return get_real_write()(fd, buf, allow);
+    return weft_ft_wrote(fd, get_real_write()(fd, buf, allow));
 }
 
 /* pwrite and pwrite64 differ only in the libc function they end in, passed as its REAL_FN getter. */
 static ssize_t faulty_pwrite(pwrite_fn (*real)(void), int fd, const void *buf, size_t n, off_t off) {
     write_yield();
-    if (!faults_on()) return real()(fd, buf, n, off);
+    if (!faults_on()) return weft_ft_wrote(fd, real()(fd, buf, n, off));
     int fail;
     size_t allow = allowed_bytes(fd, n, &fail);
     if (fail) { errno = ENOSPC; return -1; }
-    return real()(fd, buf, allow, off);
+    return weft_ft_wrote(fd, real()(fd, buf, allow, off));
 }
 
 WEFT_EXPORT ssize_t pwrite(int fd, const void *buf, size_t n, off_t off) {

@@ -112,7 +112,7 @@ static int wants_mode(int flags) { return (flags & O_CREAT) || (flags & O_TMPFIL
     } \
     int proc_fd_ = weft_engaged() ? weft_procfs_open(path, flags) : WEFT_PROCFS_NOT_OURS; \
     if (proc_fd_ != WEFT_PROCFS_NOT_OURS) return proc_fd_; \
-    return realcall;
+    return weft_ft_opened(realcall, flags); /* a create or truncate: file_times.c */
 
 WEFT_EXPORT int open(const char *path, int flags, ...) {
     mode_t mode = wants_mode(flags) ? NEXT_VARARG(flags, mode_t) : 0;
@@ -284,16 +284,23 @@ static FILE *rand_fopen(const char *path, const char *mode) {
     return f;
 }
 
+/* fopen "w..." truncates and "a..." may create: recorded like open's O_TRUNC / O_CREAT (file_times.c) */
+static FILE *fopened(FILE *f, const char *mode) {
+    if (f && mode && (mode[0] == 'w' || mode[0] == 'a'))
+        weft_ft_opened(fileno(f), mode[0] == 'w' ? O_TRUNC : O_CREAT);
+    return f;
+}
+
 WEFT_EXPORT FILE *fopen(const char *path, const char *mode) {
     if (mode && mode[0] == 'r' && is_rand_path(path) && weft_engaged()) return rand_fopen(path, mode);
     FILE *proc_file;
     if (weft_engaged() && weft_procfs_fopen(path, mode, &proc_file)) return proc_file;
-    return get_real_fopen()(path, mode);
+    return fopened(get_real_fopen()(path, mode), mode);
 }
 
 WEFT_EXPORT FILE *fopen64(const char *path, const char *mode) {
     if (mode && mode[0] == 'r' && is_rand_path(path) && weft_engaged()) return rand_fopen(path, mode);
     FILE *proc_file;
     if (weft_engaged() && weft_procfs_fopen(path, mode, &proc_file)) return proc_file;
-    return get_real_fopen64()(path, mode);
+    return fopened(get_real_fopen64()(path, mode), mode);
 }

@@ -855,7 +855,7 @@ ssize_t weft_net_write(int fd, const void *buf, size_t n) {
 
 WEFT_EXPORT ssize_t writev(int fd, const struct iovec *iov, int n) {
     sim_sock *s = sim_of(fd);
-    if (!s) return get_real_writev()(fd, iov, n);
+    if (!s) return weft_ft_wrote(fd, get_real_writev()(fd, iov, n)); /* a file: file_times.c */
     if (!weft_engaged()) return weft_net_reentered();
     if (n < 0 || n > 1024) return set_errno(EINVAL);
     return net_send(fd, s, iov, n, 0, NULL, 0);

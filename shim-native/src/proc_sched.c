@@ -68,6 +68,7 @@ typedef struct pt_seg {
     uint64_t decisions;
     weft_chacha g;              /* the run-wide decision stream (token holder only) */
     pt_slot slots[PT_SLOTS];
+    _Alignas(4096) unsigned char files[WEFT_FT_REGION_BYTES]; /* the file-times table (file_times.c) */
 } pt_seg;
 
 static pt_seg *seg;             /* NULL: no run segment (a single process, or it could not be made) */
@@ -186,6 +187,7 @@ static void create_segment(void) {
             seg_name = name;
             created_seg = 1;
             seg->magic = PT_MAGIC;
+            weft_ft_attach(seg->files, 1);
             atomic_store(&seg->holder, NONE);
             if (sched_on) {
                 uint8_t key[32];
@@ -216,6 +218,7 @@ void weft_pt_configure(uint64_t name, int want_sched) {
     }
     if (!seg || seg->magic != PT_MAGIC) { seg = NULL; sched_on = 0; return; }
     seg_name = name;
+    weft_ft_attach(seg->files, 0);
     sched_on = sched_on && atomic_load(&seg->sched) && !atomic_load(&seg->disabled);
 }
 

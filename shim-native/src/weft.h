@@ -14,7 +14,8 @@
  *   hook_net.c    simulated UDP sockets served by the broker (wire protocol, spec §1-4)
  *   hook_proc.c   CPU-time clocks (clock, times, getrusage) and the temp-name family
  *   proc_tree.c   per-process streams and the clock across fork/exec (WEFT_PROC)
- *   hook_stat.c   file times in the virtual timeline (stat family, utimensat "now")
+ *   hook_stat.c   file times in the virtual timeline (stat family, utimensat, truncate)
+ *   file_times.c  the per-file virtual times table, shared by the process tree
  *   hook_tsc.c    rdtsc/rdtscp trapped and answered from the virtual clock (opt-in)
  *   hook_procfs.c getcpu/sched_getcpu (CPU 0) and the process's own /proc stat, schedstat, uptime
  *   proc_sched.c  the run segment shared by the process tree: children's clocks, process scheduling
@@ -175,6 +176,23 @@ extern uint64_t weft_mono_origin;          /* the clock when this process image 
 
 /* ---- file times (hook_stat.c): syscall(SYS_*stat*) results mapped like the stat hooks' ---- */
 void weft_stat_fix_syscall(long n, long rc, long a, long b, long c, long d, long e);
+
+/* ---- per-file virtual times (file_times.c): a table shared by the process tree ---- */
+extern uint64_t weft_run_start_real_ns;    /* the root's real start: kernel times after it are the run's */
+#define WEFT_FT_REGION_BYTES (24 + 8192 * 80) /* the run segment's room for the table (asserted) */
+void weft_ft_attach(void *region, int created); /* the segment's region is mapped (created: initialise it) */
+ssize_t weft_ft_wrote(int fd, ssize_t rc); /* write hooks: returns rc, after recording a modification */
+int weft_ft_opened(int fd, int flags);     /* open hooks: returns fd, after recording a create/truncate */
+struct stat;
+void weft_ft_modified(const struct stat *st); /* truncate & co: a regular file modified at the caller's now */
+/* utimensat & co succeeded: `after` is the file's kernel stat now; m the mtime to report from now
+ * on, a the atime set (NULL: omitted) */
+void weft_ft_times_set(const struct stat *after, const int64_t *a, int64_t m);
+typedef struct weft_ft_times { int64_t a, m, c, b; } weft_ft_times; /* ns since the epoch */
+/* The table's times for a file the kernel describes so; 0 when the caller applies the mapping */
+int weft_ft_lookup(uint64_t dev, uint64_t ino, int64_t kmtime, uint64_t ksize, int modified_in_run,
+                   weft_ft_times *out);
+void weft_ft_stats(void);                  /* --stats: one line when this process used the table */
 
 /* ---- rdtsc from virtual time (hook_tsc.c, WEFT_RDTSC=1) ---- */
 void weft_tsc_init(void);                  /* constructor: SIGSEGV handler + PR_SET_TSC */
