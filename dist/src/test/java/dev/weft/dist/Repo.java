@@ -64,7 +64,7 @@ final class Repo {
         Path work = Files.createDirectories(tmp.resolve("work"));
         Files.createSymbolicLink(work.resolve("examples"), ROOT.resolve("examples"));
         try {
-            Files.createSymbolicLink(tmp.resolve("shared"), dev.weft.testsupport.SharedCorpus.sharedDir());
+            Files.createSymbolicLink(tmp.resolve("shared"), dev.weft.testcorpus.SharedCorpus.sharedDir());
         } catch (IllegalStateException noSharedDir) {
             // Without ../shared the docs' corpus commands have nothing to read; the tests that need it say so.
         }

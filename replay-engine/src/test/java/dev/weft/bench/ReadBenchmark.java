@@ -25,7 +25,7 @@ public final class ReadBenchmark {
 
     public static void main(String[] args) throws Exception {
         int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 5;
-        Path shared = dev.weft.log.Corpus.sharedDir();
+        Path shared = dev.weft.testcorpus.SharedCorpus.sharedDir();
         Path gz = shared.resolve("conformance/large/bigflow-1m-fixed1000-s7.weftlog.gz").toAbsolutePath().normalize();
         Path target = Paths.get(System.getProperty("bench.dir", "replay-engine/target"));
         if (!Files.isDirectory(target)) {

@@ -22,7 +22,7 @@ public final class CorpusLogs {
     }
 
     public static Path conformance() {
-        return dev.weft.log.Corpus.conformance();
+        return dev.weft.testcorpus.SharedCorpus.conformance();
     }
 
     /** Logs whose sidecar has the member {@code checkerKey} ({@code chord_check} or {@code raft_check}), sorted. */

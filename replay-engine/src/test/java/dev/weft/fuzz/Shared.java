@@ -15,7 +15,7 @@ final class Shared {
     }
 
     static Path dir() {
-        return dev.weft.log.Corpus.sharedDir();
+        return dev.weft.testcorpus.SharedCorpus.sharedDir();
     }
 
     static Path fuzzCorpus() {

@@ -1,5 +1,6 @@
 package dev.weft.log;
 
+import dev.weft.testcorpus.SharedCorpus;
 import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
@@ -33,14 +34,14 @@ class CorpusReadTest {
 
     @TestFactory
     Stream<DynamicTest> everyCorpusLogGetsTheReferenceVerdict() {
-        List<Path> logs = Corpus.allLogs();
+        List<Path> logs = SharedCorpus.allLogs();
         assertTrue(logs.size() > 50, "corpus found: " + logs.size());
         return logs.stream()
-                .filter(p -> !Corpus.relative(p).startsWith("large/")) // LargeLogTest reads that one
+                .filter(p -> !SharedCorpus.relative(p).startsWith("large/")) // LargeLogTest reads that one
                 .flatMap(p -> Stream.of(
-                        DynamicTest.dynamicTest(Corpus.relative(p), () -> check(p, 0)),
-                        DynamicTest.dynamicTest(Corpus.relative(p) + " (hash ahead)", () -> check(p, 1)),
-                        DynamicTest.dynamicTest(Corpus.relative(p) + " (background, hash ahead)", () -> check(p, 2))));
+                        DynamicTest.dynamicTest(SharedCorpus.relative(p), () -> check(p, 0)),
+                        DynamicTest.dynamicTest(SharedCorpus.relative(p) + " (hash ahead)", () -> check(p, 1)),
+                        DynamicTest.dynamicTest(SharedCorpus.relative(p) + " (background, hash ahead)", () -> check(p, 2))));
     }
 
     /** Mode 0: everything on the calling thread; 1: chain hashed ahead on a helper; 2: plus background parsing. */
@@ -49,7 +50,7 @@ class CorpusReadTest {
     }
 
     private static void check(Path log, int mode) throws Exception {
-        JsonNode side = Corpus.sidecar(log);
+        JsonNode side = SharedCorpus.sidecar(log);
         String stderr = side.path("replay").path("stderr").asText("");
         String firstLine = stderr.isEmpty() ? "" : stderr.lines().findFirst().orElse("");
         Matcher m;
@@ -108,7 +109,7 @@ class CorpusReadTest {
     }
 
     private static long nonEmptyRecordLines(Path log) throws Exception {
-        String text = new String(Corpus.text(log), StandardCharsets.UTF_8);
+        String text = new String(SharedCorpus.text(log), StandardCharsets.UTF_8);
         long n = text.lines().skip(1).filter(l -> !l.isEmpty()).count();
         assertFalse(n == 0);
         return n;

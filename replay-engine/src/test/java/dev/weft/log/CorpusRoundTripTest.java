@@ -1,5 +1,6 @@
 package dev.weft.log;
 
+import dev.weft.testcorpus.SharedCorpus;
 import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
@@ -21,15 +22,15 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 class CorpusRoundTripTest {
 
     static List<Path> referenceWrittenLogs() {
-        return Corpus.allLogs().stream()
-                .filter(p -> !Corpus.relative(p).startsWith("negative/") && !Corpus.relative(p).startsWith("large/"))
+        return SharedCorpus.allLogs().stream()
+                .filter(p -> !SharedCorpus.relative(p).startsWith("negative/") && !SharedCorpus.relative(p).startsWith("large/"))
                 .collect(Collectors.toList());
     }
 
     @TestFactory
     Stream<DynamicTest> canonPlusChainIsTheOriginalLine() {
-        return referenceWrittenLogs().stream().map(p -> DynamicTest.dynamicTest(Corpus.relative(p), () -> {
-            String text = new String(Corpus.text(p), StandardCharsets.UTF_8);
+        return referenceWrittenLogs().stream().map(p -> DynamicTest.dynamicTest(SharedCorpus.relative(p), () -> {
+            String text = new String(SharedCorpus.text(p), StandardCharsets.UTF_8);
             List<String> lines = text.lines().collect(Collectors.toList());
             for (int i = 1; i < lines.size(); i++) {
                 String line = lines.get(i);
@@ -43,8 +44,8 @@ class CorpusRoundTripTest {
 
     @TestFactory
     Stream<DynamicTest> rewritingWithLogWriterGivesTheSameFile() {
-        return referenceWrittenLogs().stream().map(p -> DynamicTest.dynamicTest(Corpus.relative(p), () -> {
-            byte[] original = Corpus.text(p);
+        return referenceWrittenLogs().stream().map(p -> DynamicTest.dynamicTest(SharedCorpus.relative(p), () -> {
+            byte[] original = SharedCorpus.text(p);
             ByteArrayOutputStream out = new ByteArrayOutputStream();
             try (LogReader r = LogReader.open(p)) {
                 LogHeader h = r.header();
@@ -60,7 +61,7 @@ class CorpusRoundTripTest {
                 }
             }
             assertArrayEquals(original, out.toByteArray());
-            JsonNode side = Corpus.sidecar(p);
+            JsonNode side = SharedCorpus.sidecar(p);
             assertEquals(side.path("facts").path("lines").asLong(), original.length == 0 ? 0
                     : new String(original, StandardCharsets.UTF_8).lines().count());
         }));

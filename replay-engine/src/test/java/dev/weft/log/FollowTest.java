@@ -1,5 +1,6 @@
 package dev.weft.log;
 
+import dev.weft.testcorpus.SharedCorpus;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -21,7 +22,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class FollowTest {
 
-    private static final Path LOG = Corpus.conformance().resolve("chord/chord-fix0-s0.weftlog");
+    private static final Path LOG = SharedCorpus.conformance().resolve("chord/chord-fix0-s0.weftlog");
 
     private static List<LogRecord> readAll(Path p) throws Exception {
         List<LogRecord> out = new ArrayList<>();

@@ -1,5 +1,6 @@
 package dev.weft.log;
 
+import dev.weft.testcorpus.SharedCorpus;
 import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.Test;
 
@@ -14,9 +15,9 @@ class LargeLogTest {
 
     @Test
     void millionRecordGzipLogVerifies() throws Exception {
-        Path log = Corpus.conformance().resolve("large/bigflow-1m-fixed1000-s7.weftlog.gz");
+        Path log = SharedCorpus.conformance().resolve("large/bigflow-1m-fixed1000-s7.weftlog.gz");
         assertTrue(Files.isRegularFile(log), log.toString());
-        JsonNode expected = Corpus.sidecar(log).path("expected");
+        JsonNode expected = SharedCorpus.sidecar(log).path("expected");
         try (LogReader r = LogReader.open(log)) {
             assertTrue(r.isGzip());
             long previousOffset = -1;

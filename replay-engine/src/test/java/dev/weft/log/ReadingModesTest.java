@@ -1,5 +1,6 @@
 package dev.weft.log;
 
+import dev.weft.testcorpus.SharedCorpus;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -89,8 +90,8 @@ class ReadingModesTest {
 
     @Test
     void allModesAgreeOnTheCorpusLogs() throws Exception {
-        for (Path log : Corpus.allLogs()) {
-            if (!Corpus.relative(log).startsWith("large/")) {
+        for (Path log : SharedCorpus.allLogs()) {
+            if (!SharedCorpus.relative(log).startsWith("large/")) {
                 readInAllModes(log);
             }
         }

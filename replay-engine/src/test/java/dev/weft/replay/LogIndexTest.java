@@ -23,7 +23,7 @@ class LogIndexTest {
     Path tmp;
 
     static Path conformance() {
-        return dev.weft.log.Corpus.conformance();
+        return dev.weft.testcorpus.SharedCorpus.conformance();
     }
 
     @Test

@@ -35,7 +35,7 @@ class ProtocolViewsUiTest {
 
     private static ReportLog read(String log) throws Exception {
         ReportLog.Builder b = new ReportLog.Builder();
-        try (LogReader r = LogReader.open(dev.weft.testsupport.SharedCorpus.conformance().resolve(log))) {
+        try (LogReader r = LogReader.open(dev.weft.testcorpus.SharedCorpus.conformance().resolve(log))) {
             for (LogRecord rec = r.next(); rec != null; rec = r.next()) b.add(rec);
         }
         return b.build();
@@ -43,7 +43,7 @@ class ProtocolViewsUiTest {
 
     private static dev.weft.chord.ChordTimeline chordTimeline(String log) throws Exception {
         dev.weft.chord.ChordTimeline.Builder b = new dev.weft.chord.ChordTimeline.Builder(6);
-        try (LogReader r = LogReader.open(dev.weft.testsupport.SharedCorpus.conformance().resolve(log))) {
+        try (LogReader r = LogReader.open(dev.weft.testcorpus.SharedCorpus.conformance().resolve(log))) {
             for (LogRecord rec = r.next(); rec != null; rec = r.next()) b.accept(rec);
         }
         return b.build();

@@ -34,7 +34,7 @@ public final class WorkbenchBenchmark {
 
     public static void main(String[] args) throws Exception {
         Path file = args.length > 0 ? Path.of(args[0])
-                : dev.weft.testsupport.SharedCorpus.conformance().resolve("large/bigflow-1m-fixed1000-s7.weftlog.gz");
+                : dev.weft.testcorpus.SharedCorpus.conformance().resolve("large/bigflow-1m-fixed1000-s7.weftlog.gz");
         if (System.getenv("DISPLAY") == null) {
             System.setProperty("glass.platform", "Monocle");
             System.setProperty("monocle.platform", "Headless");

@@ -1,6 +1,6 @@
 package dev.weft.app.corpus;
 
-import dev.weft.testsupport.SharedCorpus;
+import dev.weft.testcorpus.SharedCorpus;
 import dev.weft.app.source.IndexedRecordingSource;
 import dev.weft.app.source.Progress;
 import dev.weft.app.source.RecordingOpener;

@@ -2,7 +2,7 @@ package dev.weft.app.source;
 
 import dev.weft.log.RecordingState;
 import dev.weft.testsupport.GrowingFile;
-import dev.weft.testsupport.SharedCorpus;
+import dev.weft.testcorpus.SharedCorpus;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

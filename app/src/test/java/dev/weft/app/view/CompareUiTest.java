@@ -18,7 +18,7 @@ import dev.weft.log.LogHeader;
 import dev.weft.log.LogReader;
 import dev.weft.log.LogRecord;
 import dev.weft.log.LogWriter;
-import dev.weft.testsupport.SharedCorpus;
+import dev.weft.testcorpus.SharedCorpus;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

@@ -3,7 +3,7 @@ package dev.weft.app.view;
 import dev.weft.launcher.run.RunCommand;
 import dev.weft.testsupport.CapturedRun;
 import dev.weft.testsupport.NativeBuild;
-import dev.weft.testsupport.SharedCorpus;
+import dev.weft.testcorpus.SharedCorpus;
 import dev.weft.app.source.IndexedRecordingSource;
 import dev.weft.app.source.ViolationInfo;
 import dev.weft.app.vm.DocumentViewModel;

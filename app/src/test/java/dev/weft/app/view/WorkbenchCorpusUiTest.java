@@ -7,7 +7,7 @@ import dev.weft.app.vm.DocumentViewModel;
 import dev.weft.app.vm.FollowViewModel;
 import dev.weft.log.RecordingState;
 import dev.weft.testsupport.GrowingFile;
-import dev.weft.testsupport.SharedCorpus;
+import dev.weft.testcorpus.SharedCorpus;
 import dev.weft.timeline.TimelineView;
 import javafx.geometry.Point2D;
 import javafx.scene.control.Label;

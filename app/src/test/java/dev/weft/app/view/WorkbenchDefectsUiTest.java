@@ -1,6 +1,6 @@
 package dev.weft.app.view;
 
-import dev.weft.testsupport.SharedCorpus;
+import dev.weft.testcorpus.SharedCorpus;
 import dev.weft.app.source.IndexedRecordingSource;
 import dev.weft.app.source.Verification;
 import dev.weft.app.vm.DocumentViewModel;

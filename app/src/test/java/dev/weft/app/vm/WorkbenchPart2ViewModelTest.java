@@ -1,6 +1,6 @@
 package dev.weft.app.vm;
 
-import dev.weft.testsupport.SharedCorpus;
+import dev.weft.testcorpus.SharedCorpus;
 import dev.weft.app.source.FakeRecordingSource;
 import dev.weft.app.source.IndexedRecordingSource;
 import dev.weft.app.source.LoadPhases;

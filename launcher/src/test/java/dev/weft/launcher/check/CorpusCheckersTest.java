@@ -29,7 +29,7 @@ class CorpusCheckersTest {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     static Path conformance() {
-        return dev.weft.testsupport.SharedCorpus.conformance();
+        return dev.weft.testcorpus.SharedCorpus.conformance();
     }
 
     private static List<Path> sidecars() throws IOException {

@@ -29,7 +29,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class ConvertCommandTest {
 
     private static Path corpus(String log) {
-        return dev.weft.testsupport.SharedCorpus.conformance().resolve(log);
+        return dev.weft.testcorpus.SharedCorpus.conformance().resolve(log);
     }
 
     private record Run(int code, String out, String err) { }

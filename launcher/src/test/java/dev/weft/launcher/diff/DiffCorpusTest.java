@@ -16,7 +16,7 @@ import dev.weft.log.LogReader;
 import dev.weft.log.LogRecord;
 import dev.weft.log.LogWriter;
 import dev.weft.testsupport.CapturedRun;
-import dev.weft.testsupport.SharedCorpus;
+import dev.weft.testcorpus.SharedCorpus;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;

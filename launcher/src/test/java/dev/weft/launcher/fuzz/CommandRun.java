@@ -17,7 +17,7 @@ record CommandRun(int exit, String out, String err) {
     }
 
     static Path sharedDir() {
-        return dev.weft.testsupport.SharedCorpus.sharedDir();
+        return dev.weft.testcorpus.SharedCorpus.sharedDir();
     }
 
     static String read(Path p) {

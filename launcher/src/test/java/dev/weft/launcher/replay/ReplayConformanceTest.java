@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.weft.testsupport.SharedCorpus;
+import dev.weft.testcorpus.SharedCorpus;
 import dev.weft.log.CanonicalJson;
 import dev.weft.log.Fnv1a;
 import dev.weft.log.LogReader;

@@ -28,7 +28,7 @@ class ReferenceCorpusTest {
     private static final Pattern UNIX = Pattern.compile("\\(unix (\\d+)\\)");
 
     static Path corpus() {
-        return dev.weft.testsupport.SharedCorpus.conformance().resolve("singleproc");
+        return dev.weft.testcorpus.SharedCorpus.conformance().resolve("singleproc");
     }
 
     @Test

@@ -1,4 +1,4 @@
-package dev.weft.testsupport;
+package dev.weft.testcorpus;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -165,5 +165,23 @@ public final class SharedCorpus {
             throw new UncheckedIOException(e);
         }
         return work;
+    }
+
+    /** A corpus log's path relative to {@code conformance/}, as sidecars and test names write it. */
+    public static String relative(Path log) {
+        return conformance().relativize(log).toString();
+    }
+
+    /** The decompressed bytes of a (possibly gzip) corpus file; only for small files. */
+    public static byte[] text(Path log) throws IOException {
+        try (InputStream raw = Files.newInputStream(log)) {
+            byte[] head = raw.readNBytes(2);
+            if (head.length == 2 && head[0] == 0x1f && head[1] == (byte) 0x8b) {
+                try (InputStream in = new GZIPInputStream(Files.newInputStream(log))) {
+                    return in.readAllBytes();
+                }
+            }
+        }
+        return Files.readAllBytes(log);
     }
 }
