@@ -1,0 +1,138 @@
+#!/usr/bin/env bash
+# Issue 18's acceptance matrix on the real CLI, as a new user would run it: every case N times
+# per seed on several seeds through `./weft run`, and a table of what came out.
+#   bench/issue18-acceptance.sh [-n RUNS] [-s "SEEDS"] [-f FLAGS] [-g GROUPS] [-o OUTDIR] [CASE...]
+# RUNS defaults to 10, SEEDS to "11 12 13", FLAGS (extra `weft run` flags, e.g. --proc-sched) to none,
+# GROUPS to "accept harder list1" (accept: the issue's acceptance list; harder: other Debian
+# programs; list1: docs/real-programs.md's first list). CASE names pick single cases.
+# A case's output is its stdout plus its exit status; its stderr is scanned for DEADLOCK, "held
+# the run token", other "[weft]" warnings and timeouts (every run has `timeout 60`).
+# Columns: distinct = distinct outputs over the RUNS runs of that seed (1 = run-stable);
+# seeds-differ = the seeds' first outputs are pairwise different (for seed-sensitive cases);
+# bad = runs with a nonzero exit, a timeout, DEADLOCK or a run-token warning, or (cases run with
+# EXPECT_RE set) an output without a line matching it; ok = expectation met.
+# Build first: mvn -B -ntp -q -DskipTests package -pl launcher -am
+set -u
+HERE=$(cd "$(dirname "$0")" && pwd)
+ROOT=$(dirname "$HERE")
+SRC=$HERE/issue18
+RUNS=10; SEEDS="11 12 13"; FLAGS=""; OUT=""; GROUPS_ON="accept harder list1"
+while getopts "n:s:f:g:o:" o; do
+  case $o in n) RUNS=$OPTARG ;; s) SEEDS=$OPTARG ;; f) FLAGS=$OPTARG ;; g) GROUPS_ON=$OPTARG ;; o) OUT=$OPTARG ;; *) exit 2 ;; esac
+done
+shift $((OPTIND - 1))
+ONLY=" $* "
+group() { [[ " $GROUPS_ON " == *" $1 "* ]]; }
+[ -f "$ROOT/launcher/target/weft-launcher.jar" ] || { echo "build first: mvn -B -ntp -q -DskipTests package -pl launcher -am" >&2; exit 2; }
+WORK=$(mktemp -d /tmp/weft-acc18.XXXXXX)
+[ -n "$OUT" ] || OUT=$WORK/out
+mkdir -p "$OUT"
+trap 'rm -rf "$WORK/bin" "$WORK/d"' EXIT
+BIN=$WORK/bin; mkdir -p "$BIN"
+gcc -O1 -o "$BIN/fork_rand" "$SRC/fork_rand.c"
+gcc -O1 -o "$BIN/raw_sys" "$SRC/raw_sys.c"
+gcc -O1 -static -o "$BIN/raw_sys_static" "$SRC/raw_sys.c" 2>/dev/null || echo "note: gcc -static failed (no libc.a?)" >&2
+gcc -O1 -o "$BIN/rdtsc" "$SRC/rdtsc.c"
+PY=/usr/bin/python3; [ -x "$PY" ] || PY=python3
+LUA=$(command -v lua || command -v lua5.4 || true)
+BB=$(command -v busybox || true)
+
+# run_case NAME KIND[+FLAG] CMD...   KIND: seeded (run-stable and seed-sensitive) | stable (run-stable)
+#                             | varies (expected NOT stable: a documented escape, reported only)
+printf '%-22s %5s %8s %12s %4s %3s  %s\n' case seed distinct seeds-differ bad ok note
+TOTAL=0; FAILED=0
+run_case() {
+  local name=$1 kind=${2%%+*} extra=""
+  [[ "$2" == *+* ]] && extra=${2#*+}
+  shift 2
+  [ "$ONLY" = "  " ] || [[ "$ONLY" == *" $name "* ]] || return 0
+  local firsts=() case_ok=yes
+  for seed in $SEEDS; do
+    local dir=$OUT/$name/$seed; mkdir -p "$dir"
+    local bad=0 notes=""
+    for i in $(seq "$RUNS"); do
+      # A fresh working directory per run: the cases that make files make them here, new.
+      rm -rf "$WORK/d"; mkdir -p "$WORK/d"
+      ( cd "$WORK/d" && timeout -k 5 60 "$ROOT/weft" run --seed "$seed" $FLAGS $extra -- "$@" ) >"$dir/$i.out" 2>"$dir/$i.err"
+      local rc=$?
+      echo "exit $rc" >>"$dir/$i.out"
+      if [ $rc -ne 0 ]; then bad=$((bad + 1)); [ $rc -eq 124 ] && notes="$notes timeout"; fi
+      if [ -n "${EXPECT_RE:-}" ] && ! grep -qE "$EXPECT_RE" "$dir/$i.out"; then bad=$((bad + 1)); notes="$notes unexpected-output"; fi
+      grep -q DEADLOCK "$dir/$i.err" && { bad=$((bad + 1)); notes="$notes DEADLOCK"; }
+      grep -q "held the run token" "$dir/$i.err" && { bad=$((bad + 1)); notes="$notes token-warning"; }
+    done
+    local distinct; distinct=$(md5sum "$dir"/*.out | awk '{print $1}' | sort -u | wc -l)
+    firsts+=("$(md5sum <"$dir/1.out" | cut -c1-32)")
+    local ok=yes
+    case $kind in seeded|stable) [ "$distinct" -eq 1 ] && [ $bad -eq 0 ] || ok=no ;; varies) ok=- ;; esac
+    [ "$ok" = no ] && case_ok=no
+    notes=$(echo "$notes" | tr ' ' '\n' | grep . | sort | uniq -c | awk '{printf "%s×%s ", $2, $1}')
+    printf '%-22s %5s %8s %12s %4s %3s  %s\n' "$name" "$seed" "$distinct" "" "$bad" "$ok" "$notes"
+  done
+  local ndist; ndist=$(printf '%s\n' "${firsts[@]}" | sort -u | wc -l)
+  local differ=no; [ "$ndist" -eq "${#firsts[@]}" ] && differ=yes
+  local ok=$case_ok
+  [ "$kind" = seeded ] && [ "$differ" = no ] && ok=no
+  [ "$kind" = varies ] && ok=-
+  printf '%-22s %5s %8s %12s %4s %3s  %s\n' "$name" all "" "$differ" "" "$ok" "($kind; outputs in $OUT/$name)"
+  TOTAL=$((TOTAL + 1)); [ "$ok" = no ] && FAILED=$((FAILED + 1))
+  return 0
+}
+
+if group accept; then
+# --- class 1: cross-process synchronization
+run_case pool-with        seeded "$PY" "$SRC/pool_with.py"
+run_case pool-terminate   seeded "$PY" "$SRC/pool_terminate.py"
+run_case lock-child       seeded "$PY" "$SRC/lock_child.py"
+# --- class 2: concurrent processes printing
+run_case xargs-P2         seeded sh -c 'printf "%s\n" a b c d e f | xargs -P2 -n1 sh -c '\''echo $0 $(date +%N) $RANDOM; echo $0 done'\'''
+run_case make-j2          seeded make -s -j2 -f "$SRC/Makefile.j2"
+# One clock for the tree: no two of make -j2's eight date readings may be the same instant.
+EXPECT_RE='^repeated-instants 0$' run_case make-j2-clock seeded sh -c 'make -s -j2 -f "$0" | tee /dev/stderr | awk "{print \$3}" | sort | uniq -d | wc -l | sed "s/^/repeated-instants /"' "$SRC/Makefile.j2"
+# --- class 3: per-process random streams and one clock
+run_case fork-rand-c      seeded "$BIN/fork_rand"
+run_case fork-rand-perl   seeded perl -e 'for (1..3) { my $p = fork; if (!$p) { print "child $_ ", rand(), "\n"; exit 0 } waitpid($p, 0) } print "parent ", rand(), "\n"'
+run_case date-sleep-date  seeded sh -c 'date +%s.%N; sleep 1; date +%s.%N'
+# --- class 4: file times
+run_case stat-fresh       seeded sh -c 'echo hi > f; stat -c "%Y %y %Z" f; touch g; ls -l --time-style=+%s.%N f g | cut -d" " -f6-'
+run_case gzip-fresh       seeded sh -c 'echo hello > f; gzip -c f | od -An -tx1 | head -1'
+run_case tar-fresh        seeded sh -c 'mkdir t; echo a > t/a; echo b > t/b; tar czf - t | md5sum'
+# --- class 5: glibc internals
+[ -n "$LUA" ] && run_case lua-os-clock seeded "$LUA" -e 'local t = 0 for i = 1, 200000 do t = t + i end print(os.clock(), os.time(), math.random())'
+[ -n "$BB" ] && run_case busybox-mktemp-u seeded "$BB" mktemp -u /tmp/weft-acc.XXXXXXXXXX
+run_case raw-syscalls-dyn seeded "$BIN/raw_sys"
+[ -x "$BIN/raw_sys_static" ] && run_case raw-syscalls-static seeded "$BIN/raw_sys_static"
+[ -n "$BB" ] && run_case busybox-static seeded "$BB" sh -c 'date +%s.%N; mktemp -u; od -An -N8 -tx1 /dev/urandom'
+run_case rdtsc-loop       seeded+--rdtsc "$BIN/rdtsc"
+fi
+# --- harder programs of our own choosing
+if group harder; then
+run_case sort-parallel    seeded sh -c 'seq 1 20000 | sort -R --parallel=2 -S 1M | md5sum'
+command -v pigz >/dev/null && run_case pigz-fresh seeded sh -c 'seq 1 50000 > f; pigz -p2 -c f | md5sum'
+run_case py-thread-subproc seeded "$PY" "$SRC/py_thr_sub.py"
+run_case perl-fork-pipe   seeded perl -e 'pipe(R, W); for my $i (1..3) { if (!fork) { close R; print W "kid $i ", rand(), " ", time, "\n"; exit } } close W; print sort <R>; 1 while wait > 0'
+run_case sh-pipeline      seeded sh -c 'seq 1 3000 | shuf | head -n 2000 | sort -n | md5sum; date +%s.%N'
+fi
+# --- docs/real-programs.md's first list (issue 6), each N times per seed
+REAL=$ROOT/examples/real
+if group list1; then
+run_case l1-date          seeded date '+%s.%N %F %T'
+run_case l1-shuf          seeded shuf -i 1-1000 -n 8
+run_case l1-sort-R        seeded sh -c "seq 1 40 | sort -R | tr '\n' ' '"
+run_case l1-mktemp        seeded mktemp -u /tmp/weft-test.XXXXXXXXXX
+run_case l1-python3       seeded "$PY" "$REAL/plain_random.py"
+run_case l1-python3-threads seeded "$PY" "$REAL/threads_random.py"
+run_case l1-perl          seeded perl -e 'my %h = map { $_ => 1 } 1..12; print join(" ", rand(), int(rand(1e9)), $$, time, join(",", keys %h), {}), "\n"'
+command -v bash >/dev/null && run_case l1-bash seeded bash -c 'echo $RANDOM $RANDOM $SRANDOM $$ $BASHPID; (echo sub $BASHPID)'
+run_case l1-awk           seeded awk 'BEGIN { srand(); print rand(), rand(), srand() }'
+command -v sqlite3 >/dev/null && run_case l1-sqlite3 seeded sqlite3 :memory: "select random(), hex(randomblob(8)), datetime('now');"
+command -v openssl >/dev/null && run_case l1-openssl seeded openssl rand -hex 16
+command -v tclsh >/dev/null && run_case l1-tclsh seeded sh -c "echo 'puts [expr {rand()}]; puts [clock seconds]' | tclsh"
+command -v node >/dev/null && run_case l1-node seeded node "$REAL/random.js"
+if command -v javac >/dev/null && javac -d "$BIN" "$REAL/ThreadsDemo.java" 2>/dev/null; then
+  run_case l1-java-threads seeded java -Xshare:auto -cp "$BIN" ThreadsDemo
+fi
+fi
+
+echo
+echo "cases: $TOTAL, expectation not met: $FAILED (runs per seed: $RUNS, seeds: $SEEDS, flags: ${FLAGS:-none}, groups: $GROUPS_ON)"
