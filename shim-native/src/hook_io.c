@@ -27,6 +27,9 @@
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <limits.h>
+#include <sys/stat.h>
+#include <sys/ioctl.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
@@ -332,36 +335,34 @@ WEFT_EXPORT int pselect(int nfds, fd_set *rd, fd_set *wr, fd_set *ex, const stru
     return get_real_pselect()(nfds, rd, wr, ex, t, mask);
 }
 
-WEFT_EXPORT int epoll_wait(int epfd, struct epoll_event *ev, int max, int timeout_ms) {
+/* epoll_wait is epoll_pwait without a mask: one body for both, only the real call differs. */
+static int real_epoll(int epfd, struct epoll_event *ev, int max, int ms, const sigset_t *mask, int masked) {
+    return masked ? get_real_epoll_pwait()(epfd, ev, max, ms, mask) : get_real_epoll_wait()(epfd, ev, max, ms);
+}
+
+static int epoll_any(const char *name, int epfd, struct epoll_event *ev, int max, int timeout_ms,
+                     const sigset_t *mask, int masked) {
     int net = weft_net_open && weft_engaged() && weft_net_prepare_epoll(epfd) > 0;
+    uint64_t t = (uint64_t)(timeout_ms < 0 ? 0 : timeout_ms) * MS;
     if (net && !weft_sched_active() && timeout_ms > 0) {
-        uint64_t t0 = weft_mono_peek(), t = (uint64_t)timeout_ms * MS;
-        return paced_result(get_real_epoll_wait()(epfd, ev, max, budget_ms(t)), t0, t);
+        uint64_t t0 = weft_mono_peek();
+        return paced_result(real_epoll(epfd, ev, max, budget_ms(t), mask, masked), t0, t);
     }
+    weft_io_wait w = {.kind = WEFT_IO_EPOLL, .net = net, .epfd = epfd, .events = ev, .maxevents = max};
     if (weft_sched_active()) {
-        weft_io_wait w = {.kind = WEFT_IO_EPOLL, .net = net, .epfd = epfd, .events = ev, .maxevents = max};
-        WEFT_TRACE("epoll_wait", "%d, %d ms", epfd, timeout_ms);
-        return model_wait(&w, (uint64_t)(timeout_ms < 0 ? 0 : timeout_ms) * MS, timeout_ms < 0);
+        WEFT_TRACE(name, "%d, %d ms", epfd, timeout_ms);
+        return model_wait(&w, t, timeout_ms < 0);
     }
-    weft_io_wait pw = {.kind = WEFT_IO_EPOLL, .net = net, .epfd = epfd, .events = ev, .maxevents = max};
-    if (process_wait(&pw, (uint64_t)(timeout_ms < 0 ? 0 : timeout_ms) * MS, timeout_ms < 0, NULL)) return pw.result;
-    return get_real_epoll_wait()(epfd, ev, max, timeout_ms);
+    if (process_wait(&w, t, timeout_ms < 0, mask)) return w.result;
+    return real_epoll(epfd, ev, max, timeout_ms, mask, masked);
+}
+
+WEFT_EXPORT int epoll_wait(int epfd, struct epoll_event *ev, int max, int timeout_ms) {
+    return epoll_any("epoll_wait", epfd, ev, max, timeout_ms, NULL, 0);
 }
 
 WEFT_EXPORT int epoll_pwait(int epfd, struct epoll_event *ev, int max, int timeout_ms, const sigset_t *mask) {
-    int net = weft_net_open && weft_engaged() && weft_net_prepare_epoll(epfd) > 0;
-    if (net && !weft_sched_active() && timeout_ms > 0) {
-        uint64_t t0 = weft_mono_peek(), t = (uint64_t)timeout_ms * MS;
-        return paced_result(get_real_epoll_pwait()(epfd, ev, max, budget_ms(t), mask), t0, t);
-    }
-    if (weft_sched_active()) {
-        weft_io_wait w = {.kind = WEFT_IO_EPOLL, .net = net, .epfd = epfd, .events = ev, .maxevents = max};
-        WEFT_TRACE("epoll_pwait", "%d, %d ms", epfd, timeout_ms);
-        return model_wait(&w, (uint64_t)(timeout_ms < 0 ? 0 : timeout_ms) * MS, timeout_ms < 0);
-    }
-    weft_io_wait pw = {.kind = WEFT_IO_EPOLL, .net = net, .epfd = epfd, .events = ev, .maxevents = max};
-    if (process_wait(&pw, (uint64_t)(timeout_ms < 0 ? 0 : timeout_ms) * MS, timeout_ms < 0, mask)) return pw.result;
-    return get_real_epoll_pwait()(epfd, ev, max, timeout_ms, mask);
+    return epoll_any("epoll_pwait", epfd, ev, max, timeout_ms, mask, 1);
 }
 
 /* ------------------------------------------------------------------ blocking reads */
@@ -402,16 +403,98 @@ WEFT_EXPORT int accept4(int fd, struct sockaddr *a, socklen_t *al, int flags) {
 /*
  * stdio refills its buffer with glibc's internal read, past the read hook. Under process scheduling
  * a process that blocked there would hold the run token while the writer of its pipe waits for it,
- * so the entry points that may refill (the getc family's slow path __uflow/__underflow, which the
- * getc_unlocked macros call, and fgetc, getc, fgets, fread, getline, getdelim) first wait as a
- * process when the buffer is empty and the fd is not readable. A look at the FILE's public glibc
- * fields only; nothing else changes, and without process scheduling the hooks only pass through.
+ * so the entry points that may refill first wait as a process until the whole call can complete
+ * without blocking:
+ *   - one byte (the getc family's slow path __uflow/__underflow, which the getc_unlocked macros
+ *     call, fgetc, getc): the fd is readable when the buffer is empty;
+ *   - a line (fgets, getline, getdelim): the delimiter is in the buffer, or in what the kernel holds
+ *     for a pipe (peeked with tee(2) into a private pipe, nothing consumed), or the pipe is nearly
+ *     full (its writer may be waiting for room), or the writer is gone (end of file). Stdio writers
+ *     flush 4 KiB blocks that end mid-line, so "readable" is not enough: the second refill blocked.
+ *   - fread of more than is buffered from a pipe or socket: in pieces of what is buffered plus what
+ *     the kernel holds (FIONREAD), each after waiting for a byte: a piece cannot block (fread keeps
+ *     reading until its count is met, sort asks for 64 KiB).
+ * A look at the FILE's public glibc fields only; without process scheduling the hooks pass through.
  */
-static void stdio_before_read(FILE *fp) {
+static size_t buffered(FILE *fp) {
+    return fp->_IO_read_ptr && fp->_IO_read_ptr < fp->_IO_read_end ? (size_t)(fp->_IO_read_end - fp->_IO_read_ptr) : 0;
+}
+
+static int stdio_fd(FILE *fp) {
     fp = WEFT_OPAQUE(fp);
-    if (!fp || !weft_pt_active() || !weft_engaged()) return;
-    if (fp->_IO_read_ptr < fp->_IO_read_end || fp->_fileno < 0) return; /* buffered data, or not an fd */
-    weft_io_before_read(fp->_fileno);
+    return fp && fp->_fileno >= 0 && weft_engaged() && weft_pt_active() ? fp->_fileno : -1;
+}
+
+static void stdio_before_read(FILE *fp) {
+    int fd = stdio_fd(fp);
+    if (fd >= 0 && !buffered(fp)) weft_io_before_read(fd);
+}
+
+/* bytes the kernel holds for reading (pipes, FIFOs, sockets), -1 when it cannot say */
+static long kernel_bytes(int fd) {
+    int n = 0;
+    return weft_real_syscall(SYS_ioctl, fd, FIONREAD, &n, 0, 0, 0) == 0 ? n : -1;
+}
+
+/* A private pipe to peek through: tee(2) copies a pipe's content without consuming it. Made once
+ * per image (raw pipe2, moved to fd 900 or above like the run segment's, close-on-exec); used only
+ * by the token holder and always drained. -1 when it cannot be made. */
+static int peek_pipe[2] = {-1, -1};
+
+static int peek_ready(void) {
+    if (peek_pipe[0] >= 0) return 1;
+    int p[2];
+    if (weft_real_syscall(SYS_pipe2, p, O_CLOEXEC | O_NONBLOCK, 0, 0, 0, 0) != 0) return 0;
+    for (int i = 0; i < 2; i++) {
+        long high = weft_real_syscall(SYS_fcntl, p[i], F_DUPFD_CLOEXEC, 900, 0, 0, 0);
+        weft_real_syscall(SYS_close, p[i], 0, 0, 0, 0, 0);
+        peek_pipe[i] = (int)high;
+    }
+    return peek_pipe[0] >= 0 && peek_pipe[1] >= 0;
+}
+
+/* Does the pipe `fd` hold `delim` within its first `limit` bytes? (-1: not a pipe, cannot tell) */
+static int pipe_holds(int fd, int delim, size_t limit) {
+    if (!peek_ready()) return -1;
+    long n = weft_real_syscall(SYS_tee, fd, peek_pipe[1], limit, SPLICE_F_NONBLOCK, 0, 0);
+    if (n < 0) return -1;
+    int found = 0;
+    char chunk[512];
+    for (long left = n; left > 0;) {
+        long r = weft_real_syscall(SYS_read, peek_pipe[0], chunk, left < (long)sizeof chunk ? left : (long)sizeof chunk, 0, 0, 0);
+        if (r <= 0) break;
+        if (!found && memchr(chunk, delim, (size_t)r)) found = 1;
+        left -= r;
+    }
+    return found;
+}
+
+struct line_wait { FILE *fp; int fd; int delim; size_t limit; };
+
+static int line_ready(void *arg) {
+    struct line_wait *lw = arg;
+    struct pollfd p = {.fd = lw->fd, .events = POLLIN};
+    if (weft_real_syscall(SYS_poll, &p, 1, 0, 0, 0, 0) <= 0) return 0;
+    long avail = kernel_bytes(lw->fd);
+    if (avail <= 0) return 1; /* end of file, an error, or not measurable: the call will not wait long */
+    if (buffered(lw->fp) + (size_t)avail >= lw->limit) return 1;
+    long size = weft_real_syscall(SYS_fcntl, lw->fd, F_GETPIPE_SZ, 0, 0, 0, 0);
+    if (size > 0 && avail + PIPE_BUF >= size) return 1; /* nearly full: its writer may wait for room */
+    return pipe_holds(lw->fd, lw->delim, (size_t)avail) != 0;
+}
+
+/* Before fgets/getline/getdelim: the line's delimiter within `limit` bytes must be available. */
+static void stdio_before_line(FILE *fp, int delim, size_t limit) {
+    int fd = stdio_fd(fp);
+    if (fd < 0) return;
+    size_t b = buffered(fp);
+    if (b >= limit || (b && memchr(fp->_IO_read_ptr, delim, b))) return;
+    long fl = weft_real_syscall(SYS_fcntl, fd, F_GETFL, 0, 0, 0, 0);
+    if (fl < 0 || (fl & O_NONBLOCK)) return;
+    struct line_wait lw = {fp, fd, delim, limit};
+    if (line_ready(&lw)) return;
+    WEFT_TRACE("io_wait", "fd %d (a line)", fd);
+    weft_pt_block(line_ready, &lw);
 }
 
 typedef int (*file_int_fn)(FILE *);
@@ -424,8 +507,11 @@ REAL_FN(file_int_fn, __underflow)
 REAL_FN(file_int_fn, fgetc)
 REAL_FN(file_int_fn, getc)
 REAL_FN(file_int_fn, _IO_getc)
+REAL_FN(file_int_fn, fgetc_unlocked)
 REAL_FN(fgets_fn, fgets)
+REAL_FN(fgets_fn, fgets_unlocked)
 REAL_FN(fread_fn, fread)
+REAL_FN(fread_fn, fread_unlocked)
 REAL_FN(getdelim_fn, getdelim)
 REAL_FN(getdelim_fn, __getdelim)
 REAL_FN(getline_fn, getline)
@@ -435,23 +521,263 @@ WEFT_EXPORT int __underflow(FILE *fp) { stdio_before_read(fp); return get_real__
 WEFT_EXPORT int fgetc(FILE *fp) { stdio_before_read(fp); return get_real_fgetc()(fp); }
 WEFT_EXPORT int getc(FILE *fp) { stdio_before_read(fp); return get_real_getc()(fp); }
 WEFT_EXPORT int _IO_getc(FILE *fp) { stdio_before_read(fp); return get_real__IO_getc()(fp); }
-WEFT_EXPORT char *fgets(char *s, int n, FILE *fp) { stdio_before_read(fp); return get_real_fgets()(s, n, fp); }
-WEFT_EXPORT size_t fread(void *p, size_t sz, size_t n, FILE *fp) {
-    stdio_before_read(fp);
-    return get_real_fread()(p, sz, n, fp);
+WEFT_EXPORT int fgetc_unlocked(FILE *fp) { stdio_before_read(fp); return get_real_fgetc_unlocked()(fp); }
+
+static size_t line_limit(int n) { return n > 1 ? (size_t)n - 1 : 1; }
+WEFT_EXPORT char *fgets(char *s, int n, FILE *fp) {
+    stdio_before_line(fp, '\n', line_limit(n));
+    return get_real_fgets()(s, n, fp);
+}
+WEFT_EXPORT char *fgets_unlocked(char *s, int n, FILE *fp) {
+    stdio_before_line(fp, '\n', line_limit(n));
+    return get_real_fgets_unlocked()(s, n, fp);
 }
 WEFT_EXPORT ssize_t getdelim(char **l, size_t *n, int d, FILE *fp) {
-    stdio_before_read(fp);
+    stdio_before_line(fp, d, SIZE_MAX);
     return get_real_getdelim()(l, n, d, fp);
 }
 WEFT_EXPORT ssize_t __getdelim(char **l, size_t *n, int d, FILE *fp) {
-    stdio_before_read(fp);
+    stdio_before_line(fp, d, SIZE_MAX);
     return get_real___getdelim()(l, n, d, fp);
 }
 WEFT_EXPORT ssize_t getline(char **l, size_t *n, FILE *fp) {
-    stdio_before_read(fp);
+    stdio_before_line(fp, '\n', SIZE_MAX);
     return get_real_getline()(l, n, fp);
 }
+
+static int blocking_stream_fd(int fd);
+
+/* fread in pieces that cannot block (above). Returns whole items read, as fread does. */
+static size_t fread_pieces(fread_fn real, void *p, size_t size, size_t n, FILE *fp) {
+    int fd = stdio_fd(fp);
+    size_t total = size * n;
+    if (fd < 0 || size == 0 || total / size != n || total <= buffered(fp) || !blocking_stream_fd(fd))
+        return stdio_before_read(fp), real(p, size, n, fp);
+    size_t done = 0;
+    while (done < total) {
+        size_t k = total - done;
+        if (!buffered(fp)) weft_io_before_read(fd);
+        long avail = kernel_bytes(fd);
+        size_t can = buffered(fp) + (avail > 0 ? (size_t)avail : 0);
+        if (can > 0 && can < k) k = can; /* nothing at all: end of file, the call returns at once */
+        size_t r = real((char *)p + done, 1, k, fp);
+        done += r;
+        if (r < k) break;
+    }
+    return done / size;
+}
+WEFT_EXPORT size_t fread(void *p, size_t sz, size_t n, FILE *fp) { return fread_pieces(get_real_fread(), p, sz, n, fp); }
+/* a macro in bits/stdio.h under optimisation, hence the parentheses */
+WEFT_EXPORT size_t (fread_unlocked)(void *p, size_t sz, size_t n, FILE *fp) {
+    return fread_pieces(get_real_fread_unlocked(), p, sz, n, fp);
+}
+
+/* ------------------------------------------------------------------ blocking writes (process scheduling) */
+
+/*
+ * A write to a pipe or socket whose buffer is full blocks in the kernel until a reader makes room.
+ * Under process scheduling the reader may be another process of the tree, which only runs in the
+ * token's turns: a writer blocked there with the token stalled the tree until the 3 s give-up
+ * (`seq 100000 | sort`, `yes | head`). So a write that could block is a process wait first: the
+ * writer waits (the rest of the tree running) until the fd reports POLLOUT, which for a pipe means
+ * a free page slot - a write of up to PIPE_BUF (4096) bytes then cannot block, whether it merges
+ * into the last page or takes a new one - and for a Unix or TCP socket at least half the send
+ * buffer free. A longer write goes out in PIPE_BUF pieces, each after such a wait (POSIX makes no
+ * atomicity promise above PIPE_BUF, and a blocking write returns only when all is written, so the
+ * caller sees the same count). Only blocking pipes, FIFOs and sockets are concerned: regular files,
+ * terminals and non-blocking fds are written at once. Without process scheduling: the real call.
+ */
+static int blocking_stream_fd(int fd) {
+    struct stat st;
+    if (weft_real_syscall(SYS_fstat, fd, &st, 0, 0, 0, 0) != 0 || !(S_ISFIFO(st.st_mode) || S_ISSOCK(st.st_mode)))
+        return 0;
+    long fl = weft_real_syscall(SYS_fcntl, fd, F_GETFL, 0, 0, 0, 0);
+    return fl >= 0 && !(fl & O_NONBLOCK);
+}
+
+static void wait_writable(int fd) {
+    struct pollfd p = {.fd = fd, .events = POLLOUT};
+    weft_io_wait w = {.kind = WEFT_IO_POLL, .fds = &p, .nfds = 1};
+    if (weft_io_probe(&w)) return; /* room, or an error (no reader: the write reports EPIPE itself) */
+    WEFT_TRACE("io_wait", "fd %d (full: waits to write)", fd);
+    weft_pt_block(probe_ready, &w);
+}
+
+static int pt_engaged(void) { return weft_engaged() && weft_pt_active(); }
+
+ssize_t weft_io_write(int fd, const void *buf, size_t n, ssize_t (*real)(int, const void *, size_t)) {
+    if (!pt_engaged() || !blocking_stream_fd(fd)) return real(fd, buf, n);
+    size_t done = 0;
+    do {
+        size_t k = n - done < PIPE_BUF ? n - done : PIPE_BUF;
+        wait_writable(fd);
+        ssize_t r = real(fd, (const char *)buf + done, k);
+        if (r < 0) return done ? (ssize_t)done : r;
+        done += (size_t)r;
+        if ((size_t)r < k) break; /* cut short by a signal: the part written, as the kernel reports it */
+    } while (done < n);
+    return (ssize_t)done;
+}
+
+/*
+ * stdio writes its buffer out with glibc's internal write, past the write hook (printf, puts,
+ * fwrite ... never call `write` through the PLT). The entry points that may write out wait as
+ * above first, when the stream's fd is a blocking pipe or socket and the call may write: the
+ * stream is unbuffered or line-buffered, or its buffer has no room for `len` more bytes (then
+ * glibc writes the full buffer, at most one page for a pipe, whose st_blksize is 4096). `len` is
+ * exact for fputc/fputs/puts/fwrite; for the printf family, whose output length is unknown before
+ * formatting, PRINTF_GUESS (a line longer than that into a nearly full buffer may still block on
+ * a full pipe). A look at the FILE's public glibc fields; the buffering bits are glibc's libio
+ * flags (_IO_UNBUFFERED, _IO_LINE_BUF: fixed by its ABI). FLUSH: fflush, fclose - write out
+ * whatever is pending.
+ */
+#define WEFT_IO_UNBUFFERED 0x0002
+#define WEFT_IO_LINE_BUF 0x0200
+#define PRINTF_GUESS 1024
+#define FLUSH ((size_t)-1)
+
+static void stdio_before_write(FILE *fp, size_t len) {
+    fp = WEFT_OPAQUE(fp);
+    if (!fp || !pt_engaged() || fp->_fileno < 0) return;
+    if (len == FLUSH) {
+        if (fp->_IO_write_ptr <= fp->_IO_write_base) return; /* nothing pending */
+    } else if (!(fp->_flags & (WEFT_IO_UNBUFFERED | WEFT_IO_LINE_BUF)) && fp->_IO_write_ptr &&
+               (size_t)(fp->_IO_buf_end - fp->_IO_write_ptr) > len) {
+        return; /* fully buffered, and it fits: nothing is written now */
+    }
+    if (blocking_stream_fd(fp->_fileno)) wait_writable(fp->_fileno);
+}
+
+typedef int (*fputc_fn)(int, FILE *);
+typedef int (*overflow_fn)(FILE *, int);
+typedef int (*putchar_fn)(int);
+typedef int (*fputs_fn)(const char *, FILE *);
+typedef int (*puts_fn)(const char *);
+typedef int (*fclose_fn)(FILE *);
+typedef size_t (*fwrite_fn)(const void *, size_t, size_t, FILE *);
+typedef int (*vfprintf_fn)(FILE *, const char *, va_list);
+typedef int (*vprintf_fn)(const char *, va_list);
+typedef int (*vfprintf_chk_fn)(FILE *, int, const char *, va_list);
+typedef int (*vprintf_chk_fn)(int, const char *, va_list);
+typedef int (*vdprintf_fn)(int, const char *, va_list);
+typedef int (*vdprintf_chk_fn)(int, int, const char *, va_list);
+
+/* The fixed-arity entry points: wait if the call may block on the stream's fd, then the real one. */
+#define STDIO_PUT(type, name, params, args, fp, len)                                     \
+    REAL_FN(type##_fn, name)                                                             \
+    WEFT_EXPORT int name params {                                                        \
+        stdio_before_write(fp, len);                                                     \
+        return get_real_##name() args;                                                   \
+    }
+
+STDIO_PUT(fputc, fputc, (int c, FILE *f), (c, f), f, 1)
+STDIO_PUT(fputc, putc, (int c, FILE *f), (c, f), f, 1)
+STDIO_PUT(fputc, _IO_putc, (int c, FILE *f), (c, f), f, 1)
+STDIO_PUT(fputc, fputc_unlocked, (int c, FILE *f), (c, f), f, 1)
+STDIO_PUT(fputc, putc_unlocked, (int c, FILE *f), (c, f), f, 1)
+STDIO_PUT(overflow, __overflow, (FILE *f, int c), (f, c), f, 1) /* the putc_unlocked macros' slow path */
+STDIO_PUT(putchar, putchar, (int c), (c), stdout, 1)
+STDIO_PUT(putchar, putchar_unlocked, (int c), (c), stdout, 1)
+STDIO_PUT(fputs, fputs, (const char *s, FILE *f), (s, f), f, strlen(s))
+STDIO_PUT(fputs, fputs_unlocked, (const char *s, FILE *f), (s, f), f, strlen(s))
+STDIO_PUT(puts, puts, (const char *s), (s), stdout, strlen(s) + 1)
+STDIO_PUT(fclose, fclose, (FILE *f), (f), f, FLUSH)
+
+REAL_FN(fclose_fn, fflush)
+REAL_FN(fclose_fn, fflush_unlocked)
+
+/* fflush(NULL) writes out every stream: stdout and stderr, the ones a tree's processes share, are
+ * checked (the exit path flushes this way, proc_sched.c) */
+static void before_flush(FILE *f) {
+    if (f) { stdio_before_write(f, FLUSH); return; }
+    stdio_before_write(stdout, FLUSH);
+    stdio_before_write(stderr, FLUSH);
+}
+WEFT_EXPORT int fflush(FILE *f) { before_flush(f); return get_real_fflush()(f); }
+WEFT_EXPORT int fflush_unlocked(FILE *f) { before_flush(f); return get_real_fflush_unlocked()(f); }
+
+/* fwrite of more than a page to a pipe or socket: in page-sized pieces, each after the wait (one
+ * piece makes glibc write at most one full buffer). Returns whole items written, as fwrite does. */
+static size_t fwrite_pieces(fwrite_fn real, const void *p, size_t size, size_t n, FILE *f) {
+    size_t total = size * n;
+    if (size == 0 || total / size != n || total <= PIPE_BUF || !pt_engaged() || !WEFT_OPAQUE(f) ||
+        f->_fileno < 0 || !blocking_stream_fd(f->_fileno)) {
+        stdio_before_write(f, total);
+        return real(p, size, n, f);
+    }
+    size_t done = 0;
+    while (done < total) {
+        size_t k = total - done < PIPE_BUF ? total - done : PIPE_BUF;
+        stdio_before_write(f, k);
+        size_t r = real((const char *)p + done, 1, k, f);
+        done += r;
+        if (r < k) break;
+    }
+    return done / size;
+}
+REAL_FN(fwrite_fn, fwrite)
+REAL_FN(fwrite_fn, fwrite_unlocked)
+WEFT_EXPORT size_t fwrite(const void *p, size_t size, size_t n, FILE *f) {
+    return fwrite_pieces(get_real_fwrite(), p, size, n, f);
+}
+WEFT_EXPORT size_t (fwrite_unlocked)(const void *p, size_t size, size_t n, FILE *f) {
+    return fwrite_pieces(get_real_fwrite_unlocked(), p, size, n, f);
+}
+
+/* The printf family (with _FORTIFY_SOURCE, the __*_chk names): each forwards to the real
+ * va_list form after the wait. dprintf writes to an fd through glibc's internal write as well. */
+REAL_FN(vfprintf_fn, vfprintf)
+REAL_FN(vprintf_fn, vprintf)
+REAL_FN(vfprintf_chk_fn, __vfprintf_chk)
+REAL_FN(vprintf_chk_fn, __vprintf_chk)
+REAL_FN(vdprintf_fn, vdprintf)
+REAL_FN(vdprintf_chk_fn, __vdprintf_chk)
+
+static void fd_before_write(int fd) {
+    if (pt_engaged() && blocking_stream_fd(fd)) wait_writable(fd);
+}
+
+WEFT_EXPORT int vfprintf(FILE *f, const char *fmt, va_list ap) {
+    stdio_before_write(f, PRINTF_GUESS);
+    return get_real_vfprintf()(f, fmt, ap);
+}
+WEFT_EXPORT int vprintf(const char *fmt, va_list ap) {
+    stdio_before_write(stdout, PRINTF_GUESS);
+    return get_real_vprintf()(fmt, ap);
+}
+WEFT_EXPORT int __vfprintf_chk(FILE *f, int flag, const char *fmt, va_list ap) {
+    stdio_before_write(f, PRINTF_GUESS);
+    return get_real___vfprintf_chk()(f, flag, fmt, ap);
+}
+WEFT_EXPORT int __vprintf_chk(int flag, const char *fmt, va_list ap) {
+    stdio_before_write(stdout, PRINTF_GUESS);
+    return get_real___vprintf_chk()(flag, fmt, ap);
+}
+WEFT_EXPORT int vdprintf(int fd, const char *fmt, va_list ap) {
+    fd_before_write(fd);
+    return get_real_vdprintf()(fd, fmt, ap);
+}
+WEFT_EXPORT int __vdprintf_chk(int fd, int flag, const char *fmt, va_list ap) {
+    fd_before_write(fd);
+    return get_real___vdprintf_chk()(fd, flag, fmt, ap);
+}
+
+/* The variadic forms: the wait is in the va_list form each one calls. */
+#define PRINTF_VARIADIC(name, params, last, call)                                  \
+    WEFT_EXPORT int name params {                                                        \
+        va_list ap;                                                                      \
+        va_start(ap, last);                                                              \
+        int r = call;                                                                    \
+        va_end(ap);                                                                      \
+        return r;                                                                        \
+    }
+
+PRINTF_VARIADIC(printf, (const char *fmt, ...), fmt, vfprintf(stdout, fmt, ap))
+PRINTF_VARIADIC(fprintf, (FILE *f, const char *fmt, ...), fmt, vfprintf(f, fmt, ap))
+PRINTF_VARIADIC(__printf_chk, (int flag, const char *fmt, ...), fmt, __vfprintf_chk(stdout, flag, fmt, ap))
+PRINTF_VARIADIC(__fprintf_chk, (FILE *f, int flag, const char *fmt, ...), fmt, __vfprintf_chk(f, flag, fmt, ap))
+PRINTF_VARIADIC(dprintf, (int fd, const char *fmt, ...), fmt, vdprintf(fd, fmt, ap))
+PRINTF_VARIADIC(__dprintf_chk, (int fd, int flag, const char *fmt, ...), fmt, __vdprintf_chk(fd, flag, fmt, ap))
 
 /* ------------------------------------------------------------------ waiting for children */
 

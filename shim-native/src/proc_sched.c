@@ -54,6 +54,8 @@ typedef struct pt_slot {
     _Atomic uint32_t turn;      /* futex word: 1 = this process now holds the run token */
     _Atomic int32_t fresh;      /* reserved for a child that has not started yet (it waits for a turn) */
     _Atomic uint64_t mono;      /* the process's clock when it last published (exit, exec) */
+    _Atomic int32_t ppid;       /* the process that made this slot's process (fork, spawn) */
+    _Atomic int32_t session;    /* 1: the process (or an ancestor since the root) called setsid */
 } pt_slot;
 
 typedef struct pt_seg {
@@ -65,6 +67,7 @@ typedef struct pt_seg {
     _Atomic uint64_t idle_rounds; /* how often `idle` reached a whole round: the tree was idle */
     _Atomic uint64_t handovers; /* every hand-over (the watchdog's sign of life) */
     _Atomic int32_t exiting;    /* pid of a process that handed the token on while exiting, or 0 */
+    _Atomic int32_t top;        /* 1 + the highest slot ever claimed: the scans stop there */
     uint64_t decisions;
     weft_chacha g;              /* the run-wide decision stream (token holder only) */
     pt_slot slots[PT_SLOTS];
@@ -78,8 +81,10 @@ static uint64_t seg_name;
 static int pending_child = NONE; /* the slot reserved for the child of the fork/spawn in progress */
 static int sched_on;            /* this process takes part in process scheduling */
 static int exited;
+static int new_session;         /* this image (or its parent before the fork) called setsid */
 
 static int32_t raw_pid(void) { return (int32_t)weft_real_syscall(SYS_getpid, 0, 0, 0, 0, 0, 0); }
+static int32_t raw_ppid(void) { return (int32_t)weft_real_syscall(SYS_getppid, 0, 0, 0, 0, 0, 0); }
 
 static void make_path(uint64_t name, int tmp) {
     weft_fmt(seg_path, sizeof seg_path, "%s/weft-run-%lx", tmp ? "/tmp" : "/dev/shm", (unsigned long)name);
@@ -126,8 +131,11 @@ static void collect_stale(const char *dir) {
 
 /* ------------------------------------------------------------------ slots */
 
+/* Slots at or above `top` were never claimed: every scan stops there. */
+static int top(void) { return atomic_load(&seg->top); }
+
 static int find_pid(int32_t pid) {
-    for (int i = 0; i < PT_SLOTS; i++)
+    for (int i = 0, n = top(); i < n; i++)
         if (atomic_load(&seg->slots[i].pid) == pid) return i;
     return NONE;
 }
@@ -138,7 +146,11 @@ static int claim(int32_t pid, int state) {
         int32_t zero = 0;
         pt_slot *s = &seg->slots[i];
         if (atomic_load(&s->pid) == 0 && atomic_compare_exchange_strong(&s->pid, &zero, pid)) {
+            int32_t t = atomic_load(&seg->top);
+            while (t < i + 1 && !atomic_compare_exchange_weak(&seg->top, &t, i + 1)) {}
             atomic_store(&s->mono, weft_mono_peek());
+            atomic_store(&s->ppid, 0);
+            atomic_store(&s->session, 0);
             atomic_store(&s->turn, 0);
             atomic_store(&s->fresh, pid == -1);
             atomic_store(&s->state, state);
@@ -194,6 +206,7 @@ static void create_segment(void) {
                 atomic_store(&seg->sched, 1);
             }
             my_slot = claim(raw_pid(), PS_RUN);
+            if (my_slot != NONE) atomic_store(&seg->slots[my_slot].ppid, raw_ppid());
             if (sched_on) {
                 atomic_store(&seg->holder, my_slot);
                 atomic_store(&seg->slots[my_slot].turn, 0);
@@ -247,14 +260,15 @@ static int candidate(int i) {
 
 /* The decision (token holder only): the next holder drawn among runnable and waiting processes in
  * ascending slot order; NONE when there is none. */
+static int ncandidates(void);
+
 static int decide(void) {
-    int n = 0;
-    for (int i = 0; i < PT_SLOTS; i++) n += candidate(i);
+    int n = ncandidates();
     if (n == 0) return NONE;
     uint64_t d = weft_chacha_u64(&seg->g);
     seg->decisions++;
     int k = (int)(d % (uint64_t)n);
-    for (int i = 0; i < PT_SLOTS; i++)
+    for (int i = 0, end = top(); i < end; i++)
         if (candidate(i) && k-- == 0) return i;
     return NONE;
 }
@@ -262,8 +276,9 @@ static int decide(void) {
 /* The next candidate after `from` in slot order (cyclic), without a draw: how a waiter that is
  * not ready yet passes the token on. */
 static int next_after(int from) {
-    for (int k = 1; k <= PT_SLOTS; k++) {
-        int i = (from + k) % PT_SLOTS;
+    int end = top();
+    for (int k = 1; k <= end; k++) {
+        int i = (from + k) % end;
         if (candidate(i)) return i;
     }
     return NONE;
@@ -271,7 +286,7 @@ static int next_after(int from) {
 
 static int ncandidates(void) {
     int n = 0;
-    for (int i = 0; i < PT_SLOTS; i++) n += candidate(i);
+    for (int i = 0, end = top(); i < end; i++) n += candidate(i);
     return n;
 }
 
@@ -376,12 +391,51 @@ static void pass_and_wait(int next) {
     atomic_store(&seg->idle, 0);
 }
 
+/* ------------------------------------------------------------------ leaving the tree */
+
+static int in_own_session(void) {
+    return new_session || (my_slot != NONE && atomic_load(&seg->slots[my_slot].session));
+}
+
+/* setsid succeeded (proc_tree.c's hook): remembered in the slot, which an exec keeps. */
+void weft_pt_new_session(void) {
+    new_session = 1;
+    if (!seg) return;
+    own_slot();
+    if (my_slot != NONE) atomic_store(&seg->slots[my_slot].session, 1);
+}
+
+/*
+ * A daemon leaves the tree. A process in a session of its own (it or an ancestor below the root
+ * called setsid) whose parent has exited is what `setsid` + double fork makes: nobody in the tree
+ * waits for it, it may outlive the run's root, and a server loop would otherwise take turns (and
+ * block idle detection) forever. Checked by the token holder at its yield points and waits, so
+ * the moment is a function of the schedule: the parent's exit is settled (settle_exit) before
+ * anyone takes the turn after it, and the kernel re-parents a child before the exiting parent's
+ * pidfd becomes readable. The process hands the token on and runs freely from then on (so do the
+ * children it makes later); its slot stays, PS_DONE, never a candidate again. Returns 1 if it left.
+ */
+static int leave_if_daemon(void) {
+    pt_slot *s = &seg->slots[my_slot];
+    if (!atomic_load(&s->session)) return 0;
+    int32_t pp = atomic_load(&s->ppid);
+    if (pp <= 0 || raw_ppid() == pp) return 0;
+    atomic_store(&s->state, PS_DONE);
+    sched_on = 0;
+    int next = decide();
+    if (next == NONE) atomic_store(&seg->holder, NONE);
+    else give(next);
+    WEFT_TRACE("proc_leave", "slot %d: in its own session, parent %d gone; runs freely", my_slot, (int)pp);
+    return 1;
+}
+
 int weft_pt_active(void) { return scheduling(); }
 
 /* A process yield point (write, sleep, sched_yield, fork): the holder draws who runs next. */
 void weft_pt_yield(const char *site) {
     if (!scheduling() || weft_depth) return;
     WEFT_TRACE("proc_yield", "%s", site);
+    if (leave_if_daemon()) return;
     pass_and_wait(decide());
 }
 
@@ -436,6 +490,7 @@ int weft_pt_block_bounded_inside(int (*ready)(void *), void *arg) {
 static int block_now(int (*ready)(void *), void *arg, int bounded) {
     int got = 0;
     pt_slot *s = &seg->slots[my_slot];
+    if (leave_if_daemon()) return 0;
     atomic_store(&s->state, PS_WAIT);
     uint64_t rounds = atomic_load(&seg->idle_rounds);
     int next = decide();
@@ -446,6 +501,7 @@ static int block_now(int (*ready)(void *), void *arg, int bounded) {
             give(next);
             wait_turn();
             if (atomic_load(&seg->disabled)) break;
+            if (leave_if_daemon()) return 0; /* waits for real from here on (sched_on is 0) */
         }
         if (ready(arg)) { got = 1; break; }
         if (atomic_fetch_add(&seg->idle, 1) + 1 >= ncandidates()) {
@@ -476,6 +532,11 @@ void weft_pt_before_child(void) {
     if (!seg) return;
     own_slot();
     pending_child = claim(-1, scheduling() ? PS_RUN : PS_DONE);
+    if (pending_child == NONE) return;
+    /* who made it (a daemon is known by its parent having gone) and whether it is in a session of
+     * its own: a child of a process that called setsid is too */
+    atomic_store(&seg->slots[pending_child].ppid, raw_pid());
+    atomic_store(&seg->slots[pending_child].session, in_own_session());
 }
 
 /* In the parent after the fork/spawn: the child's pid (or the failure) fills the reservation. */

@@ -202,6 +202,7 @@ void weft_pt_in_fork_child(void);          /* fork child: take the slot, wait fo
 void weft_pt_publish(void);                /* write this process's clock into its slot */
 void weft_pt_exit(int flush);              /* the process ends: publish, hand the token on */
 void weft_pt_reaped(pid_t pid);            /* a child was reaped: the clock reaches the child's */
+void weft_pt_new_session(void);            /* setsid: a daemon leaves the tree once its parent is gone */
 int weft_pt_active(void);                  /* this process takes part in process scheduling */
 void weft_pt_yield(const char *site);      /* a process yield point (no-op unless scheduling) */
 void weft_pt_block(int (*ready)(void *), void *arg); /* a blocking call, as a process-level wait */
@@ -251,6 +252,9 @@ int weft_sched_net_block(weft_io_wait *w, uint64_t deadline);
 void weft_sched_net_send(void);              /* the yield point after a managed send (net_send) */
 /* before a blocking read-like call: a managed thread waits in the model until fd is readable */
 void weft_io_before_read(int fd);
+/* write(2) under process scheduling: a write that would block on a full pipe or socket is a
+ * process wait first (in PIPE_BUF pieces); otherwise just real(fd, buf, n) */
+ssize_t weft_io_write(int fd, const void *buf, size_t n, ssize_t (*real)(int, const void *, size_t));
 
 /* ---- scheduler queries used by other hooks ---- */
 int weft_sched_managed(void);
