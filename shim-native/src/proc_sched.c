@@ -121,7 +121,11 @@ static void collect_stale(const char *dir) {
             if (strncmp(d->name, "weft-run-", 9) != 0) continue;
             long fd = weft_real_syscall(SYS_openat, dfd, d->name, O_RDONLY | O_CLOEXEC | O_NOFOLLOW, 0, 0, 0);
             if (fd < 0) continue;
-            if (weft_real_syscall(SYS_flock, fd, LOCK_EX | LOCK_NB, 0, 0, 0, 0) == 0)
+            /* unlocked and complete (the magic is written only after its creator locked it): a
+             * segment in the making, between its creator's open and flock, has no magic yet */
+            uint64_t magic = 0;
+            if (weft_real_syscall(SYS_flock, fd, LOCK_EX | LOCK_NB, 0, 0, 0, 0) == 0 &&
+                weft_real_syscall(SYS_pread64, fd, &magic, sizeof magic, 0, 0, 0) == sizeof magic && magic == PT_MAGIC)
                 weft_real_syscall(SYS_unlinkat, dfd, d->name, 0, 0, 0, 0);
             weft_real_syscall(SYS_close, fd, 0, 0, 0, 0, 0);
         }

@@ -13,7 +13,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * Process scheduling, first slice (issue 18 item 1; opt-in, WEFT_PROC_SCHED=1): the processes of one tree take
+ * Process scheduling (issue 18 item 1; the default of weft run and of the shim, WEFT_PROC_SCHED=0 turns it off): the processes of one tree take
  * turns with a run token, and the holder draws the next from a run-wide seeded stream at process yield points, so a
  * race between processes is a function of the seed.
  */
@@ -170,17 +170,27 @@ class ProcSchedTest {
         assertTrue(stats.stderr().contains("[weft] process scheduler: slot"), stats.stderr());
     }
 
-    /** Without --proc-sched a stale WEFT_PROC_SCHED of the caller does not reach the target. */
+    /** --no-proc-sched says off explicitly (a stale WEFT_PROC_SCHED=1 of the caller is replaced); the default says on. */
     @Test
-    void cliClearsAStaleSwitch() throws Exception {
+    void cliOptOutAndDefault() throws Exception {
         Map<String, String> env = NativeFixture.cleanEnv();
         env.put("WEFT_PROC_SCHED", "1");
+        String prog = NativeFixture.testProgram("proc_race").toString();
         ProcessBuilder pb = RunCommand.prepare(new String[] {"--shim", NativeFixture.shim().toString(), "--seed", "1",
-            "--stats", "--", NativeFixture.testProgram("proc_race").toString()}, env, System.err);
-        assertFalse(pb.environment().containsKey("WEFT_PROC_SCHED"), pb.environment().toString());
+            "--stats", "--no-proc-sched", "--", prog}, env, System.err);
+        assertEquals("0", pb.environment().get("WEFT_PROC_SCHED"), pb.environment().toString());
         var r = NativeFixture.exec(pb);
         assertEquals(0, r.exit(), r.stderr());
         assertFalse(r.stderr().contains("process scheduler"), r.stderr());
+        ProcessBuilder byDefault = RunCommand.prepare(new String[] {"--shim", NativeFixture.shim().toString(), "--seed",
+            "1", "--", prog}, NativeFixture.cleanEnv(), System.err);
+        assertEquals("1", byDefault.environment().get("WEFT_PROC_SCHED"));
+        for (String[] off : List.of(new String[] {"--seed", "1", "--no-sched", "--", "true"},
+                new String[] {"--seed", "1", "--no-proc-sched", "--", "true"},
+                new String[] {"--seed", "1", "--net", "", "--", "true"})) {
+            assertFalse(RunOptions.parse(off).procSched(), String.join(" ", off));
+        }
+        assertTrue(RunOptions.parse(new String[] {"--seed", "1", "--", "true"}).procSched());
     }
 
     /** --proc-sched covers one process tree under the thread scheduler: a clear usage error otherwise. */
@@ -189,7 +199,8 @@ class ProcSchedTest {
         for (String[] args : List.of(new String[] {"--seed", "1", "--proc-sched", "--no-sched", "--", "true"},
                 new String[] {"--seed", "1", "--proc-sched", "--net", "", "--", "true"},
                 new String[] {"--seed", "1", "--proc-sched", "--broker", "h:1", "--node-id", "0", "--", "true"},
-                new String[] {"--proc-sched=1", "--seed", "1", "--", "true"})) {
+                new String[] {"--proc-sched=1", "--seed", "1", "--", "true"},
+                new String[] {"--seed", "1", "--proc-sched", "--no-proc-sched", "--", "true"})) {
             var e = org.junit.jupiter.api.Assertions.assertThrows(RunOptions.UsageException.class,
                     () -> RunOptions.parse(args), String.join(" ", args));
             assertTrue(e.getMessage().startsWith("--proc-sched"), e.getMessage());
@@ -229,16 +240,113 @@ class ProcSchedTest {
         }
     }
 
-    /** Off by default: without WEFT_PROC_SCHED nothing waits for a token (and the clock still crosses the wait). */
+    /**
+     * Issue 18's acceptance through plain {@code weft run} (process scheduling is its default): `command` run ten times
+     * with seed 5 prints the same bytes every time and no warning; seeds 6 and 7 print `lines` lines too, and not all
+     * three seeds print the same. The twelve runs go four at a time: they mostly wait (the schedule, not the machine,
+     * orders them), so this costs a third of the wall time.
+     */
+    private static void oneSimulationByDefault(List<String> command, int lines) throws Exception {
+        List<String> seeds = List.of("5", "5", "5", "5", "5", "5", "5", "5", "5", "5", "6", "7");
+        var pool = java.util.concurrent.Executors.newFixedThreadPool(4);
+        List<String> outputs = new java.util.ArrayList<>();
+        try {
+            List<java.util.concurrent.Future<String>> runs = new java.util.ArrayList<>();
+            for (String seed : seeds) {
+                List<String> args = new java.util.ArrayList<>(List.of("--seed", seed, "--"));
+                args.addAll(command);
+                runs.add(pool.submit(() -> plainRun(args)));
+            }
+            for (var run : runs) {
+                outputs.add(run.get());
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+        String first = outputs.get(0);
+        assertEquals(lines, first.lines().count(), first);
+        for (int i = 1; i < 10; i++) {
+            assertEquals(first, outputs.get(i), "run " + i + " of seed 5");
+        }
+        assertEquals(lines, outputs.get(10).lines().count(), outputs.get(10));
+        assertEquals(lines, outputs.get(11).lines().count(), outputs.get(11));
+        assertTrue(new HashSet<>(outputs).size() > 1, "different seeds, different runs: " + outputs);
+    }
+
+    private static String plainRun(List<String> args) {
+        var r = NativeFixture.weftRun(args.toArray(String[]::new));
+        assertEquals(0, r.exit(), r.stderr());
+        assertFalse(r.stderr().contains("WARNING"), "the run token never got stuck: " + r.stderr());
+        return r.stdout();
+    }
+
     @Test
-    void offByDefault() {
+    void xargsByDefault() throws Exception {
+        RealProgramsTest.assumeInstalled("xargs");
+        oneSimulationByDefault(List.of("sh", "-c",
+                "printf '1\\n2\\n3\\n4\\n' | xargs -P2 -n1 sh -c 'echo start $0; sleep 1; echo end $0'"), 8);
+    }
+
+    @Test
+    void makeByDefault() throws Exception {
+        RealProgramsTest.assumeInstalled("make");
+        java.nio.file.Path dir = java.nio.file.Files.createTempDirectory("weft-make");
+        java.nio.file.Path mk = dir.resolve("Makefile");
+        java.nio.file.Files.writeString(mk, "all: a b c\na:\n\t@echo a1; sleep 1; echo a2\nb:\n\t@echo b1; sleep 1; echo b2\n"
+                + "c:\n\t@echo c1; echo c2\n");
+        try {
+            oneSimulationByDefault(List.of("make", "-s", "-j2", "-f", mk.toString()), 6);
+        } finally {
+            java.nio.file.Files.delete(mk);
+            java.nio.file.Files.delete(dir);
+        }
+    }
+
+    /** Three forked Perl children print rand() (each its own stream) as they run; the parent reaps them. */
+    @Test
+    void forkedChildrenPrintRandByDefault() throws Exception {
+        RealProgramsTest.assumeInstalled("perl");
+        oneSimulationByDefault(List.of("perl", "-e", "$| = 1; for my $i (1..3) { if (!fork) { print \"child $i \", rand(),"
+                + " \"\\n\"; sleep 1; print \"child $i done\\n\"; exit 0 } } 1 while wait() > 0; print \"parent \", rand(), \"\\n\""), 7);
+    }
+
+    /** A multiprocessing.Pool ended by `with`, then one ended by terminate(): the workers print as they take tasks. */
+    @Test
+    void pythonPoolsByDefault() throws Exception {
+        RealProgramsTest.assumeInstalled("python3");
+        String pool = "import multiprocessing as mp, os, random\n"
+                + "def sq(x):\n"
+                + "    os.write(1, f'task {x} in {os.getpid()} {random.randrange(1000)}\\n'.encode())\n"
+                + "    return x * x\n"
+                + "if __name__ == '__main__':\n"
+                + "    with mp.Pool(2) as p:\n"
+                + "        print(sum(p.map(sq, range(4), chunksize=1)), flush=True)\n"
+                + "    q = mp.Pool(2)\n"
+                + "    print(sum(q.map(sq, range(3), chunksize=1)), flush=True)\n"
+                + "    q.terminate()\n"
+                + "    q.join()\n";
+        oneSimulationByDefault(List.of("python3", "-c", pool), 9);
+    }
+
+    /**
+     * The shim's default is on too (a direct LD_PRELOAD run without WEFT_PROC_SCHED gives weft run's transcript);
+     * WEFT_PROC_SCHED=0 turns it off.
+     */
+    @Test
+    void onByDefaultOffWithZero() {
         Map<String, String> env = NativeFixture.cleanEnv();
         env.put("LD_PRELOAD", NativeFixture.shim().toString());
         env.put("WEFT_SEED", "1");
         env.put("WEFT_SCHED_STATS", "1");
-        var r = NativeFixture.exec(List.of(NativeFixture.testProgram("proc_race").toString()), env);
-        assertEquals(0, r.exit(), r.stderr());
-        assertFalse(r.stderr().contains("process scheduler"), r.stderr());
-        assertNotEquals("", r.stdout());
+        List<String> prog = List.of(NativeFixture.testProgram("proc_race").toString());
+        var on = NativeFixture.exec(prog, env);
+        assertEquals(0, on.exit(), on.stderr());
+        assertTrue(on.stderr().contains("process scheduler"), on.stderr());
+        assertTrue(on.stdout().endsWith("total 4, lost 2\n"), on.stdout());
+        env.put("WEFT_PROC_SCHED", "0");
+        var off = NativeFixture.exec(prog, env);
+        assertEquals(0, off.exit(), off.stderr());
+        assertFalse(off.stderr().contains("process scheduler"), off.stderr());
+        assertNotEquals("", off.stdout());
     }
 }
