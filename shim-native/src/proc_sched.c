@@ -68,6 +68,7 @@ typedef struct pt_seg {
     _Atomic uint64_t handovers; /* every hand-over (the watchdog's sign of life) */
     _Atomic int32_t exiting;    /* pid of a process that handed the token on while exiting, or 0 */
     _Atomic int32_t top;        /* 1 + the highest slot ever claimed: the scans stop there */
+    _Atomic uint64_t clock;     /* the tree's clock: the latest instant a holder had reached when it handed over */
     uint64_t decisions;
     weft_chacha g;              /* the run-wide decision stream (token holder only) */
     pt_slot slots[PT_SLOTS];
@@ -250,7 +251,23 @@ static void futex_shared(_Atomic uint32_t *w, int op, int val, const struct time
     weft_real_syscall(SYS_futex, w, op, val, t, NULL, 0);
 }
 
+/*
+ * One clock for the tree (issue 18: virtual time is global to the run, monotonic across the tree).
+ * Whoever hands the token over publishes its clock (the maximum is kept), and whoever takes a turn
+ * first moves its own clock up to it (wait_turn): a process never shows an instant earlier than one
+ * another process has already shown. Only the holder publishes or adopts, at hand-overs, so the
+ * clocks stay a function of the schedule. Each process still advances its own clock between turns
+ * (observations, sleeps), and a process running freely neither publishes nor adopts.
+ */
+static void publish_clock(void) {
+    uint64_t mine = weft_mono_peek(), tree = atomic_load(&seg->clock);
+    while (mine > tree && !atomic_compare_exchange_weak(&seg->clock, &tree, mine)) {}
+}
+
+static void adopt_clock(void) { weft_mono_at_least(atomic_load(&seg->clock)); }
+
 static void give(int t) {
+    publish_clock();
     atomic_store(&seg->holder, t);
     atomic_fetch_add(&seg->handovers, 1);
     atomic_store(&seg->slots[t].turn, 1);
@@ -347,6 +364,7 @@ static void wait_turn(void) {
     wait_turn_loop();
     if (atomic_load(&seg->disabled)) return;
     settle_exit();
+    adopt_clock();
     /* a process that is not waiting runs now: progress, so the count of idle hand-overs restarts
      * (the holder alone writes it: this process holds the token from here on) */
     if (atomic_load(&seg->slots[my_slot].state) != PS_WAIT) atomic_store(&seg->idle, 0);

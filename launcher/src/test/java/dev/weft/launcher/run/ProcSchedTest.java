@@ -216,7 +216,8 @@ class ProcSchedTest {
     @Test
     void finitePollLetsTheTreeRunThenTimesOutWhenItIsIdle() {
         String prog = NativeFixture.testProgram("proc_poll_timeout").toString();
-        String expected = "child writes\npoll 1: data after 0 ms\npoll 2: timeout after 2000 ms\nchild released\nchild ok\n";
+        // 1 ms: the child slept 1 ms before writing, and the parent adopts the tree's clock when it gets its turn back
+        String expected = "child writes\npoll 1: data after 1 ms\npoll 2: timeout after 2000 ms\nchild released\nchild ok\n";
         for (String seed : List.of("1", "2", "3")) {
             assertEquals(expected, run(seed, List.of(prog)).stdout(), "seed " + seed);
         }
@@ -326,6 +327,48 @@ class ProcSchedTest {
                 + "    q.terminate()\n"
                 + "    q.join()\n";
         oneSimulationByDefault(List.of("python3", "-c", pool), 9);
+    }
+
+    /**
+     * tests/proc_pipes.c: 256 KiB through a 64 KiB pipe, written with write, fwrite, fprintf and fputs and read with
+     * read, fread, fgets and getline; and pipelines of coreutils. A write to a full pipe (inside stdio too) and a
+     * stdio refill of an empty one used to block holding the run token: 3 s, then the give-up warning.
+     */
+    @Test
+    void fullPipesAndStdioAreProcessWaits() {
+        String prog = NativeFixture.testProgram("proc_pipes").toString();
+        String expected = "part 1: read 65536 bytes\npart 2: fread 65536 bytes\npart 3: fgets 4096 lines\n"
+                + "part 4: getline 4096 lines\nok\n";
+        for (String seed : List.of("1", "2")) {
+            assertEquals(expected, plainRun(List.of("--seed", seed, "--", prog)), "seed " + seed);
+        }
+        RealProgramsTest.assumeInstalled("seq");
+        assertEquals("100000\n200000\n16878\n", plainRun(List.of("--seed", "1", "--", "sh", "-c",
+                "seq 100000 | sort -n | tail -1; yes | head -c 200000 | wc -c; seq 30000 | sed s/1/x/ | grep -c x")));
+    }
+
+    /**
+     * tests/proc_daemon.c: fork, setsid, fork, the middle process exits; the daemon then blocks in pause(). It left the
+     * tree once its parent was gone, so the root goes on (before: the daemon held the run token in pause, 3 s, then the
+     * give-up warning).
+     */
+    @Test
+    void aDaemonLeavesTheTree() {
+        String prog = NativeFixture.testProgram("proc_daemon").toString();
+        assertEquals("middle process reaped\nroot turn 1\nroot turn 2\nroot turn 3\nroot done\n",
+                plainRun(List.of("--seed", "3", "--", prog)));
+    }
+
+    /**
+     * One clock for the tree: the reader of a pipe whose writer slept 5 s (virtual) shows a time at least 5 s after the
+     * start, before anyone reaped the writer (each process used to keep its own clock: the same second twice).
+     */
+    @Test
+    void theTreeSharesOneClock() {
+        String out = plainRun(List.of("--seed", "4", "--", "sh", "-c", "date +%s; (sleep 5; echo woke) | { read x; date +%s; }"));
+        long[] t = out.lines().mapToLong(Long::parseLong).toArray();
+        assertEquals(2, t.length, out);
+        assertTrue(t[1] - t[0] >= 5 && t[1] - t[0] <= 6, out);
     }
 
     /**
