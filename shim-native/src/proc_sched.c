@@ -7,12 +7,14 @@
  *      before every exec; when a parent reaps a child (waitpid, wait, wait4, waitid), its clock
  *      advances to at least the child's last clock and the slot is freed. The child's clock is a
  *      function of its own deterministic run, so the parent's clock after the wait is too.
- *   2. Process scheduling (first slice, opt-in with WEFT_PROC_SCHED=1): a run token passed
- *      between processes like the in-process scheduler passes its token between threads. Exactly
- *      one process of the tree runs between yield points; at a yield point the holder draws the
- *      next holder from a run-wide stream (kept in the segment, advanced only by the holder) among
- *      the processes that are runnable or waiting, in ascending slot order. See "Process
- *      scheduling" in docs/shim.md for the yield points and what is missing.
+ *   2. Process scheduling (the default; off with WEFT_PROC_SCHED=0, for network nodes, or without
+ *      the thread scheduler): a run token passed between processes like the in-process scheduler
+ *      passes its token between threads. Exactly one process of the tree runs between yield
+ *      points; at a yield point the holder draws the next holder from a run-wide stream (kept in
+ *      the segment, advanced only by the holder) among the processes that are runnable or
+ *      waiting, in ascending slot order. The holder publishes its clock when it hands over and the
+ *      next one adopts it: one clock for the tree. A daemon (setsid, parent gone) leaves the tree.
+ *      See "Process scheduling" in docs/shim.md for the yield points and what is missing.
  *
  * Where it lives: /dev/shm/weft-run-<16 hex> (or /tmp/... when /dev/shm is unusable), created
  * with raw system calls by a process at its first fork/spawn when it has none (normally the root),

@@ -190,7 +190,7 @@ void weft_backstop_stats(void);
 void weft_proc_configure(void);            /* from configure(): adopt an inherited WEFT_PROC */
 void weft_proc_tree_init(void);            /* from the constructor: export WEFT_PROC, fork handlers */
 
-/* ---- the run segment (proc_sched.c): children's clocks, process scheduling (WEFT_PROC_SCHED=1) ---- */
+/* ---- the run segment (proc_sched.c): children's clocks, process scheduling (default; WEFT_PROC_SCHED=0: off) ---- */
 void weft_pt_configure(uint64_t name, int want_sched); /* from weft_proc_configure */
 void weft_pt_image_start(int slot);        /* a new image adopts its slot (may wait for the token) */
 uint64_t weft_pt_name(void);               /* the segment's name for WEFT_PROC (0: none) */
