@@ -334,12 +334,55 @@ static uint64_t real_mono_ns(void) {
     return (uint64_t)t.tv_sec * 1000000000ULL + (uint64_t)t.tv_nsec;
 }
 
+/* CPU time (clock ticks, all threads) the process `pid` has used: utime + stime from
+ * /proc/<pid>/stat (raw system calls, a stack buffer); -1 when it cannot be read. *running is set
+ * when its main thread is running or waiting for a CPU (state R). */
+static long long cpu_ticks(int32_t pid, int *running) {
+    char path[40], buf[512];
+    weft_fmt(path, sizeof path, "/proc/%d/stat", (int)pid);
+    long fd = weft_real_syscall(SYS_openat, AT_FDCWD, path, O_RDONLY | O_CLOEXEC, 0, 0, 0);
+    if (fd < 0) return -1;
+    long n = weft_real_syscall(SYS_read, fd, buf, sizeof buf - 1, 0, 0, 0);
+    weft_real_syscall(SYS_close, fd, 0, 0, 0, 0, 0);
+    if (n <= 0) return -1;
+    buf[n] = '\0';
+    char *p = strrchr(buf, ')'); /* the command name may hold spaces and parentheses */
+    if (!p) return -1;
+    *running = p[1] == ' ' && p[2] == 'R';
+    long long field[13] = {0};  /* from the state (field 3) on: utime is field 14, stime 15 */
+    for (int f = 0; f < 13 && *p; f++) {
+        while (*p && *p != ' ') p++;
+        while (*p == ' ') p++;
+        for (; *p >= '0' && *p <= '9'; p++) field[f] = field[f] * 10 + (*p - '0');
+    }
+    return field[11] + field[12];
+}
+
+/*
+ * The watchdog's question: is the holder computing? A holder that is runnable, or whose CPU time
+ * grew since the last look, is making progress, however long it takes (a compiler in `make -j2`),
+ * and is waited for; one asleep whose CPU time stands still for BUSY_RECHECK_NS is blocked where
+ * the shim cannot see. The first look only takes the reading.
+ */
+#define BUSY_RECHECK_NS 500000000ULL
+struct cpu_seen { int32_t pid; long long ticks; };
+
+static int holder_computing(int h, struct cpu_seen *seen) {
+    int32_t pid = h != NONE ? atomic_load(&seg->slots[h].pid) : 0;
+    int running = 0;
+    long long t = pid > 0 ? cpu_ticks(pid, &running) : -1;
+    int busy = t >= 0 && (running || pid != seen->pid || t != seen->ticks);
+    seen->pid = pid;
+    seen->ticks = t;
+    return busy;
+}
+
 /*
  * Waits until this process holds the token. Every 50 ms it looks at the holder: one that died
  * without handing over (killed, or an image without the shim) is replaced by whoever notices
  * first (a CAS on `holder`), who then decides in its place; a holder that is alive but has not
- * handed over for WATCHDOG_NS (blocked where the shim cannot see, or a long computation in an
- * image without the shim) makes the run give process scheduling up, with a warning.
+ * handed over for WATCHDOG_NS and is not computing (blocked where the shim cannot see) makes the
+ * run give process scheduling up, with a warning.
  */
 /*
  * A process hands the token on from its exit path, before the kernel has closed its files and
@@ -376,6 +419,7 @@ static void wait_turn_loop(void) {
     pt_slot *s = &seg->slots[my_slot];
     weft_depth++;
     uint64_t seen = atomic_load(&seg->handovers), since = real_mono_ns();
+    struct cpu_seen cpu = {0, -1};
     for (;;) {
         uint32_t one = 1;
         if (atomic_compare_exchange_strong(&s->turn, &one, 0)) break;
@@ -394,10 +438,11 @@ static void wait_turn_loop(void) {
         uint64_t now_seen = atomic_load(&seg->handovers);
         if (now_seen != seen) { seen = now_seen; since = real_mono_ns(); continue; }
         if (real_mono_ns() - since > WATCHDOG_NS) {
+            if (holder_computing(h, &cpu)) { since = real_mono_ns() - WATCHDOG_NS + BUSY_RECHECK_NS; continue; }
             int zero = 0;
             if (atomic_compare_exchange_strong(&seg->disabled, &zero, 1))
                 weft_errline("[weft] WARNING: process %d held the run token for %d s without reaching a yield point"
-                             " (blocked where the shim cannot see, or an image without the shim); processes now run"
+                             " or using the CPU (blocked where the shim cannot see); processes now run"
                              " freely: their interleaving is no longer deterministic",
                              h != NONE ? (int)atomic_load(&seg->slots[h].pid) : -1, (int)(WATCHDOG_NS / 1000000000ULL));
             break;
