@@ -30,6 +30,7 @@
 #include <limits.h>
 #include <sys/stat.h>
 #include <sys/ioctl.h>
+#include <wchar.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
@@ -678,9 +679,6 @@ STDIO_PUT(fputc, putc_unlocked, (int c, FILE *f), (c, f), f, 1)
 STDIO_PUT(overflow, __overflow, (FILE *f, int c), (f, c), f, 1) /* the putc_unlocked macros' slow path */
 STDIO_PUT(putchar, putchar, (int c), (c), stdout, 1)
 STDIO_PUT(putchar, putchar_unlocked, (int c), (c), stdout, 1)
-STDIO_PUT(fputs, fputs, (const char *s, FILE *f), (s, f), f, strlen(s))
-STDIO_PUT(fputs, fputs_unlocked, (const char *s, FILE *f), (s, f), f, strlen(s))
-STDIO_PUT(puts, puts, (const char *s), (s), stdout, strlen(s) + 1)
 STDIO_PUT(fclose, fclose, (FILE *f), (f), f, FLUSH)
 
 REAL_FN(fclose_fn, fflush)
@@ -696,32 +694,81 @@ static void before_flush(FILE *f) {
 WEFT_EXPORT int fflush(FILE *f) { before_flush(f); return get_real_fflush()(f); }
 WEFT_EXPORT int fflush_unlocked(FILE *f) { before_flush(f); return get_real_fflush_unlocked()(f); }
 
-/* fwrite of more than a page to a pipe or socket: in page-sized pieces, each after the wait (one
- * piece makes glibc write at most one full buffer). Returns whole items written, as fwrite does. */
-static size_t fwrite_pieces(fwrite_fn real, const void *p, size_t size, size_t n, FILE *f) {
-    size_t total = size * n;
-    if (size == 0 || total / size != n || total <= PIPE_BUF || !pt_engaged() || !WEFT_OPAQUE(f) ||
-        f->_fileno < 0 || !blocking_stream_fd(f->_fileno)) {
-        stdio_before_write(f, total);
-        return real(p, size, n, f);
-    }
+/*
+ * fwrite, fputs and puts may carry more than a page: glibc then writes the full buffer out and,
+ * for whole blocks of the rest, writes them directly - two or more write(2)s, of which only the
+ * first is covered by one POLLOUT wait. So the data goes in pieces, each of which makes at most one
+ * write of at most one page: a fully buffered stream's free room (filled, nothing written), or,
+ * when the buffer is full, one byte after the wait (glibc writes the full buffer, then buffers the
+ * byte); for an unbuffered or line-buffered stream half a page after the wait. When the fd turns
+ * out not to be a blocking pipe or socket, the rest goes in one call. Returns the bytes written.
+ */
+static size_t next_piece(FILE *f, size_t left, int *may_write) {
+    int fully = !(f->_flags & (WEFT_IO_UNBUFFERED | WEFT_IO_LINE_BUF));
+    size_t room = f->_IO_write_ptr && f->_IO_buf_end > f->_IO_write_ptr ? (size_t)(f->_IO_buf_end - f->_IO_write_ptr) : 0;
+    *may_write = !(fully && room > 0);
+    size_t most = !*may_write ? room : fully ? 1 : PIPE_BUF / 2;
+    return left < most ? left : most;
+}
+
+static size_t stdio_write_pieces(fwrite_fn real, const char *p, size_t total, FILE *f) {
     size_t done = 0;
+    int stream = -1; /* is the fd a blocking pipe or socket? asked once, when a piece may write */
     while (done < total) {
-        size_t k = total - done < PIPE_BUF ? total - done : PIPE_BUF;
-        stdio_before_write(f, k);
-        size_t r = real((const char *)p + done, 1, k, f);
+        int may_write;
+        size_t k = next_piece(f, total - done, &may_write);
+        if (may_write && stream < 0) stream = blocking_stream_fd(f->_fileno);
+        if (may_write && !stream) k = total - done;
+        if (may_write && stream) wait_writable(f->_fileno);
+        size_t r = real(p + done, 1, k, f);
         done += r;
         if (r < k) break;
     }
-    return done / size;
+    return done;
 }
+
+static int stdio_pieces_apply(FILE *f) {
+    f = WEFT_OPAQUE(f);
+    return f && f->_fileno >= 0 && pt_engaged();
+}
+
 REAL_FN(fwrite_fn, fwrite)
 REAL_FN(fwrite_fn, fwrite_unlocked)
-WEFT_EXPORT size_t fwrite(const void *p, size_t size, size_t n, FILE *f) {
-    return fwrite_pieces(get_real_fwrite(), p, size, n, f);
+REAL_FN(fputs_fn, fputs)
+REAL_FN(fputs_fn, fputs_unlocked)
+REAL_FN(puts_fn, puts)
+
+static size_t fwrite_items(fwrite_fn real, const void *p, size_t size, size_t n, FILE *f) {
+    size_t total = size * n;
+    if (size == 0 || total / size != n || !stdio_pieces_apply(f)) return real(p, size, n, f);
+    return stdio_write_pieces(real, p, total, f) / size;
 }
+WEFT_EXPORT size_t fwrite(const void *p, size_t size, size_t n, FILE *f) {
+    return fwrite_items(get_real_fwrite(), p, size, n, f);
+}
+/* a macro in bits/stdio.h under optimisation, hence the parentheses */
 WEFT_EXPORT size_t (fwrite_unlocked)(const void *p, size_t size, size_t n, FILE *f) {
-    return fwrite_pieces(get_real_fwrite_unlocked(), p, size, n, f);
+    return fwrite_items(get_real_fwrite_unlocked(), p, size, n, f);
+}
+
+/* fputs is fwrite of strlen(s) bytes; success is a non-negative number (glibc's 1), failure EOF */
+WEFT_EXPORT int fputs(const char *s, FILE *f) {
+    if (!stdio_pieces_apply(f)) return get_real_fputs()(s, f);
+    size_t n = strlen(s);
+    return stdio_write_pieces(get_real_fwrite(), s, n, f) == n ? 1 : EOF;
+}
+WEFT_EXPORT int fputs_unlocked(const char *s, FILE *f) {
+    if (!stdio_pieces_apply(f)) return get_real_fputs_unlocked()(s, f);
+    size_t n = strlen(s);
+    return stdio_write_pieces(get_real_fwrite_unlocked(), s, n, f) == n ? 1 : EOF;
+}
+/* puts: the string and a newline to stdout; success is min(INT_MAX, length + 1), as glibc's */
+WEFT_EXPORT int puts(const char *s) {
+    if (!stdio_pieces_apply(stdout)) return get_real_puts()(s);
+    size_t n = strlen(s);
+    if (stdio_write_pieces(get_real_fwrite(), s, n, stdout) != n ||
+        stdio_write_pieces(get_real_fwrite(), "\n", 1, stdout) != 1) return EOF;
+    return n + 1 > INT_MAX ? INT_MAX : (int)(n + 1);
 }
 
 /* The printf family (with _FORTIFY_SOURCE, the __*_chk names): each forwards to the real
@@ -778,6 +825,108 @@ PRINTF_VARIADIC(__printf_chk, (int flag, const char *fmt, ...), fmt, __vfprintf_
 PRINTF_VARIADIC(__fprintf_chk, (FILE *f, int flag, const char *fmt, ...), fmt, __vfprintf_chk(f, flag, fmt, ap))
 PRINTF_VARIADIC(dprintf, (int fd, const char *fmt, ...), fmt, vdprintf(fd, fmt, ap))
 PRINTF_VARIADIC(__dprintf_chk, (int fd, int flag, const char *fmt, ...), fmt, __vdprintf_chk(fd, flag, fmt, ap))
+
+/*
+ * Wide-character stdio (util-linux rev reads with fgetws and writes with fputws) converts through
+ * a second buffer, glibc's struct _IO_wide_data, whose first eight fields are the same pointers as
+ * the FILE's (read ptr/end/base, write base/ptr/end, buffer base/end: its layout is fixed by the
+ * libio ABI). A wide read waits as a line read when neither buffer holds a newline. A wide write
+ * to a blocking pipe or socket always waits for room first (when the conversion writes out is not
+ * worth modelling for calls this rare): one write of up to a page then cannot block.
+ */
+struct wide_bufs { wchar_t *read_ptr, *read_end, *read_base, *write_base, *write_ptr, *write_end, *buf_base, *buf_end; };
+
+static const struct wide_bufs *wide(FILE *fp) { return (const struct wide_bufs *)(void *)fp->_wide_data; }
+
+static void wide_before_line(FILE *fp) {
+    int fd = stdio_fd(fp);
+    if (fd < 0 || !fp->_wide_data) return;
+    const struct wide_bufs *w = wide(fp);
+    for (const wchar_t *c = w->read_ptr; c && c < w->read_end; c++)
+        if (*c == L'\n') return;
+    stdio_before_line(fp, '\n', SIZE_MAX);
+}
+
+static void wide_before_char(FILE *fp) {
+    int fd = stdio_fd(fp);
+    if (fd < 0 || !fp->_wide_data) return;
+    if (wide(fp)->read_ptr < wide(fp)->read_end) return;
+    stdio_before_read(fp);
+}
+
+static void wide_before_write(FILE *fp) {
+    fp = WEFT_OPAQUE(fp);
+    if (fp && pt_engaged() && fp->_fileno >= 0 && blocking_stream_fd(fp->_fileno)) wait_writable(fp->_fileno);
+}
+
+typedef wchar_t *(*fgetws_fn)(wchar_t *, int, FILE *);
+typedef wint_t (*fgetwc_fn)(FILE *);
+typedef int (*fputws_fn)(const wchar_t *, FILE *);
+typedef wint_t (*fputwc_fn)(wchar_t, FILE *);
+typedef wint_t (*putwchar_fn)(wchar_t);
+typedef wint_t (*woverflow_fn)(FILE *, wint_t);
+REAL_FN(fgetws_fn, fgetws)
+REAL_FN(fgetws_fn, fgetws_unlocked)
+REAL_FN(fgetwc_fn, fgetwc)
+REAL_FN(fgetwc_fn, getwc)
+REAL_FN(fgetwc_fn, fgetwc_unlocked)
+REAL_FN(fgetwc_fn, __wuflow)
+REAL_FN(fgetwc_fn, __wunderflow)
+REAL_FN(fputws_fn, fputws)
+REAL_FN(fputws_fn, fputws_unlocked)
+REAL_FN(fputwc_fn, fputwc)
+REAL_FN(fputwc_fn, putwc)
+REAL_FN(fputwc_fn, fputwc_unlocked)
+REAL_FN(putwchar_fn, putwchar)
+REAL_FN(woverflow_fn, __woverflow)
+
+WEFT_EXPORT wchar_t *fgetws(wchar_t *s, int n, FILE *fp) { wide_before_line(fp); return get_real_fgetws()(s, n, fp); }
+WEFT_EXPORT wchar_t *fgetws_unlocked(wchar_t *s, int n, FILE *fp) {
+    wide_before_line(fp);
+    return get_real_fgetws_unlocked()(s, n, fp);
+}
+WEFT_EXPORT wint_t fgetwc(FILE *fp) { wide_before_char(fp); return get_real_fgetwc()(fp); }
+WEFT_EXPORT wint_t getwc(FILE *fp) { wide_before_char(fp); return get_real_getwc()(fp); }
+WEFT_EXPORT wint_t fgetwc_unlocked(FILE *fp) { wide_before_char(fp); return get_real_fgetwc_unlocked()(fp); }
+WEFT_EXPORT wint_t __wuflow(FILE *fp) { wide_before_char(fp); return get_real___wuflow()(fp); }
+WEFT_EXPORT wint_t __wunderflow(FILE *fp) { wide_before_char(fp); return get_real___wunderflow()(fp); }
+WEFT_EXPORT int fputws(const wchar_t *s, FILE *fp) { wide_before_write(fp); return get_real_fputws()(s, fp); }
+WEFT_EXPORT int fputws_unlocked(const wchar_t *s, FILE *fp) {
+    wide_before_write(fp);
+    return get_real_fputws_unlocked()(s, fp);
+}
+WEFT_EXPORT wint_t fputwc(wchar_t c, FILE *fp) { wide_before_write(fp); return get_real_fputwc()(c, fp); }
+WEFT_EXPORT wint_t putwc(wchar_t c, FILE *fp) { wide_before_write(fp); return get_real_putwc()(c, fp); }
+WEFT_EXPORT wint_t fputwc_unlocked(wchar_t c, FILE *fp) { wide_before_write(fp); return get_real_fputwc_unlocked()(c, fp); }
+WEFT_EXPORT wint_t putwchar(wchar_t c) { wide_before_write(stdout); return get_real_putwchar()(c); }
+WEFT_EXPORT wint_t __woverflow(FILE *fp, wint_t c) { wide_before_write(fp); return get_real___woverflow()(fp, c); }
+
+/* splice and sendfile move data between fds inside the kernel, as blocking as a read and a write:
+ * GNU grep drains its input pipe with splice once it knows its answer (-q, output to /dev/null),
+ * so its writers can finish. A process wait for the input, then for room in the output. */
+typedef ssize_t (*splice_fn)(int, loff_t *, int, loff_t *, size_t, unsigned);
+typedef ssize_t (*sendfile_fn)(int, int, off_t *, size_t);
+REAL_FN(splice_fn, splice)
+REAL_FN(sendfile_fn, sendfile)
+REAL_FN(sendfile_fn, sendfile64)
+
+WEFT_EXPORT ssize_t splice(int in, loff_t *in_off, int out, loff_t *out_off, size_t n, unsigned flags) {
+    if (!(flags & SPLICE_F_NONBLOCK) && pt_engaged()) {
+        weft_io_before_read(in);
+        if (blocking_stream_fd(out)) wait_writable(out);
+    }
+    return get_real_splice()(in, in_off, out, out_off, n, flags);
+}
+
+WEFT_EXPORT ssize_t sendfile(int out, int in, off_t *off, size_t n) {
+    fd_before_write(out); /* the input is a file (sendfile needs one it can map): it does not wait */
+    return get_real_sendfile()(out, in, off, n);
+}
+
+WEFT_EXPORT ssize_t sendfile64(int out, int in, off_t *off, size_t n) {
+    fd_before_write(out);
+    return get_real_sendfile64()(out, in, off, n);
+}
 
 /* ------------------------------------------------------------------ waiting for children */
 
