@@ -40,6 +40,7 @@
 #include <string.h>
 #include <linux/futex.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
@@ -95,15 +96,29 @@ static void make_path(uint64_t name, int tmp) {
 
 /*
  * Maps the segment and keeps the fd as a "this run is alive" mark: a shared flock, on an fd moved
- * to 900 or above (out of the way of shells' and programs' own numbers) and closed on exec (the
- * new image opens and locks the file again). Fork children share the open file description, and so
- * the lock. A root killed by a signal cannot unlink the file; the next run that makes a segment
- * removes every weft-run-* file nobody holds a lock on (collect_stale).
+ * to 900 or above (out of the way of shells' and programs' own numbers). Fork children share the
+ * open file description, and so the lock. The fd stays open across exec, so the lock does too: a
+ * run whose only process is between exec and its new image's configuration (pyenv's bash shim
+ * exec'ing python) would otherwise hold no lock, and another run's collect_stale could remove its
+ * segment right then (the new image then ran unscheduled: seen as a Python pool that varied once
+ * in forty runs with four runs side by side). The new image locks through an fd of its own and
+ * closes the one it inherited. A root killed by a signal cannot unlink the file; the next run that
+ * makes a segment removes every weft-run-* file nobody holds a lock on (collect_stale).
  */
+#define LOCK_FD_LOW 900
+#define LOCK_FD_HIGH 1024
+
 static pt_seg *map_fd(long fd) {
     void *p = (void *)weft_real_syscall(SYS_mmap, 0, sizeof(pt_seg), PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
-    long high = weft_real_syscall(SYS_fcntl, fd, F_DUPFD_CLOEXEC, 900, 0, 0, 0);
+    long high = weft_real_syscall(SYS_fcntl, fd, F_DUPFD, LOCK_FD_LOW, 0, 0, 0);
     if (high >= 0) weft_real_syscall(SYS_flock, high, LOCK_SH, 0, 0, 0, 0);
+    struct stat mine, other;
+    if (high >= 0 && weft_real_syscall(SYS_fstat, high, &mine, 0, 0, 0, 0) == 0) {
+        for (long f = LOCK_FD_LOW; f < LOCK_FD_HIGH; f++) /* the lock fd of the image before an exec */
+            if (f != high && weft_real_syscall(SYS_fstat, f, &other, 0, 0, 0, 0) == 0 && other.st_ino == mine.st_ino &&
+                other.st_dev == mine.st_dev)
+                weft_real_syscall(SYS_close, f, 0, 0, 0, 0, 0);
+    }
     weft_real_syscall(SYS_close, fd, 0, 0, 0, 0, 0);
     return p == MAP_FAILED || (long)p == -1 ? NULL : p;
 }

@@ -309,8 +309,13 @@ class ProcSchedTest {
             assertEquals(expected, plainRun(List.of("--seed", seed, "--", prog)), "seed " + seed);
         }
         RealProgramsTest.assumeInstalled("seq");
-        assertEquals("100000\n200000\n16878\n", plainRun(List.of("--seed", "1", "--", "sh", "-c",
-                "seq 100000 | sort -n | tail -1; yes | head -c 200000 | wc -c; seq 30000 | sed s/1/x/ | grep -c x")));
+        RealProgramsTest.assumeInstalled("rev");
+        // stdio writers (sort, seq, sed), write(2) (yes), an 8 KiB fwrite (tac), grep draining its input with splice
+        // once output to /dev/null settles its answer, wide-character stdio (rev)
+        assertEquals("100000\n200000\n16878\n50000\n100000\n", plainRun(List.of("--seed", "1", "--", "sh", "-c",
+                "seq 100000 | sort -n | tail -1; yes | head -c 200000 | wc -c; seq 30000 | sed s/1/x/ | grep -c x;"
+                        + " seq 50000 | tac | head -1; seq 20000 | sed s/1/x/ | grep -c x > /dev/null;"
+                        + " seq 100000 | rev | rev | tail -1")));
     }
 
     /**
