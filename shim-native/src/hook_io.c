@@ -601,7 +601,10 @@ static void wait_writable(int fd) {
     weft_io_wait w = {.kind = WEFT_IO_POLL, .fds = &p, .nfds = 1};
     if (weft_io_probe(&w)) return; /* room, or an error (no reader: the write reports EPIPE itself) */
     WEFT_TRACE("io_wait", "fd %d (full: waits to write)", fd);
-    weft_pt_block(probe_ready, &w);
+    /* a managed thread waits in the thread model (its process's other threads may be the reader;
+     * when every thread waits, the model waits as a process); otherwise a process wait */
+    if (weft_sched_active()) weft_sched_io_wait(&w, 0);
+    else weft_pt_block(probe_ready, &w);
 }
 
 static int pt_engaged(void) { return weft_engaged() && weft_pt_active(); }

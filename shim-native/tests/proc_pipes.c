@@ -9,7 +9,11 @@
  *   part 4: 4096 fputs lines of 16 bytes       read with getline
  * Each side checks every byte; the parent prints one line per part and "ok". Between parts the
  * parent sleeps (virtual time: a yield point), so the writer gets ahead and fills the pipe.
+ * With the argument "threaded" the reader is a second thread of the writing process instead (a
+ * forked child exists, so process scheduling is on): the writer's wait for room must be a wait in
+ * the thread model, where the reader thread can run, not a process wait that keeps it parked.
  */
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -39,7 +43,35 @@ static int writer(int fd) {
 
 static int fail(const char *what) { printf("%s: wrong\n", what); return 1; }
 
-int main(void) {
+static int tp[2];
+
+static void *drain(void *arg) {
+    (void)arg;
+    static char b[8192];
+    long total = 0, r;
+    while ((r = read(tp[0], b, sizeof b)) > 0) total += r;
+    printf("reader thread got %ld bytes\n", total);
+    return NULL;
+}
+
+static int threaded(void) {
+    if (pipe(tp) != 0) return 1;
+    fflush(stdout);
+    pid_t child = fork();
+    if (child == 0) _exit(0);
+    pthread_t reader;
+    if (pthread_create(&reader, NULL, drain, NULL)) return 1;
+    static char buf[4 * PART];
+    memset(buf, 'x', sizeof buf);
+    FILE *f = fdopen(tp[1], "w");
+    if (!f || fwrite(buf, 1, sizeof buf, f) != sizeof buf || fclose(f) != 0) return fail("threaded fwrite");
+    pthread_join(reader, NULL);
+    waitpid(child, NULL, 0);
+    return 0;
+}
+
+int main(int argc, char **argv) {
+    if (argc > 1 && !strcmp(argv[1], "threaded")) return threaded();
     int p[2];
     if (pipe(p) != 0) { perror("pipe"); return 1; }
     fflush(stdout);

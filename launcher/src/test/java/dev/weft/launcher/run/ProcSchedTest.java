@@ -308,6 +308,8 @@ class ProcSchedTest {
         for (String seed : List.of("1", "2")) {
             assertEquals(expected, plainRun(List.of("--seed", seed, "--", prog)), "seed " + seed);
         }
+        // the reader is a thread of the writing process: the writer waits in the thread model (a process wait hung)
+        assertEquals("reader thread got 262144 bytes\n", plainRun(List.of("--seed", "1", "--", prog, "threaded")));
         RealProgramsTest.assumeInstalled("seq");
         RealProgramsTest.assumeInstalled("rev");
         // stdio writers (sort, seq, sed), write(2) (yes), an 8 KiB fwrite (tac), grep draining its input with splice
