@@ -27,6 +27,7 @@
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <limits.h>
 #include <sys/stat.h>
 #include <sys/ioctl.h>
@@ -479,8 +480,10 @@ static int line_ready(void *arg) {
     long avail = kernel_bytes(lw->fd);
     if (avail <= 0) return 1; /* end of file, an error, or not measurable: the call will not wait long */
     if (buffered(lw->fp) + (size_t)avail >= lw->limit) return 1;
-    long size = weft_real_syscall(SYS_fcntl, lw->fd, F_GETPIPE_SZ, 0, 0, 0, 0);
-    if (size > 0 && avail + PIPE_BUF >= size) return 1; /* nearly full: its writer may wait for room */
+    /* its writer waits for room: the line is longer than the pipe holds (writes of less than a page
+     * each take a page of their own, so a full pipe may hold much less than its size) */
+    struct stat st;
+    if (weft_real_syscall(SYS_fstat, lw->fd, &st, 0, 0, 0, 0) == 0 && weft_pt_room_awaited(st.st_ino)) return 1;
     return pipe_holds(lw->fd, lw->delim, (size_t)avail) != 0;
 }
 
@@ -524,24 +527,116 @@ WEFT_EXPORT int getc(FILE *fp) { stdio_before_read(fp); return get_real_getc()(f
 WEFT_EXPORT int _IO_getc(FILE *fp) { stdio_before_read(fp); return get_real__IO_getc()(fp); }
 WEFT_EXPORT int fgetc_unlocked(FILE *fp) { stdio_before_read(fp); return get_real_fgetc_unlocked()(fp); }
 
+/*
+ * A line longer than its pipe holds cannot be waited for as a whole: its writer waits for room
+ * until the reader takes some (tests/proc_pipes.c "long": 3000-byte writes each take a page, so the
+ * pipe is full at 48000 bytes). So under process scheduling a line read from a pipe or socket is
+ * done here, with glibc's own algorithm on the FILE's public fields: copy from the buffer up to the
+ * delimiter, and refill an empty buffer with __underflow - whose hook above waits as a process for
+ * one byte first, so no refill blocks and the writer runs between refills. Byte-oriented streams
+ * only (a wide-oriented one, _mode > 0, keeps glibc's path and the line wait above).
+ */
+static int line_by_refills(FILE *fp) {
+    int fd = stdio_fd(fp);
+    struct stat st;
+    return fd >= 0 && fp->_mode <= 0 && weft_real_syscall(SYS_fstat, fd, &st, 0, 0, 0, 0) == 0 &&
+           (S_ISFIFO(st.st_mode) || S_ISSOCK(st.st_mode));
+}
+
+/* The next run of buffered bytes, up to `most` and through `delim`: its length; *done when it ends
+ * the line. 0 at end of file or on an error (__underflow's EOF; it set the stream's flags). */
+static size_t next_run(FILE *fp, int delim, size_t most, int *done) {
+    if (fp->_IO_read_ptr >= fp->_IO_read_end && __underflow(fp) == EOF) return 0;
+    size_t len = (size_t)(fp->_IO_read_end - fp->_IO_read_ptr);
+    if (len > most) len = most;
+    const char *t = memchr(fp->_IO_read_ptr, delim, len);
+    *done = t != NULL;
+    return t ? (size_t)(t - fp->_IO_read_ptr) + 1 : len;
+}
+
+/* getdelim's contract: *lp is malloc'ed (grown with realloc); -1 at end of file with nothing read. */
+static ssize_t getdelim_by_refills(char **lp, size_t *np, int delim, FILE *fp, int lock) {
+    lp = WEFT_OPAQUE(lp);
+    np = WEFT_OPAQUE(np);
+    if (!lp || !np) { errno = EINVAL; return -1; }
+    if (lock) flockfile(fp);
+    ssize_t result = -1;
+    size_t cur = 0;
+    int done = 0;
+    if (!*lp || *np == 0) {
+        char *b = realloc(*lp, 120);
+        if (!b) goto out;
+        *lp = b;
+        *np = 120;
+    }
+    while (!done) {
+        size_t len = next_run(fp, delim, SIZE_MAX, &done);
+        if (len == 0) break;
+        if (cur + len + 1 > *np) {
+            size_t want = cur + len + 1 > 2 * *np ? cur + len + 1 : 2 * *np;
+            char *b = realloc(*lp, want);
+            if (!b) goto out;
+            *lp = b;
+            *np = want;
+        }
+        memcpy(*lp + cur, fp->_IO_read_ptr, len);
+        fp->_IO_read_ptr += len;
+        cur += len;
+    }
+    (*lp)[cur] = '\0';
+    result = cur ? (ssize_t)cur : -1;
+out:
+    if (lock) funlockfile(fp);
+    return result;
+}
+
+/* fgets: at most n - 1 bytes, through the newline; NULL when nothing was read or a read failed. */
+static char *fgets_by_refills(char *s, int n, FILE *fp, int lock) {
+    if (n <= 0) return NULL;
+    if (n == 1) { s[0] = '\0'; return s; }
+    if (lock) flockfile(fp);
+    int old_err = fp->_flags & _IO_ERR_SEEN;
+    fp->_flags &= ~_IO_ERR_SEEN;
+    size_t cur = 0, cap = (size_t)n - 1;
+    int done = 0;
+    while (!done && cur < cap) {
+        size_t len = next_run(fp, '\n', cap - cur, &done);
+        if (len == 0) break;
+        memcpy(s + cur, fp->_IO_read_ptr, len);
+        fp->_IO_read_ptr += len;
+        cur += len;
+    }
+    char *r = s;
+    if (cur == 0 || ((fp->_flags & _IO_ERR_SEEN) && errno != EAGAIN)) r = NULL;
+    else s[cur] = '\0';
+    fp->_flags |= old_err;
+    if (lock) funlockfile(fp);
+    return r;
+}
+
 static size_t line_limit(int n) { return n > 1 ? (size_t)n - 1 : 1; }
 WEFT_EXPORT char *fgets(char *s, int n, FILE *fp) {
+    if (line_by_refills(fp)) return fgets_by_refills(s, n, fp, 1);
     stdio_before_line(fp, '\n', line_limit(n));
     return get_real_fgets()(s, n, fp);
 }
 WEFT_EXPORT char *fgets_unlocked(char *s, int n, FILE *fp) {
+    if (line_by_refills(fp)) return fgets_by_refills(s, n, fp, 0);
     stdio_before_line(fp, '\n', line_limit(n));
     return get_real_fgets_unlocked()(s, n, fp);
 }
 WEFT_EXPORT ssize_t getdelim(char **l, size_t *n, int d, FILE *fp) {
+    if (line_by_refills(fp)) return getdelim_by_refills(l, n, d, fp, 1);
     stdio_before_line(fp, d, SIZE_MAX);
     return get_real_getdelim()(l, n, d, fp);
 }
 WEFT_EXPORT ssize_t __getdelim(char **l, size_t *n, int d, FILE *fp) {
+    if (line_by_refills(fp)) return getdelim_by_refills(l, n, d, fp, 1);
     stdio_before_line(fp, d, SIZE_MAX);
     return get_real___getdelim()(l, n, d, fp);
 }
 WEFT_EXPORT ssize_t getline(char **l, size_t *n, FILE *fp) {
+    if (line_by_refills(fp)) return getdelim_by_refills(l, n, '\n', fp, 1);
     stdio_before_line(fp, '\n', SIZE_MAX);
     return get_real_getline()(l, n, fp);
 }
@@ -602,9 +697,14 @@ static void wait_writable(int fd) {
     if (weft_io_probe(&w)) return; /* room, or an error (no reader: the write reports EPIPE itself) */
     WEFT_TRACE("io_wait", "fd %d (full: waits to write)", fd);
     /* a managed thread waits in the thread model (its process's other threads may be the reader;
-     * when every thread waits, the model waits as a process); otherwise a process wait */
+     * when every thread waits, the model waits as a process); otherwise a process wait. Meanwhile
+     * the pipe is named as waited for: a reader waiting for a whole line reads what there is. */
+    struct stat st;
+    uint64_t ino = weft_real_syscall(SYS_fstat, fd, &st, 0, 0, 0, 0) == 0 && S_ISFIFO(st.st_mode) ? st.st_ino : 0;
+    weft_pt_room_wait(ino);
     if (weft_sched_active()) weft_sched_io_wait(&w, 0);
     else weft_pt_block(probe_ready, &w);
+    weft_pt_room_wait(0);
 }
 
 static int pt_engaged(void) { return weft_engaged() && weft_pt_active(); }

@@ -59,6 +59,7 @@ typedef struct pt_slot {
     _Atomic uint64_t mono;      /* the process's clock when it last published (exit, exec) */
     _Atomic int32_t ppid;       /* the process that made this slot's process (fork, spawn) */
     _Atomic int32_t session;    /* 1: the process (or an ancestor since the root) called setsid */
+    _Atomic uint64_t room_ino;  /* the pipe (inode) this process waits for room in, 0 when none */
 } pt_slot;
 
 typedef struct pt_seg {
@@ -173,6 +174,7 @@ static int claim(int32_t pid, int state) {
             atomic_store(&s->mono, weft_mono_peek());
             atomic_store(&s->ppid, 0);
             atomic_store(&s->session, 0);
+            atomic_store(&s->room_ino, 0);
             atomic_store(&s->turn, 0);
             atomic_store(&s->fresh, pid == -1);
             atomic_store(&s->state, state);
@@ -724,3 +726,23 @@ void weft_pt_reaped(pid_t pid) {
 }
 
 unsigned long weft_pt_decisions(void) { return seg && sched_on ? (unsigned long)seg->decisions : 0; }
+
+/* ------------------------------------------------------------------ writers waiting for room */
+
+/*
+ * A process waiting for room in a full pipe names the pipe (its inode) in its slot for the length
+ * of the wait (hook_io.c). A reader waiting for a whole line in that pipe must then read what there
+ * is: the line is longer than the pipe holds, and neither could go on otherwise. Only the token
+ * holder writes its own slot's field and only at its turns, and readers look at their turns, so
+ * what a reader sees is a function of the schedule.
+ */
+void weft_pt_room_wait(uint64_t ino) {
+    if (seg && my_slot != NONE) atomic_store(&seg->slots[my_slot].room_ino, ino);
+}
+
+int weft_pt_room_awaited(uint64_t ino) {
+    if (!seg || !ino) return 0;
+    for (int i = 0, end = top(); i < end; i++)
+        if (atomic_load(&seg->slots[i].room_ino) == ino && candidate(i)) return 1;
+    return 0;
+}

@@ -203,6 +203,8 @@ void weft_pt_publish(void);                /* write this process's clock into it
 void weft_pt_exit(int flush);              /* the process ends: publish, hand the token on */
 void weft_pt_reaped(pid_t pid);            /* a child was reaped: the clock reaches the child's */
 void weft_pt_new_session(void);            /* setsid: a daemon leaves the tree once its parent is gone */
+void weft_pt_room_wait(uint64_t ino);      /* this process waits for room in pipe `ino` (0: no more) */
+int weft_pt_room_awaited(uint64_t ino);    /* a process of the tree waits for room in pipe `ino` */
 int weft_pt_active(void);                  /* this process takes part in process scheduling */
 void weft_pt_yield(const char *site);      /* a process yield point (no-op unless scheduling) */
 void weft_pt_block(int (*ready)(void *), void *arg); /* a blocking call, as a process-level wait */

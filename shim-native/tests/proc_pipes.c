@@ -12,6 +12,9 @@
  * With the argument "threaded" the reader is a second thread of the writing process instead (a
  * forked child exists, so process scheduling is on): the writer's wait for room must be a wait in
  * the thread model, where the reader thread can run, not a process wait that keeps it parked.
+ * With "long" a child writes one line of 102000 bytes in 3000-byte writes (each takes a page of its
+ * own, so the pipe is full at 48000 bytes) and the parent reads it with getline and then fgets: a
+ * line longer than the pipe holds cannot be waited for as a whole.
  */
 #include <pthread.h>
 #include <stdio.h>
@@ -70,8 +73,36 @@ static int threaded(void) {
     return 0;
 }
 
+static int long_line(void) {
+    int p[2];
+    if (pipe(p) != 0) return 1;
+    fflush(stdout);
+    pid_t child = fork();
+    if (child == 0) {
+        close(p[0]);
+        char b[3000];
+        memset(b, 'x', sizeof b);
+        for (int line = 0; line < 2; line++) {
+            for (int i = 0; i < 34; i++) if (write(p[1], b, sizeof b) != (ssize_t)sizeof b) _exit(2);
+            if (write(p[1], "\n", 1) != 1) _exit(2);
+        }
+        _exit(0);
+    }
+    close(p[1]);
+    FILE *f = fdopen(p[0], "r");
+    char *l = NULL;
+    size_t cap = 0;
+    printf("getline: %zd bytes\n", getline(&l, &cap, f));
+    static char buf[200000];
+    printf("fgets: %zu bytes\n", fgets(buf, sizeof buf, f) ? strlen(buf) : 0);
+    free(l);
+    int st;
+    return waitpid(child, &st, 0) == child && WIFEXITED(st) && WEXITSTATUS(st) == 0 ? 0 : fail("long writer");
+}
+
 int main(int argc, char **argv) {
     if (argc > 1 && !strcmp(argv[1], "threaded")) return threaded();
+    if (argc > 1 && !strcmp(argv[1], "long")) return long_line();
     int p[2];
     if (pipe(p) != 0) { perror("pipe"); return 1; }
     fflush(stdout);

@@ -310,6 +310,8 @@ class ProcSchedTest {
         }
         // the reader is a thread of the writing process: the writer waits in the thread model (a process wait hung)
         assertEquals("reader thread got 262144 bytes\n", plainRun(List.of("--seed", "1", "--", prog, "threaded")));
+        // a line longer than the pipe holds (its writer waits for room until the reader takes some): read by refills
+        assertEquals("getline: 102001 bytes\nfgets: 102001 bytes\n", plainRun(List.of("--seed", "2", "--", prog, "long")));
         RealProgramsTest.assumeInstalled("seq");
         RealProgramsTest.assumeInstalled("rev");
         // stdio writers (sort, seq, sed), write(2) (yes), an 8 KiB fwrite (tac), grep draining its input with splice
