@@ -532,8 +532,8 @@ WEFT_EXPORT int fgetc_unlocked(FILE *fp) { stdio_before_read(fp); return get_rea
  * until the reader takes some (tests/proc_pipes.c "long": 3000-byte writes each take a page, so the
  * pipe is full at 48000 bytes). So under process scheduling a line read from a pipe or socket is
  * done here, with glibc's own algorithm on the FILE's public fields: copy from the buffer up to the
- * delimiter, and refill an empty buffer with __underflow - whose hook above waits as a process for
- * one byte first, so no refill blocks and the writer runs between refills. Byte-oriented streams
+ * delimiter, and refill an empty buffer with __underflow after waiting as a process for one byte
+ * (as its hook above does), so no refill blocks and the writer runs between refills. Byte-oriented streams
  * only (a wide-oriented one, _mode > 0, keeps glibc's path and the line wait above).
  */
 static int line_by_refills(FILE *fp) {
@@ -544,9 +544,16 @@ static int line_by_refills(FILE *fp) {
 }
 
 /* The next run of buffered bytes, up to `most` and through `delim`: its length; *done when it ends
- * the line. 0 at end of file or on an error (__underflow's EOF; it set the stream's flags). */
-static size_t next_run(FILE *fp, int delim, size_t most, int *done) {
-    if (fp->_IO_read_ptr >= fp->_IO_read_end && __underflow(fp) == EOF) return 0;
+ * the line. 0 at end of file or on an error (__underflow's EOF; it set the stream's flags). The wait
+ * for a byte is made without the stream's lock (`lock`: the caller took it), as glibc's callers
+ * would wait before taking it: another thread may use the stream meanwhile. */
+static size_t next_run(FILE *fp, int delim, size_t most, int *done, int lock) {
+    if (fp->_IO_read_ptr >= fp->_IO_read_end) {
+        if (lock) funlockfile(fp);
+        stdio_before_read(fp);
+        if (lock) flockfile(fp);
+        if (fp->_IO_read_ptr >= fp->_IO_read_end && get_real___underflow()(fp) == EOF) return 0;
+    }
     size_t len = (size_t)(fp->_IO_read_end - fp->_IO_read_ptr);
     if (len > most) len = most;
     const char *t = memchr(fp->_IO_read_ptr, delim, len);
@@ -570,7 +577,7 @@ static ssize_t getdelim_by_refills(char **lp, size_t *np, int delim, FILE *fp, i
         *np = 120;
     }
     while (!done) {
-        size_t len = next_run(fp, delim, SIZE_MAX, &done);
+        size_t len = next_run(fp, delim, SIZE_MAX, &done, lock);
         if (len == 0) break;
         if (cur + len + 1 > *np) {
             size_t want = cur + len + 1 > 2 * *np ? cur + len + 1 : 2 * *np;
@@ -600,7 +607,7 @@ static char *fgets_by_refills(char *s, int n, FILE *fp, int lock) {
     size_t cur = 0, cap = (size_t)n - 1;
     int done = 0;
     while (!done && cur < cap) {
-        size_t len = next_run(fp, '\n', cap - cur, &done);
+        size_t len = next_run(fp, '\n', cap - cur, &done, lock);
         if (len == 0) break;
         memcpy(s + cur, fp->_IO_read_ptr, len);
         fp->_IO_read_ptr += len;
