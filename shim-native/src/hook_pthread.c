@@ -71,6 +71,8 @@ REAL_FN(sem_fn, sem_wait)
 REAL_FN(sem_fn, sem_trywait)
 REAL_FN(sem_fn, sem_post)
 REAL_FN(sem_timed_fn, sem_timedwait)
+typedef int (*sem_clock_fn)(sem_t *, clockid_t, const struct timespec *);
+REAL_FN(sem_clock_fn, sem_clockwait)
 REAL_FN(sem_getvalue_fn, sem_getvalue)
 
 /* ------------------------------------------------------------------ threads */
@@ -140,9 +142,14 @@ WEFT_EXPORT int pthread_create(pthread_t *th, const pthread_attr_t *attr, void *
     s->arg = arg;
     s->deadline = 0;
     atomic_store(&s->turn, 0);
+    /* under process scheduling the thread starts with signals blocked: until its first turn a
+     * handler run in it would act as the token holder (sched.c's switch_to says why) */
+    s->start_masked = weft_pt_active();
+    if (s->start_masked) weft_pt_mask_signals(&s->start_mask);
     UNLOCK();
     WEFT_TRACE("pthread_create", "tid %d", tid);
     int rc = get_real_pthread_create()(th, attr, trampoline, (void *)(intptr_t)tid);
+    if (s->start_masked) weft_real_syscall(SYS_rt_sigprocmask, SIG_SETMASK, &s->start_mask, NULL, 8, 0, 0);
     LOCK();
     if (rc != 0) {
         s->state = T_FINISHED; /* never ran; its tid stays reserved */
@@ -224,10 +231,15 @@ static int mutex_acquire(pthread_mutex_t *m, enum site free_site, enum site busy
     for (;;) {
         sync_obj *o = obj_get(m, O_MUTEX);
         if (o->owner == NONE) {
+            /* process-shared: the real lock decides between processes (proc_sync.c); no thread of
+             * this process holds it, so a busy one is held by another process */
+            int rc = ps_mutex_shared(m) ? ps_mutex_take_managed(m, busy_site, deadline) : 0;
+            if (rc != 0 && rc != EOWNERDEAD) { UNLOCK(); return rc; }
+            o = obj_get(m, O_MUTEX);
             o->owner = my_tid;
             o->count = 1;
             YIELD(free_site);
-            return 0;
+            return rc;
         }
         if (o->owner == my_tid && mutex_type(m) == PTHREAD_MUTEX_RECURSIVE) {
             o->count++;
@@ -248,24 +260,31 @@ static void mutex_release_locked(pthread_mutex_t *m) {
     o->owner = NONE;
     o->count = 0;
     wake_all(T_BLK_MUTEX, m);
+    /* glibc's unlock calls nothing hooked (at most a futex wake): safe under sched_lock */
+    if (ps_mutex_shared(m)) get_real_pthread_mutex_unlock()(m);
 }
 
+/* The unmanaged lock calls: a process-shared mutex held by another process is a process wait
+ * (proc_sync.c); anything else is the real call. */
+#define UNMANAGED_LOCK(m, deadline, real_call) \
+    do { int rc_ = ps_mutex_lock_unmanaged(m, deadline); return rc_ == PW_REAL ? (real_call) : rc_; } while (0)
+
 WEFT_EXPORT int pthread_mutex_lock(pthread_mutex_t *m) {
-    if (!sched_engaged()) return get_real_pthread_mutex_lock()(m);
+    if (!sched_engaged()) UNMANAGED_LOCK(m, 0, get_real_pthread_mutex_lock()(m));
     WEFT_TRACE("pthread_mutex_lock", "%p", (void *)m);
     LOCK();
     return mutex_acquire(m, S_MUTEX_LOCK, S_MUTEX_LOCK_C, 0);
 }
 
 WEFT_EXPORT int pthread_mutex_timedlock(pthread_mutex_t *m, const struct timespec *abs) {
-    if (!sched_engaged()) return get_real_pthread_mutex_timedlock()(m, abs);
+    if (!sched_engaged()) UNMANAGED_LOCK(m, deadline_ns(CLOCK_REALTIME, abs), get_real_pthread_mutex_timedlock()(m, abs));
     WEFT_TRACE("pthread_mutex_timedlock", "%p", (void *)m);
     LOCK();
     return mutex_acquire(m, S_MUTEX_LOCK, S_MUTEX_LOCK_C, deadline_ns(CLOCK_REALTIME, abs));
 }
 
 WEFT_EXPORT int pthread_mutex_clocklock(pthread_mutex_t *m, clockid_t c, const struct timespec *abs) {
-    if (!sched_engaged()) return get_real_pthread_mutex_clocklock()(m, c, abs);
+    if (!sched_engaged()) UNMANAGED_LOCK(m, deadline_ns(c, abs), get_real_pthread_mutex_clocklock()(m, c, abs));
     LOCK();
     return mutex_acquire(m, S_MUTEX_LOCK, S_MUTEX_LOCK_C, deadline_ns(c, abs));
 }
@@ -275,8 +294,11 @@ WEFT_EXPORT int pthread_mutex_trylock(pthread_mutex_t *m) {
     LOCK();
     sync_obj *o = obj_get(m, O_MUTEX);
     int rc = EBUSY;
-    if (o->owner == NONE) { o->owner = my_tid; o->count = 1; rc = 0; }
-    else if (o->owner == my_tid && mutex_type(m) == PTHREAD_MUTEX_RECURSIVE) { o->count++; rc = 0; }
+    if (o->owner == NONE) {
+        /* process-shared: the real lock too (another process may hold it) */
+        rc = ps_mutex_shared(m) ? get_real_pthread_mutex_trylock()(m) : 0;
+        if (rc == 0 || rc == EOWNERDEAD) { o->owner = my_tid; o->count = 1; }
+    } else if (o->owner == my_tid && mutex_type(m) == PTHREAD_MUTEX_RECURSIVE) { o->count++; rc = 0; }
     WEFT_TRACE("pthread_mutex_trylock", "%p -> %d", (void *)m, rc);
     YIELD(S_MUTEX_TRY);
     return rc;
@@ -293,17 +315,45 @@ static int really_locked_by_me(const pthread_mutex_t *m) {
 }
 
 WEFT_EXPORT int pthread_mutex_unlock(pthread_mutex_t *m) {
-    if (!sched_engaged() || really_locked_by_me(m)) return get_real_pthread_mutex_unlock()(m);
+    if (!sched_engaged()) {
+        int rc = get_real_pthread_mutex_unlock()(m);
+        /* another process may be waiting for it: a process yield point */
+        if (rc == 0 && ps_mutex_shared(m) && weft_engaged()) weft_pt_yield("mutex_unlock");
+        return rc;
+    }
+    /* a real lock taken before the thread was managed is released for real (node locks a mutex,
+     * starts its workers, waits on a condvar with it, then unlocks and destroys it); a
+     * process-shared mutex the model gave this thread is really locked by it too: the model decides */
+    int shared = ps_mutex_shared(m);
+    if (!shared && really_locked_by_me(m)) return get_real_pthread_mutex_unlock()(m);
     WEFT_TRACE("pthread_mutex_unlock", "%p", (void *)m);
     LOCK();
     sync_obj *o = obj_get(m, O_MUTEX);
+    if (shared && o->owner != my_tid && really_locked_by_me(m)) { UNLOCK(); return get_real_pthread_mutex_unlock()(m); }
     if (o->owner != my_tid && mutex_type(m) != PTHREAD_MUTEX_NORMAL && mutex_type(m) != 3) {
         UNLOCK();
         return EPERM;
     }
     mutex_release_locked(m);
     YIELD(S_MUTEX_UNLOCK);
+    if (shared) weft_pt_yield("mutex_unlock");
     return 0;
+}
+
+/* The mutex half of a process-shared condition variable's wait (proc_sync.c). */
+int weft_cond_mutex_release(pthread_mutex_t *m) {
+    if (!sched_engaged()) return get_real_pthread_mutex_unlock()(m);
+    LOCK();
+    if (obj_get(m, O_MUTEX)->owner != my_tid) { UNLOCK(); return EPERM; }
+    mutex_release_locked(m);
+    UNLOCK(); /* the wait that follows is the yield point */
+    return 0;
+}
+
+int weft_cond_mutex_reacquire(pthread_mutex_t *m) {
+    if (!sched_engaged()) UNMANAGED_LOCK(m, 0, get_real_pthread_mutex_lock()(m));
+    LOCK();
+    return mutex_acquire(m, S_COND_REACQ, S_COND_REACQ_C, 0);
 }
 
 /* ------------------------------------------------------------------ condition variables */
@@ -332,24 +382,28 @@ static int cond_wait_model(pthread_cond_t *c, pthread_mutex_t *m, uint64_t deadl
 }
 
 WEFT_EXPORT int pthread_cond_wait(pthread_cond_t *c, pthread_mutex_t *m) {
+    if (ps_cond_shared(c)) return ps_cond_wait(c, m, 0);
     if (!sched_engaged()) return get_real_pthread_cond_wait()(c, m);
     WEFT_TRACE("pthread_cond_wait", "%p %p", (void *)c, (void *)m);
     return cond_wait_model(c, m, 0);
 }
 
 WEFT_EXPORT int pthread_cond_timedwait(pthread_cond_t *c, pthread_mutex_t *m, const struct timespec *abs) {
+    if (ps_cond_shared(c)) return ps_cond_wait(c, m, deadline_ns(cond_clock(c), abs));
     if (!sched_engaged()) return get_real_pthread_cond_timedwait()(c, m, abs);
     WEFT_TRACE("pthread_cond_timedwait", "%p %p", (void *)c, (void *)m);
     return cond_wait_model(c, m, deadline_ns(cond_clock(c), abs));
 }
 
 WEFT_EXPORT int pthread_cond_clockwait(pthread_cond_t *c, pthread_mutex_t *m, clockid_t clk, const struct timespec *abs) {
+    if (ps_cond_shared(c)) return ps_cond_wait(c, m, deadline_ns(clk, abs));
     if (!sched_engaged()) return get_real_pthread_cond_clockwait()(c, m, clk, abs);
     WEFT_TRACE("pthread_cond_clockwait", "%p %p", (void *)c, (void *)m);
     return cond_wait_model(c, m, deadline_ns(clk, abs));
 }
 
 WEFT_EXPORT int pthread_cond_signal(pthread_cond_t *c) {
+    if (ps_cond_shared(c)) { ps_cond_wake(c, 0); return 0; }
     if (!sched_engaged()) return get_real_pthread_cond_signal()(c);
     WEFT_TRACE("pthread_cond_signal", "%p", (void *)c);
     LOCK();
@@ -364,6 +418,7 @@ WEFT_EXPORT int pthread_cond_signal(pthread_cond_t *c) {
 }
 
 WEFT_EXPORT int pthread_cond_broadcast(pthread_cond_t *c) {
+    if (ps_cond_shared(c)) { ps_cond_wake(c, 1); return 0; }
     if (!sched_engaged()) return get_real_pthread_cond_broadcast()(c);
     WEFT_TRACE("pthread_cond_broadcast", "%p", (void *)c);
     LOCK();
@@ -393,22 +448,14 @@ static int rw_acquire(pthread_rwlock_t *l, int write, int try, uint64_t deadline
     }
 }
 
-WEFT_EXPORT int pthread_rwlock_rdlock(pthread_rwlock_t *l) {
-    if (!sched_engaged()) return get_real_pthread_rwlock_rdlock()(l);
-    return rw_acquire(l, 0, 0, 0);
+/* The four acquiring calls: the model for a managed thread, else the real call. */
+static int rw_call(pthread_rwlock_t *l, rw_fn (*real)(void), int write, int try) {
+    return sched_engaged() ? rw_acquire(l, write, try, 0) : real()(l);
 }
-WEFT_EXPORT int pthread_rwlock_wrlock(pthread_rwlock_t *l) {
-    if (!sched_engaged()) return get_real_pthread_rwlock_wrlock()(l);
-    return rw_acquire(l, 1, 0, 0);
-}
-WEFT_EXPORT int pthread_rwlock_tryrdlock(pthread_rwlock_t *l) {
-    if (!sched_engaged()) return get_real_pthread_rwlock_tryrdlock()(l);
-    return rw_acquire(l, 0, 1, 0);
-}
-WEFT_EXPORT int pthread_rwlock_trywrlock(pthread_rwlock_t *l) {
-    if (!sched_engaged()) return get_real_pthread_rwlock_trywrlock()(l);
-    return rw_acquire(l, 1, 1, 0);
-}
+WEFT_EXPORT int pthread_rwlock_rdlock(pthread_rwlock_t *l) { return rw_call(l, get_real_pthread_rwlock_rdlock, 0, 0); }
+WEFT_EXPORT int pthread_rwlock_wrlock(pthread_rwlock_t *l) { return rw_call(l, get_real_pthread_rwlock_wrlock, 1, 0); }
+WEFT_EXPORT int pthread_rwlock_tryrdlock(pthread_rwlock_t *l) { return rw_call(l, get_real_pthread_rwlock_tryrdlock, 0, 1); }
+WEFT_EXPORT int pthread_rwlock_trywrlock(pthread_rwlock_t *l) { return rw_call(l, get_real_pthread_rwlock_trywrlock, 1, 1); }
 WEFT_EXPORT int pthread_rwlock_unlock(pthread_rwlock_t *l) {
     if (!sched_engaged()) return get_real_pthread_rwlock_unlock()(l);
     LOCK();
@@ -423,15 +470,18 @@ WEFT_EXPORT int pthread_rwlock_unlock(pthread_rwlock_t *l) {
 
 /* ------------------------------------------------------------------ barriers */
 
+/* What an init call tells the model: the object's count and need (barrier size, "sem seen"). */
+static void model_init(const void *obj, int kind, unsigned count, unsigned need) {
+    LOCK();
+    sync_obj *o = obj_get(obj, kind);
+    o->count = count;
+    o->need = need;
+    UNLOCK();
+}
+
 WEFT_EXPORT int pthread_barrier_init(pthread_barrier_t *b, const pthread_barrierattr_t *a, unsigned count) {
     int rc = get_real_pthread_barrier_init()(b, a, count);
-    if (rc == 0 && weft_engaged() && weft_cfg.sched) {
-        LOCK();
-        sync_obj *o = obj_get(b, O_BARRIER);
-        o->need = count;
-        o->count = 0;
-        UNLOCK();
-    }
+    if (rc == 0 && weft_engaged() && weft_cfg.sched) model_init(b, O_BARRIER, 0, count);
     return rc;
 }
 
@@ -464,15 +514,14 @@ static sync_obj *sem_obj(sem_t *s) {
     return o;
 }
 
+/* The model takes a semaphore's value from sem_init only while it runs (a managed thread): one made
+ * before, and used with the real calls until the process starts its first thread, is adopted at
+ * its first modelled use with the value it really has then (Python's Queue.put acquires a lock,
+ * starts its feeder thread, then checks the lock with a non-blocking acquire: a value recorded at
+ * sem_init was stale, and the check succeeded on a held lock). */
 WEFT_EXPORT int sem_init(sem_t *s, int pshared, unsigned v) {
     int rc = get_real_sem_init()(s, pshared, v);
-    if (rc == 0 && weft_engaged() && weft_cfg.sched) {
-        LOCK();
-        sync_obj *o = obj_get(s, O_SEM);
-        o->count = v;
-        o->need = 1;
-        UNLOCK();
-    }
+    if (rc == 0 && sched_engaged()) model_init(s, O_SEM, v, 1);
     return rc;
 }
 
@@ -500,20 +549,19 @@ static int shared_sem_wait(sem_t *s, int try, uint64_t deadline) {
     return 0;
 }
 
-struct sem_probe { sem_t *s; int taken; };
-static int probe_shared_sem(void *p) {
-    struct sem_probe *sp = p;
-    return sp->taken = get_real_sem_trywait()(sp->s) == 0;
-}
+static int sem_taken(void *s) { return get_real_sem_trywait()(s) == 0; }
 
-/* An unmanaged thread under process scheduling: a process wait (the poster may need the token).
- * Returns 1 when a probe took the semaphore; 0: make the real call (scheduling is off or gave up). */
-static int shared_sem_unmanaged(sem_t *s) {
-    if (!sem_is_shared(s) || !weft_engaged() || !weft_pt_active()) return 0;
-    struct sem_probe sp = {s, 0};
-    weft_pt_block(probe_shared_sem, &sp);
-    return sp.taken;
+/* An unmanaged thread under process scheduling: a process wait (the poster may need the token),
+ * bounded when there is a deadline (proc_sync.c's ps_wait). Returns sem_wait's result (0, or -1
+ * with errno ETIMEDOUT), or PW_REAL: make the real call (scheduling is off or gave up). */
+static int shared_sem_unmanaged(sem_t *s, uint64_t deadline) {
+    if (!sem_is_shared(s) || !weft_engaged() || !weft_pt_active()) return PW_REAL;
+    int r = ps_wait(sem_taken, s, deadline, S_SEM_WAIT_C);
+    if (r == PW_TIMEOUT) { errno = ETIMEDOUT; return -1; }
+    return r == PW_READY ? 0 : PW_REAL;
 }
+#define UNMANAGED_SEM_WAIT(s, deadline, real_call) \
+    do { int r_ = shared_sem_unmanaged(s, deadline); return r_ == PW_REAL ? (real_call) : r_; } while (0)
 
 static int sem_acquire(sem_t *s, int try, uint64_t deadline) {
     if (!try) pthread_testcancel(); /* sem_wait is a cancellation point */
@@ -537,7 +585,7 @@ static int sem_acquire(sem_t *s, int try, uint64_t deadline) {
 }
 
 WEFT_EXPORT int sem_wait(sem_t *s) {
-    if (!sched_engaged()) return shared_sem_unmanaged(s) ? 0 : get_real_sem_wait()(s);
+    if (!sched_engaged()) UNMANAGED_SEM_WAIT(s, 0, get_real_sem_wait()(s));
     return sem_acquire(s, 0, 0);
 }
 WEFT_EXPORT int sem_trywait(sem_t *s) {
@@ -545,15 +593,25 @@ WEFT_EXPORT int sem_trywait(sem_t *s) {
     return sem_acquire(s, 1, 0);
 }
 WEFT_EXPORT int sem_timedwait(sem_t *s, const struct timespec *abs) {
-    if (!sched_engaged()) return get_real_sem_timedwait()(s, abs);
+    if (!sched_engaged()) UNMANAGED_SEM_WAIT(s, deadline_ns(CLOCK_REALTIME, abs), get_real_sem_timedwait()(s, abs));
     return sem_acquire(s, 0, deadline_ns(CLOCK_REALTIME, abs));
 }
+WEFT_EXPORT int sem_clockwait(sem_t *s, clockid_t clk, const struct timespec *abs) {
+    if (!sched_engaged()) UNMANAGED_SEM_WAIT(s, deadline_ns(clk, abs), get_real_sem_clockwait()(s, clk, abs));
+    return sem_acquire(s, 0, deadline_ns(clk, abs));
+}
 WEFT_EXPORT int sem_post(sem_t *s) {
-    if (!sched_engaged()) return get_real_sem_post()(s);
+    if (!sched_engaged()) {
+        int rc = get_real_sem_post()(s);
+        /* another process may be waiting for it: a process yield point */
+        if (rc == 0 && sem_is_shared(s) && weft_engaged()) weft_pt_yield("sem_post");
+        return rc;
+    }
     if (sem_is_shared(s)) {
         int rc = get_real_sem_post()(s);
         LOCK();
         YIELD(S_SEM_POST);
+        weft_pt_yield("sem_post");
         return rc;
     }
     LOCK();
@@ -588,22 +646,14 @@ REAL_FN(destroy_fn, pthread_rwlock_destroy)
 REAL_FN(destroy_fn, pthread_barrier_destroy)
 REAL_FN(destroy_fn, sem_destroy)
 
-WEFT_EXPORT int pthread_mutex_destroy(pthread_mutex_t *m) {
-    obj_forget(m);
-    return get_real_pthread_mutex_destroy()(m);
+static int forget_and_destroy(void *obj, destroy_fn real) {
+    obj_forget(obj);
+    return real(obj);
 }
-WEFT_EXPORT int pthread_rwlock_destroy(pthread_rwlock_t *l) {
-    obj_forget(l);
-    return get_real_pthread_rwlock_destroy()(l);
-}
-WEFT_EXPORT int pthread_barrier_destroy(pthread_barrier_t *b) {
-    obj_forget(b);
-    return get_real_pthread_barrier_destroy()(b);
-}
-WEFT_EXPORT int sem_destroy(sem_t *s) {
-    obj_forget(s);
-    return get_real_sem_destroy()(s);
-}
+WEFT_EXPORT int pthread_mutex_destroy(pthread_mutex_t *m) { return forget_and_destroy(m, get_real_pthread_mutex_destroy()); }
+WEFT_EXPORT int pthread_rwlock_destroy(pthread_rwlock_t *l) { return forget_and_destroy(l, get_real_pthread_rwlock_destroy()); }
+WEFT_EXPORT int pthread_barrier_destroy(pthread_barrier_t *b) { return forget_and_destroy(b, get_real_pthread_barrier_destroy()); }
+WEFT_EXPORT int sem_destroy(sem_t *s) { return forget_and_destroy(s, get_real_sem_destroy()); }
 /* pthread spinlocks: a busy holder may be descheduled, so spinning must yield. */
 typedef int (*spin_fn)(pthread_spinlock_t *);
 REAL_FN(spin_fn, pthread_spin_lock)

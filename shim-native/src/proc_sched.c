@@ -285,8 +285,17 @@ static void publish_clock(void) {
 
 static void adopt_clock(void) { weft_mono_at_least(atomic_load(&seg->clock)); }
 
+static int turn_masked;          /* signals blocked since this process gave the token away */
+static uint64_t turn_mask;        /* the mask its next turn restores (hook_signal.c) */
+
 static void give(int t) {
     publish_clock();
+    /* from here until its next turn this process does not hold the token: a signal handler run in
+     * between would act as the holder, so signals stay pending until wait_turn's end */
+    if (!turn_masked) {
+        weft_pt_mask_signals(&turn_mask);
+        turn_masked = 1;
+    }
     atomic_store(&seg->holder, t);
     atomic_fetch_add(&seg->handovers, 1);
     atomic_store(&seg->slots[t].turn, 1);
@@ -423,13 +432,29 @@ static void settle_exit(void) {
 static void wait_turn_loop(void);
 
 static void wait_turn(void) {
+    /* signals from the tree stay pending while this process waits (hook_signal.c; normally give()
+     * blocked them already) */
+    if (!turn_masked) {
+        weft_pt_mask_signals(&turn_mask);
+        turn_masked = 1;
+    }
     wait_turn_loop();
-    if (atomic_load(&seg->disabled)) return;
-    settle_exit();
-    adopt_clock();
-    /* a process that is not waiting runs now: progress, so the count of idle hand-overs restarts
-     * (the holder alone writes it: this process holds the token from here on) */
-    if (atomic_load(&seg->slots[my_slot].state) != PS_WAIT) atomic_store(&seg->idle, 0);
+    pt_slot *s = &seg->slots[my_slot];
+    if (!atomic_load(&seg->disabled)) {
+        settle_exit();
+        adopt_clock();
+        /* a process that is not waiting runs now: progress, so the count of idle hand-overs restarts
+         * (the holder alone writes it: this process holds the token from here on) */
+        if (atomic_load(&s->state) != PS_WAIT) atomic_store(&seg->idle, 0);
+    }
+    /* ... and their handlers run now, at the start of its turn. A handler may reach a yield point
+     * or a wait of its own (nested: it returns holding the token again); the caller's state (a
+     * waiter stays a waiter) is restored after it */
+    int32_t state = atomic_load(&s->state);
+    uint64_t mask = turn_mask;
+    turn_masked = 0; /* before the handlers: a yield in one masks (and restores) on its own */
+    weft_pt_unmask_signals(&mask);
+    atomic_store(&s->state, state);
 }
 
 static void wait_turn_loop(void) {
@@ -745,4 +770,11 @@ int weft_pt_room_awaited(uint64_t ino) {
     for (int i = 0, end = top(); i < end; i++)
         if (atomic_load(&seg->slots[i].room_ino) == ino && candidate(i)) return 1;
     return 0;
+}
+
+/* ------------------------------------------------------------------ signals (hook_signal.c) */
+
+/* Is `pid` another live process of this run's tree (a signal to it is a process yield point)? */
+int weft_pt_in_tree(pid_t pid) {
+    return seg && pid > 0 && pid != raw_pid() && find_pid((int32_t)pid) != NONE;
 }

@@ -36,7 +36,7 @@ const char *const site_names[] = {
     "join", "mutex_lock",
     "mutex_lock_contended", "mutex_trylock", "mutex_unlock", "net_block", "net_send", "pthread_create", "rwlock_lock",
     "rwlock_lock_contended", "rwlock_trylock", "rwlock_unlock", "sched_yield", "sem_post",
-    "sem_trywait", "sem_wait", "sem_wait_contended", "sleep", "thread_finished",
+    "sem_trywait", "sem_wait", "sem_wait_contended", "signal_wait", "sleep", "thread_finished",
 };
 _Static_assert(sizeof site_names / sizeof site_names[0] == S_COUNT, "one name per site");
 
@@ -62,7 +62,9 @@ static void give_token(int tid) {
     futex(&threads[tid].turn, FUTEX_WAKE_PRIVATE, 1);
 }
 
-void wait_token(int tid) {
+/* Waits until thread `tid` holds the token. `mask`: the signal mask to restore then, when the
+ * caller blocked signals (under process scheduling, see switch_to); NULL: none were blocked. */
+static void wait_token_masked(int tid, const uint64_t *mask) {
     /* A signal handler running while we wait does not hold the token: raising weft_depth makes
      * its hooks pass through instead of changing the model behind the holder's back. */
     weft_depth++;
@@ -70,14 +72,29 @@ void wait_token(int tid) {
     while (atomic_exchange_explicit(&threads[tid].turn, 0, memory_order_acquire) == 0)
         futex(&threads[tid].turn, FUTEX_WAIT_PRIVATE, 0);
     weft_depth--;
+    /* pending handlers run here, in this thread's turn (it holds the token, weft_depth is 0) */
+    if (mask) weft_pt_unmask_signals(mask);
+}
+
+/* A new thread's first turn: under process scheduling it was created with signals blocked
+ * (pthread_create), and its turn restores its creator's mask. */
+void wait_token(int tid) {
+    wait_token_masked(tid, threads[tid].start_masked ? &threads[tid].start_mask : NULL);
 }
 
 /* After pick() chose `next` (called with sched_lock released): run it, and wait for our turn
- * unless we are the chosen one or are leaving management. */
+ * unless we are the chosen one or are leaving management. Under process scheduling a signal sent
+ * by another process of the tree must run its handler at a deterministic point: from the hand-over
+ * until its next turn a thread blocks the asynchronous signals (before the hand-over: a handler
+ * run after it would act as the holder), so the kernel leaves a process-directed one pending for
+ * the thread that runs - it unblocks at the start of its turn, here or in proc_sched.c. */
 void switch_to(int next, int me, int leaving) {
     if (next == me) return;
+    uint64_t saved;
+    int masked = !leaving && weft_pt_active();
+    if (masked) weft_pt_mask_signals(&saved);
     if (next != NONE) give_token(next);
-    if (!leaving) wait_token(me);
+    if (!leaving) wait_token_masked(me, masked ? &saved : NULL);
 }
 
 /* ------------------------------------------------------------------ model helpers */
@@ -161,9 +178,19 @@ static int is_net_waiter(int t) {
     return threads[t].state == T_BLK_IO && threads[t].io && threads[t].io->net;
 }
 
+/* WEFT_IO_FN waits (process-shared mutexes and condition variables, signal waits) carry their own
+ * probe; the rest are hook_io.c's. */
+static int probe_io(weft_io_wait *w) {
+    if (w->kind != WEFT_IO_FN) return weft_io_probe(w);
+    if (!w->probe(w->probe_arg)) return 0;
+    w->result = 0;
+    w->err = 0;
+    return 1;
+}
+
 static void probe_io_waiters(void) {
     for (int t = 0; t < nthreads; t++)
-        if (threads[t].state == T_BLK_IO && !threads[t].io->net && weft_io_probe(threads[t].io)) {
+        if (threads[t].state == T_BLK_IO && !threads[t].io->net && probe_io(threads[t].io)) {
             threads[t].state = T_RUNNABLE;
             threads[t].deadline = 0;
         }
@@ -449,6 +476,27 @@ static int io_wait_at(weft_io_wait *w, uint64_t deadline, enum site site) {
 }
 
 int weft_sched_io_wait(weft_io_wait *w, uint64_t deadline) { return io_wait_at(w, deadline, S_IO_WAIT); }
+
+/* A managed thread waits until probe(arg) says ready (1), the virtual deadline passes (0) or
+ * pthread_cancel wakes it (-1; the caller decides when to act on the request: a condition
+ * variable re-acquires its mutex first). Process-shared objects (proc_sync.c) and signal waits
+ * (hook_signal.c) wait this way: the probe runs at every decision, like an fd wait's. */
+int sched_probe_wait(int (*probe)(void *), void *arg, uint64_t deadline, enum site site) {
+    if (probe(arg)) return 1;
+    weft_io_wait w = {.kind = WEFT_IO_FN, .probe = probe, .probe_arg = arg};
+    LOCK();
+    threads[my_tid].io = &w;
+    block_on(T_BLK_IO, &w, deadline);
+    YIELD(site);
+    LOCK();
+    thread_slot *s = &threads[my_tid];
+    int timed_out = s->timed_out, cancelled = s->cancel_woken;
+    s->timed_out = 0;
+    s->cancel_woken = 0;
+    s->io = NULL;
+    UNLOCK();
+    return cancelled ? -1 : !timed_out;
+}
 
 int weft_sched_net_block(weft_io_wait *w, uint64_t deadline) { return io_wait_at(w, deadline, S_NET_BLOCK); }
 

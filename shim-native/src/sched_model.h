@@ -34,12 +34,14 @@ typedef struct thread_slot {
     void *arg;
     weft_io_wait *io;       /* T_BLK_IO: what readiness the thread waits for (probed at decisions) */
     atomic_int turn;        /* futex word: 1 = this thread now holds the token */
+    int start_masked;       /* created with signals blocked (process scheduling): its first turn ... */
+    uint64_t start_mask;    /* ... restores this mask, its creator's */
 } thread_slot;
 
 enum site { S_BARRIER, S_BARRIER_BLK, S_COND_BCAST, S_COND_REACQ, S_COND_REACQ_C, S_COND_SIGNAL,
             S_COND_WAIT, S_FUTEX_WAIT, S_FUTEX_WAKE, S_IO_WAIT, S_JOIN, S_MUTEX_LOCK, S_MUTEX_LOCK_C, S_MUTEX_TRY, S_MUTEX_UNLOCK,
             S_NET_BLOCK, S_NET_SEND, S_CREATE, S_RW_LOCK, S_RW_LOCK_C, S_RW_TRY, S_RW_UNLOCK, S_YIELD, S_SEM_POST,
-            S_SEM_TRY, S_SEM_WAIT, S_SEM_WAIT_C, S_SLEEP, S_FINISHED, S_COUNT };
+            S_SEM_TRY, S_SEM_WAIT, S_SEM_WAIT_C, S_SIGNAL_WAIT, S_SLEEP, S_FINISHED, S_COUNT };
 
 enum okind { O_FREE = 0, O_MUTEX, O_RWLOCK, O_BARRIER, O_SEM, O_COND };
 typedef struct sync_obj {
@@ -58,7 +60,7 @@ extern atomic_int sched_lock;
 extern WEFT_TLS int my_tid;
 extern const char *const site_names[];
 
-/* token passing */
+/* token passing (wait_token: a new thread's first turn) */
 void wait_token(int tid);
 void switch_to(int next, int me, int leaving);
 
@@ -84,5 +86,26 @@ int nth_in_state(int state, const void *obj, int i);
 void block_on(int state, const void *obj, uint64_t deadline);
 /* absolute deadline on `clock` -> virtual monotonic ns (0 = none, never 0 itself) */
 uint64_t deadline_ns(clockid_t clock, const struct timespec *abs);
+
+/* a managed thread waits for probe(arg): 1 ready, 0 deadline passed, -1 woken by pthread_cancel */
+int sched_probe_wait(int (*probe)(void *), void *arg, uint64_t deadline, enum site site);
+
+/* ---- process-shared objects (proc_sync.c) ---- */
+/* how a wait ended: timed out, ready, woken by pthread_cancel, or "make the real call" */
+enum { PW_TIMEOUT = 0, PW_READY = 1, PW_CANCEL = -1, PW_REAL = -2 };
+/* waits for ready(arg): a managed thread in the model, else a process wait (bounded when deadline
+ * is not 0); PW_REAL when neither scheduler can wait (the caller blocks for real) */
+int ps_wait(int (*ready)(void *), void *arg, uint64_t deadline, enum site site);
+int ps_mutex_shared(const pthread_mutex_t *m);
+/* managed, model owner NONE, sched_lock held (and held again on return): 0/EOWNERDEAD/ETIMEDOUT/error */
+int ps_mutex_take_managed(pthread_mutex_t *m, enum site busy_site, uint64_t deadline);
+/* no model: the lock's result, or PW_REAL (make the real call) */
+int ps_mutex_lock_unmanaged(pthread_mutex_t *m, uint64_t deadline);
+int ps_cond_shared(const pthread_cond_t *c);
+int ps_cond_wait(pthread_cond_t *c, pthread_mutex_t *m, uint64_t deadline);
+void ps_cond_wake(pthread_cond_t *c, int all);
+/* the mutex half of a condition-variable wait (hook_pthread.c): the model's or the real lock */
+int weft_cond_mutex_release(pthread_mutex_t *m);
+int weft_cond_mutex_reacquire(pthread_mutex_t *m);
 
 #endif

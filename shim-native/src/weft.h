@@ -17,6 +17,8 @@
  *   hook_stat.c   file times in the virtual timeline (stat family, utimensat "now")
  *   hook_tsc.c    rdtsc/rdtscp trapped and answered from the virtual clock (opt-in)
  *   proc_sched.c  the run segment shared by the process tree: children's clocks, process scheduling
+ *   proc_sync.c   process-shared mutexes and condition variables, timed waits on shared objects
+ *   hook_signal.c signals between the processes of the tree (delivered at the start of a turn)
  *   backstop.c    raw system calls from the program's own code (syscall user dispatch)
  *
  * Rules every hook follows (see docs/shim.md):
@@ -212,6 +214,11 @@ void weft_pt_block_inside(int (*ready)(void *), void *arg); /* the same from ins
 int weft_pt_block_bounded(int (*ready)(void *), void *arg); /* a timed wait: 1 ready, 0 tree idle */
 int weft_pt_block_bounded_inside(int (*ready)(void *), void *arg); /* a timed wait: 1 ready, 0 tree idle */
 unsigned long weft_pt_decisions(void);
+/* signals while a process waits for its turn (proc_sched.c): blocked, then delivered at the turn's start */
+void weft_pt_mask_signals(uint64_t *saved);  /* blocks every blockable asynchronous signal, saves the mask */
+void weft_pt_unmask_signals(const uint64_t *saved); /* restores it: pending ones run their handlers now */
+extern _Atomic uint64_t weft_sig_handled;    /* handlers run at a turn's start so far (pause's probe) */
+int weft_pt_in_tree(pid_t pid);              /* pid is another process of the run's tree */
 
 /* ---- tracing: one line per hook, formatted on the stack, one write(2) ---- */
 void weft_trace(const char *fn, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -231,7 +238,8 @@ long weft_real_syscall(long n, long a, long b, long c, long d, long e, long f);
 
 /* ---- waits the scheduler models beyond pthreads (sched.c) and readiness probes (hook_io.c) ---- */
 enum { WEFT_IO_POLL = 1, WEFT_IO_SELECT, WEFT_IO_EPOLL, WEFT_IO_CHILD, WEFT_IO_NET,
-       WEFT_IO_SEM };                       /* a process-shared semaphore: probed with sem_trywait (fds) */
+       WEFT_IO_SEM,                         /* a process-shared semaphore: probed with sem_trywait (fds) */
+       WEFT_IO_FN };                        /* anything else: probed by probe(probe_arg) (sched.c) */
 typedef struct weft_io_wait {
     int kind;
     int net;                                /* the wait involves simulated sockets (a net wait) */
@@ -241,6 +249,7 @@ typedef struct weft_io_wait {
     int epfd; void *events; int maxevents;  /* epoll */
     int idtype; int id; int wflags;         /* child: waitid(idtype, id, ..., wflags) */
     int result; int err;                    /* set by a successful probe */
+    int (*probe)(void *); void *probe_arg;  /* WEFT_IO_FN: 1 when ready (process-shared objects, signals) */
 } weft_io_wait;
 /* Zero-timeout probe with the real call: 1 when ready or failed (result/err set), else 0. */
 int weft_io_probe(weft_io_wait *w);

@@ -1,0 +1,203 @@
+/*
+ * hook_signal.c - signals between the processes of a run's tree under process scheduling
+ * (issue 18 item 1): they are scheduler states, delivered at deterministic points.
+ *
+ *   - While a process (or a managed thread) waits for its turn, it blocks every asynchronous
+ *     signal (weft_pt_mask_signals, from proc_sched.c's token wait and sched.c's thread-token
+ *     wait); a signal another process sends meanwhile stays pending. When the turn comes the mask
+ *     is restored and the pending handlers run right there - at the start of the receiver's turn,
+ *     a point the schedule decides, with the token held.
+ *   - kill, sigqueue and tgkill to another process of the tree are process yield points (after the
+ *     real call), so the receiver may run - and handle the signal - next.
+ *   - pause, sigwait, sigwaitinfo and sigtimedwait are waits that are ready when a signal is there:
+ *     a process wait (sigtimedwait's timeout bounded in virtual time, like poll's), or, in a
+ *     managed thread, a wait in the thread model. (sigsuspend is hook_io.c's.)
+ *
+ * Never blocked: SIGKILL and SIGSTOP (the kernel refuses), the synchronous signals a fault raises
+ * (SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGTRAP, SIGSYS: blocked, a fault would kill the process; the
+ * rdtsc trap and the backstop use two of them) and glibc's internal SIGCANCEL/SIGSETXID (32, 33:
+ * setuid in a threaded process waits until every thread has handled SIGSETXID).
+ *
+ * Safety: raw system calls only, no allocation. The handlers run when the mask is restored, with
+ * the token held and weft_depth back at 0, so their hooks behave as anywhere in the program (a
+ * write in a handler is a yield point like any other; the token wait that follows is a nested
+ * one, which returns with the token held again).
+ */
+#include "sched_model.h"
+
+#include <errno.h>
+#include <pthread.h>
+#include <signal.h>
+#include <string.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#define BIT(sig) (1ULL << ((sig) - 1))
+#define NEVER_BLOCKED (BIT(SIGKILL) | BIT(SIGSTOP) | BIT(SIGSEGV) | BIT(SIGBUS) | BIT(SIGFPE) | BIT(SIGILL) | \
+                       BIT(SIGTRAP) | BIT(SIGSYS) | BIT(32) | BIT(33))
+
+_Atomic uint64_t weft_sig_handled;
+
+void weft_pt_mask_signals(uint64_t *saved) {
+    uint64_t all = ~NEVER_BLOCKED;
+    if (weft_real_syscall(SYS_rt_sigprocmask, SIG_BLOCK, &all, saved, 8, 0, 0) != 0) *saved = 0;
+}
+
+/*
+ * A fork child runs in real time until it waits for its first turn (in the fork child handler), and
+ * a signal its parent sends right after the fork would run its handler there, at a real-time
+ * point, in a child that still believes it is its parent (the slot is taken in that handler). So
+ * under process scheduling the parent blocks signals across the fork (pthread_atfork prepare) and
+ * restores its mask after it; the child keeps them blocked until the end of its first token wait,
+ * where the mask from before the fork is restored instead of the all-blocked one (or in the child
+ * handler, when the child does not take part in scheduling). The constructor registers after
+ * proc_tree.c's (engine.c runs first: link order), so this child handler runs after the one that
+ * waits for the turn.
+ */
+static int fork_masked;            /* inherited by the child: its first token wait restores fork_mask */
+static uint64_t fork_mask;
+
+static void fork_prepare(void) {
+    if (!weft_init() || !weft_pt_active()) return;
+    weft_pt_mask_signals(&fork_mask);
+    fork_masked = 1;
+}
+static void fork_parent(void) {
+    if (!fork_masked) return;
+    fork_masked = 0;
+    weft_real_syscall(SYS_rt_sigprocmask, SIG_SETMASK, &fork_mask, NULL, 8, 0, 0);
+}
+static void fork_child(void) {
+    if (fork_masked && !weft_pt_active()) fork_parent();
+}
+__attribute__((constructor)) static void signal_ctor(void) { pthread_atfork(fork_prepare, fork_parent, fork_child); }
+
+/* The kernel's struct for rt_sigaction (not glibc's). */
+struct ksigaction { void *handler; unsigned long flags; void *restorer; uint64_t mask; };
+
+/* Restores the mask saved by weft_pt_mask_signals: the pending signals it lets through are
+ * delivered now. Those with a handler are counted first (pause's probe: a handler ran). */
+void weft_pt_unmask_signals(const uint64_t *saved) {
+    if (fork_masked) { /* a fork child's first turn: the mask from before the fork */
+        fork_masked = 0;
+        saved = &fork_mask;
+    }
+    uint64_t pending = 0;
+    if (weft_real_syscall(SYS_rt_sigpending, &pending, 8, 0, 0, 0, 0) == 0) {
+        pending &= ~*saved & ~NEVER_BLOCKED;
+        for (int sig = 1; pending && sig <= 64; sig++) {
+            if (!(pending & BIT(sig))) continue;
+            pending &= ~BIT(sig);
+            struct ksigaction old;
+            if (weft_real_syscall(SYS_rt_sigaction, sig, NULL, &old, 8, 0, 0) == 0 && old.handler != SIG_DFL &&
+                old.handler != SIG_IGN)
+                atomic_fetch_add(&weft_sig_handled, 1);
+        }
+    }
+    weft_real_syscall(SYS_rt_sigprocmask, SIG_SETMASK, saved, NULL, 8, 0, 0);
+}
+
+/* ------------------------------------------------------------------ sending */
+
+typedef int (*kill_fn)(pid_t, int);
+typedef int (*sigqueue_fn)(pid_t, int, const union sigval);
+typedef int (*tgkill_fn)(pid_t, pid_t, int);
+REAL_FN(kill_fn, kill)
+REAL_FN(sigqueue_fn, sigqueue)
+REAL_FN(tgkill_fn, tgkill)
+
+/* After a signal went to `pid` (kill's meaning: > 0 a process, 0 or < -1 a group, -1 everyone):
+ * a process yield point unless it can only have reached this process. */
+static void sent(int rc, pid_t pid, int sig) {
+    if (rc != 0 || sig == 0 || !weft_engaged() || !weft_pt_active()) return;
+    if (pid > 0 && !weft_pt_in_tree(pid)) return;
+    WEFT_TRACE("kill", "pid %d sig %d", (int)pid, sig);
+    weft_pt_yield("kill");
+}
+
+WEFT_EXPORT int kill(pid_t pid, int sig) {
+    int rc = get_real_kill()(pid, sig);
+    sent(rc, pid, sig);
+    return rc;
+}
+WEFT_EXPORT int sigqueue(pid_t pid, int sig, const union sigval v) {
+    int rc = get_real_sigqueue()(pid, sig, v);
+    sent(rc, pid, sig);
+    return rc;
+}
+WEFT_EXPORT int tgkill(pid_t tgid, pid_t tid, int sig) {
+    int rc = get_real_tgkill()(tgid, tid, sig);
+    sent(rc, tgid, sig);
+    return rc;
+}
+
+/* ------------------------------------------------------------------ waiting */
+
+typedef int (*pause_fn)(void);
+typedef int (*sigwait_fn)(const sigset_t *, int *);
+typedef int (*sigwaitinfo_fn)(const sigset_t *, siginfo_t *);
+typedef int (*sigtimedwait_fn)(const sigset_t *, siginfo_t *, const struct timespec *);
+REAL_FN(pause_fn, pause)
+REAL_FN(sigwait_fn, sigwait)
+REAL_FN(sigwaitinfo_fn, sigwaitinfo)
+REAL_FN(sigtimedwait_fn, sigtimedwait)
+
+static uint64_t pending_now(void) {
+    uint64_t p = 0;
+    weft_real_syscall(SYS_rt_sigpending, &p, 8, 0, 0, 0, 0);
+    return p;
+}
+
+/* pause: ready once a handler has run at a turn's start since the wait began. */
+static int handler_ran(void *since) { return atomic_load(&weft_sig_handled) != *(uint64_t *)since; }
+
+/* sigwait family: ready when a signal of the set is pending (the program blocks them, so they
+ * stay pending until taken). */
+static int set_pending(void *set) {
+    uint64_t s;
+    memcpy(&s, set, sizeof s);
+    return (pending_now() & s) != 0;
+}
+
+/* Waits for ready(arg): 1 ready, 0 the deadline passed (clock moved there), -1 make the real call.
+ * A managed thread waits in the thread model even without process scheduling when the probe does
+ * not depend on it (a pending signal is there either way; "a handler ran" is only counted at the
+ * start of a turn, so pause needs process scheduling). */
+static int signal_wait(int (*ready)(void *), void *arg, uint64_t deadline, int needs_turns) {
+    if (!weft_engaged() || !(weft_pt_active() || (!needs_turns && sched_engaged()))) return -1;
+    int r = ps_wait(ready, arg, deadline, S_SIGNAL_WAIT);
+    return r == PW_READY ? 1 : r == PW_TIMEOUT ? 0 : -1;
+}
+
+WEFT_EXPORT int pause(void) {
+    uint64_t since = atomic_load(&weft_sig_handled);
+    WEFT_TRACE("pause", "%s", "a wait for a signal");
+    if (signal_wait(handler_ran, &since, 0, 1) == 1) { errno = EINTR; return -1; }
+    return get_real_pause()();
+}
+
+WEFT_EXPORT int sigwait(const sigset_t *set, int *sig) {
+    set = WEFT_OPAQUE(set);
+    if (set) signal_wait(set_pending, (void *)set, 0, 0);
+    return get_real_sigwait()(set, sig);
+}
+
+WEFT_EXPORT int sigwaitinfo(const sigset_t *set, siginfo_t *info) {
+    set = WEFT_OPAQUE(set);
+    if (set) signal_wait(set_pending, (void *)set, 0, 0);
+    return get_real_sigwaitinfo()(set, info);
+}
+
+/* A finite timeout is bounded in virtual time: it elapses when the tree is idle (EAGAIN, the clock
+ * moved by the timeout); a zero timeout stays the real call's probe. */
+WEFT_EXPORT int sigtimedwait(const sigset_t *set, siginfo_t *info, const struct timespec *t) {
+    set = WEFT_OPAQUE(set);
+    t = WEFT_OPAQUE(t);
+    if (set && (!t || t->tv_sec > 0 || t->tv_nsec > 0) && (!t || (t->tv_sec >= 0 && t->tv_nsec < 1000000000L))) {
+        uint64_t deadline = t ? weft_mono_peek() + (uint64_t)t->tv_sec * 1000000000ULL + (uint64_t)t->tv_nsec : 0;
+        /* without process scheduling a managed thread's timeout would fire as soon as its threads all
+         * wait, before a process running freely could send: then it stays the real call */
+        if (signal_wait(set_pending, (void *)set, deadline, deadline != 0) == 0) { errno = EAGAIN; return -1; }
+    }
+    return get_real_sigtimedwait()(set, info, t);
+}
