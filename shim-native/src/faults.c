@@ -91,7 +91,7 @@ static void write_yield(void) {
 WEFT_EXPORT ssize_t write(int fd, const void *buf, size_t n) {
     if (weft_net_is_fd(fd)) return weft_engaged() ? weft_net_write(fd, buf, n) : weft_net_reentered();
     write_yield();
-    if (!faults_on()) return weft_ft_wrote(fd, get_real_write()(fd, buf, n));
+    if (!faults_on()) return weft_ft_wrote(fd, weft_io_write(fd, buf, n, get_real_write())); /* a full pipe: a process wait */
     int fail;
     size_t allow = allowed_bytes(fd, n, &fail);
     if (fail) { WEFT_TRACE("write", "%d ENOSPC", fd); errno = ENOSPC; return -1; }

@@ -28,6 +28,11 @@
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <limits.h>
+#include <sys/stat.h>
+#include <sys/ioctl.h>
+#include <wchar.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
@@ -334,36 +339,34 @@ WEFT_EXPORT int pselect(int nfds, fd_set *rd, fd_set *wr, fd_set *ex, const stru
     return get_real_pselect()(nfds, rd, wr, ex, t, mask);
 }
 
-WEFT_EXPORT int epoll_wait(int epfd, struct epoll_event *ev, int max, int timeout_ms) {
+/* epoll_wait is epoll_pwait without a mask: one body for both, only the real call differs. */
+static int real_epoll(int epfd, struct epoll_event *ev, int max, int ms, const sigset_t *mask, int masked) {
+    return masked ? get_real_epoll_pwait()(epfd, ev, max, ms, mask) : get_real_epoll_wait()(epfd, ev, max, ms);
+}
+
+static int epoll_any(const char *name, int epfd, struct epoll_event *ev, int max, int timeout_ms,
+                     const sigset_t *mask, int masked) {
     int net = weft_net_open && weft_engaged() && weft_net_prepare_epoll(epfd) > 0;
+    uint64_t t = (uint64_t)(timeout_ms < 0 ? 0 : timeout_ms) * MS;
     if (net && !weft_sched_active() && timeout_ms > 0) {
-        uint64_t t0 = weft_mono_peek(), t = (uint64_t)timeout_ms * MS;
-        return paced_result(get_real_epoll_wait()(epfd, ev, max, budget_ms(t)), t0, t);
+        uint64_t t0 = weft_mono_peek();
+        return paced_result(real_epoll(epfd, ev, max, budget_ms(t), mask, masked), t0, t);
     }
+    weft_io_wait w = {.kind = WEFT_IO_EPOLL, .net = net, .epfd = epfd, .events = ev, .maxevents = max};
     if (weft_sched_active()) {
-        weft_io_wait w = {.kind = WEFT_IO_EPOLL, .net = net, .epfd = epfd, .events = ev, .maxevents = max};
-        WEFT_TRACE("epoll_wait", "%d, %d ms", epfd, timeout_ms);
-        return model_wait(&w, (uint64_t)(timeout_ms < 0 ? 0 : timeout_ms) * MS, timeout_ms < 0);
+        WEFT_TRACE(name, "%d, %d ms", epfd, timeout_ms);
+        return model_wait(&w, t, timeout_ms < 0);
     }
-    weft_io_wait pw = {.kind = WEFT_IO_EPOLL, .net = net, .epfd = epfd, .events = ev, .maxevents = max};
-    if (process_wait(&pw, (uint64_t)(timeout_ms < 0 ? 0 : timeout_ms) * MS, timeout_ms < 0, NULL)) return pw.result;
-    return get_real_epoll_wait()(epfd, ev, max, timeout_ms);
+    if (process_wait(&w, t, timeout_ms < 0, mask)) return w.result;
+    return real_epoll(epfd, ev, max, timeout_ms, mask, masked);
+}
+
+WEFT_EXPORT int epoll_wait(int epfd, struct epoll_event *ev, int max, int timeout_ms) {
+    return epoll_any("epoll_wait", epfd, ev, max, timeout_ms, NULL, 0);
 }
 
 WEFT_EXPORT int epoll_pwait(int epfd, struct epoll_event *ev, int max, int timeout_ms, const sigset_t *mask) {
-    int net = weft_net_open && weft_engaged() && weft_net_prepare_epoll(epfd) > 0;
-    if (net && !weft_sched_active() && timeout_ms > 0) {
-        uint64_t t0 = weft_mono_peek(), t = (uint64_t)timeout_ms * MS;
-        return paced_result(get_real_epoll_pwait()(epfd, ev, max, budget_ms(t), mask), t0, t);
-    }
-    if (weft_sched_active()) {
-        weft_io_wait w = {.kind = WEFT_IO_EPOLL, .net = net, .epfd = epfd, .events = ev, .maxevents = max};
-        WEFT_TRACE("epoll_pwait", "%d, %d ms", epfd, timeout_ms);
-        return model_wait(&w, (uint64_t)(timeout_ms < 0 ? 0 : timeout_ms) * MS, timeout_ms < 0);
-    }
-    weft_io_wait pw = {.kind = WEFT_IO_EPOLL, .net = net, .epfd = epfd, .events = ev, .maxevents = max};
-    if (process_wait(&pw, (uint64_t)(timeout_ms < 0 ? 0 : timeout_ms) * MS, timeout_ms < 0, mask)) return pw.result;
-    return get_real_epoll_pwait()(epfd, ev, max, timeout_ms, mask);
+    return epoll_any("epoll_pwait", epfd, ev, max, timeout_ms, mask, 1);
 }
 
 /* ------------------------------------------------------------------ blocking reads */
@@ -404,16 +407,100 @@ WEFT_EXPORT int accept4(int fd, struct sockaddr *a, socklen_t *al, int flags) {
 /*
  * stdio refills its buffer with glibc's internal read, past the read hook. Under process scheduling
  * a process that blocked there would hold the run token while the writer of its pipe waits for it,
- * so the entry points that may refill (the getc family's slow path __uflow/__underflow, which the
- * getc_unlocked macros call, and fgetc, getc, fgets, fread, getline, getdelim) first wait as a
- * process when the buffer is empty and the fd is not readable. A look at the FILE's public glibc
- * fields only; nothing else changes, and without process scheduling the hooks only pass through.
+ * so the entry points that may refill first wait as a process until the whole call can complete
+ * without blocking:
+ *   - one byte (the getc family's slow path __uflow/__underflow, which the getc_unlocked macros
+ *     call, fgetc, getc): the fd is readable when the buffer is empty;
+ *   - a line (fgets, getline, getdelim): the delimiter is in the buffer, or in what the kernel holds
+ *     for a pipe (peeked with tee(2) into a private pipe, nothing consumed), or the pipe is nearly
+ *     full (its writer may be waiting for room), or the writer is gone (end of file). Stdio writers
+ *     flush 4 KiB blocks that end mid-line, so "readable" is not enough: the second refill blocked.
+ *   - fread of more than is buffered from a pipe or socket: in pieces of what is buffered plus what
+ *     the kernel holds (FIONREAD), each after waiting for a byte: a piece cannot block (fread keeps
+ *     reading until its count is met, sort asks for 64 KiB).
+ * A look at the FILE's public glibc fields only; without process scheduling the hooks pass through.
  */
-static void stdio_before_read(FILE *fp) {
+static size_t buffered(FILE *fp) {
+    return fp->_IO_read_ptr && fp->_IO_read_ptr < fp->_IO_read_end ? (size_t)(fp->_IO_read_end - fp->_IO_read_ptr) : 0;
+}
+
+static int stdio_fd(FILE *fp) {
     fp = WEFT_OPAQUE(fp);
-    if (!fp || !weft_pt_active() || !weft_engaged()) return;
-    if (fp->_IO_read_ptr < fp->_IO_read_end || fp->_fileno < 0) return; /* buffered data, or not an fd */
-    weft_io_before_read(fp->_fileno);
+    return fp && fp->_fileno >= 0 && weft_engaged() && weft_pt_active() ? fp->_fileno : -1;
+}
+
+static void stdio_before_read(FILE *fp) {
+    int fd = stdio_fd(fp);
+    if (fd >= 0 && !buffered(fp)) weft_io_before_read(fd);
+}
+
+/* bytes the kernel holds for reading (pipes, FIFOs, sockets), -1 when it cannot say */
+static long kernel_bytes(int fd) {
+    int n = 0;
+    return weft_real_syscall(SYS_ioctl, fd, FIONREAD, &n, 0, 0, 0) == 0 ? n : -1;
+}
+
+/* A private pipe to peek through: tee(2) copies a pipe's content without consuming it. Made once
+ * per image (raw pipe2, moved to fd 900 or above like the run segment's, close-on-exec); used only
+ * by the token holder and always drained. -1 when it cannot be made. */
+static int peek_pipe[2] = {-1, -1};
+
+static int peek_ready(void) {
+    if (peek_pipe[0] >= 0) return 1;
+    int p[2];
+    if (weft_real_syscall(SYS_pipe2, p, O_CLOEXEC | O_NONBLOCK, 0, 0, 0, 0) != 0) return 0;
+    for (int i = 0; i < 2; i++) {
+        long high = weft_real_syscall(SYS_fcntl, p[i], F_DUPFD_CLOEXEC, 900, 0, 0, 0);
+        weft_real_syscall(SYS_close, p[i], 0, 0, 0, 0, 0);
+        peek_pipe[i] = (int)high;
+    }
+    return peek_pipe[0] >= 0 && peek_pipe[1] >= 0;
+}
+
+/* Does the pipe `fd` hold `delim` within its first `limit` bytes? (-1: not a pipe, cannot tell) */
+static int pipe_holds(int fd, int delim, size_t limit) {
+    if (!peek_ready()) return -1;
+    long n = weft_real_syscall(SYS_tee, fd, peek_pipe[1], limit, SPLICE_F_NONBLOCK, 0, 0);
+    if (n < 0) return -1;
+    int found = 0;
+    char chunk[512];
+    for (long left = n; left > 0;) {
+        long r = weft_real_syscall(SYS_read, peek_pipe[0], chunk, left < (long)sizeof chunk ? left : (long)sizeof chunk, 0, 0, 0);
+        if (r <= 0) break;
+        if (!found && memchr(chunk, delim, (size_t)r)) found = 1;
+        left -= r;
+    }
+    return found;
+}
+
+struct line_wait { FILE *fp; int fd; int delim; size_t limit; };
+
+static int line_ready(void *arg) {
+    struct line_wait *lw = arg;
+    struct pollfd p = {.fd = lw->fd, .events = POLLIN};
+    if (weft_real_syscall(SYS_poll, &p, 1, 0, 0, 0, 0) <= 0) return 0;
+    long avail = kernel_bytes(lw->fd);
+    if (avail <= 0) return 1; /* end of file, an error, or not measurable: the call will not wait long */
+    if (buffered(lw->fp) + (size_t)avail >= lw->limit) return 1;
+    /* its writer waits for room: the line is longer than the pipe holds (writes of less than a page
+     * each take a page of their own, so a full pipe may hold much less than its size) */
+    struct stat st;
+    if (weft_real_syscall(SYS_fstat, lw->fd, &st, 0, 0, 0, 0) == 0 && weft_pt_room_awaited(st.st_ino)) return 1;
+    return pipe_holds(lw->fd, lw->delim, (size_t)avail) != 0;
+}
+
+/* Before fgets/getline/getdelim: the line's delimiter within `limit` bytes must be available. */
+static void stdio_before_line(FILE *fp, int delim, size_t limit) {
+    int fd = stdio_fd(fp);
+    if (fd < 0) return;
+    size_t b = buffered(fp);
+    if (b >= limit || (b && memchr(fp->_IO_read_ptr, delim, b))) return;
+    long fl = weft_real_syscall(SYS_fcntl, fd, F_GETFL, 0, 0, 0, 0);
+    if (fl < 0 || (fl & O_NONBLOCK)) return;
+    struct line_wait lw = {fp, fd, delim, limit};
+    if (line_ready(&lw)) return;
+    WEFT_TRACE("io_wait", "fd %d (a line)", fd);
+    weft_pt_block(line_ready, &lw);
 }
 
 typedef int (*file_int_fn)(FILE *);
@@ -426,8 +513,11 @@ REAL_FN(file_int_fn, __underflow)
 REAL_FN(file_int_fn, fgetc)
 REAL_FN(file_int_fn, getc)
 REAL_FN(file_int_fn, _IO_getc)
+REAL_FN(file_int_fn, fgetc_unlocked)
 REAL_FN(fgets_fn, fgets)
+REAL_FN(fgets_fn, fgets_unlocked)
 REAL_FN(fread_fn, fread)
+REAL_FN(fread_fn, fread_unlocked)
 REAL_FN(getdelim_fn, getdelim)
 REAL_FN(getdelim_fn, __getdelim)
 REAL_FN(getline_fn, getline)
@@ -437,22 +527,517 @@ WEFT_EXPORT int __underflow(FILE *fp) { stdio_before_read(fp); return get_real__
 WEFT_EXPORT int fgetc(FILE *fp) { stdio_before_read(fp); return get_real_fgetc()(fp); }
 WEFT_EXPORT int getc(FILE *fp) { stdio_before_read(fp); return get_real_getc()(fp); }
 WEFT_EXPORT int _IO_getc(FILE *fp) { stdio_before_read(fp); return get_real__IO_getc()(fp); }
-WEFT_EXPORT char *fgets(char *s, int n, FILE *fp) { stdio_before_read(fp); return get_real_fgets()(s, n, fp); }
-WEFT_EXPORT size_t fread(void *p, size_t sz, size_t n, FILE *fp) {
-    stdio_before_read(fp);
-    return get_real_fread()(p, sz, n, fp);
+WEFT_EXPORT int fgetc_unlocked(FILE *fp) { stdio_before_read(fp); return get_real_fgetc_unlocked()(fp); }
+
+/*
+ * A line longer than its pipe holds cannot be waited for as a whole: its writer waits for room
+ * until the reader takes some (tests/proc_pipes.c "long": 3000-byte writes each take a page, so the
+ * pipe is full at 48000 bytes). So under process scheduling a line read from a pipe or socket is
+ * done here, with glibc's own algorithm on the FILE's public fields: copy from the buffer up to the
+ * delimiter, and refill an empty buffer with __underflow after waiting as a process for one byte
+ * (as its hook above does), so no refill blocks and the writer runs between refills. Byte-oriented streams
+ * only (a wide-oriented one, _mode > 0, keeps glibc's path and the line wait above).
+ */
+static int line_by_refills(FILE *fp) {
+    int fd = stdio_fd(fp);
+    struct stat st;
+    return fd >= 0 && fp->_mode <= 0 && weft_real_syscall(SYS_fstat, fd, &st, 0, 0, 0, 0) == 0 &&
+           (S_ISFIFO(st.st_mode) || S_ISSOCK(st.st_mode));
+}
+
+/* The next run of buffered bytes, up to `most` and through `delim`: its length; *done when it ends
+ * the line. 0 at end of file or on an error (__underflow's EOF; it set the stream's flags). The wait
+ * for a byte is made without the stream's lock (`lock`: the caller took it), as glibc's callers
+ * would wait before taking it: another thread may use the stream meanwhile. */
+static size_t next_run(FILE *fp, int delim, size_t most, int *done, int lock) {
+    if (fp->_IO_read_ptr >= fp->_IO_read_end) {
+        if (lock) funlockfile(fp);
+        stdio_before_read(fp);
+        if (lock) flockfile(fp);
+        if (fp->_IO_read_ptr >= fp->_IO_read_end && get_real___underflow()(fp) == EOF) return 0;
+    }
+    size_t len = (size_t)(fp->_IO_read_end - fp->_IO_read_ptr);
+    if (len > most) len = most;
+    const char *t = memchr(fp->_IO_read_ptr, delim, len);
+    *done = t != NULL;
+    return t ? (size_t)(t - fp->_IO_read_ptr) + 1 : len;
+}
+
+/* getdelim's contract: *lp is malloc'ed (grown with realloc); -1 at end of file with nothing read. */
+static ssize_t getdelim_by_refills(char **lp, size_t *np, int delim, FILE *fp, int lock) {
+    lp = WEFT_OPAQUE(lp);
+    np = WEFT_OPAQUE(np);
+    if (!lp || !np) { errno = EINVAL; return -1; }
+    if (lock) flockfile(fp);
+    ssize_t result = -1;
+    size_t cur = 0;
+    int done = 0;
+    if (!*lp || *np == 0) {
+        char *b = realloc(*lp, 120);
+        if (!b) goto out;
+        *lp = b;
+        *np = 120;
+    }
+    while (!done) {
+        size_t len = next_run(fp, delim, SIZE_MAX, &done, lock);
+        if (len == 0) break;
+        if (cur + len + 1 > *np) {
+            size_t want = cur + len + 1 > 2 * *np ? cur + len + 1 : 2 * *np;
+            char *b = realloc(*lp, want);
+            if (!b) goto out;
+            *lp = b;
+            *np = want;
+        }
+        memcpy(*lp + cur, fp->_IO_read_ptr, len);
+        fp->_IO_read_ptr += len;
+        cur += len;
+    }
+    (*lp)[cur] = '\0';
+    result = cur ? (ssize_t)cur : -1;
+out:
+    if (lock) funlockfile(fp);
+    return result;
+}
+
+/* fgets: at most n - 1 bytes, through the newline; NULL when nothing was read or a read failed. */
+static char *fgets_by_refills(char *s, int n, FILE *fp, int lock) {
+    if (n <= 0) return NULL;
+    if (n == 1) { s[0] = '\0'; return s; }
+    if (lock) flockfile(fp);
+    int old_err = fp->_flags & _IO_ERR_SEEN;
+    fp->_flags &= ~_IO_ERR_SEEN;
+    size_t cur = 0, cap = (size_t)n - 1;
+    int done = 0;
+    while (!done && cur < cap) {
+        size_t len = next_run(fp, '\n', cap - cur, &done, lock);
+        if (len == 0) break;
+        memcpy(s + cur, fp->_IO_read_ptr, len);
+        fp->_IO_read_ptr += len;
+        cur += len;
+    }
+    char *r = s;
+    if (cur == 0 || ((fp->_flags & _IO_ERR_SEEN) && errno != EAGAIN)) r = NULL;
+    else s[cur] = '\0';
+    fp->_flags |= old_err;
+    if (lock) funlockfile(fp);
+    return r;
+}
+
+static size_t line_limit(int n) { return n > 1 ? (size_t)n - 1 : 1; }
+WEFT_EXPORT char *fgets(char *s, int n, FILE *fp) {
+    if (line_by_refills(fp)) return fgets_by_refills(s, n, fp, 1);
+    stdio_before_line(fp, '\n', line_limit(n));
+    return get_real_fgets()(s, n, fp);
+}
+WEFT_EXPORT char *fgets_unlocked(char *s, int n, FILE *fp) {
+    if (line_by_refills(fp)) return fgets_by_refills(s, n, fp, 0);
+    stdio_before_line(fp, '\n', line_limit(n));
+    return get_real_fgets_unlocked()(s, n, fp);
 }
 WEFT_EXPORT ssize_t getdelim(char **l, size_t *n, int d, FILE *fp) {
-    stdio_before_read(fp);
+    if (line_by_refills(fp)) return getdelim_by_refills(l, n, d, fp, 1);
+    stdio_before_line(fp, d, SIZE_MAX);
     return get_real_getdelim()(l, n, d, fp);
 }
 WEFT_EXPORT ssize_t __getdelim(char **l, size_t *n, int d, FILE *fp) {
-    stdio_before_read(fp);
+    if (line_by_refills(fp)) return getdelim_by_refills(l, n, d, fp, 1);
+    stdio_before_line(fp, d, SIZE_MAX);
     return get_real___getdelim()(l, n, d, fp);
 }
 WEFT_EXPORT ssize_t getline(char **l, size_t *n, FILE *fp) {
-    stdio_before_read(fp);
+    if (line_by_refills(fp)) return getdelim_by_refills(l, n, '\n', fp, 1);
+    stdio_before_line(fp, '\n', SIZE_MAX);
     return get_real_getline()(l, n, fp);
+}
+
+static int blocking_stream_fd(int fd);
+
+/* fread in pieces that cannot block (above). Returns whole items read, as fread does. */
+static size_t fread_pieces(fread_fn real, void *p, size_t size, size_t n, FILE *fp) {
+    int fd = stdio_fd(fp);
+    size_t total = size * n;
+    if (fd < 0 || size == 0 || total / size != n || total <= buffered(fp) || !blocking_stream_fd(fd))
+        return stdio_before_read(fp), real(p, size, n, fp);
+    size_t done = 0;
+    while (done < total) {
+        size_t k = total - done;
+        if (!buffered(fp)) weft_io_before_read(fd);
+        long avail = kernel_bytes(fd);
+        size_t can = buffered(fp) + (avail > 0 ? (size_t)avail : 0);
+        if (can > 0 && can < k) k = can; /* nothing at all: end of file, the call returns at once */
+        size_t r = real((char *)p + done, 1, k, fp);
+        done += r;
+        if (r < k) break;
+    }
+    return done / size;
+}
+WEFT_EXPORT size_t fread(void *p, size_t sz, size_t n, FILE *fp) { return fread_pieces(get_real_fread(), p, sz, n, fp); }
+/* a macro in bits/stdio.h under optimisation, hence the parentheses */
+WEFT_EXPORT size_t (fread_unlocked)(void *p, size_t sz, size_t n, FILE *fp) {
+    return fread_pieces(get_real_fread_unlocked(), p, sz, n, fp);
+}
+
+/* ------------------------------------------------------------------ blocking writes (process scheduling) */
+
+/*
+ * A write to a pipe or socket whose buffer is full blocks in the kernel until a reader makes room.
+ * Under process scheduling the reader may be another process of the tree, which only runs in the
+ * token's turns: a writer blocked there with the token stalled the tree until the 3 s give-up
+ * (`seq 100000 | sort`, `yes | head`). So a write that could block is a process wait first: the
+ * writer waits (the rest of the tree running) until the fd reports POLLOUT, which for a pipe means
+ * a free page slot - a write of up to PIPE_BUF (4096) bytes then cannot block, whether it merges
+ * into the last page or takes a new one - and for a Unix or TCP socket at least half the send
+ * buffer free. A longer write goes out in PIPE_BUF pieces, each after such a wait (POSIX makes no
+ * atomicity promise above PIPE_BUF, and a blocking write returns only when all is written, so the
+ * caller sees the same count). Only blocking pipes, FIFOs and sockets are concerned: regular files,
+ * terminals and non-blocking fds are written at once. Without process scheduling: the real call.
+ */
+static int blocking_stream_fd(int fd) {
+    struct stat st;
+    if (weft_real_syscall(SYS_fstat, fd, &st, 0, 0, 0, 0) != 0 || !(S_ISFIFO(st.st_mode) || S_ISSOCK(st.st_mode)))
+        return 0;
+    long fl = weft_real_syscall(SYS_fcntl, fd, F_GETFL, 0, 0, 0, 0);
+    return fl >= 0 && !(fl & O_NONBLOCK);
+}
+
+static void wait_writable(int fd) {
+    struct pollfd p = {.fd = fd, .events = POLLOUT};
+    weft_io_wait w = {.kind = WEFT_IO_POLL, .fds = &p, .nfds = 1};
+    if (weft_io_probe(&w)) return; /* room, or an error (no reader: the write reports EPIPE itself) */
+    WEFT_TRACE("io_wait", "fd %d (full: waits to write)", fd);
+    /* a managed thread waits in the thread model (its process's other threads may be the reader;
+     * when every thread waits, the model waits as a process); otherwise a process wait. Meanwhile
+     * the pipe is named as waited for: a reader waiting for a whole line reads what there is. */
+    struct stat st;
+    uint64_t ino = weft_real_syscall(SYS_fstat, fd, &st, 0, 0, 0, 0) == 0 && S_ISFIFO(st.st_mode) ? st.st_ino : 0;
+    weft_pt_room_wait(ino);
+    if (weft_sched_active()) weft_sched_io_wait(&w, 0);
+    else weft_pt_block(probe_ready, &w);
+    weft_pt_room_wait(0);
+}
+
+static int pt_engaged(void) { return weft_engaged() && weft_pt_active(); }
+
+ssize_t weft_io_write(int fd, const void *buf, size_t n, ssize_t (*real)(int, const void *, size_t)) {
+    if (!pt_engaged() || !blocking_stream_fd(fd)) return real(fd, buf, n);
+    size_t done = 0;
+    do {
+        size_t k = n - done < PIPE_BUF ? n - done : PIPE_BUF;
+        wait_writable(fd);
+        ssize_t r = real(fd, (const char *)buf + done, k);
+        if (r < 0) return done ? (ssize_t)done : r;
+        done += (size_t)r;
+        if ((size_t)r < k) break; /* cut short by a signal: the part written, as the kernel reports it */
+    } while (done < n);
+    return (ssize_t)done;
+}
+
+/*
+ * stdio writes its buffer out with glibc's internal write, past the write hook (printf, puts,
+ * fwrite ... never call `write` through the PLT). The entry points that may write out wait as
+ * above first, when the stream's fd is a blocking pipe or socket and the call may write: the
+ * stream is unbuffered or line-buffered, or its buffer has no room for `len` more bytes (then
+ * glibc writes the full buffer, at most one page for a pipe, whose st_blksize is 4096). `len` is
+ * exact for fputc/fputs/puts/fwrite; for the printf family, whose output length is unknown before
+ * formatting, PRINTF_GUESS (a line longer than that into a nearly full buffer may still block on
+ * a full pipe). A look at the FILE's public glibc fields; the buffering bits are glibc's libio
+ * flags (_IO_UNBUFFERED, _IO_LINE_BUF: fixed by its ABI). FLUSH: fflush, fclose - write out
+ * whatever is pending.
+ */
+#define WEFT_IO_UNBUFFERED 0x0002
+#define WEFT_IO_LINE_BUF 0x0200
+#define PRINTF_GUESS 1024
+#define FLUSH ((size_t)-1)
+
+static void stdio_before_write(FILE *fp, size_t len) {
+    fp = WEFT_OPAQUE(fp);
+    if (!fp || !pt_engaged() || fp->_fileno < 0) return;
+    if (len == FLUSH) {
+        if (fp->_IO_write_ptr <= fp->_IO_write_base) return; /* nothing pending */
+    } else if (!(fp->_flags & (WEFT_IO_UNBUFFERED | WEFT_IO_LINE_BUF)) && fp->_IO_write_ptr &&
+               (size_t)(fp->_IO_buf_end - fp->_IO_write_ptr) > len) {
+        return; /* fully buffered, and it fits: nothing is written now */
+    }
+    if (blocking_stream_fd(fp->_fileno)) wait_writable(fp->_fileno);
+}
+
+typedef int (*fputc_fn)(int, FILE *);
+typedef int (*overflow_fn)(FILE *, int);
+typedef int (*putchar_fn)(int);
+typedef int (*fputs_fn)(const char *, FILE *);
+typedef int (*puts_fn)(const char *);
+typedef int (*fclose_fn)(FILE *);
+typedef size_t (*fwrite_fn)(const void *, size_t, size_t, FILE *);
+typedef int (*vfprintf_fn)(FILE *, const char *, va_list);
+typedef int (*vprintf_fn)(const char *, va_list);
+typedef int (*vfprintf_chk_fn)(FILE *, int, const char *, va_list);
+typedef int (*vprintf_chk_fn)(int, const char *, va_list);
+typedef int (*vdprintf_fn)(int, const char *, va_list);
+typedef int (*vdprintf_chk_fn)(int, int, const char *, va_list);
+
+/* The fixed-arity entry points: wait if the call may block on the stream's fd, then the real one. */
+#define STDIO_PUT(type, name, params, args, fp, len)                                     \
+    REAL_FN(type##_fn, name)                                                             \
+    WEFT_EXPORT int name params {                                                        \
+        stdio_before_write(fp, len);                                                     \
+        return get_real_##name() args;                                                   \
+    }
+
+STDIO_PUT(fputc, fputc, (int c, FILE *f), (c, f), f, 1)
+STDIO_PUT(fputc, putc, (int c, FILE *f), (c, f), f, 1)
+STDIO_PUT(fputc, _IO_putc, (int c, FILE *f), (c, f), f, 1)
+STDIO_PUT(fputc, fputc_unlocked, (int c, FILE *f), (c, f), f, 1)
+STDIO_PUT(fputc, putc_unlocked, (int c, FILE *f), (c, f), f, 1)
+STDIO_PUT(overflow, __overflow, (FILE *f, int c), (f, c), f, 1) /* the putc_unlocked macros' slow path */
+STDIO_PUT(putchar, putchar, (int c), (c), stdout, 1)
+STDIO_PUT(putchar, putchar_unlocked, (int c), (c), stdout, 1)
+STDIO_PUT(fclose, fclose, (FILE *f), (f), f, FLUSH)
+
+REAL_FN(fclose_fn, fflush)
+REAL_FN(fclose_fn, fflush_unlocked)
+
+/* fflush(NULL) writes out every stream: stdout and stderr, the ones a tree's processes share, are
+ * checked (the exit path flushes this way, proc_sched.c) */
+static void before_flush(FILE *f) {
+    if (f) { stdio_before_write(f, FLUSH); return; }
+    stdio_before_write(stdout, FLUSH);
+    stdio_before_write(stderr, FLUSH);
+}
+WEFT_EXPORT int fflush(FILE *f) { before_flush(f); return get_real_fflush()(f); }
+WEFT_EXPORT int fflush_unlocked(FILE *f) { before_flush(f); return get_real_fflush_unlocked()(f); }
+
+/*
+ * fwrite, fputs and puts may carry more than a page: glibc then writes the full buffer out and,
+ * for whole blocks of the rest, writes them directly - two or more write(2)s, of which only the
+ * first is covered by one POLLOUT wait. So the data goes in pieces, each of which makes at most one
+ * write of at most one page: a fully buffered stream's free room (filled, nothing written), or,
+ * when the buffer is full, one byte after the wait (glibc writes the full buffer, then buffers the
+ * byte); for an unbuffered or line-buffered stream half a page after the wait. When the fd turns
+ * out not to be a blocking pipe or socket, the rest goes in one call. Returns the bytes written.
+ */
+static size_t next_piece(FILE *f, size_t left, int *may_write) {
+    int fully = !(f->_flags & (WEFT_IO_UNBUFFERED | WEFT_IO_LINE_BUF));
+    size_t room = f->_IO_write_ptr && f->_IO_buf_end > f->_IO_write_ptr ? (size_t)(f->_IO_buf_end - f->_IO_write_ptr) : 0;
+    *may_write = !(fully && room > 0);
+    size_t most = !*may_write ? room : fully ? 1 : PIPE_BUF / 2;
+    return left < most ? left : most;
+}
+
+static size_t stdio_write_pieces(fwrite_fn real, const char *p, size_t total, FILE *f) {
+    size_t done = 0;
+    int stream = -1; /* is the fd a blocking pipe or socket? asked once, when a piece may write */
+    while (done < total) {
+        int may_write;
+        size_t k = next_piece(f, total - done, &may_write);
+        if (may_write && stream < 0) stream = blocking_stream_fd(f->_fileno);
+        if (may_write && !stream) k = total - done;
+        if (may_write && stream) wait_writable(f->_fileno);
+        size_t r = real(p + done, 1, k, f);
+        done += r;
+        if (r < k) break;
+    }
+    return done;
+}
+
+static int stdio_pieces_apply(FILE *f) {
+    f = WEFT_OPAQUE(f);
+    return f && f->_fileno >= 0 && pt_engaged();
+}
+
+REAL_FN(fwrite_fn, fwrite)
+REAL_FN(fwrite_fn, fwrite_unlocked)
+REAL_FN(fputs_fn, fputs)
+REAL_FN(fputs_fn, fputs_unlocked)
+REAL_FN(puts_fn, puts)
+
+static size_t fwrite_items(fwrite_fn real, const void *p, size_t size, size_t n, FILE *f) {
+    size_t total = size * n;
+    if (size == 0 || total / size != n || !stdio_pieces_apply(f)) return real(p, size, n, f);
+    return stdio_write_pieces(real, p, total, f) / size;
+}
+WEFT_EXPORT size_t fwrite(const void *p, size_t size, size_t n, FILE *f) {
+    return fwrite_items(get_real_fwrite(), p, size, n, f);
+}
+/* a macro in bits/stdio.h under optimisation, hence the parentheses */
+WEFT_EXPORT size_t (fwrite_unlocked)(const void *p, size_t size, size_t n, FILE *f) {
+    return fwrite_items(get_real_fwrite_unlocked(), p, size, n, f);
+}
+
+/* fputs is fwrite of strlen(s) bytes; success is a non-negative number (glibc's 1), failure EOF */
+WEFT_EXPORT int fputs(const char *s, FILE *f) {
+    if (!stdio_pieces_apply(f)) return get_real_fputs()(s, f);
+    size_t n = strlen(s);
+    return stdio_write_pieces(get_real_fwrite(), s, n, f) == n ? 1 : EOF;
+}
+WEFT_EXPORT int fputs_unlocked(const char *s, FILE *f) {
+    if (!stdio_pieces_apply(f)) return get_real_fputs_unlocked()(s, f);
+    size_t n = strlen(s);
+    return stdio_write_pieces(get_real_fwrite_unlocked(), s, n, f) == n ? 1 : EOF;
+}
+/* puts: the string and a newline to stdout; success is min(INT_MAX, length + 1), as glibc's */
+WEFT_EXPORT int puts(const char *s) {
+    if (!stdio_pieces_apply(stdout)) return get_real_puts()(s);
+    size_t n = strlen(s);
+    if (stdio_write_pieces(get_real_fwrite(), s, n, stdout) != n ||
+        stdio_write_pieces(get_real_fwrite(), "\n", 1, stdout) != 1) return EOF;
+    return n + 1 > INT_MAX ? INT_MAX : (int)(n + 1);
+}
+
+/* The printf family (with _FORTIFY_SOURCE, the __*_chk names): each forwards to the real
+ * va_list form after the wait. dprintf writes to an fd through glibc's internal write as well. */
+REAL_FN(vfprintf_fn, vfprintf)
+REAL_FN(vprintf_fn, vprintf)
+REAL_FN(vfprintf_chk_fn, __vfprintf_chk)
+REAL_FN(vprintf_chk_fn, __vprintf_chk)
+REAL_FN(vdprintf_fn, vdprintf)
+REAL_FN(vdprintf_chk_fn, __vdprintf_chk)
+
+static void fd_before_write(int fd) {
+    if (pt_engaged() && blocking_stream_fd(fd)) wait_writable(fd);
+}
+
+WEFT_EXPORT int vfprintf(FILE *f, const char *fmt, va_list ap) {
+    stdio_before_write(f, PRINTF_GUESS);
+    return get_real_vfprintf()(f, fmt, ap);
+}
+WEFT_EXPORT int vprintf(const char *fmt, va_list ap) {
+    stdio_before_write(stdout, PRINTF_GUESS);
+    return get_real_vprintf()(fmt, ap);
+}
+WEFT_EXPORT int __vfprintf_chk(FILE *f, int flag, const char *fmt, va_list ap) {
+    stdio_before_write(f, PRINTF_GUESS);
+    return get_real___vfprintf_chk()(f, flag, fmt, ap);
+}
+WEFT_EXPORT int __vprintf_chk(int flag, const char *fmt, va_list ap) {
+    stdio_before_write(stdout, PRINTF_GUESS);
+    return get_real___vprintf_chk()(flag, fmt, ap);
+}
+WEFT_EXPORT int vdprintf(int fd, const char *fmt, va_list ap) {
+    fd_before_write(fd);
+    return get_real_vdprintf()(fd, fmt, ap);
+}
+WEFT_EXPORT int __vdprintf_chk(int fd, int flag, const char *fmt, va_list ap) {
+    fd_before_write(fd);
+    return get_real___vdprintf_chk()(fd, flag, fmt, ap);
+}
+
+/* The variadic forms: the wait is in the va_list form each one calls. */
+#define PRINTF_VARIADIC(name, params, last, call)                                  \
+    WEFT_EXPORT int name params {                                                        \
+        va_list ap;                                                                      \
+        va_start(ap, last);                                                              \
+        int r = call;                                                                    \
+        va_end(ap);                                                                      \
+        return r;                                                                        \
+    }
+
+PRINTF_VARIADIC(printf, (const char *fmt, ...), fmt, vfprintf(stdout, fmt, ap))
+PRINTF_VARIADIC(fprintf, (FILE *f, const char *fmt, ...), fmt, vfprintf(f, fmt, ap))
+PRINTF_VARIADIC(__printf_chk, (int flag, const char *fmt, ...), fmt, __vfprintf_chk(stdout, flag, fmt, ap))
+PRINTF_VARIADIC(__fprintf_chk, (FILE *f, int flag, const char *fmt, ...), fmt, __vfprintf_chk(f, flag, fmt, ap))
+PRINTF_VARIADIC(dprintf, (int fd, const char *fmt, ...), fmt, vdprintf(fd, fmt, ap))
+PRINTF_VARIADIC(__dprintf_chk, (int fd, int flag, const char *fmt, ...), fmt, __vdprintf_chk(fd, flag, fmt, ap))
+
+/*
+ * Wide-character stdio (util-linux rev reads with fgetws and writes with fputws) converts through
+ * a second buffer, glibc's struct _IO_wide_data, whose first eight fields are the same pointers as
+ * the FILE's (read ptr/end/base, write base/ptr/end, buffer base/end: its layout is fixed by the
+ * libio ABI). A wide read waits as a line read when neither buffer holds a newline. A wide write
+ * to a blocking pipe or socket always waits for room first (when the conversion writes out is not
+ * worth modelling for calls this rare): one write of up to a page then cannot block.
+ */
+struct wide_bufs { wchar_t *read_ptr, *read_end, *read_base, *write_base, *write_ptr, *write_end, *buf_base, *buf_end; };
+
+static const struct wide_bufs *wide(FILE *fp) { return (const struct wide_bufs *)(void *)fp->_wide_data; }
+
+static void wide_before_line(FILE *fp) {
+    int fd = stdio_fd(fp);
+    if (fd < 0 || !fp->_wide_data) return;
+    const struct wide_bufs *w = wide(fp);
+    for (const wchar_t *c = w->read_ptr; c && c < w->read_end; c++)
+        if (*c == L'\n') return;
+    stdio_before_line(fp, '\n', SIZE_MAX);
+}
+
+static void wide_before_char(FILE *fp) {
+    int fd = stdio_fd(fp);
+    if (fd < 0 || !fp->_wide_data) return;
+    if (wide(fp)->read_ptr < wide(fp)->read_end) return;
+    stdio_before_read(fp);
+}
+
+static void wide_before_write(FILE *fp) {
+    fp = WEFT_OPAQUE(fp);
+    if (fp && pt_engaged() && fp->_fileno >= 0 && blocking_stream_fd(fp->_fileno)) wait_writable(fp->_fileno);
+}
+
+typedef wchar_t *(*fgetws_fn)(wchar_t *, int, FILE *);
+typedef wint_t (*fgetwc_fn)(FILE *);
+typedef int (*fputws_fn)(const wchar_t *, FILE *);
+typedef wint_t (*fputwc_fn)(wchar_t, FILE *);
+typedef wint_t (*putwchar_fn)(wchar_t);
+typedef wint_t (*woverflow_fn)(FILE *, wint_t);
+REAL_FN(fgetws_fn, fgetws)
+REAL_FN(fgetws_fn, fgetws_unlocked)
+REAL_FN(fgetwc_fn, fgetwc)
+REAL_FN(fgetwc_fn, getwc)
+REAL_FN(fgetwc_fn, fgetwc_unlocked)
+REAL_FN(fgetwc_fn, __wuflow)
+REAL_FN(fgetwc_fn, __wunderflow)
+REAL_FN(fputws_fn, fputws)
+REAL_FN(fputws_fn, fputws_unlocked)
+REAL_FN(fputwc_fn, fputwc)
+REAL_FN(fputwc_fn, putwc)
+REAL_FN(fputwc_fn, fputwc_unlocked)
+REAL_FN(putwchar_fn, putwchar)
+REAL_FN(woverflow_fn, __woverflow)
+
+WEFT_EXPORT wchar_t *fgetws(wchar_t *s, int n, FILE *fp) { wide_before_line(fp); return get_real_fgetws()(s, n, fp); }
+WEFT_EXPORT wchar_t *fgetws_unlocked(wchar_t *s, int n, FILE *fp) {
+    wide_before_line(fp);
+    return get_real_fgetws_unlocked()(s, n, fp);
+}
+WEFT_EXPORT wint_t fgetwc(FILE *fp) { wide_before_char(fp); return get_real_fgetwc()(fp); }
+WEFT_EXPORT wint_t getwc(FILE *fp) { wide_before_char(fp); return get_real_getwc()(fp); }
+WEFT_EXPORT wint_t fgetwc_unlocked(FILE *fp) { wide_before_char(fp); return get_real_fgetwc_unlocked()(fp); }
+WEFT_EXPORT wint_t __wuflow(FILE *fp) { wide_before_char(fp); return get_real___wuflow()(fp); }
+WEFT_EXPORT wint_t __wunderflow(FILE *fp) { wide_before_char(fp); return get_real___wunderflow()(fp); }
+WEFT_EXPORT int fputws(const wchar_t *s, FILE *fp) { wide_before_write(fp); return get_real_fputws()(s, fp); }
+WEFT_EXPORT int fputws_unlocked(const wchar_t *s, FILE *fp) {
+    wide_before_write(fp);
+    return get_real_fputws_unlocked()(s, fp);
+}
+WEFT_EXPORT wint_t fputwc(wchar_t c, FILE *fp) { wide_before_write(fp); return get_real_fputwc()(c, fp); }
+WEFT_EXPORT wint_t putwc(wchar_t c, FILE *fp) { wide_before_write(fp); return get_real_putwc()(c, fp); }
+WEFT_EXPORT wint_t fputwc_unlocked(wchar_t c, FILE *fp) { wide_before_write(fp); return get_real_fputwc_unlocked()(c, fp); }
+WEFT_EXPORT wint_t putwchar(wchar_t c) { wide_before_write(stdout); return get_real_putwchar()(c); }
+WEFT_EXPORT wint_t __woverflow(FILE *fp, wint_t c) { wide_before_write(fp); return get_real___woverflow()(fp, c); }
+
+/* splice and sendfile move data between fds inside the kernel, as blocking as a read and a write:
+ * GNU grep drains its input pipe with splice once it knows its answer (-q, output to /dev/null),
+ * so its writers can finish. A process wait for the input, then for room in the output. */
+typedef ssize_t (*splice_fn)(int, loff_t *, int, loff_t *, size_t, unsigned);
+typedef ssize_t (*sendfile_fn)(int, int, off_t *, size_t);
+REAL_FN(splice_fn, splice)
+REAL_FN(sendfile_fn, sendfile)
+REAL_FN(sendfile_fn, sendfile64)
+
+WEFT_EXPORT ssize_t splice(int in, loff_t *in_off, int out, loff_t *out_off, size_t n, unsigned flags) {
+    if (!(flags & SPLICE_F_NONBLOCK) && pt_engaged()) {
+        weft_io_before_read(in);
+        if (blocking_stream_fd(out)) wait_writable(out);
+    }
+    return get_real_splice()(in, in_off, out, out_off, n, flags);
+}
+
+WEFT_EXPORT ssize_t sendfile(int out, int in, off_t *off, size_t n) {
+    fd_before_write(out); /* the input is a file (sendfile needs one it can map): it does not wait */
+    return get_real_sendfile()(out, in, off, n);
+}
+
+WEFT_EXPORT ssize_t sendfile64(int out, int in, off_t *off, size_t n) {
+    fd_before_write(out);
+    return get_real_sendfile64()(out, in, off, n);
 }
 
 /* ------------------------------------------------------------------ waiting for children */

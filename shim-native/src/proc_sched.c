@@ -7,12 +7,14 @@
  *      before every exec; when a parent reaps a child (waitpid, wait, wait4, waitid), its clock
  *      advances to at least the child's last clock and the slot is freed. The child's clock is a
  *      function of its own deterministic run, so the parent's clock after the wait is too.
- *   2. Process scheduling (first slice, opt-in with WEFT_PROC_SCHED=1): a run token passed
- *      between processes like the in-process scheduler passes its token between threads. Exactly
- *      one process of the tree runs between yield points; at a yield point the holder draws the
- *      next holder from a run-wide stream (kept in the segment, advanced only by the holder) among
- *      the processes that are runnable or waiting, in ascending slot order. See "Process
- *      scheduling" in docs/shim.md for the yield points and what is missing.
+ *   2. Process scheduling (the default; off with WEFT_PROC_SCHED=0, for network nodes, or without
+ *      the thread scheduler): a run token passed between processes like the in-process scheduler
+ *      passes its token between threads. Exactly one process of the tree runs between yield
+ *      points; at a yield point the holder draws the next holder from a run-wide stream (kept in
+ *      the segment, advanced only by the holder) among the processes that are runnable or
+ *      waiting, in ascending slot order. The holder publishes its clock when it hands over and the
+ *      next one adopts it: one clock for the tree. A daemon (setsid, parent gone) leaves the tree.
+ *      See "Process scheduling" in docs/shim.md for the yield points and what is missing.
  *
  * Where it lives: /dev/shm/weft-run-<16 hex> (or /tmp/... when /dev/shm is unusable), created
  * with raw system calls by a process at its first fork/spawn when it has none (normally the root),
@@ -38,6 +40,7 @@
 #include <string.h>
 #include <linux/futex.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
@@ -54,6 +57,9 @@ typedef struct pt_slot {
     _Atomic uint32_t turn;      /* futex word: 1 = this process now holds the run token */
     _Atomic int32_t fresh;      /* reserved for a child that has not started yet (it waits for a turn) */
     _Atomic uint64_t mono;      /* the process's clock when it last published (exit, exec) */
+    _Atomic int32_t ppid;       /* the process that made this slot's process (fork, spawn) */
+    _Atomic int32_t session;    /* 1: the process (or an ancestor since the root) called setsid */
+    _Atomic uint64_t room_ino;  /* the pipe (inode) this process waits for room in, 0 when none */
 } pt_slot;
 
 typedef struct pt_seg {
@@ -65,6 +71,8 @@ typedef struct pt_seg {
     _Atomic uint64_t idle_rounds; /* how often `idle` reached a whole round: the tree was idle */
     _Atomic uint64_t handovers; /* every hand-over (the watchdog's sign of life) */
     _Atomic int32_t exiting;    /* pid of a process that handed the token on while exiting, or 0 */
+    _Atomic int32_t top;        /* 1 + the highest slot ever claimed: the scans stop there */
+    _Atomic uint64_t clock;     /* the tree's clock: the latest instant a holder had reached when it handed over */
     uint64_t decisions;
     weft_chacha g;              /* the run-wide decision stream (token holder only) */
     pt_slot slots[PT_SLOTS];
@@ -79,8 +87,10 @@ static uint64_t seg_name;
 static int pending_child = NONE; /* the slot reserved for the child of the fork/spawn in progress */
 static int sched_on;            /* this process takes part in process scheduling */
 static int exited;
+static int new_session;         /* this image (or its parent before the fork) called setsid */
 
 static int32_t raw_pid(void) { return (int32_t)weft_real_syscall(SYS_getpid, 0, 0, 0, 0, 0, 0); }
+static int32_t raw_ppid(void) { return (int32_t)weft_real_syscall(SYS_getppid, 0, 0, 0, 0, 0, 0); }
 
 static void make_path(uint64_t name, int tmp) {
     weft_fmt(seg_path, sizeof seg_path, "%s/weft-run-%lx", tmp ? "/tmp" : "/dev/shm", (unsigned long)name);
@@ -88,15 +98,29 @@ static void make_path(uint64_t name, int tmp) {
 
 /*
  * Maps the segment and keeps the fd as a "this run is alive" mark: a shared flock, on an fd moved
- * to 900 or above (out of the way of shells' and programs' own numbers) and closed on exec (the
- * new image opens and locks the file again). Fork children share the open file description, and so
- * the lock. A root killed by a signal cannot unlink the file; the next run that makes a segment
- * removes every weft-run-* file nobody holds a lock on (collect_stale).
+ * to 900 or above (out of the way of shells' and programs' own numbers). Fork children share the
+ * open file description, and so the lock. The fd stays open across exec, so the lock does too: a
+ * run whose only process is between exec and its new image's configuration (pyenv's bash shim
+ * exec'ing python) would otherwise hold no lock, and another run's collect_stale could remove its
+ * segment right then (the new image then ran unscheduled: seen as a Python pool that varied once
+ * in forty runs with four runs side by side). The new image locks through an fd of its own and
+ * closes the one it inherited. A root killed by a signal cannot unlink the file; the next run that
+ * makes a segment removes every weft-run-* file nobody holds a lock on (collect_stale).
  */
+#define LOCK_FD_LOW 900
+#define LOCK_FD_HIGH 1024
+
 static pt_seg *map_fd(long fd) {
     void *p = (void *)weft_real_syscall(SYS_mmap, 0, sizeof(pt_seg), PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
-    long high = weft_real_syscall(SYS_fcntl, fd, F_DUPFD_CLOEXEC, 900, 0, 0, 0);
+    long high = weft_real_syscall(SYS_fcntl, fd, F_DUPFD, LOCK_FD_LOW, 0, 0, 0);
     if (high >= 0) weft_real_syscall(SYS_flock, high, LOCK_SH, 0, 0, 0, 0);
+    struct stat mine, other;
+    if (high >= 0 && weft_real_syscall(SYS_fstat, high, &mine, 0, 0, 0, 0) == 0) {
+        for (long f = LOCK_FD_LOW; f < LOCK_FD_HIGH; f++) /* the lock fd of the image before an exec */
+            if (f != high && weft_real_syscall(SYS_fstat, f, &other, 0, 0, 0, 0) == 0 && other.st_ino == mine.st_ino &&
+                other.st_dev == mine.st_dev)
+                weft_real_syscall(SYS_close, f, 0, 0, 0, 0, 0);
+    }
     weft_real_syscall(SYS_close, fd, 0, 0, 0, 0, 0);
     return p == MAP_FAILED || (long)p == -1 ? NULL : p;
 }
@@ -117,7 +141,11 @@ static void collect_stale(const char *dir) {
             if (strncmp(d->name, "weft-run-", 9) != 0) continue;
             long fd = weft_real_syscall(SYS_openat, dfd, d->name, O_RDONLY | O_CLOEXEC | O_NOFOLLOW, 0, 0, 0);
             if (fd < 0) continue;
-            if (weft_real_syscall(SYS_flock, fd, LOCK_EX | LOCK_NB, 0, 0, 0, 0) == 0)
+            /* unlocked and complete (the magic is written only after its creator locked it): a
+             * segment in the making, between its creator's open and flock, has no magic yet */
+            uint64_t magic = 0;
+            if (weft_real_syscall(SYS_flock, fd, LOCK_EX | LOCK_NB, 0, 0, 0, 0) == 0 &&
+                weft_real_syscall(SYS_pread64, fd, &magic, sizeof magic, 0, 0, 0) == sizeof magic && magic == PT_MAGIC)
                 weft_real_syscall(SYS_unlinkat, dfd, d->name, 0, 0, 0, 0);
             weft_real_syscall(SYS_close, fd, 0, 0, 0, 0, 0);
         }
@@ -127,8 +155,11 @@ static void collect_stale(const char *dir) {
 
 /* ------------------------------------------------------------------ slots */
 
+/* Slots at or above `top` were never claimed: every scan stops there. */
+static int top(void) { return atomic_load(&seg->top); }
+
 static int find_pid(int32_t pid) {
-    for (int i = 0; i < PT_SLOTS; i++)
+    for (int i = 0, n = top(); i < n; i++)
         if (atomic_load(&seg->slots[i].pid) == pid) return i;
     return NONE;
 }
@@ -139,7 +170,12 @@ static int claim(int32_t pid, int state) {
         int32_t zero = 0;
         pt_slot *s = &seg->slots[i];
         if (atomic_load(&s->pid) == 0 && atomic_compare_exchange_strong(&s->pid, &zero, pid)) {
+            int32_t t = atomic_load(&seg->top);
+            while (t < i + 1 && !atomic_compare_exchange_weak(&seg->top, &t, i + 1)) {}
             atomic_store(&s->mono, weft_mono_peek());
+            atomic_store(&s->ppid, 0);
+            atomic_store(&s->session, 0);
+            atomic_store(&s->room_ino, 0);
             atomic_store(&s->turn, 0);
             atomic_store(&s->fresh, pid == -1);
             atomic_store(&s->state, state);
@@ -196,6 +232,7 @@ static void create_segment(void) {
                 atomic_store(&seg->sched, 1);
             }
             my_slot = claim(raw_pid(), PS_RUN);
+            if (my_slot != NONE) atomic_store(&seg->slots[my_slot].ppid, raw_ppid());
             if (sched_on) {
                 atomic_store(&seg->holder, my_slot);
                 atomic_store(&seg->slots[my_slot].turn, 0);
@@ -236,10 +273,26 @@ static void futex_shared(_Atomic uint32_t *w, int op, int val, const struct time
     weft_real_syscall(SYS_futex, w, op, val, t, NULL, 0);
 }
 
+/*
+ * One clock for the tree (issue 18: virtual time is global to the run, monotonic across the tree).
+ * Whoever hands the token over publishes its clock (the maximum is kept), and whoever takes a turn
+ * first moves its own clock up to it (wait_turn): a process never shows an instant earlier than one
+ * another process has already shown. Only the holder publishes or adopts, at hand-overs, so the
+ * clocks stay a function of the schedule. Each process still advances its own clock between turns
+ * (observations, sleeps), and a process running freely neither publishes nor adopts.
+ */
+static void publish_clock(void) {
+    uint64_t mine = weft_mono_peek(), tree = atomic_load(&seg->clock);
+    while (mine > tree && !atomic_compare_exchange_weak(&seg->clock, &tree, mine)) {}
+}
+
+static void adopt_clock(void) { weft_mono_at_least(atomic_load(&seg->clock)); }
+
 static int turn_masked;          /* signals blocked since this process gave the token away */
 static uint64_t turn_mask;        /* the mask its next turn restores (hook_signal.c) */
 
 static void give(int t) {
+    publish_clock();
     /* from here until its next turn this process does not hold the token: a signal handler run in
      * between would act as the holder, so signals stay pending until wait_turn's end */
     if (!turn_masked) {
@@ -259,14 +312,15 @@ static int candidate(int i) {
 
 /* The decision (token holder only): the next holder drawn among runnable and waiting processes in
  * ascending slot order; NONE when there is none. */
+static int ncandidates(void);
+
 static int decide(void) {
-    int n = 0;
-    for (int i = 0; i < PT_SLOTS; i++) n += candidate(i);
+    int n = ncandidates();
     if (n == 0) return NONE;
     uint64_t d = weft_chacha_u64(&seg->g);
     seg->decisions++;
     int k = (int)(d % (uint64_t)n);
-    for (int i = 0; i < PT_SLOTS; i++)
+    for (int i = 0, end = top(); i < end; i++)
         if (candidate(i) && k-- == 0) return i;
     return NONE;
 }
@@ -274,8 +328,9 @@ static int decide(void) {
 /* The next candidate after `from` in slot order (cyclic), without a draw: how a waiter that is
  * not ready yet passes the token on. */
 static int next_after(int from) {
-    for (int k = 1; k <= PT_SLOTS; k++) {
-        int i = (from + k) % PT_SLOTS;
+    int end = top();
+    for (int k = 1; k <= end; k++) {
+        int i = (from + k) % end;
         if (candidate(i)) return i;
     }
     return NONE;
@@ -283,7 +338,7 @@ static int next_after(int from) {
 
 static int ncandidates(void) {
     int n = 0;
-    for (int i = 0; i < PT_SLOTS; i++) n += candidate(i);
+    for (int i = 0, end = top(); i < end; i++) n += candidate(i);
     return n;
 }
 
@@ -308,12 +363,55 @@ static uint64_t real_mono_ns(void) {
     return (uint64_t)t.tv_sec * 1000000000ULL + (uint64_t)t.tv_nsec;
 }
 
+/* CPU time (clock ticks, all threads) the process `pid` has used: utime + stime from
+ * /proc/<pid>/stat (raw system calls, a stack buffer); -1 when it cannot be read. *running is set
+ * when its main thread is running or waiting for a CPU (state R). */
+static long long cpu_ticks(int32_t pid, int *running) {
+    char path[40], buf[512];
+    weft_fmt(path, sizeof path, "/proc/%d/stat", (int)pid);
+    long fd = weft_real_syscall(SYS_openat, AT_FDCWD, path, O_RDONLY | O_CLOEXEC, 0, 0, 0);
+    if (fd < 0) return -1;
+    long n = weft_real_syscall(SYS_read, fd, buf, sizeof buf - 1, 0, 0, 0);
+    weft_real_syscall(SYS_close, fd, 0, 0, 0, 0, 0);
+    if (n <= 0) return -1;
+    buf[n] = '\0';
+    char *p = strrchr(buf, ')'); /* the command name may hold spaces and parentheses */
+    if (!p) return -1;
+    *running = p[1] == ' ' && p[2] == 'R';
+    long long field[13] = {0};  /* from the state (field 3) on: utime is field 14, stime 15 */
+    for (int f = 0; f < 13 && *p; f++) {
+        while (*p && *p != ' ') p++;
+        while (*p == ' ') p++;
+        for (; *p >= '0' && *p <= '9'; p++) field[f] = field[f] * 10 + (*p - '0');
+    }
+    return field[11] + field[12];
+}
+
+/*
+ * The watchdog's question: is the holder computing? A holder that is runnable, or whose CPU time
+ * grew since the last look, is making progress, however long it takes (a compiler in `make -j2`),
+ * and is waited for; one asleep whose CPU time stands still for BUSY_RECHECK_NS is blocked where
+ * the shim cannot see. The first look only takes the reading.
+ */
+#define BUSY_RECHECK_NS 500000000ULL
+struct cpu_seen { int32_t pid; long long ticks; };
+
+static int holder_computing(int h, struct cpu_seen *seen) {
+    int32_t pid = h != NONE ? atomic_load(&seg->slots[h].pid) : 0;
+    int running = 0;
+    long long t = pid > 0 ? cpu_ticks(pid, &running) : -1;
+    int busy = t >= 0 && (running || pid != seen->pid || t != seen->ticks);
+    seen->pid = pid;
+    seen->ticks = t;
+    return busy;
+}
+
 /*
  * Waits until this process holds the token. Every 50 ms it looks at the holder: one that died
  * without handing over (killed, or an image without the shim) is replaced by whoever notices
  * first (a CAS on `holder`), who then decides in its place; a holder that is alive but has not
- * handed over for WATCHDOG_NS (blocked where the shim cannot see, or a long computation in an
- * image without the shim) makes the run give process scheduling up, with a warning.
+ * handed over for WATCHDOG_NS and is not computing (blocked where the shim cannot see) makes the
+ * run give process scheduling up, with a warning.
  */
 /*
  * A process hands the token on from its exit path, before the kernel has closed its files and
@@ -347,6 +445,7 @@ static void wait_turn(void) {
     pt_slot *s = &seg->slots[my_slot];
     if (!atomic_load(&seg->disabled)) {
         settle_exit();
+        adopt_clock();
         /* a process that is not waiting runs now: progress, so the count of idle hand-overs restarts
          * (the holder alone writes it: this process holds the token from here on) */
         if (atomic_load(&s->state) != PS_WAIT) atomic_store(&seg->idle, 0);
@@ -365,6 +464,7 @@ static void wait_turn_loop(void) {
     pt_slot *s = &seg->slots[my_slot];
     weft_depth++;
     uint64_t seen = atomic_load(&seg->handovers), since = real_mono_ns();
+    struct cpu_seen cpu = {0, -1};
     for (;;) {
         uint32_t one = 1;
         if (atomic_compare_exchange_strong(&s->turn, &one, 0)) break;
@@ -383,10 +483,11 @@ static void wait_turn_loop(void) {
         uint64_t now_seen = atomic_load(&seg->handovers);
         if (now_seen != seen) { seen = now_seen; since = real_mono_ns(); continue; }
         if (real_mono_ns() - since > WATCHDOG_NS) {
+            if (holder_computing(h, &cpu)) { since = real_mono_ns() - WATCHDOG_NS + BUSY_RECHECK_NS; continue; }
             int zero = 0;
             if (atomic_compare_exchange_strong(&seg->disabled, &zero, 1))
                 weft_errline("[weft] WARNING: process %d held the run token for %d s without reaching a yield point"
-                             " (blocked where the shim cannot see, or an image without the shim); processes now run"
+                             " or using the CPU (blocked where the shim cannot see); processes now run"
                              " freely: their interleaving is no longer deterministic",
                              h != NONE ? (int)atomic_load(&seg->slots[h].pid) : -1, (int)(WATCHDOG_NS / 1000000000ULL));
             break;
@@ -404,12 +505,51 @@ static void pass_and_wait(int next) {
     atomic_store(&seg->idle, 0);
 }
 
+/* ------------------------------------------------------------------ leaving the tree */
+
+static int in_own_session(void) {
+    return new_session || (my_slot != NONE && atomic_load(&seg->slots[my_slot].session));
+}
+
+/* setsid succeeded (proc_tree.c's hook): remembered in the slot, which an exec keeps. */
+void weft_pt_new_session(void) {
+    new_session = 1;
+    if (!seg) return;
+    own_slot();
+    if (my_slot != NONE) atomic_store(&seg->slots[my_slot].session, 1);
+}
+
+/*
+ * A daemon leaves the tree. A process in a session of its own (it or an ancestor below the root
+ * called setsid) whose parent has exited is what `setsid` + double fork makes: nobody in the tree
+ * waits for it, it may outlive the run's root, and a server loop would otherwise take turns (and
+ * block idle detection) forever. Checked by the token holder at its yield points and waits, so
+ * the moment is a function of the schedule: the parent's exit is settled (settle_exit) before
+ * anyone takes the turn after it, and the kernel re-parents a child before the exiting parent's
+ * pidfd becomes readable. The process hands the token on and runs freely from then on (so do the
+ * children it makes later); its slot stays, PS_DONE, never a candidate again. Returns 1 if it left.
+ */
+static int leave_if_daemon(void) {
+    pt_slot *s = &seg->slots[my_slot];
+    if (!atomic_load(&s->session)) return 0;
+    int32_t pp = atomic_load(&s->ppid);
+    if (pp <= 0 || raw_ppid() == pp) return 0;
+    atomic_store(&s->state, PS_DONE);
+    sched_on = 0;
+    int next = decide();
+    if (next == NONE) atomic_store(&seg->holder, NONE);
+    else give(next);
+    WEFT_TRACE("proc_leave", "slot %d: in its own session, parent %d gone; runs freely", my_slot, (int)pp);
+    return 1;
+}
+
 int weft_pt_active(void) { return scheduling(); }
 
 /* A process yield point (write, sleep, sched_yield, fork): the holder draws who runs next. */
 void weft_pt_yield(const char *site) {
     if (!scheduling() || weft_depth) return;
     WEFT_TRACE("proc_yield", "%s", site);
+    if (leave_if_daemon()) return;
     pass_and_wait(decide());
 }
 
@@ -464,6 +604,7 @@ int weft_pt_block_bounded_inside(int (*ready)(void *), void *arg) {
 static int block_now(int (*ready)(void *), void *arg, int bounded) {
     int got = 0;
     pt_slot *s = &seg->slots[my_slot];
+    if (leave_if_daemon()) return 0;
     atomic_store(&s->state, PS_WAIT);
     uint64_t rounds = atomic_load(&seg->idle_rounds);
     int next = decide();
@@ -474,6 +615,7 @@ static int block_now(int (*ready)(void *), void *arg, int bounded) {
             give(next);
             wait_turn();
             if (atomic_load(&seg->disabled)) break;
+            if (leave_if_daemon()) return 0; /* waits for real from here on (sched_on is 0) */
         }
         if (ready(arg)) { got = 1; break; }
         if (atomic_fetch_add(&seg->idle, 1) + 1 >= ncandidates()) {
@@ -504,6 +646,11 @@ void weft_pt_before_child(void) {
     if (!seg) return;
     own_slot();
     pending_child = claim(-1, scheduling() ? PS_RUN : PS_DONE);
+    if (pending_child == NONE) return;
+    /* who made it (a daemon is known by its parent having gone) and whether it is in a session of
+     * its own: a child of a process that called setsid is too */
+    atomic_store(&seg->slots[pending_child].ppid, raw_pid());
+    atomic_store(&seg->slots[pending_child].session, in_own_session());
 }
 
 /* In the parent after the fork/spawn: the child's pid (or the failure) fills the reservation. */
@@ -607,6 +754,26 @@ void weft_pt_reaped(pid_t pid) {
 }
 
 unsigned long weft_pt_decisions(void) { return seg && sched_on ? (unsigned long)seg->decisions : 0; }
+
+/* ------------------------------------------------------------------ writers waiting for room */
+
+/*
+ * A process waiting for room in a full pipe names the pipe (its inode) in its slot for the length
+ * of the wait (hook_io.c). A reader waiting for a whole line in that pipe must then read what there
+ * is: the line is longer than the pipe holds, and neither could go on otherwise. Only the token
+ * holder writes its own slot's field and only at its turns, and readers look at their turns, so
+ * what a reader sees is a function of the schedule.
+ */
+void weft_pt_room_wait(uint64_t ino) {
+    if (seg && my_slot != NONE) atomic_store(&seg->slots[my_slot].room_ino, ino);
+}
+
+int weft_pt_room_awaited(uint64_t ino) {
+    if (!seg || !ino) return 0;
+    for (int i = 0, end = top(); i < end; i++)
+        if (atomic_load(&seg->slots[i].room_ino) == ino && candidate(i)) return 1;
+    return 0;
+}
 
 /* ------------------------------------------------------------------ signals (hook_signal.c) */
 

@@ -38,6 +38,7 @@
 #include <spawn.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
@@ -62,6 +63,7 @@ typedef pid_t (*vfork_fn)(void);
 typedef int (*posix_spawn_fn)(pid_t *, const char *, const posix_spawn_file_actions_t *,
                               const posix_spawnattr_t *, char *const[], char *const[]);
 REAL_FN(fork_fn, fork)
+REAL_FN(fork_fn, setsid)
 REAL_FN(exit_fn, _exit)
 REAL_FN(exit_fn, _Exit)
 REAL_FN(execve_fn, execve)
@@ -99,8 +101,11 @@ static void rekey(uint64_t id) {
 void weft_proc_configure(void) {
     const char *v = getenv("WEFT_PROC");
     uint64_t id, mono, start, run, slot;
+    /* process scheduling is on by default (weft_pt_configure also needs the thread scheduler):
+     * off with WEFT_PROC_SCHED=0 (or off), and for a node of a simulated network, whose processes
+     * are one node under the broker's schedule */
     const char *ps = getenv("WEFT_PROC_SCHED");
-    int want_sched = ps && !strcmp(ps, "1");
+    int want_sched = !weft_cfg.net && !(ps && (!strcmp(ps, "0") || !strcasecmp(ps, "off")));
     if (!v || strlen(v) != PROC_VALUE_LEN || v[16] != ':' || v[33] != ':' || v[50] != ':' || v[67] != ':' ||
         !parse_hex16(v, &id) || !parse_hex16(v + 17, &mono) || !parse_hex16(v + 34, &start) ||
         !parse_hex16(v + 51, &run) || !parse_hex16(v + 68, &slot)) {
@@ -222,6 +227,15 @@ WEFT_EXPORT pid_t vfork(void) {
     return fork();
 }
 
+/* setsid: a process starting a session of its own may be a daemon on its way out of the tree
+ * (proc_sched.c's leave_if_daemon; daemon(3) calls glibc's internal fork and setsid, past both
+ * hooks, so its child already runs freely: it has no reserved slot). */
+WEFT_EXPORT pid_t setsid(void) {
+    pid_t sid = get_real_setsid()();
+    if (sid >= 0 && weft_engaged()) weft_pt_new_session();
+    return sid;
+}
+
 #define MAX_STACK_ENV 2048
 
 /* envp with ours in place of a stale WEFT_PROC copy (a shell's own copy of its environment, a
@@ -239,44 +253,39 @@ static char *const *with_ours(char *const *envp, char **copy) {
     return copy;
 }
 
-WEFT_EXPORT int execve(const char *path, char *const argv[], char *const envp[]) {
-    if (!weft_engaged()) return get_real_execve()(path, argv, envp);
+/* The exec family's one body: the clock refreshed, a stale WEFT_PROC in an explicit envp replaced
+ * (exec_ve), the TSC trap lifted for the new image's loader and set again when the exec failed. */
+static int exec_ve(execve_fn real, const char *file, char *const argv[], char *const envp[]) {
+    if (!weft_engaged()) return real(file, argv, envp);
     refresh_clock();
     char *copy[MAX_STACK_ENV];
     char *const *e = with_ours(envp, copy);
-    WEFT_TRACE("execve", "%s%s", path, e ? " (WEFT_PROC replaced)" : "");
+    WEFT_TRACE("exec", "%s%s", file, e ? " (WEFT_PROC replaced)" : "");
     weft_tsc_allow();
-    int rc = get_real_execve()(path, argv, e ? e : envp);
+    int rc = real(file, argv, e ? e : envp);
     weft_tsc_trap_again(); /* only reached when the exec failed */
     return rc;
 }
 
-WEFT_EXPORT int execv(const char *path, char *const argv[]) {
+static int exec_v(execv_fn real, const char *file, char *const argv[]) {
     if (weft_engaged()) refresh_clock();
     weft_tsc_allow();
-    int rc = get_real_execv()(path, argv);
+    int rc = real(file, argv);
     weft_tsc_trap_again();
     return rc;
 }
 
-WEFT_EXPORT int execvp(const char *file, char *const argv[]) {
-    if (weft_engaged()) refresh_clock();
-    weft_tsc_allow();
-    int rc = get_real_execvp()(file, argv);
-    weft_tsc_trap_again();
-    return rc;
+WEFT_EXPORT int execve(const char *path, char *const argv[], char *const envp[]) {
+    return exec_ve(get_real_execve(), path, argv, envp);
 }
 
 WEFT_EXPORT int execvpe(const char *file, char *const argv[], char *const envp[]) {
-    if (!weft_engaged()) return get_real_execvpe()(file, argv, envp);
-    refresh_clock();
-    char *copy[MAX_STACK_ENV];
-    char *const *e = with_ours(envp, copy);
-    weft_tsc_allow();
-    int rc = get_real_execvpe()(file, argv, e ? e : envp);
-    weft_tsc_trap_again();
-    return rc;
+    return exec_ve(get_real_execvpe(), file, argv, envp);
 }
+
+WEFT_EXPORT int execv(const char *path, char *const argv[]) { return exec_v(get_real_execv(), path, argv); }
+
+WEFT_EXPORT int execvp(const char *file, char *const argv[]) { return exec_v(get_real_execvp(), file, argv); }
 
 static int spawn(posix_spawn_fn real, pid_t *pid, const char *path, const posix_spawn_file_actions_t *fa,
                  const posix_spawnattr_t *at, char *const argv[], char *const envp[]) {

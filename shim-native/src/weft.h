@@ -211,7 +211,7 @@ void weft_backstop_stats(void);
 void weft_proc_configure(void);            /* from configure(): adopt an inherited WEFT_PROC */
 void weft_proc_tree_init(void);            /* from the constructor: export WEFT_PROC, fork handlers */
 
-/* ---- the run segment (proc_sched.c): children's clocks, process scheduling (WEFT_PROC_SCHED=1) ---- */
+/* ---- the run segment (proc_sched.c): children's clocks, process scheduling (default; WEFT_PROC_SCHED=0: off) ---- */
 void weft_pt_configure(uint64_t name, int want_sched); /* from weft_proc_configure */
 void weft_pt_image_start(int slot);        /* a new image adopts its slot (may wait for the token) */
 uint64_t weft_pt_name(void);               /* the segment's name for WEFT_PROC (0: none) */
@@ -223,6 +223,9 @@ void weft_pt_in_fork_child(void);          /* fork child: take the slot, wait fo
 void weft_pt_publish(void);                /* write this process's clock into its slot */
 void weft_pt_exit(int flush);              /* the process ends: publish, hand the token on */
 void weft_pt_reaped(pid_t pid);            /* a child was reaped: the clock reaches the child's */
+void weft_pt_new_session(void);            /* setsid: a daemon leaves the tree once its parent is gone */
+void weft_pt_room_wait(uint64_t ino);      /* this process waits for room in pipe `ino` (0: no more) */
+int weft_pt_room_awaited(uint64_t ino);    /* a process of the tree waits for room in pipe `ino` */
 int weft_pt_active(void);                  /* this process takes part in process scheduling */
 void weft_pt_yield(const char *site);      /* a process yield point (no-op unless scheduling) */
 void weft_pt_block(int (*ready)(void *), void *arg); /* a blocking call, as a process-level wait */
@@ -279,6 +282,9 @@ int weft_sched_net_block(weft_io_wait *w, uint64_t deadline);
 void weft_sched_net_send(void);              /* the yield point after a managed send (net_send) */
 /* before a blocking read-like call: a managed thread waits in the model until fd is readable */
 void weft_io_before_read(int fd);
+/* write(2) under process scheduling: a write that would block on a full pipe or socket is a
+ * process wait first (in PIPE_BUF pieces); otherwise just real(fd, buf, n) */
+ssize_t weft_io_write(int fd, const void *buf, size_t n, ssize_t (*real)(int, const void *, size_t));
 
 /* ---- scheduler queries used by other hooks ---- */
 int weft_sched_managed(void);

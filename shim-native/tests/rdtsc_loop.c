@@ -20,8 +20,9 @@ static void on_segv(int sig) {
 
 int main(int argc, char **argv) {
     for (int i = 0; i < 3; i++) printf("rdtsc %llu\n", (unsigned long long)__rdtsc());
-    unsigned aux;
-    printf("rdtscp %llu aux %u\n", (unsigned long long)__rdtscp(&aux), aux);
+    unsigned aux = 0x41414141; /* read only after the instruction wrote it (argument order is unspecified) */
+    unsigned long long tscp = __rdtscp(&aux);
+    printf("rdtscp %llu aux %u\n", tscp, aux);
     fflush(stdout);
     if (argc == 1) {
         execl("/proc/self/exe", argv[0], "again", (char *)NULL);

@@ -223,9 +223,8 @@ public final class RunCommand {
         if (o.rdtsc()) {
             e.put("WEFT_RDTSC", "1");
         }
-        if (o.procSched()) {
-            e.put("WEFT_PROC_SCHED", "1");
-        }
+        // explicit either way: the shim's own default is on, but a network node or --no-proc-sched must say off
+        e.put("WEFT_PROC_SCHED", o.procSched() ? "1" : "0");
         // a mask the caller chose is kept; otherwise OpenSSL must not use the CPU's generator
         e.putIfAbsent("OPENSSL_ia32cap", OPENSSL_NO_RDRAND);
     }

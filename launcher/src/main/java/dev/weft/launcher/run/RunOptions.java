@@ -14,14 +14,16 @@ import java.util.Set;
  * The parsed command line of {@code weft run}:
  * {@code --seed N [--strategy random|rr] [--no-sched] [--trace] [--stats] [--shim P]
  * [--fsync-lies] [--enospc-after BYTES] [--torn-writes PPM] [--strict] [--keep-aslr] [--host-pids] [--rdtsc]
- * [--proc-sched] [--net SPEC [--nodes K] [--record LOG] [--watchdog S] [--listen [HOST:]PORT]] -- prog args...}, or
+ * [--no-proc-sched] [--net SPEC [--nodes K] [--record LOG] [--watchdog S] [--listen [HOST:]PORT]] -- prog args...}, or
  * {@code [--record LOG] [--stats] [--watchdog S] [--listen [HOST:]PORT] SCENARIO.json}.
  *
  * @param cluster the simulated network run ({@code --net} or a scenario); null for a single process without one
  * @param remoteBroker a node started by hand for a broker elsewhere ({@code --broker}), or null
  * @param rdtsc   {@code --rdtsc}: rdtsc/rdtscp answered from virtual time ({@code WEFT_RDTSC=1})
- * @param procSched {@code --proc-sched}: the processes of the tree take turns with a seeded run token
- *                  ({@code WEFT_PROC_SCHED=1}); single-process-tree runs only
+ * @param procSched the processes of the tree take turns with a seeded run token ({@code WEFT_PROC_SCHED=1}): the
+ *                  default for a single process tree under the thread scheduler; off with {@code --no-proc-sched},
+ *                  {@code --no-sched}, {@code --net}, {@code --broker} or a scenario ({@code --proc-sched} is the
+ *                  explicit form of the default)
  */
 public record RunOptions(long seed, String strategy, boolean noSched, boolean trace, boolean stats,
         Optional<Path> shim, boolean fsyncLies, long enospcAfter, long tornWritesPpm, boolean strict,
@@ -46,7 +48,7 @@ public record RunOptions(long seed, String strategy, boolean noSched, boolean tr
 
     public static final String USAGE = "usage: weft run --seed N [--strategy random|rr] [--no-sched] [--trace] [--stats]"
             + " [--shim PATH] [--fsync-lies] [--enospc-after BYTES] [--torn-writes PPM] [--strict] [--keep-aslr]"
-            + " [--host-pids] [--rdtsc] [--proc-sched] [--net SPEC [--nodes K] [--record LOG] [--watchdog S] [--listen [HOST:]PORT]"
+            + " [--host-pids] [--rdtsc] [--no-proc-sched] [--net SPEC [--nodes K] [--record LOG] [--watchdog S] [--listen [HOST:]PORT]"
             + " [--window NS [--window-ops N]] [--hosts A:PORT,... | --place RANGE@A:PORT,...] [--token-file F]]"
             + " -- prog [args...]\n"
             + "       weft run --seed N [shim options] --broker HOST:PORT --node-id N [--host-id H] [--window NS]"
@@ -181,7 +183,7 @@ public record RunOptions(long seed, String strategy, boolean noSched, boolean tr
                 case "--token-file" -> tokenFile = Path.of(inlineValue != null ? inlineValue : value(args, i++, a));
                 case "--listen" -> listen = listenAddress(inlineValue != null ? inlineValue : value(args, i++, a));
                 case "--no-sched", "--trace", "--stats", "--fsync-lies", "--strict", "--keep-aslr", "--host-pids",
-                        "--rdtsc", "--proc-sched" -> flags.add(flag(a, inlineValue));
+                        "--rdtsc", "--proc-sched", "--no-proc-sched" -> flags.add(flag(a, inlineValue));
                 default -> {
                     if (a.startsWith("-")) {
                         throw new UsageException("unknown option " + a);
@@ -196,15 +198,22 @@ public record RunOptions(long seed, String strategy, boolean noSched, boolean tr
             i++;
         }
         boolean scenario = net == null && command.size() == 1 && command.get(0).endsWith(".json");
-        boolean procSched = flags.contains("--proc-sched");
-        if (procSched && (scenario || net != null || broker != null)) {
-            // each node of a network run is its own tree under the broker's schedule; the run token is not wired to it
-            throw new UsageException("--proc-sched: process scheduling covers one process tree;"
-                    + " not with " + (scenario ? "a scenario" : net != null ? "--net" : "--broker"));
+        boolean singleTree = !scenario && net == null && broker == null;
+        if (flags.contains("--proc-sched")) {
+            if (!singleTree) {
+                // each node of a network run is its own tree under the broker's schedule; the run token is not wired to it
+                throw new UsageException("--proc-sched: process scheduling covers one process tree;"
+                        + " not with " + (scenario ? "a scenario" : net != null ? "--net" : "--broker"));
+            }
+            if (flags.contains("--no-sched")) {
+                throw new UsageException("--proc-sched needs the thread scheduler: leave out --no-sched");
+            }
+            if (flags.contains("--no-proc-sched")) {
+                throw new UsageException("--proc-sched and --no-proc-sched: choose one");
+            }
         }
-        if (procSched && flags.contains("--no-sched")) {
-            throw new UsageException("--proc-sched needs the thread scheduler: leave out --no-sched");
-        }
+        // the default: one scheduler for the whole tree whenever the thread scheduler is on and the run is one tree
+        boolean procSched = singleTree && !flags.contains("--no-sched") && !flags.contains("--no-proc-sched");
         Cluster cluster = null;
         RemoteBroker remoteBroker = null;
         if (scenario) {
