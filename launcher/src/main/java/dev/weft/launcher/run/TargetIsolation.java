@@ -98,8 +98,9 @@ final class TargetIsolation {
     }
 
     /**
-     * Tries {@code unshare --user --map-current-user --pid --fork true} (unprivileged) and then
-     * {@code unshare --pid --fork true} (root without user namespaces); the first that exits 0 wins.
+     * Tries {@code unshare --user --map-current-user --pid --fork --kill-child} (unprivileged) and then
+     * {@code unshare --pid --fork --kill-child} (root without user namespaces), each with
+     * {@code --mount-proc} first (a /proc of the new namespace); the first that runs {@code true} wins.
      */
     static Optional<List<String>> pidNamespaceFlags(Path unshare, String pathVar) {
         return PID_NS_FLAGS.computeIfAbsent(unshare + File.pathSeparator + pathVar, k -> {
@@ -107,8 +108,14 @@ final class TargetIsolation {
             if (trueCmd.isEmpty()) {
                 return Optional.empty();
             }
+            // --mount-proc first: without a /proc of the new namespace, /proc/<pid> of a PID the tree
+            // sees (its own, a child's) names the host's process of that number (PID 2 is the host's
+            // kthreadd), so `cat /proc/$$/stat` lies and the process scheduler's watchdog, which reads a
+            // holder's CPU time there, took a computing child for a blocked one after 3 s.
             for (List<String> flags : List.of(
+                    List.of("--user", "--map-current-user", "--pid", "--fork", "--kill-child", "--mount-proc"),
                     List.of("--user", "--map-current-user", "--pid", "--fork", "--kill-child"),
+                    List.of("--pid", "--fork", "--kill-child", "--mount-proc"),
                     List.of("--pid", "--fork", "--kill-child"))) {
                 List<String> probe = new ArrayList<>();
                 probe.add(unshare.toString());

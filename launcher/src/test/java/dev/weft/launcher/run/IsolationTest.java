@@ -31,6 +31,20 @@ class IsolationTest {
         assertEquals("2\n3\n2\n", r.stdout());
     }
 
+    /**
+     * /proc/PID of a PID the tree sees is that process (the namespace has its own /proc): without it
+     * /proc/2 was the host's kthreadd, and the process scheduler's watchdog read a computing child's
+     * CPU time from a stranger's stat file.
+     */
+    @Test
+    void procOfATreePidIsThatProcess() {
+        assumeTrue(pidNamespaceWorks(), "skipped: this machine allows no PID namespace (unshare --pid fails)");
+        var r = NativeFixture.weftRun("--seed", "1", "--", "sh", "-c",
+                "read p c s pp x < /proc/$$/stat; echo $p $c $pp; sh -c 'read p c s pp x < /proc/$$/stat; echo $p $c $pp'");
+        assertEquals(0, r.exit(), r.stderr());
+        assertEquals("2 (sh) 1\n3 (sh) 2\n", r.stdout());
+    }
+
     @Test
     void hostPidsKeepsRealPids() {
         var r = NativeFixture.weftRun("--seed", "1", "--host-pids", "--", "sh", "-c", "echo $$");
