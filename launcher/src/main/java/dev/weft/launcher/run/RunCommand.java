@@ -129,15 +129,37 @@ public final class RunCommand {
             err.println("weft run: cannot start " + pb.command().get(0) + ": " + e.getMessage());
             return CANNOT_EXECUTE;
         }
-        while (true) {
+        // weft run stopped by a signal (SIGTERM from `timeout` or a CI job, SIGHUP) takes the target's
+        // tree with it: otherwise the wrappers (unshare, whose --kill-child acts only when it dies
+        // itself) and everything under them went on running, re-parented to init.
+        Thread stopTree = new Thread(() -> killTree(p), "weft-run-stop-tree");
+        Runtime.getRuntime().addShutdownHook(stopTree);
+        try {
+            while (true) {
+                try {
+                    // On Linux the JDK already reports a signal death as 0x80 + signal number.
+                    return p.waitFor();
+                } catch (InterruptedException e) {
+                    p.destroy();
+                    Thread.currentThread().interrupt();
+                }
+            }
+        } finally {
             try {
-                // On Linux the JDK already reports a signal death as 0x80 + signal number.
-                return p.waitFor();
-            } catch (InterruptedException e) {
-                p.destroy();
-                Thread.currentThread().interrupt();
+                Runtime.getRuntime().removeShutdownHook(stopTree);
+            } catch (IllegalStateException shuttingDown) {
+                // the hook is running or has run: nothing to remove
             }
         }
+    }
+
+    /** Kills the target's process and every descendant (a snapshot: the ones still alive now). */
+    static void killTree(Process p) {
+        if (!p.isAlive()) {
+            return;
+        }
+        p.descendants().forEach(ProcessHandle::destroyForcibly);
+        p.destroyForcibly();
     }
 
     /**
