@@ -9,7 +9,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -22,13 +21,9 @@ class StopTreeTest {
     @TempDir
     Path dir;
 
-    @BeforeEach
-    void built() {
-        NativeFixture.assumeBuilt();
-    }
-
     @Test
     void sigtermOfWeftRunKillsTheTargetTree() throws Exception {
+        NativeFixture.assumeBuilt();
         Path started = dir.resolve("started");
         // a grandchild that computes forever once it has said it started
         String loop = "sh -c 'touch " + started + "; while :; do :; done' & wait";
