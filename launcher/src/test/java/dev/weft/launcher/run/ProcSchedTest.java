@@ -347,6 +347,22 @@ class ProcSchedTest {
     }
 
     /**
+     * A real-time timer in the tree fires while a process computes without a yield point (the audit's hang: coreutils
+     * timeout's SIGALRM stayed blocked in its token wait, the computing holder never handed over, and the run was
+     * killed by the outer bound with nothing printed). The signal from outside the tree's schedule, pending 1 s, makes
+     * the run give process scheduling up with a warning, so timeout kills the loop after its 2 s.
+     */
+    @Test
+    void aRealTimeTimeoutEndsAComputingProcess() {
+        RealProgramsTest.assumeInstalled("timeout");
+        var r = NativeFixture.weftRun("--seed", "11", "--", "sh", "-c",
+                "timeout 2 sh -c \"while :; do :; done\"; echo rc $?");
+        assertEquals(0, r.exit(), r.stderr());
+        assertEquals("rc 124\n", r.stdout(), r.stderr());
+        assertTrue(r.stderr().contains("signal 14 from outside the process tree"), r.stderr());
+    }
+
+    /**
      * The shim's default is on too (a direct LD_PRELOAD run without WEFT_PROC_SCHED gives weft run's transcript);
      * WEFT_PROC_SCHED=0 turns it off.
      */
