@@ -76,6 +76,7 @@ typedef struct pt_seg {
     _Atomic uint64_t clock;     /* the tree's clock: the latest instant a holder had reached when it handed over */
     uint64_t decisions;
     weft_chacha g;              /* the run-wide decision stream (token holder only) */
+    _Atomic uint64_t static_warned[32]; /* images already warned about as static (exec_static.c) */
     pt_slot slots[PT_SLOTS];
     _Alignas(4096) unsigned char files[WEFT_FT_REGION_BYTES]; /* the file-times table (file_times.c) */
 } pt_seg;
@@ -833,4 +834,20 @@ void weft_pt_tree_signal(pid_t pid, int sig) {
         return;
     }
     for (int i = 0, n = top(); i < n; i++) atomic_fetch_or(&seg->slots[i].tree_sigs, bit);
+}
+
+/* One warning per static image and run (exec_static.c): `key` (never 0) is recorded in the first
+ * free entry by CAS; 1 when it was not there yet. Without a segment (no fork yet: this process's
+ * exec is its only one) or with the table full, every call answers 1. */
+int weft_pt_first_static(uint64_t key) {
+    if (!seg) return 1;
+    for (int i = 0; i < 32; i++) {
+        uint64_t seen = atomic_load(&seg->static_warned[i]);
+        if (seen == key) return 0;
+        if (seen == 0) {
+            if (atomic_compare_exchange_strong(&seg->static_warned[i], &seen, key)) return 1;
+            if (seen == key) return 0;
+        }
+    }
+    return 1;
 }
