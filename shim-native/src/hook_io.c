@@ -1144,7 +1144,11 @@ WEFT_EXPORT int sigsuspend(const sigset_t *mask) {
     mask = WEFT_OPAQUE(mask);
     if (mask && weft_engaged() && weft_pt_active()) {
         WEFT_TRACE("sigsuspend", "%s", "as a process wait");
+        uint64_t m;
+        memcpy(&m, mask, sizeof m);
+        uint64_t prev = weft_sig_wait_begin(~m); /* a signal from outside may end it (proc_sched.c) */
         weft_pt_block(signal_ready, (void *)mask);
+        weft_sig_wait_end(prev);
     }
     return get_real_sigsuspend()(mask);
 }

@@ -72,6 +72,12 @@ static void fork_child(void) {
 }
 __attribute__((constructor)) static void signal_ctor(void) { pthread_atfork(fork_prepare, fork_parent, fork_child); }
 
+static uint64_t pending_now_raw(void) {
+    uint64_t p = 0;
+    weft_real_syscall(SYS_rt_sigpending, &p, 8, 0, 0, 0, 0);
+    return p;
+}
+
 /* The kernel's struct for rt_sigaction (not glibc's). */
 struct ksigaction { void *handler; unsigned long flags; void *restorer; uint64_t mask; };
 
@@ -97,6 +103,47 @@ void weft_pt_unmask_signals(const uint64_t *saved) {
     weft_real_syscall(SYS_rt_sigprocmask, SIG_SETMASK, saved, NULL, 8, 0, 0);
 }
 
+/*
+ * The signals pending for this process that its own mask (`saved`, the one its turn restores)
+ * lets through and that the tree did not send (`from_tree`, the marks of weft_pt_tree_signal):
+ * a real-time timer's or the outside world's, whose moment is real time anyway (proc_sched.c's
+ * outside_signal_overdue). Not counted: SIGCHLD (a child's exit is the tree's own, scheduled
+ * event), signals ignored (SIG_IGN, or SIG_DFL whose default is to ignore): their delivery does
+ * nothing. A process in sigsuspend or a sigwait waits for signals its mask blocks (coreutils'
+ * timeout blocks SIGALRM and takes it in sigsuspend): those count too (signal_wait_begin). Raw
+ * system calls, no allocation; the wait's set is a plain static of the waiting thread's process
+ * (saved and restored around a wait, so a nested wait in a handler run at a turn's start is fine).
+ */
+static uint64_t wait_lets_through;  /* during a sigsuspend/sigwait wait: the signals it waits for */
+static int in_signal_wait;
+
+uint64_t weft_pt_outside_pending(const uint64_t *saved, uint64_t from_tree) {
+    uint64_t pending = pending_now_raw();
+    uint64_t through = ~(fork_masked ? fork_mask : *saved) | (in_signal_wait ? wait_lets_through : 0);
+    pending &= through & ~NEVER_BLOCKED & ~from_tree & ~BIT(SIGCHLD);
+    for (int sig = 1; sig <= 64 && (pending >> (sig - 1)); sig++) {
+        if (!(pending & BIT(sig))) continue;
+        struct ksigaction old;
+        if (weft_real_syscall(SYS_rt_sigaction, sig, NULL, &old, 8, 0, 0) != 0 || old.handler == SIG_IGN ||
+            (old.handler == SIG_DFL && (sig == SIGCONT || sig == SIGURG || sig == SIGWINCH)))
+            pending &= ~BIT(sig);
+    }
+    return pending;
+}
+
+/* Around a process wait for signals: `through` = the signals it waits for. Returns the previous
+ * state for signal_wait_end (a nested wait, from a handler run at a turn's start). */
+uint64_t weft_sig_wait_begin(uint64_t through) {
+    uint64_t prev = in_signal_wait ? wait_lets_through : 0;
+    wait_lets_through = through;
+    in_signal_wait++;
+    return prev;
+}
+void weft_sig_wait_end(uint64_t prev) {
+    in_signal_wait--;
+    wait_lets_through = prev;
+}
+
 /* ------------------------------------------------------------------ sending */
 
 typedef int (*kill_fn)(pid_t, int);
@@ -108,6 +155,10 @@ REAL_FN(tgkill_fn, tgkill)
 
 /* After a signal went to `pid` (kill's meaning: > 0 a process, 0 or < -1 a group, -1 everyone):
  * a process yield point unless it can only have reached this process. */
+static void sending(pid_t pid, int sig) {
+    if (sig != 0 && weft_engaged() && weft_pt_active()) weft_pt_tree_signal(pid, sig);
+}
+
 static void sent(int rc, pid_t pid, int sig) {
     if (rc != 0 || sig == 0 || !weft_engaged() || !weft_pt_active()) return;
     if (pid > 0 && !weft_pt_in_tree(pid)) return;
@@ -116,16 +167,19 @@ static void sent(int rc, pid_t pid, int sig) {
 }
 
 WEFT_EXPORT int kill(pid_t pid, int sig) {
+    sending(pid, sig);
     int rc = get_real_kill()(pid, sig);
     sent(rc, pid, sig);
     return rc;
 }
 WEFT_EXPORT int sigqueue(pid_t pid, int sig, const union sigval v) {
+    sending(pid, sig);
     int rc = get_real_sigqueue()(pid, sig, v);
     sent(rc, pid, sig);
     return rc;
 }
 WEFT_EXPORT int tgkill(pid_t tgid, pid_t tid, int sig) {
+    sending(tgid, sig);
     int rc = get_real_tgkill()(tgid, tid, sig);
     sent(rc, tgid, sig);
     return rc;
@@ -142,11 +196,7 @@ REAL_FN(sigwait_fn, sigwait)
 REAL_FN(sigwaitinfo_fn, sigwaitinfo)
 REAL_FN(sigtimedwait_fn, sigtimedwait)
 
-static uint64_t pending_now(void) {
-    uint64_t p = 0;
-    weft_real_syscall(SYS_rt_sigpending, &p, 8, 0, 0, 0, 0);
-    return p;
-}
+static uint64_t pending_now(void) { return pending_now_raw(); }
 
 /* pause: ready once a handler has run at a turn's start since the wait began. */
 static int handler_ran(void *since) { return atomic_load(&weft_sig_handled) != *(uint64_t *)since; }
@@ -165,7 +215,11 @@ static int set_pending(void *set) {
  * start of a turn, so pause needs process scheduling). */
 static int signal_wait(int (*ready)(void *), void *arg, uint64_t deadline, int needs_turns) {
     if (!weft_engaged() || !(weft_pt_active() || (!needs_turns && sched_engaged()))) return -1;
+    uint64_t through = 0;
+    if (ready == set_pending) memcpy(&through, arg, sizeof through);
+    uint64_t prev = weft_sig_wait_begin(through);
     int r = ps_wait(ready, arg, deadline, S_SIGNAL_WAIT);
+    weft_sig_wait_end(prev);
     return r == PW_READY ? 1 : r == PW_TIMEOUT ? 0 : -1;
 }
 

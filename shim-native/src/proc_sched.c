@@ -60,6 +60,7 @@ typedef struct pt_slot {
     _Atomic int32_t ppid;       /* the process that made this slot's process (fork, spawn) */
     _Atomic int32_t session;    /* 1: the process (or an ancestor since the root) called setsid */
     _Atomic uint64_t room_ino;  /* the pipe (inode) this process waits for room in, 0 when none */
+    _Atomic uint64_t tree_sigs; /* signals (bit sig-1) a process of the tree sent it since its last turn */
 } pt_slot;
 
 typedef struct pt_seg {
@@ -75,6 +76,7 @@ typedef struct pt_seg {
     _Atomic uint64_t clock;     /* the tree's clock: the latest instant a holder had reached when it handed over */
     uint64_t decisions;
     weft_chacha g;              /* the run-wide decision stream (token holder only) */
+    _Atomic uint64_t static_warned[32]; /* images already warned about as static (exec_static.c) */
     pt_slot slots[PT_SLOTS];
     _Alignas(4096) unsigned char files[WEFT_FT_REGION_BYTES]; /* the file-times table (file_times.c) */
 } pt_seg;
@@ -176,6 +178,7 @@ static int claim(int32_t pid, int state) {
             atomic_store(&s->ppid, 0);
             atomic_store(&s->session, 0);
             atomic_store(&s->room_ino, 0);
+            atomic_store(&s->tree_sigs, 0);
             atomic_store(&s->turn, 0);
             atomic_store(&s->fresh, pid == -1);
             atomic_store(&s->state, state);
@@ -455,15 +458,49 @@ static void wait_turn(void) {
      * waiter stays a waiter) is restored after it */
     int32_t state = atomic_load(&s->state);
     uint64_t mask = turn_mask;
+    atomic_store(&s->tree_sigs, 0); /* they are delivered now; only the holder sends meanwhile */
     turn_masked = 0; /* before the handlers: a yield in one masks (and restores) on its own */
     weft_pt_unmask_signals(&mask);
     atomic_store(&s->state, state);
 }
 
+/*
+ * A signal from outside the tree's schedule while the holder computes without a yield point
+ * (audit: `timeout 2 sh -c 'while :; do :; done'` hung the run: timeout's SIGALRM stayed blocked
+ * in its token wait, the holder never handed over, and the watchdog rightly waits for a holder
+ * that computes). A signal this process has pending that its own mask lets through, that no
+ * process of the tree sent through the kill hook (a real-time timer, SIGTERM from outside the
+ * run) and that has waited OUTSIDE_SIGNAL_NS with no hand-over anywhere, makes the run give
+ * process scheduling up, with a warning, and this process takes it at once (wait_turn's unmask).
+ * Why giving up rather than running the handler outside the turn or preempting the holder: the
+ * signal's moment is real time anyway, so no determinism is lost that the run still had; and a
+ * handler run outside a turn (nested hooks passed through, a siglongjmp out of the token wait) or
+ * a holder stopped between yield points would leave the token state to chance. Signals sent
+ * within the tree are marked in the receiver's slot before they are sent (weft_pt_tree_signal)
+ * and keep their delivery at the start of the receiver's turn. Returns 1 when it gave up.
+ */
+#define OUTSIDE_SIGNAL_NS 1000000000ULL
+
+static int outside_signal_overdue(uint64_t *since) {
+    uint64_t outside = weft_pt_outside_pending(&turn_mask, atomic_load(&seg->slots[my_slot].tree_sigs));
+    if (!outside) { *since = 0; return 0; }
+    uint64_t now = real_mono_ns();
+    if (!*since) *since = now;
+    if (now - *since < OUTSIDE_SIGNAL_NS) return 0;
+    int sig = __builtin_ctzll(outside) + 1, zero = 0, h = atomic_load(&seg->holder);
+    if (atomic_compare_exchange_strong(&seg->disabled, &zero, 1))
+        weft_errline("[weft] WARNING: process %d had signal %d from outside the process tree (a real-time timer or"
+                     " another program) pending for %d s while process %d computed without a yield point;"
+                     " processes now run freely: their interleaving is no longer deterministic",
+                     (int)raw_pid(), sig, (int)(OUTSIDE_SIGNAL_NS / 1000000000ULL),
+                     h != NONE ? (int)atomic_load(&seg->slots[h].pid) : -1);
+    return 1;
+}
+
 static void wait_turn_loop(void) {
     pt_slot *s = &seg->slots[my_slot];
     weft_depth++;
-    uint64_t seen = atomic_load(&seg->handovers), since = real_mono_ns();
+    uint64_t seen = atomic_load(&seg->handovers), since = real_mono_ns(), outside_since = 0;
     struct cpu_seen cpu = {0, -1};
     for (;;) {
         uint32_t one = 1;
@@ -481,7 +518,8 @@ static void wait_turn_loop(void) {
             continue;
         }
         uint64_t now_seen = atomic_load(&seg->handovers);
-        if (now_seen != seen) { seen = now_seen; since = real_mono_ns(); continue; }
+        if (now_seen != seen) { seen = now_seen; since = real_mono_ns(); outside_since = 0; continue; }
+        if (outside_signal_overdue(&outside_since)) break;
         if (real_mono_ns() - since > WATCHDOG_NS) {
             if (holder_computing(h, &cpu)) { since = real_mono_ns() - WATCHDOG_NS + BUSY_RECHECK_NS; continue; }
             int zero = 0;
@@ -780,4 +818,36 @@ int weft_pt_room_awaited(uint64_t ino) {
 /* Is `pid` another live process of this run's tree (a signal to it is a process yield point)? */
 int weft_pt_in_tree(pid_t pid) {
     return seg && pid > 0 && pid != raw_pid() && find_pid((int32_t)pid) != NONE;
+}
+
+/* Before a process of the tree sends `sig` (kill's meaning of `pid`): mark it in the receivers'
+ * slots, so their token waits know it is the tree's (delivered at their turns) and not a signal
+ * from outside (outside_signal_overdue). Marked before the real call: a receiver never sees it
+ * pending unmarked. A group or broadcast marks every slot (a mark on a process the signal does not
+ * reach only excuses that signal number until its next turn). No allocation; atomics only. */
+void weft_pt_tree_signal(pid_t pid, int sig) {
+    if (!seg || sig <= 0 || sig > 64) return;
+    uint64_t bit = 1ULL << (sig - 1);
+    if (pid > 0) {
+        int i = find_pid((int32_t)pid);
+        if (i != NONE) atomic_fetch_or(&seg->slots[i].tree_sigs, bit);
+        return;
+    }
+    for (int i = 0, n = top(); i < n; i++) atomic_fetch_or(&seg->slots[i].tree_sigs, bit);
+}
+
+/* One warning per static image and run (exec_static.c): `key` (never 0) is recorded in the first
+ * free entry by CAS; 1 when it was not there yet. Without a segment (no fork yet: this process's
+ * exec is its only one) or with the table full, every call answers 1. */
+int weft_pt_first_static(uint64_t key) {
+    if (!seg) return 1;
+    for (int i = 0; i < 32; i++) {
+        uint64_t seen = atomic_load(&seg->static_warned[i]);
+        if (seen == key) return 0;
+        if (seen == 0) {
+            if (atomic_compare_exchange_strong(&seg->static_warned[i], &seen, key)) return 1;
+            if (seen == key) return 0;
+        }
+    }
+    return 1;
 }

@@ -257,6 +257,7 @@ static char *const *with_ours(char *const *envp, char **copy) {
  * (exec_ve), the TSC trap lifted for the new image's loader and set again when the exec failed. */
 static int exec_ve(execve_fn real, const char *file, char *const argv[], char *const envp[]) {
     if (!weft_engaged()) return real(file, argv, envp);
+    weft_warn_if_static(file, real != get_real_execve());
     refresh_clock();
     char *copy[MAX_STACK_ENV];
     char *const *e = with_ours(envp, copy);
@@ -268,7 +269,10 @@ static int exec_ve(execve_fn real, const char *file, char *const argv[], char *c
 }
 
 static int exec_v(execv_fn real, const char *file, char *const argv[]) {
-    if (weft_engaged()) refresh_clock();
+    if (weft_engaged()) {
+        weft_warn_if_static(file, real != get_real_execv());
+        refresh_clock();
+    }
     weft_tsc_allow();
     int rc = real(file, argv);
     weft_tsc_trap_again();
@@ -290,6 +294,7 @@ WEFT_EXPORT int execvp(const char *file, char *const argv[]) { return exec_v(get
 static int spawn(posix_spawn_fn real, pid_t *pid, const char *path, const posix_spawn_file_actions_t *fa,
                  const posix_spawnattr_t *at, char *const argv[], char *const envp[]) {
     if (!weft_engaged()) return real(pid, path, fa, at, argv, envp);
+    weft_warn_if_static(path, real != get_real_posix_spawn());
     /* the spawned image reads WEFT_PROC at its exec, which posix_spawn waits for */
     children++;
     weft_pt_before_child();

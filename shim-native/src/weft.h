@@ -238,6 +238,12 @@ void weft_pt_mask_signals(uint64_t *saved);  /* blocks every blockable asynchron
 void weft_pt_unmask_signals(const uint64_t *saved); /* restores it: pending ones run their handlers now */
 extern _Atomic uint64_t weft_sig_handled;    /* handlers run at a turn's start so far (pause's probe) */
 int weft_pt_in_tree(pid_t pid);              /* pid is another process of the run's tree */
+void weft_pt_tree_signal(pid_t pid, int sig); /* a process of the tree is about to send sig (kill's pid) */
+uint64_t weft_pt_outside_pending(const uint64_t *saved, uint64_t from_tree); /* see hook_signal.c */
+uint64_t weft_sig_wait_begin(uint64_t through); /* a wait for the signals `through` (sigsuspend, sigwait) */
+void weft_sig_wait_end(uint64_t prev);
+int weft_pt_first_static(uint64_t key);      /* 1 the first time the run sees static image `key` */
+void weft_warn_if_static(const char *file, int search); /* exec_static.c: one warning per static image */
 
 /* ---- tracing: one line per hook, formatted on the stack, one write(2) ---- */
 void weft_trace(const char *fn, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
