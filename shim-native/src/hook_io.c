@@ -226,7 +226,7 @@ static int process_wait(weft_io_wait *w, uint64_t timeout_ns, int infinite, cons
         weft_pt_block(pwait_ready, &pw);
     } else {
         uint64_t t0 = weft_mono_peek();
-        if (!weft_pt_block_bounded(pwait_ready, &pw) && w->result == NO_RESULT && weft_pt_active()) {
+        if (!weft_pt_block_bounded(pwait_ready, &pw, t0 + timeout_ns) && w->result == NO_RESULT && weft_pt_active()) {
             /* the tree is idle: the timeout elapses (select's sets are cleared, as Linux does) */
             weft_mono_at_least(t0 + timeout_ns);
             if (w->kind == WEFT_IO_SELECT) {

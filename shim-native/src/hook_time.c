@@ -51,6 +51,12 @@ static void sleep_ns(uint64_t ns) {
         weft_sched_sleep_until(ns > UINT64_MAX - now ? UINT64_MAX : now + ns);
     } else {
         pace(ns);
+        uint64_t now = weft_mono_peek();
+        /* process scheduling: the tree runs until its clock reaches the wake (proc_sched.c) */
+        if (weft_pt_sleep_until(ns > UINT64_MAX - now ? UINT64_MAX : now + ns)) {
+            weft_mono_at_least(ns > UINT64_MAX - now ? UINT64_MAX : now + ns);
+            return;
+        }
         weft_mono_advance(ns);
     }
     weft_pt_yield("sleep"); /* process scheduling: another process may run meanwhile */
@@ -62,6 +68,7 @@ static void sleep_until(uint64_t mono) {
     } else {
         uint64_t now = weft_mono_peek();
         if (mono > now) pace(mono - now);
+        if (weft_pt_sleep_until(mono)) { weft_mono_at_least(mono); return; }
         weft_mono_at_least(mono);
     }
     weft_pt_yield("sleep");

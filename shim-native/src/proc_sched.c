@@ -61,6 +61,8 @@ typedef struct pt_slot {
     _Atomic int32_t session;    /* 1: the process (or an ancestor since the root) called setsid */
     _Atomic uint64_t room_ino;  /* the pipe (inode) this process waits for room in, 0 when none */
     _Atomic uint64_t tree_sigs; /* signals (bit sig-1) a process of the tree sent it since its last turn */
+    _Atomic uint64_t ready_at;  /* a sleeper: the tree instant it wakes at (virtual monotonic ns); a
+                                 * bounded waiter: its deadline; 0 = neither (ready now) */
 } pt_slot;
 
 typedef struct pt_seg {
@@ -179,6 +181,7 @@ static int claim(int32_t pid, int state) {
             atomic_store(&s->session, 0);
             atomic_store(&s->room_ino, 0);
             atomic_store(&s->tree_sigs, 0);
+            atomic_store(&s->ready_at, 0);
             atomic_store(&s->turn, 0);
             atomic_store(&s->fresh, pid == -1);
             atomic_store(&s->state, state);
@@ -313,36 +316,87 @@ static int candidate(int i) {
     return (st == PS_RUN || st == PS_WAIT) && atomic_load(&seg->slots[i].pid) != 0;
 }
 
-/* The decision (token holder only): the next holder drawn among runnable and waiting processes in
- * ascending slot order; NONE when there is none. */
-static int ncandidates(void);
+/*
+ * Virtual time orders the tree's events (a conservative discrete-event pick). A sleeping process
+ * names its wake instant in its slot (ready_at) and stays a candidate that is not yet eligible:
+ * only once the tree clock T has reached its wake may it take the token. Runnable processes and
+ * waiters are always eligible (a waiter's ready_at is its bounded deadline, looked at only when the
+ * tree is idle). When nobody is eligible, T jumps to the earliest wake. Why the order is
+ * deterministic: ready_at is written only by its own process while it holds the token, T only by
+ * token holders (publish_clock, wake_earliest), and every choice below is a function of those and
+ * of the seeded stream, scanned in ascending slot order (ties at one wake instant stay seeded).
+ */
+static int eligible(int i, uint64_t tree) {
+    if (!candidate(i)) return 0;
+    return atomic_load(&seg->slots[i].state) == PS_WAIT || atomic_load(&seg->slots[i].ready_at) <= tree;
+}
 
+static int neligible(uint64_t tree) {
+    int n = 0;
+    for (int i = 0, end = top(); i < end; i++) n += eligible(i, tree);
+    return n;
+}
+
+/* The earliest wake among sleepers still in the future of T, and its slot (NONE when none). */
+static uint64_t earliest_wake(uint64_t tree, int *slot) {
+    uint64_t best = 0;
+    *slot = NONE;
+    for (int i = 0, end = top(); i < end; i++) {
+        if (!candidate(i) || atomic_load(&seg->slots[i].state) == PS_WAIT) continue;
+        uint64_t w = atomic_load(&seg->slots[i].ready_at);
+        if (w > tree && (*slot == NONE || w < best)) { best = w; *slot = i; }
+    }
+    return best;
+}
+
+/* The earliest deadline among bounded waiters (0 when none). */
+static uint64_t earliest_deadline(void) {
+    uint64_t best = 0;
+    for (int i = 0, end = top(); i < end; i++) {
+        if (!candidate(i) || atomic_load(&seg->slots[i].state) != PS_WAIT) continue;
+        uint64_t d = atomic_load(&seg->slots[i].ready_at);
+        if (d && (!best || d < best)) best = d;
+    }
+    return best;
+}
+
+/* The tree clock jumps to the earliest sleeper's wake (token holder only); 0 when nobody sleeps. */
+static uint64_t wake_earliest(void) {
+    int who;
+    uint64_t w = earliest_wake(atomic_load(&seg->clock), &who);
+    if (who == NONE) return 0;
+    atomic_store(&seg->clock, w);
+    WEFT_TRACE("proc_wake", "tree clock jumps to %lu ns (slot %d wakes)", (unsigned long)w, who);
+    return w;
+}
+
+/* The decision (token holder only): the next holder drawn among the eligible processes in
+ * ascending slot order; NONE when there is none. The holder's clock is published first, so T is
+ * its current instant. */
 static int decide(void) {
-    int n = ncandidates();
+    publish_clock();
+    uint64_t tree = atomic_load(&seg->clock);
+    int n = neligible(tree);
+    if (n == 0 && wake_earliest()) n = neligible(tree = atomic_load(&seg->clock));
     if (n == 0) return NONE;
     uint64_t d = weft_chacha_u64(&seg->g);
     seg->decisions++;
     int k = (int)(d % (uint64_t)n);
     for (int i = 0, end = top(); i < end; i++)
-        if (candidate(i) && k-- == 0) return i;
+        if (eligible(i, tree) && k-- == 0) return i;
     return NONE;
 }
 
-/* The next candidate after `from` in slot order (cyclic), without a draw: how a waiter that is
- * not ready yet passes the token on. */
+/* The next eligible candidate after `from` in slot order (cyclic), without a draw: how a waiter
+ * that is not ready yet passes the token on. */
 static int next_after(int from) {
     int end = top();
+    uint64_t tree = atomic_load(&seg->clock);
     for (int k = 1; k <= end; k++) {
         int i = (from + k) % end;
-        if (candidate(i)) return i;
+        if (eligible(i, tree)) return i;
     }
     return NONE;
-}
-
-static int ncandidates(void) {
-    int n = 0;
-    for (int i = 0, end = top(); i < end; i++) n += candidate(i);
-    return n;
 }
 
 /* Is the process in slot t gone (exited, even if not reaped yet)? pidfd_open + poll: a pidfd is
@@ -592,6 +646,25 @@ void weft_pt_yield(const char *site) {
 }
 
 /*
+ * A sleep until the virtual instant `wake` (hook_time.c, a process without the thread model): the
+ * process names its wake in its slot and yields without moving its clock first, so the tree clock
+ * published at the hand-over is its current instant; it is not eligible again until the tree clock
+ * reaches `wake` (decide, next_after, block_now's idle rounds), so the tree's sleeps end in the
+ * order of their wake instants. Returns 1 when it slept that way (the caller then moves its clock
+ * to at least `wake`), 0 when process scheduling does not apply.
+ */
+int weft_pt_sleep_until(uint64_t wake) {
+    if (!scheduling() || weft_depth) return 0;
+    WEFT_TRACE("proc_sleep", "until %lu ns", (unsigned long)wake);
+    if (leave_if_daemon()) return 0;
+    pt_slot *s = &seg->slots[my_slot];
+    atomic_store(&s->ready_at, wake);
+    pass_and_wait(decide());
+    atomic_store(&s->ready_at, 0);
+    return 1;
+}
+
+/*
  * A blocking call whose readiness `ready(arg)` can be probed without blocking (a pipe read, a wait
  * for a child): while it is not ready the process is a waiter; each time the token reaches it, it
  * probes, and passes the token on to the next candidate (no draw) when still not ready. After a
@@ -599,11 +672,11 @@ void weft_pt_yield(const char *site) {
  * real time before passing on. Returns when ready; the caller then makes the real call, which
  * does not block.
  */
-static int block_now(int (*ready)(void *), void *arg, int bounded);
+static int block_now(int (*ready)(void *), void *arg, int bounded, uint64_t deadline);
 
 void weft_pt_block(int (*ready)(void *), void *arg) {
     if (!scheduling() || weft_depth || ready(arg)) return;
-    block_now(ready, arg, 0);
+    block_now(ready, arg, 0, 0);
 }
 
 /* The same from inside the in-process scheduler (sched.c, sched_lock held, so weft_depth > 0):
@@ -611,7 +684,7 @@ void weft_pt_block(int (*ready)(void *), void *arg) {
  * of the tree that needs the run token. */
 void weft_pt_block_inside(int (*ready)(void *), void *arg) {
     if (!scheduling() || ready(arg)) return;
-    block_now(ready, arg, 0);
+    block_now(ready, arg, 0, 0);
 }
 
 /*
@@ -624,25 +697,26 @@ void weft_pt_block_inside(int (*ready)(void *), void *arg) {
  * timeout: a tree that keeps running (yielding, never waiting) delays it. Returns 1 when `ready`
  * (then no clock jump), 0 when the timeout may elapse (or process scheduling is off or gave up).
  */
-int weft_pt_block_bounded(int (*ready)(void *), void *arg) {
+int weft_pt_block_bounded(int (*ready)(void *), void *arg, uint64_t deadline) {
     if (!scheduling() || weft_depth) return 0;
     if (ready(arg)) return 1;
-    return block_now(ready, arg, 1);
+    return block_now(ready, arg, 1, deadline);
 }
 
-int weft_pt_block_bounded_inside(int (*ready)(void *), void *arg) {
+int weft_pt_block_bounded_inside(int (*ready)(void *), void *arg, uint64_t deadline) {
     if (!scheduling()) return 0;
     if (ready(arg)) return 1;
-    return block_now(ready, arg, 1);
+    return block_now(ready, arg, 1, deadline);
 }
 
 /* Safe without locks: only the token holder touches the decision state and `idle`, and this
  * process holds the token whenever it reads or writes them here (after wait_turn). Nothing is
  * allocated; the real sleeps are raw system calls, never the hooked ones. */
-static int block_now(int (*ready)(void *), void *arg, int bounded) {
+static int block_now(int (*ready)(void *), void *arg, int bounded, uint64_t deadline) {
     int got = 0;
     pt_slot *s = &seg->slots[my_slot];
     if (leave_if_daemon()) return 0;
+    atomic_store(&s->ready_at, bounded ? deadline : 0); /* written at this process's turn only */
     atomic_store(&s->state, PS_WAIT);
     uint64_t rounds = atomic_load(&seg->idle_rounds);
     int next = decide();
@@ -656,8 +730,18 @@ static int block_now(int (*ready)(void *), void *arg, int bounded) {
             if (leave_if_daemon()) return 0; /* waits for real from here on (sched_on is 0) */
         }
         if (ready(arg)) { got = 1; break; }
-        if (atomic_fetch_add(&seg->idle, 1) + 1 >= ncandidates()) {
+        if (atomic_fetch_add(&seg->idle, 1) + 1 >= neligible(atomic_load(&seg->clock))) {
             atomic_store(&seg->idle, 0);
+            /* the tree is idle: the earliest timer fires. A sleeper whose wake comes before every
+             * bounded waiter's deadline wakes (the tree clock jumps to it, no real pause); else the
+             * bounded waits time out (an idle round); else only the outside world can help */
+            int who;
+            uint64_t wake = earliest_wake(atomic_load(&seg->clock), &who), dl = earliest_deadline();
+            if (who != NONE && (!dl || wake < dl)) {
+                wake_earliest();
+                next = decide();
+                continue;
+            }
             atomic_fetch_add(&seg->idle_rounds, 1);
             if (!bounded) {
                 struct timespec d = {0, pause_ns};
@@ -671,6 +755,7 @@ static int block_now(int (*ready)(void *), void *arg, int bounded) {
         next = next_after(my_slot);
     }
     atomic_store(&seg->idle, 0);
+    atomic_store(&s->ready_at, 0);
     atomic_store(&s->state, PS_RUN);
     return got;
 }

@@ -61,7 +61,7 @@ int ps_wait(int (*ready)(void *), void *arg, uint64_t deadline, enum site site) 
         return g.got ? PW_READY : PW_REAL; /* not ready: process scheduling was given up */
     }
     if (deadline <= weft_mono_peek()) return PW_TIMEOUT;
-    if (weft_pt_block_bounded(gate_ready, &g) || g.got) return PW_READY;
+    if (weft_pt_block_bounded(gate_ready, &g, deadline) || g.got) return PW_READY;
     if (!weft_pt_active()) return PW_REAL;
     weft_mono_at_least(deadline); /* the tree is idle: nobody can serve the wait before its deadline */
     WEFT_TRACE("timed_wait", "deadline passed at %lu ns", (unsigned long)deadline);

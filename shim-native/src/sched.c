@@ -351,7 +351,7 @@ int pick(enum site site) {
         /* under process scheduling a waiter on an fd, a child or a shared semaphore may be served
          * by another process of the tree: let the tree run until it is idle before the deadline
          * fires (weft_pt_block_bounded_inside; sched_lock stays held, as in wait_for_outside) */
-        if (best != NONE && !idle_yield && io_waiters() > 0 && weft_pt_block_bounded_inside(any_io_ready, NULL)) {
+        if (best != NONE && !idle_yield && io_waiters() > 0 && weft_pt_block_bounded_inside(any_io_ready, NULL, threads[best].deadline)) {
             n = runnable_count();
             best = NONE;
         }

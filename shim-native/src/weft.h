@@ -230,8 +230,9 @@ int weft_pt_active(void);                  /* this process takes part in process
 void weft_pt_yield(const char *site);      /* a process yield point (no-op unless scheduling) */
 void weft_pt_block(int (*ready)(void *), void *arg); /* a blocking call, as a process-level wait */
 void weft_pt_block_inside(int (*ready)(void *), void *arg); /* the same from inside the scheduler */
-int weft_pt_block_bounded(int (*ready)(void *), void *arg); /* a timed wait: 1 ready, 0 tree idle */
-int weft_pt_block_bounded_inside(int (*ready)(void *), void *arg); /* a timed wait: 1 ready, 0 tree idle */
+int weft_pt_block_bounded(int (*ready)(void *), void *arg, uint64_t deadline); /* a timed wait: 1 ready, 0 tree idle */
+int weft_pt_block_bounded_inside(int (*ready)(void *), void *arg, uint64_t deadline); /* the same, inside the scheduler */
+int weft_pt_sleep_until(uint64_t wake); /* a sleep ordered by the tree clock: 1 slept, 0 not scheduling */
 unsigned long weft_pt_decisions(void);
 /* signals while a process waits for its turn (proc_sched.c): blocked, then delivered at the turn's start */
 void weft_pt_mask_signals(uint64_t *saved);  /* blocks every blockable asynchronous signal, saves the mask */
