@@ -51,12 +51,9 @@ static void sleep_ns(uint64_t ns) {
         weft_sched_sleep_until(ns > UINT64_MAX - now ? UINT64_MAX : now + ns);
     } else {
         pace(ns);
-        uint64_t now = weft_mono_peek();
+        uint64_t now = weft_mono_peek(), wake = ns > UINT64_MAX - now ? UINT64_MAX : now + ns;
         /* process scheduling: the tree runs until its clock reaches the wake (proc_sched.c) */
-        if (weft_pt_sleep_until(ns > UINT64_MAX - now ? UINT64_MAX : now + ns)) {
-            weft_mono_at_least(ns > UINT64_MAX - now ? UINT64_MAX : now + ns);
-            return;
-        }
+        if (weft_pt_sleep_until(wake)) { weft_mono_at_least(wake); return; }
         weft_mono_advance(ns);
     }
     weft_pt_yield("sleep"); /* process scheduling: another process may run meanwhile */

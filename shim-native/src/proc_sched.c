@@ -657,10 +657,16 @@ int weft_pt_sleep_until(uint64_t wake) {
     if (!scheduling() || weft_depth) return 0;
     WEFT_TRACE("proc_sleep", "until %lu ns", (unsigned long)wake);
     if (leave_if_daemon()) return 0;
+    /* a signal handler run at the start of a waiter's turn may sleep: the waiter's state and
+     * deadline come back afterwards (a sleeper is PS_RUN, or it would count as eligible) */
     pt_slot *s = &seg->slots[my_slot];
+    int32_t state = atomic_load(&s->state);
+    uint64_t outer = atomic_load(&s->ready_at);
+    atomic_store(&s->state, PS_RUN);
     atomic_store(&s->ready_at, wake);
     pass_and_wait(decide());
-    atomic_store(&s->ready_at, 0);
+    atomic_store(&s->ready_at, outer);
+    atomic_store(&s->state, state);
     return 1;
 }
 
