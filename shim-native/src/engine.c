@@ -660,3 +660,19 @@ __attribute__((destructor)) static void weft_dtor(void) {
      * the parent and pass the run token on */
     if (weft_pt_exit) weft_pt_exit(1);
 }
+
+/* The file-time rule of docs/shim.md "File times", shared by the shim's stat hooks and the static
+ * supervisor: a kernel time at or after the run's start (real ns; 0 = unknown) reads as the caller's
+ * virtual now; one inside the virtual window [2000-01-01, +2 years) was written by a run and stays;
+ * anything older reads as one instant before the run. Pure: no state, no system call. */
+void weft_file_time_map(int64_t *sec, int64_t *nsec, uint64_t run_start_ns, uint64_t now_real_ns) {
+    const int64_t epoch_2000 = 946684800LL, window = 2LL * 366 * 86400;
+    uint64_t t = *sec < 0 ? 0 : (uint64_t)*sec * 1000000000ULL + (uint64_t)*nsec;
+    if (run_start_ns && t >= run_start_ns) {
+        *sec = (int64_t)(now_real_ns / 1000000000ULL);
+        *nsec = (int64_t)(now_real_ns % 1000000000ULL);
+    } else if (*sec < epoch_2000 || *sec >= epoch_2000 + window) {
+        *sec = epoch_2000 - 1;
+        *nsec = 0;
+    }
+}

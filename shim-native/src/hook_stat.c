@@ -30,8 +30,6 @@
 #include <utime.h>
 
 #define NS 1000000000ULL
-#define VIRTUAL_EPOCH 946684800LL                 /* 2000-01-01T00:00:00Z */
-#define VIRTUAL_SPAN (2LL * 366 * 86400)          /* the window of times the run writes */
 
 typedef int (*stat_fn)(const char *, struct stat *);
 typedef int (*stat64_fn)(const char *, struct stat64 *);
@@ -81,17 +79,7 @@ REAL_FN(truncate_fn, truncate64)
 
 /* The mapping above on one (seconds, nanoseconds) pair. */
 static void map_time(int64_t *sec, int64_t *nsec) {
-    uint64_t t = *sec < 0 ? 0 : (uint64_t)*sec * NS + (uint64_t)*nsec;
-    if (weft_run_start_real_ns && t >= weft_run_start_real_ns) {
-        uint64_t now = weft_cfg.real_base_ns + weft_mono_peek();
-        *sec = (int64_t)(now / NS);
-        *nsec = (int64_t)(now % NS);
-    } else if (*sec >= VIRTUAL_EPOCH && *sec < VIRTUAL_EPOCH + VIRTUAL_SPAN) {
-        /* written by the run (or an earlier one): already virtual */
-    } else {
-        *sec = VIRTUAL_EPOCH - 1;
-        *nsec = 0;
-    }
+    weft_file_time_map(sec, nsec, weft_run_start_real_ns, weft_cfg.real_base_ns + weft_mono_peek());
 }
 
 static void map_ts(struct timespec *ts) {

@@ -168,6 +168,7 @@ void weft_reseed_rand(uint64_t u);
 uint64_t weft_mono_observe(void);          /* mono += 1000; returns new mono */
 uint64_t weft_real_observe(void);          /* real_base + mono observation */
 uint64_t weft_mono_peek(void);
+void weft_file_time_map(int64_t *sec, int64_t *nsec, uint64_t run_start_ns, uint64_t now_real_ns);
 void weft_mono_advance(uint64_t ns);       /* sleeps */
 void weft_mono_at_least(uint64_t ns);      /* absolute sleeps */
 /* CPU time of this process: a clock observation minus the clock at process start (hook_proc.c) */

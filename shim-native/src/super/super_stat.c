@@ -24,25 +24,11 @@
 #include <time.h>
 #include <unistd.h>
 
-#define NS 1000000000LL
-#define EPOCH_2000 946684800LL
-#define WINDOW (2LL * 366 * 86400)
-
 uint64_t super_run_start_ns;
 
 /* One file time, in place. */
 static void virtual_time(const super_proc *p, int64_t *sec, int64_t *nsec) {
-    int64_t run_start_sec = (int64_t)(super_run_start_ns / NS);
-    int after_start = *sec > run_start_sec ||
-                      (*sec == run_start_sec && *nsec >= (int64_t)(super_run_start_ns % NS));
-    if (after_start) {
-        uint64_t now = weft_cfg.real_base_ns + p->mono_ns;
-        *sec = (int64_t)(now / NS);
-        *nsec = (int64_t)(now % NS);
-    } else if (*sec < EPOCH_2000 || *sec >= EPOCH_2000 + WINDOW) {
-        *sec = EPOCH_2000 - 1;
-        *nsec = 0;
-    }
+    weft_file_time_map(sec, nsec, super_run_start_ns, weft_cfg.real_base_ns + p->mono_ns);
 }
 
 /* The path argument; 0 when it cannot be read whole (the kernel will say why). */
