@@ -115,8 +115,8 @@ class LogIndexTest {
     @Test
     void buildingCanBeCancelled() {
         AtomicLong calls = new AtomicLong();
-        assertThrows(CancellationException.class, () -> LogIndex.build(
-                conformance().resolve("chord/chord-long450-fix0-s1.weftlog"), List.of(), 256, null, null,
+        Path log = conformance().resolve("chord/chord-long450-fix0-s1.weftlog");
+        assertThrows(CancellationException.class, () -> LogIndex.build(log, List.of(), 256, null, null,
                 () -> calls.incrementAndGet() > 1, tmp));
     }
 

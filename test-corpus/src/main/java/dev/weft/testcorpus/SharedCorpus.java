@@ -11,12 +11,15 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.stream.Stream;
 import java.util.zip.GZIPInputStream;
 
 /**
- * The shared interoperability material (spec and reference corpus), read in place, never copied or edited: the one
- * place tests look up {@code weft.shared.dir} (set by the parent pom; else {@code ../shared} beside the repository).
+ * The optional reference material (the reference implementation's spec and corpus), read in place, never copied or
+ * edited: the one place tests look up {@code weft.shared.dir} (set by the parent pom; else {@code ../shared} beside
+ * the repository). Every accessor skips the calling test when it is absent; the project's own corpus, which is
+ * always there, is {@link OwnCorpus}.
  */
 public final class SharedCorpus {
 
@@ -25,18 +28,33 @@ public final class SharedCorpus {
     private SharedCorpus() {
     }
 
-    /** The shared directory (holding {@code spec/} and {@code conformance/}). */
+    /**
+     * The shared directory (holding {@code spec/} and {@code conformance/}). When it is absent (a fresh clone) the
+     * calling test is skipped: this throws {@link ReferenceCorpusAbsent}, which JUnit reports as an aborted test.
+     */
     public static Path sharedDir() {
-        String prop = System.getProperty("weft.shared.dir");
-        List<Path> candidates = prop != null && !prop.isBlank() ? List.of(Path.of(prop))
-                : List.of(Path.of("..", "shared"), Path.of("..", "..", "shared"));
-        for (Path dir : candidates) {
+        return find().orElseThrow(() -> new ReferenceCorpusAbsent("no reference corpus at "
+                + candidates().get(0).toAbsolutePath().normalize() + "; it is optional, see README.md"));
+    }
+
+    /** Whether the reference corpus is beside the repository (or at {@code -Dweft.shared.dir}). */
+    public static boolean isPresent() {
+        return find().isPresent();
+    }
+
+    private static Optional<Path> find() {
+        for (Path dir : candidates()) {
             if (Files.isDirectory(dir.resolve("conformance"))) {
-                return dir.toAbsolutePath().normalize();
+                return Optional.of(dir.toAbsolutePath().normalize());
             }
         }
-        throw new IllegalStateException("reference corpus not found at " + candidates.get(0).toAbsolutePath()
-                + " (set -Dweft.shared.dir or keep ../shared beside the repository)");
+        return Optional.empty();
+    }
+
+    private static List<Path> candidates() {
+        String prop = System.getProperty("weft.shared.dir");
+        return prop != null && !prop.isBlank() ? List.of(Path.of(prop))
+                : List.of(Path.of("..", "shared"), Path.of("..", "..", "shared"));
     }
 
     public static Path conformance() {

@@ -22,12 +22,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** Following a recording while it is written, below the UI: what each snapshot holds and how following stops. */
 class FollowedRecordingTest {
 
-    private static final Path LOG = SharedCorpus.conformance().resolve("chord/chord-fix0-s2-violation.weftlog");
+    /** Looked up per test, so the test is skipped, not failed, without the reference corpus. */
+    private static Path corpusLog() {
+        return SharedCorpus.conformance().resolve("chord/chord-fix0-s2-violation.weftlog");
+    }
     private static final Set<String> FIFO_DUP = Set.of("per-channel-fifo", "no-duplicate-delivery");
 
     @Test
     void aHalfWrittenLogShowsItsCompleteRecordsThenEndsAsAPlainOpen(@TempDir Path dir) throws Exception {
-        byte[] log = Files.readAllBytes(LOG);
+        byte[] log = Files.readAllBytes(corpusLog());
         // Hold half-way through a line: that line is not a record yet, and not an error either.
         int hold = GrowingFile.afterLines(log, 1201) + 17;
         Path live = dir.resolve("live.weftlog");
@@ -39,7 +42,7 @@ class FollowedRecordingTest {
             assertNull(f.outcome(), "still following");
             assertTrue(half.verification().ok());
             assertEquals(Verification.Status.RECORDING, half.verification().status());
-            try (IndexedRecordingSource plain = IndexedRecordingSource.open(LOG, Progress.NONE)) {
+            try (IndexedRecordingSource plain = IndexedRecordingSource.open(corpusLog(), Progress.NONE)) {
                 // The snapshot answers as the finished recording does for the ops it has.
                 for (int op : new int[] {0, 1, 599, 1199}) {
                     assertEquals(plain.canonicalJson(op), half.canonicalJson(op));
@@ -75,7 +78,7 @@ class FollowedRecordingTest {
     void aTruncatedFileStopsFollowingWithTheRecordsReadAndTheFileNamed(@TempDir Path dir) throws Exception {
         Path live = dir.resolve("cut.weftlog");
         try (FollowedRecording f = followFirst(500, live)) {
-            Files.write(live, Arrays.copyOf(Files.readAllBytes(LOG), 100));   // the recorder started over
+            Files.write(live, Arrays.copyOf(Files.readAllBytes(corpusLog()), 100));   // the recorder started over
             assertTrue(f.awaitStopped(30_000));
             FollowedRecording.Outcome o = f.outcome();
             assertEquals(RecordingState.TRUNCATED, o.state());
@@ -91,7 +94,7 @@ class FollowedRecordingTest {
         Path live = dir.resolve("moved.weftlog");
         try (FollowedRecording f = followFirst(300, live)) {
             Path other = dir.resolve("other.weftlog");
-            Files.copy(LOG, other);
+            Files.copy(corpusLog(), other);
             Files.move(other, live, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
             f.checkFile();
             assertTrue(f.awaitStopped(30_000));
@@ -130,7 +133,7 @@ class FollowedRecordingTest {
      * (a writer caught mid-line), to {@code live}, and follows it until all of them are read.
      */
     private static FollowedRecording followFirst(int records, Path live) throws Exception {
-        byte[] log = Files.readAllBytes(LOG);
+        byte[] log = Files.readAllBytes(corpusLog());
         Files.write(live, Arrays.copyOf(log, GrowingFile.afterLines(log, records + 1) + 5));
         FollowedRecording f = FollowedRecording.start(live, 5, () -> { });
         awaitSize(f, records);
