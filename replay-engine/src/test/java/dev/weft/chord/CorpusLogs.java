@@ -25,13 +25,18 @@ public final class CorpusLogs {
         return dev.weft.testcorpus.SharedCorpus.conformance();
     }
 
-    /** Logs whose sidecar has the member {@code checkerKey} ({@code chord_check} or {@code raft_check}), sorted. */
+    /** Reference-corpus logs whose sidecar has the member {@code checkerKey} ({@code chord_check} or {@code raft_check}), sorted. */
     public static List<Path> withChecker(String checkerKey) {
-        try (Stream<Path> files = Files.walk(conformance())) {
+        return withChecker(dev.weft.testcorpus.SharedCorpus.corpus().root(), checkerKey);
+    }
+
+    /** Logs of the corpus at {@code root} whose sidecar has the member {@code checkerKey}, sorted. */
+    public static List<Path> withChecker(Path root, String checkerKey) {
+        try (Stream<Path> files = Files.walk(root)) {
             List<Path> out = new ArrayList<>();
             for (Path sidecar : files.filter(p -> p.toString().endsWith(".expect.json")).sorted().toList()) {
                 JsonNode d = JSON.readTree(sidecar.toFile());
-                if (d.hasNonNull(checkerKey)) out.add(conformance().resolve(d.get("log").asText()));
+                if (d.hasNonNull(checkerKey)) out.add(root.resolve(d.get("log").asText()));
             }
             return out;
         } catch (IOException e) {
@@ -46,9 +51,14 @@ public final class CorpusLogs {
 
     /** One dynamic test per corpus log whose sidecar has {@code checkerKey}; there must be at least {@code atLeast}. */
     public static List<org.junit.jupiter.api.DynamicTest> perLog(String checkerKey, int atLeast, LogCheck check) {
-        List<Path> logs = withChecker(checkerKey);
+        return perLog(dev.weft.testcorpus.SharedCorpus.corpus().root(), checkerKey, atLeast, check);
+    }
+
+    /** As {@link #perLog(String, int, LogCheck)}, over the corpus at {@code root} (ours: OwnCorpus.dir()). */
+    public static List<org.junit.jupiter.api.DynamicTest> perLog(Path root, String checkerKey, int atLeast, LogCheck check) {
+        List<Path> logs = withChecker(root, checkerKey);
         org.junit.jupiter.api.Assertions.assertTrue(logs.size() >= atLeast, checkerKey + " logs: " + logs.size());
-        return logs.stream().map(log -> org.junit.jupiter.api.DynamicTest.dynamicTest(conformance().relativize(log).toString(),
+        return logs.stream().map(log -> org.junit.jupiter.api.DynamicTest.dynamicTest(root.relativize(log).toString(),
                 () -> check.run(log, records(log)))).toList();
     }
 

@@ -1,5 +1,7 @@
 package dev.weft.log;
 
+import dev.weft.testcorpus.Corpus;
+import dev.weft.testcorpus.OwnCorpus;
 import dev.weft.testcorpus.SharedCorpus;
 import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.DynamicTest;
@@ -18,7 +20,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Reads every log of the reference corpus and checks the reader reaches the reference's verdict: logs the
+ * Reads every log of the reference corpus, and of our own, and checks the reader reaches the recorded verdict: logs the
  * reference reader accepts (replay exit 0, and also those that only fail later in replay: divergences,
  * windowed logs, unusable net specs) verify with the right op count and digest; the others are rejected
  * with the same error kind, at the same line or op, with the spec's fixed text.
@@ -36,12 +38,26 @@ class CorpusReadTest {
     Stream<DynamicTest> everyCorpusLogGetsTheReferenceVerdict() {
         List<Path> logs = SharedCorpus.allLogs();
         assertTrue(logs.size() > 50, "corpus found: " + logs.size());
-        return logs.stream()
-                .filter(p -> !SharedCorpus.relative(p).startsWith("large/")) // LargeLogTest reads that one
-                .flatMap(p -> Stream.of(
-                        DynamicTest.dynamicTest(SharedCorpus.relative(p), () -> check(p, 0)),
-                        DynamicTest.dynamicTest(SharedCorpus.relative(p) + " (hash ahead)", () -> check(p, 1)),
-                        DynamicTest.dynamicTest(SharedCorpus.relative(p) + " (background, hash ahead)", () -> check(p, 2))));
+        return inEveryMode(SharedCorpus.corpus(), logs.stream()
+                .filter(p -> !SharedCorpus.relative(p).startsWith("large/"))); // LargeLogTest reads that one
+    }
+
+    /** The same verdicts on our own corpus (always present): what our tools gave when each log was made. */
+    @TestFactory
+    Stream<DynamicTest> everyLogOfOurOwnCorpusGetsItsPinnedVerdict() {
+        Corpus own = OwnCorpus.corpus();
+        List<Path> logs = own.allLogs();
+        assertTrue(logs.size() >= 30, "own corpus found: " + logs.size());
+        assertTrue(logs.stream().filter(p -> own.relative(p).startsWith("negative/neg-")).count() >= 10,
+                "negative cases in the own corpus");
+        return inEveryMode(own, logs.stream());
+    }
+
+    private static Stream<DynamicTest> inEveryMode(Corpus corpus, Stream<Path> logs) {
+        return logs.flatMap(p -> Stream.of(
+                DynamicTest.dynamicTest(corpus.relative(p), () -> check(p, 0)),
+                DynamicTest.dynamicTest(corpus.relative(p) + " (hash ahead)", () -> check(p, 1)),
+                DynamicTest.dynamicTest(corpus.relative(p) + " (background, hash ahead)", () -> check(p, 2))));
     }
 
     /** Mode 0: everything on the calling thread; 1: chain hashed ahead on a helper; 2: plus background parsing. */

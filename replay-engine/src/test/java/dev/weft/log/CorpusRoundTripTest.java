@@ -1,5 +1,7 @@
 package dev.weft.log;
 
+import dev.weft.testcorpus.Corpus;
+import dev.weft.testcorpus.OwnCorpus;
 import dev.weft.testcorpus.SharedCorpus;
 import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.DynamicTest;
@@ -17,19 +19,40 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /**
  * Re-serializing what we parsed reproduces the reference writer byte for byte, over every reference-written
- * log of the corpus (the edited copies in negative/ are not writer output, so they are left out).
+ * log of the corpus, and our own writer's in our corpus (the edited copies in negative/ are not writer output, so
+ * they are left out).
  */
 class CorpusRoundTripTest {
 
-    static List<Path> referenceWrittenLogs() {
-        return SharedCorpus.allLogs().stream()
-                .filter(p -> !SharedCorpus.relative(p).startsWith("negative/") && !SharedCorpus.relative(p).startsWith("large/"))
+    static List<Path> writtenLogs(Corpus corpus) {
+        return corpus.allLogs().stream()
+                .filter(p -> !corpus.relative(p).startsWith("negative/") && !corpus.relative(p).startsWith("large/"))
                 .collect(Collectors.toList());
     }
 
     @TestFactory
     Stream<DynamicTest> canonPlusChainIsTheOriginalLine() {
-        return referenceWrittenLogs().stream().map(p -> DynamicTest.dynamicTest(SharedCorpus.relative(p), () -> {
+        return canonPlusChainIsTheOriginalLine(SharedCorpus.corpus());
+    }
+
+    /** Our own recordings (our broker's and fuzzer's writer) round-trip the same way. */
+    @TestFactory
+    Stream<DynamicTest> canonPlusChainIsTheOriginalLineInOurOwnCorpus() {
+        return canonPlusChainIsTheOriginalLine(OwnCorpus.corpus());
+    }
+
+    @TestFactory
+    Stream<DynamicTest> rewritingWithLogWriterGivesTheSameFile() {
+        return rewritingWithLogWriterGivesTheSameFile(SharedCorpus.corpus());
+    }
+
+    @TestFactory
+    Stream<DynamicTest> rewritingWithLogWriterGivesTheSameFileInOurOwnCorpus() {
+        return rewritingWithLogWriterGivesTheSameFile(OwnCorpus.corpus());
+    }
+
+    private static Stream<DynamicTest> canonPlusChainIsTheOriginalLine(Corpus corpus) {
+        return writtenLogs(corpus).stream().map(p -> DynamicTest.dynamicTest(corpus.relative(p), () -> {
             String text = new String(SharedCorpus.text(p), StandardCharsets.UTF_8);
             List<String> lines = text.lines().collect(Collectors.toList());
             for (int i = 1; i < lines.size(); i++) {
@@ -42,9 +65,8 @@ class CorpusRoundTripTest {
         }));
     }
 
-    @TestFactory
-    Stream<DynamicTest> rewritingWithLogWriterGivesTheSameFile() {
-        return referenceWrittenLogs().stream().map(p -> DynamicTest.dynamicTest(SharedCorpus.relative(p), () -> {
+    private static Stream<DynamicTest> rewritingWithLogWriterGivesTheSameFile(Corpus corpus) {
+        return writtenLogs(corpus).stream().map(p -> DynamicTest.dynamicTest(corpus.relative(p), () -> {
             byte[] original = SharedCorpus.text(p);
             ByteArrayOutputStream out = new ByteArrayOutputStream();
             try (LogReader r = LogReader.open(p)) {

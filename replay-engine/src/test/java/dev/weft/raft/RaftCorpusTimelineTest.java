@@ -18,20 +18,28 @@ class RaftCorpusTimelineTest {
 
     @TestFactory
     List<DynamicTest> electionsAgreeWithTheCheckOnEveryRaftLog() {
-        return CorpusLogs.perLog("raft_check", 7, (log, records) -> {
-            RaftTimeline t = RaftTimeline.build(records);
-            RaftCheckResult check = RaftCheck.check(records);
-            Map<Integer, List<Integer>> leaders = new TreeMap<>();
-            for (RaftTimeline.Election e : t.elections()) {
-                leaders.computeIfAbsent(e.term(), k -> new ArrayList<>()).add(e.node());
-                assertEquals(RaftReport.LEADER, t.roleAt(e.node(), e.op()));
-                assertEquals(e.term(), t.termAt(e.node(), e.op()));
-            }
-            assertEquals(check.leadersByTerm(), leaders);
-            assertEquals(check.violations(), t.violations());
-            for (RaftViolation v : check.violations()) {
-                assertTrue(t.elections().contains(new RaftTimeline.Election(v.op(), v.term(), v.second())), v.toString());
-            }
-        });
+        return CorpusLogs.perLog("raft_check", 7, RaftCorpusTimelineTest::agree);
+    }
+
+    /** The same over our own corpus (always present). */
+    @TestFactory
+    List<DynamicTest> electionsAgreeWithTheCheckOnEveryRaftLogOfOurOwnCorpus() {
+        return CorpusLogs.perLog(dev.weft.testcorpus.OwnCorpus.dir(), "raft_check", 3, RaftCorpusTimelineTest::agree);
+    }
+
+    private static void agree(Path log, List<LogRecord> records) throws Exception {
+        RaftTimeline t = RaftTimeline.build(records);
+        RaftCheckResult check = RaftCheck.check(records);
+        Map<Integer, List<Integer>> leaders = new TreeMap<>();
+        for (RaftTimeline.Election e : t.elections()) {
+            leaders.computeIfAbsent(e.term(), k -> new ArrayList<>()).add(e.node());
+            assertEquals(RaftReport.LEADER, t.roleAt(e.node(), e.op()));
+            assertEquals(e.term(), t.termAt(e.node(), e.op()));
+        }
+        assertEquals(check.leadersByTerm(), leaders);
+        assertEquals(check.violations(), t.violations());
+        for (RaftViolation v : check.violations()) {
+            assertTrue(t.elections().contains(new RaftTimeline.Election(v.op(), v.term(), v.second())), v.toString());
+        }
     }
 }

@@ -19,8 +19,18 @@ public final class ReferenceCorpusSkips implements TestExecutionListener {
     /** The start of the summary line; scripts and tests may look for it. */
     public static final String PREFIX = "[weft] reference corpus absent: ";
 
+    private final PrintStream out;
     private final AtomicInteger skipped = new AtomicInteger();
     private final AtomicReference<String> reason = new AtomicReference<>();
+
+    /** The instance the JUnit Platform loads: prints to standard output, which Surefire shows in the build log. */
+    public ReferenceCorpusSkips() {
+        this(System.out);
+    }
+
+    ReferenceCorpusSkips(PrintStream out) {
+        this.out = out;
+    }
 
     @Override
     public void testPlanExecutionStarted(TestPlan testPlan) {
@@ -40,17 +50,13 @@ public final class ReferenceCorpusSkips implements TestExecutionListener {
     @Override
     public void testPlanExecutionFinished(TestPlan testPlan) {
         if (skipped.get() > 0) {
-            print(System.out, summary(skipped.get(), reason.get()));
+            out.println(summary(skipped.get(), reason.get()));
+            out.flush();
         }
     }
 
     /** The summary line: how many were skipped and why. */
     static String summary(int count, String why) {
         return PREFIX + count + " reference-corpus test" + (count == 1 ? "" : "s") + " skipped (" + why + ")";
-    }
-
-    private static void print(PrintStream out, String line) {
-        out.println(line);
-        out.flush();
     }
 }

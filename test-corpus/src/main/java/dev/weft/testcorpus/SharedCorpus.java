@@ -8,11 +8,9 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.stream.Stream;
 import java.util.zip.GZIPInputStream;
 
 /**
@@ -65,24 +63,19 @@ public final class SharedCorpus {
         return sharedDir().resolve("spec").resolve(file);
     }
 
+    /** The reference corpus as a {@link Corpus}, so the tests of our own corpus share their bodies with it. */
+    public static Corpus corpus() {
+        return new Corpus("reference", conformance());
+    }
+
     /** Every {@code *.expect.json} sidecar, sorted by path so test order is stable. */
     public static List<Path> sidecars() {
-        try (Stream<Path> s = Files.walk(conformance())) {
-            return s.filter(p -> p.getFileName().toString().endsWith(".expect.json")).sorted().toList();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        return corpus().sidecars();
     }
 
     /** Every {@code *.weftlog} and {@code *.weftlog.gz}, sorted. */
     public static List<Path> allLogs() {
-        try (Stream<Path> s = Files.walk(conformance())) {
-            return s.filter(Files::isRegularFile)
-                    .filter(p -> p.getFileName().toString().endsWith(".weftlog") || p.getFileName().toString().endsWith(".weftlog.gz"))
-                    .sorted().toList();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        return corpus().allLogs();
     }
 
     public static JsonNode readJson(Path json) {
@@ -112,19 +105,7 @@ public final class SharedCorpus {
 
     /** A stream's expected text: inline, or from the {@code <stream>_file} the sidecar names when it was over 8 KiB. */
     public static String expectedText(JsonNode run, String stream) {
-        JsonNode inline = run.get(stream);
-        if (inline != null && !inline.isNull()) {
-            return inline.asText();
-        }
-        JsonNode file = run.get(stream + "_file");
-        if (file == null || file.isNull()) {
-            return "";
-        }
-        try {
-            return Files.readString(conformance().resolve(file.asText()), StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        return corpus().expectedText(run, stream);
     }
 
     /** One row of {@code INDEX.tsv}. */
@@ -155,39 +136,14 @@ public final class SharedCorpus {
         }
     }
 
-    /**
-     * A working directory in which {@code relativeLog} exists: the corpus itself, or, for a log the corpus ships only
-     * gzip-compressed, a folder under target/ where it is expanded once.
-     */
+    /** A working directory in which {@code relativeLog} exists (see {@link Corpus#workingDirFor}). */
     public static Path workingDirFor(String relativeLog) {
-        Path inCorpus = conformance().resolve(relativeLog);
-        if (Files.exists(inCorpus)) {
-            return conformance();
-        }
-        Path gz = conformance().resolve(relativeLog + ".gz");
-        if (!Files.exists(gz)) {
-            throw new IllegalStateException("corpus log missing: " + inCorpus);
-        }
-        Path work = Path.of("target", "corpus-expanded").toAbsolutePath();
-        Path target = work.resolve(relativeLog);
-        try {
-            if (!Files.exists(target)) {
-                Files.createDirectories(target.getParent());
-                Path tmp = target.resolveSibling(target.getFileName() + ".part");
-                try (InputStream in = new GZIPInputStream(Files.newInputStream(gz), 1 << 16)) {
-                    Files.copy(in, tmp, StandardCopyOption.REPLACE_EXISTING);
-                }
-                Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING);
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        return work;
+        return corpus().workingDirFor(relativeLog);
     }
 
     /** A corpus log's path relative to {@code conformance/}, as sidecars and test names write it. */
     public static String relative(Path log) {
-        return conformance().relativize(log).toString();
+        return corpus().relative(log);
     }
 
     /** The decompressed bytes of a (possibly gzip) corpus file; only for small files. */
