@@ -8,7 +8,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
-/** Access to /work/shared (spec and conformance corpus) at test time. */
+/** The fuzz vectors of docs/spec/fuzz.md, and the reference corpus's fuzz cases when it is present. */
 final class Shared {
 
     private Shared() {
@@ -32,7 +32,7 @@ final class Shared {
 
     /** The fenced code blocks of fuzz.md §11, in order (stdout, then the first reproducer). */
     static List<String> vector11Blocks() {
-        String spec = read(dir().resolve("spec").resolve("fuzz.md"));
+        String spec = dev.weft.testcorpus.SpecPages.read("fuzz.md");
         String section = spec.substring(spec.indexOf("## 11."));
         // Every fence in §11 is a bare ``` line: the blocks are the odd pieces between fences, without their first newline.
         String[] pieces = section.split("```", -1);

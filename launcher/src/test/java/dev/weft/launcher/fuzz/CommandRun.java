@@ -43,7 +43,7 @@ record CommandRun(int exit, String out, String err) {
 
     /** The fenced code blocks of fuzz.md §11, in order (stdout, then the first reproducer). */
     static java.util.List<String> vector11Blocks() {
-        String spec = read(sharedDir().resolve("spec").resolve("fuzz.md"));
+        String spec = dev.weft.testcorpus.SpecPages.read("fuzz.md");
         String section = spec.substring(spec.indexOf("## 11."));
         java.util.List<String> blocks = new java.util.ArrayList<>();
         int at = 0;
