@@ -1,6 +1,6 @@
 /*
  * hook_net.c - simulated UDP: socket(AF_INET, SOCK_DGRAM) becomes a connection to the broker
- * (wire protocol: ../shared/spec/wire-and-abi.md §1-4), and the socket calls on it become
+ * (wire protocol: docs/spec/wire-and-abi.md §1-4), and the socket calls on it become
  * requests. Node n's own address is 127.0.0.1 + n.
  *
  * The fd the program holds IS the broker connection (a Unix or TCP stream). Per fd the shim keeps

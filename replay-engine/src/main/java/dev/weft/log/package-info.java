@@ -1,5 +1,5 @@
 /**
- * weft-log v2, the recording format (shared/spec/weft-log-v2.md): the data model ({@link dev.weft.log.Event},
+ * weft-log v2, the recording format (docs/spec/weft-log-v2.md): the data model ({@link dev.weft.log.Event},
  * {@link dev.weft.log.LogRecord}, {@link dev.weft.log.LogHeader}, ...), reading with verification
  * ({@link dev.weft.log.LogReader}), writing ({@link dev.weft.log.LogWriter}), the canonical JSON form and the
  * FNV-1a integrity chain ({@link dev.weft.log.CanonicalJson}, {@link dev.weft.log.Fnv1a}).

@@ -22,7 +22,7 @@ import java.util.Map;
  * replayed event. Shared by the command-line replayer, the random-access index and the workbench, so that all of
  * them agree on what "the state after op N" is.
  *
- * <p>Windowed recordings (window_ns &gt; 0) are a product decision (spec README): a recorded non-blocking
+ * <p>Windowed recordings (window_ns &gt; 0) are a product decision (docs/spec/README.md): a recorded non-blocking
  * {@code empty} is a replay input, accepted when it is consistent with some pop horizon. Horizons of a connection
  * never decrease, so a non-blocking delivery of deliv_ns d proves later non-blocking horizons exceed d; an empty is
  * consistent iff the queue minimum is not below that bound.

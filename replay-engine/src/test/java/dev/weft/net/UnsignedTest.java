@@ -8,7 +8,7 @@ import java.math.RoundingMode;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
-/** f2u and u64→f64 conversions (net-and-fault-model.md §3.4, spec README risk 2) and saturating arithmetic. */
+/** f2u and u64→f64 conversions (net-and-fault-model.md §3.4, docs/spec/README.md, risk 2) and saturating arithmetic. */
 class UnsignedTest {
 
     private static final long MAX = -1L;

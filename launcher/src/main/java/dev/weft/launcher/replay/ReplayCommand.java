@@ -160,7 +160,7 @@ public final class ReplayCommand {
             err.print(PREFIX_NOTE.formatted(log));
         }
         if (report.acceptedWindowedEmpties() > 0) {
-            // Product decision (spec README): windowed logs replay. Say so, off the parsed stdout contract.
+            // Product decision (docs/spec/README.md): windowed logs replay. Say so, off the parsed stdout contract.
             err.print("weft replay: note: windowed recording (window_ns=" + Long.toUnsignedString(report.header().windowNs())
                     + "): " + report.acceptedWindowedEmpties()
                     + " non-blocking empty recv(s) accepted as replay inputs (the live pop horizon is not recorded)\n");
