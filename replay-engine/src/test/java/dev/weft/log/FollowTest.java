@@ -1,6 +1,6 @@
 package dev.weft.log;
 
-import dev.weft.testcorpus.SharedCorpus;
+import dev.weft.testcorpus.OwnCorpus;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -22,9 +22,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class FollowTest {
 
-    /** Looked up per test, so the test is skipped, not failed, without the reference corpus. */
+    /** A multi-node Chord recording of our own corpus (always present), plain text so it can be written in pieces. */
     private static Path corpusLog() {
-        return SharedCorpus.conformance().resolve("chord/chord-fix0-s0.weftlog");
+        return OwnCorpus.dir().resolve("chord/chord-fix0-s3-violation.weftlog");
     }
 
     private static List<LogRecord> readAll(Path p) throws Exception {

@@ -26,9 +26,14 @@ class LogIndexTest {
         return dev.weft.testcorpus.SharedCorpus.conformance();
     }
 
+    /** A plain 2,618-op Chord recording of our own corpus: the tests that need any real log run without ../shared. */
+    static Path ownChord() {
+        return dev.weft.testcorpus.OwnCorpus.dir().resolve("chord/chord-fix0-s3-violation.weftlog");
+    }
+
     @Test
     void stateAtEqualsFromScratchReplayOnAChordLog() throws Exception {
-        checkAgainstScratch(conformance().resolve("chord/chord-fix0-s0.weftlog"), 64, 40, 1);
+        checkAgainstScratch(ownChord(), 64, 40, 1);
     }
 
     @Test
@@ -41,6 +46,15 @@ class LogIndexTest {
     void aWindowedLogIndexesCleanly() throws Exception {
         try (LogIndex index = build(conformance().resolve("raft/raft-window1000-fix0-s1.weftlog"), 128)) {
             assertTrue(index.status().ok(), index.status().toString());
+        }
+    }
+
+    @Test
+    void ourOwnWindowedGzipLogsIndexCleanly() throws Exception {
+        for (String log : List.of("raft/raft-window1000-fix1-s1.weftlog.gz", "chord/chord-window1000-fix0-s0.weftlog.gz")) {
+            try (LogIndex index = build(dev.weft.testcorpus.OwnCorpus.dir().resolve(log), 128)) {
+                assertTrue(index.status().ok(), log + ": " + index.status());
+            }
         }
     }
 
@@ -69,7 +83,7 @@ class LogIndexTest {
         // Not in the writers' form: CRLF endings, a blank line, white space between tokens. The cache must hold the
         // decompressed bytes verbatim (offsets are the reader's stream offsets), so every record, its line number,
         // the digest and stateAt come back as from the plain file; closing the index removes the cache.
-        Path original = conformance().resolve("chord/chord-fix0-s0.weftlog");
+        Path original = ownChord();
         String text = java.nio.file.Files.readString(original);
         String[] lines = text.split("\n");
         StringBuilder edited = new StringBuilder();
@@ -125,7 +139,7 @@ class LogIndexTest {
         // White space between tokens is outside a record's chain (weft-log-v2.md §7): padding records 1 and the last
         // with more than the read window still verifies, and random access streams those records (folding the
         // white space) instead of reading their byte range whole.
-        Path original = conformance().resolve("chord/chord-fix0-s0.weftlog");
+        Path original = ownChord();
         List<String> lines = java.nio.file.Files.readAllLines(original);
         String pad = " ".repeat((int) LogIndex.READ_WINDOW_BYTES + 1);
         List<String> padded = new java.util.ArrayList<>(lines);
@@ -150,7 +164,7 @@ class LogIndexTest {
     void aFollowedIndexGrowsAsTheLogIsWrittenAndEqualsTheFinishedOne() throws Exception {
         // A writer appends a real log in random pieces (often mid-line) with pauses; the following index hands each
         // record to its sink as it arrives, never reports a problem, and ends equal to the index of the whole file.
-        Path original = conformance().resolve("chord/chord-fix0-s0.weftlog");
+        Path original = ownChord();
         byte[] log = java.nio.file.Files.readAllBytes(original);
         Path growing = tmp.resolve("live.weftlog");
         java.nio.file.Files.createFile(growing);

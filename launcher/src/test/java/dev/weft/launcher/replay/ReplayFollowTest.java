@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.weft.launcher.WeftCli;
 import dev.weft.testsupport.CapturedRun;
-import dev.weft.testcorpus.SharedCorpus;
+import dev.weft.testcorpus.OwnCorpus;
 import java.io.ByteArrayOutputStream;
 import java.io.OutputStream;
 import java.io.PrintStream;
@@ -23,9 +23,9 @@ class ReplayFollowTest {
         return CapturedRun.of((o, e) -> WeftCli.run(args, o, e));
     }
 
-    /** Looked up per test, so the test is skipped, not failed, without the reference corpus. */
+    /** A multi-node Chord recording of our own corpus (always present), plain text so it can be written in pieces. */
     private static Path corpusLog() {
-        return SharedCorpus.conformance().resolve("chord/chord-fix0-s0.weftlog");
+        return OwnCorpus.dir().resolve("chord/chord-fix0-s3-violation.weftlog");
     }
 
     @Test
