@@ -9,7 +9,7 @@
 #
 # What the image holds:
 # - a jlink'd runtime of only the modules listed in MODULES below (JavaFX from its platform jars on the module
-#   path; RichTextFX, TilesFX and JNA are not proper modules and stay on the class path, which javafx:jlink
+#   path; RichTextFX and JNA are not proper modules and stay on the class path, which javafx:jlink
 #   cannot do);
 # - two launchers: weft-workbench (the desktop app) and weft (the command line, dev.weft.launcher.WeftMain);
 # - an ahead-of-time cache per launcher, made by a training run over the bundled sample and a corpus-sized
@@ -100,8 +100,8 @@ if [ $OS = linux ] && [ -f shim-native/target/weft_super ]; then   # static bina
   cp -p shim-native/target/weft_super "$WORK/input/"
 fi
 
-# The JDK modules the app and the CLI use (JavaFX's own requirements come with javafx.controls/javafx.swing).
-MODULES=javafx.controls,javafx.swing,java.desktop,java.logging,java.prefs,java.naming,java.net.http,java.sql,java.management,jdk.unsupported
+# The JDK modules the app and the CLI use (JavaFX's own requirements come with javafx.controls).
+MODULES=javafx.controls,java.desktop,java.logging,java.prefs,java.naming,java.net.http,java.sql,java.management,jdk.unsupported
 
 # ---- launcher options -----------------------------------------------------------------------------------------
 # `--screenshot` without a display runs Monocle from the class path against the JavaFX modules: it needs these
