@@ -338,20 +338,23 @@ public sealed interface Event {
         }
     }
 
-    /** Both ends of stream sid reset by the network; reason: {@code crash}, {@code stall} or {@code abort}. */
-    record TcpReset(long sid, String reason) implements Event, TcpRecord {
+    /**
+     * Both ends of stream sid reset at atNs (visible to reads whose horizon reaches it); reason: {@code crash} (a
+     * node crashed), {@code stall} (cut longer than the stall timeout) or {@code abort}.
+     */
+    record TcpReset(long sid, String reason, long atNs) implements Event, TcpRecord {
         public static final String CRASH = "crash", STALL = "stall", ABORT = "abort";
 
         public String kind() { return "tcp_reset"; }
 
         @Override
         public boolean equals(Object other) {
-            return other instanceof TcpReset o && sid == o.sid && Objects.equals(reason, o.reason);
+            return other instanceof TcpReset o && sid == o.sid && atNs == o.atNs && Objects.equals(reason, o.reason);
         }
 
         @Override
         public int hashCode() {
-            return RecordHash.of(Long.hashCode(sid), Objects.hashCode(reason));
+            return RecordHash.of(Long.hashCode(sid), Objects.hashCode(reason), Long.hashCode(atNs));
         }
     }
 
