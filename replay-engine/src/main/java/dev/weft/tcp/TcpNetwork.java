@@ -443,7 +443,7 @@ public final class TcpNetwork {
 
     private static void consume(Flow in, long n) {
         in.consumed += n;
-        while (!in.segments.isEmpty() && in.segments.get(0).end() <= in.consumed) in.segments.remove(0);
+        while (!in.segments.isEmpty() && in.segments.peekFirst().end() <= in.consumed) in.segments.pollFirst();
     }
 
     // ------------------------------------------------------------------ ends
