@@ -103,6 +103,15 @@ final class Flow {
         return n;
     }
 
+    /** Whether any byte is delivered by horizon and not consumed (looks at the head only: segments are in order). */
+    boolean hasDeliveredUnread(long horizon) {
+        for (Segment s : segments) {
+            if (s.end() <= consumed) continue; // an empty segment, or one consumed to its end
+            return arrived(s.delivNs, horizon);
+        }
+        return false;
+    }
+
     /** Bytes written and not yet delivered by horizon. */
     long inFlight(long horizon) {
         return outstanding() - deliveredUnread(horizon);
