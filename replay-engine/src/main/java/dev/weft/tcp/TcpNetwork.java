@@ -51,12 +51,6 @@ public final class TcpNetwork {
     /** First ephemeral port per node address (docs/tcp.md "Ports"). */
     public static final int FIRST_EPHEMERAL_PORT = 40000;
 
-    /** Retransmission timeout of a segment's first loss; doubles per loss, capped (docs/tcp.md "Loss"). */
-    static final long RTO_NS = 200_000_000L;
-    static final long RTO_MAX_NS = 60_000_000_000L;
-    /** After this many losses in a row the next attempt gets through (a run with loss=1 still moves). */
-    static final int MAX_RETRANSMITS = 15;
-
     /** A connect: the stream's sid, the connector's address (bound now if it was not) and how it ends. */
     public record ConnectResult(long sid, VAddr src, TcpConnectOutcome outcome) {
     }
@@ -95,29 +89,7 @@ public final class TcpNetwork {
     public record Status(int state, int soError, VAddr local, VAddr peer, long unread, long room) {
     }
 
-    /** One simulated socket (a broker connection): where it is bound, whether it listens, which stream end it is. */
-    private static final class Socket {
-        VAddr local;
-        boolean listening;
-        long backlog;
-        /** Listeners: sids whose SYN arrived or will arrive, not yet accepted, by (synNs, sid). */
-        List<Long> pending = new ArrayList<>();
-        long sid = -1;
-        int side;
-
-        Socket copy() {
-            Socket s = new Socket();
-            s.local = local;
-            s.listening = listening;
-            s.backlog = backlog;
-            s.pending = new ArrayList<>(pending);
-            s.sid = sid;
-            s.side = side;
-            return s;
-        }
-    }
-
-    private final FaultModel fault;
+    private final SegmentTiming timing;
     private final TcpConfig config;
     private final PartitionSchedule partitions;
     private final TreeMap<Long, Socket> sockets;
@@ -129,7 +101,7 @@ public final class TcpNetwork {
     private long clock;
 
     public TcpNetwork(FaultModel fault, TcpConfig config) {
-        this.fault = fault;
+        this.timing = new SegmentTiming(fault);
         this.config = config;
         this.partitions = new PartitionSchedule(fault.spec().partition());
         this.sockets = new TreeMap<>(Long::compareUnsigned);
@@ -144,7 +116,7 @@ public final class TcpNetwork {
     }
 
     private TcpNetwork(TcpNetwork o) {
-        fault = o.fault;
+        timing = o.timing; // stateless
         config = o.config;
         partitions = o.partitions.copy();
         sockets = new TreeMap<>(Long::compareUnsigned);
@@ -261,14 +233,14 @@ public final class TcpNetwork {
             st = new Stream(sid, src, dst, conn, Stream.NO_CONN, new TcpConnectOutcome.TimedOut(at), NEVER, NEVER);
             raise(at);
         } else {
-            long syn = Unsigned.saturatingAdd(sendVt, flight(sid, 0, 0).delay);
+            long syn = Unsigned.saturatingAdd(sendVt, timing.flight(sid, 0, 0).delay());
             Long listenerConn = boundBy.get(dst);
             Socket listener = listenerConn == null ? null : sockets.get(listenerConn);
             if (listener == null || !listener.listening) {
                 st = new Stream(sid, src, dst, conn, Stream.NO_CONN, new TcpConnectOutcome.Refused(syn), NEVER, NEVER);
                 raise(syn);
             } else {
-                long est = Unsigned.saturatingAdd(syn, flight(sid, 1, 0).delay);
+                long est = Unsigned.saturatingAdd(syn, timing.flight(sid, 1, 0).delay());
                 st = new Stream(sid, src, dst, conn, listenerConn, new TcpConnectOutcome.Established(est), syn, est);
                 insertPending(listener, st);
                 raise(est);
@@ -390,14 +362,7 @@ public final class TcpNetwork {
 
     /** Gives seg its delivery time, as sent at sendVt (its own send, or a heal). */
     private void schedule(Stream st, int dir, Flow.Segment seg, long sendVt) {
-        Flow out = st.flows[dir];
-        long wireDone = Unsigned.saturatingAdd(Unsigned.max(out.linkFree, sendVt), fault.serializationNs(seg.bytes.length));
-        out.linkFree = wireDone;
-        Flight f = flight(st.sid, dir, seg.index);
-        seg.delivNs = Unsigned.max(out.lastDeliv, Unsigned.saturatingAdd(wireDone, f.delay));
-        seg.retransmits = f.retransmits;
-        out.lastDeliv = seg.delivNs;
-        raise(seg.delivNs);
+        raise(timing.schedule(st.sid, dir, st.flows[dir], seg, sendVt));
     }
 
     /**
@@ -791,35 +756,7 @@ public final class TcpNetwork {
      * yet delivered by then.
      */
     public TcpState snapshot() {
-        List<TcpState.Listener> listeners = new ArrayList<>();
-        for (Map.Entry<Long, Socket> e : sockets.entrySet()) {
-            Socket s = e.getValue();
-            if (s.listening) listeners.add(new TcpState.Listener(s.local, e.getKey(), s.backlog, List.copyOf(s.pending)));
-        }
-        listeners.sort((x, y) -> x.addr().compareTo(y.addr()));
-        List<TcpState.Connection> conns = new ArrayList<>();
-        for (Stream st : streams.values()) {
-            conns.add(new TcpState.Connection(st.sid, stateText(st), st.connector, st.connectorConn, st.acceptor,
-                    st.acceptorConn, direction(st.flows[0]), direction(st.flows[1])));
-        }
-        return new TcpState(clock, listeners, conns);
-    }
-
-    private TcpState.Direction direction(Flow f) {
-        long unread = f.deliveredUnread(clock);
-        return new TcpState.Direction(f.written, f.consumed, f.outstanding() - unread, unread, f.hasStalled());
-    }
-
-    private String stateText(Stream st) {
-        if (st.outcome instanceof TcpConnectOutcome.Refused) return "refused";
-        if (st.outcome instanceof TcpConnectOutcome.TimedOut) return "timed_out";
-        if (st.isReset()) return "reset";
-        if (st.closed[0] && st.closed[1]) return "closed";
-        if (st.flows[0].finDeliv != NEVER || st.flows[1].finDeliv != NEVER || st.closed[0] || st.closed[1]) {
-            return "closing";
-        }
-        if (!st.accepted) return "syn_received";
-        return "established";
+        return TcpSnapshots.of(sockets, streams.values(), clock);
     }
 
     // ------------------------------------------------------------------ internals
@@ -832,20 +769,6 @@ public final class TcpNetwork {
 
     private int endSide(long conn) {
         return sockets.get(conn).side;
-    }
-
-    /** One segment's (or SYN's) trip: its delay (latency + back-off of lost attempts) and how many were lost. */
-    private record Flight(long delay, long retransmits) {
-    }
-
-    private Flight flight(long sid, int dir, long index) {
-        long backoff = 0;
-        for (int attempt = 0; ; attempt++) {
-            FaultModel.Fate fate = fault.streamFate(sid, dir, index, attempt);
-            if (!fate.dropped()) return new Flight(Unsigned.saturatingAdd(backoff, fate.delayNs()), attempt);
-            if (attempt == MAX_RETRANSMITS) return new Flight(backoff, attempt);
-            backoff = Unsigned.saturatingAdd(backoff, Math.min(RTO_NS << attempt, RTO_MAX_NS));
-        }
     }
 
     private void raise(long instant) {

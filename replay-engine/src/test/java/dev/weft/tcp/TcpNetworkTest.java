@@ -111,7 +111,7 @@ class TcpNetworkTest {
             TcpSendOutcome.Segment s = (TcpSendOutcome.Segment) n.write(CLIENT, b, at).outcome();
             if (s.retransmits() > 0) {
                 retransmitted++;
-                assertTrue(s.delivNs() >= at + TcpNetwork.RTO_NS + MS, "a retransmission waits its RTO");
+                assertTrue(s.delivNs() >= at + SegmentTiming.RTO_NS + MS, "a retransmission waits its RTO");
             }
             sent.writeBytes(b);
         }
