@@ -86,7 +86,10 @@ public final class StreamIntegrity implements Invariant {
             return where(end[0], dir) + ": segment written at offset " + Long.toUnsignedString(s.offset()) + " but "
                     + Long.toUnsignedString(d.written) + " bytes were written before it (a gap or an overlap)";
         }
-        d.append(Hex.decode(s.payload()));
+        byte[] bytes = Hex.decode(s.payload());
+        if (bytes == null) return where(end[0], dir) + ": segment at offset " + Long.toUnsignedString(s.offset())
+                + " has a payload that is not hex";
+        d.append(bytes);
         return null;
     }
 
@@ -97,6 +100,7 @@ public final class StreamIntegrity implements Invariant {
         Direction d = direction(end[0], dir);
         byte[] got = Hex.decode(data.payload());
         String at = where(end[0], dir);
+        if (got == null) return at + ": bytes read at offset " + Long.toUnsignedString(data.offset()) + " are not hex";
         if (data.offset() != d.read) {
             return at + ": bytes read at offset " + Long.toUnsignedString(data.offset()) + " but "
                     + Long.toUnsignedString(d.read) + " were read before (" + (Long.compareUnsigned(data.offset(), d.read) < 0

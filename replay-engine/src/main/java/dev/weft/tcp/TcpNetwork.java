@@ -322,9 +322,15 @@ public final class TcpNetwork {
         return writeOwned(conn, bytes.clone(), sendVt);
     }
 
-    /** {@link #write} of the bytes whose hex (either case) is given: replay's form. */
+    /**
+     * {@link #write} of the bytes whose hex (either case) is given: replay's form.
+     *
+     * @throws IllegalArgumentException when hex is not pairs of hex digits
+     */
     public WriteResult writeHex(long conn, String hex, long sendVt) throws TcpException {
-        return writeOwned(conn, Hex.decode(hex), sendVt);
+        byte[] bytes = Hex.decode(hex);
+        if (bytes == null) throw new IllegalArgumentException("payload is not valid hex");
+        return writeOwned(conn, bytes, sendVt);
     }
 
     /** {@code bytes}: no longer changed by the caller (kept as the segment's payload). */

@@ -72,6 +72,18 @@ class TcpReplayTest {
     }
 
     @Test
+    void aPayloadThatIsNotHexIsOneClearReplayError() throws Exception {
+        Path log = dir.resolve("hex.weftlog");
+        List<Event> events = TcpRecordingFixture.write(log, 11, e -> e instanceof Event.TcpSend s && s.offset() == 0
+                && s.conn() == 2 ? new Event.TcpSend(s.conn(), s.sid(), s.offset(), s.sendVt(), "zz", s.outcome()) : e);
+        long op = 0;
+        while (!(events.get((int) op) instanceof Event.TcpSend s && s.payload().equals("zz"))) op++;
+        ReplayException e = org.junit.jupiter.api.Assertions.assertThrows(ReplayException.class,
+                () -> Replayer.replay(log, ReplayOptions.PLAIN));
+        assertEquals("op " + op + ": tcp_send: payload is not valid hex", e.getMessage());
+    }
+
+    @Test
     void stateAtShowsListenersAndConnections() throws Exception {
         Path log = dir.resolve("state.weftlog");
         List<Event> events = TcpRecordingFixture.write(log, 11, e -> e);
