@@ -29,9 +29,9 @@ public sealed interface Event {
     }
 
     /**
-     * Whether this event is a broker operation (connect … disconnect): what the core applies, invariants see and
-     * per-connection views show. Violation and end records are annotations about the run, not operations; every
-     * place that must skip them asks here (the one home of that rule).
+     * Whether this event is a broker operation (connect … disconnect, and the TCP records): what the core applies,
+     * invariants see and per-connection views show. Violation, end, ext and signal records are annotations about the
+     * run, not operations; every place that must skip them asks here (the one home of that rule).
      */
     default boolean isBrokerOperation() {
         // Not derived from connOrNone(): a conn is a u64 and may look negative in a long.
