@@ -36,7 +36,7 @@ public final class LinearizabilityChecker {
         List<String> undecided = new ArrayList<>();
         Model objectModel = model.objectModel();
         for (Map.Entry<String, List<Operation>> e : byKey.entrySet()) {
-            List<Operation> keyOps = SubHistoryShrinker.renumbered(e.getValue());
+            List<Operation> keyOps = SubHistoryShrinker.renumbered(withoutUnobservedIndeterminate(e.getValue()));
             LinearizabilitySearch.Result r = LinearizabilitySearch.check(keyOps, objectModel, MAX_STEPS);
             switch (r.outcome()) {
                 case LINEARIZABLE -> { }
@@ -52,6 +52,35 @@ public final class LinearizabilityChecker {
             }
         }
         return new Result(byKey.size(), findings, undecided);
+    }
+
+    /**
+     * The operations without the indeterminate writes, cas and adds whose value nothing observes (no ok read returns
+     * it, no cas expects it). Such an operation may as well not have taken effect: in any linearization that has it,
+     * no later operation before the next write looks at its value (a set's later reads would all hold it), so
+     * removing it keeps the linearization valid. Dropping them first keeps the search from trying each at every
+     * point after its invocation — the pathological case of histories with many timeouts.
+     */
+    static List<Operation> withoutUnobservedIndeterminate(List<Operation> ops) {
+        java.util.Set<String> observed = new java.util.HashSet<>();
+        for (Operation op : ops) {
+            if (op.f() == OpFunction.READ && !op.indeterminate()) {
+                if (op.output().isArray()) {
+                    observed.addAll(op.output().elements());
+                }
+                observed.add(op.output().text());
+            } else if (op.f() == OpFunction.CAS) {
+                observed.add(op.input().elements().get(0));
+            }
+        }
+        List<Operation> kept = new ArrayList<>(ops.size());
+        for (Operation op : ops) {
+            String v = op.f() == OpFunction.ADD ? op.input().text() : written(op);
+            if (!(op.indeterminate() && v != null && !observed.contains(v))) {
+                kept.add(op);
+            }
+        }
+        return kept;
     }
 
     /** The value a register operation leaves, or null for a read. */

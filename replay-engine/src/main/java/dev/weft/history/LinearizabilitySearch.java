@@ -13,6 +13,12 @@ import java.util.Set;
  * be linearized anywhere after its call, or never (it did not take effect), so the search succeeds once every
  * {@code ok} operation is linearized.
  *
+ * <p>A read that the current state explains is linearized at once with no alternative kept: nothing it could be
+ * ordered after is still required (every operation that returned before its call is linearized by the time the scan
+ * reaches its call), and it changes no state, so if any linearization exists from here, one with the read first
+ * exists. Backtracking past such a read backtracks past its parent too. Without this, concurrent reads multiply the
+ * explored sets by two each.
+ *
  * <p>Entries at one instant: calls come before returns, so operations whose times touch count as concurrent (the
  * lenient reading; a clock that never repeats a reading, like the shim's, makes ties rare).
  */
@@ -97,23 +103,27 @@ public final class LinearizabilitySearch {
         Set<Memo> seen = new HashSet<>();
         int[] stackEntry = new int[n];
         Object[] stackState = new Object[n];
+        boolean[] stackForced = new boolean[n];
         int depth = 0;
         Object state = model.initial();
         int okLeft = returns;
         long steps = 0;
         int entry = next[head];
         while (okLeft > 0) {
-            if (maxSteps >= 0 && ++steps > maxSteps) {
+            if (++steps > maxSteps && maxSteps >= 0) {
                 return new Result(Outcome.UNDECIDED, -1, 0, steps);
             }
             if (entry < n) {
                 Operation op = ops.get(entry);
                 Object after = model.step(state, op);
+                boolean forcedRead = false;
                 if (after != null) {
+                    forcedRead = op.f() == OpFunction.READ && after.equals(state);
                     linearized.set(entry);
                     if (seen.add(new Memo(linearized.snapshot(), after))) {
                         stackEntry[depth] = entry;
                         stackState[depth] = state;
+                        stackForced[depth] = forcedRead;
                         depth++;
                         state = after;
                         unlink(entry, next, prev);
@@ -126,21 +136,31 @@ public final class LinearizabilitySearch {
                     }
                     linearized.clear(entry);
                 }
-                entry = next[entry];
-            } else {
-                if (depth == 0) {
-                    return new Result(Outcome.NOT_LINEARIZABLE, opOf[entry], time[entry], steps);
+                if (!forcedRead) {
+                    entry = next[entry];
+                    continue;
                 }
-                depth--;
-                int call = stackEntry[depth];
-                state = stackState[depth];
-                stackState[depth] = null;
-                linearized.clear(call);
-                if (returnOf[call] >= 0) {
-                    relink(returnOf[call], next, prev);
-                    okLeft++;
-                }
-                relink(call, next, prev);
+                // the read first was explored before and failed: so does this configuration
+            }
+            {
+                int call;
+                boolean forced;
+                do {
+                    if (depth == 0) {
+                        return new Result(Outcome.NOT_LINEARIZABLE, opOf[entry], time[entry], steps);
+                    }
+                    depth--;
+                    call = stackEntry[depth];
+                    forced = stackForced[depth];
+                    state = stackState[depth];
+                    stackState[depth] = null;
+                    linearized.clear(call);
+                    if (returnOf[call] >= 0) {
+                        relink(returnOf[call], next, prev);
+                        okLeft++;
+                    }
+                    relink(call, next, prev);
+                } while (forced);
                 entry = next[call];
             }
         }
