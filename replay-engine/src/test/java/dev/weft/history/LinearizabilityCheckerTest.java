@@ -198,6 +198,17 @@ class LinearizabilityCheckerTest {
     }
 
     @Test
+    void aSearchThatRunsOutOfStepsIsUndecidedNotLinearizable() throws Exception {
+        List<Operation> ops = Operations.pair("h", HistoryReader.parse("h",
+                Histories.randomRegister(5, 4, 200).text().getBytes(java.nio.charset.StandardCharsets.UTF_8)))
+                .operations();
+        assertEquals(LinearizabilitySearch.Outcome.UNDECIDED,
+                LinearizabilitySearch.check(ops, new RegisterModel(), 10).outcome());
+        assertEquals(LinearizabilitySearch.Outcome.LINEARIZABLE,
+                LinearizabilitySearch.check(ops, new RegisterModel(), -1).outcome());
+    }
+
+    @Test
     void theReportIsTheSameEveryTime() throws Exception {
         Histories h = Histories.randomRegister(3, 6, 2_000);
         h.op(0, "write", "-1", null, 1_000_000, 1_000_010).op(1, "read", null, "1", 1_000_020, 1_000_030);
