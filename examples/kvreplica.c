@@ -5,9 +5,15 @@
  * then "READ", and waits for "VALUE:<v>". The replica (port 7000) starts after a short nap and
  * applies every UPDATE in the order datagrams arrive, with no version check — the bug — and answers
  * READ with what it holds. When the network reorders the burst, the read is stale (exit status 1);
- * on a FIFO network it is always K. Prints "final=<v> expected=<K> stale=<0|1>". */
+ * on a FIFO network it is always K. Prints "final=<v> expected=<K> stale=<0|1>".
+ *
+ * The writer also prints its operations as a register history (history_line.h, docs/history.md):
+ * each UPDATE is a write acknowledged once sent — the protocol has no acks, and the replica promises
+ * the last write — and the READ is a read returning what came back, so a stale read is a
+ * linearizability violation for weft check history --model register. */
 #include <pthread.h>
 #include "cluster_common.h"
+#include "history_line.h"
 
 #define REPLICA_PORT 7000
 #define WRITER_PORT 7001
@@ -36,12 +42,24 @@ static void *replica(void *arg) {
 static void *writer(void *arg) {
     int *result = arg;
     char buf[MSG_MAX];
-    for (int v = 1; v <= updates; v++) send_fmt(writer_fd, 0, REPLICA_PORT, "UPDATE:%d", v);
+    char value[32];
+    for (int v = 1; v <= updates; v++) {
+        snprintf(value, sizeof value, "%d", v);
+        history_event(0, "invoke", "write", value);
+        send_fmt(writer_fd, 0, REPLICA_PORT, "UPDATE:%d", v);
+        history_event(0, "ok", "write", value);
+    }
+    history_event(0, "invoke", "read", NULL);
     send_text(writer_fd, 0, REPLICA_PORT, "READ");
     for (int poll = 0; poll < 10000; poll++) {
-        if (recv_text(writer_fd, MSG_DONTWAIT, buf, NULL) >= 0 && sscanf(buf, "VALUE:%d", result) == 1) return NULL;
+        if (recv_text(writer_fd, MSG_DONTWAIT, buf, NULL) >= 0 && sscanf(buf, "VALUE:%d", result) == 1) {
+            snprintf(value, sizeof value, "%d", *result);
+            history_event(0, "ok", "read", value);
+            return NULL;
+        }
         usleep(1000);
     }
+    history_event(0, "info", "read", NULL);
     return NULL;
 }
 

@@ -82,6 +82,7 @@ final class DocumentPane {
                 tab("Bookmarks", new BookmarksPane(doc, bookmarks).node()));
         tabs.setId("detailTabs");
         addProtocolTab();
+        addHistoryTab();
         horizontal = new SplitPane(table.node(), tabs);
         horizontal.setDividerPositions(0.55);
         var legend = Legend.node();
@@ -193,6 +194,14 @@ final class DocumentPane {
             if (k < 0 || k >= doc.violations().size() || tabs.getSelectionModel().getSelectedItem() == invariantsTab) return;
             if (protocol.names().contains(doc.violations().get(k).invariant())) tabs.getSelectionModel().select(tabs.getTabs().size() - 1);
         });
+    }
+
+    /** The History tab, when weft run wrote a history beside the recording (docs/history.md). */
+    private void addHistoryTab() {
+        var history = dev.weft.app.vm.HistoryLaneViewModel.load(doc.path(), doc.timeline());
+        if (history != null) {
+            tabs.getTabs().add(tab("History", new HistoryPane(doc, history).node()));
+        }
     }
 
     private HBox violationBar() {

@@ -171,10 +171,11 @@ public final class CampaignCommand {
                 try (var files = Files.walk(runs)) {
                     for (Path p : (Iterable<Path>) files.sorted()::iterator) {
                         String name = p.getFileName().toString();
-                        if (Files.isRegularFile(p) && (name.endsWith(".weftlog") || name.endsWith(RunResult.SUFFIX))) {
+                        if (Files.isRegularFile(p) && (name.endsWith(".weftlog") || name.endsWith(RunResult.SUFFIX)
+                                || name.endsWith(".history.jsonl"))) {
                             Path to = target.resolve("runs").resolve(runs.relativize(p).toString());
                             Files.createDirectories(to.getParent());
-                            if (name.endsWith(".weftlog")) {
+                            if (name.endsWith(".weftlog") || name.endsWith(".history.jsonl")) {
                                 Files.copy(p, to, StandardCopyOption.REPLACE_EXISTING);
                             }
                         } else if (Files.isRegularFile(p) && name.endsWith(Confirmation.SUFFIX)) {

@@ -1,5 +1,6 @@
 package dev.weft.launcher.campaign;
 
+import dev.weft.history.HistoryModel;
 import dev.weft.json.JsonSyntaxError;
 import dev.weft.json.JsonToken;
 import dev.weft.json.JsonTokenizer;
@@ -27,7 +28,7 @@ import java.util.regex.Pattern;
  * @param net           the net spec
  * @param env           variables set for every run (sorted)
  * @param matrix        variable → values; every combination is a cell (names sorted, values in file order)
- * @param checker       {@code chord M}, {@code raft} or {@code fifo,dup}; null when {@code checker_command} is set
+ * @param checker       {@code chord M}, {@code raft}, {@code fifo,dup} or {@code history:MODEL}; null when {@code checker_command} is set
  * @param checkerCommand an external checker (the recording's path is appended): exit 0 OK, 2 violation, 3 discard
  * @param timeBoundSecs wall-clock bound of one run (then the run is stopped and counted as ERROR)
  * @param watchdogSecs  {@code weft run --watchdog}
@@ -148,14 +149,19 @@ public record CampaignConfig(List<String> target, int nodes, String net, Map<Str
         return p.contains("/") && !p.startsWith("/") ? dir.resolve(p).normalize().toString() : p;
     }
 
+    /** The checker {@code history:MODEL}: {@code weft check history} on the run's history file (docs/history.md). */
+    static final String HISTORY = "history:";
+
     private static String checker(JsonTokenizer j) throws JsonSyntaxError {
         String c = string(j, "checker");
         if (c.equals("raft") || c.equals("fifo,dup") || c.equals("fifo") || c.equals("dup")
-                || CHORD.matcher(c).matches()) {
+                || CHORD.matcher(c).matches()
+                || c.startsWith(HISTORY) && HistoryModel.named(c.substring(HISTORY.length())) != null) {
             return c;
         }
         throw j.errorAtToken("checker: unknown checker \"" + c + "\" (known: \"chord M\" with M in 1..99, \"raft\","
-                + " \"fifo,dup\"; or use checker_command)");
+                + " \"fifo,dup\", \"history:MODEL\" with MODEL one of " + HistoryModel.words()
+                + "; or use checker_command)");
     }
 
     private static Map<String, List<String>> matrix(JsonTokenizer j) throws JsonSyntaxError {

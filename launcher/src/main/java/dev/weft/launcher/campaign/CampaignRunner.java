@@ -1,5 +1,6 @@
 package dev.weft.launcher.campaign;
 
+import dev.weft.history.HistoryFile;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -171,6 +172,7 @@ final class CampaignRunner {
                     Confirmation.sha256(Path.of(stem + ".weftlog")), o.result(), Confirmation.sha256(o.recording()));
             c.write(Path.of(stem + Confirmation.SUFFIX));
             Files.deleteIfExists(o.recording());
+            Files.deleteIfExists(HistoryFile.beside(o.recording()));
             Files.deleteIfExists(Path.of(o.recording() + ".txt"));
             err.println("weft campaign: " + r.cellName() + " seed " + Long.toUnsignedString(r.seed()) + ": "
                     + c.text());
@@ -184,10 +186,16 @@ final class CampaignRunner {
                 || res.verdict().equals("OK") && samplePass(r));
         Path stem = outDir.resolve(r.stem());
         Files.createDirectories(stem.getParent());
+        Path history = HistoryFile.beside(o.recording());
         if (keep) {
+            // the history first: a kept recording always has its history beside it (when the run wrote one)
+            if (Files.isRegularFile(history)) {
+                Files.move(history, HistoryFile.beside(Path.of(stem + ".weftlog")), StandardCopyOption.REPLACE_EXISTING);
+            }
             Files.move(o.recording(), Path.of(stem + ".weftlog"), StandardCopyOption.REPLACE_EXISTING);
         } else {
             Files.deleteIfExists(o.recording());
+            Files.deleteIfExists(history);
         }
         Files.deleteIfExists(Path.of(o.recording() + ".txt"));
         new RunResult(res.verdict(), res.identity(), keep).write(Path.of(stem + RunResult.SUFFIX));

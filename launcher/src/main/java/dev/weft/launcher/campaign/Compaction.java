@@ -52,6 +52,7 @@ final class Compaction {
             AtomicFile.write(listed, (String.join("\n", lines) + "\n").getBytes(StandardCharsets.UTF_8));
             new RunResult(res.verdict(), res.identity(), false).write(resultFile);
             Files.delete(log);
+            Files.deleteIfExists(dev.weft.history.HistoryFile.beside(log));
             dropped++;
         }
         return dropped;

@@ -1,5 +1,6 @@
 package dev.weft.launcher.campaign;
 
+import dev.weft.history.HistoryFile;
 import dev.weft.launcher.WeftCommand;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -57,7 +58,10 @@ final class RunExecutor {
         return a;
     }
 
-    /** The checker's arguments (a weft command or the external command) for {@code log}. */
+    /**
+     * The checker's arguments (a weft command or the external command) for {@code log}; {@code history:MODEL} judges
+     * the history weft run wrote beside it.
+     */
     List<String> checkArgs(String log) {
         if (config.checkerCommand() != null) {
             List<String> a = new ArrayList<>(config.checkerCommand());
@@ -65,6 +69,10 @@ final class RunExecutor {
             return a;
         }
         String c = config.checker();
+        if (c.startsWith(CampaignConfig.HISTORY)) {
+            return List.of("check", "history", HistoryFile.beside(Path.of(log)).toString(), "--model",
+                    c.substring(CampaignConfig.HISTORY.length()));
+        }
         if (c.equals("raft")) {
             return List.of("check", "raft", log);
         }
@@ -77,6 +85,7 @@ final class RunExecutor {
     /** Records {@code run} to {@code tmpLog} (deleted first) and judges it; output goes to {@code tmpLog}.txt. */
     Outcome execute(PlannedRun run, Path tmpLog) throws IOException, InterruptedException {
         Files.deleteIfExists(tmpLog);
+        Files.deleteIfExists(HistoryFile.beside(tmpLog));
         Path output = Path.of(tmpLog + ".txt");
         List<String> cmd = new ArrayList<>(javaCommand());
         cmd.addAll(runArgs(run, tmpLog.toString()));

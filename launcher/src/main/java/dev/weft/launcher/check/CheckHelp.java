@@ -34,6 +34,19 @@ public final class CheckHelp {
             + "\n"
             + EXIT_CHECK;
 
+    public static final String HISTORY_CHECK_USAGE = "Usage: weft check history <HISTORY> --model <M>\n"
+            + "\n"
+            + "Checks a history of client operations (JSON lines, docs/history.md): linearizability for\n"
+            + "register, cas-register, kv (one cas-register per key) and set; lost, duplicated, reordered\n"
+            + "and phantom elements for list-append. A violation is printed as the smallest inconsistent\n"
+            + "sub-history found, in plain words.\n"
+            + "\n"
+            + "Arguments:\n"
+            + "  <HISTORY>    a history file, e.g. the history.jsonl that weft run writes beside a recording\n"
+            + "  --model <M>  register | cas-register | kv | set | list-append\n"
+            + "\n"
+            + "Exit status: 0 OK, 2 violation, 3 undecided (the search gave up), 1 usage or unreadable history.\n";
+
     public static final String CHORD_TRACE_USAGE = "Usage: weft trace chord <LOG> [M]   (also: weft chord-trace <LOG> [M])\n"
             + "\n"
             + "Prints the Chord ring state after every RPT state report in a recording.\n"
@@ -44,13 +57,15 @@ public final class CheckHelp {
             + "\n"
             + "Exit status: 0 the log was read, 1 usage or unreadable log.\n";
 
-    public static final String CHECK_USAGE = "Usage: weft check chord <LOG> [M] | weft check raft <LOG>\n"
+    public static final String CHECK_USAGE = "Usage: weft check chord <LOG> [M] | weft check raft <LOG>"
+            + " | weft check history <HISTORY> --model <M>\n"
             + "\n"
-            + "Protocol checkers over a recording's RPT state reports.\n"
+            + "Protocol checkers over a recording's RPT state reports, and the history checker.\n"
             + "\n"
             + "Checkers:\n"
-            + "  chord  the Chord ring's final state      (weft check chord --help)\n"
-            + "  raft   Raft ElectionSafety                (weft check raft --help)\n"
+            + "  chord    the Chord ring's final state      (weft check chord --help)\n"
+            + "  raft     Raft ElectionSafety                (weft check raft --help)\n"
+            + "  history  linearizability / list-append anomalies of a client history (weft check history --help)\n"
             + "\n"
             + EXIT_CHECK;
 
@@ -74,7 +89,11 @@ public final class CheckHelp {
         if (args.length > 0 && args[0].equals("raft")) {
             return helpRequested(rest) ? help(out, RAFT_CHECK_USAGE) : RaftCheckCommand.run(rest, out, err);
         }
-        err.print("usage: weft check chord <recording.weftlog> [m-bits] | weft check raft <recording.weftlog>\n");
+        if (args.length > 0 && args[0].equals("history")) {
+            return helpRequested(rest) ? help(out, HISTORY_CHECK_USAGE) : HistoryCheckCommand.run(rest, out, err);
+        }
+        err.print("usage: weft check chord <recording.weftlog> [m-bits] | weft check raft <recording.weftlog>"
+                + " | weft check history <history.jsonl> --model <M>\n");
         return 1;
     }
 

@@ -77,6 +77,8 @@ final class ClusterRun {
     private final Map<Long, RemoteSpawn> remoteSpawns = new TreeMap<>();
     /** The first host lost mid-run (guarded by this), or null. */
     private String hostLoss;
+    /** The nodes' history lines, written beside the recording at the end. */
+    private final HistoryCollector history;
 
     /** What a host agent needs to start a node. */
     record RemoteSpawn(List<String> command, Map<String, String> env) {
@@ -93,6 +95,7 @@ final class ClusterRun {
         this.recorder = recorder;
         this.server = server;
         this.setsid = setsid;
+        this.history = HistoryCollector.of(cluster.record(), err);
     }
 
     static int run(RunOptions o, Map<String, String> env, PrintStream out, PrintStream err) {
@@ -355,14 +358,14 @@ final class ClusterRun {
                     .getHostAddress() + ":" + tcp.getPort();
             try {
                 n = h.spawn(id, spec.command(), spec.env(), !options.hostPids(), !options.keepAslr(), broker,
-                        NodeProcess.prefixed(id, out, err));
+                        history.tap(id, NodeProcess.prefixed(id, out, err)));
             } catch (RemoteHost.HostException e) {
                 err.println("weft run: " + e.getMessage());
                 return false;
             }
         } else {
             try {
-                n = NodeProcess.start(id, builders.get(id), setsid, out, err);
+                n = NodeProcess.start(id, builders.get(id), setsid, history.tap(id, NodeProcess.prefixed(id, out, err)));
             } catch (IOException e) {
                 err.println("weft run: cannot start node " + id + ": " + OsErrorText.of(e));
                 return false;
@@ -521,6 +524,7 @@ final class ClusterRun {
             why = discardReason;
         }
         if (why != null) {
+            history.discard();
             if (cluster.record() != null) {
                 try {
                     java.nio.file.Files.deleteIfExists(cluster.record());
@@ -531,6 +535,7 @@ final class ClusterRun {
             }
         } else if (cluster.record() != null) {
             err.println("recorded to " + cluster.record() + " (verify: weft replay " + cluster.record() + ")");
+            history.write(cluster.windowNs() > 0);
         }
         return exitStatus();
     }

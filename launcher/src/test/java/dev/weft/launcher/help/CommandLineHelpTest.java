@@ -159,7 +159,7 @@ class CommandLineHelpTest {
             assertEquals(CompletionScript.options(c), complete(script, c.word(), "-"), "options of " + c.word());
         }
         assertEquals(List.of("replay"), complete(script, "rep"));
-        assertEquals(List.of("chord", "raft"), complete(script, "check", ""));
+        assertEquals(List.of("chord", "raft", "history"), complete(script, "check", ""));
         assertEquals(List.of("fifo"), complete(script, "replay", "x.weftlog", "--check", "fi"));
     }
 }

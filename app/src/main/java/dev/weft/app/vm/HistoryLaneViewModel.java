@@ -1,0 +1,202 @@
+package dev.weft.app.vm;
+
+import dev.weft.history.EventType;
+import dev.weft.history.Finding;
+import dev.weft.history.HistoryCheck;
+import dev.weft.history.HistoryEvent;
+import dev.weft.history.HistoryFile;
+import dev.weft.history.HistoryFormatException;
+import dev.weft.history.HistoryModel;
+import dev.weft.history.HistoryReader;
+import dev.weft.history.HistoryText;
+import dev.weft.history.OpFunction;
+import dev.weft.history.Operation;
+import dev.weft.history.Operations;
+import dev.weft.timeline.TimelineModel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+
+/**
+ * The History tab (docs/workbench.md): the client history {@code weft run} wrote beside the recording, checked with
+ * the model its operations imply, as one row per client of operation bars on virtual time, the findings, and each
+ * operation linked to the recording's op at its virtual time (the first op at or after it: exact order in windowed
+ * runs, an approximation in plain ones, whose record times are the broker's).
+ */
+public final class HistoryLaneViewModel {
+
+    /** One operation: its client row, where it sits in the recording, and the finding it belongs to (-1: none). */
+    public record Row(Operation op, int client, int logOp, int finding) {
+        public String what() {
+            return HistoryText.what(op);
+        }
+
+        public String line() {
+            return HistoryText.line(op);
+        }
+    }
+
+    private final Path file;
+    private final String problem;
+    private final HistoryModel model;
+    private final String verdict;
+    private final List<Finding> findings;
+    private final List<Row> rows;
+    private final List<String> clients;
+
+    private HistoryLaneViewModel(Path file, String problem, HistoryModel model, String verdict, List<Finding> findings,
+                                 List<Row> rows, List<String> clients) {
+        this.file = file;
+        this.problem = problem;
+        this.model = model;
+        this.verdict = verdict;
+        this.findings = findings;
+        this.rows = rows;
+        this.clients = clients;
+    }
+
+    /** The history beside {@code recording}, checked and placed on {@code timeline}; null when there is none. */
+    public static HistoryLaneViewModel load(Path recording, TimelineModel timeline) {
+        if (recording == null) {
+            return null;
+        }
+        Path file = HistoryFile.beside(recording);
+        if (!Files.isRegularFile(file)) {
+            return null;
+        }
+        try {
+            List<HistoryEvent> events = HistoryReader.read(file);
+            HistoryModel model = inferModel(events);
+            HistoryCheck.Verdict v = HistoryCheck.check(file.getFileName().toString(), events, model);
+            List<Operation> ops = Operations.pair(file.toString(), events).operations();
+            Map<String, Integer> clientIds = new LinkedHashMap<>();
+            TreeSet<String> names = new TreeSet<>(java.util.Comparator.comparingLong(HistoryLaneViewModel::nodeOf)
+                    .thenComparingLong(HistoryLaneViewModel::processOf));
+            ops.forEach(o -> names.add(o.client()));
+            for (String n : names) {
+                clientIds.put(n, clientIds.size());
+            }
+            List<Row> rows = new ArrayList<>();
+            for (Operation op : ops) {
+                int finding = -1;
+                for (int i = 0; i < v.findings().size() && finding < 0; i++) {
+                    for (Operation f : v.findings().get(i).operations()) {
+                        if (f.invokeLine() == op.invokeLine()) {
+                            finding = i;
+                        }
+                    }
+                }
+                int logOp = timeline.size() == 0 ? 0
+                        : Math.min(timeline.size() - 1, timeline.firstOpAtOrAfterVt(op.invokeTime()));
+                rows.add(new Row(op, clientIds.get(op.client()), logOp, finding));
+            }
+            String verdict = v.text().lines().filter(l -> l.startsWith("verdict")).findFirst().orElse("")
+                    .replaceFirst("^verdict\\s*:\\s*", "");
+            return new HistoryLaneViewModel(file, null, model, verdict, v.findings(), rows,
+                    List.copyOf(clientIds.keySet()));
+        } catch (HistoryFormatException e) {
+            return new HistoryLaneViewModel(file, e.getMessage(), null, "unreadable", List.of(), List.of(), List.of());
+        }
+    }
+
+    private static long nodeOf(String client) {
+        return client.startsWith("node ") ? Long.parseLong(client.split(" ")[1]) : -1;
+    }
+
+    private static long processOf(String client) {
+        String[] w = client.split(" ");
+        return Long.parseLong(w[w.length - 1]);
+    }
+
+    /**
+     * The model a history's operations imply (the file does not name one): list-append if it appends, set if it
+     * adds, kv if its operations name keys, else cas-register (which judges read/write histories as a register).
+     */
+    public static HistoryModel inferModel(List<HistoryEvent> events) {
+        boolean keys = false;
+        for (HistoryEvent e : events) {
+            if (e.f() == OpFunction.APPEND) {
+                return HistoryModel.LIST_APPEND;
+            }
+            if (e.f() == OpFunction.ADD) {
+                return HistoryModel.SET;
+            }
+            keys |= e.key() != null && e.type() == EventType.INVOKE;
+        }
+        return keys ? HistoryModel.KV : HistoryModel.CAS_REGISTER;
+    }
+
+    public Path file() { return file; }
+
+    /** The file's problem (one line naming file and line), or null when it was read. */
+    public String problem() { return problem; }
+
+    public HistoryModel model() { return model; }
+
+    /** "OK — linearizable", "VIOLATION — 1 object not linearizable", … */
+    public String verdict() { return verdict; }
+
+    public List<Finding> findings() { return findings; }
+
+    /** Every operation in invocation order. */
+    public List<Row> rows() { return rows; }
+
+    /** The client of each row index ("node 0 process 1"), in node then process order. */
+    public List<String> clients() { return clients; }
+
+    /** The rows of finding {@code i}. */
+    public List<Row> rowsOf(int finding) {
+        return rows.stream().filter(r -> r.finding() == finding).toList();
+    }
+
+    /** The recording's op to show for finding {@code i}: where its last operation was invoked. */
+    public int logOpOf(int finding) {
+        List<Row> rs = rowsOf(finding);
+        return rs.isEmpty() ? -1 : rs.get(rs.size() - 1).logOp();
+    }
+
+    /**
+     * Where virtual time {@code t} sits on the lane, from 0 to 1. The axis is the history's order of instants, each
+     * distinct invocation or completion time one equal step (times between two instants are placed proportionally):
+     * a linear axis would squeeze a burst of quick operations into a pixel beside one slow read.
+     */
+    public double position(long t) {
+        long[] instants = instants();
+        if (instants.length < 2) {
+            return 0;
+        }
+        int i = java.util.Arrays.binarySearch(instants, t);
+        if (i >= 0) {
+            return (double) i / (instants.length - 1);
+        }
+        int after = -i - 1;
+        if (after == 0) {
+            return 0;
+        }
+        if (after >= instants.length) {
+            return 1;
+        }
+        double within = (double) (t - instants[after - 1]) / (instants[after] - instants[after - 1]);
+        return (after - 1 + within) / (instants.length - 1);
+    }
+
+    private long[] instantsCache;
+
+    private long[] instants() {
+        if (instantsCache == null) {
+            TreeSet<Long> all = new TreeSet<>();
+            for (Row r : rows) {
+                all.add(r.op().invokeTime());
+                if (!r.op().indeterminate()) {
+                    all.add(r.op().completeTime());
+                }
+            }
+            instantsCache = all.stream().mapToLong(Long::longValue).toArray();
+        }
+        return instantsCache;
+    }
+}
