@@ -132,6 +132,15 @@ final class ClusterRun {
             plans = scenarioNodes(s);
             events = s.events();
             end = end.orScenario(s.endWhenExited());
+            for (NodeSpec n : s.nodes()) {
+                for (String name : n.env().keySet()) {
+                    if (NodeEnvironment.unsettable(name) != null) {
+                        err.println("weft run: " + c.scenario() + ": node " + n.nodeId() + ": env " + name
+                                + ": cannot be set for a node (" + NodeEnvironment.unsettable(name) + ")");
+                        return RunCommand.USAGE_ERROR;
+                    }
+                }
+            }
             for (long id : end.nodes()) {
                 if (plans.stream().noneMatch(p -> p.id() == id)) {
                     err.println("weft run: " + c.scenario() + ": " + (end.fromCommandLine() ? "--end-when-exited"
@@ -151,6 +160,9 @@ final class ClusterRun {
         } catch (ShimLocator.ShimNotFoundException e) {
             err.println("weft run: " + e.getMessage());
             return RunCommand.USAGE_ERROR;
+        }
+        if (c.nodeEnv().dryRun()) {
+            return DryRun.print(opts, plans, net, shim, env, out, err);
         }
         FaultModel fault;
         try {
@@ -263,6 +275,7 @@ final class ClusterRun {
         ClusterRun run = new ClusterRun(opts, out, err, sequencer, recorder, server,
                 NodeProcess.setsid(env.get("PATH")), new RunEnding(end, env));
         run.hosts.putAll(agents);
+        agents.values().forEach(h -> h.onNote(err::println));
         self[0] = run;
         if (run.singleHost != null) {
             run.singleHost.onForeverWait(run::checkDeadlock);
@@ -289,28 +302,15 @@ final class ClusterRun {
         Set<String> notes = new LinkedHashSet<>();
         try {
             for (NodePlan p : plans) {
-                long hostId = cluster.placement().hostId(p.id());
-                if (hostId != 0) {
-                    // the agent sets its own shim path and broker relay; it gets only the shim's variables
-                    Map<String, String> vars = new TreeMap<>();
-                    RunCommand.applyEnvironment(options, shim, vars);
-                    vars.remove("LD_PRELOAD");
-                    vars.put("WEFT_NET", net);
-                    if (cluster.windowNs() > 0) {
-                        vars.put("WEFT_WINDOW_NS", Long.toUnsignedString(cluster.windowNs()));
-                    }
-                    vars.putAll(p.extraEnv());
-                    remoteSpawns.put(p.id(), new RemoteSpawn(p.command(), vars));
+                Map<String, String> own = nodeVariables(options, p, net);
+                if (cluster.placement().hostId(p.id()) != 0) {
+                    // what the node would get here, minus the deny-list; the agent adds its shim and broker relay
+                    remoteSpawns.put(p.id(), new RemoteSpawn(p.command(), remoteVariables(options, shim, env, own)));
                     continue;
                 }
-                Map<String, String> extra = new LinkedHashMap<>();
+                Map<String, String> extra = new LinkedHashMap<>(own);
                 extra.put("WEFT_BROKER", server.socketPath().toString());
                 extra.put("WEFT_NODE_ID", Long.toString(p.id()));
-                extra.put("WEFT_NET", net);
-                if (cluster.windowNs() > 0) {
-                    extra.put("WEFT_WINDOW_NS", Long.toUnsignedString(cluster.windowNs()));
-                }
-                extra.putAll(p.extraEnv());
                 builders.put(p.id(), RunCommand.build(options, shim, p.command(), env, extra, notes::add));
             }
         } catch (RunCommand.RefusedException e) {
@@ -319,6 +319,9 @@ final class ClusterRun {
             return RunCommand.USAGE_ERROR;
         }
         notes.forEach(err::println);
+        if (!remoteSpawns.isEmpty()) {
+            NodeEnvironment.notForwardedLines(env, cluster.nodeEnv().pass()).forEach(err::println);
+        }
         if (!events.isEmpty() && cluster.windowNs() > 0) {
             // partitions only (checked): the windowed broker applies them by each send's virtual time
             for (ScenarioEvent e : events) {
@@ -628,6 +631,29 @@ final class ClusterRun {
     }
 
     /**
+     * A node's own variables on top of the run's environment and the shim's: {@code --env}, the network, then the
+     * plan's (file faults, clock skew, a scenario node's {@code env}).
+     */
+    static Map<String, String> nodeVariables(RunOptions o, NodePlan p, String net) {
+        Map<String, String> own = new LinkedHashMap<>(o.cluster().nodeEnv().set());
+        own.put("WEFT_NET", net);
+        if (o.cluster().windowNs() > 0) {
+            own.put("WEFT_WINDOW_NS", Long.toUnsignedString(o.cluster().windowNs()));
+        }
+        own.putAll(p.extraEnv());
+        return own;
+    }
+
+    /** A node on a host agent: the environment it would get here ({@code env}, the shim's, its own) minus the deny-list. */
+    static java.util.SortedMap<String, String> remoteVariables(RunOptions o, Path shim, Map<String, String> env,
+            Map<String, String> own) {
+        Map<String, String> asHere = new java.util.HashMap<>(env);
+        RunCommand.applyEnvironment(o, shim, asHere);
+        asHere.putAll(own);
+        return NodeEnvironment.forwarded(asHere, o.cluster().nodeEnv().pass(), Map.of());
+    }
+
+    /**
      * Every listed node has exited: the recording ends first (a windowed run applies everything up to the listed
      * nodes' last virtual time, so the cut is the same on every run of a seed), then the others are stopped; their
      * ends are not recorded and discard nothing.
@@ -814,6 +840,7 @@ final class ClusterRun {
             if (skew != null && skew != 0) {
                 extra.put("WEFT_CLOCK_SKEW_NS", Long.toString(skew));
             }
+            extra.putAll(n.env()); // our extension: the node's own variables (checked when loaded)
             plans.add(new NodePlan(n.nodeId(), cmd, extra));
         }
         return plans;

@@ -50,12 +50,12 @@ public record RunOptions(long seed, String strategy, boolean noSched, boolean tr
             + " [--shim PATH] [--fsync-lies] [--enospc-after BYTES] [--torn-writes PPM] [--strict] [--keep-aslr]"
             + " [--host-pids] [--rdtsc] [--no-proc-sched] [--net SPEC [--nodes K] [--record LOG] [--watchdog S] [--listen [HOST:]PORT]"
             + " [--window NS [--window-ops N]] [--hosts A:PORT,... | --place RANGE@A:PORT,...] [--token-file F]"
-            + " [--end-when-exited N[,M...] [--grace NS]]]"
+            + " [--end-when-exited N[,M...] [--grace NS]] [--env K=V]... [--pass-env NAME]... [--dry-run]]"
             + " -- prog [args...]\n"
             + "       weft run --seed N [shim options] --broker HOST:PORT --node-id N [--host-id H] [--window NS]"
             + " [--token-file F] -- prog [args...]\n"
             + "       weft run [--record LOG] [--stats] [--watchdog S] [--listen [HOST:]PORT] [--window NS"
-            + " [--window-ops N]] [--end-when-exited N[,M...]] [--grace NS] [--shim PATH] SCENARIO.json";
+            + " [--window-ops N]] [--end-when-exited N[,M...]] [--grace NS] [--env K=V]... [--dry-run] [--shim PATH] SCENARIO.json";
 
     /**
      * A run under the live broker.
@@ -71,9 +71,17 @@ public record RunOptions(long seed, String strategy, boolean noSched, boolean tr
      * @param placement which nodes run on which host agent ({@code --hosts}, {@code --place}); LOCAL: all here
      * @param tokenFile the shared token ({@code --token-file}), or null (then WEFT_TOKEN_FILE, if set)
      * @param end      when the run ends before every node has exited ({@code --end-when-exited}, {@code --grace})
+     * @param nodeEnv  {@code --env}, {@code --pass-env}, {@code --dry-run}
      */
     public record Cluster(String net, int nodes, Path record, long watchdog, InetSocketAddress listen,
-            Path scenario, long windowNs, long windowOps, Placement placement, Path tokenFile, RunEnd end) {
+            Path scenario, long windowNs, long windowOps, Placement placement, Path tokenFile, RunEnd end,
+            NodeEnv nodeEnv) {
+        public Cluster(String net, int nodes, Path record, long watchdog, InetSocketAddress listen, Path scenario,
+                long windowNs, long windowOps, Placement placement, Path tokenFile, RunEnd end) {
+            this(net, nodes, record, watchdog, listen, scenario, windowNs, windowOps, placement, tokenFile, end,
+                    NodeEnv.NONE);
+        }
+
         public Cluster(String net, int nodes, Path record, long watchdog, InetSocketAddress listen, Path scenario,
                 long windowNs, long windowOps, Placement placement, Path tokenFile) {
             this(net, nodes, record, watchdog, listen, scenario, windowNs, windowOps, placement, tokenFile,
@@ -117,6 +125,22 @@ public record RunOptions(long seed, String strategy, boolean noSched, boolean tr
         }
     }
 
+    /**
+     * The nodes' environment options (docs/broker.md, "What travels with a node").
+     *
+     * @param set     {@code --env K=V}: set for every node, here and on agents (later ones win)
+     * @param pass    {@code --pass-env NAME}: forward a variable about this machine to agents after all
+     * @param dryRun  {@code --dry-run}: print each node's host, directory, command and environment; run nothing
+     */
+    public record NodeEnv(java.util.SortedMap<String, String> set, java.util.SortedSet<String> pass, boolean dryRun) {
+        public static final NodeEnv NONE = new NodeEnv(new java.util.TreeMap<>(), new java.util.TreeSet<>(), false);
+
+        public NodeEnv {
+            set = java.util.Collections.unmodifiableSortedMap(new java.util.TreeMap<>(set));
+            pass = java.util.Collections.unmodifiableSortedSet(new java.util.TreeSet<>(pass));
+        }
+    }
+
     /** A user mistake on the command line; the message says what is wrong. */
     public static final class UsageException extends Exception {
         private static final long serialVersionUID = 1L;
@@ -144,6 +168,8 @@ public record RunOptions(long seed, String strategy, boolean noSched, boolean tr
         long watchdog = 0, window = 0, windowOps = 0;
         List<Long> endWhenExited = null;
         Long grace = null;
+        java.util.SortedMap<String, String> envSet = new java.util.TreeMap<>();
+        java.util.SortedSet<String> passEnv = new java.util.TreeSet<>();
         InetSocketAddress listen = null;
         // a node for a broker elsewhere
         String broker = null;
@@ -219,11 +245,37 @@ public record RunOptions(long seed, String strategy, boolean noSched, boolean tr
                 case "--place" -> place = inlineValue != null ? inlineValue : value(args, i++, a);
                 case "--end-when-exited" -> endWhenExited = nodeList(a,
                         inlineValue != null ? inlineValue : value(args, i++, a));
+                case "--env" -> {
+                    String v = inlineValue != null ? inlineValue : value(args, i++, a);
+                    int at = v.indexOf('=');
+                    if (at <= 0) {
+                        throw new UsageException("--env \"" + v + "\": expected NAME=VALUE");
+                    }
+                    String name = v.substring(0, at);
+                    if (NodeEnvironment.unsettable(name) != null) {
+                        throw new UsageException("--env " + name + ": cannot be set for nodes ("
+                                + NodeEnvironment.unsettable(name) + ")");
+                    }
+                    envSet.put(name, v.substring(at + 1));
+                }
+                case "--pass-env" -> {
+                    String v = inlineValue != null ? inlineValue : value(args, i++, a);
+                    for (String name : v.split(",")) {
+                        if (name.isEmpty() || name.contains("=")) {
+                            throw new UsageException("--pass-env \"" + v + "\": expected variable names (NAME[,NAME...])");
+                        }
+                        if (NodeEnvironment.never(name)) {
+                            throw new UsageException("--pass-env " + name + ": never forwarded (the loader's, PATH"
+                                    + " and weft's own variables stay on each machine; docs/broker.md)");
+                        }
+                        passEnv.add(name);
+                    }
+                }
                 case "--grace" -> grace = number(a, inlineValue != null ? inlineValue : value(args, i++, a));
                 case "--token-file" -> tokenFile = Path.of(inlineValue != null ? inlineValue : value(args, i++, a));
                 case "--listen" -> listen = listenAddress(inlineValue != null ? inlineValue : value(args, i++, a));
                 case "--no-sched", "--trace", "--stats", "--fsync-lies", "--strict", "--keep-aslr", "--host-pids",
-                        "--rdtsc", "--proc-sched", "--no-proc-sched" -> flags.add(flag(a, inlineValue));
+                        "--rdtsc", "--proc-sched", "--no-proc-sched", "--dry-run" -> flags.add(flag(a, inlineValue));
                 default -> {
                     if (a.startsWith("-")) {
                         throw new UsageException("unknown option " + a);
@@ -263,6 +315,11 @@ public record RunOptions(long seed, String strategy, boolean noSched, boolean tr
         }
         RunEnd end = new RunEnd(endWhenExited == null ? List.of() : endWhenExited,
                 grace == null ? RunEnd.DEFAULT_GRACE_NS : grace, endWhenExited != null);
+        if ((!envSet.isEmpty() || !passEnv.isEmpty() || flags.contains("--dry-run")) && !scenario && net == null) {
+            throw new UsageException((!envSet.isEmpty() ? "--env" : !passEnv.isEmpty() ? "--pass-env" : "--dry-run")
+                    + " needs --net (a simulated network) or a scenario");
+        }
+        NodeEnv nodeEnv = new NodeEnv(envSet, passEnv, flags.contains("--dry-run"));
         Cluster cluster = null;
         RemoteBroker remoteBroker = null;
         if (scenario) {
@@ -280,7 +337,7 @@ public record RunOptions(long seed, String strategy, boolean noSched, boolean tr
                         + " on this machine (a scenario's crash and start need the node's process here)");
             }
             cluster = new Cluster(null, 0, record, watchdog, listen, Path.of(command.get(0)), window, windowOps,
-                    Placement.LOCAL, tokenFile, end);
+                    Placement.LOCAL, tokenFile, end, nodeEnv);
             seed = 0L; // the scenario's own seed replaces it when the run starts
             command.clear();
         } else if (seed == null) {
@@ -322,7 +379,7 @@ public record RunOptions(long seed, String strategy, boolean noSched, boolean tr
                     throw new UsageException(e.getMessage());
                 }
             }
-            cluster = new Cluster(net, k, record, watchdog, listen, null, window, windowOps, placement, tokenFile, end);
+            cluster = new Cluster(net, k, record, watchdog, listen, null, window, windowOps, placement, tokenFile, end, nodeEnv);
         } else if (hosts != null || place != null || tokenFile != null) {
             throw new UsageException((hosts != null ? "--hosts" : place != null ? "--place" : "--token-file")
                     + " needs --net (a simulated network)");
