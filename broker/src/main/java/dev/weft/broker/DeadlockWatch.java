@@ -24,6 +24,10 @@ final class DeadlockWatch {
         nodeOf.put(conn, node);
     }
 
+    java.util.Optional<Long> nodeOfConn(long conn) {
+        return java.util.Optional.ofNullable(nodeOf.get(conn));
+    }
+
     void bind(long conn, VAddr addr) {
         addrOf.put(conn, addr);
     }

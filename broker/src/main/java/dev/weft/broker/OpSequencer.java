@@ -68,6 +68,16 @@ public interface OpSequencer {
     /** Disconnects every connection still open (in conn id order) and records {@code end}. */
     void finish();
 
+    /**
+     * The run ends because the nodes it waited for have exited (--end-when-exited): records a {@code signal}
+     * SIGTERM for each other node that still has a connection open (ascending ids), then finishes as
+     * {@link #finish()}. Returns those node ids.
+     */
+    default java.util.List<Long> finishWithSignals() {
+        finish();
+        return java.util.List.of();
+    }
+
     /** The core's current high-water mark. */
     long vt();
 

@@ -308,6 +308,28 @@ public final class SingleHostSequencer extends LockedRecordingSequencer {
         }
     }
 
+    @Override
+    public java.util.List<Long> finishWithSignals() {
+        java.util.List<Long> signalled;
+        synchronized (lock) {
+            if (finished) {
+                return java.util.List.of();
+            }
+            java.util.TreeSet<Long> nodes = new java.util.TreeSet<>(Long::compareUnsigned);
+            for (Long c : open) {
+                if (!closing.contains(c)) {
+                    deadlockWatch.nodeOfConn(c).ifPresent(nodes::add);
+                }
+            }
+            for (long n : nodes) {
+                ops.signal(n, "SIGTERM");
+            }
+            signalled = java.util.List.copyOf(nodes);
+        }
+        finish();
+        return signalled;
+    }
+
     /** True once {@link #finish()} ran; later operations are still served but the log is complete. */
     public boolean finished() {
         synchronized (lock) {

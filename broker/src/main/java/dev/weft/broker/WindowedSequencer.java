@@ -125,6 +125,8 @@ public final class WindowedSequencer extends LockedRecordingSequencer {
         long socketIndex;
         long logId = -1;
         boolean goodbye;
+        /** Its disconnect has been recorded (a Goodbye after the run's end never is: the end records it). */
+        boolean disconnected;
         /** The bound address (the deadlock verdict names it), or null. */
         VAddr addr;
 
@@ -431,7 +433,7 @@ public final class WindowedSequencer extends LockedRecordingSequencer {
             }
             List<ConnState> open = new ArrayList<>();
             for (ConnState c : conns.values()) {
-                if (c.logId >= 0 && !c.goodbye) {
+                if (c.logId >= 0 && !c.disconnected) {
                     open.add(c);
                 }
             }
@@ -702,6 +704,7 @@ public final class WindowedSequencer extends LockedRecordingSequencer {
                 }
                 ops.send(s.conn().logId, s.src(), s.dst(), s.payload(), s.localVt());
         } else if (op instanceof ByeOp b) {
+                b.conn().disconnected = true;
                 ops.disconnect(b.conn().logId);
         }
     }
@@ -795,6 +798,32 @@ public final class WindowedSequencer extends LockedRecordingSequencer {
             }
             return discarded;
         }
+    }
+
+    /**
+     * After {@link #awaitEnd}: a {@code signal} SIGTERM record for each node with a connection still open at the
+     * run's end (ascending ids: a function of the seed, like the cut), then the disconnects and {@code end}.
+     */
+    @Override
+    public List<Long> finishWithSignals() {
+        List<Long> signalled;
+        synchronized (lock) {
+            if (finished || discarded != null) {
+                return List.of();
+            }
+            java.util.TreeSet<Long> open = new java.util.TreeSet<>(Long::compareUnsigned);
+            for (ConnState c : conns.values()) {
+                if (c.logId >= 0 && !c.disconnected && c.node != null) {
+                    open.add(c.node.id.node());
+                }
+            }
+            for (long n : open) {
+                ops.signal(n, "SIGTERM");
+            }
+            signalled = List.copyOf(open);
+        }
+        finish();
+        return signalled;
     }
 
     /** The virtual time of the run's end, once every listed node has exited (else -1). */

@@ -673,7 +673,7 @@ final class ClusterRun {
             }
             endVt = windowed.endVt();
         }
-        sequencer.finish();
+        sequencer.finishWithSignals(); // a signal record for each node still connected, then end
         runEnding.stopOthers(all, endVt, err);
     }
 

@@ -64,6 +64,7 @@ class RunEndTest {
         assertTrue(o.stderr().contains("weft run: node(s) 1 exited; the run ends: SIGTERM to node(s) 0, SIGKILL after a"
                 + " grace of 1000000000 ns virtual"), o.stderr());
         assertFalse(o.stderr().contains("exited with status"), o.stderr());
+        assertSignalledNodeZeroThenEnded(log);
         ReplayReport r = ClusterRunTest.replaysIdentically(log);
         assertTrue(r.sawEnd(), "the log has its end record");
     }
@@ -80,11 +81,29 @@ class RunEndTest {
             byte[] bytes = Files.readAllBytes(log);
             if (first == null) {
                 first = bytes;
+                assertSignalledNodeZeroThenEnded(log);
                 assertTrue(ClusterRunTest.replaysIdentically(log).sawEnd());
             } else {
                 assertArrayEquals(first, bytes, "run " + i + " recorded different bytes");
             }
         }
+    }
+
+    /** The server (node 0), still connected at the end, gets a signal record; then its disconnect and end. */
+    private static void assertSignalledNodeZeroThenEnded(Path log) throws Exception {
+        List<String> lines = Files.readAllLines(log);
+        int signal = -1;
+        for (int i = 0; i < lines.size(); i++) {
+            if (lines.get(i).contains("\"e\":{\"k\":\"signal\"")) {
+                assertEquals(-1, signal, "one signal record");
+                signal = i;
+                assertTrue(lines.get(i).contains("{\"k\":\"signal\",\"node\":0,\"signal\":\"SIGTERM\","
+                        + "\"reason\":\"end_when_exited\"}"), lines.get(i));
+            }
+        }
+        assertTrue(signal > 0, "a signal record: " + String.join("\n", lines));
+        assertTrue(lines.get(signal + 1).contains("\"k\":\"disconnect\""), lines.get(signal + 1));
+        assertTrue(lines.get(lines.size() - 1).contains("\"k\":\"end\""));
     }
 
     @Test
