@@ -4,6 +4,8 @@
 # seed, not windowed, with a 60 s watchdog as in the example campaign configs, and prints one row per seed (exit
 # status, how the run ended, wall time) and a summary. Prints figures, asserts nothing.
 # Usage: bench/chord-ends.sh [FIRST [LAST]]     (defaults 1 and 50; writes only under target/)
+#        CHORD_NET=SPEC bench/chord-ends.sh ...  another net spec (e.g. "latency=uniform:1000-60000,loss=0.05":
+#                                                a lost control message stalls every node: the deadlock verdict)
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 first=${1:-1}
@@ -11,14 +13,15 @@ last=${2:-50}
 ./weft --version >/dev/null # builds the launcher and the shim on first use
 chord=$PWD/shim-native/target/examples/chord_node
 mkdir -p target/bench
-echo "plain 7-node Chord, CHORD_FIX=0, --net latency=uniform:1000-60000, chord_node 6 45 3, --watchdog 60"
+net=${CHORD_NET:-latency=uniform:1000-60000}
+echo "plain 7-node Chord, CHORD_FIX=0, --net $net, chord_node 6 45 3, --watchdog 60"
 echo "machine: $(nproc) cores, load before $(cut -d' ' -f1-3 /proc/loadavg)"
 printf '%-5s %-5s %-16s %8s\n' seed exit ended wall_s
 within=0 verdicts=0 normal=0 other=0 max=0
 for seed in $(seq "$first" "$last"); do
   start=$(date +%s.%N)
   set +e
-  CHORD_NNODES=7 CHORD_FIX=0 ./weft run --seed "$seed" --net latency=uniform:1000-60000 --nodes 7 --watchdog 60 \
+  CHORD_NNODES=7 CHORD_FIX=0 ./weft run --seed "$seed" --net "$net" --nodes 7 --watchdog 60 \
     -- "$chord" 6 45 3 >target/bench/chord-ends.out 2>&1
   rc=$?
   set -e
