@@ -186,6 +186,30 @@ class EnvTravelTest {
         assertTrue(path.stderr().startsWith("weft run: --pass-env PATH: never forwarded"), path.stderr());
     }
 
+    @Test
+    void aWindowedRunThatEndsWhenItsClientExitsEndsTheSameOnAgents() throws Exception {
+        // the server never exits (PINGPONG_SERVE=0 travels in the environment); the agent stops it at the end
+        Path pingpong = NativeFixture.example("pingpong");
+        Map<String, String> env = new HashMap<>(masterEnv());
+        env.put("PINGPONG_SERVE", "0");
+        List<String> base = List.of("--seed", "44", "--net", "latency=uniform:2000-10000", "--window", "1000",
+                "--nodes", "2", "--watchdog", "30", "--end-when-exited", "1");
+        Path local = dir.resolve("end-local.weftlog");
+        List<String> a = new ArrayList<>(base);
+        a.addAll(List.of("--record", local.toString(), "--", pingpong.toString()));
+        ClusterRunTest.Out one = RunEndTest.weft(env, a.toArray(String[]::new));
+        assertEquals(0, one.exit(), one.stderr());
+        Path spread = dir.resolve("end-agents.weftlog");
+        List<String> b = new ArrayList<>(base);
+        b.addAll(List.of("--record", spread.toString(), "--hosts", ports.get(0) + "," + ports.get(1), "--token-file",
+                tokenFile.toString(), "--", pingpong.toString()));
+        ClusterRunTest.Out two = RunEndTest.weft(env, b.toArray(String[]::new));
+        assertEquals(0, two.exit(), two.stderr());
+        assertTrue(two.stderr().contains("SIGTERM to node(s) 0"), two.stderr());
+        assertEquals(records(local), records(spread), "the same cut and signal records on agents");
+        assertTrue(records(spread).stream().anyMatch(l -> l.contains("\"k\":\"signal\",\"node\":0")));
+    }
+
     /** A log's record lines (line 2 on) without their chain member, which the header's bytes feed. */
     private static List<String> records(Path log) throws Exception {
         List<String> lines = Files.readAllLines(log, StandardCharsets.UTF_8);
