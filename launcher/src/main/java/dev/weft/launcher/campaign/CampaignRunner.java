@@ -26,11 +26,16 @@ final class CampaignRunner {
     private final ReportOnce report = new ReportOnce();
 
     CampaignRunner(CampaignConfig config, Path outDir, Shard shard, PrintStream err) {
+        this(config, outDir, shard, err, List.of());
+    }
+
+    /** {@code placement}: weft run's {@code --hosts}/{@code --place}/{@code --token-file} for every run (not reported). */
+    CampaignRunner(CampaignConfig config, Path outDir, Shard shard, PrintStream err, List<String> placement) {
         this.config = config;
         this.outDir = outDir;
         this.shard = shard;
         this.err = err;
-        this.executor = new RunExecutor(config);
+        this.executor = new RunExecutor(config, placement);
         this.canonical = config.canonicalJson();
     }
 

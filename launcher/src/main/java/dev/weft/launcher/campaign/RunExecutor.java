@@ -37,8 +37,19 @@ final class RunExecutor {
     private final Set<Process> live = ConcurrentHashMap.newKeySet();
     private volatile boolean stopping;
 
+    /**
+     * Where the nodes run: weft run's {@code --hosts}/{@code --place}/{@code --token-file}, or empty (here). Only the
+     * runs get them; the report's commands do not, since a windowed run records the same wherever its nodes run.
+     */
+    private final List<String> placement;
+
     RunExecutor(CampaignConfig config) {
+        this(config, List.of());
+    }
+
+    RunExecutor(CampaignConfig config, List<String> placement) {
         this.config = config;
+        this.placement = List.copyOf(placement);
     }
 
     /** The {@code weft run} arguments for a run recording to {@code log} (also printed as the rerun command). */
@@ -81,7 +92,10 @@ final class RunExecutor {
         Files.deleteIfExists(tmpLog);
         Path output = Path.of(tmpLog + ".txt");
         List<String> cmd = new ArrayList<>(javaCommand());
-        cmd.addAll(runArgs(run, tmpLog.toString()));
+        List<String> args = runArgs(run, tmpLog.toString());
+        cmd.addAll(args.subList(0, args.indexOf("--")));
+        cmd.addAll(placement);
+        cmd.addAll(args.subList(args.indexOf("--"), args.size()));
         ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(output.toFile());
         Map<String, String> env = pb.environment();
         env.remove("LD_PRELOAD"); // the child JVM runs unsimulated; weft run clears stale WEFT_* switches itself

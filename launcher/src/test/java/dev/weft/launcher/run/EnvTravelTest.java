@@ -210,6 +210,35 @@ class EnvTravelTest {
         assertTrue(records(spread).stream().anyMatch(l -> l.contains("\"k\":\"signal\",\"node\":0")));
     }
 
+    @Test
+    void aWindowedCampaignOverAgentsGivesTheSameReportAsOnOneHost() throws Exception {
+        // the matrix variable CHORD_FIX reaches every node through the environment; the agents have CHORD_FIX=2
+        Path config = dir.resolve("chord.json");
+        Files.writeString(config, "{\"target\": [\"" + chord + "\", \"6\", \"45\", \"3\"], \"nodes\": 7,"
+                + " \"net\": \"latency=uniform:1000-60000\", \"window_ns\": 1000, \"env\": {\"CHORD_NNODES\": \"7\"},"
+                + " \"matrix\": {\"CHORD_FIX\": [\"0\", \"1\"]}, \"checker\": \"chord 6\", \"watchdog_secs\": 60,"
+                + " \"seed_start\": 3, \"seed_count\": 2, \"shim\": \"" + NativeFixture.shim() + "\"}");
+        String[] reports = new String[2];
+        for (int i = 0; i < 2; i++) {
+            Path out = dir.resolve("campaign" + i);
+            List<String> args = new ArrayList<>(List.of("--config", config.toString(), "--out", out.toString()));
+            if (i == 1) {
+                args.addAll(List.of("--hosts", hosts(), "--token-file", tokenFile.toString()));
+            }
+            java.io.ByteArrayOutputStream buf = new java.io.ByteArrayOutputStream();
+            java.io.PrintStream ps = new java.io.PrintStream(buf, true, StandardCharsets.UTF_8);
+            int rc = dev.weft.launcher.campaign.CampaignCommand.run(args.toArray(String[]::new), ps, ps);
+            assertTrue(rc == 0 || rc == 2, buf.toString());
+            reports[i] = Files.readString(out.resolve("report.json"));
+            assertFalse(reports[i].contains("\"ERROR\": 1") || reports[i].contains("\"ERROR\": 2"), reports[i]);
+        }
+        // the same verdicts, seeds, classes and identities; a kept recording's sha256 differs by the header's host map
+        String masked = "sha256 [0-9a-f]{64}";
+        assertTrue(reports[1].contains("confirmed: byte-identical recording (sha256 "), reports[1]);
+        assertEquals(reports[0].replaceAll(masked, "sha256 …"), reports[1].replaceAll(masked, "sha256 …"),
+                "a campaign over three agents reports what one host reports");
+    }
+
     /** A log's record lines (line 2 on) without their chain member, which the header's bytes feed. */
     private static List<String> records(Path log) throws Exception {
         List<String> lines = Files.readAllLines(log, StandardCharsets.UTF_8);
