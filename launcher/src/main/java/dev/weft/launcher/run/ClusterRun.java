@@ -69,7 +69,8 @@ final class ClusterRun {
     private final Map<Long, RunningNode> current = new TreeMap<>();
     /** Final status per node of incarnations that ended by themselves (guarded by this). */
     private final Map<Long, Integer> statuses = new TreeMap<>();
-    private ScenarioDriver driver;
+    /** Set before the nodes start; read by connection threads (the deadlock check). */
+    private volatile ScenarioDriver driver;
     private boolean finished;
     private int forcedExit = -1;
     /** Why a windowed run was discarded (guarded by this), or null. */
@@ -450,10 +451,13 @@ final class ClusterRun {
         if (singleHost == null || cluster.listen() != null) {
             return; // (with --listen, nodes started by hand may still join)
         }
+        ScenarioDriver d = driver;
+        if (d != null && d.pending()) {
+            return; // (asked before taking our lock: it takes the sequencer's, which fires events that take ours)
+        }
         List<Long> live = new ArrayList<>();
         synchronized (this) {
-            if (finished || forcedExit >= 0 || ending || current.size() < builders.size() + remoteSpawns.size()
-                    || (driver != null && driver.pending())) {
+            if (finished || forcedExit >= 0 || ending || current.size() < builders.size() + remoteSpawns.size()) {
                 return;
             }
             for (RunningNode n : current.values()) {
