@@ -49,6 +49,14 @@ public interface OpSequencer {
      */
     RecvReply recv(long conn, boolean blocking, long localVt, Waiter waiter);
 
+    /**
+     * As {@link #recv(long, boolean, long, Waiter)}; {@code waitsForever}: the shim says the whole node waits in this
+     * blocking receive with no deadline (the deadlock verdict's input, docs/broker.md).
+     */
+    default RecvReply recv(long conn, boolean blocking, boolean waitsForever, long localVt, Waiter waiter) {
+        return recv(conn, blocking, localVt, waiter);
+    }
+
     long frontier(long conn, long localVt);
 
     /** The connection said goodbye (nothing is recorded). */
@@ -59,6 +67,16 @@ public interface OpSequencer {
 
     /** Disconnects every connection still open (in conn id order) and records {@code end}. */
     void finish();
+
+    /**
+     * The run ends because the nodes it waited for have exited (--end-when-exited): records a {@code signal}
+     * SIGTERM for each other node that still has a connection open (ascending ids), then finishes as
+     * {@link #finish()}. Returns those node ids.
+     */
+    default java.util.List<Long> finishWithSignals() {
+        finish();
+        return java.util.List.of();
+    }
 
     /** The core's current high-water mark. */
     long vt();

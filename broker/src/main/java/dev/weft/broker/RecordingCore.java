@@ -96,6 +96,16 @@ final class RecordingCore {
         recorder.record(core.vt(), new Event.Disconnect(conn));
     }
 
+    /** Records the deadlock verdict as a {@code violation} record (invariant {@code deadlock}) at the core's vt. */
+    void deadlock(DeadlockVerdict v) {
+        recorder.record(core.vt(), new Event.Violation(DeadlockVerdict.INVARIANT, v.message()));
+    }
+
+    /** Records that the run sends {@code signal} to {@code node} as it ends (--end-when-exited; docs/broker.md). */
+    void signal(long node, String signal) {
+        recorder.record(core.vt(), new Event.Signal(node, signal, "end_when_exited"));
+    }
+
     /** Records the {@code end} record (a clean finish). */
     void finish() {
         recorder.finish(core.vt(), core.sent(), core.dropped());

@@ -37,6 +37,10 @@ public final class SingleHostSequencer extends LockedRecordingSequencer {
     private BiPredicate<VAddr, VAddr> cut;
     /** Sees every request's local clock, under the lock (scenario timing; null: nobody). */
     private LongConsumer clockListener;
+    /** What the deadlock verdict needs: each conn's node, bound address, and whether its node waits there forever. */
+    private final DeadlockWatch deadlockWatch = new DeadlockWatch();
+    /** Told (outside the lock) each time a node starts waiting forever: the moment a deadlock may be complete. */
+    private volatile Runnable foreverWaitListener = () -> { };
 
     public SingleHostSequencer(FaultModel fault, Recorder recorder) {
         super(fault, recorder);
@@ -95,12 +99,18 @@ public final class SingleHostSequencer extends LockedRecordingSequencer {
 
     @Override
     public long hello(long conn, long nodeId) {
-        return applyAndReturnVt(() -> ops.hello(conn, nodeId));
+        return applyAndReturnVt(() -> {
+            ops.hello(conn, nodeId);
+            deadlockWatch.hello(conn, nodeId);
+        });
     }
 
     @Override
     public long bind(long conn, VAddr addr) {
-        return applyAndReturnVt(() -> ops.bind(conn, addr));
+        return applyAndReturnVt(() -> {
+            ops.bind(conn, addr);
+            deadlockWatch.bind(conn, addr);
+        });
     }
 
     /** Applies an operation that answers only with the core's vt after it (hello, bind). */
@@ -125,6 +135,7 @@ public final class SingleHostSequencer extends LockedRecordingSequencer {
             if (r.outcome() instanceof SendOutcome.Enqueued enq) {
                 Waiter w = parked.remove(enq.toConn());
                 if (w != null) {
+                    deadlockWatch.woken(enq.toConn());
                     return new SendReply(core.vt(), w, pop(enq.toConn(), true));
                 }
             }
@@ -134,6 +145,19 @@ public final class SingleHostSequencer extends LockedRecordingSequencer {
 
     @Override
     public RecvReply recv(long conn, boolean blocking, long localVt, Waiter waiter) {
+        return recv(conn, blocking, false, localVt, waiter);
+    }
+
+    @Override
+    public RecvReply recv(long conn, boolean blocking, boolean waitsForever, long localVt, Waiter waiter) {
+        RecvReply reply = recvLocked(conn, blocking, waitsForever, localVt, waiter);
+        if (reply.waiting() && waitsForever) {
+            foreverWaitListener.run();
+        }
+        return reply;
+    }
+
+    private RecvReply recvLocked(long conn, boolean blocking, boolean waitsForever, long localVt, Waiter waiter) {
         synchronized (lock) {
             observe(localVt);
             touch();
@@ -143,6 +167,7 @@ public final class SingleHostSequencer extends LockedRecordingSequencer {
             if (blocking) {
                 stats.recvBlockedWaits++;
                 parked.put(conn, waiter);
+                deadlockWatch.parked(conn, waitsForever);
                 return RecvReply.WAIT;
             }
             ops.empty(conn);
@@ -234,6 +259,7 @@ public final class SingleHostSequencer extends LockedRecordingSequencer {
             return;
         }
         parked.remove(conn);
+        deadlockWatch.disconnected(conn);
         ops.disconnect(conn);
         touch();
     }
@@ -251,6 +277,57 @@ public final class SingleHostSequencer extends LockedRecordingSequencer {
         // shutdown, not shutdownNow: an interrupt would reach a flush that is about to drain the recording
         closer.shutdown();
         ops.finish();
+    }
+
+    // ---- the deadlock verdict (docs/broker.md) ----
+
+    /** Called (on a connection thread, no lock held) whenever a node starts waiting with no deadline. */
+    public void onForeverWait(Runnable listener) {
+        this.foreverWaitListener = listener;
+    }
+
+    /**
+     * The verdict if every node in {@code liveNodes} (the nodes whose process runs, which the launcher knows and the
+     * broker does not) waits with no deadline, else null. A node waits forever when its shim said so for a blocking
+     * receive that is still parked (nothing was queued for it, or the receive would have taken it). Once true this
+     * stays true — nothing can wake any of them — so the check may come at any moment after. A verdict is recorded
+     * as a {@code violation} record (invariant {@code deadlock}) at once; call {@link #finish()} next.
+     */
+    public DeadlockVerdict deadlockOf(java.util.Collection<Long> liveNodes) {
+        synchronized (lock) {
+            if (finished || liveNodes.isEmpty()) {
+                return null;
+            }
+            java.util.SortedMap<Long, String> waits = deadlockWatch.waitsOf(liveNodes, parked.keySet());
+            if (waits == null) {
+                return null;
+            }
+            DeadlockVerdict v = new DeadlockVerdict(waits, core.vt());
+            ops.deadlock(v);
+            return v;
+        }
+    }
+
+    @Override
+    public java.util.List<Long> finishWithSignals() {
+        java.util.List<Long> signalled;
+        synchronized (lock) {
+            if (finished) {
+                return java.util.List.of();
+            }
+            java.util.TreeSet<Long> nodes = new java.util.TreeSet<>(Long::compareUnsigned);
+            for (Long c : open) {
+                if (!closing.contains(c)) {
+                    deadlockWatch.nodeOfConn(c).ifPresent(nodes::add);
+                }
+            }
+            for (long n : nodes) {
+                ops.signal(n, "SIGTERM");
+            }
+            signalled = java.util.List.copyOf(nodes);
+        }
+        finish();
+        return signalled;
     }
 
     /** True once {@link #finish()} ran; later operations are still served but the log is complete. */

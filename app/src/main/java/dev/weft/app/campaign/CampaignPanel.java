@@ -146,7 +146,7 @@ public final class CampaignPanel {
         hits.getColumns().add(col("checker said", 260, CampaignResults.Hit::identity));
         hits.getColumns().add(col("recording", 95, h -> h.recording() == null ? "" : h.recording().getFileName().toString()));
         hits.setRowFactory(tv -> ResultTables.rowOpeningOnDoubleClick(this::open));
-        verdictFilter.getItems().addAll("all", "VIOLATION", "DISCARD", "ERROR", "OK");
+        verdictFilter.getItems().addAll("all", "VIOLATION", "DISCARD", "ERROR", "DEADLOCK", "OK");
         verdictFilter.setValue("all");
         verdictFilter.setId("campaignVerdictFilter");
         verdictFilter.valueProperty().addListener((o, a, b) -> applyFilter());

@@ -99,6 +99,8 @@ public record CampaignResults(Path folder, String target, String net, int nodes,
             addSeeds(folder, name, c.path("violation_seeds"), "VIOLATION", classOf, ofCell, order);
             addSeeds(folder, name, c.path("discard_seeds"), "DISCARD", classOf, ofCell, order);
             addSeeds(folder, name, c.path("error_seeds"), "ERROR", classOf, ofCell, order);
+            // the broker's deadlock verdict (weft run exit 4; absent from older reports)
+            addSeeds(folder, name, c.path("deadlock_seeds"), "DEADLOCK", classOf, ofCell, order);
             addKeptPasses(folder, name, ofCell, order);
             ofCell.sort(Comparator.comparing((Hit h) -> h.seed(), Long::compareUnsigned));
             hits.addAll(ofCell);

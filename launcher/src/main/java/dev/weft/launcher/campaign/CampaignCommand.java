@@ -22,6 +22,7 @@ import java.util.concurrent.TimeUnit;
  */
 public final class CampaignCommand {
     public static final String USAGE = "Usage: weft campaign --config FILE [--seeds S:N] [--jobs J] [--out DIR] [--shard k/N]\n"
+            + "                     [--hosts A:PORT,... [--place RANGE@A:PORT,...] --token-file F]\n"
             + "       weft campaign merge OUT DIR...\n"
             + "       weft campaign compact DIR [--keep N]\n"
             + "       weft campaign verify DIR\n\n"
@@ -36,7 +37,10 @@ public final class CampaignCommand {
             + "  --jobs J        runs at a time (default 1)\n"
             + "  --out DIR       output folder (default campaign-out)\n"
             + "  --shard k/N     only runs number i with i % N == k (default: from JOB_COMPLETION_INDEX/JOB_COMPLETIONS\n"
-            + "                  or SLURM_ARRAY_TASK_ID/SLURM_ARRAY_TASK_COUNT, else everything)\n\n"
+            + "                  or SLURM_ARRAY_TASK_ID/SLURM_ARRAY_TASK_COUNT, else everything)\n"
+            + "  --hosts, --place, --token-file\n"
+            + "                  run every node through these weft hostd agents (as weft run's options); the nodes get\n"
+            + "                  the config's env and matrix as they would here, and the report is the same\n\n"
             + "merge copies the runs of shard folders into OUT and writes the report a single process would have.\n"
             + "compact keeps the recordings of the first N (default 1) hits of each violation class and replaces\n"
             + "the others by a line (cell, seed, rerun command, sha256) in DIR/compacted.txt.\n"
@@ -68,6 +72,7 @@ public final class CampaignCommand {
         String seeds = null;
         int jobs = 1;
         Shard shard = null;
+        List<String> placement = new ArrayList<>();
         try {
             for (int i = 0; i < args.length; i++) {
                 String a = args[i];
@@ -81,6 +86,7 @@ public final class CampaignCommand {
                     case "--seeds" -> seeds = value(args, ++i, a);
                     case "--jobs" -> jobs = positive(value(args, ++i, a), a);
                     case "--shard" -> shard = Shard.parse(value(args, ++i, a));
+                    case "--hosts", "--place", "--token-file" -> placement.addAll(List.of(a, value(args, ++i, a)));
                     default -> throw new IllegalArgumentException("unknown argument \"" + a + "\"");
                 }
             }
@@ -119,7 +125,7 @@ public final class CampaignCommand {
             return 1;
         }
         try {
-            return new CampaignRunner(config, outDir, shard, err).run(jobs);
+            return new CampaignRunner(config, outDir, shard, err, placement).run(jobs);
         } catch (IOException e) {
             err.println("weft campaign: " + e.getMessage());
             return 1;

@@ -27,11 +27,16 @@ final class CampaignRunner {
     private final ReportOnce report = new ReportOnce();
 
     CampaignRunner(CampaignConfig config, Path outDir, Shard shard, PrintStream err) {
+        this(config, outDir, shard, err, List.of());
+    }
+
+    /** {@code placement}: weft run's {@code --hosts}/{@code --place}/{@code --token-file} for every run (not reported). */
+    CampaignRunner(CampaignConfig config, Path outDir, Shard shard, PrintStream err, List<String> placement) {
         this.config = config;
         this.outDir = outDir;
         this.shard = shard;
         this.err = err;
-        this.executor = new RunExecutor(config);
+        this.executor = new RunExecutor(config, placement);
         this.canonical = config.canonicalJson();
     }
 
@@ -183,7 +188,7 @@ final class CampaignRunner {
     private void record(PlannedRun r, RunExecutor.Outcome o) throws IOException {
         RunResult res = o.result();
         boolean keep = Files.isRegularFile(o.recording()) && (res.verdict().equals("VIOLATION")
-                || res.verdict().equals("OK") && samplePass(r));
+                || res.verdict().equals("DEADLOCK") || res.verdict().equals("OK") && samplePass(r));
         Path stem = outDir.resolve(r.stem());
         Files.createDirectories(stem.getParent());
         Path history = HistoryFile.beside(o.recording());

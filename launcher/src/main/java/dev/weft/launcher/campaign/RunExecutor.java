@@ -27,6 +27,8 @@ import java.util.concurrent.TimeUnit;
 final class RunExecutor {
     /** Exit status of weft run after Ctrl-C: the recording is partial, so the run is not done. */
     private static final int INTERRUPTED = 130;
+    /** Exit status of weft run after the deadlock verdict (docs/broker.md). */
+    static final int DEADLOCK_EXIT = 4;
 
     /** The outcome: a result, or null when the campaign is stopping and this run does not count. */
     record Outcome(RunResult result, Path recording) {
@@ -36,8 +38,19 @@ final class RunExecutor {
     private final Set<Process> live = ConcurrentHashMap.newKeySet();
     private volatile boolean stopping;
 
+    /**
+     * Where the nodes run: weft run's {@code --hosts}/{@code --place}/{@code --token-file}, or empty (here). Only the
+     * runs get them; the report's commands do not, since a windowed run records the same wherever its nodes run.
+     */
+    private final List<String> placement;
+
     RunExecutor(CampaignConfig config) {
+        this(config, List.of());
+    }
+
+    RunExecutor(CampaignConfig config, List<String> placement) {
         this.config = config;
+        this.placement = List.copyOf(placement);
     }
 
     /** The {@code weft run} arguments for a run recording to {@code log} (also printed as the rerun command). */
@@ -88,7 +101,10 @@ final class RunExecutor {
         Files.deleteIfExists(HistoryFile.beside(tmpLog));
         Path output = Path.of(tmpLog + ".txt");
         List<String> cmd = new ArrayList<>(javaCommand());
-        cmd.addAll(runArgs(run, tmpLog.toString()));
+        List<String> args = runArgs(run, tmpLog.toString());
+        cmd.addAll(args.subList(0, args.indexOf("--")));
+        cmd.addAll(placement);
+        cmd.addAll(args.subList(args.indexOf("--"), args.size()));
         ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(output.toFile());
         Map<String, String> env = pb.environment();
         env.remove("LD_PRELOAD"); // the child JVM runs unsimulated; weft run clears stale WEFT_* switches itself
@@ -118,7 +134,24 @@ final class RunExecutor {
             return new Outcome(new RunResult("ERROR", "weft run exited " + exit + " without a recording", false),
                     tmpLog);
         }
-        return new Outcome(judge(tmpLog.toString()), tmpLog);
+        RunResult judged = judge(tmpLog.toString());
+        return new Outcome(deadlockOr(judged, exit, output), tmpLog);
+    }
+
+    /**
+     * A run that ended with the broker's deadlock verdict (weft run exit 4 and its {@code weft run: deadlock:} line)
+     * goes to the DEADLOCK bucket — unless the checker found a VIOLATION, which is the finding that matters more.
+     */
+    static RunResult deadlockOr(RunResult judged, int exit, Path runOutput) throws IOException {
+        if (exit != DEADLOCK_EXIT || judged.verdict().equals("VIOLATION")) {
+            return judged;
+        }
+        for (String line : Files.readAllLines(runOutput, StandardCharsets.UTF_8)) {
+            if (line.startsWith("weft run: deadlock: ")) {
+                return new RunResult("DEADLOCK", line.substring("weft run: ".length()), false);
+            }
+        }
+        return judged;
     }
 
     /** The checker's verdict on a recording: 0 OK, 2 VIOLATION, 3 DISCARD, anything else ERROR. */

@@ -48,6 +48,10 @@ final class ControlLine {
         return members.get(key) instanceof Long l ? l : fallback;
     }
 
+    boolean has(String key) {
+        return members.containsKey(key);
+    }
+
     boolean flag(String key) {
         return Boolean.TRUE.equals(members.get(key));
     }

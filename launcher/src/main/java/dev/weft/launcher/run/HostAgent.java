@@ -34,8 +34,10 @@ import java.util.concurrent.TimeUnit;
  * request, and kills every node of a master whose channel ends (a master that crashed leaves nothing running).
  *
  * <p>What the network may set is limited: the program and its arguments (running them is the agent's job, for an
- * authenticated master only), and the shim's {@code WEFT_*} variables (plus {@code OPENSSL_ia32cap}); never
- * {@code LD_PRELOAD}, {@code PATH} or any other variable, and never the broker endpoint the node uses.
+ * authenticated master only) and the node's environment, except the deny-list of {@link NodeEnvironment#never}:
+ * never {@code LD_*}, {@code PATH} or weft's per-node variables, and never the broker endpoint the node uses. A
+ * master that sends {@code env_complete} sends everything the node gets; the agent then keeps only its own machine's
+ * variables ({@link NodeEnvironment#agentKeeps}), so nothing of the agent's environment leaks into a node.
  */
 final class HostAgent implements AutoCloseable {
     /** The control protocol's version, in the agent's first line. */
@@ -48,6 +50,10 @@ final class HostAgent implements AutoCloseable {
     private final ServerSocket server;
     private final Optional<Path> setsid;
     private final Optional<Path> setpriv;
+    private final Optional<Path> sh;
+    private final Optional<Path> prlimit;
+    /** This agent's umask and soft limits (what a node started here would inherit unless the master's differ). */
+    private final ProcessInputs inputs = ProcessInputs.ofThisProcess();
     /**
      * Every node is started from this one long-lived thread: the parent-death signal (setpriv --pdeathsig) fires
      * when the thread that started a process ends, so it must be a thread that lives as long as the agent.
@@ -67,6 +73,8 @@ final class HostAgent implements AutoCloseable {
         this.log = log;
         this.setsid = NodeProcess.setsid(env.get("PATH"));
         this.setpriv = TargetIsolation.find("setpriv", env.get("PATH"));
+        this.sh = TargetIsolation.find("sh", env.get("PATH"));
+        this.prlimit = TargetIsolation.find("prlimit", env.get("PATH"));
         this.server = new ServerSocket();
         server.setReuseAddress(true);
         server.bind(listen, 64);
@@ -200,12 +208,16 @@ final class HostAgent implements AutoCloseable {
                 return;
             }
             NodeProcess n;
+            List<String> notes = new ArrayList<>();
             // a node's output and exit are reported only after its "started" (its pumps run from the first byte)
             java.util.concurrent.CountDownLatch announced = new java.util.concurrent.CountDownLatch(1);
             try {
                 BrokerRelay relay = relayTo(broker);
                 Map<String, String> e = new HashMap<>(env);
                 e.keySet().removeIf(k -> k.startsWith("WEFT_"));
+                if (m.flag("env_complete")) {
+                    e.keySet().removeIf(k -> !NodeEnvironment.agentKeeps(k));
+                }
                 String previous = e.get("LD_PRELOAD");
                 e.put("LD_PRELOAD", shim + (previous == null || previous.isEmpty() ? "" : ":" + previous));
                 e.putAll(vars);
@@ -219,12 +231,19 @@ final class HostAgent implements AutoCloseable {
                 }
                 List<String> cmd = new ArrayList<>();
                 setpriv.ifPresent(p -> cmd.addAll(List.of(p.toString(), "--pdeathsig", "KILL")));
+                // the master's umask and soft limits, where they differ from ours (a node there would inherit them)
+                ProcessInputs wanted = new ProcessInputs(m.stringOr("umask", "").isEmpty() ? null : m.stringOr("umask", ""),
+                        new java.util.TreeMap<>(m.has("limits") ? m.stringMap("limits") : Map.of()));
+                cmd.addAll(inputs.prefixFor(wanted, sh, prlimit, notes));
                 cmd.addAll(plan.command());
                 ProcessBuilder pb = new ProcessBuilder(cmd);
                 // the master's working directory when this machine has it (a shared file system), else ours
                 java.io.File cwd = new java.io.File(m.stringOr("cwd", ""));
                 if (cwd.isAbsolute() && cwd.isDirectory()) {
                     pb.directory(cwd);
+                } else if (!m.stringOr("cwd", "").isEmpty()) {
+                    notes.add("runs in " + System.getProperty("user.dir") + ": the master's working directory "
+                            + m.stringOr("cwd", "") + " does not exist here");
                 }
                 pb.environment().clear();
                 pb.environment().putAll(e);
@@ -244,7 +263,8 @@ final class HostAgent implements AutoCloseable {
                 nodes.put(node, n);
             }
             try {
-                channel.send(ControlLine.of("event", "started", "node", node, "pid", n.pid()));
+                channel.send(notes.isEmpty() ? ControlLine.of("event", "started", "node", node, "pid", n.pid())
+                        : ControlLine.of("event", "started", "node", node, "pid", n.pid(), "note", String.join("; ", notes)));
             } finally {
                 announced.countDown();
             }
@@ -258,11 +278,9 @@ final class HostAgent implements AutoCloseable {
                 return "no program given";
             }
             for (String k : vars.keySet()) {
-                boolean allowed = (k.startsWith("WEFT_") || k.equals("OPENSSL_ia32cap"))
-                        && !k.equals("WEFT_BROKER") && !k.equals("WEFT_NODE_ID") && !k.equals("WEFT_HOST_ID")
-                        && !k.equals("WEFT_SHIM");
-                if (!allowed) {
-                    return "variable " + k + " cannot be set by a master (only the shim's WEFT_* variables)";
+                if (NodeEnvironment.never(k)) {
+                    return "variable " + k + " cannot be set by a master (the loader's, PATH and weft's per-node"
+                            + " variables stay this host's)";
                 }
             }
             return null;

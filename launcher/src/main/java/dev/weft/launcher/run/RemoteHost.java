@@ -141,6 +141,15 @@ final class RemoteHost implements AutoCloseable {
         return new ArrayList<>(nodes.keySet());
     }
 
+    /** This process's umask and soft limits, sent with every spawn (a node here would inherit them). */
+    private static final ProcessInputs INPUTS = ProcessInputs.ofThisProcess();
+    /** Where the agent's notes about a started node go (one line each); set by the run. */
+    private java.util.function.Consumer<String> notes = line -> { };
+
+    void onNote(java.util.function.Consumer<String> lines) {
+        this.notes = lines;
+    }
+
     /** Asks the agent to start a node and waits for it to have started. */
     RemoteNode spawn(long nodeId, List<String> argv, Map<String, String> env, boolean pidNamespace, boolean aslrOff,
             String broker, NodeProcess.LineSink sink) throws HostException {
@@ -153,13 +162,18 @@ final class RemoteHost implements AutoCloseable {
         try {
             channel.send(ControlLine.of("op", "spawn", "node", nodeId, "host_id", hostId, "broker", broker,
                     "argv", argv, "env", HostAgent.sorted(env), "pid_namespace", pidNamespace, "aslr_off", aslrOff,
-                    "cwd", System.getProperty("user.dir")));
+                    "cwd", System.getProperty("user.dir"), "env_complete", true, "umask", INPUTS.umask() == null
+                    ? "" : INPUTS.umask(), "limits", INPUTS.limits()));
             ControlLine a = answer.get(ANSWER_TIMEOUT_MS, TimeUnit.MILLISECONDS);
             if (!"started".equals(a.stringOr("event", ""))) {
                 throw new HostException("host " + address + " could not start node " + nodeId + ": "
                         + a.stringOr("reason", "no reason given"));
             }
             n.started(a.number("pid"));
+            String note = a.stringOr("note", "");
+            if (!note.isEmpty()) {
+                notes.accept("weft run: host " + hostId + " (" + address + "): node " + nodeId + ": " + note);
+            }
             return n;
         } catch (IOException | ExecutionException e) {
             throw new HostException("host " + address + " lost while starting node " + nodeId);

@@ -23,7 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The host agent's rules, spoken to over its control channel by a raw client: nothing runs for a master that has
- * not proved the token; an authenticated master may set only the shim's variables; a spawned node's output and
+ * not proved the token; an authenticated master may set a node's environment but not the deny-list (docs/broker.md); a spawned node's output and
  * exit come back as events; the agent proves the token back and a master refuses an agent that cannot. The agent
  * runs in this JVM. About 1 s.
  */
@@ -156,8 +156,10 @@ class HostAgentTest {
             c.send(spawn(3, List.of("true"), Map.of("LD_PRELOAD", "/tmp/evil.so")));
             ControlLine refused = c.receive();
             assertEquals("failed", refused.string("event"));
-            assertEquals("variable LD_PRELOAD cannot be set by a master (only the shim's WEFT_* variables)",
-                    refused.string("reason"));
+            assertEquals("variable LD_PRELOAD cannot be set by a master (the loader's, PATH and weft's per-node"
+                    + " variables stay this host's)", refused.string("reason"));
+            c.send(spawn(3, List.of("true"), Map.of("PATH", "/tmp/evil")));
+            assertEquals("failed", c.receive().string("event"), "programs are found through the agent's own PATH");
             c.send(spawn(3, List.of("true"), Map.of("WEFT_BROKER", "/tmp/elsewhere")));
             assertEquals("failed", c.receive().string("event"), "the broker endpoint is the agent's own relay");
             c.send(spawn(3, List.of("sh", "-c", "echo node=$WEFT_NODE_ID host=$WEFT_HOST_ID seed=$WEFT_SEED"),

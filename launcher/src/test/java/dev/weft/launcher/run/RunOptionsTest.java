@@ -132,4 +132,27 @@ class RunOptionsTest {
                 "--listen", "host:", "p"));
         assertEquals("--seed: a scenario sets its own seed (its \"seed\" member)", usage("--seed", "1", "s.json"));
     }
+
+    @Test
+    void runEndAndNodeEnvironmentOptions() throws Exception {
+        RunOptions o = RunOptions.parse(new String[] {"--seed", "1", "--net", "", "--nodes", "4", "--end-when-exited",
+            "3,1", "--grace", "5", "--env", "A=1", "--env", "B=x=y", "--pass-env", "HOME,USER", "--dry-run", "--", "p"});
+        assertEquals(java.util.List.of(1L, 3L), o.cluster().end().nodes(), "ascending");
+        assertEquals(5, o.cluster().end().graceNs());
+        assertEquals(new java.util.TreeMap<>(Map.of("A", "1", "B", "x=y")), o.cluster().nodeEnv().set());
+        assertEquals(new java.util.TreeSet<>(java.util.List.of("HOME", "USER")), o.cluster().nodeEnv().pass());
+        assertTrue(o.cluster().nodeEnv().dryRun());
+        assertEquals(RunOptions.RunEnd.DEFAULT_GRACE_NS, RunOptions.parse(new String[] {"--seed", "1", "--net", "",
+            "--end-when-exited", "0", "--", "p"}).cluster().end().graceNs());
+        assertEquals("--end-when-exited 4: no such node (--nodes 4 runs nodes 0 to 3)", usage("--seed", "1", "--net", "",
+                "--nodes", "4", "--end-when-exited", "4", "--", "p"));
+        assertEquals("--end-when-exited \"1,,2\": expected node ids separated by commas (e.g. 0,2)", usage("--seed", "1",
+                "--net", "", "--nodes", "4", "--end-when-exited", "1,,2", "--", "p"));
+        assertEquals("--grace needs --end-when-exited (or a scenario with \"end_when_exited\")", usage("--seed", "1",
+                "--net", "", "--grace", "5", "--", "p"));
+        assertEquals("--end-when-exited needs --net (a simulated network) or a scenario", usage("--seed", "1",
+                "--end-when-exited", "0", "--", "p"));
+        assertEquals("--env \"A\": expected NAME=VALUE", usage("--seed", "1", "--net", "", "--env", "A", "--", "p"));
+        assertEquals("--dry-run needs --net (a simulated network) or a scenario", usage("--seed", "1", "--dry-run", "p"));
+    }
 }
