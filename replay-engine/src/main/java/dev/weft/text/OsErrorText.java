@@ -27,6 +27,8 @@ public final class OsErrorText {
             String reason = f.getReason();
             if (reason.equals("Is a directory")) return "Is a directory (os error 21)";
             if (reason.equals("Not a directory")) return "Not a directory (os error 20)";
+            if (reason.startsWith("Too many levels of symbolic links")) return "Too many levels of symbolic links (os error 40)";
+            if (reason.equals("No space left on device")) return "No space left on device (os error 28)";
             return reason;
         }
         String m = e.getMessage();
