@@ -15,6 +15,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
+import dev.weft.broker.auth.PeerGate;
 import dev.weft.broker.auth.SharedToken;
 import dev.weft.broker.auth.TokenHandshake;
 
@@ -41,6 +42,8 @@ public final class BrokerServer implements AutoCloseable {
     private SharedToken tcpToken;
     /** TCP peers still in the token handshake (closed at shutdown so their threads end at once). */
     private final Set<SocketChannel> handshaking = ConcurrentHashMap.newKeySet();
+    /** Bounds the handshakes one peer address may have open at a time. */
+    private final PeerGate unauthenticated = new PeerGate();
     private final Map<Long, Connection> live = new ConcurrentHashMap<>();
     /** Threads still running (finished connection threads remove themselves, so a long run does not pile them up). */
     private final Set<Thread> threads = ConcurrentHashMap.newKeySet();
@@ -138,9 +141,21 @@ public final class BrokerServer implements AutoCloseable {
                     return true;
                 }
                 if (tcpToken != null) {
+                    java.net.InetAddress from = peerAddress(c);
+                    if (!unauthenticated.enter(from)) {
+                        diagnostics.accept("weft broker: refused tcp peer " + who(c) + ": " + unauthenticated.refusal());
+                        closeQuietly(c);
+                        return true;
+                    }
                     // the handshake waits for the peer: off the accept thread, before any conn id
                     handshaking.add(c);
-                    spawn("weft-broker-auth", () -> admitThenRegister(c));
+                    spawn("weft-broker-auth", () -> {
+                        try {
+                            admitThenRegister(c);
+                        } finally {
+                            unauthenticated.leave(from);
+                        }
+                    });
                     return true;
                 }
             }
@@ -150,12 +165,7 @@ public final class BrokerServer implements AutoCloseable {
 
     /** Token handshake for a TCP peer; a refused peer is told, closed and named in one line. */
     private void admitThenRegister(SocketChannel c) {
-        String who;
-        try {
-            who = String.valueOf(c.getRemoteAddress()).replaceFirst("^/", "");
-        } catch (IOException e) {
-            who = "a peer";
-        }
+        String who = who(c);
         try {
             java.net.Socket s = c.socket();
             s.setSoTimeout(TokenHandshake.TIMEOUT_MS);
@@ -173,6 +183,22 @@ public final class BrokerServer implements AutoCloseable {
             handshaking.remove(c);
         }
         register(c);
+    }
+
+    private static String who(SocketChannel c) {
+        try {
+            return String.valueOf(c.getRemoteAddress()).replaceFirst("^/", "");
+        } catch (IOException e) {
+            return "a peer";
+        }
+    }
+
+    private static java.net.InetAddress peerAddress(SocketChannel c) {
+        try {
+            return ((InetSocketAddress) c.getRemoteAddress()).getAddress();
+        } catch (IOException | ClassCastException | NullPointerException e) {
+            return java.net.InetAddress.getLoopbackAddress();
+        }
     }
 
     /** Gives an accepted peer the next conn id and its thread; false once the broker is closed. */
