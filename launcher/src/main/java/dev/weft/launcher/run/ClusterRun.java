@@ -106,6 +106,10 @@ final class ClusterRun {
             try {
                 s = Scenarios.load(c.scenario());
                 ScenarioDriver.validate(s.events());
+                RunLimits.check(s);
+            } catch (RunLimits.Refused e) {
+                err.println("weft run: " + c.scenario() + ": " + e.getMessage());
+                return RunCommand.USAGE_ERROR;
             } catch (IOException e) {
                 err.println("weft run: " + c.scenario() + ": " + OsErrorText.of(e));
                 return RunCommand.USAGE_ERROR;
