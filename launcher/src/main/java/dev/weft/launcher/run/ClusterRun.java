@@ -246,7 +246,7 @@ final class ClusterRun {
             Map<String, String> env) {
         InetSocketAddress tcp = server.tcpAddress();
         if (tcp != null) {
-            err.println("weft run: the broker also accepts nodes on tcp " + tcp.getHostString() + ":" + tcp.getPort()
+            err.println("weft run: the broker also accepts nodes on tcp " + AddressText.of(cluster.listen(), tcp)
                     + (tcp.getAddress().isLoopbackAddress() ? "" : " (not loopback: any host that reaches it can join;"
                     + " TCP peers are not uid-checked)") + (server.tcpTokenRequired() ? "; peers must prove the token"
                     : ""));
