@@ -564,7 +564,7 @@ final class ClusterRun {
 
     /** A host agent's control channel ended while nodes ran there: the run cannot be completed, exit 3. */
     private void hostLost(RemoteHost h) {
-        String what = "host " + h.hostId() + " (" + h.address() + ") lost mid-run; its node(s) "
+        String what = "host " + h.hostId() + " (" + h.address() + ") " + h.lostHow() + "; its node(s) "
                 + join(h.nodeIds()) + " stopped";
         synchronized (this) {
             if (finished || hostLoss != null) {
