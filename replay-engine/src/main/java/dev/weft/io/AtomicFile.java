@@ -68,11 +68,19 @@ public final class AtomicFile implements Closeable {
     /** As {@link #create(Path)} for a target already classified as a new path or a regular file. */
     static AtomicFile create(OutputTarget t) throws IOException {
         Path abs = t.path();
-        Path dir = abs.getParent();
-        String name = abs.getFileName().toString();
-        Path temp = dir.resolve("." + name + "." + ProcessHandle.current().pid() + "-" + COUNTER.incrementAndGet() + SUFFIX);
+        Path temp = tempBeside(abs);
         FileChannel ch = FileChannel.open(temp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
         return new AtomicFile(abs, temp, ch);
+    }
+
+    /**
+     * A fresh temporary name beside {@code target} ({@code .<name>.<pid>-<n>.weft-tmp}), for a writer that renames
+     * its own file into place (a live recording); {@link #removeStale} knows these names.
+     */
+    public static Path tempBeside(Path target) {
+        Path abs = target.toAbsolutePath();
+        return abs.resolveSibling("." + abs.getFileName() + "." + ProcessHandle.current().pid() + "-"
+                + COUNTER.incrementAndGet() + SUFFIX);
     }
 
     /** Writes {@code bytes} as the complete new content of {@code target}. */
