@@ -83,6 +83,8 @@ public final class LogRecorder implements Recorder {
     private long committedLines;
     private volatile boolean failed;
     private boolean finished;
+    /** Closed (a second close, or a record or drain after it, does nothing: an interrupt may close early). */
+    private volatile boolean closed;
 
     private LogRecorder(Path path, CommittingFileOutput file, long seed, String net, long windowNs, String hosts,
             Consumer<String> diagnostics) throws IOException {
@@ -177,7 +179,7 @@ public final class LogRecorder implements Recorder {
 
     @Override
     public void record(long vt, Event e) {
-        if (failed || finished) {
+        if (failed || finished || closed) {
             return;
         }
         try {
@@ -208,7 +210,7 @@ public final class LogRecorder implements Recorder {
     /** Writes everything staged; on failure cuts the file back, reports once, and (if asked) rethrows. */
     private void writeOut(boolean rethrow) throws IOException {
         synchronized (drainLock) {
-            if (failed) {
+            if (failed || closed) {
                 return;
             }
             long[] lines = new long[1];
@@ -259,6 +261,10 @@ public final class LogRecorder implements Recorder {
     public void close() {
         drain();
         synchronized (drainLock) {
+            if (closed) {
+                return;
+            }
+            closed = true;
             try {
                 if (failed) {
                     if (gzip != null) {

@@ -53,6 +53,10 @@ final class ClusterRun {
 
     private final RunOptions options;
     private final RunOptions.Cluster cluster;
+    /** Counted down once {@link #finish()} has closed the recording and said its last line. */
+    private final java.util.concurrent.CountDownLatch reported = new java.util.concurrent.CountDownLatch(1);
+    /** Reports an interrupt until this run's own hook is in place. */
+    private EarlyInterrupt early;
     private final PrintStream out;
     private final PrintStream err;
     private final OpSequencer sequencer;
@@ -96,6 +100,16 @@ final class ClusterRun {
     }
 
     static int run(RunOptions o, Map<String, String> env, PrintStream out, PrintStream err) {
+        EarlyInterrupt early = EarlyInterrupt.install(o.cluster().record(), err);
+        try {
+            return run(o, env, out, err, early);
+        } finally {
+            early.handOver();
+        }
+    }
+
+    private static int run(RunOptions o, Map<String, String> env, PrintStream out, PrintStream err,
+            EarlyInterrupt early) {
         RunOptions.Cluster c = o.cluster();
         RunOptions opts = o;
         String net;
@@ -200,13 +214,21 @@ final class ClusterRun {
         }
         Recorder recorder = Recorder.NONE;
         if (c.record() != null) {
+            if (!early.beginRecording()) {
+                agents.values().forEach(RemoteHost::close);
+                return INTERRUPTED_EXIT; // interrupted before the log was begun, and that has been said
+            }
+            LogRecorder created = null;
             try {
-                recorder = LogRecorder.create(c.record(), opts.seed(), net, c.windowNs(),
+                created = LogRecorder.create(c.record(), opts.seed(), net, c.windowNs(),
                         placement.isLocal() ? null : placement.hostMap(plans.stream().map(NodePlan::id).toList()), err::println);
+                recorder = created;
             } catch (IOException e) {
                 err.println("weft run: cannot record to " + c.record() + ": " + OsErrorText.of(e));
                 agents.values().forEach(RemoteHost::close);
                 return RunCommand.USAGE_ERROR;
+            } finally {
+                early.recorder(created);
             }
         }
         OpSequencer sequencer;
@@ -238,6 +260,7 @@ final class ClusterRun {
         ClusterRun run = new ClusterRun(opts, out, err, sequencer, recorder, server,
                 NodeProcess.setsid(env.get("PATH")));
         run.hosts.putAll(agents);
+        run.early = early;
         self[0] = run;
         return run.execute(plans, events, net, shim, env);
     }
@@ -320,16 +343,33 @@ final class ClusterRun {
             singleHost.setClockListener(driver);
         }
         Thread hook = new Thread(() -> {
+            boolean ending;
             synchronized (this) {
-                if (finished) {
-                    return;
+                ending = finished;
+                if (!ending) {
+                    forcedExit = INTERRUPTED_EXIT;
                 }
-                forcedExit = INTERRUPTED_EXIT;
+            }
+            if (ending) {
+                // the run is ending on its own: let it write its end record and its last line before the JVM
+                // goes (bounded: a stuck end must not keep a Ctrl-C waiting)
+                try {
+                    reported.await(10, TimeUnit.SECONDS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                return;
             }
             err.println("weft run: interrupted; stopping every node");
             finish();
         }, "weft-run-interrupt");
-        Runtime.getRuntime().addShutdownHook(hook);
+        try {
+            Runtime.getRuntime().addShutdownHook(hook);
+        } catch (IllegalStateException shuttingDown) {
+            shutdown(); // interrupted just now: the early hook has said what the recording holds
+            return INTERRUPTED_EXIT;
+        }
+        early.handOver(); // from here on the hook above reports an interrupt
         for (NodePlan p : plans) {
             if (!startNode(p.id())) {
                 synchronized (this) {
@@ -536,7 +576,9 @@ final class ClusterRun {
         } else if (cluster.record() != null) {
             err.println("recorded to " + cluster.record() + " (verify: weft replay " + cluster.record() + ")");
         }
-        return exitStatus();
+        int rc = exitStatus();
+        reported.countDown();
+        return rc;
     }
 
     /**
