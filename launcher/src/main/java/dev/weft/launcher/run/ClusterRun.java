@@ -433,11 +433,16 @@ final class ClusterRun {
             Thread.currentThread().interrupt();
             return;
         }
+        String death = null;
         synchronized (this) {
             if (!n.killedOnPurpose() && current.get(n.nodeId()) == n) {
                 statuses.put(n.nodeId(), rc);
+                death = finished ? null : NodeDeath.line(n.nodeId(), rc);
             }
             notifyAll();
+        }
+        if (death != null) {
+            err.println(death); // at the moment it happens, not only in the exit summary
         }
     }
 
