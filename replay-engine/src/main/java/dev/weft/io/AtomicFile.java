@@ -59,7 +59,7 @@ public final class AtomicFile implements Closeable {
     public static AtomicFile create(Path target) throws IOException {
         OutputTarget t = OutputTarget.of(target);
         if (t.kind() == OutputTarget.Kind.STREAM) {
-            throw new OutputTarget.OutputRefusedException("is a " + SpecialFiles.type(t.path())
+            throw new OutputTarget.OutputRefusedException(target, "is a " + SpecialFiles.type(t.path())
                     + ", not a file this output can replace (it is written whole, then renamed into place)");
         }
         return create(t);

@@ -40,7 +40,7 @@ public final class OutputFile implements Closeable {
                 return new OutputFile(t, null,
                         new BufferedOutputStream(Files.newOutputStream(t.path(), StandardOpenOption.WRITE), 1 << 16));
             } catch (IOException e) {
-                throw new OutputTarget.OutputRefusedException(OsErrorText.of(e));
+                throw new OutputTarget.OutputRefusedException(path, OsErrorText.of(e));
             }
         }
         try {
@@ -48,7 +48,7 @@ public final class OutputFile implements Closeable {
         } catch (OutputTarget.OutputRefusedException e) {
             throw e;
         } catch (IOException e) {
-            throw new OutputTarget.OutputRefusedException(OsErrorText.of(e));
+            throw new OutputTarget.OutputRefusedException(path, OsErrorText.of(e));
         }
     }
 
@@ -77,7 +77,7 @@ public final class OutputFile implements Closeable {
                 direct.flush();
             }
         } catch (IOException e) {
-            throw new OutputTarget.OutputRefusedException(OsErrorText.of(e));
+            throw new OutputTarget.OutputRefusedException(target.path(), OsErrorText.of(e));
         }
     }
 

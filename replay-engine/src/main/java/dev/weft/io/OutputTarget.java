@@ -67,11 +67,11 @@ public final class OutputTarget {
             } catch (NoSuchFileException e) {
                 return new OutputTarget(requested, p, Kind.NEW_FILE);
             } catch (FileSystemException e) {
-                throw new OutputRefusedException(OsErrorText.of(e));
+                throw new OutputRefusedException(requested, OsErrorText.of(e));
             }
             if (a.isSymbolicLink()) {
                 if (hops >= MAX_LINKS) {
-                    throw new OutputRefusedException("Too many levels of symbolic links (os error 40)");
+                    throw new OutputRefusedException(requested, "Too many levels of symbolic links (os error 40)");
                 }
                 Path link = Files.readSymbolicLink(p);
                 p = p.resolveSibling(link).toAbsolutePath().normalize();
@@ -81,25 +81,34 @@ public final class OutputTarget {
                 return new OutputTarget(requested, p, Kind.REGULAR_FILE);
             }
             if (a.isDirectory()) {
-                throw new OutputRefusedException("Is a directory (os error 21)");
+                throw new OutputRefusedException(requested, "Is a directory (os error 21)");
             }
             String type = SpecialFiles.type(p);
             switch (type) {
                 case "fifo", "character device" -> {
                     return new OutputTarget(requested, p, Kind.STREAM);
                 }
-                default -> throw new OutputRefusedException("is a " + type + ", not a file weft can write into"
+                default -> throw new OutputRefusedException(requested, "is a " + type + ", not a file weft can write into"
                         + " (only a regular file, a new path, a FIFO or a character device)");
             }
         }
     }
 
-    /** A path that cannot take an output; the message is the reason only (callers name the path). */
+    /**
+     * A path that cannot take an output. {@link #getMessage()} is {@code path: reason}, like the JDK's file
+     * exceptions; {@link #reason()} (and {@code OsErrorText.of}) is the reason alone, for callers that name the path.
+     */
     public static final class OutputRefusedException extends IOException {
         private static final long serialVersionUID = 1L;
+        private final String reason;
 
-        public OutputRefusedException(String reason) {
-            super(reason);
+        public OutputRefusedException(Path path, String reason) {
+            super(path + ": " + reason);
+            this.reason = reason;
+        }
+
+        public String reason() {
+            return reason;
         }
     }
 }

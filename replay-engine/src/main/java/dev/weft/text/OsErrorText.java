@@ -18,6 +18,7 @@ public final class OsErrorText {
     }
 
     public static String of(IOException e) {
+        if (e instanceof dev.weft.io.OutputTarget.OutputRefusedException r) return r.reason();
         if (e instanceof NoSuchFileException) return "No such file or directory (os error 2)";
         if (e instanceof AccessDeniedException) return "Permission denied (os error 13)";
         if (e instanceof FileAlreadyExistsException) return "File exists (os error 17)";

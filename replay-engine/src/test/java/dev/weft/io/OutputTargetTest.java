@@ -27,7 +27,7 @@ class OutputTargetTest {
     void aDirectoryIsRefusedAndLeftAlone(@TempDir Path dir) throws Exception {
         Path d = Files.createDirectory(dir.resolve("out"));
         IOException e = assertThrows(IOException.class, () -> OutputFile.write(d, "x".getBytes()));
-        assertEquals("Is a directory (os error 21)", e.getMessage());
+        assertEquals("Is a directory (os error 21)", dev.weft.text.OsErrorText.of(e));
         assertThrows(IOException.class, () -> AtomicFile.write(d, "x".getBytes()));
         assertTrue(Files.isDirectory(d));
     }
@@ -48,7 +48,8 @@ class OutputTargetTest {
         assertEquals("fifo", SpecialFiles.type(fifo));
         // a file written whole and renamed (a fuzz reproducer) refuses a FIFO rather than replace it
         IOException e = assertThrows(IOException.class, () -> AtomicFile.write(fifo, "x".getBytes()));
-        assertTrue(e.getMessage().startsWith("is a fifo"), e.getMessage());
+        assertTrue(dev.weft.text.OsErrorText.of(e).startsWith("is a fifo"), e.getMessage());
+        assertTrue(e.getMessage().startsWith(fifo + ": is a fifo"), e.getMessage());
         assertEquals("fifo", SpecialFiles.type(fifo));
     }
 
@@ -59,7 +60,7 @@ class OutputTargetTest {
         assertTrue(Files.isSymbolicLink(toNull));
         Path toFull = Files.createSymbolicLink(dir.resolve("full"), Path.of("/dev/full"));
         IOException e = assertThrows(IOException.class, () -> OutputFile.write(toFull, new byte[1 << 17]));
-        assertTrue(e.getMessage().startsWith("No space left on device"), e.getMessage());
+        assertTrue(dev.weft.text.OsErrorText.of(e).startsWith("No space left on device"), e.getMessage());
         assertTrue(Files.isSymbolicLink(toFull));
         assertEquals("character device", SpecialFiles.type(Path.of("/dev/full")));
     }
@@ -76,7 +77,7 @@ class OutputTargetTest {
         Files.createSymbolicLink(a, b);
         Files.createSymbolicLink(b, a);
         IOException e = assertThrows(IOException.class, () -> OutputFile.write(a, "x".getBytes()));
-        assertEquals("Too many levels of symbolic links (os error 40)", e.getMessage());
+        assertEquals("Too many levels of symbolic links (os error 40)", dev.weft.text.OsErrorText.of(e));
         assertTrue(Files.isSymbolicLink(a) && Files.isSymbolicLink(b));
         // a dangling link creates what it names, as a shell's redirection does
         Path dangling = Files.createSymbolicLink(dir.resolve("d"), Path.of("made.json"));
@@ -89,7 +90,7 @@ class OutputTargetTest {
     void aMissingDirectoryIsNamedInTheSystemsWords(@TempDir Path dir) {
         IOException e = assertThrows(IOException.class,
                 () -> OutputFile.write(dir.resolve("no/such/out.json"), "x".getBytes()));
-        assertEquals("No such file or directory (os error 2)", e.getMessage());
+        assertEquals("No such file or directory (os error 2)", dev.weft.text.OsErrorText.of(e));
     }
 
     @Test

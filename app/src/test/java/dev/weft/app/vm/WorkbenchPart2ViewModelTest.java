@@ -52,7 +52,7 @@ class WorkbenchPart2ViewModelTest {
         Path sub = Files.createDirectory(dir.resolve("sub.csv"));
         java.io.IOException e = org.junit.jupiter.api.Assertions.assertThrows(java.io.IOException.class,
                 () -> range.exportCsv(sub));
-        assertEquals("Is a directory (os error 21)", e.getMessage());
+        assertEquals(sub + ": Is a directory (os error 21)", e.getMessage());
         assertTrue(Files.isDirectory(sub));
         Path real = Files.writeString(dir.resolve("real.csv"), "old");
         Path link = Files.createSymbolicLink(dir.resolve("link.csv"), real);

@@ -120,7 +120,7 @@ public final class LogRecorder implements Recorder {
         // directory, FIFO or device refused (cutting back to a whole line needs a regular file).
         OutputTarget target = OutputTarget.of(path);
         if (target.kind() == OutputTarget.Kind.STREAM) {
-            throw new OutputTarget.OutputRefusedException("a recording must be a regular file (it is cut back to the"
+            throw new OutputTarget.OutputRefusedException(path, "a recording must be a regular file (it is cut back to the"
                     + " last whole record when the disk fills); this is a FIFO or a device");
         }
         Path temp = AtomicFile.tempBeside(target.path());

@@ -137,7 +137,7 @@ class RecordingEndsTest {
             assertEquals(2, r.verifyAll());
         }
         Path d = Files.createDirectory(dir.resolve("d.weftlog"));
-        assertEquals("Is a directory (os error 21)",
+        assertEquals(d + ": Is a directory (os error 21)",
                 assertThrows(IOException.class, () -> LogRecorder.create(d, 1, "", 0, null, s -> { })).getMessage());
     }
 }
