@@ -39,7 +39,7 @@ check() {
   elif [[ "$expect" == ok && $rc == 0 ]]; then verdict=accepted; accepted=$((accepted + 1))
   elif [[ "$expect" == interrupt ]] && tail -1 "$w/err.txt" | grep -qE 'no recording written|holds the header|^recorded to'; then
     verdict="clean error"; clean=$((clean + 1))
-  elif [[ "$expect" == interrupt && ! -s "$w/err.txt" && ! -e "$protect" ]]; then
+  elif [[ "$expect" == interrupt && ! -s "$w/err.txt" ]]; then
     verdict="before main"; early=$((early + 1))
   elif [[ "$expect" == error && $rc != 0 ]] && tail -1 "$w/err.txt" | grep -q '^weft'; then verdict="clean error"; clean=$((clean + 1))
   else verdict="UNCLEAR (exit $rc)"; unclear=$((unclear + 1))
@@ -136,10 +136,12 @@ PY
     rec="$w/int-$d.weftlog"
     ( sleep "$d"; pkill -INT -f -- "--record $rec" ) &
     interrupter=$!
-    check "run --record, SIGINT after ${d} s" interrupt "$rec" -- "$weft" run --shim "$shim" --seed 1 --net "" --nodes 2 --record "$rec" -- sh -c 'while :; do :; done'
+    check "run --record, SIGINT after ${d} s" interrupt - -- "$weft" run --shim "$shim" --seed 1 --net "" --nodes 2 --record "$rec" -- sh -c 'while :; do :; done'
     wait $interrupter
     if [[ -e "$rec" ]]; then
       "$weft" replay "$rec" > /dev/null 2>&1 || echo "    ^ $rec does not replay as a valid prefix"
+    elif [[ -s "$w/err.txt" ]] && ! grep -q 'no recording written' "$w/err.txt"; then
+      echo "    ^ no $rec, yet the last line does not say so"
     fi
   done
   # --- a plain run's node killed by SIGKILL
