@@ -15,6 +15,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
+import dev.weft.broker.auth.HandshakeDeadline;
 import dev.weft.broker.auth.PeerGate;
 import dev.weft.broker.auth.SharedToken;
 import dev.weft.broker.auth.TokenHandshake;
@@ -166,16 +167,26 @@ public final class BrokerServer implements AutoCloseable {
     /** Token handshake for a TCP peer; a refused peer is told, closed and named in one line. */
     private void admitThenRegister(SocketChannel c) {
         String who = who(c);
-        try {
+        try (HandshakeDeadline deadline = HandshakeDeadline.arm(c, TokenHandshake.TIMEOUT_MS)) {
             java.net.Socket s = c.socket();
             s.setSoTimeout(TokenHandshake.TIMEOUT_MS);
-            String refusal = TokenHandshake.admit(tcpToken, s.getInputStream(), s.getOutputStream());
-            s.setSoTimeout(0);
+            String refusal;
+            try {
+                refusal = TokenHandshake.admit(tcpToken, s.getInputStream(), s.getOutputStream());
+            } catch (IOException e) {
+                if (!deadline.expired()) {
+                    throw e;
+                }
+                // a peer trickling bytes just inside each read's timeout: the whole handshake has the same bound
+                refusal = "missing token (no answer to the token challenge within " + TokenHandshake.TIMEOUT_MS / 1000
+                        + " s)";
+            }
             if (refusal != null) {
                 diagnostics.accept("weft broker: refused tcp peer " + who + ": " + refusal);
                 closeQuietly(c);
                 return;
             }
+            s.setSoTimeout(0);
         } catch (IOException e) {
             closeQuietly(c);
             return;

@@ -166,6 +166,32 @@ class TokenBrokerTest {
         }
     }
 
+    /** Issue 28 item 4: a peer trickling its answer one byte at a time, each inside the read timeout, is bounded too. */
+    @Test
+    void aPeerTricklingItsAnswerIsRefusedWhenTheHandshakeTimeIsUp() throws Exception {
+        long t0 = System.nanoTime();
+        try (SocketChannel c = tcp()) {
+            java.nio.ByteBuffer one = java.nio.ByteBuffer.allocate(1);
+            byte[] magic = "WEFTAUTH".getBytes(StandardCharsets.US_ASCII);
+            boolean closed = false;
+            for (int i = 0; i < 40 && !closed; i++) {
+                one.clear();
+                one.put(magic[i % magic.length]).flip();
+                try {
+                    c.write(one);
+                    Thread.sleep(TokenHandshake.TIMEOUT_MS / 5);
+                } catch (java.io.IOException e) {
+                    closed = true;
+                }
+            }
+        }
+        awaitDiagnostic("no answer to the token challenge within");
+        long ms = (System.nanoTime() - t0) / 1_000_000;
+        assertTrue(diagnostics.stream().anyMatch(d -> d.matches("weft broker: refused tcp peer 127\\.0\\.0\\.1:\\d+: missing"
+                + " token \\(no answer to the token challenge within 5 s\\)")), diagnostics.toString());
+        assertTrue(ms < 3L * TokenHandshake.TIMEOUT_MS, "refused after " + ms + " ms");
+    }
+
     private void awaitDiagnostic(String part) throws InterruptedException {
         for (int i = 0; i < 500 && diagnostics.stream().noneMatch(d -> d.contains(part)); i++) {
             Thread.sleep(10);

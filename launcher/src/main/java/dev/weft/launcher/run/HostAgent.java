@@ -196,8 +196,20 @@ final class HostAgent implements AutoCloseable {
             String reason;
             byte[] masterChallenge = null;
             long announcedSilenceMs = 0;
-            try {
-                ControlLine m = channel.receive(ControlLine.MAX_HANDSHAKE_LINE);
+            // each read has the timeout, and the whole exchange the same bound (a master trickling bytes)
+            try (dev.weft.broker.auth.HandshakeDeadline deadline = dev.weft.broker.auth.HandshakeDeadline.arm(socket,
+                    TokenHandshake.TIMEOUT_MS)) {
+                ControlLine m;
+                try {
+                    m = channel.receive(ControlLine.MAX_HANDSHAKE_LINE);
+                } catch (IOException e) {
+                    if (!deadline.expired()) {
+                        throw e;
+                    }
+                    log.println("weft hostd: refused master " + peer + ": missing token (no answer within "
+                            + TokenHandshake.TIMEOUT_MS / 1000 + " s)");
+                    return false;
+                }
                 announcedSilenceMs = m.numberOr("silence_ms", 0);
                 byte[] answer = Hex.decode(m.stringOr("answer", ""));
                 masterChallenge = Hex.decode(m.stringOr("challenge", ""));

@@ -82,7 +82,10 @@ final class RemoteHost implements AutoCloseable {
             closeQuietly(s);
             throw new HostException("host " + address + " unreachable: " + e.getMessage());
         }
-        try {
+        // each read has the timeout, and the whole handshake the same bound (an agent trickling bytes)
+        dev.weft.broker.auth.HandshakeDeadline deadline = dev.weft.broker.auth.HandshakeDeadline.arm(s,
+                ANSWER_TIMEOUT_MS);
+        try (deadline) {
             ControlLine hello = ch.receive(ControlLine.MAX_HANDSHAKE_LINE);
             byte[] challenge = Hex.decode(hello.stringOr("challenge", ""));
             if (hello.stringOr("challenge", null) == null || challenge == null) {
@@ -112,6 +115,10 @@ final class RemoteHost implements AutoCloseable {
             throw new HostException("host " + address + " did not answer within " + ANSWER_TIMEOUT_MS / 1000 + " s");
         } catch (IOException | ControlLine.BadLineException e) {
             ch.close();
+            if (deadline.expired()) {
+                throw new HostException("host " + address + " did not finish the handshake within "
+                        + ANSWER_TIMEOUT_MS / 1000 + " s");
+            }
             throw new HostException("host " + address + ": " + (e instanceof EOFException ? "closed the connection"
                     : e.getMessage()) + " during the handshake");
         } catch (HostException e) {
