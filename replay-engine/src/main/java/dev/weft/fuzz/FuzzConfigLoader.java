@@ -50,15 +50,13 @@ public final class FuzzConfigLoader {
      */
     public static FuzzConfig load(Path file, String shownPath) throws FuzzConfigException {
         byte[] bytes;
-        try (java.io.InputStream in = Files.newInputStream(file)) {
-            // bounded read (a FIFO has no size to ask for): never more than the limit in memory
-            bytes = in.readNBytes(MAX_CONFIG_BYTES + 1);
+        try {
+            bytes = dev.weft.io.BoundedFiles.read(file, MAX_CONFIG_BYTES);
+        } catch (dev.weft.io.BoundedFiles.TooLargeException e) {
+            throw new FuzzConfigException("config " + shownPath + ": " + e.getMessage()
+                    + "; a fuzz config is at most that (is this the right file?)");
         } catch (IOException e) {
             throw new FuzzConfigException("config " + shownPath + ": " + OsErrorText.of(e));
-        }
-        if (bytes.length > MAX_CONFIG_BYTES) {
-            throw new FuzzConfigException("config " + shownPath + ": more than " + MAX_CONFIG_BYTES
-                    + " bytes (1 MiB); a fuzz config is at most that (is this the right file?)");
         }
         int bad = Utf8.firstInvalid(bytes, 0, bytes.length);
         if (bad >= 0) {

@@ -65,4 +65,16 @@ class RunLimitsTest {
         assertEquals("'x' is not a node id", RunLimits.partitionProblem("0|x"));
         assertEquals(null, RunLimits.partitionProblem(" 0+1 | 2 "));
     }
+
+    /** A scenario that is /dev/zero (or any file past 64 MiB) is read no further than the limit and refused. */
+    @Test
+    void anEndlessScenarioFileIsRefusedInOneLine() throws Exception {
+        Path zero = Files.createSymbolicLink(dir.resolve("zero.json"), Path.of("/dev/zero"));
+        ByteArrayOutputStream out = new ByteArrayOutputStream(), err = new ByteArrayOutputStream();
+        int rc = RunCommand.run(new String[] {zero.toString()}, Map.of("PATH", "/usr/bin:/bin"),
+                new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
+        assertEquals(2, rc);
+        assertEquals("weft run: " + zero + ": more than 67108864 bytes (64 MiB); a scenario file is at most that\n",
+                err.toString(StandardCharsets.UTF_8));
+    }
 }
