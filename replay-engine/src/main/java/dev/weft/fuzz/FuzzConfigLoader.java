@@ -36,7 +36,7 @@ public final class FuzzConfigLoader {
     static final long MAX_PAYLOAD_BYTES_PER_SEED = 256L << 20;
 
     /** A config file is a few hundred bytes; one past this is refused before it is read whole. Ours. */
-    static final int MAX_CONFIG_BYTES = 1 << 20;
+    public static final int MAX_CONFIG_BYTES = 1 << 20;
 
     /** A workload this large would not fit in memory (the reference would abort); refuse it with a message. */
     static final long MAX_WORKLOAD_OPS = 50_000_000L;
