@@ -100,6 +100,10 @@ check "fuzz: 100 sends x 16 MiB payloads" error - -- "$weft" fuzz --config "$w/f
 python3 -c 'import sys; sys.stdout.write("{\"//\":\"" + "a" * 200000000 + "\",\"net\":\"\"}")' > "$w/fuzz-comment.json"
 check "fuzz: a 200 MB comment" error - -- "$weft" fuzz --config "$w/fuzz-comment.json"
 rm -f "$w/fuzz-comment.json" "$w/100k.json"
+ln -s /dev/zero "$w/zero.json"
+check "scenario: /dev/zero" error - -- "$weft" run "$w/zero.json"
+check "campaign: config /dev/zero" error - -- "$weft" campaign --config "$w/zero.json" --out "$w/camp"
+check "fuzz: config /dev/zero" error - -- "$weft" fuzz --config "$w/zero.json"
 
 if [[ -n "$shim" ]]; then
   # --- 60 unauthenticated broker connections, each claiming a 16 MiB frame and sending nothing; a real node runs
