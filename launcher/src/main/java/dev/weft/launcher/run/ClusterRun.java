@@ -421,7 +421,10 @@ final class ClusterRun {
             current.put(id, n);
             statuses.remove(id);
         }
-        n.onExit(() -> exited(n));
+        n.onExit(() -> {
+            exited(n);
+            reportSignalDeath(n);
+        });
         return true;
     }
 
@@ -433,16 +436,26 @@ final class ClusterRun {
             Thread.currentThread().interrupt();
             return;
         }
-        String death = null;
         synchronized (this) {
             if (!n.killedOnPurpose() && current.get(n.nodeId()) == n) {
                 statuses.put(n.nodeId(), rc);
-                death = finished ? null : NodeDeath.line(n.nodeId(), rc);
             }
             notifyAll();
         }
-        if (death != null) {
-            err.println(death); // at the moment it happens, not only in the exit summary
+    }
+
+    /**
+     * After {@link #exited}: a node a signal ended without the run asking is named with its signal at that moment,
+     * not only in the exit summary (a separate step, so the exit bookkeeping above stays one concern).
+     */
+    private void reportSignalDeath(RunningNode n) {
+        Integer rc;
+        synchronized (this) {
+            rc = finished || n.killedOnPurpose() || current.get(n.nodeId()) != n ? null : statuses.get(n.nodeId());
+        }
+        String line = rc == null ? null : NodeDeath.line(n.nodeId(), rc);
+        if (line != null) {
+            err.println(line);
         }
     }
 
