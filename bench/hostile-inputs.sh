@@ -3,13 +3,21 @@
 # the workbench's --screenshot on each under /usr/bin/time -v, printing exit status, the first output line, wall time
 # and peak RSS against the bounds (weft replay <= 1 GiB, workbench <= 1.5 GiB). Prints figures; asserts nothing, and
 # runs to the end whatever each run does.
-#   bench/hostile-inputs.sh               all inputs, replay and workbench
+#   bench/hostile-inputs.sh               all inputs, replay and workbench, then the issue 28 classes
 #   bench/hostile-inputs.sh --replay-only skip the workbench (no JavaFX build)
+#   bench/hostile-inputs.sh --issue28     only the issue 28 classes (bench/hostile/issue28.sh): output paths,
+#                                         inputs, token files, scenarios, fuzz configs, abusive broker peers, a
+#                                         stopped host agent, interrupted recordings, a node killed by a signal;
+#                                         prints the table (inputs tried, clean errors, stack traces, hangs, files
+#                                         replaced, peak RSS)
 # Needs ~2.5 GB of free disk under target/ (the generated files are kept for reruns; delete target/hostile to redo).
 set -uo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 replay_only=0
 [[ "${1:-}" == "--replay-only" ]] && replay_only=1
+if [[ "${1:-}" == "--issue28" ]]; then
+  exec bench/hostile/issue28.sh
+fi
 
 dir=target/hostile
 mkdir -p "$dir"
@@ -79,3 +87,6 @@ if (( ! replay_only )); then
     run "workbench $f" 1536 ./weft workbench "$dir/$f" --screenshot "$dir/$f.png" --size 1280x800
   done
 fi
+
+echo
+bench/hostile/issue28.sh

@@ -15,6 +15,8 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
+import dev.weft.broker.auth.HandshakeDeadline;
+import dev.weft.broker.auth.PeerGate;
 import dev.weft.broker.auth.SharedToken;
 import dev.weft.broker.auth.TokenHandshake;
 
@@ -41,6 +43,8 @@ public final class BrokerServer implements AutoCloseable {
     private SharedToken tcpToken;
     /** TCP peers still in the token handshake (closed at shutdown so their threads end at once). */
     private final Set<SocketChannel> handshaking = ConcurrentHashMap.newKeySet();
+    /** Bounds the handshakes one peer address may have open at a time. */
+    private final PeerGate unauthenticated = new PeerGate();
     private final Map<Long, Connection> live = new ConcurrentHashMap<>();
     /** Threads still running (finished connection threads remove themselves, so a long run does not pile them up). */
     private final Set<Thread> threads = ConcurrentHashMap.newKeySet();
@@ -138,9 +142,21 @@ public final class BrokerServer implements AutoCloseable {
                     return true;
                 }
                 if (tcpToken != null) {
+                    java.net.InetAddress from = peerAddress(c);
+                    if (!unauthenticated.enter(from)) {
+                        diagnostics.accept("weft broker: refused tcp peer " + who(c) + ": " + unauthenticated.refusal());
+                        closeQuietly(c);
+                        return true;
+                    }
                     // the handshake waits for the peer: off the accept thread, before any conn id
                     handshaking.add(c);
-                    spawn("weft-broker-auth", () -> admitThenRegister(c));
+                    spawn("weft-broker-auth", () -> {
+                        try {
+                            admitThenRegister(c);
+                        } finally {
+                            unauthenticated.leave(from);
+                        }
+                    });
                     return true;
                 }
             }
@@ -150,22 +166,27 @@ public final class BrokerServer implements AutoCloseable {
 
     /** Token handshake for a TCP peer; a refused peer is told, closed and named in one line. */
     private void admitThenRegister(SocketChannel c) {
-        String who;
-        try {
-            who = String.valueOf(c.getRemoteAddress()).replaceFirst("^/", "");
-        } catch (IOException e) {
-            who = "a peer";
-        }
-        try {
+        String who = who(c);
+        try (HandshakeDeadline deadline = HandshakeDeadline.arm(c, TokenHandshake.TIMEOUT_MS)) {
             java.net.Socket s = c.socket();
             s.setSoTimeout(TokenHandshake.TIMEOUT_MS);
-            String refusal = TokenHandshake.admit(tcpToken, s.getInputStream(), s.getOutputStream());
-            s.setSoTimeout(0);
+            String refusal;
+            try {
+                refusal = TokenHandshake.admit(tcpToken, s.getInputStream(), s.getOutputStream());
+            } catch (IOException e) {
+                if (!deadline.expired()) {
+                    throw e;
+                }
+                // a peer trickling bytes just inside each read's timeout: the whole handshake has the same bound
+                refusal = "missing token (no answer to the token challenge within " + TokenHandshake.TIMEOUT_MS / 1000
+                        + " s)";
+            }
             if (refusal != null) {
                 diagnostics.accept("weft broker: refused tcp peer " + who + ": " + refusal);
                 closeQuietly(c);
                 return;
             }
+            s.setSoTimeout(0);
         } catch (IOException e) {
             closeQuietly(c);
             return;
@@ -173,6 +194,22 @@ public final class BrokerServer implements AutoCloseable {
             handshaking.remove(c);
         }
         register(c);
+    }
+
+    private static String who(SocketChannel c) {
+        try {
+            return String.valueOf(c.getRemoteAddress()).replaceFirst("^/", "");
+        } catch (IOException e) {
+            return "a peer";
+        }
+    }
+
+    private static java.net.InetAddress peerAddress(SocketChannel c) {
+        try {
+            return ((InetSocketAddress) c.getRemoteAddress()).getAddress();
+        } catch (IOException | ClassCastException | NullPointerException e) {
+            return java.net.InetAddress.getLoopbackAddress();
+        }
     }
 
     /** Gives an accepted peer the next conn id and its thread; false once the broker is closed. */

@@ -132,6 +132,66 @@ class TokenBrokerTest {
         assertEquals(2, count(log, "\"hello\""), log);
     }
 
+    /** Issue 28 item 2: one address holds at most PeerGate's bound of connections that have not proved the token. */
+    @Test
+    void silentUnauthenticatedConnectionsOfOnePeerAreBounded() throws Exception {
+        int bound = dev.weft.broker.auth.PeerGate.MAX_UNAUTHENTICATED_PER_PEER;
+        List<SocketChannel> silent = new ArrayList<>();
+        try {
+            for (int i = 0; i < bound + 4; i++) {
+                silent.add(tcp());
+            }
+            awaitDiagnostic("still in the token handshake");
+            long refused = diagnostics.stream().filter(d -> d.contains("still in the token handshake")).count();
+            for (int i = 0; i < 200 && refused < 4; i++) {
+                Thread.sleep(10);
+                refused = diagnostics.stream().filter(d -> d.contains("still in the token handshake")).count();
+            }
+            assertEquals(4, refused, diagnostics.toString());
+            assertTrue(diagnostics.stream().filter(d -> d.contains("still in the token handshake"))
+                    .allMatch(d -> d.matches("weft broker: refused tcp peer 127\\.0\\.0\\.1:\\d+: " + bound
+                            + " connections from this address are still in the token handshake \\(the bound per peer\\)")),
+                    diagnostics.toString());
+        } finally {
+            for (SocketChannel c : silent) {
+                c.close();
+            }
+        }
+        // once they are gone, the same peer is admitted again with the right token
+        for (int i = 0; i < 500 && diagnostics.stream().filter(d -> d.contains("closed before answering")).count() < bound; i++) {
+            Thread.sleep(10);
+        }
+        try (SocketChannel c = tcp()) {
+            TokenHandshake.answer(TOKEN, c.socket().getInputStream(), c.socket().getOutputStream());
+        }
+    }
+
+    /** Issue 28 item 4: a peer trickling its answer one byte at a time, each inside the read timeout, is bounded too. */
+    @Test
+    void aPeerTricklingItsAnswerIsRefusedWhenTheHandshakeTimeIsUp() throws Exception {
+        long t0 = System.nanoTime();
+        try (SocketChannel c = tcp()) {
+            java.nio.ByteBuffer one = java.nio.ByteBuffer.allocate(1);
+            byte[] magic = "WEFTAUTH".getBytes(StandardCharsets.US_ASCII);
+            boolean closed = false;
+            for (int i = 0; i < 40 && !closed; i++) {
+                one.clear();
+                one.put(magic[i % magic.length]).flip();
+                try {
+                    c.write(one);
+                    Thread.sleep(TokenHandshake.TIMEOUT_MS / 5);
+                } catch (java.io.IOException e) {
+                    closed = true;
+                }
+            }
+        }
+        awaitDiagnostic("no answer to the token challenge within");
+        long ms = (System.nanoTime() - t0) / 1_000_000;
+        assertTrue(diagnostics.stream().anyMatch(d -> d.matches("weft broker: refused tcp peer 127\\.0\\.0\\.1:\\d+: missing"
+                + " token \\(no answer to the token challenge within 5 s\\)")), diagnostics.toString());
+        assertTrue(ms < 3L * TokenHandshake.TIMEOUT_MS, "refused after " + ms + " ms");
+    }
+
     private void awaitDiagnostic(String part) throws InterruptedException {
         for (int i = 0; i < 500 && diagnostics.stream().noneMatch(d -> d.contains(part)); i++) {
             Thread.sleep(10);

@@ -29,6 +29,15 @@ public final class FuzzConfigLoader {
      */
     static final long MAX_PAYLOAD_LEN = 16L << 20;
 
+    /**
+     * Payload bytes one seed's workload may send (sends × payload_len): each is generated, sent through the core and,
+     * for a reproducer, written in hex, so beyond this a sweep takes minutes and gigabytes per seed. Ours.
+     */
+    static final long MAX_PAYLOAD_BYTES_PER_SEED = 256L << 20;
+
+    /** A config file is a few hundred bytes; one past this is refused before it is read whole. Ours. */
+    public static final int MAX_CONFIG_BYTES = 1 << 20;
+
     /** A workload this large would not fit in memory (the reference would abort); refuse it with a message. */
     static final long MAX_WORKLOAD_OPS = 50_000_000L;
 
@@ -42,7 +51,10 @@ public final class FuzzConfigLoader {
     public static FuzzConfig load(Path file, String shownPath) throws FuzzConfigException {
         byte[] bytes;
         try {
-            bytes = Files.readAllBytes(file);
+            bytes = dev.weft.io.BoundedFiles.read(file, MAX_CONFIG_BYTES);
+        } catch (dev.weft.io.BoundedFiles.TooLargeException e) {
+            throw new FuzzConfigException("config " + shownPath + ": " + e.getMessage()
+                    + "; a fuzz config is at most that (is this the right file?)");
         } catch (IOException e) {
             throw new FuzzConfigException("config " + shownPath + ": " + OsErrorText.of(e));
         }
@@ -90,11 +102,29 @@ public final class FuzzConfigLoader {
         if (Long.compareUnsigned(c.workload().payloadLen(), MAX_PAYLOAD_LEN) > 0) {
             throw new FuzzConfigException("config: workload.payload_len must be at most " + MAX_PAYLOAD_LEN);
         }
+        long perSeed = payloadBytesPerSeed(c.workload());
+        if (perSeed > MAX_PAYLOAD_BYTES_PER_SEED) {
+            throw new FuzzConfigException("config: workload too large: " + Long.toUnsignedString(c.workload().sends())
+                    + " sends of " + Long.toUnsignedString(c.workload().payloadLen() == 0 ? 1 : c.workload().payloadLen()) + " bytes are "
+                    + gib(perSeed) + " GiB of payload per seed (at most " + (MAX_PAYLOAD_BYTES_PER_SEED >> 20)
+                    + " MiB); lower workload.sends or workload.payload_len");
+        }
         long bound = maxOps(c.workload());
         if (bound > MAX_WORKLOAD_OPS) {
             throw new FuzzConfigException("config: workload too large: up to " + bound + " ops (at most " + MAX_WORKLOAD_OPS
                     + "); lower workload.nodes or workload.sends");
         }
+    }
+
+    /** sends × max(payload_len, 1), saturating. */
+    static long payloadBytesPerSeed(WorkloadSpec w) {
+        BigInteger b = new BigInteger(Long.toUnsignedString(w.sends()))
+                .multiply(new BigInteger(Long.toUnsignedString(w.payloadLen() == 0 ? 1 : w.payloadLen())));
+        return b.bitLength() < 63 ? b.longValue() : Long.MAX_VALUE;
+    }
+
+    private static String gib(long bytes) {
+        return String.format(java.util.Locale.ROOT, "%.1f", bytes / (double) (1L << 30));
     }
 
     /** Upper bound of the generated op count: 3 setup ops per node, each send with at most one poll, the tail polls. */

@@ -23,12 +23,19 @@ public final class RegressionFile {
      * The seeds in the file, in file order (duplicates kept); empty if the file does not exist. The
      * exception text follows {@code weft fuzz: }.
      */
+    /** Largest regression file read (ours). */
+    static final int MAX_FILE_BYTES = 32 << 20;
+
     public static List<Long> read(Path file, String shownPath) throws FuzzConfigException {
         byte[] bytes;
         try {
-            bytes = Files.readAllBytes(file);
+            // 20 bytes a seed: a million regression seeds fit; /dev/zero or a wrong huge file is refused in a line
+            bytes = dev.weft.io.BoundedFiles.read(file, MAX_FILE_BYTES);
         } catch (NoSuchFileException e) {
             return List.of();
+        } catch (dev.weft.io.BoundedFiles.TooLargeException e) {
+            throw new FuzzConfigException("--regressions " + shownPath + ": " + e.getMessage()
+                    + "; a regression file is at most that");
         } catch (IOException e) {
             throw new FuzzConfigException("--regressions " + shownPath + ": " + OsErrorText.of(e));
         }

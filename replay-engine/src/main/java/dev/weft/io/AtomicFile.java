@@ -50,14 +50,37 @@ public final class AtomicFile implements Closeable {
         this.stream = new TempStream(channel);
     }
 
-    /** Opens a temporary file next to {@code target} (which is not touched until {@link #commit()}). */
+    /**
+     * Opens a temporary file next to {@code target} (which is not touched until {@link #commit()}). A symbolic link
+     * is followed (the file it names is replaced, the link stays); a directory, FIFO or device is refused with an
+     * {@link OutputTarget.OutputRefusedException}: a rename would replace it (a FIFO or device is written directly
+     * through {@link OutputFile}, for outputs that may go to one).
+     */
     public static AtomicFile create(Path target) throws IOException {
-        Path abs = target.toAbsolutePath();
-        Path dir = abs.getParent();
-        String name = abs.getFileName().toString();
-        Path temp = dir.resolve("." + name + "." + ProcessHandle.current().pid() + "-" + COUNTER.incrementAndGet() + SUFFIX);
+        OutputTarget t = OutputTarget.of(target);
+        if (t.kind() == OutputTarget.Kind.STREAM) {
+            throw new OutputTarget.OutputRefusedException(target, "is a " + SpecialFiles.type(t.path())
+                    + ", not a file this output can replace (it is written whole, then renamed into place)");
+        }
+        return create(t);
+    }
+
+    /** As {@link #create(Path)} for a target already classified as a new path or a regular file. */
+    static AtomicFile create(OutputTarget t) throws IOException {
+        Path abs = t.path();
+        Path temp = tempBeside(abs);
         FileChannel ch = FileChannel.open(temp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
         return new AtomicFile(abs, temp, ch);
+    }
+
+    /**
+     * A fresh temporary name beside {@code target} ({@code .<name>.<pid>-<n>.weft-tmp}), for a writer that renames
+     * its own file into place (a live recording); {@link #removeStale} knows these names.
+     */
+    public static Path tempBeside(Path target) {
+        Path abs = target.toAbsolutePath();
+        return abs.resolveSibling("." + abs.getFileName() + "." + ProcessHandle.current().pid() + "-"
+                + COUNTER.incrementAndGet() + SUFFIX);
     }
 
     /** Writes {@code bytes} as the complete new content of {@code target}. */

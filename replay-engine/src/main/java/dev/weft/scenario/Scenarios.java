@@ -27,8 +27,19 @@ public final class Scenarios {
         return load(decodeUtf8(utf8));
     }
 
+    /** A scenario file is at most this large (ours; 1024 nodes with long command lines fit many times over). */
+    public static final int MAX_FILE_BYTES = 64 << 20;
+
+    /**
+     * Reads and loads a scenario file; one past {@link #MAX_FILE_BYTES} (or {@code /dev/zero}) is an
+     * {@link IOException} saying so, read no further than the limit.
+     */
     public static Scenario load(Path file) throws IOException, ScenarioException {
-        return load(Files.readAllBytes(file));
+        try {
+            return load(dev.weft.io.BoundedFiles.read(file, MAX_FILE_BYTES));
+        } catch (dev.weft.io.BoundedFiles.TooLargeException e) {
+            throw new IOException(e.getMessage() + "; a scenario file is at most that", e);
+        }
     }
 
     private static String decodeUtf8(byte[] bytes) throws ScenarioException {

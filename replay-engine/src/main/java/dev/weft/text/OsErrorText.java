@@ -18,6 +18,7 @@ public final class OsErrorText {
     }
 
     public static String of(IOException e) {
+        if (e instanceof dev.weft.io.OutputTarget.OutputRefusedException r) return r.reason();
         if (e instanceof NoSuchFileException) return "No such file or directory (os error 2)";
         if (e instanceof AccessDeniedException) return "Permission denied (os error 13)";
         if (e instanceof FileAlreadyExistsException) return "File exists (os error 17)";
@@ -27,6 +28,8 @@ public final class OsErrorText {
             String reason = f.getReason();
             if (reason.equals("Is a directory")) return "Is a directory (os error 21)";
             if (reason.equals("Not a directory")) return "Not a directory (os error 20)";
+            if (reason.startsWith("Too many levels of symbolic links")) return "Too many levels of symbolic links (os error 40)";
+            if (reason.equals("No space left on device")) return "No space left on device (os error 28)";
             return reason;
         }
         String m = e.getMessage();

@@ -110,6 +110,32 @@ class FuzzConfigLoaderTest {
                 error("{\"net\":\"\",\"workload\":{\"nodes\":1,\"payload_len\":16777217}}"));
     }
 
+    /** Issue 28 item 10: a config whose work is far beyond a machine is refused up front with the estimate. */
+    @Test
+    void aWorkloadOfGigabytesPerSeedOrAHugeConfigFileIsRefusedUpFront(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws Exception {
+        assertEquals("config: workload too large: 100 sends of 16777216 bytes are 1.6 GiB of payload per seed (at most"
+                + " 256 MiB); lower workload.sends or workload.payload_len",
+                error("{\"net\":\"\",\"workload\":{\"sends\":100,\"payload_len\":16777216}}"));
+        // at the limit it is accepted
+        FuzzConfigLoader.parse("{\"net\":\"\",\"workload\":{\"sends\":16,\"payload_len\":16777216}}"
+                .getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        java.nio.file.Path big = dir.resolve("big.json");
+        try (java.io.Writer w = java.nio.file.Files.newBufferedWriter(big)) {
+            w.write("{\"//\":\"");
+            char[] k = new char[1024];
+            java.util.Arrays.fill(k, 'x');
+            for (int i = 0; i < 2048; i++) {
+                w.write(k);
+            }
+            w.write("\",\"net\":\"\"}");
+        }
+        FuzzConfigException e = org.junit.jupiter.api.Assertions.assertThrows(FuzzConfigException.class,
+                () -> FuzzConfigLoader.load(big, "big.json"));
+        assertEquals("config big.json: more than 1048576 bytes (1 MiB); a fuzz config is at most that (is this the right"
+                + " file?)", e.getMessage());
+    }
+
     @Test
     void aliasesAreAccepted() throws Exception {
         assertEquals(List.of("per-channel-fifo", "no-duplicate-delivery"),

@@ -8,6 +8,7 @@ import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import dev.weft.io.OutputFile;
 
 /** Writes a JavaFX image as PNG (through ImageIO, without the Swing bridge): the one PNG writer of the workbench and its tests. */
 public final class PngWriter {
@@ -27,6 +28,10 @@ public final class PngWriter {
         bi.setRGB(0, 0, w, h, argb, 0, w);
         Path parent = out.toAbsolutePath().getParent();
         if (parent != null) Files.createDirectories(parent);
-        if (!ImageIO.write(bi, "png", out.toFile())) throw new IOException("no PNG writer available");
+        // through the shared output rule: a regular file is replaced whole, a FIFO written, a directory refused
+        try (OutputFile f = OutputFile.open(out)) {
+            if (!ImageIO.write(bi, "png", f.stream())) throw new IOException("no PNG writer available");
+            f.commit();
+        }
     }
 }

@@ -55,6 +55,14 @@ public final class VmCommand {
             err.print("weft vm " + verb + ": " + e.getMessage() + "\n" + USAGE);
             return 1;
         }
+        if (options.out != null) {
+            try {
+                options.out = RunDirectoryTarget.check(options.out); // before QEMU: a bad --out costs no run
+            } catch (VmFailure e) {
+                err.print("weft vm " + verb + ": " + e.getMessage() + "\n");
+                return 1;
+            }
+        }
         Optional<Path> qemuPath = QemuInstallation.find(options.qemu);
         if (qemuPath.isEmpty()) {
             err.print("weft vm: " + (options.qemu != null ? options.qemu + " is not an executable QEMU" : QemuInstallation.BINARY

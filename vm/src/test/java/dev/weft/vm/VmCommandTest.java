@@ -54,4 +54,23 @@ class VmCommandTest {
         assertEquals(0, r.code());
         assertTrue(r.out().startsWith("usage: weft vm record --seed N"), r.out());
     }
+
+    /** Issue 28 item 1: --out is checked before QEMU, a file or non-empty directory is refused, a link followed. */
+    @Test
+    void anOutputThatCannotBeARunDirectoryIsRefusedBeforeAnythingRuns(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws Exception {
+        java.nio.file.Path file = java.nio.file.Files.writeString(dir.resolve("f"), "mine");
+        Result r = run("record", "--seed", "1", "--qemu", "/nonexistent/qemu", "--out", file.toString());
+        assertEquals(1, r.code());
+        assertEquals("weft vm record: " + file + ": exists and is not a directory (a run is a directory of files)\n", r.err());
+        assertEquals("mine", java.nio.file.Files.readString(file));
+        java.nio.file.Path full = java.nio.file.Files.createDirectory(dir.resolve("full"));
+        java.nio.file.Files.writeString(full.resolve("x"), "");
+        r = run("record", "--seed", "1", "--qemu", "/nonexistent/qemu", "--out", full.toString());
+        assertEquals("weft vm record: " + full + ": exists and is not an empty directory\n", r.err());
+        java.nio.file.Path empty = java.nio.file.Files.createDirectory(dir.resolve("empty"));
+        java.nio.file.Path link = java.nio.file.Files.createSymbolicLink(dir.resolve("link"), empty);
+        assertEquals(empty.toRealPath(), RunDirectoryTarget.check(link));
+        assertTrue(java.nio.file.Files.isSymbolicLink(link));
+    }
 }

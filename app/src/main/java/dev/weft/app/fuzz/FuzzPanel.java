@@ -105,7 +105,9 @@ public final class FuzzPanel {
     /** Loads a config file into the editor; the output folder defaults to its out_dir beside it. */
     public void load(Path file) {
         try {
-            String text = Files.readString(file, StandardCharsets.UTF_8);
+            // bounded like weft fuzz's own read: /dev/zero or a huge file is a message, not a frozen window
+            String text = new String(dev.weft.io.BoundedFiles.read(file, dev.weft.fuzz.FuzzConfigLoader.MAX_CONFIG_BYTES),
+                    StandardCharsets.UTF_8);
             configPath.setText(file.toAbsolutePath().toString());
             editor.setText(text);
             validate();
@@ -114,7 +116,7 @@ public final class FuzzPanel {
             outDir.setText(base.resolve(c != null ? c.outDir() : FuzzConfig.DEFAULT_OUT_DIR).normalize().toString());
             settings.put("fuzz.config", file.toAbsolutePath().toString());
         } catch (IOException e) {
-            configError.setText("cannot read " + file + ": " + e.getMessage());
+            configError.setText("cannot read " + file + ": " + dev.weft.text.OsErrorText.of(e));
         }
     }
 

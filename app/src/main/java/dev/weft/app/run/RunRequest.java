@@ -236,7 +236,7 @@ public record RunRequest(String program, String arguments, String nodes, String 
         String s = v.strip();
         if (s.isEmpty() && blankOk) return;
         if (!s.matches("[0-9]{1,18}")) p.put(f, "\"" + s + "\": expected a whole number");
-        else if (f == Field.NODES && (Long.parseLong(s) < 1 || Long.parseLong(s) > 65534)) p.put(f, "1 to 65534 nodes");
+        else if (f == Field.NODES && (Long.parseLong(s) < 1 || Long.parseLong(s) > dev.weft.launcher.run.RunLimits.MAX_NODES)) p.put(f, "1 to " + dev.weft.launcher.run.RunLimits.MAX_NODES + " nodes");
     }
 
     private static boolean blankOrZero(String v) {

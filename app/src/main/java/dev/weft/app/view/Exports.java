@@ -5,9 +5,7 @@ import dev.weft.export.PerfettoTrace;
 import javafx.stage.FileChooser;
 import javafx.stage.Window;
 
-import java.io.BufferedOutputStream;
 import java.io.File;
-import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
@@ -46,8 +44,9 @@ final class Exports {
         if (out == null) return;
         Path log = p.document().path();
         background(p, "Perfetto trace", out, () -> {
-            try (OutputStream o = new BufferedOutputStream(Files.newOutputStream(out), 1 << 16)) {
-                PerfettoTrace.write(log, o);
+            try (dev.weft.io.OutputFile o = dev.weft.io.OutputFile.open(out)) {
+                PerfettoTrace.write(log, o.stream());
+                o.commit();
             }
         });
     }
@@ -64,7 +63,8 @@ final class Exports {
                 job.run();
                 result = "wrote " + out;
             } catch (Exception e) {
-                result = "cannot write " + out + ": " + e.getMessage();
+                result = "cannot write " + out + ": " + (e instanceof java.io.IOException io
+                        ? dev.weft.text.OsErrorText.of(io) : e.getMessage());
             }
             String r = result;
             javafx.application.Platform.runLater(() -> p.document().messageProperty().set(r));

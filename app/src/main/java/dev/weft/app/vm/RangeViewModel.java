@@ -11,7 +11,6 @@ import javafx.beans.property.SimpleObjectProperty;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
 
@@ -104,7 +103,8 @@ public final class RangeViewModel {
 
     private void export(Path out, int[] r, boolean csv) throws IOException {
         TimelineModel m = doc.timeline();
-        try (BufferedWriter w = Files.newBufferedWriter(out, StandardCharsets.UTF_8)) {
+        try (dev.weft.io.OutputFile f = dev.weft.io.OutputFile.open(out);
+                BufferedWriter w = new BufferedWriter(new java.io.OutputStreamWriter(f.stream(), StandardCharsets.UTF_8))) {
             if (csv) w.write("op,vt_ns,node,kind,event\n");
             for (int from = r[0]; from <= r[1]; from += SearchViewModel.BLOCK) {
                 int to = Math.min(r[1] + 1, from + SearchViewModel.BLOCK);
@@ -119,6 +119,8 @@ public final class RangeViewModel {
                     }
                 }
             }
+            w.flush();
+            f.commit();
         }
     }
 

@@ -43,6 +43,14 @@ class FuzzPanelUiTest {
         stage.show();
     }
 
+    /** Issue 28: a config that is /dev/zero is a message in the panel, read no further than 1 MiB. */
+    @Test
+    void anEndlessConfigFileIsAMessageNotAFrozenWindow(FxRobot robot, @TempDir Path dir) throws Exception {
+        Path zero = Files.createSymbolicLink(dir.resolve("zero.json"), Path.of("/dev/zero"));
+        robot.interact(() -> panel.load(zero));
+        assertEquals("cannot read " + zero + ": more than 1048576 bytes (1 MiB)", panel.configError());
+    }
+
     @Test
     void cancelStopsTheSweepThenARunToTheEndOpensItsReproducer(FxRobot robot, @TempDir Path dir) throws Exception {
         Path config = sample();

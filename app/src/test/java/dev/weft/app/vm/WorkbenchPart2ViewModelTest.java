@@ -42,6 +42,25 @@ class WorkbenchPart2ViewModelTest {
         assertTrue(RangeViewModel.describe(s).startsWith("ops 100–899: 800 ops · "), RangeViewModel.describe(s));
     }
 
+    /** Issue 28 item 1 (the shared output rule): an export never replaces a directory or what a link names. */
+    @Test
+    void aRangeExportRefusesADirectoryAndKeepsALink(@TempDir Path dir) throws Exception {
+        FakeRecordingSource src = FakeRecordingSource.generated(5, 3, 500);
+        DocumentViewModel doc = new DocumentViewModel(src, TaskRunner.direct());
+        RangeViewModel range = new RangeViewModel(doc, new FilterViewModel(doc, TaskRunner.direct()));
+        range.rangeProperty().set(new int[] {10, 19});
+        Path sub = Files.createDirectory(dir.resolve("sub.csv"));
+        java.io.IOException e = org.junit.jupiter.api.Assertions.assertThrows(java.io.IOException.class,
+                () -> range.exportCsv(sub));
+        assertEquals(sub + ": Is a directory (os error 21)", e.getMessage());
+        assertTrue(Files.isDirectory(sub));
+        Path real = Files.writeString(dir.resolve("real.csv"), "old");
+        Path link = Files.createSymbolicLink(dir.resolve("link.csv"), real);
+        range.exportCsv(link);
+        assertTrue(Files.isSymbolicLink(link));
+        assertTrue(Files.readString(real).startsWith("op,vt_ns,node,kind,event\n"));
+    }
+
     @Test
     void aRangeExportsAsCsvAndJsonLines(@TempDir Path dir) throws Exception {
         FakeRecordingSource src = FakeRecordingSource.generated(5, 3, 500);

@@ -40,24 +40,63 @@ public final class SharedToken {
         return new SharedToken(t.getBytes(StandardCharsets.UTF_8));
     }
 
-    /** Reads a token file; the message of the exception names the file and what is wrong. */
+    /**
+     * Reads a token file; the message of the exception names the file and what is wrong. Like ssh with its keys,
+     * a token that others on the machine may read is no secret: a file with any group or other permission bit is
+     * refused with the {@code chmod} that fixes it. A symbolic link is followed, and the file it leads to is the
+     * one checked and named ({@code tok -> /real/tok}).
+     */
     public static SharedToken read(Path file) throws InvalidTokenFileException {
         byte[] bytes;
+        String named = file.toString();
         try {
-            if (Files.size(file) > MAX_FILE) {
-                throw new InvalidTokenFileException(file + ": a token file holds at most " + MAX_FILE + " bytes");
+            Path real = file.toRealPath();
+            if (Files.isSymbolicLink(file) || !real.equals(file.toAbsolutePath().normalize())) {
+                named = file + " -> " + real;
             }
-            bytes = Files.readAllBytes(file);
+            if (!Files.isRegularFile(real)) {
+                throw new InvalidTokenFileException(named + ": not a regular file");
+            }
+            String loose = loosePermissions(real);
+            if (loose != null) {
+                throw new InvalidTokenFileException(named + ": " + loose + ", so it is no secret; make it private"
+                        + " with: chmod go-rwx " + real);
+            }
+            if (Files.size(real) > MAX_FILE) {
+                throw new InvalidTokenFileException(named + ": a token file holds at most " + MAX_FILE + " bytes");
+            }
+            bytes = Files.readAllBytes(real);
         } catch (NoSuchFileException e) {
-            throw new InvalidTokenFileException(file + ": no such file");
+            throw new InvalidTokenFileException(named + ": no such file"
+                    + (Files.isSymbolicLink(file) ? " (a symbolic link to a missing file)" : ""));
         } catch (IOException e) {
-            throw new InvalidTokenFileException(file + ": cannot read: " + e.getMessage());
+            throw new InvalidTokenFileException(named + ": cannot read: " + dev.weft.text.OsErrorText.of(e));
         }
         String text = new String(bytes, StandardCharsets.UTF_8).strip();
         if (text.isEmpty()) {
-            throw new InvalidTokenFileException(file + ": the token file is empty");
+            throw new InvalidTokenFileException(named + ": the token file is empty");
         }
         return new SharedToken(text.getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** Null if only the owner may read or write {@code f}, else what is too open (mode in octal). */
+    private static String loosePermissions(Path f) throws IOException {
+        java.util.Set<java.nio.file.attribute.PosixFilePermission> p;
+        try {
+            p = Files.getPosixFilePermissions(f);
+        } catch (UnsupportedOperationException e) {
+            return null; // no POSIX modes here: nothing to check
+        }
+        int mode = 0;
+        for (java.nio.file.attribute.PosixFilePermission b : p) {
+            mode |= 1 << (8 - b.ordinal());
+        }
+        if ((mode & 0077) == 0) {
+            return null;
+        }
+        String who = (mode & 0070) != 0 && (mode & 0007) != 0 ? "group and others"
+                : (mode & 0070) != 0 ? "its group" : "others";
+        return String.format("mode %04o lets %s at the token", mode, who);
     }
 
     /** {@code --token-file} if given, else {@code WEFT_TOKEN_FILE} if set and not empty, else none. */

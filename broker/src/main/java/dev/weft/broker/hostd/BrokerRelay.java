@@ -94,8 +94,16 @@ public final class BrokerRelay implements AutoCloseable {
             remote.socket().connect(broker, CONNECT_TIMEOUT_MS);
             remote.setOption(StandardSocketOptions.TCP_NODELAY, true);
             if (token != null) {
+                // a broker that accepts but never speaks must not hold this connection (and its node) forever
+                remote.socket().setSoTimeout(TokenHandshake.TIMEOUT_MS);
                 TokenHandshake.answer(token, remote.socket().getInputStream(), remote.socket().getOutputStream());
+                remote.socket().setSoTimeout(0);
             }
+        } catch (java.net.SocketTimeoutException e) {
+            diagnostics.accept(label + ": broker " + address(broker) + " sent no token challenge within "
+                    + TokenHandshake.TIMEOUT_MS / 1000 + " s; connection closed");
+            closeBoth(local, remote);
+            return;
         } catch (TokenHandshake.RefusedException e) {
             diagnostics.accept(label + ": broker " + address(broker) + ": " + e.getMessage());
             closeBoth(local, remote);

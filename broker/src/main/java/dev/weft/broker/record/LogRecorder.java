@@ -7,7 +7,12 @@ import dev.weft.text.OsErrorText;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import dev.weft.io.AtomicFile;
+import dev.weft.io.OutputTarget;
 import java.util.function.Consumer;
 
 /**
@@ -28,10 +33,13 @@ public final class LogRecorder implements Recorder {
     /** {@code meta.weft_version} of live recordings (weft-log-v2.md §3). */
     public static final String WEFT_VERSION = "0.0.2";
 
-    /** Lines serialized but not yet written; the log writer's {@code flush()} after each line counts one. */
+    /**
+     * Lines serialized but not yet written. A batch is always whole lines, counted by their newlines: a drain
+     * that runs between a line's write and its writer's flush must neither split the line nor lose its count
+     * (it did: the error line of a full disk said one record fewer than the file kept).
+     */
     private static final class Staging extends OutputStream {
         private ByteArrayOutputStream bytes = new ByteArrayOutputStream(1 << 16);
-        private long lines;
 
         @Override
         public synchronized void write(int b) {
@@ -43,18 +51,23 @@ public final class LogRecorder implements Recorder {
             bytes.write(b, off, len);
         }
 
-        @Override
-        public synchronized void flush() {
-            lines++;
-        }
-
-        /** Takes what is pending: its bytes, and (through the out parameter) how many whole lines they hold. */
-        synchronized ByteArrayOutputStream take(long[] linesOut) {
-            ByteArrayOutputStream b = bytes;
-            bytes = new ByteArrayOutputStream(Math.max(256, Math.min(b.size(), 1 << 20)));
+        /** Takes the whole lines pending (a partial last line stays); their count goes to {@code linesOut[0]}. */
+        synchronized byte[] take(long[] linesOut) {
+            byte[] all = bytes.toByteArray();
+            int end = all.length;
+            while (end > 0 && all[end - 1] != '\n') {
+                end--;
+            }
+            bytes = new ByteArrayOutputStream(Math.max(256, Math.min(all.length, 1 << 20)));
+            bytes.write(all, end, all.length - end);
+            long lines = 0;
+            for (int i = 0; i < end; i++) {
+                if (all[i] == '\n') {
+                    lines++;
+                }
+            }
             linesOut[0] = lines;
-            lines = 0;
-            return b;
+            return end == all.length ? all : java.util.Arrays.copyOf(all, end);
         }
     }
 
@@ -70,6 +83,8 @@ public final class LogRecorder implements Recorder {
     private long committedLines;
     private volatile boolean failed;
     private boolean finished;
+    /** Closed (a second close, or a record or drain after it, does nothing: an interrupt may close early). */
+    private volatile boolean closed;
 
     private LogRecorder(Path path, CommittingFileOutput file, long seed, String net, long windowNs, String hosts,
             Consumer<String> diagnostics) throws IOException {
@@ -99,30 +114,53 @@ public final class LogRecorder implements Recorder {
      */
     public static LogRecorder create(Path path, long seed, String net, long windowNs, String hosts,
             Consumer<String> diagnostics) throws IOException {
-        return create(path, new CommittingFileOutput(CommittingFileOutput.openTruncated(path)), seed, net, windowNs,
-                hosts, diagnostics);
+        // The log is begun beside its final name and renamed into place once its header is on disk: a disk that
+        // is full (or a run interrupted) before that leaves no file and the previous one untouched, never a
+        // 0-byte log. A live follower sees the file from its first record on; a symlink is followed, and a
+        // directory, FIFO or device refused (cutting back to a whole line needs a regular file).
+        OutputTarget target = OutputTarget.of(path);
+        if (target.kind() == OutputTarget.Kind.STREAM) {
+            throw new OutputTarget.OutputRefusedException(path, "a recording must be a regular file (it is cut back to the"
+                    + " last whole record when the disk fills); this is a FIFO or a device");
+        }
+        Path temp = AtomicFile.tempBeside(target.path());
+        temp.toFile().deleteOnExit(); // an interrupt before the rename leaves nothing behind
+        LogRecorder r = create(path, new CommittingFileOutput(CommittingFileOutput.openTruncated(temp)), seed, net,
+                windowNs, hosts, diagnostics, temp);
+        try {
+            try {
+                Files.move(temp, target.path(), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            } catch (AtomicMoveNotSupportedException e) {
+                Files.move(temp, target.path(), StandardCopyOption.REPLACE_EXISTING);
+            }
+        } catch (IOException e) {
+            r.file.close();
+            Files.deleteIfExists(temp);
+            throw e;
+        }
+        AtomicFile.syncDirectory(target.path().getParent());
+        return r;
     }
 
     /** As {@link #create(Path, long, String, Consumer)} over a given file output (tests simulate a full disk). */
     public static LogRecorder create(Path path, CommittingFileOutput file, long seed, String net,
             Consumer<String> diagnostics) throws IOException {
-        return create(path, file, seed, net, 0, null, diagnostics);
+        return create(path, file, seed, net, 0, null, diagnostics, null);
     }
 
+    /** {@code written}: the file {@code file} writes (deleted if the header cannot be written), or null. */
     private static LogRecorder create(Path path, CommittingFileOutput file, long seed, String net, long windowNs,
-            String hosts, Consumer<String> diagnostics) throws IOException {
+            String hosts, Consumer<String> diagnostics, Path written) throws IOException {
         LogRecorder r;
         try {
             r = new LogRecorder(path, file, seed, net, windowNs, hosts, diagnostics);
+            // the header must reach the disk now: a log that cannot even start is a usage error, not a prefix
+            r.writeOut(true);
         } catch (IOException | RuntimeException e) {
             file.close();
-            throw e;
-        }
-        // the header must reach the disk now: a log that cannot even start is a usage error, not a prefix
-        try {
-            r.writeOut(true);
-        } catch (IOException e) {
-            file.close();
+            if (written != null) {
+                Files.deleteIfExists(written);
+            }
             throw e;
         }
         return r;
@@ -141,7 +179,7 @@ public final class LogRecorder implements Recorder {
 
     @Override
     public void record(long vt, Event e) {
-        if (failed || finished) {
+        if (failed || finished || closed) {
             return;
         }
         try {
@@ -172,17 +210,17 @@ public final class LogRecorder implements Recorder {
     /** Writes everything staged; on failure cuts the file back, reports once, and (if asked) rethrows. */
     private void writeOut(boolean rethrow) throws IOException {
         synchronized (drainLock) {
-            if (failed) {
+            if (failed || closed) {
                 return;
             }
             long[] lines = new long[1];
-            ByteArrayOutputStream batch = staging.take(lines);
-            if (batch.size() == 0) {
+            byte[] batch = staging.take(lines);
+            if (batch.length == 0) {
                 return;
             }
             OutputStream target = gzip != null ? gzip : file;
             try {
-                batch.writeTo(target);
+                target.write(batch);
                 target.flush();
                 committedLines += lines[0];
             } catch (IOException ex) {
@@ -223,6 +261,10 @@ public final class LogRecorder implements Recorder {
     public void close() {
         drain();
         synchronized (drainLock) {
+            if (closed) {
+                return;
+            }
+            closed = true;
             try {
                 if (failed) {
                     if (gzip != null) {

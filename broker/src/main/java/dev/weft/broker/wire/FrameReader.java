@@ -6,8 +6,9 @@ import java.nio.channels.ReadableByteChannel;
 
 /**
  * Reads length-prefixed frames from a blocking channel. Reads as much as the channel has into one reused
- * buffer so a burst of small frames costs one system call; a frame larger than that buffer gets an array of
- * exactly its size, and only after its length prefix passed the {@link Wire#MAX_FRAME} check.
+ * buffer so a burst of small frames costs one system call; a frame larger than that buffer gets an array that
+ * grows with the bytes received (never more than twice what arrived), and only after its length prefix passed the
+ * {@link Wire#MAX_FRAME} check: a length read from a peer is never allocated before the bytes are there.
  */
 public final class FrameReader {
     private static final int BUFFER = 64 * 1024;
@@ -46,14 +47,21 @@ public final class FrameReader {
             buf.position(buf.position() + n);
             return true;
         }
-        byte[] big = new byte[n];
+        // A length prefix is only a claim: the array grows with the bytes that actually arrive (doubling, from
+        // what is buffered), so a peer that announces 16 MiB and sends nothing costs this reader nothing extra.
+        byte[] big = new byte[Math.min(n, Math.max(2 * BUFFER, buf.remaining()))];
         int have = buf.remaining();
         buf.get(big, 0, have);
-        ByteBuffer rest = ByteBuffer.wrap(big, have, n - have);
-        while (rest.hasRemaining()) {
-            if (in.read(rest) < 0) {
+        while (have < n) {
+            if (have == big.length) {
+                big = java.util.Arrays.copyOf(big, (int) Math.min(n, 2L * big.length));
+            }
+            ByteBuffer rest = ByteBuffer.wrap(big, have, big.length - have);
+            int r = in.read(rest);
+            if (r < 0) {
                 throw new ProtocolException("connection closed in the middle of a frame");
             }
+            have += r;
         }
         msg = big;
         msgOffset = 0;

@@ -14,12 +14,46 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** The shared token: file rules, the option/variable precedence, and challenge answers. */
 class SharedTokenTest {
+    static final java.util.Set<java.nio.file.attribute.PosixFilePermission> OWNER_ONLY =
+            java.nio.file.attribute.PosixFilePermissions.fromString("rw-------");
+
     @TempDir
     Path dir;
 
+    static Path privateFile(Path p, String text) throws java.io.IOException {
+        return Files.setPosixFilePermissions(Files.writeString(p, text), OWNER_ONLY);
+    }
+
+    /** Issue 28 item 3: a token others may read is refused with the chmod that fixes it; a link is named. */
+    @Test
+    void aTokenFileOthersMayReadIsRefusedWithTheFix() throws Exception {
+        Path open = Files.writeString(dir.resolve("open"), "s3cret\n");
+        for (String mode : new String[] {"rw-r--r--", "rw-rw-rw-", "rw----r--", "rw-r-----"}) {
+            Files.setPosixFilePermissions(open, java.nio.file.attribute.PosixFilePermissions.fromString(mode));
+            SharedToken.InvalidTokenFileException e = assertThrows(SharedToken.InvalidTokenFileException.class,
+                    () -> SharedToken.read(open), mode);
+            assertTrue(e.getMessage().startsWith(open + ": mode 0"), e.getMessage());
+            assertTrue(e.getMessage().endsWith("so it is no secret; make it private with: chmod go-rwx " + open),
+                    e.getMessage());
+        }
+        Files.setPosixFilePermissions(open, java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--"));
+        assertEquals(open + ": mode 0644 lets group and others at the token, so it is no secret; make it private with:"
+                + " chmod go-rwx " + open, assertThrows(SharedToken.InvalidTokenFileException.class,
+                        () -> SharedToken.read(open)).getMessage());
+        Path link = Files.createSymbolicLink(dir.resolve("link"), open);
+        assertTrue(assertThrows(SharedToken.InvalidTokenFileException.class, () -> SharedToken.read(link))
+                .getMessage().startsWith(link + " -> " + open + ": mode 0644"));
+        Files.setPosixFilePermissions(open, OWNER_ONLY);
+        byte[] c = TokenHandshake.challenge();
+        assertArrayEquals(SharedToken.of("s3cret").answer(c), SharedToken.read(link).answer(c));
+        Path dangling = Files.createSymbolicLink(dir.resolve("dangling"), dir.resolve("gone"));
+        assertEquals(dangling + ": no such file (a symbolic link to a missing file)",
+                assertThrows(SharedToken.InvalidTokenFileException.class, () -> SharedToken.read(dangling)).getMessage());
+    }
+
     @Test
     void aTokenFileIsItsTextWithoutTrailingWhiteSpace() throws Exception {
-        Path f = Files.writeString(dir.resolve("tok"), "s3cret\n");
+        Path f = privateFile(dir.resolve("tok"), "s3cret\n");
         byte[] challenge = TokenHandshake.challenge();
         assertArrayEquals(SharedToken.of("s3cret").answer(challenge), SharedToken.read(f).answer(challenge));
     }
@@ -38,22 +72,22 @@ class SharedTokenTest {
 
     @Test
     void badTokenFilesAreNamedWithWhatIsWrong() throws Exception {
-        Path empty = Files.writeString(dir.resolve("empty"), " \n");
+        Path empty = privateFile(dir.resolve("empty"), " \n");
         SharedToken.InvalidTokenFileException e = assertThrows(SharedToken.InvalidTokenFileException.class,
                 () -> SharedToken.read(empty));
         assertEquals(empty + ": the token file is empty", e.getMessage());
         Path missing = dir.resolve("missing");
         e = assertThrows(SharedToken.InvalidTokenFileException.class, () -> SharedToken.read(missing));
         assertEquals(missing + ": no such file", e.getMessage());
-        Path big = Files.write(dir.resolve("big"), new byte[5000]);
+        Path big = Files.setPosixFilePermissions(Files.write(dir.resolve("big"), new byte[5000]), OWNER_ONLY);
         e = assertThrows(SharedToken.InvalidTokenFileException.class, () -> SharedToken.read(big));
         assertTrue(e.getMessage().contains("at most 4096 bytes"), e.getMessage());
     }
 
     @Test
     void theOptionWinsOverTheVariableAndNeitherMeansNoToken() throws Exception {
-        Path a = Files.writeString(dir.resolve("a"), "aaa");
-        Path b = Files.writeString(dir.resolve("b"), "bbb");
+        Path a = privateFile(dir.resolve("a"), "aaa");
+        Path b = privateFile(dir.resolve("b"), "bbb");
         byte[] c = TokenHandshake.challenge();
         Map<String, String> env = Map.of(SharedToken.ENV, b.toString());
         assertArrayEquals(SharedToken.of("aaa").answer(c), SharedToken.resolve(a, env).orElseThrow().answer(c));

@@ -49,6 +49,8 @@ public final class CampaignCommand {
             + "Exit status: 0 no violation, 2 violations found, 1 error, 130 stopped by Ctrl-C.\n";
 
     static final String CONFIG_FILE = "campaign.json";
+    /** A campaign config is a page of JSON; one past this is refused before it is read whole (docs/security.md). */
+    static final int MAX_CONFIG_BYTES = 1 << 20;
 
     private CampaignCommand() {
     }
@@ -103,7 +105,7 @@ public final class CampaignCommand {
         }
         CampaignConfig config;
         try {
-            byte[] doc = Files.readAllBytes(configFile);
+            byte[] doc = dev.weft.io.BoundedFiles.read(configFile, MAX_CONFIG_BYTES);
             Path dir = configFile.toAbsolutePath().getParent();
             config = CampaignConfig.parse(doc, dir);
             config.checkNet();
@@ -115,7 +117,8 @@ public final class CampaignCommand {
             err.println("weft campaign: " + configFile + ": no such file");
             return 1;
         } catch (IOException e) {
-            err.println("weft campaign: " + configFile + ": " + e.getMessage());
+            err.println("weft campaign: " + configFile + ": " + dev.weft.text.OsErrorText.of(e)
+                    + (e instanceof dev.weft.io.BoundedFiles.TooLargeException ? "; a campaign config is at most that" : ""));
             return 1;
         } catch (CampaignConfig.ConfigException e) {
             err.println("weft campaign: " + configFile + ": " + e.getMessage());

@@ -3,19 +3,19 @@ package dev.weft.launcher.convert;
 import dev.weft.export.PerfettoTrace;
 import dev.weft.log.WeftLogException;
 
-import java.io.BufferedOutputStream;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.io.PrintStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
+import dev.weft.io.InputFile;
+import dev.weft.io.OutputFile;
+import dev.weft.text.OsErrorText;
 
 /**
  * {@code weft convert LOG --to perfetto OUT.json}: the recording as Trace Event JSON for the Perfetto UI
  * (ui.perfetto.dev, "Open trace file") or chrome://tracing. Exit 0 written, 1 unreadable log or unwritable
- * output, 2 usage. The output is written to a temporary file beside OUT and moved into place, so a failed
- * conversion never leaves half a trace.
+ * output, 2 usage. The output goes through {@link OutputFile}: a new path or a regular file is written beside OUT
+ * and moved into place (a failed conversion never leaves half a trace), a FIFO or a character device is written
+ * directly, a directory is refused.
  */
 public final class ConvertCommand {
 
@@ -50,19 +50,14 @@ public final class ConvertCommand {
         if (to == null) return usage(err, "say which format with --to perfetto");
         if (!to.equals("perfetto")) return usage(err, "unknown format \"" + to + "\" (supported: perfetto)");
         Path in = Path.of(log);
-        if (!Files.isRegularFile(in)) {
-            err.print("weft convert: " + log + ": " + (Files.exists(in) ? "not a regular file" : "no such file") + "\n");
+        String unreadable = InputFile.problem(in);
+        if (unreadable != null) {
+            err.print("weft convert: " + log + ": " + unreadable + "\n");
             return 1;
         }
-        Path target = Path.of(file).toAbsolutePath();
-        Path tmp = null;
-        try {
-            tmp = Files.createTempFile(target.getParent(), target.getFileName().toString(), ".part");
-            PerfettoTrace.Summary s;
-            try (OutputStream o = new BufferedOutputStream(Files.newOutputStream(tmp), 1 << 16)) {
-                s = PerfettoTrace.write(in, o);
-            }
-            Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING);
+        try (OutputFile o = OutputFile.open(Path.of(file))) {
+            PerfettoTrace.Summary s = PerfettoTrace.write(in, o.stream()); // buffered by OutputFile
+            o.commit();
             out.print("wrote " + file + ": " + s.records() + " records on " + s.tracks() + " tracks, " + s.flows() + " flows, "
                     + s.violations() + " violation(s); open it at https://ui.perfetto.dev\n");
             return 0;
@@ -70,16 +65,8 @@ public final class ConvertCommand {
             err.print("weft convert: " + log + ": " + e.getMessage() + "\n");
             return 1;
         } catch (IOException e) {
-            err.print("weft convert: cannot write " + file + ": " + e.getMessage() + "\n");
+            err.print("weft convert: cannot write " + file + ": " + OsErrorText.of(e) + "\n");
             return 1;
-        } finally {
-            if (tmp != null) {
-                try {
-                    Files.deleteIfExists(tmp);
-                } catch (IOException ignored) {
-                    // Best effort: the temporary file sits beside the output and says what it is.
-                }
-            }
         }
     }
 

@@ -7,8 +7,8 @@ import dev.weft.diff.DiffText;
 import dev.weft.diff.RecordingDiff;
 import dev.weft.text.RustText;
 import java.io.PrintStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
+import dev.weft.io.InputFile;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -71,8 +71,9 @@ public final class DiffCommand {
         String a = recordings.get(0);
         String b = recordings.get(1);
         for (String f : recordings) {
-            if (!Files.isRegularFile(Path.of(f))) {
-                err.print("weft diff: " + f + ": no such file\n");
+            String unreadable = InputFile.problem(Path.of(f));
+            if (unreadable != null) {
+                err.print("weft diff: " + f + ": " + unreadable + "\n");
                 return ERROR;
             }
         }

@@ -56,6 +56,10 @@ final class ClusterRun {
 
     private final RunOptions options;
     private final RunOptions.Cluster cluster;
+    /** Counted down once {@link #finish()} has closed the recording and said its last line. */
+    private final java.util.concurrent.CountDownLatch reported = new java.util.concurrent.CountDownLatch(1);
+    /** Reports an interrupt until this run's own hook is in place. */
+    private EarlyInterrupt early;
     private final PrintStream out;
     private final PrintStream err;
     private final OpSequencer sequencer;
@@ -113,6 +117,16 @@ final class ClusterRun {
     }
 
     static int run(RunOptions o, Map<String, String> env, PrintStream out, PrintStream err) {
+        EarlyInterrupt early = EarlyInterrupt.install(o.cluster().record(), err);
+        try {
+            return run(o, env, out, err, early);
+        } finally {
+            early.handOver();
+        }
+    }
+
+    private static int run(RunOptions o, Map<String, String> env, PrintStream out, PrintStream err,
+            EarlyInterrupt early) {
         RunOptions.Cluster c = o.cluster();
         RunOptions opts = o;
         String net;
@@ -124,6 +138,10 @@ final class ClusterRun {
             try {
                 s = Scenarios.load(c.scenario());
                 ScenarioDriver.validate(s.events());
+                RunLimits.check(s);
+            } catch (RunLimits.Refused e) {
+                err.println("weft run: " + c.scenario() + ": " + e.getMessage());
+                return RunCommand.USAGE_ERROR;
             } catch (IOException e) {
                 err.println("weft run: " + c.scenario() + ": " + OsErrorText.of(e));
                 return RunCommand.USAGE_ERROR;
@@ -234,13 +252,21 @@ final class ClusterRun {
         }
         Recorder recorder = Recorder.NONE;
         if (c.record() != null) {
+            if (!early.beginRecording()) {
+                agents.values().forEach(RemoteHost::close);
+                return INTERRUPTED_EXIT; // interrupted before the log was begun, and that has been said
+            }
+            LogRecorder created = null;
             try {
-                recorder = LogRecorder.create(c.record(), opts.seed(), net, c.windowNs(),
+                created = LogRecorder.create(c.record(), opts.seed(), net, c.windowNs(),
                         placement.isLocal() ? null : placement.hostMap(plans.stream().map(NodePlan::id).toList()), err::println);
+                recorder = created;
             } catch (IOException e) {
                 err.println("weft run: cannot record to " + c.record() + ": " + OsErrorText.of(e));
                 agents.values().forEach(RemoteHost::close);
                 return RunCommand.USAGE_ERROR;
+            } finally {
+                early.recorder(created);
             }
         }
         OpSequencer sequencer;
@@ -280,6 +306,7 @@ final class ClusterRun {
                 NodeProcess.setsid(env.get("PATH")), new RunEnding(end, env));
         run.hosts.putAll(agents);
         agents.values().forEach(h -> h.onNote(err::println));
+        run.early = early;
         self[0] = run;
         if (run.singleHost != null) {
             run.singleHost.onForeverWait(run::checkDeadlock);
@@ -291,7 +318,7 @@ final class ClusterRun {
             Map<String, String> env) {
         InetSocketAddress tcp = server.tcpAddress();
         if (tcp != null) {
-            err.println("weft run: the broker also accepts nodes on tcp " + tcp.getHostString() + ":" + tcp.getPort()
+            err.println("weft run: the broker also accepts nodes on tcp " + AddressText.of(cluster.listen(), tcp)
                     + (tcp.getAddress().isLoopbackAddress() ? "" : " (not loopback: any host that reaches it can join;"
                     + " TCP peers are not uid-checked)") + (server.tcpTokenRequired() ? "; peers must prove the token"
                     : ""));
@@ -355,16 +382,33 @@ final class ClusterRun {
             singleHost.setClockListener(driver);
         }
         Thread hook = new Thread(() -> {
+            boolean ending;
             synchronized (this) {
-                if (finished) {
-                    return;
+                ending = finished;
+                if (!ending) {
+                    forcedExit = INTERRUPTED_EXIT;
                 }
-                forcedExit = INTERRUPTED_EXIT;
+            }
+            if (ending) {
+                // the run is ending on its own: let it write its end record and its last line before the JVM
+                // goes (bounded: a stuck end must not keep a Ctrl-C waiting)
+                try {
+                    reported.await(10, TimeUnit.SECONDS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                return;
             }
             err.println("weft run: interrupted; stopping every node");
             finish();
         }, "weft-run-interrupt");
-        Runtime.getRuntime().addShutdownHook(hook);
+        try {
+            Runtime.getRuntime().addShutdownHook(hook);
+        } catch (IllegalStateException shuttingDown) {
+            shutdown(); // interrupted just now: the early hook has said what the recording holds
+            return INTERRUPTED_EXIT;
+        }
+        early.handOver(); // from here on the hook above reports an interrupt
         for (NodePlan p : plans) {
             if (!startNode(p.id())) {
                 synchronized (this) {
@@ -416,7 +460,10 @@ final class ClusterRun {
             current.put(id, n);
             statuses.remove(id);
         }
-        n.onExit(() -> exited(n));
+        n.onExit(() -> {
+            exited(n);
+            reportSignalDeath(n);
+        });
         return true;
     }
 
@@ -486,6 +533,21 @@ final class ClusterRun {
             notifyAll();
         }
         err.println("weft run: " + v.line());
+    }
+
+    /**
+     * After {@link #exited}: a node a signal ended without the run asking is named with its signal at that moment,
+     * not only in the exit summary (a separate step, so the exit bookkeeping above stays one concern).
+     */
+    private void reportSignalDeath(RunningNode n) {
+        Integer rc;
+        synchronized (this) {
+            rc = finished || n.killedOnPurpose() || current.get(n.nodeId()) != n ? null : statuses.get(n.nodeId());
+        }
+        String line = rc == null ? null : NodeDeath.line(n.nodeId(), rc);
+        if (line != null) {
+            err.println(line);
+        }
     }
 
     private void crashNode(long id, long timeNs) {
@@ -636,7 +698,9 @@ final class ClusterRun {
             err.println("recorded to " + cluster.record() + " (verify: weft replay " + cluster.record() + ")");
             history.write(cluster.windowNs() > 0);
         }
-        return exitStatus();
+        int rc = exitStatus();
+        reported.countDown();
+        return rc;
     }
 
     /**
@@ -711,7 +775,7 @@ final class ClusterRun {
 
     /** A host agent's control channel ended while nodes ran there: the run cannot be completed, exit 3. */
     private void hostLost(RemoteHost h) {
-        String what = "host " + h.hostId() + " (" + h.address() + ") lost mid-run; its node(s) "
+        String what = "host " + h.hostId() + " (" + h.address() + ") " + h.lostHow() + "; its node(s) "
                 + join(h.nodeIds()) + " stopped";
         synchronized (this) {
             if (finished || hostLoss != null) {

@@ -42,6 +42,14 @@ final class ControlChannel implements AutoCloseable {
 
     /** The next message; {@link EOFException} at the end of the stream. */
     ControlLine receive() throws IOException, ControlLine.BadLineException {
+        return receive(ControlLine.MAX_LINE);
+    }
+
+    /**
+     * The next message of at most {@code maxLine} bytes (before authentication a peer gets only
+     * {@link ControlLine#MAX_HANDSHAKE_LINE}); the buffer grows with the bytes that arrive, never ahead of them.
+     */
+    ControlLine receive(int maxLine) throws IOException, ControlLine.BadLineException {
         ByteArrayOutputStream line = new ByteArrayOutputStream(256);
         while (true) {
             int c = in.read();
@@ -51,9 +59,8 @@ final class ControlChannel implements AutoCloseable {
             if (c == '\n') {
                 return ControlLine.parse(line.toString(StandardCharsets.UTF_8));
             }
-            if (line.size() >= ControlLine.MAX_LINE) {
-                throw new ControlLine.BadLineException("a control line longer than " + ControlLine.MAX_LINE
-                        + " bytes");
+            if (line.size() >= maxLine) {
+                throw new ControlLine.BadLineException("a control line longer than " + maxLine + " bytes");
             }
             line.write(c);
         }

@@ -17,6 +17,8 @@ import java.util.Map;
 final class ControlLine {
     /** Longest line either side accepts (an output line of a node travels as one message). */
     static final int MAX_LINE = 4 * 1024 * 1024;
+    /** Longest line of the handshake (hello, auth, verdict): a peer not yet authenticated gets no more. */
+    static final int MAX_HANDSHAKE_LINE = 4096;
 
     private final Map<String, Object> members;
 

@@ -40,8 +40,11 @@ import java.util.concurrent.TimeUnit;
  * variables ({@link NodeEnvironment#agentKeeps}), so nothing of the agent's environment leaks into a node.
  */
 final class HostAgent implements AutoCloseable {
-    /** The control protocol's version, in the agent's first line. */
-    static final long PROTOCOL = 1;
+    /**
+     * The control protocol's version, in the agent's first line. 2: a master may announce {@code silence_ms} in its
+     * auth line, then pings ({@code op ping}, answered {@code event pong}) and is dropped after that long silent.
+     */
+    static final long PROTOCOL = 2;
 
     private final SharedToken token;
     private final Path shim;
@@ -64,6 +67,8 @@ final class HostAgent implements AutoCloseable {
         return t;
     });
     private volatile boolean closed;
+    /** Bounds the sessions one address may have in the handshake at a time. */
+    private final dev.weft.broker.auth.PeerGate handshakes = new dev.weft.broker.auth.PeerGate();
 
     HostAgent(SharedToken token, Path shim, Map<String, String> env, PrintStream log, InetSocketAddress listen)
             throws IOException {
@@ -97,7 +102,18 @@ final class HostAgent implements AutoCloseable {
                 log.println("weft hostd: accept failed: " + e.getMessage());
                 continue;
             }
-            Thread t = new Thread(() -> new Session(s).run(), "weft-hostd-session");
+            java.net.InetAddress from = s.getInetAddress();
+            if (!handshakes.enter(from)) {
+                log.println("weft hostd: refused master " + from.getHostAddress() + ":" + s.getPort() + ": "
+                        + handshakes.refusal());
+                try {
+                    s.close();
+                } catch (IOException e) {
+                    // nothing more to say to it
+                }
+                continue;
+            }
+            Thread t = new Thread(() -> new Session(s, () -> handshakes.leave(from)).run(), "weft-hostd-session");
             t.setDaemon(true);
             t.start();
         }
@@ -121,16 +137,30 @@ final class HostAgent implements AutoCloseable {
         private final Map<String, BrokerRelay> relays = new HashMap<>();
         private ControlChannel channel;
         private String peer;
+        /** The master's silence bound, if it announced one (protocol 2); none: wait as long as the channel lives. */
+        private PeerSilence silence;
 
-        Session(Socket socket) {
+        /** Called once the handshake has ended, whichever way (the per-peer bound counts only handshakes). */
+        private final Runnable handshakeOver;
+
+        Session(Socket socket, Runnable handshakeOver) {
             this.socket = socket;
+            this.handshakeOver = handshakeOver;
         }
 
         void run() {
+            boolean counted = true;
             try {
                 channel = new ControlChannel(socket);
                 peer = channel.peer();
-                if (!authenticate()) {
+                boolean admitted;
+                try {
+                    admitted = authenticate();
+                } finally {
+                    counted = false;
+                    handshakeOver.run();
+                }
+                if (!admitted) {
                     return;
                 }
                 log.println("weft hostd: master " + peer + " connected");
@@ -140,9 +170,13 @@ final class HostAgent implements AutoCloseable {
                     switch (op) {
                         case "spawn" -> spawn(m);
                         case "signal" -> signal(m);
+                        case "ping" -> channel.send(ControlLine.of("event", "pong"));
                         default -> throw new ControlLine.BadLineException("unknown op \"" + op + "\"");
                     }
                 }
+            } catch (java.net.SocketTimeoutException e) {
+                log.println("weft hostd: master " + peer + " silent for " + silence.text() + " (stopped, or the network"
+                        + " is cut); killing its node(s)");
             } catch (EOFException | SocketException e) {
                 // the master ended the run (or went away): nothing of it may keep running here
             } catch (IOException e) {
@@ -151,6 +185,9 @@ final class HostAgent implements AutoCloseable {
                 log.println("weft hostd: master " + peer + ": bad control line: " + e.getMessage()
                         + "; connection closed");
             } finally {
+                if (counted) {
+                    handshakeOver.run();
+                }
                 end();
             }
         }
@@ -166,8 +203,22 @@ final class HostAgent implements AutoCloseable {
             channel.send(ControlLine.of("hostd", PROTOCOL, "challenge", Hex.encodeLower(challenge)));
             String reason;
             byte[] masterChallenge = null;
-            try {
-                ControlLine m = channel.receive();
+            long announcedSilenceMs = 0;
+            // each read has the timeout, and the whole exchange the same bound (a master trickling bytes)
+            try (dev.weft.broker.auth.HandshakeDeadline deadline = dev.weft.broker.auth.HandshakeDeadline.arm(socket,
+                    TokenHandshake.TIMEOUT_MS)) {
+                ControlLine m;
+                try {
+                    m = channel.receive(ControlLine.MAX_HANDSHAKE_LINE);
+                } catch (IOException e) {
+                    if (!deadline.expired()) {
+                        throw e;
+                    }
+                    log.println("weft hostd: refused master " + peer + ": missing token (no answer within "
+                            + TokenHandshake.TIMEOUT_MS / 1000 + " s)");
+                    return false;
+                }
+                announcedSilenceMs = m.numberOr("silence_ms", 0);
                 byte[] answer = Hex.decode(m.stringOr("answer", ""));
                 masterChallenge = Hex.decode(m.stringOr("challenge", ""));
                 reason = !"auth".equals(m.stringOr("op", "")) || answer == null ? "missing token"
@@ -184,7 +235,8 @@ final class HostAgent implements AutoCloseable {
                 channel.send(ControlLine.of("event", "refused", "reason", reason));
                 return false;
             }
-            socket.setSoTimeout(0);
+            silence = announcedSilenceMs > 0 ? PeerSilence.of(announcedSilenceMs) : null;
+            socket.setSoTimeout(silence == null ? 0 : (int) silence.boundMs());
             channel.send(ControlLine.of("event", "ready", "host", hostName(), "proof",
                     Hex.encodeLower(token.answer(SharedToken.Role.AGENT, masterChallenge))));
             return true;

@@ -97,7 +97,7 @@ public final class HostdCommand {
             return RunCommand.USAGE_ERROR;
         }
         InetSocketAddress a = agent.address();
-        err.println("weft hostd: listening on tcp " + a.getHostString() + ":" + a.getPort()
+        err.println("weft hostd: listening on tcp " + AddressText.of(listen, a)
                 + (a.getAddress().isLoopbackAddress() ? "" : " (not loopback: masters elsewhere can reach it; they"
                 + " must prove the token)"));
         agent.serve();

@@ -47,20 +47,33 @@ final class RemoteHost implements AutoCloseable {
     private final Map<Long, CompletableFuture<ControlLine>> starting = new TreeMap<>();
     private volatile boolean closing;
     private volatile boolean lost;
+    /** How the host was lost, for the run's one line ("lost mid-run" unless it went silent). */
+    private volatile String lostHow = "lost mid-run";
+    /** The silence bound, or null for an agent too old to answer pings (then only a closed channel counts). */
+    private final PeerSilence silence;
 
-    private RemoteHost(String address, long hostId, ControlChannel channel, Consumer<RemoteHost> onLost) {
+    private RemoteHost(String address, long hostId, ControlChannel channel, Consumer<RemoteHost> onLost,
+            PeerSilence silence) {
         this.address = address;
         this.hostId = hostId;
         this.channel = channel;
         this.onLost = onLost;
+        this.silence = silence;
     }
 
     /** Connects, proves the token and starts the reader; the exception says why the host cannot be used. */
     static RemoteHost connect(String address, long hostId, SharedToken token, Consumer<RemoteHost> onLost)
             throws HostException {
+        return connect(address, hostId, token, onLost, PeerSilence.from(System.getenv()));
+    }
+
+    /** As above with the bound on the agent's silence ({@link PeerSilence}: a stopped agent is named after it). */
+    static RemoteHost connect(String address, long hostId, SharedToken token, Consumer<RemoteHost> onLost,
+            PeerSilence bound) throws HostException {
         InetSocketAddress a = parse(address);
         Socket s = new Socket();
         ControlChannel ch;
+        boolean pinging;
         try {
             s.connect(a, CONNECT_TIMEOUT_MS);
             s.setSoTimeout(ANSWER_TIMEOUT_MS);
@@ -69,8 +82,11 @@ final class RemoteHost implements AutoCloseable {
             closeQuietly(s);
             throw new HostException("host " + address + " unreachable: " + e.getMessage());
         }
-        try {
-            ControlLine hello = ch.receive();
+        // each read has the timeout, and the whole handshake the same bound (an agent trickling bytes)
+        dev.weft.broker.auth.HandshakeDeadline deadline = dev.weft.broker.auth.HandshakeDeadline.arm(s,
+                ANSWER_TIMEOUT_MS);
+        try (deadline) {
+            ControlLine hello = ch.receive(ControlLine.MAX_HANDSHAKE_LINE);
             byte[] challenge = Hex.decode(hello.stringOr("challenge", ""));
             if (hello.stringOr("challenge", null) == null || challenge == null) {
                 throw new HostException("host " + address + " is not a weft hostd (no challenge in its first line)");
@@ -80,8 +96,8 @@ final class RemoteHost implements AutoCloseable {
             byte[] ours = TokenHandshake.challenge();
             ch.send(ControlLine.of("op", "auth", "answer",
                     Hex.encodeLower(token.answer(SharedToken.Role.MASTER, challenge)), "challenge",
-                    Hex.encodeLower(ours)));
-            ControlLine verdict = ch.receive();
+                    Hex.encodeLower(ours), "silence_ms", bound.boundMs()));
+            ControlLine verdict = ch.receive(ControlLine.MAX_HANDSHAKE_LINE);
             if (!"ready".equals(verdict.stringOr("event", ""))) {
                 throw new HostException("host " + address + " refused us: " + verdict.stringOr("reason", "no reason")
                         + " (is the same token file given to weft hostd and weft run?)");
@@ -92,22 +108,32 @@ final class RemoteHost implements AutoCloseable {
                         + (verdict.stringOr("proof", null) == null ? "no proof" : "wrong token")
                         + "; is it a weft hostd given the same token file?)");
             }
-            s.setSoTimeout(0);
+            pinging = hello.numberOr("hostd", 1) >= 2;
+            s.setSoTimeout(pinging ? (int) bound.boundMs() : 0);
         } catch (SocketTimeoutException e) {
             ch.close();
             throw new HostException("host " + address + " did not answer within " + ANSWER_TIMEOUT_MS / 1000 + " s");
         } catch (IOException | ControlLine.BadLineException e) {
             ch.close();
+            if (deadline.expired()) {
+                throw new HostException("host " + address + " did not finish the handshake within "
+                        + ANSWER_TIMEOUT_MS / 1000 + " s");
+            }
             throw new HostException("host " + address + ": " + (e instanceof EOFException ? "closed the connection"
                     : e.getMessage()) + " during the handshake");
         } catch (HostException e) {
             ch.close();
             throw e;
         }
-        RemoteHost h = new RemoteHost(address, hostId, ch, onLost);
+        RemoteHost h = new RemoteHost(address, hostId, ch, onLost, pinging ? bound : null);
         Thread t = new Thread(h::readEvents, "weft-host-" + hostId);
         t.setDaemon(true);
         t.start();
+        if (pinging) {
+            Thread p = new Thread(h::ping, "weft-host-ping-" + hostId);
+            p.setDaemon(true);
+            p.start();
+        }
         return h;
     }
 
@@ -229,9 +255,14 @@ final class RemoteHost implements AutoCloseable {
                         }
                     }
                     default -> {
-                        // a later agent's event this master does not know: ignore
+                        // a pong (any line proves the agent alive), or a later agent's event: nothing to do
                     }
                 }
+            }
+        } catch (SocketTimeoutException e) {
+            if (!closing) {
+                lostHow = "silent for " + silence.text() + " (a stopped agent or a cut network)";
+                channel.close(); // a resumed agent then sees the end and kills what it runs for us
             }
         } catch (IOException | ControlLine.BadLineException | IllegalArgumentException e) {
             // the channel ended (or the agent spoke nonsense): the host is gone
@@ -253,6 +284,26 @@ final class RemoteHost implements AutoCloseable {
             }
             all.forEach(RemoteNode::hostLost);
         }
+    }
+
+    /** Keeps an idle channel talking, so only a stopped or unreachable agent stays silent past the bound. */
+    private void ping() {
+        while (!closing && !lost) {
+            try {
+                Thread.sleep(silence.pingMs());
+                channel.send(ControlLine.of("op", "ping"));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            } catch (IOException e) {
+                return; // the reader reports the end of the channel
+            }
+        }
+    }
+
+    /** How the host was lost ("lost mid-run", or the silence that ended it), for the run's message. */
+    String lostHow() {
+        return lostHow;
     }
 
     /** Ends the control channel; the agent kills whatever of this run still runs there. */

@@ -33,7 +33,7 @@ public final class RunHelp {
             + "  --no-proc-sched          processes of the program's tree run freely (by default they take turns in a\n"
             + "                           seeded order, one scheduler for the tree: docs/shim.md); --proc-sched: the default\n"
             + "  --net <SPEC>             a simulated UDP network served by the live broker (docs/broker.md)\n"
-            + "  --nodes <K>              with --net: start K instances of the program, node ids 0..K-1 (default 1)\n"
+            + "  --nodes <K>              with --net: start K instances of the program, node ids 0..K-1 (default 1, at most 1024)\n"
             + "  --record <LOG>           with --net or a scenario: record the run as a weft-log (.gz: gzipped)\n"
             + "  --watchdog <S>           stop the run after S seconds without a broker operation (exit 124)\n"
             + "  --listen <[HOST:]PORT>   also accept nodes over TCP (loopback unless HOST says otherwise)\n"

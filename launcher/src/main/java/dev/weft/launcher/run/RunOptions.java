@@ -225,8 +225,8 @@ public record RunOptions(long seed, String strategy, boolean noSched, boolean tr
                 }
                 case "--nodes" -> {
                     nodes = number(a, inlineValue != null ? inlineValue : value(args, i++, a));
-                    if (nodes < 1 || nodes > 65534) {
-                        throw new UsageException("--nodes " + nodes + ": expected 1 to 65534");
+                    if (nodes < 1 || nodes > RunLimits.MAX_NODES) {
+                        throw new UsageException("--nodes " + nodes + ": expected 1 to " + RunLimits.MAX_NODES);
                     }
                 }
                 case "--record" -> record = Path.of(inlineValue != null ? inlineValue : value(args, i++, a));

@@ -78,7 +78,8 @@ public final class StateCommand {
             for (long op : ops) {
                 if (op < 0 || op >= index.size()) {
                     out.print(sb);
-                    return fail(err, log + ": op " + Long.toUnsignedString(op) + " is not in 0.." + (index.size() - 1));
+                    return fail(err, log + ": op " + Long.toUnsignedString(op) + (index.size() == 0
+                            ? " does not exist: the recording holds no ops" : " is not in 0.." + (index.size() - 1)));
                 }
                 if (op >= trusted) {
                     // Past the first bad op the replayed state is not the recorded run's: refuse rather than

@@ -87,4 +87,18 @@ class CampaignConfigTest {
             assertEquals(1, owners);
         }
     }
+
+    /** Issue 28: a config that is /dev/zero is read no further than 1 MiB and refused in one line. */
+    @org.junit.jupiter.api.Test
+    void anEndlessConfigFileIsRefusedInOneLine(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        java.nio.file.Path zero = java.nio.file.Files.createSymbolicLink(dir.resolve("c.json"), java.nio.file.Path.of("/dev/zero"));
+        java.io.ByteArrayOutputStream b = new java.io.ByteArrayOutputStream();
+        java.io.PrintStream ps = new java.io.PrintStream(b, true, java.nio.charset.StandardCharsets.UTF_8);
+        int code = CampaignCommand.run(new String[] {"--config", zero.toString(), "--out", dir.resolve("out").toString()},
+                java.util.Map.of(), ps, ps);
+        org.junit.jupiter.api.Assertions.assertEquals(1, code);
+        org.junit.jupiter.api.Assertions.assertEquals("weft campaign: " + zero
+                + ": more than 1048576 bytes (1 MiB); a campaign config is at most that\n",
+                b.toString(java.nio.charset.StandardCharsets.UTF_8));
+    }
 }

@@ -139,12 +139,61 @@ class ConvertCommandTest {
         assertTrue(badFormat.err().contains("unknown format \"pprof\""), badFormat.err());
         Run missing = convert(dir.resolve("nope.weftlog").toString(), "--to", "perfetto", dir.resolve("o.json").toString());
         assertEquals(1, missing.code());
-        assertTrue(missing.err().contains("no such file"), missing.err());
+        assertTrue(missing.err().contains("No such file or directory (os error 2)"), missing.err());
         assertFalse(Files.exists(dir.resolve("o.json")));
         Run corrupt = convert(corpus("negative/neg-payload-edit-chainbreak-op999.weftlog").toString(), "--to", "perfetto",
                 dir.resolve("c.json").toString());
         assertEquals(1, corrupt.code());
         assertTrue(corrupt.err().contains("op 999"), corrupt.err());
         assertFalse(Files.exists(dir.resolve("c.json")), "no half-written trace");
+    }
+
+    /** Issue 28 item 1: the output is written into a FIFO or device, never replaced; a directory is refused. */
+    @Test
+    void anOutputThatIsNotARegularFileIsWrittenIntoOrRefusedNeverReplaced(@TempDir Path dir) throws Exception {
+        Path log = corpus("raft/raft-fix0-s131-violation.weftlog");
+        Path full = Files.createSymbolicLink(dir.resolve("full.json"), Path.of("/dev/full"));
+        Run onFull = convert(log.toString(), "--to", "perfetto", full.toString());
+        assertEquals(1, onFull.code());
+        assertTrue(onFull.err().startsWith("weft convert: cannot write " + full + ": No space left on device"), onFull.err());
+        assertTrue(Files.isSymbolicLink(full), "the link (and the device) stay");
+
+        Path empty = Files.createDirectory(dir.resolve("empty"));
+        Run onDir = convert(log.toString(), "--to", "perfetto", empty.toString());
+        assertEquals(1, onDir.code());
+        assertEquals("weft convert: cannot write " + empty + ": Is a directory (os error 21)\n", onDir.err());
+        assertTrue(Files.isDirectory(empty));
+
+        Path fifo = dir.resolve("pipe");
+        assertEquals(0, new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor());
+        java.util.concurrent.CompletableFuture<byte[]> read = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+            try (java.io.InputStream in = Files.newInputStream(fifo)) {
+                return in.readAllBytes();
+            } catch (java.io.IOException e) {
+                throw new RuntimeException(e);
+            }
+        });
+        assertEquals(0, convert(log.toString(), "--to", "perfetto", fifo.toString()).code());
+        assertEquals(0, convert(log.toString(), "--to", "perfetto", dir.resolve("plain.json").toString()).code());
+        assertTrue(java.util.Arrays.equals(Files.readAllBytes(dir.resolve("plain.json")), read.get()));
+        assertFalse(Files.isRegularFile(fifo), "still a FIFO");
+
+        Path unwritable = dir.resolve("no/such/dir/o.json");
+        Run missingDir = convert(log.toString(), "--to", "perfetto", unwritable.toString());
+        assertEquals("weft convert: cannot write " + unwritable + ": No such file or directory (os error 2)\n", missingDir.err());
+    }
+
+    /** Issue 28 item 9: an input that is not a readable file is named as what it is. */
+    @Test
+    void anUnreadableInputIsNamedAsWhatItIs(@TempDir Path dir) throws Exception {
+        Path a = dir.resolve("a.weftlog");
+        Files.createSymbolicLink(a, dir.resolve("b.weftlog"));
+        Files.createSymbolicLink(dir.resolve("b.weftlog"), a);
+        assertEquals("weft convert: " + a + ": Too many levels of symbolic links (os error 40)\n",
+                convert(a.toString(), "--to", "perfetto", dir.resolve("o.json").toString()).err());
+        assertEquals("weft convert: " + dir + ": Is a directory (os error 21)\n",
+                convert(dir.toString(), "--to", "perfetto", dir.resolve("o.json").toString()).err());
+        assertEquals("weft convert: /dev/zero: is a character device, not a regular file\n",
+                convert("/dev/zero", "--to", "perfetto", dir.resolve("o.json").toString()).err());
     }
 }

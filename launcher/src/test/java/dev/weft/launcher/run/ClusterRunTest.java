@@ -1,6 +1,7 @@
 package dev.weft.launcher.run;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
@@ -251,5 +252,19 @@ class ClusterRunTest {
         assertTrue(cut.find() && Long.parseLong(cut.group(1)) >= 2, "retransmits were cut: " + o.stderr());
         assertTrue(o.stdout().contains("[n1] rtt: 100 round trips"), o.stdout());
         assertTrue(replaysIdentically(log).sawEnd());
+    }
+
+    /** Issue 28 item 11: a node a signal kills (not the run) is named with its signal when it happens. */
+    @Test
+    void aNodeKilledByASignalIsNamedWithTheSignal() throws Exception {
+        Out o = weft("--seed", "1", "--net", "", "--nodes", "2", "--", "sh", "-c",
+                "if [ \"$WEFT_NODE_ID\" = 1 ]; then kill -9 $$; fi; exit 0");
+        assertTrue(o.stderr().contains("weft run: node 1 was killed by SIGKILL (status 137), not by the run; the other"
+                + " nodes go on until they end or the watchdog stops the run\n"), o.stderr());
+        assertFalse(o.stderr().contains("node 0 was killed"), o.stderr());
+        assertEquals(137, o.exit(), o.stderr());
+        assertEquals(null, NodeDeath.line(0, 1));
+        assertEquals("SIGSEGV", NodeDeath.signalOf(139));
+        assertEquals("SIGRTMIN+1", NodeDeath.signalOf(128 + 35));
     }
 }

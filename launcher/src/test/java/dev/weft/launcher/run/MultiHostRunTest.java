@@ -99,8 +99,10 @@ class MultiHostRunTest {
     static void startAgents() throws Exception {
         NativeFixture.assumeBuilt();
         pingpong = NativeFixture.compileForTest("examples/pingpong.c");
-        tokenFile = Files.writeString(shared.resolve("token"), "a shared secret\n");
-        badTokenFile = Files.writeString(shared.resolve("bad-token"), "not it\n");
+        tokenFile = Files.setPosixFilePermissions(Files.writeString(shared.resolve("token"), "a shared secret\n"),
+                java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
+        badTokenFile = Files.setPosixFilePermissions(Files.writeString(shared.resolve("bad-token"), "not it\n"),
+                java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
         first = Agent.start(tokenFile);
         second = Agent.start(tokenFile);
     }

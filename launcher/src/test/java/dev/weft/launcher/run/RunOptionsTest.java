@@ -127,7 +127,8 @@ class RunOptionsTest {
         assertEquals(Path.of("scen.json"), s.cluster().scenario());
         assertEquals("--net: latency \"x\": unknown kind \"x\"", usage("--seed", "1", "--net", "latency=x", "p"));
         assertEquals("--record needs --net (a simulated network)", usage("--seed", "1", "--record", "l", "p"));
-        assertEquals("--nodes 0: expected 1 to 65534", usage("--seed", "1", "--net", "", "--nodes", "0", "p"));
+        assertEquals("--nodes 0: expected 1 to 1024", usage("--seed", "1", "--net", "", "--nodes", "0", "p"));
+        assertEquals("--nodes 1025: expected 1 to 1024", usage("--seed", "1", "--net", "", "--nodes", "1025", "p"));
         assertEquals("--listen \"host:\": expected PORT or HOST:PORT", usage("--seed", "1", "--net", "",
                 "--listen", "host:", "p"));
         assertEquals("--seed: a scenario sets its own seed (its \"seed\" member)", usage("--seed", "1", "s.json"));

@@ -48,4 +48,14 @@ class StateCommandTest {
         assertEquals(1, r.code());
         assertTrue(r.err().endsWith("op 16 is not in 0..15\n"), r.err());
     }
+
+    /** Issue 28 item 9: a recording without ops says so, not "op 5 is not in 0..-1". */
+    @Test
+    void anOpOfARecordingWithoutOpsIsNamedAsSuch(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+        Path log = dir.resolve("empty.weftlog");
+        dev.weft.log.LogWriter.create(log, 1, "", 0, new dev.weft.log.LogMeta(null, "0.0.2", null, null)).close();
+        CapturedRun r = weft("state", log.toString(), "--at", "5");
+        assertEquals(1, r.code());
+        assertTrue(r.err().endsWith(log + ": op 5 does not exist: the recording holds no ops\n"), r.err());
+    }
 }
