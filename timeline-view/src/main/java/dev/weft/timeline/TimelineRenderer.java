@@ -35,7 +35,7 @@ final class TimelineRenderer {
     /** Everything a frame depends on, gathered by the view. */
     record Frame(TimelineModel model, AxisMapping mapping, Viewport viewport, AxisMode mode, TimelinePalette palette,
                  int[] laneRow, int rows, double laneHeight, int hiddenKinds, int cursorOp, int selectedOp, int hoveredOp,
-                 int[] markers, int errorOp, boolean arrows, double width, double height, int[] highlights, int[] bookmarks,
+                 int[] markers, int[] verdicts, int errorOp, boolean arrows, double width, double height, int[] highlights, int[] bookmarks,
                  java.util.BitSet shown, int[] range, int measureOp) {
 
         double rowTop(int row) {
@@ -322,24 +322,45 @@ final class TimelineRenderer {
         else g.fillRect(fromCol, top + h * 0.38, toCol - fromCol, h * 0.36);
     }
 
-    /** Violation records, external markers and the verification error, one line per pixel column at most. */
+    /** Amber: a network invariant's marker (fifo, dup), told apart from a verdict's red by colour and shape. */
+    static final Color NETWORK_MARKER = Color.web("#d97706");
+
+    /**
+     * Violation records, external markers and the verification error, one line per pixel column at most. Network
+     * invariants (fifo / dup) are an amber ▼ with a faint line; verdicts about the program (protocol, deadlock,
+     * stream) a red ◆ with a solid line, drawn last so a verdict is never hidden under a crowd of fifo marks.
+     */
     private void paintMarkers(GraphicsContext g, Frame f, double plotW) {
         double bottom = RULER + f.rows * f.laneHeight;
-        // Lines faint (there may be hundreds), the ruler triangle solid.
-        g.setStroke(f.palette.violation().deriveColor(0, 1, 1, 0.35));
         g.setLineWidth(1);
         double lastX = Double.NaN;
         int[] all = f.markers;
         int i = lowerBound(all, f.mapping.visibleOps()[0]);
         for (; i < all.length; i++) {
+            if (Arrays.binarySearch(f.verdicts, all[i]) >= 0) continue;
             double x = f.mapping.xOf(all[i]);
             if (x > plotW + 2) break;
             double px = Math.floor(x) + 0.5;
             if (px == lastX) continue;
             lastX = px;
+            g.setStroke(NETWORK_MARKER.deriveColor(0, 1, 1, 0.35));
             g.strokeLine(px, RULER, px, bottom);
+            g.setFill(NETWORK_MARKER);
+            networkMarker(g, px, RULER);
+        }
+        lastX = Double.NaN;
+        for (i = lowerBound(f.verdicts, f.mapping.visibleOps()[0]); i < f.verdicts.length; i++) {
+            double x = f.mapping.xOf(f.verdicts[i]);
+            if (x > plotW + 8) break;
+            double px = Math.floor(x) + 0.5;
+            if (px == lastX) continue;
+            lastX = px;
+            g.setStroke(f.palette.violation().deriveColor(0, 1, 1, 0.8));
+            g.setLineWidth(2);
+            g.strokeLine(px, RULER, px, bottom);
+            g.setLineWidth(1);
             g.setFill(f.palette.violation());
-            g.fillPolygon(new double[] {px - 5, px + 5, px}, new double[] {RULER, RULER, RULER + 7}, 3);
+            verdictMarker(g, px, RULER);
         }
         if (f.errorOp >= 0 && f.errorOp <= f.model.size()) {
             // A problem after the last good record sits just right of it, kept on screen.
@@ -358,6 +379,17 @@ final class TimelineRenderer {
             g.setTextBaseline(VPos.TOP);
             g.fillText("✗ op " + f.errorOp + ": bad", roomRight ? x + 5 : x - 5, RULER + 2);
         }
+    }
+
+    /** The ruler's ▼ of a network invariant, its tip at (x, baseline). */
+    static void networkMarker(GraphicsContext g, double x, double baseline) {
+        g.fillPolygon(new double[] {x - 5, x + 5, x}, new double[] {baseline - 1, baseline - 1, baseline + 7}, 3);
+    }
+
+    /** The ruler's ◆ of a verdict, centred on x just above the baseline. */
+    static void verdictMarker(GraphicsContext g, double x, double baseline) {
+        double cy = baseline - 4;
+        g.fillPolygon(new double[] {x - 7, x, x + 7, x}, new double[] {cy, cy - 7, cy, cy + 7}, 4);
     }
 
     private void paintSelection(GraphicsContext g, Frame f) {

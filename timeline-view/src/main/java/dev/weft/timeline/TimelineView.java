@@ -55,6 +55,7 @@ public class TimelineView extends Region {
     private final IntegerProperty hiddenKinds = new SimpleIntegerProperty(this, "hiddenKinds", 0);
     private final ObservableSet<Integer> hiddenLanes = FXCollections.observableSet();
     private final ObjectProperty<int[]> markers = new SimpleObjectProperty<>(this, "markers", new int[0]);
+    private final ObjectProperty<int[]> verdictMarkers = new SimpleObjectProperty<>(this, "verdictMarkers", new int[0]);
     private final IntegerProperty errorOp = new SimpleIntegerProperty(this, "errorOp", -1);
     private final BooleanProperty showArrows = new SimpleBooleanProperty(this, "showArrows", true);
     private final ObjectProperty<int[]> suppressedMarkers = new SimpleObjectProperty<>(this, "suppressedMarkers", new int[0]);
@@ -92,6 +93,7 @@ public class TimelineView extends Region {
         axisMode.addListener((o, a, b) -> onAxisChanged(a));
         for (Observable o : new Observable[] {palette, hiddenKinds, hiddenLanes}) o.addListener(x -> invalidateAll());
         markers.addListener(x -> invalidateAll());
+        verdictMarkers.addListener(x -> invalidateAll());
         suppressedMarkers.addListener(x -> invalidateAll());
         shownOps.addListener(x -> invalidateAll());
         for (Observable o : new Observable[] {cursorOp, selectedOp, hoveredOp, errorOp, showArrows, highlights, bookmarks, range, measureOp}) {
@@ -127,6 +129,11 @@ public class TimelineView extends Region {
     public ObservableSet<Integer> getHiddenLanes() { return hiddenLanes; }
     /** Extra marker ops (e.g. violations found by replay checks), drawn like violation records. */
     public ObjectProperty<int[]> markersProperty() { return markers; }
+    /**
+     * Ops of verdicts about the program (protocol, deadlock, stream …), sorted: drawn as a red ◆ with a solid line, where
+     * every other marker (fifo / dup, violation records) is an amber ▼ with a faint one.
+     */
+    public ObjectProperty<int[]> verdictMarkersProperty() { return verdictMarkers; }
     /** First bad op of a log that failed to verify (size() when the problem is after the last record), or -1. */
     public IntegerProperty errorOpProperty() { return errorOp; }
     public BooleanProperty showArrowsProperty() { return showArrows; }
@@ -300,6 +307,10 @@ public class TimelineView extends Region {
         allMarkers = merged;
     }
 
+    private int[] verdicts() {
+        return verdictMarkers.get() == null ? new int[0] : verdictMarkers.get();
+    }
+
     private AxisMapping mapping() {
         return new AxisMapping(getModel(), axisMode.get(), viewport);
     }
@@ -341,11 +352,11 @@ public class TimelineView extends Region {
             minimapDirty = false;
         }
         var frame = new TimelineRenderer.Frame(m, mapping(), viewport, axisMode.get(), palette.get(), laneRow, rows,
-                laneHeight(), hiddenKinds.get(), cursorOp.get(), selectedOp.get(), hoveredOp.get(), allMarkers,
+                laneHeight(), hiddenKinds.get(), cursorOp.get(), selectedOp.get(), hoveredOp.get(), allMarkers, verdicts(),
                 errorOp.get(), showArrows.get(), main.getWidth(), main.getHeight(), highlights.get(), bookmarks.get(),
                 shownOps.get(), range.get(), measureOp.get());
         renderer.paint(main.getGraphicsContext2D(), frame);
-        minimap.paintOverlay(minimapOverlay.getGraphicsContext2D(), m, axisMode.get(), viewport, allMarkers, errorOp.get(),
+        minimap.paintOverlay(minimapOverlay.getGraphicsContext2D(), m, axisMode.get(), viewport, allMarkers, verdicts(), errorOp.get(),
                 cursorOp.get(), palette.get(), minimapOverlay.getWidth(), minimapOverlay.getHeight());
         dirty = false;
         frames++;
