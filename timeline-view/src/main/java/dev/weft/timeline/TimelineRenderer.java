@@ -36,10 +36,16 @@ final class TimelineRenderer {
     record Frame(TimelineModel model, AxisMapping mapping, Viewport viewport, AxisMode mode, TimelinePalette palette,
                  int[] laneRow, int rows, double laneHeight, int hiddenKinds, int cursorOp, int selectedOp, int hoveredOp,
                  int[] markers, int[] verdicts, int errorOp, boolean arrows, double width, double height, int[] highlights, int[] bookmarks,
-                 java.util.BitSet shown, int[] range, int measureOp) {
+                 java.util.BitSet shown, int[] range, int measureOp, double scrollY) {
 
+        /** Top of a row, lanes scrolled up by scrollY (the ruler stays put). */
         double rowTop(int row) {
-            return RULER + row * laneHeight;
+            return RULER + row * laneHeight - scrollY;
+        }
+
+        /** Where the last lane ends on screen (never below the frame). */
+        double lanesBottom() {
+            return Math.min(height, RULER + rows * laneHeight - scrollY);
         }
 
         double laneCentre(int lane) {
@@ -58,7 +64,11 @@ final class TimelineRenderer {
         double plotW = f.width - GUTTER;
         if (plotW <= 1) return;
 
-        // Lane stripes (full width) and labels (gutter).
+        // Lane stripes (full width) and labels (gutter); lanes scrolled under the ruler are clipped away.
+        g.save();
+        g.beginPath();
+        g.rect(0, RULER, f.width, Math.max(0, f.height - RULER));
+        g.clip();
         for (int lane = 0; lane < f.laneRow.length; lane++) {
             int row = f.laneRow[lane];
             if (row < 0) continue;
@@ -67,6 +77,7 @@ final class TimelineRenderer {
                 g.fillRect(GUTTER, f.rowTop(row), plotW, f.laneHeight);
             }
         }
+        g.restore();
 
         g.save();
         g.beginPath();
@@ -77,17 +88,22 @@ final class TimelineRenderer {
         paintRuler(g, f, plotW);
         int[] vis = f.mapping.visibleOps();
         int count = vis[1] - vis[0];
+        g.save();
+        g.beginPath();
+        g.rect(0, RULER, plotW, Math.max(0, f.height - RULER));
+        g.clip();
         if (count > 0 && plotW / count >= DETAIL_PIXELS_PER_EVENT) {
             if (f.arrows && count <= ARROW_LIMIT) paintArrows(g, f, vis[0], vis[1]);
             paintMarks(g, f, vis[0], vis[1]);
         } else if (count > 0) {
             paintColumns(g, f, plotW);
         }
+        if (count > 0 && plotW / count >= DETAIL_PIXELS_PER_EVENT) paintHighlightRings(g, f, vis[0], vis[1]);
+        paintSelection(g, f);
+        g.restore();
         paintMarkers(g, f, plotW);
         paintTicks(g, f, plotW, f.highlights, Color.web("#eab308"), 0);
         paintTicks(g, f, plotW, f.bookmarks, Color.web("#2563eb"), 1);
-        if (count > 0 && plotW / count >= DETAIL_PIXELS_PER_EVENT) paintHighlightRings(g, f, vis[0], vis[1]);
-        paintSelection(g, f);
         paintMeasure(g, f);
         paintCursor(g, f);
         g.restore();
@@ -99,11 +115,16 @@ final class TimelineRenderer {
         g.setTextAlign(TextAlignment.LEFT);
         g.setTextBaseline(VPos.CENTER);
         g.fillText(f.mode == AxisMode.OP ? "op" : "virtual time", 6, RULER / 2);
+        g.save();
+        g.beginPath();
+        g.rect(0, RULER, GUTTER, Math.max(0, f.height - RULER));
+        g.clip();
         for (int lane = 0; lane < f.laneRow.length; lane++) {
             int row = f.laneRow[lane];
             if (row < 0) continue;
             g.fillText(f.model.lanes().get(lane).label(), 6, f.rowTop(row) + f.laneHeight / 2);
         }
+        g.restore();
     }
 
     private void paintRuler(GraphicsContext g, Frame f, double plotW) {
@@ -117,7 +138,7 @@ final class TimelineRenderer {
         g.setFont(SMALL_FONT);
         g.setTextAlign(TextAlignment.LEFT);
         g.setTextBaseline(VPos.CENTER);
-        double bottom = RULER + f.rows * f.laneHeight;
+        double bottom = f.lanesBottom();
         for (double t = first; t <= v.end(); t += step) {
             double x = Math.floor(v.xOf(t)) + 0.5;
             g.strokeLine(x, RULER - 6, x, bottom);
@@ -254,7 +275,7 @@ final class TimelineRenderer {
         double x0 = f.mapping.xOf(Math.max(0, f.range[0]));
         double x1 = f.mode == AxisMode.OP ? f.viewport.xOf(Math.min(f.model.size() - 1, f.range[1]) + 1.0)
                 : f.mapping.xOf(Math.min(f.model.size() - 1, f.range[1]));
-        double bottom = RULER + f.rows * f.laneHeight;
+        double bottom = f.lanesBottom();
         g.setFill(Color.web("#3b82f6", 0.13));
         g.fillRect(x0, 0, Math.max(2, x1 - x0), bottom);
         g.setStroke(Color.web("#2563eb"));
@@ -331,7 +352,7 @@ final class TimelineRenderer {
      * stream) a red ◆ with a solid line, drawn last so a verdict is never hidden under a crowd of fifo marks.
      */
     private void paintMarkers(GraphicsContext g, Frame f, double plotW) {
-        double bottom = RULER + f.rows * f.laneHeight;
+        double bottom = f.lanesBottom();
         g.setLineWidth(1);
         double lastX = Double.NaN;
         int[] all = f.markers;
@@ -414,7 +435,7 @@ final class TimelineRenderer {
         if (f.cursorOp < 0 || f.cursorOp >= f.model.size()) return;
         // "State after op N": the line sits just right of op N's mark.
         double x = f.mode == AxisMode.OP ? f.viewport.xOf(f.cursorOp + 1.0) : f.mapping.xOf(f.cursorOp);
-        double bottom = RULER + f.rows * f.laneHeight;
+        double bottom = f.lanesBottom();
         g.setStroke(f.palette.cursor());
         g.setLineWidth(2);
         g.strokeLine(x, RULER, x, bottom);

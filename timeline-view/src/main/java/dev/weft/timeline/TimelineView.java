@@ -27,7 +27,8 @@ import java.util.Arrays;
  * cursor, violation markers and an overview strip with the visible window. Drawn immediate-mode on Canvas
  * (no Node per event); any number of changes within one pulse cause a single repaint in the layout pass.
  *
- * <p>Mouse: wheel zooms at the pointer (Shift+wheel pans), drag pans, click selects the nearest mark,
+ * <p>Mouse: the wheel scrolls the lanes when they do not fit (otherwise pans), Ctrl+wheel zooms at the pointer,
+ * Shift+wheel pans, drag pans, click selects the nearest mark,
  * clicking the selected send/receive again (or double-clicking) jumps to its partner, click in the ruler
  * moves the cursor, drag along it selects a range, Shift+click measures from the selected mark, click or drag in the overview moves the window. Keys (when focused): + / - or W / S zoom,
  * 0 fit all, Ctrl+←/→ or A/D pan, J jump to partner.
@@ -36,12 +37,15 @@ public class TimelineView extends Region {
 
     static final double MINIMAP_HEIGHT = 46;
     static final double GAP = 4;
-    static final double MIN_LANE = 18;
+    /** Lanes never get thinner than this: when they do not fit, they scroll (wheel) instead. */
+    static final double MIN_LANE = 22;
     static final double MAX_LANE = 80;
 
     private final Canvas main = new Canvas();
     private final Canvas minimapContent = new Canvas();
     private final Canvas minimapOverlay = new Canvas();
+    /** Scrolls the lanes when they do not fit; shown only then, over the plot's right edge. */
+    private final javafx.scene.control.ScrollBar laneScroll = new javafx.scene.control.ScrollBar();
     private final TimelineRenderer renderer = new TimelineRenderer();
     private final MinimapRenderer minimap = new MinimapRenderer();
     private final Viewport viewport = new Viewport();
@@ -87,8 +91,13 @@ public class TimelineView extends Region {
     public TimelineView() {
         getStyleClass().add("timeline-view");
         setFocusTraversable(true);
-        getChildren().addAll(main, minimapContent, minimapOverlay);
+        getChildren().addAll(main, minimapContent, minimapOverlay, laneScroll);
         minimapOverlay.setMouseTransparent(true);
+        laneScroll.setOrientation(javafx.geometry.Orientation.VERTICAL);
+        laneScroll.setId("laneScroll");
+        laneScroll.setVisible(false);
+        laneScroll.setFocusTraversable(false);
+        laneScroll.valueProperty().addListener(o -> invalidate());
         model.addListener((o, a, b) -> onModelOrAxisChanged());
         axisMode.addListener((o, a, b) -> onAxisChanged(a));
         for (Observable o : new Observable[] {palette, hiddenKinds, hiddenLanes}) o.addListener(x -> invalidateAll());
@@ -150,6 +159,48 @@ public class TimelineView extends Region {
     /** The second event of a measurement (Shift+click): the interval from the selected op to it is drawn. */
     public IntegerProperty measureOpProperty() { return measureOp; }
 
+    /** How far the lanes are scrolled up, in pixels (0 when they all fit). */
+    public double laneScrollY() { return Math.max(0, Math.min(maxLaneScroll(), laneScroll.getValue())); }
+
+    /** Scrolls the lanes by dy pixels (positive: down, to later lanes); clamped to what there is to see. */
+    public void scrollLanes(double dy) {
+        laneScroll.setValue(Math.max(0, Math.min(maxLaneScroll(), laneScrollY() + dy)));
+        invalidate();
+    }
+
+    /** Whether every lane fits (nothing to scroll). */
+    public boolean lanesFit() { return maxLaneScroll() <= 0; }
+
+    /** Lane labels fully on screen now, top to bottom (for tests and the status line). */
+    public java.util.List<String> lanesOnScreen() {
+        java.util.List<String> out = new java.util.ArrayList<>();
+        double lh = laneHeight(), y0 = TimelineRenderer.RULER - laneScrollY();
+        for (int l = 0; l < laneRow.length; l++) {
+            if (laneRow[l] < 0) continue;
+            double top = y0 + laneRow[l] * lh;
+            if (top >= TimelineRenderer.RULER - 0.5 && top + lh <= main.getHeight() + 0.5) out.add(getModel().lanes().get(l).label());
+        }
+        return out;
+    }
+
+    private double laneArea() {
+        return Math.max(0, main.getHeight() - TimelineRenderer.RULER - 4);
+    }
+
+    private double maxLaneScroll() {
+        return Math.max(0, rows * laneHeight() - laneArea());
+    }
+
+    /** Scrolls the lanes the least that shows the lane of op. */
+    private void revealLaneOf(int op) {
+        if (op < 0 || op >= getModel().size()) return;
+        int row = laneRow[getModel().lane(op)];
+        if (row < 0) return;
+        double lh = laneHeight(), top = row * lh, y = laneScrollY();
+        if (top < y) scrollLanes(top - y);
+        else if (top + lh > y + laneArea()) scrollLanes(top + lh - (y + laneArea()));
+    }
+
     /** The visible window, for status lines and tests (read it, change it through the methods below). */
     public Viewport getViewport() { return viewport; }
 
@@ -201,6 +252,7 @@ public class TimelineView extends Region {
     public void reveal(int op) {
         if (op < 0 || op >= getModel().size()) return;
         viewport.reveal(mapping().valueOf(op));
+        revealLaneOf(op);
         invalidate();
     }
 
@@ -243,7 +295,7 @@ public class TimelineView extends Region {
         double plotX = x - TimelineRenderer.GUTTER;
         if (plotX < 0 || y < TimelineRenderer.RULER) return -1;
         double lh = laneHeight();
-        int row = (int) Math.floor((y - TimelineRenderer.RULER) / lh);
+        int row = (int) Math.floor((y - TimelineRenderer.RULER + laneScrollY()) / lh);
         if (row < 0 || row >= rows) return -1;
         int lane = -1;
         for (int l = 0; l < laneRow.length; l++) if (laneRow[l] == row) lane = l;
@@ -257,7 +309,7 @@ public class TimelineView extends Region {
         TimelineModel m = getModel();
         if (op < 0 || op >= m.size() || laneRow[m.lane(op)] < 0) return null;
         return new double[] {TimelineRenderer.GUTTER + mapping().xOf(op),
-                TimelineRenderer.RULER + laneRow[m.lane(op)] * laneHeight() + laneHeight() / 2};
+                TimelineRenderer.RULER + laneRow[m.lane(op)] * laneHeight() + laneHeight() / 2 - laneScrollY()};
     }
 
     // ---- drawing ----------------------------------------------------------------------------------
@@ -337,6 +389,14 @@ public class TimelineView extends Region {
             minimapDirty = true;
         }
         main.relocate(0, 0);
+        double sb = 12, max = maxLaneScroll();
+        laneScroll.setVisible(max > 0);
+        laneScroll.setMax(max);
+        laneScroll.setVisibleAmount(max <= 0 ? 1 : laneArea() * max / Math.max(1, rows * laneHeight()));
+        laneScroll.setUnitIncrement(laneHeight());
+        laneScroll.setBlockIncrement(laneArea() * 0.8);
+        if (laneScroll.getValue() > max) laneScroll.setValue(max);
+        laneScroll.resizeRelocate(w - sb, TimelineRenderer.RULER, sb, Math.max(1, mainH - TimelineRenderer.RULER));
         minimapContent.relocate(0, mainH + GAP);
         minimapOverlay.relocate(0, mainH + GAP);
         if (dirty) paintNow();
@@ -354,7 +414,7 @@ public class TimelineView extends Region {
         var frame = new TimelineRenderer.Frame(m, mapping(), viewport, axisMode.get(), palette.get(), laneRow, rows,
                 laneHeight(), hiddenKinds.get(), cursorOp.get(), selectedOp.get(), hoveredOp.get(), allMarkers, verdicts(),
                 errorOp.get(), showArrows.get(), main.getWidth(), main.getHeight(), highlights.get(), bookmarks.get(),
-                shownOps.get(), range.get(), measureOp.get());
+                shownOps.get(), range.get(), measureOp.get(), laneScrollY());
         renderer.paint(main.getGraphicsContext2D(), frame);
         minimap.paintOverlay(minimapOverlay.getGraphicsContext2D(), m, axisMode.get(), viewport, allMarkers, verdicts(), errorOp.get(),
                 cursorOp.get(), palette.get(), minimapOverlay.getWidth(), minimapOverlay.getHeight());
@@ -387,8 +447,11 @@ public class TimelineView extends Region {
         if (plotX < 0) return;
         double dy = e.getDeltaY() != 0 ? e.getDeltaY() : e.getDeltaX();
         if (dy == 0) return;
-        if (e.isShiftDown() || (e.getDeltaX() != 0 && e.getDeltaY() == 0)) panPixels(dy);
-        else zoomAt(plotX, Math.pow(WHEEL_ZOOM_BASE, dy));
+        // Ctrl+wheel zooms at the pointer; Shift+wheel (or a sideways wheel) pans; the wheel scrolls the lanes, or
+        // pans along the axis when they all fit.
+        if (e.isShortcutDown() || e.isControlDown()) zoomAt(plotX, Math.pow(WHEEL_ZOOM_BASE, dy));
+        else if (e.isShiftDown() || (e.getDeltaX() != 0 && e.getDeltaY() == 0) || lanesFit()) panPixels(dy);
+        else scrollLanes(-dy);
         e.consume();
     }
 

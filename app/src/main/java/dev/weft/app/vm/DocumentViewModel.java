@@ -282,6 +282,14 @@ public final class DocumentViewModel {
         return moved;
     }
 
+    /** Moves to the most severe finding of this invariant (a campaign hit's class); false, leaving the cursor, if none. */
+    public boolean goToFindingOf(String invariant) {
+        for (int i = 0; i < findings.size(); i++) {
+            if (findings.get(i).invariant().equals(invariant)) return goToFinding(i);
+        }
+        return false;
+    }
+
     /** The next finding in rank order (the first one when the cursor is on none). */
     public boolean nextFinding() {
         int k = findingAtCursor.get();

@@ -35,10 +35,15 @@ class CampaignPanelUiTest {
     private CampaignPanel panel;
     private Scene scene;
     private final List<Path> opened = new CopyOnWriteArrayList<>();
+    /** The invariant each double-click asked the main window to open on (the hit's own finding). */
+    private final List<String> openedAt = new CopyOnWriteArrayList<>();
 
     @Start
     void start(Stage stage) {
-        panel = new CampaignPanel(opened::add);
+        panel = new CampaignPanel(opened::add, (p, invariant) -> {
+            opened.add(p);
+            openedAt.add(invariant);
+        });
         scene = new Scene((Region) panel.node(), 1260, 780);
         stage.setScene(scene);
         stage.show();
@@ -83,6 +88,7 @@ class CampaignPanelUiTest {
         robot.doubleClickOn(firstRow(robot, "#campaignHits"));
         WaitForAsyncUtils.waitForFxEvents();
         assertEquals(List.of(folder.resolve("runs/CHORD_FIX=0/s1.weftlog")), opened);
+        assertEquals(List.of("AtLeastOneRing"), openedAt, "opens on the hit's own finding");
     }
 
     @Test

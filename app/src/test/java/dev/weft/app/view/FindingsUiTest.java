@@ -83,6 +83,17 @@ class FindingsUiTest {
     }
 
     @Test
+    void aCampaignHitOpensOnItsOwnFinding(FxRobot robot) throws Exception {
+        DocumentViewModel doc = ui.open(robot, SharedCorpus.conformance().resolve("chord/chord-fix0-s3.weftlog"), null);
+        robot.interact(() -> doc.goTo(0));
+        robot.interact(() -> assertTrue(doc.goToFindingOf("per-channel-fifo")));
+        assertEquals(doc.findings().get(1).op(), doc.cursor(), "the most severe fifo finding, rank 2");
+        assertEquals("violation 2 of 31 · op " + doc.cursor(), text(robot, "#violationBarPosition"));
+        robot.interact(() -> assertTrue(!doc.goToFindingOf("ElectionSafety")));
+        assertEquals(doc.findings().get(1).op(), doc.cursor(), "an invariant the recording lacks leaves the cursor");
+    }
+
+    @Test
     void raftOpensOnElectionSafety(FxRobot robot) throws Exception {
         DocumentViewModel doc = ui.open(robot, SharedCorpus.conformance().resolve("raft/raft-fix0-s131-violation.weftlog"), null);
         assertEquals(243, doc.cursor());
