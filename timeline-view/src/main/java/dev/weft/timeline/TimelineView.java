@@ -68,6 +68,8 @@ public class TimelineView extends Region {
     private final ObjectProperty<java.util.BitSet> shownOps = new SimpleObjectProperty<>(this, "shownOps");
     private final ObjectProperty<int[]> range = new SimpleObjectProperty<>(this, "range");
     private final IntegerProperty measureOp = new SimpleIntegerProperty(this, "measureOp", -1);
+    private final javafx.beans.property.ReadOnlyObjectWrapper<double[]> window =
+            new javafx.beans.property.ReadOnlyObjectWrapper<>(this, "window", new double[] {0, 0});
 
     /** Zoom factor of one key press or toolbar click: 1M ops to ~200 in six presses. */
     public static final double KEY_ZOOM = 4;
@@ -199,6 +201,19 @@ public class TimelineView extends Region {
         double lh = laneHeight(), top = row * lh, y = laneScrollY();
         if (top < y) scrollLanes(top - y);
         else if (top + lh > y + laneArea()) scrollLanes(top + lh - (y + laneArea()));
+    }
+
+    /**
+     * The visible window {start, end} in axis units (ops or ns), published after each frame that moved it (zoom, pan,
+     * fit): another view can follow it (the compare view's linked zoom).
+     */
+    public javafx.beans.property.ReadOnlyObjectProperty<double[]> windowProperty() { return window.getReadOnlyProperty(); }
+
+    /** Shows the window [from, to) in axis units, as another view had it. */
+    public void showWindow(double from, double to) {
+        if (!(to > from)) return;
+        viewport.show(from, to);
+        invalidate();
     }
 
     /** The visible window, for status lines and tests (read it, change it through the methods below). */
@@ -419,6 +434,8 @@ public class TimelineView extends Region {
         minimap.paintOverlay(minimapOverlay.getGraphicsContext2D(), m, axisMode.get(), viewport, allMarkers, verdicts(), errorOp.get(),
                 cursorOp.get(), palette.get(), minimapOverlay.getWidth(), minimapOverlay.getHeight());
         dirty = false;
+        double[] w = window.get();
+        if (w[0] != viewport.start() || w[1] != viewport.end()) window.set(new double[] {viewport.start(), viewport.end()});
         frames++;
         lastFrameNanos = System.nanoTime() - t0;
     }
