@@ -193,9 +193,16 @@ public class TimelineView extends Region {
         return Math.max(0, rows * laneHeight() - laneArea());
     }
 
+    /** The op whose lane the next layout scrolls into view (sizes are only known then), or -1. */
+    private int pendingLaneReveal = -1;
+
     /** Scrolls the lanes the least that shows the lane of op. */
     private void revealLaneOf(int op) {
         if (op < 0 || op >= getModel().size()) return;
+        if (main.getHeight() <= TimelineRenderer.RULER + 4) {   // not laid out yet: do it when it is
+            pendingLaneReveal = op;
+            return;
+        }
         int row = laneRow[getModel().lane(op)];
         if (row < 0) return;
         double lh = laneHeight(), top = row * lh, y = laneScrollY();
@@ -404,6 +411,11 @@ public class TimelineView extends Region {
             minimapDirty = true;
         }
         main.relocate(0, 0);
+        if (pendingLaneReveal >= 0) {
+            int op = pendingLaneReveal;
+            pendingLaneReveal = -1;
+            revealLaneOf(op);
+        }
         double sb = 12, max = maxLaneScroll();
         laneScroll.setVisible(max > 0);
         laneScroll.setMax(max);
