@@ -140,17 +140,26 @@ public class ChordRingView extends Region {
             boolean broken = !state.violations().isEmpty();
             g.setFill(broken ? OFFENDER : p.text());
             g.setFont(Font.font("System", FontWeight.BOLD, 12));
+            // Wrapped at word boundaries to the view's width (up to three lines), never cut off at the right.
             String line = (broken ? "✗ " : "") + state.headline();
-            javafx.scene.text.Text measure = new javafx.scene.text.Text(line);
+            javafx.scene.text.Text measure = new javafx.scene.text.Text();
             measure.setFont(g.getFont());
-            int cut = line.indexOf(": ");
-            if (measure.getLayoutBounds().getWidth() > w - 16 && cut > 0) {
-                // Too wide: what is broken and when on the first line, which nodes on the second.
-                g.fillText(line.substring(0, cut + 1), 8, 24);
-                g.fillText("   " + line.substring(cut + 2), 8, 40);
-            } else {
-                g.fillText(line, 8, 24);
+            StringBuilder cur = new StringBuilder();
+            double y = 24;
+            int lines = 0;
+            for (String word : line.split(" ")) {
+                String attempt = cur.length() == 0 ? word : cur + " " + word;
+                measure.setText(attempt);
+                if (measure.getLayoutBounds().getWidth() > w - 16 && cur.length() > 0 && lines < 2) {
+                    g.fillText(cur.toString(), 8, y);
+                    y += 16;
+                    lines++;
+                    cur = new StringBuilder("   " + word);
+                } else {
+                    cur = new StringBuilder(attempt);
+                }
             }
+            g.fillText(cur.toString(), 8, y);
             g.setFont(Font.font("System", 12));
         }
         if (state.nodes().isEmpty()) {
