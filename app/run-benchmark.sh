@@ -8,4 +8,4 @@ CP_FILE=$(mktemp)
 mvn -q -B -o test-compile dependency:build-classpath -pl app -am -Dmdep.outputFile="$CP_FILE" -Dmdep.includeScope=test
 CP="app/target/test-classes:app/target/classes:$(cat "$CP_FILE")"
 rm -f "$CP_FILE"
-exec java -Xmx2g -Dweft.shared.dir="$ROOT/../shared" -cp "$CP" dev.weft.app.bench.WorkbenchBenchmark "$@"
+exec java -Xmx2g -Dweft.shared.dir="${WEFT_SHARED_DIR:-$ROOT/../shared}" -cp "$CP" dev.weft.app.bench.WorkbenchBenchmark "$@"

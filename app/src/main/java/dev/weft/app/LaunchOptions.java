@@ -9,9 +9,10 @@ import java.nio.file.Path;
  *
  * @param tool    a tool window to open at start ({@link #TOOLS}); with --screenshot, that window is what is rendered
  * @param runArgs with --tool run: the {@code weft run} arguments (after {@code --}) the run panel is filled with
+ * @param sizeGiven whether --size was on the command line: then it wins over the size remembered from the last run
  */
 public record LaunchOptions(Path file, Integer untilOp, Path screenshot, int width, int height, boolean help,
-                            Path compare, boolean follow, String tool, java.util.List<String> runArgs) {
+                            Path compare, boolean follow, String tool, java.util.List<String> runArgs, boolean sizeGiven) {
 
     /** The tool windows --tool can open. */
     public static final java.util.List<String> TOOLS = java.util.List.of("run", "fuzz", "campaign");
@@ -21,7 +22,7 @@ public record LaunchOptions(Path file, Integer untilOp, Path screenshot, int wid
     }
 
     public LaunchOptions(Path file, Integer untilOp, Path screenshot, int width, int height, boolean help) {
-        this(file, untilOp, screenshot, width, height, help, null, false, null, java.util.List.of());
+        this(file, untilOp, screenshot, width, height, help, null, false, null, java.util.List.of(), false);
     }
 
     public static final String USAGE = """
@@ -49,6 +50,7 @@ public record LaunchOptions(Path file, Integer untilOp, Path screenshot, int wid
         Path file = null, shot = null, compare = null;
         Integer until = null;
         int w = 1400, h = 900;
+        boolean sizeGiven = false;
         boolean help = false, follow = false;
         String tool = null;
         java.util.List<String> runArgs = java.util.List.of();
@@ -80,6 +82,7 @@ public record LaunchOptions(Path file, Integer untilOp, Path screenshot, int wid
                     if (w < 320 || h < 240 || w > 8192 || h > 8192) {
                         throw new UsageException("--size " + v + " is out of range (320x240 .. 8192x8192)");
                     }
+                    sizeGiven = true;
                 }
                 default -> {
                     if (a.startsWith("--until=")) until = parseOp(a.substring(8));
@@ -112,7 +115,7 @@ public record LaunchOptions(Path file, Integer untilOp, Path screenshot, int wid
                             default -> "a campaign output folder FILE";
                         });
             }
-            return new LaunchOptions(file, null, shot, w, h, help, null, false, tool, runArgs);
+            return new LaunchOptions(file, null, shot, w, h, help, null, false, tool, runArgs, sizeGiven);
         }
         if (!runArgs.isEmpty()) throw new UsageException("arguments after -- are weft run's, for --tool run only");
         if (shot != null && file == null && !help) throw new UsageException("--screenshot needs a FILE to open");
@@ -121,7 +124,7 @@ public record LaunchOptions(Path file, Integer untilOp, Path screenshot, int wid
         if (follow && (compare != null || shot != null)) {
             throw new UsageException("--follow cannot be combined with " + (compare != null ? "--compare" : "--screenshot"));
         }
-        return new LaunchOptions(file, until, shot, w, h, help, compare, follow, null, java.util.List.of());
+        return new LaunchOptions(file, until, shot, w, h, help, compare, follow, null, java.util.List.of(), sizeGiven);
     }
 
     private static String parseTool(String v) throws UsageException {

@@ -30,16 +30,19 @@ public final class WorkbenchApp extends Application {
         Settings settings = new Settings(screenshot ? null : Settings.defaultFile());
         WorkbenchViewModel vm = new WorkbenchViewModel(opener, TaskRunner.of(Platform::runLater), settings);
         MainWindow window = new MainWindow(vm);
-        double w = screenshot ? o.width() : settings.getDouble("window.width", o.width());
-        double h = screenshot ? o.height() : settings.getDouble("window.height", o.height());
-        Scene scene = window.createScene(w, h);
+        var visible = javafx.stage.Screen.getPrimary().getVisualBounds();
+        WindowPlacement place = screenshot
+                ? new WindowPlacement(Double.NaN, Double.NaN, o.width(), o.height())   // a picture, not a window: as asked
+                : WindowPlacement.of(o, settings.getDouble("window.width", Double.NaN), settings.getDouble("window.height", Double.NaN),
+                        settings.getDouble("window.x", Double.NaN), settings.getDouble("window.y", Double.NaN),
+                        new WindowPlacement.Screen(visible.getMinX(), visible.getMinY(), visible.getWidth(), visible.getHeight()));
+        Scene scene = window.createScene(place.width(), place.height());
         stage.setScene(scene);
         stage.getIcons().setAll(dev.weft.app.view.AppIcon.render(64), dev.weft.app.view.AppIcon.render(256));
         window.attach(stage);
-        double x = settings.getDouble("window.x", Double.NaN), y = settings.getDouble("window.y", Double.NaN);
-        if (!screenshot && !Double.isNaN(x) && !Double.isNaN(y)) {
-            stage.setX(x);
-            stage.setY(y);
+        if (!screenshot) {
+            stage.setX(place.x());
+            stage.setY(place.y());
         }
         stage.setOnCloseRequest(e -> window.saveLayout());
         stage.show();

@@ -7,6 +7,7 @@ import dev.weft.launcher.check.CheckHelp;
 import dev.weft.launcher.check.RaftCheckCommand;
 import dev.weft.launcher.convert.ConvertCommand;
 import dev.weft.launcher.diff.DiffCommand;
+import dev.weft.launcher.explain.ExplainCommand;
 import dev.weft.launcher.fuzz.FuzzCommand;
 import dev.weft.launcher.help.CompletionCommand;
 import dev.weft.launcher.replay.ReplayCommand;
@@ -46,6 +47,7 @@ public enum WeftCommand {
             "chord", "raft", "history"),
     TRACE("protocol state traces: trace chord <LOG> <M>", false, "chord"),
     DIFF("where two recordings first part ways, and their totals: diff <A> <B> [--by op|vt]", true),
+    EXPLAIN("what a recording shows, most severe first, in plain words: explain <LOG> [--json]", true),
     SCENARIO("validate a scenario file and print its time-ordered events", true),
     CONVERT("a recording as Perfetto Trace Event JSON: convert <LOG> --to perfetto <OUT.json>", true),
     VM("record/replay a small Linux guest under QEMU: vm record --seed N | vm replay RUN_DIR", true,
@@ -86,6 +88,7 @@ public enum WeftCommand {
             case CHECK -> CheckHelp.check(args, out, err);
             case TRACE -> CheckHelp.trace(args, out, err);
             case DIFF -> DiffCommand.run(args, out, err);
+            case EXPLAIN -> ExplainCommand.run(args, out, err);
             case SCENARIO -> ScenarioCommand.run(args, out, err);
             case CONVERT -> ConvertCommand.run(args, out, err);
             case VM -> VmCommand.run(args, out, err);
@@ -109,6 +112,7 @@ public enum WeftCommand {
             case CHECK -> CheckHelp.CHECK_USAGE;
             case TRACE -> CheckHelp.TRACE_USAGE;
             case DIFF -> DiffCommand.USAGE;
+            case EXPLAIN -> ExplainCommand.USAGE;
             case SCENARIO -> ScenarioCommand.USAGE;
             case CONVERT -> ConvertCommand.USAGE;
             case VM -> VmCommand.USAGE;

@@ -3,8 +3,6 @@ package dev.weft.export;
 import dev.weft.check.EventText;
 import dev.weft.check.Invariant;
 import dev.weft.check.Invariants;
-import dev.weft.chord.ChordCheck;
-import dev.weft.chord.ChordTimeline;
 import dev.weft.log.Event;
 import dev.weft.log.LogHeader;
 import dev.weft.log.LogReader;
@@ -12,7 +10,6 @@ import dev.weft.log.LogRecord;
 import dev.weft.log.RecvOutcome;
 import dev.weft.log.SendOutcome;
 import dev.weft.log.WeftLogException;
-import dev.weft.raft.RaftCheck;
 
 import java.io.IOException;
 import java.io.OutputStream;
@@ -121,27 +118,14 @@ public final class PerfettoTrace {
      * sits on the node's track), and the Chord or Raft checkers' violations, by which checker the reports fit.
      */
     private static List<ProtocolViolations.Placed> firstPass(Path log, Map<Long, Long> helloOf) throws IOException, WeftLogException {
-        ChordTimeline.Builder chord = new ChordTimeline.Builder(6);
-        ChordCheck chordCheck = new ChordCheck(6);
-        RaftCheck raft = new RaftCheck();
-        boolean raftShaped = true;
-        long reports = 0;
+        ProtocolVerdicts verdicts = new ProtocolVerdicts();
         try (LogReader reader = LogReader.open(log)) {
             for (LogRecord r = reader.next(); r != null; r = reader.next()) {
                 if (r.event() instanceof Event.Hello h) helloOf.putIfAbsent(h.conn(), h.node());
-                chord.accept(r);
-                chordCheck.accept(r);
-                raft.accept(r);
-                dev.weft.raft.RaftReport rr = dev.weft.raft.RaftReport.fromSend(r);
-                if (rr != null) {
-                    reports++;
-                    // A Chord report carries identifiers where Raft has role 0..2 and votedFor >= -1.
-                    if (rr.role() < 0 || rr.role() > 2 || rr.term() < 0 || rr.votedFor() < -1) raftShaped = false;
-                }
+                verdicts.accept(r);
             }
         }
-        if (reports == 0) return List.of();
-        return raftShaped ? ProtocolViolations.raft(raft.result()) : ProtocolViolations.chord(chord.build(), chordCheck.result());
+        return verdicts.placed();
     }
 
     private static String name(Event e) {

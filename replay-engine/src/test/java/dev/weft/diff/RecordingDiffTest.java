@@ -71,7 +71,30 @@ class RecordingDiffTest {
         // (deliveries without their sends: the invariants' verdicts on these hand-made logs are not asserted here)
         assertEquals(java.util.List.of(7L, 3L, 0L), java.util.List.of(r.a().ops(), r.a().deliveries(), r.a().drops()));
         assertEquals(java.util.List.of(8L, 3L, 1L), java.util.List.of(r.b().ops(), r.b().deliveries(), r.b().drops()));
-        assertTrue(DiffText.report("A", "B", r).contains("first node-visible difference: node 1, delivery #2\n"));
+        String text = DiffText.report("A", "B", r);
+        assertTrue(text.contains("first node-visible difference: node 1, delivery #2\n"), text);
+        assertTrue(text.contains("  A: op 6 vt 10 ns: received from 127.0.0.1:9000: 1 byte cc\n"), text);
+        // The start order differs from op 0, but no node saw that: it is listed as the schedule's.
+        assertTrue(ScheduleDifference.scheduleOnly(r));
+        assertTrue(text.contains("  schedule only: node start order (connect, hello and bind in another order);"
+                + " no node saw a difference before A op 6 / B op 6\n"), text);
+        assertTrue(text.indexOf("first node-visible difference") < text.indexOf("first divergence at op 0"), "the answer first");
+    }
+
+    @Test
+    void whatANodeSendsCountsAsWhatItDid() throws Exception {
+        Path x = log("x.weftlog", 0L, new Event.Connect(0), 0L, new Event.Hello(0, 0),
+                1L, new Event.Send(0, N0, N1, 0, 1, "68656c6c6f", SendOutcome.DROPPED));
+        Path y = log("y.weftlog", 0L, new Event.Connect(0), 0L, new Event.Hello(0, 0),
+                1L, new Event.Send(0, N0, N1, 0, 1, "776f726c64", SendOutcome.DROPPED));
+        DiffResult r = RecordingDiff.compare(x, y, Alignment.OP);
+        assertEquals(0, r.firstEffect().node());
+        assertEquals(NodeDelivery.Kind.SEND, r.firstEffect().a().kind());
+        String text = DiffText.report("X", "Y", r);
+        assertTrue(text.contains("first node-visible difference: node 0, send #1\n"), text);
+        assertTrue(text.contains("  A: op 2 vt 1 ns: sent to 127.0.0.2:9000: \"hello\"\n"), text);
+        assertTrue(text.contains("  B: op 2 vt 1 ns: sent to 127.0.0.2:9000: \"world\"\n"), text);
+        assertTrue(!ScheduleDifference.scheduleOnly(r), "the records part where the node's send does");
     }
 
     @Test

@@ -30,6 +30,24 @@ public record ChordRingState(long op, SortedMap<Integer, ChordReport> nodes, Lis
     private static final Pattern APPENDAGE = Pattern.compile("appendage member (-?\\d+) cannot reach.*");
     private static final Pattern BETWEEN = Pattern.compile("ring member (-?\\d+) lies between adjacent (-?\\d+) -> (-?\\d+)");
 
+    /**
+     * "at this op, and still at the end of the run" or "at this op (holds again from op N)": the op a Chord verdict is
+     * judged on is the end, so the words say whether what is broken here is what the checker reports.
+     */
+    static String whenBroken(ChordTimeline t, long op, Set<String> names) {
+        long repaired = -1;
+        for (long change : t.evaluationChangeOps()) {
+            if (change <= op) continue;
+            Set<String> now = new TreeSet<>();
+            for (ChordViolation v : t.violationsAt(change)) now.add(v.invariant());
+            if (!now.containsAll(names)) {
+                repaired = change;
+                break;
+            }
+        }
+        return repaired < 0 ? "at this op, and still at the end of the run" : "at this op (holds again from op " + repaired + ")";
+    }
+
     public static ChordRingState at(ChordTimeline t, long op) {
         SortedMap<Integer, ChordReport> nodes = t.snapshotAt(op);
         ChordTimeline.Evaluation e = t.evaluationAt(op);
@@ -80,7 +98,13 @@ public record ChordRingState(long op, SortedMap<Integer, ChordReport> nodes, Lis
         if (!e.violations().isEmpty()) {
             TreeSet<String> names = new TreeSet<>();
             for (ChordViolation v : e.violations()) names.add(v.invariant());
-            headline = String.join(", ", names) + " broken: " + String.join("; ", new TreeSet<>(words));
+            headline = String.join(", ", names) + " broken " + whenBroken(t, op, names) + ": " + String.join("; ", new TreeSet<>(words));
+        } else {
+            // Nothing broken here; say so when the run ends broken, so "holds here" is not read as "holds at the end".
+            long last = t.evaluationChangeOps().isEmpty() ? -1 : t.evaluationChangeOps().get(t.evaluationChangeOps().size() - 1);
+            TreeSet<String> atEnd = new TreeSet<>();
+            if (last >= 0) for (ChordViolation v : t.violationsAt(last)) atEnd.add(v.invariant());
+            if (!atEnd.isEmpty()) headline = "holds at this op; " + String.join(", ", atEnd) + " broken at the end of the run";
         }
         return new ChordRingState(op, nodes, e.ringMembers(), e.violations(), offenders, pointers, headline);
     }

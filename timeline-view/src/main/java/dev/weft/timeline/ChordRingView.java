@@ -16,6 +16,7 @@ import javafx.scene.text.Font;
 import javafx.scene.text.FontWeight;
 import javafx.scene.text.TextAlignment;
 
+import java.util.List;
 import java.util.function.IntFunction;
 
 /**
@@ -28,6 +29,8 @@ import java.util.function.IntFunction;
 public class ChordRingView extends Region {
 
     public static final Color OFFENDER = Color.web("#dc2626");
+    /** The least a pointer curves away from the straight line between its nodes, in pixels. */
+    static final double MIN_BULGE = 30;
 
     private final Canvas canvas = new Canvas();
     private final ObjectProperty<ChordTimeline> chord = new SimpleObjectProperty<>(this, "chord");
@@ -39,6 +42,7 @@ public class ChordRingView extends Region {
     private ChordRingState state;
     private double cx, cy, r;
     private long ring = 64;
+    private List<RingLabels.Placed> labels = List.of();
 
     public ChordRingView() {
         getChildren().add(canvas);
@@ -77,6 +81,11 @@ public class ChordRingView extends Region {
     public ChordRingState state() {
         ChordTimeline t = chord.get();
         return t == null ? null : ChordRingState.at(t, cursorOp.get());
+    }
+
+    /** The label boxes drawn last, {x, y, w, h} each, in node order (for tests: none overlaps another). */
+    public List<double[]> labelBounds() {
+        return labels.stream().map(l -> new double[] {l.x(), l.y(), l.w(), l.h()}).toList();
     }
 
     /** Where ident's dot is drawn, in this control's coordinates. */
@@ -128,9 +137,29 @@ public class ChordRingView extends Region {
         g.fillText("Chord ring after op " + cursorOp.get() + " · " + state.nodes().size() + " nodes reported · ring "
                 + state.members() + " · m = " + t.m(), 8, 6);
         if (!state.headline().isEmpty()) {
-            g.setFill(OFFENDER);
+            boolean broken = !state.violations().isEmpty();
+            g.setFill(broken ? OFFENDER : p.text());
             g.setFont(Font.font("System", FontWeight.BOLD, 12));
-            g.fillText("✗ " + state.headline(), 8, 24);
+            // Wrapped at word boundaries to the view's width (up to three lines), never cut off at the right.
+            String line = (broken ? "✗ " : "") + state.headline();
+            javafx.scene.text.Text measure = new javafx.scene.text.Text();
+            measure.setFont(g.getFont());
+            StringBuilder cur = new StringBuilder();
+            double y = 24;
+            int lines = 0;
+            for (String word : line.split(" ")) {
+                String attempt = cur.length() == 0 ? word : cur + " " + word;
+                measure.setText(attempt);
+                if (measure.getLayoutBounds().getWidth() > w - 16 && cur.length() > 0 && lines < 2) {
+                    g.fillText(cur.toString(), 8, y);
+                    y += 16;
+                    lines++;
+                    cur = new StringBuilder("   " + word);
+                } else {
+                    cur = new StringBuilder(attempt);
+                }
+            }
+            g.fillText(cur.toString(), 8, y);
             g.setFont(Font.font("System", 12));
         }
         if (state.nodes().isEmpty()) {
@@ -139,8 +168,8 @@ public class ChordRingView extends Region {
             return;
         }
         cx = w / 2;
-        cy = h / 2 + 10;
-        r = Math.max(20, Math.min(w, h - 90) / 2 - 40);
+        cy = h / 2 + 14;
+        r = Math.max(20, Math.min(w - 200, h - 110) / 2 - 30);
         g.setStroke(p.grid());
         g.setLineWidth(1.5);
         g.strokeOval(cx - r, cy - r, 2 * r, 2 * r);
@@ -151,8 +180,6 @@ public class ChordRingView extends Region {
             arrow(g, e.getKey(), s.prdc(), p.recv(), true, -1);
         }
         for (int[] bad : state.badPointers()) arrow(g, bad[0], bad[1], OFFENDER, false, +1);
-        double lastAngle = Double.NaN;
-        int step = 0;
         for (var e : state.nodes().entrySet()) {
             int id = e.getKey();
             double[] c = nodeCentre(id);
@@ -174,19 +201,49 @@ public class ChordRingView extends Region {
                 g.setLineWidth(3);
                 g.strokeOval(c[0] - 12, c[1] - 12, 24, 24);
             }
-            double a = angle(id, ring);
-            // Neighbours closer than ~20° get their labels stepped outwards so they do not overprint.
-            step = !Double.isNaN(lastAngle) && a - lastAngle < 0.35 ? step + 1 : 0;
-            lastAngle = a;
-            double lr = r + 24 + 16 * step;
-            String lane = nodeNames.get().apply(id);
-            g.setFill(state.offenders().contains(id) ? OFFENDER : p.text());
-            double cos = Math.cos(a);
-            g.setTextAlign(cos > 0.3 ? TextAlignment.LEFT : cos < -0.3 ? TextAlignment.RIGHT : TextAlignment.CENTER);
-            g.setTextBaseline(VPos.CENTER);
-            g.fillText(id + (alive ? "" : " ✗") + (lane == null ? "" : " · " + lane), cx + lr * cos, cy + lr * Math.sin(a));
         }
+        paintLabels(g, p);
         legend(g, p, h);
+    }
+
+    /** Every node's label ("22 · node 1", "4 ✗ · node 3"), laid out so that none overlaps another (RingLabels). */
+    private void paintLabels(GraphicsContext g, TimelinePalette p) {
+        Font font = Font.font("System", 12);
+        int n = state.nodes().size();
+        int[] ids = new int[n];
+        double[] angles = new double[n], widths = new double[n];
+        String[] texts = new String[n];
+        javafx.scene.text.Text measure = new javafx.scene.text.Text();
+        measure.setFont(font);
+        int i = 0;
+        for (var e : state.nodes().entrySet()) {   // ascending identifier: angle order round the ring
+            int id = e.getKey();
+            String lane = nodeNames.get().apply(id);
+            texts[i] = id + (e.getValue().alive() ? "" : " ✗") + (lane == null ? "" : " · " + lane);
+            measure.setText(texts[i]);
+            ids[i] = id;
+            angles[i] = angle(id, ring);
+            widths[i] = Math.ceil(measure.getLayoutBounds().getWidth());
+            i++;
+        }
+        double lineH = Math.ceil(measure.getLayoutBounds().getHeight());
+        labels = RingLabels.layout(ids, angles, widths, lineH, cx, cy, r);
+        g.setFont(font);
+        g.setTextAlign(TextAlignment.LEFT);
+        g.setTextBaseline(VPos.TOP);
+        for (int k = 0; k < n; k++) {
+            RingLabels.Placed l = labels.get(k);
+            Color c = state.offenders().contains(ids[k]) ? OFFENDER : p.text();
+            if (l.moved()) {
+                // A label pushed outwards keeps a thin line to its node.
+                double lx = Math.max(l.x(), Math.min(l.x() + l.w(), l.nodeX())), ly = Math.max(l.y(), Math.min(l.y() + l.h(), l.nodeY()));
+                g.setStroke(p.grid());
+                g.setLineWidth(1);
+                g.strokeLine(l.nodeX(), l.nodeY(), lx, ly);
+            }
+            g.setFill(c);
+            g.fillText(texts[k], l.x(), l.y());
+        }
     }
 
     private void legend(GraphicsContext g, TimelinePalette p, double h) {
@@ -211,16 +268,16 @@ public class ChordRingView extends Region {
         if (to < 0 || to == from) return;
         double[] a = nodeCentre(from), b = nodeCentre(to);
         double mx = (a[0] + b[0]) / 2, my = (a[1] + b[1]) / 2;
-        double qx, qy;
-        if (side > 0) {
-            qx = mx * 0.75 + cx * 0.25;
-            qy = my * 0.75 + cy * 0.25;
-        } else {
-            // Push the control point outwards, past the chord's midpoint, by a fraction of the radius.
-            double dx = mx - cx, dy = my - cy, len = Math.max(1, Math.hypot(dx, dy));
-            qx = mx + dx / len * r * 0.35;
-            qy = my + dy / len * r * 0.35;
+        // The bulge: a quarter of the way to the centre (inside) or a third of the radius (outside), but never less
+        // than MIN_BULGE, so an arrow between neighbours still shows as a curve with its head clear of the dots.
+        double dx = mx - cx, dy = my - cy, len = Math.hypot(dx, dy);
+        if (len < 1) {   // a diameter: bend it sideways
+            dx = -(b[1] - a[1]);
+            dy = b[0] - a[0];
+            len = Math.max(1, Math.hypot(dx, dy));
         }
+        double bulge = side > 0 ? Math.max(MIN_BULGE, len * 0.25) : Math.max(MIN_BULGE, r * 0.35);
+        double qx = mx - side * dx / len * bulge, qy = my - side * dy / len * bulge;
         g.setStroke(c);
         g.setLineWidth(c == OFFENDER ? 2.6 : 1.6);
         g.setLineDashes(dashed ? new double[] {5, 4} : null);

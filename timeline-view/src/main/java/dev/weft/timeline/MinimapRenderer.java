@@ -42,7 +42,7 @@ final class MinimapRenderer {
         }
     }
 
-    void paintOverlay(GraphicsContext g, TimelineModel model, AxisMode mode, Viewport view, int[] markers, int errorOp,
+    void paintOverlay(GraphicsContext g, TimelineModel model, AxisMode mode, Viewport view, int[] markers, int[] verdicts, int errorOp,
                       int cursorOp, TimelinePalette p, double width, double height) {
         g.clearRect(0, 0, width, height);
         double plotW = width - TimelineRenderer.GUTTER;
@@ -51,7 +51,7 @@ final class MinimapRenderer {
         AxisMapping m = new AxisMapping(model, mode, whole);
         g.save();
         g.translate(TimelineRenderer.GUTTER, 0);
-        g.setStroke(p.violation());
+        g.setStroke(TimelineRenderer.NETWORK_MARKER);
         g.setLineWidth(1);
         double last = Double.NaN;
         for (int op : markers) {
@@ -59,6 +59,13 @@ final class MinimapRenderer {
             if (x == last) continue;
             last = x;
             g.strokeLine(x, 0, x, 6);
+        }
+        // Verdicts: a red line the strip's full height, so the one that matters is found at a glance.
+        g.setStroke(p.violation());
+        g.setLineWidth(2);
+        for (int op : verdicts) {
+            double x = Math.floor(m.xOf(op)) + 0.5;
+            g.strokeLine(x, 0, x, height);
         }
         if (errorOp >= 0) {
             double x = errorOp < model.size() ? m.xOf(errorOp) : plotW - 2;

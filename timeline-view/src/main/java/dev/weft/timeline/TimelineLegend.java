@@ -42,7 +42,14 @@ public class TimelineLegend extends FlowPane {
         g.setLineWidth(1.2);
         g.strokeLine(1, 12, 15, 4);
         add(arrow, "send → delivery");
-        add(tick(p, p.violation(), true), "violation (ruler ▼)");
+        Canvas verdict = swatch(p);
+        verdict.getGraphicsContext2D().setFill(p.violation());
+        TimelineRenderer.verdictMarker(verdict.getGraphicsContext2D(), 8, 12);
+        add(verdict, "protocol / program verdict (ruler ◆)");
+        Canvas network = swatch(p);
+        network.getGraphicsContext2D().setFill(TimelineRenderer.NETWORK_MARKER);
+        TimelineRenderer.networkMarker(network.getGraphicsContext2D(), 8, 4);
+        add(network, "network invariant: fifo, dup (ruler ▼)");
         add(tick(p, Color.web("#eab308"), false), "search match");
         add(tick(p, Color.web("#2563eb"), false), "bookmark");
         add(tick(p, p.cursor(), false), "cursor (state after op)");

@@ -35,11 +35,17 @@ final class TimelineRenderer {
     /** Everything a frame depends on, gathered by the view. */
     record Frame(TimelineModel model, AxisMapping mapping, Viewport viewport, AxisMode mode, TimelinePalette palette,
                  int[] laneRow, int rows, double laneHeight, int hiddenKinds, int cursorOp, int selectedOp, int hoveredOp,
-                 int[] markers, int errorOp, boolean arrows, double width, double height, int[] highlights, int[] bookmarks,
-                 java.util.BitSet shown, int[] range, int measureOp) {
+                 int[] markers, int[] verdicts, int errorOp, boolean arrows, double width, double height, int[] highlights, int[] bookmarks,
+                 java.util.BitSet shown, int[] range, int measureOp, double scrollY) {
 
+        /** Top of a row, lanes scrolled up by scrollY (the ruler stays put). */
         double rowTop(int row) {
-            return RULER + row * laneHeight;
+            return RULER + row * laneHeight - scrollY;
+        }
+
+        /** Where the last lane ends on screen (never below the frame). */
+        double lanesBottom() {
+            return Math.min(height, RULER + rows * laneHeight - scrollY);
         }
 
         double laneCentre(int lane) {
@@ -58,7 +64,11 @@ final class TimelineRenderer {
         double plotW = f.width - GUTTER;
         if (plotW <= 1) return;
 
-        // Lane stripes (full width) and labels (gutter).
+        // Lane stripes (full width) and labels (gutter); lanes scrolled under the ruler are clipped away.
+        g.save();
+        g.beginPath();
+        g.rect(0, RULER, f.width, Math.max(0, f.height - RULER));
+        g.clip();
         for (int lane = 0; lane < f.laneRow.length; lane++) {
             int row = f.laneRow[lane];
             if (row < 0) continue;
@@ -67,6 +77,7 @@ final class TimelineRenderer {
                 g.fillRect(GUTTER, f.rowTop(row), plotW, f.laneHeight);
             }
         }
+        g.restore();
 
         g.save();
         g.beginPath();
@@ -77,17 +88,22 @@ final class TimelineRenderer {
         paintRuler(g, f, plotW);
         int[] vis = f.mapping.visibleOps();
         int count = vis[1] - vis[0];
+        g.save();
+        g.beginPath();
+        g.rect(0, RULER, plotW, Math.max(0, f.height - RULER));
+        g.clip();
         if (count > 0 && plotW / count >= DETAIL_PIXELS_PER_EVENT) {
             if (f.arrows && count <= ARROW_LIMIT) paintArrows(g, f, vis[0], vis[1]);
             paintMarks(g, f, vis[0], vis[1]);
         } else if (count > 0) {
             paintColumns(g, f, plotW);
         }
+        if (count > 0 && plotW / count >= DETAIL_PIXELS_PER_EVENT) paintHighlightRings(g, f, vis[0], vis[1]);
+        paintSelection(g, f);
+        g.restore();
         paintMarkers(g, f, plotW);
         paintTicks(g, f, plotW, f.highlights, Color.web("#eab308"), 0);
         paintTicks(g, f, plotW, f.bookmarks, Color.web("#2563eb"), 1);
-        if (count > 0 && plotW / count >= DETAIL_PIXELS_PER_EVENT) paintHighlightRings(g, f, vis[0], vis[1]);
-        paintSelection(g, f);
         paintMeasure(g, f);
         paintCursor(g, f);
         g.restore();
@@ -99,11 +115,16 @@ final class TimelineRenderer {
         g.setTextAlign(TextAlignment.LEFT);
         g.setTextBaseline(VPos.CENTER);
         g.fillText(f.mode == AxisMode.OP ? "op" : "virtual time", 6, RULER / 2);
+        g.save();
+        g.beginPath();
+        g.rect(0, RULER, GUTTER, Math.max(0, f.height - RULER));
+        g.clip();
         for (int lane = 0; lane < f.laneRow.length; lane++) {
             int row = f.laneRow[lane];
             if (row < 0) continue;
             g.fillText(f.model.lanes().get(lane).label(), 6, f.rowTop(row) + f.laneHeight / 2);
         }
+        g.restore();
     }
 
     private void paintRuler(GraphicsContext g, Frame f, double plotW) {
@@ -117,7 +138,7 @@ final class TimelineRenderer {
         g.setFont(SMALL_FONT);
         g.setTextAlign(TextAlignment.LEFT);
         g.setTextBaseline(VPos.CENTER);
-        double bottom = RULER + f.rows * f.laneHeight;
+        double bottom = f.lanesBottom();
         for (double t = first; t <= v.end(); t += step) {
             double x = Math.floor(v.xOf(t)) + 0.5;
             g.strokeLine(x, RULER - 6, x, bottom);
@@ -254,7 +275,7 @@ final class TimelineRenderer {
         double x0 = f.mapping.xOf(Math.max(0, f.range[0]));
         double x1 = f.mode == AxisMode.OP ? f.viewport.xOf(Math.min(f.model.size() - 1, f.range[1]) + 1.0)
                 : f.mapping.xOf(Math.min(f.model.size() - 1, f.range[1]));
-        double bottom = RULER + f.rows * f.laneHeight;
+        double bottom = f.lanesBottom();
         g.setFill(Color.web("#3b82f6", 0.13));
         g.fillRect(x0, 0, Math.max(2, x1 - x0), bottom);
         g.setStroke(Color.web("#2563eb"));
@@ -322,24 +343,45 @@ final class TimelineRenderer {
         else g.fillRect(fromCol, top + h * 0.38, toCol - fromCol, h * 0.36);
     }
 
-    /** Violation records, external markers and the verification error, one line per pixel column at most. */
+    /** Amber: a network invariant's marker (fifo, dup), told apart from a verdict's red by colour and shape. */
+    static final Color NETWORK_MARKER = Color.web("#d97706");
+
+    /**
+     * Violation records, external markers and the verification error, one line per pixel column at most. Network
+     * invariants (fifo / dup) are an amber ▼ with a faint line; verdicts about the program (protocol, deadlock,
+     * stream) a red ◆ with a solid line, drawn last so a verdict is never hidden under a crowd of fifo marks.
+     */
     private void paintMarkers(GraphicsContext g, Frame f, double plotW) {
-        double bottom = RULER + f.rows * f.laneHeight;
-        // Lines faint (there may be hundreds), the ruler triangle solid.
-        g.setStroke(f.palette.violation().deriveColor(0, 1, 1, 0.35));
+        double bottom = f.lanesBottom();
         g.setLineWidth(1);
         double lastX = Double.NaN;
         int[] all = f.markers;
         int i = lowerBound(all, f.mapping.visibleOps()[0]);
         for (; i < all.length; i++) {
+            if (Arrays.binarySearch(f.verdicts, all[i]) >= 0) continue;
             double x = f.mapping.xOf(all[i]);
             if (x > plotW + 2) break;
             double px = Math.floor(x) + 0.5;
             if (px == lastX) continue;
             lastX = px;
+            g.setStroke(NETWORK_MARKER.deriveColor(0, 1, 1, 0.35));
             g.strokeLine(px, RULER, px, bottom);
+            g.setFill(NETWORK_MARKER);
+            networkMarker(g, px, RULER);
+        }
+        lastX = Double.NaN;
+        for (i = lowerBound(f.verdicts, f.mapping.visibleOps()[0]); i < f.verdicts.length; i++) {
+            double x = f.mapping.xOf(f.verdicts[i]);
+            if (x > plotW + 8) break;
+            double px = Math.floor(x) + 0.5;
+            if (px == lastX) continue;
+            lastX = px;
+            g.setStroke(f.palette.violation().deriveColor(0, 1, 1, 0.8));
+            g.setLineWidth(2);
+            g.strokeLine(px, RULER, px, bottom);
+            g.setLineWidth(1);
             g.setFill(f.palette.violation());
-            g.fillPolygon(new double[] {px - 5, px + 5, px}, new double[] {RULER, RULER, RULER + 7}, 3);
+            verdictMarker(g, px, RULER);
         }
         if (f.errorOp >= 0 && f.errorOp <= f.model.size()) {
             // A problem after the last good record sits just right of it, kept on screen.
@@ -358,6 +400,17 @@ final class TimelineRenderer {
             g.setTextBaseline(VPos.TOP);
             g.fillText("✗ op " + f.errorOp + ": bad", roomRight ? x + 5 : x - 5, RULER + 2);
         }
+    }
+
+    /** The ruler's ▼ of a network invariant, its tip at (x, baseline). */
+    static void networkMarker(GraphicsContext g, double x, double baseline) {
+        g.fillPolygon(new double[] {x - 5, x + 5, x}, new double[] {baseline - 1, baseline - 1, baseline + 7}, 3);
+    }
+
+    /** The ruler's ◆ of a verdict, centred on x just above the baseline. */
+    static void verdictMarker(GraphicsContext g, double x, double baseline) {
+        double cy = baseline - 4;
+        g.fillPolygon(new double[] {x - 7, x, x + 7, x}, new double[] {cy, cy - 7, cy, cy + 7}, 4);
     }
 
     private void paintSelection(GraphicsContext g, Frame f) {
@@ -382,7 +435,7 @@ final class TimelineRenderer {
         if (f.cursorOp < 0 || f.cursorOp >= f.model.size()) return;
         // "State after op N": the line sits just right of op N's mark.
         double x = f.mode == AxisMode.OP ? f.viewport.xOf(f.cursorOp + 1.0) : f.mapping.xOf(f.cursorOp);
-        double bottom = RULER + f.rows * f.laneHeight;
+        double bottom = f.lanesBottom();
         g.setStroke(f.palette.cursor());
         g.setLineWidth(2);
         g.strokeLine(x, RULER, x, bottom);

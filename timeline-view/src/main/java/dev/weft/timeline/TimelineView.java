@@ -27,7 +27,8 @@ import java.util.Arrays;
  * cursor, violation markers and an overview strip with the visible window. Drawn immediate-mode on Canvas
  * (no Node per event); any number of changes within one pulse cause a single repaint in the layout pass.
  *
- * <p>Mouse: wheel zooms at the pointer (Shift+wheel pans), drag pans, click selects the nearest mark,
+ * <p>Mouse: the wheel scrolls the lanes when they do not fit (otherwise pans), Ctrl+wheel zooms at the pointer,
+ * Shift+wheel pans, drag pans, click selects the nearest mark,
  * clicking the selected send/receive again (or double-clicking) jumps to its partner, click in the ruler
  * moves the cursor, drag along it selects a range, Shift+click measures from the selected mark, click or drag in the overview moves the window. Keys (when focused): + / - or W / S zoom,
  * 0 fit all, Ctrl+←/→ or A/D pan, J jump to partner.
@@ -36,12 +37,15 @@ public class TimelineView extends Region {
 
     static final double MINIMAP_HEIGHT = 46;
     static final double GAP = 4;
-    static final double MIN_LANE = 18;
+    /** Lanes never get thinner than this: when they do not fit, they scroll (wheel) instead. */
+    static final double MIN_LANE = 22;
     static final double MAX_LANE = 80;
 
     private final Canvas main = new Canvas();
     private final Canvas minimapContent = new Canvas();
     private final Canvas minimapOverlay = new Canvas();
+    /** Scrolls the lanes when they do not fit; shown only then, over the plot's right edge. */
+    private final javafx.scene.control.ScrollBar laneScroll = new javafx.scene.control.ScrollBar();
     private final TimelineRenderer renderer = new TimelineRenderer();
     private final MinimapRenderer minimap = new MinimapRenderer();
     private final Viewport viewport = new Viewport();
@@ -55,6 +59,7 @@ public class TimelineView extends Region {
     private final IntegerProperty hiddenKinds = new SimpleIntegerProperty(this, "hiddenKinds", 0);
     private final ObservableSet<Integer> hiddenLanes = FXCollections.observableSet();
     private final ObjectProperty<int[]> markers = new SimpleObjectProperty<>(this, "markers", new int[0]);
+    private final ObjectProperty<int[]> verdictMarkers = new SimpleObjectProperty<>(this, "verdictMarkers", new int[0]);
     private final IntegerProperty errorOp = new SimpleIntegerProperty(this, "errorOp", -1);
     private final BooleanProperty showArrows = new SimpleBooleanProperty(this, "showArrows", true);
     private final ObjectProperty<int[]> suppressedMarkers = new SimpleObjectProperty<>(this, "suppressedMarkers", new int[0]);
@@ -63,6 +68,8 @@ public class TimelineView extends Region {
     private final ObjectProperty<java.util.BitSet> shownOps = new SimpleObjectProperty<>(this, "shownOps");
     private final ObjectProperty<int[]> range = new SimpleObjectProperty<>(this, "range");
     private final IntegerProperty measureOp = new SimpleIntegerProperty(this, "measureOp", -1);
+    private final javafx.beans.property.ReadOnlyObjectWrapper<double[]> window =
+            new javafx.beans.property.ReadOnlyObjectWrapper<>(this, "window", new double[] {0, 0});
 
     /** Zoom factor of one key press or toolbar click: 1M ops to ~200 in six presses. */
     public static final double KEY_ZOOM = 4;
@@ -86,12 +93,18 @@ public class TimelineView extends Region {
     public TimelineView() {
         getStyleClass().add("timeline-view");
         setFocusTraversable(true);
-        getChildren().addAll(main, minimapContent, minimapOverlay);
+        getChildren().addAll(main, minimapContent, minimapOverlay, laneScroll);
         minimapOverlay.setMouseTransparent(true);
+        laneScroll.setOrientation(javafx.geometry.Orientation.VERTICAL);
+        laneScroll.setId("laneScroll");
+        laneScroll.setVisible(false);
+        laneScroll.setFocusTraversable(false);
+        laneScroll.valueProperty().addListener(o -> invalidate());
         model.addListener((o, a, b) -> onModelOrAxisChanged());
         axisMode.addListener((o, a, b) -> onAxisChanged(a));
         for (Observable o : new Observable[] {palette, hiddenKinds, hiddenLanes}) o.addListener(x -> invalidateAll());
         markers.addListener(x -> invalidateAll());
+        verdictMarkers.addListener(x -> invalidateAll());
         suppressedMarkers.addListener(x -> invalidateAll());
         shownOps.addListener(x -> invalidateAll());
         for (Observable o : new Observable[] {cursorOp, selectedOp, hoveredOp, errorOp, showArrows, highlights, bookmarks, range, measureOp}) {
@@ -127,6 +140,11 @@ public class TimelineView extends Region {
     public ObservableSet<Integer> getHiddenLanes() { return hiddenLanes; }
     /** Extra marker ops (e.g. violations found by replay checks), drawn like violation records. */
     public ObjectProperty<int[]> markersProperty() { return markers; }
+    /**
+     * Ops of verdicts about the program (protocol, deadlock, stream …), sorted: drawn as a red ◆ with a solid line, where
+     * every other marker (fifo / dup, violation records) is an amber ▼ with a faint one.
+     */
+    public ObjectProperty<int[]> verdictMarkersProperty() { return verdictMarkers; }
     /** First bad op of a log that failed to verify (size() when the problem is after the last record), or -1. */
     public IntegerProperty errorOpProperty() { return errorOp; }
     public BooleanProperty showArrowsProperty() { return showArrows; }
@@ -142,6 +160,68 @@ public class TimelineView extends Region {
     public ObjectProperty<int[]> rangeProperty() { return range; }
     /** The second event of a measurement (Shift+click): the interval from the selected op to it is drawn. */
     public IntegerProperty measureOpProperty() { return measureOp; }
+
+    /** How far the lanes are scrolled up, in pixels (0 when they all fit). */
+    public double laneScrollY() { return Math.max(0, Math.min(maxLaneScroll(), laneScroll.getValue())); }
+
+    /** Scrolls the lanes by dy pixels (positive: down, to later lanes); clamped to what there is to see. */
+    public void scrollLanes(double dy) {
+        laneScroll.setValue(Math.max(0, Math.min(maxLaneScroll(), laneScrollY() + dy)));
+        invalidate();
+    }
+
+    /** Whether every lane fits (nothing to scroll). */
+    public boolean lanesFit() { return maxLaneScroll() <= 0; }
+
+    /** Lane labels fully on screen now, top to bottom (for tests and the status line). */
+    public java.util.List<String> lanesOnScreen() {
+        java.util.List<String> out = new java.util.ArrayList<>();
+        double lh = laneHeight(), y0 = TimelineRenderer.RULER - laneScrollY();
+        for (int l = 0; l < laneRow.length; l++) {
+            if (laneRow[l] < 0) continue;
+            double top = y0 + laneRow[l] * lh;
+            if (top >= TimelineRenderer.RULER - 0.5 && top + lh <= main.getHeight() + 0.5) out.add(getModel().lanes().get(l).label());
+        }
+        return out;
+    }
+
+    private double laneArea() {
+        return Math.max(0, main.getHeight() - TimelineRenderer.RULER - 4);
+    }
+
+    private double maxLaneScroll() {
+        return Math.max(0, rows * laneHeight() - laneArea());
+    }
+
+    /** The op whose lane the next layout scrolls into view (sizes are only known then), or -1. */
+    private int pendingLaneReveal = -1;
+
+    /** Scrolls the lanes the least that shows the lane of op. */
+    private void revealLaneOf(int op) {
+        if (op < 0 || op >= getModel().size()) return;
+        if (main.getHeight() <= TimelineRenderer.RULER + 4) {   // not laid out yet: do it when it is
+            pendingLaneReveal = op;
+            return;
+        }
+        int row = laneRow[getModel().lane(op)];
+        if (row < 0) return;
+        double lh = laneHeight(), top = row * lh, y = laneScrollY();
+        if (top < y) scrollLanes(top - y);
+        else if (top + lh > y + laneArea()) scrollLanes(top + lh - (y + laneArea()));
+    }
+
+    /**
+     * The visible window {start, end} in axis units (ops or ns), published after each frame that moved it (zoom, pan,
+     * fit): another view can follow it (the compare view's linked zoom).
+     */
+    public javafx.beans.property.ReadOnlyObjectProperty<double[]> windowProperty() { return window.getReadOnlyProperty(); }
+
+    /** Shows the window [from, to) in axis units, as another view had it. */
+    public void showWindow(double from, double to) {
+        if (!(to > from)) return;
+        viewport.show(from, to);
+        invalidate();
+    }
 
     /** The visible window, for status lines and tests (read it, change it through the methods below). */
     public Viewport getViewport() { return viewport; }
@@ -194,6 +274,7 @@ public class TimelineView extends Region {
     public void reveal(int op) {
         if (op < 0 || op >= getModel().size()) return;
         viewport.reveal(mapping().valueOf(op));
+        revealLaneOf(op);
         invalidate();
     }
 
@@ -236,7 +317,7 @@ public class TimelineView extends Region {
         double plotX = x - TimelineRenderer.GUTTER;
         if (plotX < 0 || y < TimelineRenderer.RULER) return -1;
         double lh = laneHeight();
-        int row = (int) Math.floor((y - TimelineRenderer.RULER) / lh);
+        int row = (int) Math.floor((y - TimelineRenderer.RULER + laneScrollY()) / lh);
         if (row < 0 || row >= rows) return -1;
         int lane = -1;
         for (int l = 0; l < laneRow.length; l++) if (laneRow[l] == row) lane = l;
@@ -250,7 +331,7 @@ public class TimelineView extends Region {
         TimelineModel m = getModel();
         if (op < 0 || op >= m.size() || laneRow[m.lane(op)] < 0) return null;
         return new double[] {TimelineRenderer.GUTTER + mapping().xOf(op),
-                TimelineRenderer.RULER + laneRow[m.lane(op)] * laneHeight() + laneHeight() / 2};
+                TimelineRenderer.RULER + laneRow[m.lane(op)] * laneHeight() + laneHeight() / 2 - laneScrollY()};
     }
 
     // ---- drawing ----------------------------------------------------------------------------------
@@ -300,6 +381,10 @@ public class TimelineView extends Region {
         allMarkers = merged;
     }
 
+    private int[] verdicts() {
+        return verdictMarkers.get() == null ? new int[0] : verdictMarkers.get();
+    }
+
     private AxisMapping mapping() {
         return new AxisMapping(getModel(), axisMode.get(), viewport);
     }
@@ -326,6 +411,19 @@ public class TimelineView extends Region {
             minimapDirty = true;
         }
         main.relocate(0, 0);
+        if (pendingLaneReveal >= 0) {
+            int op = pendingLaneReveal;
+            pendingLaneReveal = -1;
+            revealLaneOf(op);
+        }
+        double sb = 12, max = maxLaneScroll();
+        laneScroll.setVisible(max > 0);
+        laneScroll.setMax(max);
+        laneScroll.setVisibleAmount(max <= 0 ? 1 : laneArea() * max / Math.max(1, rows * laneHeight()));
+        laneScroll.setUnitIncrement(laneHeight());
+        laneScroll.setBlockIncrement(laneArea() * 0.8);
+        if (laneScroll.getValue() > max) laneScroll.setValue(max);
+        laneScroll.resizeRelocate(w - sb, TimelineRenderer.RULER, sb, Math.max(1, mainH - TimelineRenderer.RULER));
         minimapContent.relocate(0, mainH + GAP);
         minimapOverlay.relocate(0, mainH + GAP);
         if (dirty) paintNow();
@@ -341,13 +439,15 @@ public class TimelineView extends Region {
             minimapDirty = false;
         }
         var frame = new TimelineRenderer.Frame(m, mapping(), viewport, axisMode.get(), palette.get(), laneRow, rows,
-                laneHeight(), hiddenKinds.get(), cursorOp.get(), selectedOp.get(), hoveredOp.get(), allMarkers,
+                laneHeight(), hiddenKinds.get(), cursorOp.get(), selectedOp.get(), hoveredOp.get(), allMarkers, verdicts(),
                 errorOp.get(), showArrows.get(), main.getWidth(), main.getHeight(), highlights.get(), bookmarks.get(),
-                shownOps.get(), range.get(), measureOp.get());
+                shownOps.get(), range.get(), measureOp.get(), laneScrollY());
         renderer.paint(main.getGraphicsContext2D(), frame);
-        minimap.paintOverlay(minimapOverlay.getGraphicsContext2D(), m, axisMode.get(), viewport, allMarkers, errorOp.get(),
+        minimap.paintOverlay(minimapOverlay.getGraphicsContext2D(), m, axisMode.get(), viewport, allMarkers, verdicts(), errorOp.get(),
                 cursorOp.get(), palette.get(), minimapOverlay.getWidth(), minimapOverlay.getHeight());
         dirty = false;
+        double[] w = window.get();
+        if (w[0] != viewport.start() || w[1] != viewport.end()) window.set(new double[] {viewport.start(), viewport.end()});
         frames++;
         lastFrameNanos = System.nanoTime() - t0;
     }
@@ -376,8 +476,11 @@ public class TimelineView extends Region {
         if (plotX < 0) return;
         double dy = e.getDeltaY() != 0 ? e.getDeltaY() : e.getDeltaX();
         if (dy == 0) return;
-        if (e.isShiftDown() || (e.getDeltaX() != 0 && e.getDeltaY() == 0)) panPixels(dy);
-        else zoomAt(plotX, Math.pow(WHEEL_ZOOM_BASE, dy));
+        // Ctrl+wheel zooms at the pointer; Shift+wheel (or a sideways wheel) pans; the wheel scrolls the lanes, or
+        // pans along the axis when they all fit.
+        if (e.isShortcutDown() || e.isControlDown()) zoomAt(plotX, Math.pow(WHEEL_ZOOM_BASE, dy));
+        else if (e.isShiftDown() || (e.getDeltaX() != 0 && e.getDeltaY() == 0) || lanesFit()) panPixels(dy);
+        else scrollLanes(-dy);
         e.consume();
     }
 

@@ -37,6 +37,7 @@ import javafx.scene.layout.VBox;
 public final class CampaignPanel {
 
     private final Consumer<Path> openRecording;
+    private final java.util.function.BiConsumer<Path, String> openAtFinding;
     private final BorderPane root;
     private final TextField folder = new TextField();
     private final Label summary = new Label("Open a campaign output folder (the --out of weft campaign).");
@@ -48,7 +49,16 @@ public final class CampaignPanel {
     private final ReadOnlyObjectWrapper<CampaignResults> results = new ReadOnlyObjectWrapper<>();
 
     public CampaignPanel(Consumer<Path> openRecording) {
+        this(openRecording, (recording, invariant) -> openRecording.accept(recording));
+    }
+
+    /**
+     * openAtFinding opens a run's recording on the finding of the invariant its checker named (the hit's class, e.g.
+     * "AtLeastOneRing"), so a double-click lands on the ring, not on the recording's first fifo violation.
+     */
+    public CampaignPanel(Consumer<Path> openRecording, java.util.function.BiConsumer<Path, String> openAtFinding) {
         this.openRecording = openRecording;
+        this.openAtFinding = openAtFinding;
         root = PanelFrame.of("campaignPanel", header(), left(), right(), 0.44);
     }
 
@@ -235,7 +245,7 @@ public final class CampaignPanel {
     }
 
     private void open(CampaignResults.Hit h) {
-        if (h != null && h.recording() != null) openRecording.accept(h.recording());
+        if (h != null && h.recording() != null) openAtFinding.accept(h.recording(), h.invariant());
     }
 
     private void choose() {

@@ -38,6 +38,12 @@ public record CampaignResults(Path folder, String target, String net, int nodes,
      */
     public record Hit(String cell, long seed, String verdict, String violationClass, String identity, Path recording,
             int cellOrder) {
+
+        /** The invariant the checker named ("AtLeastOneRing" of "AtLeastOneRing : no ring member"), or "". */
+        public String invariant() {
+            int colon = violationClass.indexOf(" : ");
+            return (colon < 0 ? violationClass : violationClass.substring(0, colon)).strip();
+        }
     }
 
     /** A folder that is not a readable campaign: the message says which file and what is wrong. */

@@ -112,12 +112,23 @@ public final class FuzzPanel {
             editor.setText(text);
             validate();
             FuzzConfig c = config.get();
-            Path base = file.toAbsolutePath().getParent();
-            outDir.setText(base.resolve(c != null ? c.outDir() : FuzzConfig.DEFAULT_OUT_DIR).normalize().toString());
+            outDir.setText(defaultOutDir(file, c).toString());
             settings.put("fuzz.config", file.toAbsolutePath().toString());
         } catch (IOException e) {
             configError.setText("cannot read " + file + ": " + dev.weft.text.OsErrorText.of(e));
         }
+    }
+
+    /**
+     * Where a config's reproducers go unless the form says otherwise: its out_dir when that is absolute, otherwise a
+     * folder of its own under ~/weft-fuzz named after the config ("sample-weft-fuzz-out"), never beside the config:
+     * a config read from the source tree (examples/) must not fill the source tree.
+     */
+    static Path defaultOutDir(Path config, FuzzConfig c) {
+        String out = c != null ? c.outDir() : FuzzConfig.DEFAULT_OUT_DIR;
+        if (Path.of(out).isAbsolute()) return Path.of(out).normalize();
+        String stem = config.getFileName().toString().replaceFirst("\\.json$", "");
+        return Path.of(System.getProperty("user.home"), "weft-fuzz", stem + "-" + Path.of(out).getFileName()).normalize();
     }
 
     /** Overrides: {@code START:COUNT} (empty: the config's), jobs (empty: the config's), the output folder. */
@@ -259,8 +270,14 @@ public final class FuzzPanel {
 
     private void validate() {
         try {
-            config.set(FuzzSession.parse(editor.getText()));
-            configError.setText("");
+            if (editor.getText().isBlank()) {
+                // The loader's words for no input ("EOF while parsing … column 0") say nothing to a person.
+                config.set(null);
+                configError.setText("✗ the config is empty: open one (Open config…) or write one here, e.g. examples/fuzz/sample.json");
+            } else {
+                config.set(FuzzSession.parse(editor.getText()));
+                configError.setText("");
+            }
         } catch (FuzzConfigException e) {
             config.set(null);
             configError.setText("✗ " + e.getMessage());

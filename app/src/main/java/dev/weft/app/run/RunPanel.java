@@ -105,6 +105,8 @@ public final class RunPanel {
     private final Timeline drain;
     /** The run on screen is a single process (its output tab is "program", not "node 0"). */
     private boolean singleProcess;
+    /** Whether the run on (or last run) had a window: only then does exit 3 mean "discarded". */
+    private boolean windowed;
 
     private record Line(long node, boolean stderr, String text) {
     }
@@ -131,6 +133,11 @@ public final class RunPanel {
             f.textProperty().addListener((o, a, b) -> validate());
         }
         strategy.valueProperty().addListener((o, a, b) -> validate());
+        // A new seed (typed or +1) renames a recording named after the old one ("chord-s3.weftlog" → "chord-s4.weftlog").
+        seed.textProperty().addListener((o, was, now) -> {
+            String renamed = RunRequest.recordForSeed(record.getText(), was, now);
+            if (!renamed.equals(record.getText())) record.setText(renamed);
+        });
         for (CheckBox c : new CheckBox[] {stats, trace, network}) c.selectedProperty().addListener((o, a, b) -> validate());
         // without a network there is no broker: no nodes, recording, watchdog or window
         for (TextField f : new TextField[] {window, watchdog, record, scenario}) f.disableProperty().bind(network.selectedProperty().not());
@@ -294,8 +301,17 @@ public final class RunPanel {
         Label l = new Label();
         l.getStyleClass().add("field-error");
         l.setStyle("-fx-text-fill: #c62828; -fx-font-size: 0.85em;");
-        l.setWrapText(true);
-        l.managedProperty().bind(l.textProperty().isNotEmpty());
+        // One line, always in the layout: an error appearing never moves the fields under the pointer (the whole
+        // message is in the tooltip when it is cut).
+        l.setWrapText(false);
+        l.setTextOverrun(javafx.scene.control.OverrunStyle.ELLIPSIS);
+        l.setMinHeight(16);
+        l.setPrefHeight(16);
+        l.setMaxHeight(16);
+        l.setMaxWidth(Double.MAX_VALUE);
+        Tooltip tip = new Tooltip();
+        tip.textProperty().bind(l.textProperty());
+        l.tooltipProperty().bind(javafx.beans.binding.Bindings.when(l.textProperty().isEmpty()).then((Tooltip) null).otherwise(tip));
         if (f != null) {
             l.setId("error" + f.name().charAt(0) + f.name().substring(1).toLowerCase(Locale.ROOT));
             errors.put(f, l);
@@ -313,7 +329,11 @@ public final class RunPanel {
     /** Shows each problem under its field; Start is possible when there are none (and on Linux). */
     private void validate() {
         RunRequest r = request();
-        Map<RunRequest.Field, String> p = r.problems();
+        Map<RunRequest.Field, String> p = new TreeMap<>(r.problems());
+        if (!p.containsKey(RunRequest.Field.PROGRAM) && !r.usesScenario()) {
+            String missing = RunRequest.programNotFound(r.program(), System.getenv("PATH"));
+            if (missing != null) p.put(RunRequest.Field.PROGRAM, missing);
+        }
         errors.forEach((f, l) -> l.setText(p.getOrDefault(f, "")));
         String other = p.get(RunRequest.Field.COMMAND);
         if (other != null) errors.get(RunRequest.Field.COMMAND).setText(other);
@@ -336,11 +356,7 @@ public final class RunPanel {
         String s = seed.getText().strip();
         try {
             long v = s.startsWith("0x") ? Long.parseUnsignedLong(s.substring(2), 16) : Long.parseUnsignedLong(s);
-            String next = Long.toUnsignedString(v + 1);
-            String rec = record.getText();
-            String old = "-s" + Long.toUnsignedString(v) + ".weftlog";
-            if (rec.endsWith(old)) record.setText(rec.substring(0, rec.length() - old.length()) + "-s" + next + ".weftlog");
-            seed.setText(next);
+            seed.setText(Long.toUnsignedString(v + 1));   // the seed listener renames the recording to match
         } catch (NumberFormatException e) {
             seed.setText("0");
         }
@@ -361,6 +377,7 @@ public final class RunPanel {
         start.setDisable(true);
         state.setText("starting…");
         singleProcess = !r.network();
+        windowed = r.network() && !r.windowNs().isBlank() && !r.windowNs().strip().equals("0");
         followed = false;
         startedNanos = System.nanoTime();
         drain.play();
@@ -415,7 +432,7 @@ public final class RunPanel {
         showFigures(counts.get());
         String took = String.format(Locale.ROOT, "%.1f s", (System.nanoTime() - startedNanos) / 1e9);
         state.setText((status < 0 ? "did not start" : "ended: exit status " + status + " — "
-                + (singleProcess && status == 0 ? "the program exited 0" : RunSession.meaning(status, stoppedByUser)))
+                + (singleProcess && status == 0 ? "the program exited 0" : RunSession.meaning(status, stoppedByUser, windowed)))
                 + " (after " + took + ")" + (recording != null ? "; recorded to " + recording : ""));
         lastRecording.set(recording);
         validate();

@@ -275,4 +275,37 @@ public record RunRequest(String program, String arguments, String nodes, String 
         if (!s.isEmpty() && s.matches("[A-Za-z0-9_@%+=:,./-]+")) return s;
         return "'" + s.replace("'", "'\\''") + "'";
     }
+
+    /**
+     * Why the program cannot be started, or null: a path names no file or one that is not executable; a bare name is
+     * on no directory of {@code path} (the PATH weft run is started with). Kept apart from {@link #problems()}, which
+     * only judges the form's syntax, since this looks at the file system.
+     */
+    public static String programNotFound(String program, String path) {
+        String p = program.strip();
+        if (p.isEmpty()) return null;
+        if (p.contains("/")) {
+            java.nio.file.Path file = java.nio.file.Path.of(p);
+            if (!java.nio.file.Files.exists(file)) return "no such file: " + p;
+            if (!java.nio.file.Files.isRegularFile(file) || !java.nio.file.Files.isExecutable(file)) return "not an executable file: " + p;
+            return null;
+        }
+        for (String dir : (path == null ? "" : path).split(":", -1)) {
+            java.nio.file.Path file = java.nio.file.Path.of(dir.isEmpty() ? "." : dir).resolve(p);
+            if (java.nio.file.Files.isRegularFile(file) && java.nio.file.Files.isExecutable(file)) return null;
+        }
+        return "\"" + p + "\" is not on PATH: give its path (Browse…)";
+    }
+
+    /**
+     * The recording path for a new seed: a name that carries the old seed ("run-s3.weftlog", "run_s3.weftlog.gz",
+     * "s3.weftlog") carries the new one; any other name is kept as it is.
+     */
+    public static String recordForSeed(String record, String oldSeed, String newSeed) {
+        String o = oldSeed == null ? "" : oldSeed.strip(), n = newSeed == null ? "" : newSeed.strip();
+        if (o.isEmpty() || n.isEmpty() || o.equals(n) || record == null) return record;
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("(^|.*[/\\-_.])s" + java.util.regex.Pattern.quote(o)
+                + "(\\.weftlog(\\.gz)?)$").matcher(record);
+        return m.matches() ? m.group(1) + "s" + n + m.group(2) : record;
+    }
 }

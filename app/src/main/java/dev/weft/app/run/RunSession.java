@@ -167,11 +167,19 @@ public final class RunSession {
 
     /** What an exit status of weft run means, in a few words. */
     public static String meaning(int status, boolean stoppedByUser) {
+        return meaning(status, stoppedByUser, true);
+    }
+
+    /**
+     * As {@link #meaning(int, boolean)}; windowed says whether the run had a window. Only a windowed run is discarded
+     * with exit 3: in a plain run, 3 is a node's own exit status (a Chord or Raft observer exits 3 for DISCARD).
+     */
+    public static String meaning(int status, boolean stoppedByUser, boolean windowed) {
         return switch (status) {
             case 0 -> "every node exited 0";
             case 1 -> "the recording could not be written completely";
             case 2 -> "refused (see the weft lines)";
-            case 3 -> "windowed run discarded";
+            case 3 -> windowed ? "windowed run discarded" : "a node exited 3 (a case-study observer's DISCARD: its checker could not judge the run)";
             case 124 -> "stopped by the watchdog (no network operation)";
             case 127 -> "a node could not be started";
             case 130, 143 -> stoppedByUser ? "stopped; the log was finished" : "interrupted";

@@ -41,7 +41,7 @@ record FollowSnapshot(Path path, LogHeader header, GrowingRecords.View records, 
 
     @Override
     public List<ViolationInfo> check(Set<String> invariants, Progress progress) {
-        List<ViolationInfo> out = new ArrayList<>();
+        List<ViolationInfo> out = new ArrayList<>(IndexedRecordingSource.recordedVerdicts(recordedViolations));
         for (ViolationInfo v : protocol.violations()) if (invariants.contains(v.invariant())) out.add(v);
         Set<String> wanted = InvariantScan.replayInvariants(invariants, IndexedRecordingSource.BUILD_INVARIANTS);
         // The follower ran every replay invariant on its own instances; a subset's verdict is theirs, filtered.

@@ -3,6 +3,7 @@ package dev.weft.app.source;
 import dev.weft.check.EventText;
 import dev.weft.check.Violation;
 import dev.weft.core.CoreState;
+import dev.weft.findings.FindingKind;
 import dev.weft.log.Fnv1a;
 import dev.weft.log.LogHeader;
 import dev.weft.log.LogRecord;
@@ -105,6 +106,19 @@ public final class IndexedRecordingSource implements RecordingSource {
         return all;
     }
 
+    /**
+     * The violation records that are verdicts about the program and that no checker here finds again (a deadlock, a
+     * stream's integrity, a history): always shown, since nothing can be unticked to hide what the recorder saw.
+     */
+    static List<ViolationInfo> recordedVerdicts(List<ViolationInfo> recorded) {
+        List<ViolationInfo> out = new ArrayList<>();
+        for (ViolationInfo v : recorded) {
+            FindingKind k = FindingKind.of(v.invariant());
+            if (k.verdict() && k != FindingKind.CHORD && k != FindingKind.RAFT) out.add(v);
+        }
+        return out;
+    }
+
     private static Verification verificationOf(LogIndex index) {
         IndexStatus s = index.status();
         return switch (s.kind()) {
@@ -177,7 +191,7 @@ public final class IndexedRecordingSource implements RecordingSource {
 
     @Override
     public List<ViolationInfo> check(Set<String> invariants, Progress progress) throws InterruptedException {
-        List<ViolationInfo> out = new ArrayList<>();
+        List<ViolationInfo> out = new ArrayList<>(recordedVerdicts(recorded));
         for (ViolationInfo v : protocol.violations()) if (invariants.contains(v.invariant())) out.add(v);
         Set<String> others = new TreeSet<>(invariants);
         others.removeAll(protocol.names());

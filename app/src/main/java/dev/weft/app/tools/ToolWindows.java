@@ -28,6 +28,7 @@ public final class ToolWindows {
     private FuzzPanel fuzz;
     private CampaignPanel campaign;
     private Consumer<Path> followRecording;
+    private java.util.function.BiConsumer<Path, String> openAtFinding;
 
     public ToolWindows(Window owner, Settings settings, Consumer<Path> openRecording) {
         this.owner = owner;
@@ -44,6 +45,11 @@ public final class ToolWindows {
     public void setFollowRecording(Consumer<Path> follow) {
         this.followRecording = follow;
         if (run != null) run.setFollowRecording(follow);
+    }
+
+    /** How the main window opens a recording on the finding of an invariant (campaign hits); by default just opens it. */
+    public void setOpenAtFinding(java.util.function.BiConsumer<Path, String> open) {
+        this.openAtFinding = open;
     }
 
     public RunPanel showRun() {
@@ -68,7 +74,7 @@ public final class ToolWindows {
     /** The campaign results window, showing {@code folder} if not null. */
     public CampaignPanel showCampaign(Path folder) {
         if (campaign == null) {
-            campaign = new CampaignPanel(openRecording);
+            campaign = new CampaignPanel(openRecording, openAtFinding != null ? openAtFinding : (p, invariant) -> openRecording.accept(p));
             campaignStage = stage("Campaign results — Weft Workbench", (Parent) campaign.node(), 1280, 780);
         }
         if (folder != null) campaign.open(folder);

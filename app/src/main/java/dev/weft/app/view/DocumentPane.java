@@ -56,6 +56,7 @@ final class DocumentPane {
     private final TabPane tabs;
     private final Tab inspectorTab;
     private final Tab invariantsTab;
+    private final Tab findingsTab;
     /** The protocol tab's view (the Chord ring or the Raft terms), or null for a recording without reports. */
     private javafx.scene.layout.Region protocolView;
 
@@ -75,9 +76,11 @@ final class DocumentPane {
         table.node().setContextMenu(eventMenu(() -> doc.selectionProperty().get()));
         inspectorTab = tab("Inspector", new InspectorPane(inspector).node());
         invariantsTab = tab("Invariants", new InvariantsPane(doc).node());
+        findingsTab = tab("Findings", new FindingsPane(doc).node());
         tabs = new TabPane(
                 tab("State", new StatePane(state).node()),
                 inspectorTab,
+                findingsTab,
                 invariantsTab,
                 tab("Bookmarks", new BookmarksPane(doc, bookmarks).node()));
         tabs.setId("detailTabs");
@@ -87,8 +90,13 @@ final class DocumentPane {
         horizontal.setDividerPositions(0.55);
         var legend = Legend.node();
         legend.paletteProperty().bind(timeline.paletteProperty());
-        VBox timelineBox = new VBox(timeline, legend);
-        VBox.setVgrow(timeline, Priority.ALWAYS);
+        // The range bar overlays the overview strip at the timeline's foot: it comes and goes without moving anything.
+        HBox rangeBar = rangeBar();
+        javafx.scene.layout.StackPane timelineStack = new javafx.scene.layout.StackPane(timeline, rangeBar);
+        javafx.scene.layout.StackPane.setAlignment(rangeBar, javafx.geometry.Pos.BOTTOM_LEFT);
+        rangeBar.setMaxHeight(Region.USE_PREF_SIZE);
+        VBox timelineBox = new VBox(timelineStack, legend);
+        VBox.setVgrow(timelineStack, Priority.ALWAYS);
         vertical = new SplitPane(timelineBox, horizontal);
         vertical.setOrientation(javafx.geometry.Orientation.VERTICAL);
         vertical.setDividerPositions(0.42);
@@ -98,7 +106,7 @@ final class DocumentPane {
         top.getChildren().add(new SummaryTiles(doc, summary).node());
         Verification v = doc.verification();
         if (!v.ok()) top.getChildren().add(errorBanner(doc, v));
-        top.getChildren().addAll(violationBar(), rangeBar(), filterBar.node());
+        top.getChildren().addAll(violationBar(), filterBar.node());
         root.setTop(top);
         root.setCenter(vertical);
         root.getStyleClass().add("document-pane");
@@ -147,9 +155,12 @@ final class DocumentPane {
         }
         Runnable markers = () -> {
             timeline.markersProperty().set(doc.violations().stream().mapToInt(x -> (int) x.op()).toArray());
+            timeline.verdictMarkersProperty().set(doc.findings().stream().filter(f -> f.kind().verdict())
+                    .mapToInt(f -> (int) f.op()).sorted().toArray());
             timeline.suppressedMarkersProperty().set(doc.recordedViolationOpsHidden());
         };
         doc.violations().addListener((javafx.collections.ListChangeListener<ViolationInfo>) c -> markers.run());
+        doc.findings().addListener((javafx.collections.ListChangeListener<dev.weft.findings.Finding>) c -> markers.run());
         doc.selectedInvariants().addListener((javafx.collections.ListChangeListener<String>) c -> markers.run());
         markers.run();
         Verification v = doc.verification();
@@ -212,7 +223,6 @@ final class DocumentPane {
         Label text = new Label();
         text.setId("violationBarText");
         text.textProperty().bind(violationBar.explanationProperty());
-        text.setWrapText(true);
         text.setMaxWidth(Double.MAX_VALUE);
         HBox.setHgrow(text, Priority.ALWAYS);
         text.setTooltip(new javafx.scene.control.Tooltip());
@@ -227,11 +237,29 @@ final class DocumentPane {
         next.setOnAction(e -> violationBar.next());
         next.setFocusTraversable(false);
         for (javafx.scene.control.Control c : new javafx.scene.control.Control[] {name, pos, prev, next}) c.setMinWidth(Region.USE_PREF_SIZE);
-        HBox bar = new HBox(10, new Label("✗"), name, text, pos, prev, next);
+        Label mark = new Label("✗");
+        HBox bar = new HBox(10, mark, name, text, pos, prev, next);
         bar.getStyleClass().add("violation-bar");
         bar.setId("violationBar");
-        bar.visibleProperty().bind(violationBar.visibleProperty());
-        bar.managedProperty().bind(violationBar.visibleProperty());
+        // Always in the layout (so the timeline below never moves): on a finding it names it; elsewhere it says how
+        // many there are, dimmed, and next ▶ goes to the most severe; with none it is empty.
+        Runnable style = () -> {
+            boolean on = violationBar.visibleProperty().get();
+            bar.getStyleClass().removeAll("violation-bar-idle");
+            if (!on) bar.getStyleClass().add("violation-bar-idle");
+            mark.setVisible(on);
+            boolean any = !doc.findings().isEmpty();
+            prev.setVisible(any);
+            next.setVisible(any);
+        };
+        violationBar.visibleProperty().addListener(o -> style.run());
+        doc.findings().addListener((javafx.collections.ListChangeListener<dev.weft.findings.Finding>) c -> style.run());
+        style.run();
+        text.setWrapText(false);
+        text.setTextOverrun(javafx.scene.control.OverrunStyle.ELLIPSIS);
+        bar.setMinHeight(30);
+        bar.setPrefHeight(30);
+        bar.setMaxHeight(30);
         return bar;
     }
 
@@ -252,7 +280,6 @@ final class DocumentPane {
         bar.setId("rangeBar");
         var shown = range.statsProperty().isNotNull();
         bar.visibleProperty().bind(shown);
-        bar.managedProperty().bind(shown);
         return bar;
     }
 

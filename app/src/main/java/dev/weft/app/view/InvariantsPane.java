@@ -122,6 +122,19 @@ final class InvariantsPane {
     }
 
     /** A cell that wraps its text and shows all of it in a tooltip. */
+    /** One line, cut with an ellipsis, the whole text in the tooltip: for tables that must keep a fixed row height. */
+    static <S> TableCell<S, String> oneLine() {
+        return new TableCell<>() {
+            @Override
+            protected void updateItem(String item, boolean empty) {
+                super.updateItem(item, empty);
+                setText(empty ? null : item);
+                setTextOverrun(javafx.scene.control.OverrunStyle.ELLIPSIS);
+                setTooltip(empty || item == null ? null : new Tooltip(item));
+            }
+        };
+    }
+
     static <S> TableCell<S, String> wrapping() {
         return new TableCell<>() {
             @Override

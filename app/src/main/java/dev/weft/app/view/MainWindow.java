@@ -438,6 +438,8 @@ public final class MainWindow {
             toolWindows = new dev.weft.app.tools.ToolWindows(stage, vm.settings(), p -> open(p, null, null));
             // a run's recording grows in a tab while it is written, as File > Follow would show it
             toolWindows.setFollowRecording(vm::follow);
+            // a campaign hit opens on its own finding (the checker's invariant), not on the recording's top one
+            toolWindows.setOpenAtFinding((p, invariant) -> open(p, null, d -> d.goToFindingOf(invariant)));
         }
         return toolWindows;
     }

@@ -31,12 +31,16 @@ final class StatePane {
         // Channel keys ("10.0.0.1:7000 → 10.0.0.6:9000") must fit whole: wide enough, and a tooltip regardless.
         key.setPrefWidth(250);
         key.setMinWidth(230);
-        key.setCellFactory(c -> InvariantsPane.wrapping());
+        key.setCellFactory(c -> InvariantsPane.oneLine());
         TableColumn<StateViewModel.Row, String> detail = new TableColumn<>("detail");
         detail.setCellValueFactory(c -> new ReadOnlyStringWrapper(
                 (c.getValue().change() == StateViewModel.Change.SAME ? "" : c.getValue().change().name().toLowerCase() + ": ") + c.getValue().detail()));
         detail.setPrefWidth(420);
         table.getColumns().setAll(java.util.List.of(section, key, detail));
+        // Rows of one fixed height: a state with thousands of pending datagrams (the 1M-record log) is laid out
+        // without measuring every row, so moving the cursor stays quick.
+        table.setFixedCellSize(22);
+        detail.setCellFactory(c -> InvariantsPane.oneLine());
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         table.setPlaceholder(new Label("no pending datagrams, bindings or channels yet"));
         table.setRowFactory(t -> new TableRow<>() {

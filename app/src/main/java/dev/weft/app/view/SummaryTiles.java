@@ -23,8 +23,10 @@ final class SummaryTiles {
                 tile("ops", format(vm.ops()), "records in the recording", "tile-ops"),
                 tile("sent", format(vm.sent()), "send events (any fate)", "tile-sent"),
                 tile("delivered", format(vm.delivered()), "datagrams received", "tile-delivered"),
-                tile("dropped", format(vm.dropped()), "sends the fault model dropped", "tile-dropped"),
-                tile("no receiver", format(vm.noReceiver()), "sends to an address nobody bound", "tile-noreceiver"));
+                // Red / amber only when there is something to see: a zero is neutral.
+                tile("dropped", format(vm.dropped()), "sends the fault model dropped", vm.dropped() == 0 ? "tile-zero" : "tile-dropped"),
+                tile("no receiver", format(vm.noReceiver()), "sends to an address nobody bound",
+                        vm.noReceiver() == 0 ? "tile-zero" : "tile-noreceiver"));
         VBox verification = tile("verification", doc.verification().ok() ? "verified" : "FAILED", vm.verificationText(),
                 doc.verification().ok() ? "tile-ok" : "tile-bad");
         verification.setId("verificationTile");

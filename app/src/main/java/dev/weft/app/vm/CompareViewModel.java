@@ -6,6 +6,7 @@ import dev.weft.diff.DiffResult;
 import dev.weft.diff.DiffText;
 import dev.weft.diff.EffectDivergence;
 import dev.weft.diff.RecordDivergence;
+import dev.weft.diff.ScheduleDifference;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
@@ -40,14 +41,22 @@ public final class CompareViewModel {
     private final ReadOnlyIntegerWrapper linkedOpB = new ReadOnlyIntegerWrapper(this, "linkedOpB", -1);
     private final ReadOnlyBooleanWrapper done = new ReadOnlyBooleanWrapper(this, "done", false);
     private final ObjectProperty<Alignment> alignment = new SimpleObjectProperty<>(this, "alignment", Alignment.OP);
+    private final ReadOnlyStringWrapper headline = new ReadOnlyStringWrapper(this, "headline", "comparing…");
+    private final ReadOnlyStringWrapper scheduleNote = new ReadOnlyStringWrapper(this, "scheduleNote", "");
+    /** B's cursor follows A's: to the op on B holding A's cursor event when there is one near, else to A's op. */
+    private final javafx.beans.property.BooleanProperty linkCursors = new javafx.beans.property.SimpleBooleanProperty(this, "linkCursors", true);
     private int linkRequest;
 
     public CompareViewModel(DocumentViewModel a, DocumentViewModel b, TaskRunner runner) {
         this.a = a;
         this.b = b;
         this.runner = runner;
-        a.cursorProperty().addListener((o, x, y) -> relink());
-        b.cursorProperty().addListener((o, x, y) -> relink());
+        a.cursorProperty().addListener((o, x, y) -> {
+            boolean follow = linkCursors.get();
+            if (follow) b.goTo(Math.min(y.intValue(), b.size() - 1));
+            relink(follow);
+        });
+        b.cursorProperty().addListener((o, x, y) -> relink(false));
     }
 
     public DocumentViewModel a() { return a; }
@@ -63,6 +72,11 @@ public final class CompareViewModel {
     /** The op on B holding the same event as A's cursor op, or -1 when none is near B's cursor. */
     public ReadOnlyIntegerProperty linkedOpBProperty() { return linkedOpB.getReadOnlyProperty(); }
     public ReadOnlyBooleanProperty doneProperty() { return done.getReadOnlyProperty(); }
+    /** The answer in one line: the first node-visible difference (node, its k-th delivery or send, the op on each side). */
+    public ReadOnlyStringProperty headlineProperty() { return headline.getReadOnlyProperty(); }
+    /** The record divergence before it, when no node saw it ("schedule only: node start order; …"), or "". */
+    public ReadOnlyStringProperty scheduleNoteProperty() { return scheduleNote.getReadOnlyProperty(); }
+    public javafx.beans.property.BooleanProperty linkCursorsProperty() { return linkCursors; }
     /** By op (record k against record k) or by virtual time (the events of each vt as a set); set before start. */
     public ObjectProperty<Alignment> alignmentProperty() { return alignment; }
 
@@ -103,7 +117,12 @@ public final class CompareViewModel {
                     EffectDivergence e = published.firstEffect();
                     effectOpA.set(e == null || e.a() == null ? -1 : clampOp(e.a().op(), a));
                     effectOpB.set(e == null || e.b() == null ? -1 : clampOp(e.b().op(), b));
+                    headline.set(headlineOf(published));
+                    scheduleNote.set(ScheduleDifference.scheduleOnly(published) ? DiffText.scheduleOnlyLine(published) : "");
                     goToDivergence();
+                } else {
+                    headline.set(publishedText);
+                    scheduleNote.set("");
                 }
                 done.set(true);
                 if (whenDone != null) whenDone.run();
@@ -115,20 +134,40 @@ public final class CompareViewModel {
         return (int) Math.max(0, Math.min(op, d.size() - 1L));
     }
 
-    /** Both cursors to the first divergence (or op 0 when the recordings are identical). */
-    public void goToDivergence() {
-        a.goTo(Math.max(0, divergenceOpA.get()));
-        b.goTo(Math.max(0, divergenceOpB.get()));
+    /** "node 2, delivery #1 — A op 39: received … · B op 85: sent …", or why there is none. */
+    static String headlineOf(DiffResult r) {
+        if (r.identical()) return "identical: " + r.a().ops() + " op(s)";
+        EffectDivergence e = r.firstEffect();
+        if (e == null) return "every node received and sent the same datagrams in the same order: the recordings differ in schedule only";
+        return DiffText.firstEffectLine(e) + "  —  A " + DiffText.delivery(e.a()) + "   ·   B " + DiffText.delivery(e.b());
     }
 
-    /** Steps both cursors together by delta ops (each clamped to its own recording). */
+    /**
+     * Both cursors to the first node-visible difference, each to its own op there (op 0 when the recordings are
+     * identical); without one, to the first record divergence.
+     */
+    public void goToDivergence() {
+        boolean effect = effectOpA.get() >= 0 || effectOpB.get() >= 0;
+        int opA = effect ? effectOpA.get() : divergenceOpA.get();
+        int opB = effect ? effectOpB.get() : divergenceOpB.get();
+        boolean linked = linkCursors.get();
+        linkCursors.set(false);   // each side to its own op, not to A's
+        try {
+            a.goTo(Math.max(0, opA >= 0 ? opA : opB));
+            b.goTo(Math.max(0, opB >= 0 ? opB : opA));
+        } finally {
+            linkCursors.set(linked);
+        }
+    }
+
+    /** Steps both cursors together by delta ops (each clamped to its own recording); linked, B follows A's step. */
     public void stepBoth(int delta) {
         a.step(delta);
-        b.step(delta);
+        if (!linkCursors.get()) b.step(delta);
     }
 
     /** Finds, in the background, the op near B's cursor whose event is A's cursor event (the op number aside). */
-    private void relink() {
+    private void relink(boolean moveB) {
         int request = ++linkRequest;
         int opA = a.cursor();
         int around = b.cursor();
@@ -146,7 +185,10 @@ public final class CompareViewModel {
             }
             int link = found;
             runner.ui(() -> {
-                if (request == linkRequest) linkedOpB.set(link);
+                if (request != linkRequest) return;
+                linkedOpB.set(link);
+                // Linked: B's cursor goes to the op holding A's event (it was put at A's op number meanwhile).
+                if (moveB && link >= 0 && link != b.cursor() && a.cursor() == opA) b.goTo(link);
             });
         });
     }

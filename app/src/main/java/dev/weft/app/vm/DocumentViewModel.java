@@ -5,6 +5,9 @@ import dev.weft.app.source.ProtocolChecks;
 import dev.weft.app.source.RecordingSource;
 import dev.weft.app.source.Verification;
 import dev.weft.app.source.ViolationInfo;
+import dev.weft.findings.Finding;
+import dev.weft.findings.FindingKind;
+import dev.weft.findings.FindingRanking;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.DoubleProperty;
 import javafx.beans.property.IntegerProperty;
@@ -47,6 +50,12 @@ public final class DocumentViewModel {
     private final DoubleProperty speed = new SimpleDoubleProperty(this, "speed", 20);   // ops per second
     private final javafx.beans.property.ReadOnlyIntegerWrapper violationAtCursor =
             new javafx.beans.property.ReadOnlyIntegerWrapper(this, "violationAtCursor", -1);
+    /** Everything the checks found, ranked most severe first (the engine's {@link FindingRanking}). */
+    private final ObservableList<Finding> findings = FXCollections.observableArrayList();
+    private final javafx.beans.property.ReadOnlyIntegerWrapper findingAtCursor =
+            new javafx.beans.property.ReadOnlyIntegerWrapper(this, "findingAtCursor", -1);
+    /** The rank walked to last (the bar's prev / next), so several findings at one op keep their place. */
+    private int walkedFinding = -1;
     /** The shared background-filled cache of event lines (cheap to make: it reads nothing until asked). */
     private final EventLines eventLines;
     /** The document this one grew from (a followed recording's previous snapshot), or null. */
@@ -68,6 +77,9 @@ public final class DocumentViewModel {
         selectedInvariants.setAll(source.availableInvariants());
         cursor.addListener(o -> updateViolationAtCursor());
         violations.addListener((javafx.collections.ListChangeListener<ViolationInfo>) c -> updateViolationAtCursor());
+        violations.addListener((javafx.collections.ListChangeListener<ViolationInfo>) c -> findings.setAll(rank(violations, source.protocol().names())));
+        cursor.addListener(o -> updateFindingAtCursor());
+        findings.addListener((javafx.collections.ListChangeListener<Finding>) c -> updateFindingAtCursor());
         selection.set(source.size() == 0 ? -1 : 0);
     }
 
@@ -213,7 +225,7 @@ public final class DocumentViewModel {
                 publishViolations(result);
                 checking.set(false);
                 if (openAtFirst) {
-                    if (!result.isEmpty()) goTo(result.get(0).op());
+                    if (!findings.isEmpty()) goToFinding(0);
                     else goTo(0);
                 }
                 if (whenDone != null) whenDone.run();
@@ -234,9 +246,80 @@ public final class DocumentViewModel {
         }
     }
 
-    /** The op a freshly opened document should show: its first violation, otherwise 0. */
+    /** The op a freshly opened document should show: its most severe finding, otherwise 0. */
     public int initialOp() {
-        return violations.isEmpty() ? 0 : (int) violations.get(0).op();
+        return findings.isEmpty() ? 0 : (int) findings.get(0).op();
+    }
+
+    // ---- findings, ranked -------------------------------------------------------------------------
+
+    /** Violations as findings, ranked: protocol / program verdicts first, then fifo / dup, each by op. */
+    static List<Finding> rank(List<ViolationInfo> violations, List<String> protocolNames) {
+        List<Finding> out = new ArrayList<>(violations.size());
+        for (ViolationInfo v : violations) {
+            Finding.Origin origin = protocolNames.contains(v.invariant()) ? Finding.Origin.CHECKER
+                    : FindingKind.of(v.invariant()).verdict() ? Finding.Origin.RECORDED : Finding.Origin.REPLAY;
+            out.add(Finding.of(v.invariant(), v.op(), v.vt(), v.message(), origin));
+        }
+        return FindingRanking.rank(out);
+    }
+
+    /** The findings, most severe first; "violation k of N" counts in this order. */
+    public ObservableList<Finding> findings() { return findings; }
+
+    /** Rank (index in {@link #findings()}) of the finding the cursor is on, or -1. */
+    public ReadOnlyIntegerProperty findingAtCursorProperty() { return findingAtCursor.getReadOnlyProperty(); }
+
+    private void updateFindingAtCursor() {
+        int at = -1;
+        if (walkedFinding >= 0 && walkedFinding < findings.size() && findings.get(walkedFinding).op() == cursor.get()) {
+            at = walkedFinding;
+        } else {
+            for (int i = 0; i < findings.size(); i++) {
+                if (findings.get(i).op() == cursor.get()) {
+                    at = i;
+                    break;
+                }
+            }
+        }
+        findingAtCursor.set(at);
+    }
+
+    /** Moves the cursor to the finding of this rank. */
+    public boolean goToFinding(int rank) {
+        if (rank < 0 || rank >= findings.size()) return false;
+        walkedFinding = rank;
+        boolean moved = goTo(findings.get(rank).op());
+        updateFindingAtCursor();
+        return moved;
+    }
+
+    /** Moves to the most severe finding of this invariant (a campaign hit's class); false, leaving the cursor, if none. */
+    public boolean goToFindingOf(String invariant) {
+        for (int i = 0; i < findings.size(); i++) {
+            if (findings.get(i).invariant().equals(invariant)) return goToFinding(i);
+        }
+        return false;
+    }
+
+    /** The next finding in rank order (the first one when the cursor is on none). */
+    public boolean nextFinding() {
+        int k = findingAtCursor.get();
+        if (findings.isEmpty() || k >= findings.size() - 1) {
+            message.set(findings.isEmpty() ? "no findings" : "this is the last finding (" + findings.size() + " of " + findings.size() + ")");
+            return false;
+        }
+        return goToFinding(k + 1);
+    }
+
+    /** The previous finding in rank order (the first one when the cursor is on none). */
+    public boolean previousFinding() {
+        int k = findingAtCursor.get();
+        if (findings.isEmpty() || k == 0) {
+            message.set(findings.isEmpty() ? "no findings" : "this is the most severe finding (1 of " + findings.size() + ")");
+            return false;
+        }
+        return goToFinding(Math.max(0, k - 1));
     }
 
     // ---- stepping ---------------------------------------------------------------------------------

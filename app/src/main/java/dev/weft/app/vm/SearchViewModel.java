@@ -67,13 +67,24 @@ public final class SearchViewModel {
             return;
         }
         int gen = ++generation;
+        // The last query's answer goes at once: the status never shows it beside the new query.
+        scannedFor = "";
+        matches.set(new int[0]);
         status.set("searching…");
         int n = doc.size();
         runner.background(() -> {
             int[] found = new int[64];
             int count = 0;
+            long lastShown = System.nanoTime();
             for (int from = 0; from < n; from += BLOCK) {
                 if (gen != generation) return;
+                if (System.nanoTime() - lastShown > 100_000_000L) {   // progress, at most ten times a second
+                    lastShown = System.nanoTime();
+                    String progress = "searching… " + (int) (100L * from / n) + " % (" + count + " found so far)";
+                    runner.ui(() -> {
+                        if (gen == generation) status.set(progress);
+                    });
+                }
                 int to = Math.min(n, from + BLOCK);
                 String[] lines = doc.source().eventLines(from, to);
                 List<LogRecord> recs = doc.source().records(from, to);

@@ -1,14 +1,18 @@
 package dev.weft.app.vm;
 
-import dev.weft.app.source.ViolationInfo;
+import dev.weft.findings.Finding;
+import dev.weft.findings.FindingWords;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 
 /**
- * The violation bar under the toolbar: while the cursor sits on a violation it names the invariant, says in
- * plain words what broke, and where it is among all of them ("violation 3 of 103"), with previous / next.
+ * The violation bar under the toolbar: while the cursor sits on a finding it names the invariant, says in plain words
+ * what broke, and where it is in the ranking ("violation 1 of 31": the most severe first), with previous / next
+ * walking the ranking. The bar keeps its place when the cursor is on no finding (it says so), so nothing under it moves.
  */
 public final class ViolationBarViewModel {
 
@@ -17,35 +21,44 @@ public final class ViolationBarViewModel {
     private final ReadOnlyStringWrapper invariant = new ReadOnlyStringWrapper(this, "invariant", "");
     private final ReadOnlyStringWrapper explanation = new ReadOnlyStringWrapper(this, "explanation", "");
     private final ReadOnlyStringWrapper position = new ReadOnlyStringWrapper(this, "position", "");
+    private final ReadOnlyObjectWrapper<Finding> finding = new ReadOnlyObjectWrapper<>(this, "finding");
 
     public ViolationBarViewModel(DocumentViewModel doc) {
         this.doc = doc;
-        doc.violationAtCursorProperty().addListener(o -> update());
+        doc.findingAtCursorProperty().addListener(o -> update());
+        doc.findings().addListener((javafx.collections.ListChangeListener<Finding>) c -> update());
         update();
     }
 
+    /** Whether the cursor is on a finding (the bar shows it); otherwise the bar shows the count and a way to the top one. */
     public ReadOnlyBooleanProperty visibleProperty() { return visible.getReadOnlyProperty(); }
     public ReadOnlyStringProperty invariantProperty() { return invariant.getReadOnlyProperty(); }
     public ReadOnlyStringProperty explanationProperty() { return explanation.getReadOnlyProperty(); }
     public ReadOnlyStringProperty positionProperty() { return position.getReadOnlyProperty(); }
+    /** The finding shown, or null. */
+    public ReadOnlyObjectProperty<Finding> findingProperty() { return finding.getReadOnlyProperty(); }
 
-    public void previous() { doc.previousViolation(); }
-    public void next() { doc.nextViolation(); }
+    public void previous() { doc.previousFinding(); }
+    public void next() { doc.nextFinding(); }
 
     private void update() {
-        int i = doc.violationAtCursorProperty().get();
-        if (i < 0 || i >= doc.violations().size()) {
+        int i = doc.findingAtCursorProperty().get();
+        int n = doc.findings().size();
+        if (i < 0 || i >= n) {
             visible.set(false);
+            finding.set(null);
+            invariant.set("");
+            explanation.set(n == 0 ? "" : "the cursor is on no finding; next ▶ goes to the most severe of " + n);
+            position.set(n == 0 ? "" : n + (n == 1 ? " finding" : " findings"));
             return;
         }
-        ViolationInfo v = doc.violations().get(i);
-        // Several violations may share one op: name them all in the position.
-        int last = i;
-        while (last + 1 < doc.violations().size() && doc.violations().get(last + 1).op() == v.op()) last++;
-        invariant.set(last == i ? v.invariant() : v.invariant() + " +" + (last - i) + " more at this op");
-        explanation.set(ViolationText.plainEnglish(v));
-        position.set("violation " + (i + 1) + (last > i ? "–" + (last + 1) : "") + " of " + doc.violations().size()
-                + " · op " + v.op());
+        Finding f = doc.findings().get(i);
+        // Several findings may share one op: say so.
+        long more = doc.findings().stream().filter(x -> x.op() == f.op()).count() - 1;
+        invariant.set(more == 0 ? f.invariant() : f.invariant() + " +" + more + " more at this op");
+        explanation.set(FindingWords.plain(f));
+        position.set("violation " + (i + 1) + " of " + n + " · op " + f.op());
+        finding.set(f);
         visible.set(true);
     }
 }

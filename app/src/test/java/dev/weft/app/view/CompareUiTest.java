@@ -127,6 +127,51 @@ class CompareUiTest {
         assertTrue(c.reportProperty().get().contains("first divergence at vt " + editedVt + " ns"), c.reportProperty().get());
     }
 
+    /**
+     * Issue 26: two seeds of one program differ from op 2 on (the nodes start in another order), which says nothing; the
+     * comparison names what a node first saw or did differently, and lists the start order as schedule only.
+     */
+    @Test
+    void twoSeedsOfOneProgramPartWhereANodeFirstSeesADifference(FxRobot robot) throws Exception {
+        ui.open(robot, SharedCorpus.conformance().resolve("pingpong/pp-loss0.1-s1.weftlog"), 0);
+        CompareViewModel c = compare(robot, SharedCorpus.conformance().resolve("pingpong/pp-loss0.1-s3.weftlog"));
+        assertEquals(2, c.divergenceOpAProperty().get(), "the records part at op 2: start order");
+        assertEquals(6, c.effectOpAProperty().get());
+        assertEquals(6, c.effectOpBProperty().get());
+        String headline = robot.lookup("#compareHeadline").queryAs(javafx.scene.control.Label.class).getText();
+        assertTrue(headline.startsWith("first node-visible difference: node 1, send #1"), headline);
+        assertTrue(headline.contains("A op 6 vt 0 ns: sent to 127.0.0.1:4000: \"PING:163717f8c8a019cc\""), headline);
+        assertTrue(headline.contains("B op 6 vt 0 ns: sent to 127.0.0.1:4000: \"PING:0b320a7959838e1f\""), headline);
+        String schedule = robot.lookup("#compareSchedule").queryAs(javafx.scene.control.Label.class).getText();
+        assertTrue(schedule.startsWith("schedule only: node start order"), schedule);
+        assertEquals(6, c.a().cursor());
+        assertEquals(6, c.b().cursor());
+
+        // Linked cursor: B follows A.
+        robot.interact(() -> c.a().goTo(9));
+        ui.settle();
+        assertEquals(9, c.b().cursor());
+        ui.screenshot(robot, "compare-two-seeds-node-visible");
+    }
+
+    @Test
+    void raftWithAndWithoutTheFixEachSideAtItsOwnOp(FxRobot robot) throws Exception {
+        ui.open(robot, SharedCorpus.conformance().resolve("raft/raft-fix0-s0.weftlog"), 0);
+        CompareViewModel c = compare(robot, SharedCorpus.conformance().resolve("raft/raft-fix1-s0.weftlog"));
+        assertEquals(39, c.a().cursor());
+        assertEquals(85, c.b().cursor());
+        String headline = robot.lookup("#compareHeadline").queryAs(javafx.scene.control.Label.class).getText();
+        assertTrue(headline.startsWith("first node-visible difference: node 2, event #5 (A: delivery #1, B: send #"), headline);
+        // Linked zoom: zooming A shows the same window on B.
+        ComparePane pane = ui.window.comparePane();
+        robot.interact(() -> pane.timelineA().showOps(100, 300));
+        ui.settle();
+        double[] wa = pane.timelineA().windowProperty().get(), wb = pane.timelineB().windowProperty().get();
+        assertTrue(wa[1] - wa[0] < 1000, java.util.Arrays.toString(wa));
+        assertEquals(java.util.Arrays.toString(wa), java.util.Arrays.toString(wb));
+        ui.screenshot(robot, "compare-raft-fix0-fix1");
+    }
+
     @Test
     void aFuzzFailureAgainstItsShrunkReproducer(FxRobot robot) throws Exception {
         Path fuzz = SharedCorpus.conformance().resolve("fuzz");
@@ -139,7 +184,9 @@ class CompareUiTest {
         CompareViewModel c = compare(robot, repro);
         int expected = firstDifferingLine(failure, repro);
         assertEquals(expected, c.divergenceOpAProperty().get());
-        assertEquals(expected, c.a().cursor());
+        // The cursors go to what a node saw differently first (or the record divergence when no node did).
+        int effect = c.effectOpAProperty().get();
+        assertEquals(effect >= 0 ? effect : expected, c.a().cursor());
         assertTrue(c.resultProperty().get().b().ops() < c.resultProperty().get().a().ops(), "the reproducer is smaller");
         assertTrue(c.resultProperty().get().b().violations() > 0, "and still fails");
         ui.screenshot(robot, "compare-fuzz-failure-vs-reproducer");

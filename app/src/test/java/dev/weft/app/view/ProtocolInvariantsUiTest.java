@@ -135,7 +135,17 @@ class ProtocolInvariantsUiTest {
         var state = ring.state();
         assertEquals(v.op(), state.op());
         assertTrue(state.offenders().contains(22), "offenders: " + state.offenders());
-        assertTrue(state.headline().startsWith("ConnectedAppendages broken"), state.headline());
+        assertTrue(state.headline().startsWith("ConnectedAppendages broken at this op, and still at the end of the run"), state.headline());
+        // Issue 26: the labels of close identifiers never overlap.
+        var boxes = ring.labelBounds();
+        assertEquals(state.nodes().size(), boxes.size());
+        for (int i = 0; i < boxes.size(); i++) {
+            for (int j = i + 1; j < boxes.size(); j++) {
+                double[] p = boxes.get(i), q = boxes.get(j);
+                assertTrue(p[0] + p[2] <= q[0] || q[0] + q[2] <= p[0] || p[1] + p[3] <= q[1] || q[1] + q[3] <= p[1],
+                        "labels " + i + " and " + j + " overlap");
+            }
+        }
         ui.screenshot(robot, "protocol-chord-connected-appendages");
         assertEquals("node 1", ring.nodeNamesProperty().get().apply(22), "Chord id 22 is the node on lane 'node 1'");
         String hover = ring.hoverText(22);

@@ -26,9 +26,13 @@ final class UiHarness {
     final TaskRunner runner = TaskRunner.of(Platform::runLater);
 
     UiHarness(Stage stage, RecordingOpener opener) {
+        this(stage, opener, 1280, 800);   // Monocle's default headless screen
+    }
+
+    UiHarness(Stage stage, RecordingOpener opener, double width, double height) {
         vm = new WorkbenchViewModel(opener, runner, new Settings(null));
         window = new MainWindow(vm);
-        scene = window.createScene(1280, 800);   // Monocle's default headless screen
+        scene = window.createScene(width, height);
         stage.setScene(scene);
         window.attach(stage);
         stage.show();

@@ -57,16 +57,20 @@ class WorkbenchCorpusUiTest {
         sidecar.path("replay_check").path("parsed").path("violation_ops").forEach(v -> violationOps.add(v.get(1).asLong()));
         DocumentViewModel doc = ui.open(robot, SharedCorpus.conformance().resolve(log), null);
         assertEquals(violationOps.size(), doc.violations().stream().filter(v -> v.invariant().equals("per-channel-fifo")).count());
-        assertEquals(violationOps.get(0), (long) doc.cursor(), "opens at the first violation");
+        // Issue 26: it opens on the most severe finding, the checker's ConnectedAppendages, not on fifo violation 1.
+        assertTrue(violationOps.get(0) < doc.cursor(), "fifo violations come earlier");
+        assertEquals(doc.findings().get(0).op(), (long) doc.cursor(), "opens at the most severe finding");
+        assertEquals("ConnectedAppendages", doc.findings().get(0).invariant());
         TimelineView timeline = ui.window.documentPane().timeline();
         ui.screenshot(robot, "corpus-chord-opened");
         robot.interact(() -> timeline.showOps(0, 110));
         ui.settle();
         ui.screenshot(robot, "corpus-chord-first-violation-detail");
 
-        // Zoom: wheel at the pointer and the keyboard; pan: drag.
+        // Zoom: Ctrl+wheel at the pointer and the keyboard; pan: drag.
         double span = timeline.getViewport().span();
-        robot.moveTo(timeline).scroll(5);
+        robot.moveTo(timeline).press(KeyCode.CONTROL).scroll(5);
+        robot.release(KeyCode.CONTROL);
         ui.settle();
         assertNotEquals(span, timeline.getViewport().span(), 1e-9);
         robot.interact(timeline::fitAll);
