@@ -74,7 +74,7 @@ final class Connection implements OpSequencer.Waiter, Runnable {
     }
 
     /** Serves one request; true if its reply was written by this thread. */
-    private boolean serve(Request r) throws IOException {
+    private boolean serve(Request r) throws IOException, ProtocolException {
         if (r instanceof Request.Hello h) {
             nodeId = h.nodeId();
             reply(sequencer.hello(id, h.nodeId(), h.hostId()));
@@ -110,9 +110,11 @@ final class Connection implements OpSequencer.Waiter, Runnable {
             }
         } else if (r instanceof Request.Frontier f) {
             reply(sequencer.frontier(id, f.localVt()));
-        } else {
+        } else if (r instanceof Request.Goodbye) {
             sequencer.goodbye(id); // no reply (wire-and-abi.md §3)
             return false;
+        } else {
+            throw new ProtocolException("TCP request " + r.getClass().getSimpleName() + " is not served yet");
         }
         return true;
     }
