@@ -237,7 +237,7 @@ public final class Core {
         for (int s = 0; s < seq.capacity(); s++) {
             if (seq.isUsed(s)) chans.put(new Channel(unpack(seq.key1(s)), unpack(seq.key2(s))), seq.longValue(s));
         }
-        return new CoreState(vt(), tie, sent, dropped, qs, bindings, chans);
+        return new CoreState(vt(), tie, sent, dropped, qs, bindings, chans, tcp.snapshot());
     }
 
     private ConnQueue queue(long conn) {

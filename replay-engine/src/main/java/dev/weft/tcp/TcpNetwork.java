@@ -739,6 +739,42 @@ public final class TcpNetwork {
         return "socket";
     }
 
+    /**
+     * The outcome a write at conn would get at sendVt if it accepts nothing ({@code full}, {@code reset} or
+     * {@code closed}), or null when some bytes would fit. Changes nothing (replay checks a recorded refusal with it).
+     *
+     * @throws TcpException ENOTCONN when conn is no stream end
+     */
+    public TcpSendOutcome refusal(long conn, long sendVt) throws TcpException {
+        Stream st = streamOf(conn);
+        int side = endSide(conn);
+        Flow out = st.out(side);
+        if (!st.established()) return TcpSendOutcome.CLOSED;
+        if (st.isReset() || st.closed[1 - side]) return TcpSendOutcome.RESET;
+        if (st.closed[side] || out.finDeliv != NEVER) return TcpSendOutcome.CLOSED;
+        return out.outstanding() >= config.receiveBuffer() ? TcpSendOutcome.FULL : null;
+    }
+
+    /** The offset the next byte conn writes will have, or 0 when conn is no stream end. */
+    public long writeOffset(long conn) {
+        Socket s = sockets.get(conn);
+        return s == null || s.sid < 0 ? 0 : streams.get(s.sid).out(s.side).written;
+    }
+
+    /** When the peer's FIN reaches conn's end ({@link #NEVER} when none is sent, or while it is stalled). */
+    public long finArrival(long conn) {
+        Socket s = sockets.get(conn);
+        if (s == null || s.sid < 0) return NEVER;
+        long fin = streams.get(s.sid).in(s.side).finDeliv;
+        return fin == Flow.STALLED ? NEVER : fin;
+    }
+
+    /** When conn's stream is reset ({@link #NEVER} when it is not). */
+    public long resetInstant(long conn) {
+        Socket s = sockets.get(conn);
+        return s == null || s.sid < 0 ? NEVER : streams.get(s.sid).resetAt;
+    }
+
     /** The sid of conn's stream end, or -1 when conn is none. */
     public long sidOf(long conn) {
         Socket s = sockets.get(conn);

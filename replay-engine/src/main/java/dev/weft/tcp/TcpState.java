@@ -9,6 +9,9 @@ import java.util.List;
  */
 public record TcpState(long asOfNs, List<Listener> listeners, List<Connection> connections) {
 
+    /** No listener, no stream. */
+    public static final TcpState EMPTY = new TcpState(0, List.of(), List.of());
+
     public TcpState {
         listeners = List.copyOf(listeners);
         connections = List.copyOf(connections);
