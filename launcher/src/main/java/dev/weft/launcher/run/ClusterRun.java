@@ -77,13 +77,21 @@ final class ClusterRun {
     private final Map<Long, RemoteSpawn> remoteSpawns = new TreeMap<>();
     /** The first host lost mid-run (guarded by this), or null. */
     private String hostLoss;
+    /** --end-when-exited: which listed nodes have exited (guarded by this). */
+    private final RunEnding runEnding;
+    /** Every listed node has exited: the run ends now (guarded by this). */
+    private boolean ending;
+    /** The windowed sequencer, or null in a plain run. */
+    private final WindowedSequencer windowed;
 
     /** What a host agent needs to start a node. */
     record RemoteSpawn(List<String> command, Map<String, String> env) {
     }
 
     private ClusterRun(RunOptions options, PrintStream out, PrintStream err, OpSequencer sequencer,
-            Recorder recorder, BrokerServer server, Optional<Path> setsid) {
+            Recorder recorder, BrokerServer server, Optional<Path> setsid, RunEnding runEnding) {
+        this.runEnding = runEnding;
+        this.windowed = sequencer instanceof WindowedSequencer w ? w : null;
         this.options = options;
         this.cluster = options.cluster();
         this.out = out;
@@ -101,6 +109,7 @@ final class ClusterRun {
         String net;
         List<NodePlan> plans = new ArrayList<>();
         List<ScenarioEvent> events = List.of();
+        RunOptions.RunEnd end = c.end();
         if (c.scenario() != null) {
             Scenario s;
             try {
@@ -117,6 +126,14 @@ final class ClusterRun {
             net = netSpec(s);
             plans = scenarioNodes(s);
             events = s.events();
+            end = end.orScenario(s.endWhenExited());
+            for (long id : end.nodes()) {
+                if (plans.stream().noneMatch(p -> p.id() == id)) {
+                    err.println("weft run: " + c.scenario() + ": " + (end.fromCommandLine() ? "--end-when-exited"
+                            : "end_when_exited") + ": node " + id + " is not one of the scenario's nodes");
+                    return RunCommand.USAGE_ERROR;
+                }
+            }
         } else {
             net = c.net();
             for (long i = 0; i < c.nodes(); i++) {
@@ -217,6 +234,7 @@ final class ClusterRun {
                         t.start();
                     });
             windowed.setPartitionSchedule(partitionSchedule(events));
+            windowed.endWhenExited(end.nodes());
             sequencer = windowed;
         } else {
             sequencer = new SingleHostSequencer(fault, recorder);
@@ -232,7 +250,7 @@ final class ClusterRun {
             return RunCommand.USAGE_ERROR;
         }
         ClusterRun run = new ClusterRun(opts, out, err, sequencer, recorder, server,
-                NodeProcess.setsid(env.get("PATH")));
+                NodeProcess.setsid(env.get("PATH")), new RunEnding(end, env));
         run.hosts.putAll(agents);
         self[0] = run;
         return run.execute(plans, events, net, shim, env);
@@ -390,11 +408,19 @@ final class ClusterRun {
             Thread.currentThread().interrupt();
             return;
         }
+        boolean listedExit = false;
         synchronized (this) {
             if (!n.killedOnPurpose() && current.get(n.nodeId()) == n) {
                 statuses.put(n.nodeId(), rc);
+                listedExit = runEnding.listed(n.nodeId());
+                if (runEnding.exited(n.nodeId())) {
+                    ending = true;
+                }
             }
             notifyAll();
+        }
+        if (listedExit && windowed != null) {
+            windowed.nodeExited(n.nodeId()); // outside our lock (lock order: the sequencer calls back)
         }
     }
 
@@ -452,7 +478,7 @@ final class ClusterRun {
         while (true) {
             boolean anyRunning;
             synchronized (this) {
-                if (forcedExit >= 0) {
+                if (forcedExit >= 0 || ending) {
                     return;
                 }
                 anyRunning = current.values().stream().anyMatch(RunningNode::alive);
@@ -488,12 +514,17 @@ final class ClusterRun {
     /** Stops every node, finishes the log and prints the summary; runs once (normal end or Ctrl-C). */
     private int finish() {
         List<RunningNode> all;
+        boolean endNow;
         synchronized (this) {
             if (finished) {
                 return exitStatus();
             }
             finished = true;
             all = new ArrayList<>(current.values());
+            endNow = ending && forcedExit < 0;
+        }
+        if (endNow) {
+            endTheRun(all);
         }
         for (RunningNode n : all) {
             if (n.alive()) {
@@ -534,6 +565,30 @@ final class ClusterRun {
             err.println("recorded to " + cluster.record() + " (verify: weft replay " + cluster.record() + ")");
         }
         return exitStatus();
+    }
+
+    /**
+     * Every listed node has exited: the recording ends first (a windowed run applies everything up to the listed
+     * nodes' last virtual time, so the cut is the same on every run of a seed), then the others are stopped; their
+     * ends are not recorded and discard nothing.
+     */
+    private void endTheRun(List<RunningNode> all) {
+        long endVt = -1;
+        if (windowed != null) {
+            long settle = TimeUnit.SECONDS.toNanos(Math.max(10, cluster.watchdog()));
+            String why = windowed.awaitEnd(settle);
+            if (why != null) {
+                synchronized (this) {
+                    discardReason = why;
+                    forcedExit = DISCARDED_EXIT;
+                }
+                err.println("weft run: run discarded: " + why + (cluster.record() != null ? "; no recording kept" : ""));
+                return;
+            }
+            endVt = windowed.endVt();
+        }
+        sequencer.finish();
+        runEnding.stopOthers(all, endVt, err);
     }
 
     /**
@@ -611,10 +666,20 @@ final class ClusterRun {
         recorder.close();
     }
 
-    /** Watchdog/Ctrl-C first; else the first node (by id) that failed; else 1 if the recording broke; else 0. */
+    /**
+     * Watchdog/Ctrl-C first; else the first listed node (--end-when-exited) that failed; else the first node (by id)
+     * that failed by itself (nodes stopped at the run's end are not failures); else 1 if the recording broke; else 0.
+     */
     private synchronized int exitStatus() {
         if (forcedExit >= 0) {
             return forcedExit;
+        }
+        for (Long id : runEnding.listedNodes()) {
+            Integer rc = statuses.get(id);
+            if (rc != null && rc != 0) {
+                err.println("weft run: node " + id + " exited with status " + rc);
+                return rc;
+            }
         }
         for (Map.Entry<Long, Integer> e : statuses.entrySet()) {
             if (e.getValue() != 0) {
