@@ -94,7 +94,7 @@ final class Connection implements OpSequencer.Waiter, OpSequencer.TcpWaiter, Run
                 // set before asking, so a delivery handed over right after the ask finds the flag already up
                 awaitingDelivery = rv.blocking();
             }
-            OpSequencer.RecvReply rr = sequencer.recv(id, rv.blocking(), rv.localVt(), this);
+            OpSequencer.RecvReply rr = sequencer.recv(id, rv.blocking(), rv.waitsForever(), rv.localVt(), this);
             if (rr.waiting()) {
                 return false;
             }

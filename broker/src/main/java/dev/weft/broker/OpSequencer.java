@@ -71,6 +71,14 @@ public interface OpSequencer {
      */
     RecvReply recv(long conn, boolean blocking, long localVt, Waiter waiter);
 
+    /**
+     * As {@link #recv(long, boolean, long, Waiter)}; {@code waitsForever}: the shim says the whole node waits in this
+     * blocking receive with no deadline (the deadlock verdict's input, docs/broker.md).
+     */
+    default RecvReply recv(long conn, boolean blocking, boolean waitsForever, long localVt, Waiter waiter) {
+        return recv(conn, blocking, localVt, waiter);
+    }
+
     long frontier(long conn, long localVt);
 
     /** The connection said goodbye (nothing is recorded). */

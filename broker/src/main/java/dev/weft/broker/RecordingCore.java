@@ -103,6 +103,11 @@ final class RecordingCore {
         recorder.record(core.vt(), new Event.Disconnect(conn));
     }
 
+    /** Records the deadlock verdict as a {@code violation} record (invariant {@code deadlock}) at the core's vt. */
+    void deadlock(DeadlockVerdict v) {
+        recorder.record(core.vt(), new Event.Violation(DeadlockVerdict.INVARIANT, v.message()));
+    }
+
     /** Records the {@code end} record (a clean finish). */
     void finish() {
         recorder.finish(core.vt(), core.sent(), core.dropped());

@@ -42,6 +42,10 @@ public final class SingleHostSequencer extends LockedRecordingSequencer {
     private BiPredicate<VAddr, VAddr> cut;
     /** Sees every request's local clock, under the lock (scenario timing; null: nobody). */
     private LongConsumer clockListener;
+    /** What the deadlock verdict needs: each conn's node, bound address, and whether its node waits there forever. */
+    private final DeadlockWatch deadlockWatch = new DeadlockWatch();
+    /** Told (outside the lock) each time a node starts waiting forever: the moment a deadlock may be complete. */
+    private volatile Runnable foreverWaitListener = () -> { };
 
     /** A TCP request that waits (blocking read, accept, write against a full buffer, TcpWait). */
     private record HeldTcp(Request.Tcp request, TcpWaiter waiter) {
@@ -147,12 +151,16 @@ public final class SingleHostSequencer extends LockedRecordingSequencer {
         return applyAndReturnVt(() -> {
             nodeOf.put(conn, nodeId);
             ops.hello(conn, nodeId);
+            deadlockWatch.hello(conn, nodeId);
         });
     }
 
     @Override
     public long bind(long conn, VAddr addr) {
-        return applyAndReturnVt(() -> ops.bind(conn, addr));
+        return applyAndReturnVt(() -> {
+            ops.bind(conn, addr);
+            deadlockWatch.bind(conn, addr);
+        });
     }
 
     /** Applies an operation that answers only with the core's vt after it (hello, bind). */
@@ -185,6 +193,7 @@ public final class SingleHostSequencer extends LockedRecordingSequencer {
             if (r.outcome() instanceof SendOutcome.Enqueued enq) {
                 Waiter w = parked.remove(enq.toConn());
                 if (w != null) {
+                    deadlockWatch.woken(enq.toConn());
                     return new SendReply(core.vt(), w, pop(enq.toConn(), true));
                 }
             }
@@ -194,14 +203,24 @@ public final class SingleHostSequencer extends LockedRecordingSequencer {
 
     @Override
     public RecvReply recv(long conn, boolean blocking, long localVt, Waiter waiter) {
+        return recv(conn, blocking, false, localVt, waiter);
+    }
+
+    @Override
+    public RecvReply recv(long conn, boolean blocking, boolean waitsForever, long localVt, Waiter waiter) {
+        RecvReply reply;
         try {
-            return recvLocked(conn, blocking, localVt, waiter);
+            reply = recvLocked(conn, blocking, waitsForever, localVt, waiter);
         } finally {
             flushHandoffs();
         }
+        if (reply.waiting() && waitsForever) {
+            foreverWaitListener.run();
+        }
+        return reply;
     }
 
-    private RecvReply recvLocked(long conn, boolean blocking, long localVt, Waiter waiter) {
+    private RecvReply recvLocked(long conn, boolean blocking, boolean waitsForever, long localVt, Waiter waiter) {
         synchronized (lock) {
             observe(localVt);
             touch();
@@ -211,6 +230,7 @@ public final class SingleHostSequencer extends LockedRecordingSequencer {
             if (blocking) {
                 stats.recvBlockedWaits++;
                 parked.put(conn, waiter);
+                deadlockWatch.parked(conn, waitsForever);
                 return RecvReply.WAIT;
             }
             ops.empty(conn);
@@ -404,6 +424,7 @@ public final class SingleHostSequencer extends LockedRecordingSequencer {
         heldTcp.remove(conn);
         tcpAnswers.forget(conn);
         ops.tcp().close(conn); // the last close of a TCP socket: FIN, or reset (recorded before the disconnect)
+        deadlockWatch.disconnected(conn);
         ops.disconnect(conn);
         nodeOf.remove(conn);
         touch();
@@ -422,6 +443,35 @@ public final class SingleHostSequencer extends LockedRecordingSequencer {
         // shutdown, not shutdownNow: an interrupt would reach a flush that is about to drain the recording
         closer.shutdown();
         ops.finish();
+    }
+
+    // ---- the deadlock verdict (docs/broker.md) ----
+
+    /** Called (on a connection thread, no lock held) whenever a node starts waiting with no deadline. */
+    public void onForeverWait(Runnable listener) {
+        this.foreverWaitListener = listener;
+    }
+
+    /**
+     * The verdict if every node in {@code liveNodes} (the nodes whose process runs, which the launcher knows and the
+     * broker does not) waits with no deadline, else null. A node waits forever when its shim said so for a blocking
+     * receive that is still parked (nothing was queued for it, or the receive would have taken it). Once true this
+     * stays true — nothing can wake any of them — so the check may come at any moment after. A verdict is recorded
+     * as a {@code violation} record (invariant {@code deadlock}) at once; call {@link #finish()} next.
+     */
+    public DeadlockVerdict deadlockOf(java.util.Collection<Long> liveNodes) {
+        synchronized (lock) {
+            if (finished || liveNodes.isEmpty()) {
+                return null;
+            }
+            java.util.SortedMap<Long, String> waits = deadlockWatch.waitsOf(liveNodes, parked.keySet());
+            if (waits == null) {
+                return null;
+            }
+            DeadlockVerdict v = new DeadlockVerdict(waits, core.vt());
+            ops.deadlock(v);
+            return v;
+        }
     }
 
     /** True once {@link #finish()} ran; later operations are still served but the log is complete. */

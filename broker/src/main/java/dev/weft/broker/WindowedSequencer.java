@@ -53,6 +53,9 @@ public final class WindowedSequencer extends LockedRecordingSequencer {
     private String discarded;
     /** The run's end (--end-when-exited): nodes held until their process exits, and the cut once all have. */
     private final RunEndCut endCut = new RunEndCut();
+    /** Receives the deadlock verdict (called once, under the lock); null: a deadlock discards the run instead. */
+    private java.util.function.Consumer<DeadlockVerdict> onDeadlock;
+    private DeadlockVerdict deadlock;
 
     // statistics
     private long windowsSealed;
@@ -122,6 +125,8 @@ public final class WindowedSequencer extends LockedRecordingSequencer {
         long socketIndex;
         long logId = -1;
         boolean goodbye;
+        /** The bound address (the deadlock verdict names it), or null. */
+        VAddr addr;
 
         ConnState(long internal) {
             this.internal = internal;
@@ -287,6 +292,7 @@ public final class WindowedSequencer extends LockedRecordingSequencer {
                 return core.vt(); // the shim binds only after hello; a peer that does not is ignored
             }
             NodeState n = c.node;
+            c.addr = addr;
             enqueue(n, new Key(n.clock, n.id.host(), n.id.node(), nextSeq(n)), new BindOp(c, addr), "bind");
             advance();
             return core.vt();
@@ -403,8 +409,8 @@ public final class WindowedSequencer extends LockedRecordingSequencer {
         synchronized (lock) {
             touch();
             ConnState c = conns.get(conn);
-            if (c == null || c.goodbye || c.node == null || finished || discarded != null) {
-                return;
+            if (c == null || c.goodbye || c.node == null || finished || discarded != null || deadlock != null) {
+                return; // (after a verdict the launcher stops every node)
             }
             discard(c.node.id + " (conn " + conn + ") ended without Goodbye (killed or crashed mid-run)");
         }
@@ -529,7 +535,7 @@ public final class WindowedSequencer extends LockedRecordingSequencer {
     /** Applies every operation that is now safe, in key order; detects deadlock. */
     private void advance() {
         boolean progressed = false;
-        while (discarded == null && !finished) {
+        while (discarded == null && !finished && deadlock == null) {
             long future = earliestFutureDelivery();
             // the resolvable receive with the smallest key
             RecvWait bestRecv = null;
@@ -569,7 +575,7 @@ public final class WindowedSequencer extends LockedRecordingSequencer {
             }
             progressed = true;
         }
-        if (discarded == null && !finished) {
+        if (discarded == null && !finished && deadlock == null) {
             noteSealing();
             checkDeadlock();
         }
@@ -656,14 +662,24 @@ public final class WindowedSequencer extends LockedRecordingSequencer {
             anyWaiting = true;
         }
         if (anyWaiting) {
+            java.util.SortedMap<Long, String> waits = new TreeMap<>(Long::compareUnsigned);
             StringBuilder who = new StringBuilder();
             for (NodeState n : nodes.values()) {
                 if (!n.waiting.isEmpty()) {
                     who.append(who.length() == 0 ? "" : ", ").append(n.id.node());
+                    VAddr a = n.waiting.firstEntry().getValue().conn.addr;
+                    waits.putIfAbsent(n.id.node(), "recv on " + (a == null ? "an unbound socket" : a.toString()));
                 }
             }
-            discard("deadlock: node(s) " + who + " wait for a datagram and none is in flight (at vt "
-                    + Long.toUnsignedString(core.vt()) + ")");
+            if (onDeadlock == null) {
+                discard("deadlock: node(s) " + who + " wait for a datagram and none is in flight (at vt "
+                        + Long.toUnsignedString(core.vt()) + ")");
+                return;
+            }
+            deadlock = new DeadlockVerdict(waits, core.vt());
+            ops.deadlock(deadlock);
+            lock.notifyAll();
+            onDeadlock.accept(deadlock);
         }
     }
 
@@ -703,6 +719,17 @@ public final class WindowedSequencer extends LockedRecordingSequencer {
         }
         n.clock = max(n.clock, k.vt());
         w.resolved = true;
+    }
+
+    /**
+     * A deadlock ends the run with a verdict instead of a discard (docs/broker.md, "The deadlock verdict"): the
+     * verdict is recorded as a {@code violation} record and handed to {@code listener} (under the lock: hand it to
+     * another thread); the caller then finishes the log and stops the nodes. Call before the nodes start.
+     */
+    public void onDeadlock(java.util.function.Consumer<DeadlockVerdict> listener) {
+        synchronized (lock) {
+            this.onDeadlock = listener;
+        }
     }
 
     // ------------------------------------------------------------------ runs that end (--end-when-exited)

@@ -48,7 +48,10 @@ public final class RequestDecoder {
                 what = "Recv";
                 VAddr a = addr();
                 boolean blocking = bool();
-                return new Request.Recv(a, blocking, u64());
+                long localVt = u64();
+                // optional: a trailing byte 1 says the node waits here with no deadline (older shims send none)
+                boolean forever = blocking && end - pos >= 1 && buf[pos] == 1;
+                return new Request.Recv(a, blocking, localVt, forever);
             }
             case Wire.FRONTIER -> {
                 what = "Frontier";

@@ -1,6 +1,7 @@
 package dev.weft.launcher.run;
 
 import dev.weft.broker.BrokerServer;
+import dev.weft.broker.DeadlockVerdict;
 import dev.weft.broker.OpSequencer;
 import dev.weft.broker.SingleHostSequencer;
 import dev.weft.broker.WindowedSequencer;
@@ -44,8 +45,10 @@ final class ClusterRun {
     static final int WATCHDOG_EXIT = 124;
     /** Exit status after Ctrl-C (128 + SIGINT). */
     static final int INTERRUPTED_EXIT = 130;
-    /** Exit status of a windowed run that had to be discarded (killed node, deadlock, protocol violation, watchdog). */
+    /** Exit status of a windowed run that had to be discarded (killed node, protocol violation, watchdog). */
     static final int DISCARDED_EXIT = 3;
+    /** Exit status of the deadlock verdict: every live node waits with no deadline and nothing can wake them. */
+    static final int DEADLOCK_EXIT = 4;
 
     /** One node to run: its id, command and its own variables on top of the run's. */
     record NodePlan(long id, List<String> command, Map<String, String> extraEnv) {
@@ -83,6 +86,8 @@ final class ClusterRun {
     private boolean ending;
     /** The windowed sequencer, or null in a plain run. */
     private final WindowedSequencer windowed;
+    /** The deadlock verdict once given (guarded by this), or null. */
+    private DeadlockVerdict deadlock;
 
     /** What a host agent needs to start a node. */
     record RemoteSpawn(List<String> command, Map<String, String> env) {
@@ -235,6 +240,12 @@ final class ClusterRun {
                     });
             windowed.setPartitionSchedule(partitionSchedule(events));
             windowed.endWhenExited(end.nodes());
+            // given under the sequencer's lock: hand it to another thread (lock order)
+            windowed.onDeadlock(v -> {
+                Thread t = new Thread(() -> self[0].deadlocked(v), "weft-run-deadlock");
+                t.setDaemon(true);
+                t.start();
+            });
             sequencer = windowed;
         } else {
             sequencer = new SingleHostSequencer(fault, recorder);
@@ -253,6 +264,9 @@ final class ClusterRun {
                 NodeProcess.setsid(env.get("PATH")), new RunEnding(end, env));
         run.hosts.putAll(agents);
         self[0] = run;
+        if (run.singleHost != null) {
+            run.singleHost.onForeverWait(run::checkDeadlock);
+        }
         return run.execute(plans, events, net, shim, env);
     }
 
@@ -422,6 +436,47 @@ final class ClusterRun {
         if (listedExit && windowed != null) {
             windowed.nodeExited(n.nodeId()); // outside our lock (lock order: the sequencer calls back)
         }
+        checkDeadlock(); // the ones left may all be waiting for this node
+    }
+
+    /**
+     * Plain runs: asks the broker whether every node whose process runs waits with no deadline (only the launcher
+     * knows which processes run). Called when a node starts waiting forever and when a node exits; a scenario event
+     * still to come, or a node not yet started, can change everything, so there is no verdict then.
+     */
+    private void checkDeadlock() {
+        if (singleHost == null || cluster.listen() != null) {
+            return; // (with --listen, nodes started by hand may still join)
+        }
+        List<Long> live = new ArrayList<>();
+        synchronized (this) {
+            if (finished || forcedExit >= 0 || ending || current.size() < builders.size() + remoteSpawns.size()
+                    || (driver != null && driver.pending())) {
+                return;
+            }
+            for (RunningNode n : current.values()) {
+                if (n.alive()) {
+                    live.add(n.nodeId());
+                }
+            }
+        }
+        DeadlockVerdict v = singleHost.deadlockOf(live);
+        if (v != null) {
+            deadlocked(v);
+        }
+    }
+
+    /** The broker's deadlock verdict: one line, exit 4, the log completed (with the verdict) before the nodes stop. */
+    private void deadlocked(DeadlockVerdict v) {
+        synchronized (this) {
+            if (finished || forcedExit >= 0) {
+                return;
+            }
+            deadlock = v;
+            forcedExit = DEADLOCK_EXIT;
+            notifyAll();
+        }
+        err.println("weft run: " + v.line());
     }
 
     private void crashNode(long id, long timeNs) {
@@ -505,6 +560,7 @@ final class ClusterRun {
                 driver.advanceIfQuiet(!anyRunning);
                 continue;
             }
+            checkDeadlock(); // (also asked at every forever-wait and exit; this catches a scenario's last event)
             if (!anyRunning && (driver == null || !driver.startPending())) {
                 return;
             }
@@ -515,6 +571,7 @@ final class ClusterRun {
     private int finish() {
         List<RunningNode> all;
         boolean endNow;
+        boolean verdict;
         synchronized (this) {
             if (finished) {
                 return exitStatus();
@@ -522,6 +579,10 @@ final class ClusterRun {
             finished = true;
             all = new ArrayList<>(current.values());
             endNow = ending && forcedExit < 0;
+            verdict = deadlock != null;
+        }
+        if (verdict) {
+            sequencer.finish(); // the verdict's record, the disconnects and end: before any node is stopped
         }
         if (endNow) {
             endTheRun(all);

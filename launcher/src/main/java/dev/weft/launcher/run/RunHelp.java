@@ -56,8 +56,9 @@ public final class RunHelp {
             + "Exit status: the program's (128+N after signal N), 2 usage error or no shim, 127 cannot execute;\n"
             + "with nodes, the lowest-numbered failing node's (with --end-when-exited: the listed nodes' first; nodes\n"
             + "stopped at the end never count), 124 after the watchdog, 130 after Ctrl-C;\n"
-            + "3 when a windowed run was discarded (a node killed, deadlock, protocol violation, watchdog) or a host\n"
-            + "agent was unreachable, refused the token or was lost mid-run.\n";
+            + "3 when a windowed run was discarded (a node killed, protocol violation, watchdog) or a host\n"
+            + "agent was unreachable, refused the token or was lost mid-run; 4 the deadlock verdict: every live node\n"
+            + "waits with no deadline and nothing is in flight (one line names each node; docs/broker.md).\n";
 
     private RunHelp() {
     }
