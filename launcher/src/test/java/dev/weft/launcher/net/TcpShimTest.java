@@ -141,6 +141,41 @@ class TcpShimTest {
                 """);
     }
 
+    /** nc polls its socket twice in one call (for reading, for writing): armed once, answered for both entries. */
+    @Test
+    void oneSocketListedTwiceInAPoll() {
+        assertOutput("twice", """
+                nothing to read: rc 1, in 0 out 1
+                data: rc 2, in 1 out 1; events kept 1 1
+                """);
+    }
+
+    /** A managed thread blocked reading a socket while another writes on it: the write takes the wait back and re-arms it. */
+    @Test
+    void oneThreadReadsWhileAnotherWrites() {
+        assertOutput("duplex", """
+                peer got "ping"; the reader got "pong"
+                """);
+    }
+
+    /** SO_LINGER {1,0}: the last close (not an earlier one of a dup) sends TcpAbort, so the peer reads ECONNRESET. */
+    @Test
+    void lingerZeroCloseIsAReset() {
+        assertOutput("reset", """
+                after closing one copy: poll 0
+                read after the reset: -1 Connection reset by peer
+                """);
+    }
+
+    @Test
+    void sendfileAndSpliceMoveBytesThroughTheSimulatedSocket() {
+        assertOutput("sendfile", """
+                sendfile: 8, offset now 12
+                splice to a pipe: 8; the pipe holds "456789ab"
+                splice from a pipe: 4; the peer got "back"
+                """);
+    }
+
     /** --stats says how many TCP sockets were simulated; a socket of another family still passes through. */
     @Test
     void statsCountSimulatedAndPassedThroughSockets() {
