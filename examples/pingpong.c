@@ -1,6 +1,8 @@
 /* pingpong: a two-node request/reply with retransmission.
  *
- * Node 0 (127.0.0.1:4000) waits for "PING:<x>", replies "PONG:<x>" once and exits.
+ * Node 0 (127.0.0.1:4000) waits for "PING:<x>", replies "PONG:<x>" once and exits; with
+ * PINGPONG_SERVE=N it answers N PINGs before exiting, and with PINGPONG_SERVE=0 it never exits (a
+ * server for runs that end with `--end-when-exited 1`).
  * Node 1 (127.0.0.2:4001) sends "PING:<x>" with x from getrandom and polls for the PONG, one
  * usleep(1000) apart; with no PONG after PINGPONG_WAIT polls (default 20, doubling after each
  * resend: the server may simply not be up yet) it resends, at most PINGPONG_TRIES times (default
@@ -15,13 +17,14 @@ static int server(void) {
     int fd = udp_bound(0, SERVER_PORT);
     char buf[MSG_MAX];
     int from;
-    for (;;) {
+    long serve = env_long("PINGPONG_SERVE", 1);
+    for (long served = 0;;) {
         recv_text(fd, 0, buf, &from);
         if (strncmp(buf, "PING:", 5) != 0) continue;
         printf("server got: %s\n", buf);
         fflush(stdout);
         send_fmt(fd, from, CLIENT_PORT, "PONG:%s", buf + 5);
-        return 0;
+        if (serve > 0 && ++served == serve) return 0;
     }
 }
 

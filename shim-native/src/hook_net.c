@@ -632,12 +632,20 @@ static int auto_bind(int fd, sim_sock *s) {
 
 /* Arms the socket: one blocking Recv whose reply arrives when a datagram does. Slot locked.
  * vt is the calling receive's own clock observation (spec §4: one per call), or the unobserved
- * clock when a poll arms it (polls do not observe; a single-host broker ignores it anyway). */
-static int arm(int fd, sim_sock *s, uint64_t vt) {
+ * clock when a poll arms it (polls do not observe; a single-host broker ignores it anyway).
+ * `forever`: the whole node waits in this receive with no deadline (a blocking receive without
+ * SO_RCVTIMEO in a single-threaded process that is its node's only one); the Recv then carries one
+ * more byte, 1, which the broker's deadlock verdict reads (docs/broker.md; a broker that does not
+ * know it ignores trailing bytes, wire-and-abi §2). */
+static int arm(int fd, sim_sock *s, uint64_t vt, int forever) {
     if (s->armed || s->dead || !s->bound) return 0;
-    unsigned char f[20];
+    unsigned char f[21];
     put_recv(f, s->lip, s->lport, 1, vt);
-    struct iovec iov = {f, sizeof f};
+    if (forever) {
+        put32(f, 17);
+        f[20] = 1;
+    }
+    struct iovec iov = {f, forever ? 21 : 20};
     if (write_all(fd, &iov, 1)) return mark_dead(s);
     s->armed = 1;
     return 0;
@@ -1018,7 +1026,9 @@ static ssize_t net_recv(int fd, sim_sock *s, const struct iovec *iov, int iovcnt
             flock_release(&s->lock);
             if (r.tag == REP_EMPTY) return set_errno(EAGAIN);
         } else {
-            if (arm(fd, s, t0)) { flock_release(&s->lock); return -1; }
+            int forever = !nonblock && !peek && !timeout && weft_pt_alone() &&
+                          !atomic_load_explicit(&weft_multithreaded, memory_order_relaxed);
+            if (arm(fd, s, t0, forever)) { flock_release(&s->lock); return -1; }
             /* In a process without threads nobody else can consume the Deliver, so an unmanaged
              * blocking receive skips the zero-timeout checks: its wait returns at once if the
              * reply is there, and once the wait saw it readable it is still there. */
@@ -1327,7 +1337,7 @@ static void arm_for_wait(int fd) {
     sim_sock *s = sim_of(fd);
     if (!s || weft_cfg.window_ns) return; /* a windowed broker never holds a Recv */
     flock_acquire(&s->lock);
-    arm(fd, s, weft_mono_peek()); /* a failure marks the socket dead: its stream then reads as EOF */
+    arm(fd, s, weft_mono_peek(), 0); /* a failure marks the socket dead: its stream then reads as EOF */
     flock_release(&s->lock);
 }
 

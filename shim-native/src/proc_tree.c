@@ -157,6 +157,10 @@ static uint64_t child_id(uint64_t n) {
  * and the engine locks were reset before this handler (registered earlier), so rekeying is safe. */
 static void before_fork(void) { children++; }
 
+/* The node is this one process: it is its tree's root and has started no children (exited ones count:
+ * conservative). hook_net.c tells the broker about a deadline-free wait only then. */
+int weft_pt_alone(void) { return proc_id == 0 && children == 0; }
+
 static void in_child(void) {
     proc_id = child_id(children);
     children = 0;

@@ -221,6 +221,7 @@ int weft_pt_slot(void);                    /* this process's slot, -1 when none 
 int weft_pt_pending_child(void);           /* the slot reserved for the child being made */
 void weft_pt_before_child(void);           /* fork/spawn: make the segment, reserve the child's slot */
 void weft_pt_after_child(pid_t pid);       /* ... and fill in its pid (-1: failed); a yield point */
+int weft_pt_alone(void);                   /* the tree's root, no children started: this process is the node */
 void weft_pt_in_fork_child(void);          /* fork child: take the slot, wait for the first turn */
 void weft_pt_publish(void);                /* write this process's clock into its slot */
 void weft_pt_exit(int flush);              /* the process ends: publish, hand the token on */

@@ -15,7 +15,7 @@ import java.util.function.Consumer;
  * stall the thread: it keeps reading (so a node killed while waiting is seen at once and disconnected), and the
  * send that satisfies the wait writes the Deliver here directly — one thread hop fewer per datagram.
  */
-final class Connection implements OpSequencer.Waiter, Runnable {
+final class Connection implements OpSequencer.Waiter, OpSequencer.TcpWaiter, Runnable {
     private final long id;
     private final SocketChannel channel;
     private final OpSequencer sequencer;
@@ -25,7 +25,7 @@ final class Connection implements OpSequencer.Waiter, Runnable {
     private final ReplyWriter out;
     /** Serializes writes: this thread's replies and a handed-off Deliver. */
     private final Object writeLock = new Object();
-    /** A blocking receive of this connection is parked in the sequencer (guarded by this). */
+    /** A blocking receive or a held TCP request of this connection is parked in the sequencer (guarded by this). */
     private boolean awaitingDelivery;
     private volatile long nodeId = -1;
     private volatile boolean closing;
@@ -53,7 +53,9 @@ final class Connection implements OpSequencer.Waiter, Runnable {
             while (in.next()) {
                 long t0 = timeService ? System.nanoTime() : 0;
                 Request r = RequestDecoder.decode(in.message(), in.messageOffset(), in.messageLength());
-                waitWhileAwaiting();
+                if (!(r instanceof Request.TcpUnwait || r instanceof Request.TcpAbort)) {
+                    waitWhileAwaiting(); // those two are how a held request is taken back or the close marked
+                }
                 if (serve(r) && timeService) {
                     sequencer.addServiceTime(System.nanoTime() - t0);
                 }
@@ -92,7 +94,7 @@ final class Connection implements OpSequencer.Waiter, Runnable {
                 // set before asking, so a delivery handed over right after the ask finds the flag already up
                 awaitingDelivery = rv.blocking();
             }
-            OpSequencer.RecvReply rr = sequencer.recv(id, rv.blocking(), rv.localVt(), this);
+            OpSequencer.RecvReply rr = sequencer.recv(id, rv.blocking(), rv.waitsForever(), rv.localVt(), this);
             if (rr.waiting()) {
                 return false;
             }
@@ -110,11 +112,71 @@ final class Connection implements OpSequencer.Waiter, Runnable {
             }
         } else if (r instanceof Request.Frontier f) {
             reply(sequencer.frontier(id, f.localVt()));
-        } else {
+        } else if (r instanceof Request.Goodbye) {
             sequencer.goodbye(id); // no reply (wire-and-abi.md §3)
             return false;
+        } else {
+            return serveTcp((Request.Tcp) r);
         }
         return true;
+    }
+
+    /** Serves a TCP request; true if its reply was written by this thread. */
+    private boolean serveTcp(Request.Tcp r) throws IOException {
+        if (r instanceof Request.TcpAbort) {
+            sequencer.tcp(id, r, this); // no reply
+            return false;
+        }
+        if (r instanceof Request.TcpUnwait) {
+            OpSequencer.TcpReply tr = sequencer.tcp(id, r, this);
+            if (tr.takenBack() != null) {
+                synchronized (this) {
+                    awaitingDelivery = false;
+                }
+                write(tr.takenBack());
+            } else {
+                try {
+                    waitWhileAwaiting(); // the held request's answer is being written by the thread that resolved it
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return false;
+                }
+            }
+            write(tr.answer());
+            return true;
+        }
+        synchronized (this) {
+            awaitingDelivery = true; // up before asking: an answer handed over right after finds it set
+        }
+        OpSequencer.TcpReply tr = sequencer.tcp(id, r, this);
+        if (tr.answer() == null) {
+            return false; // held: the thread that resolves it writes the answer
+        }
+        synchronized (this) {
+            awaitingDelivery = false;
+        }
+        write(tr.answer());
+        return true;
+    }
+
+    private void write(TcpAnswer a) throws IOException {
+        synchronized (writeLock) {
+            a.writeTo(out);
+        }
+    }
+
+    @Override
+    public void answer(TcpAnswer a) {
+        try {
+            write(a);
+        } catch (IOException e) {
+            // the node went away; its own thread sees the end of stream and disconnects it
+        } finally {
+            synchronized (this) {
+                awaitingDelivery = false;
+                notifyAll();
+            }
+        }
     }
 
     private void reply(long vt) throws IOException {

@@ -20,10 +20,17 @@ final class RecordingCore {
     private final Core core;
     private final Recorder recorder;
     private final BrokerStats stats = new BrokerStats();
+    private final RecordingTcp tcp;
 
     RecordingCore(FaultModel fault, Recorder recorder) {
         this.core = new Core(fault);
         this.recorder = recorder;
+        this.tcp = new RecordingTcp(core, recorder, stats);
+    }
+
+    /** The TCP operations, recorded the same way. */
+    RecordingTcp tcp() {
+        return tcp;
     }
 
     /** The core, for questions that change nothing (vt, queue lengths, the head of a queue). */
@@ -94,6 +101,11 @@ final class RecordingCore {
         core.disconnect(conn);
         stats.disconnects++;
         recorder.record(core.vt(), new Event.Disconnect(conn));
+    }
+
+    /** Records the deadlock verdict as a {@code violation} record (invariant {@code deadlock}) at the core's vt. */
+    void deadlock(DeadlockVerdict v) {
+        recorder.record(core.vt(), new Event.Violation(DeadlockVerdict.INVARIANT, v.message()));
     }
 
     /** Records the {@code end} record (a clean finish). */

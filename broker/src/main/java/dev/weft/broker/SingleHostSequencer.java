@@ -1,13 +1,18 @@
 package dev.weft.broker;
 
 import dev.weft.broker.record.Recorder;
+import dev.weft.broker.wire.Request;
 import dev.weft.core.Core;
 import dev.weft.core.PendingDatagram;
 import dev.weft.log.SendOutcome;
 import dev.weft.log.VAddr;
 import dev.weft.net.FaultModel;
+import dev.weft.tcp.TcpNetwork;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
@@ -37,9 +42,35 @@ public final class SingleHostSequencer extends LockedRecordingSequencer {
     private BiPredicate<VAddr, VAddr> cut;
     /** Sees every request's local clock, under the lock (scenario timing; null: nobody). */
     private LongConsumer clockListener;
+    /** What the deadlock verdict needs: each conn's node, bound address, and whether its node waits there forever. */
+    private final DeadlockWatch deadlockWatch = new DeadlockWatch();
+    /** Told (outside the lock) each time a node starts waiting forever: the moment a deadlock may be complete. */
+    private volatile Runnable foreverWaitListener = () -> { };
+
+    /** A TCP request that waits (blocking read, accept, write against a full buffer, TcpWait). */
+    private record HeldTcp(Request.Tcp request, TcpWaiter waiter) {
+    }
+
+    /** A held request answered by another connection's operation; written outside the lock. */
+    private record Handoff(TcpWaiter waiter, TcpAnswer answer) {
+    }
+
+    private final TcpAnswers tcpAnswers;
+    /** Node id of each connection, from its Hello (a TCP socket's address and ephemeral ports derive from it). */
+    private final Map<Long, Long> nodeOf = new HashMap<>();
+    /** Held TCP requests by conn id: retried in conn id order whenever the stream model changed. */
+    private final TreeMap<Long, HeldTcp> heldTcp = new TreeMap<>();
+    /** Answers to held requests, decided under the lock and not yet written (guarded by lock). */
+    private List<Handoff> handoffs = new ArrayList<>();
+    /**
+     * The largest local clock any request reported: the single-host run's "now" for TcpWait deadlines and stall
+     * timeouts (arrivals are all visible at once, as datagrams are: horizon {@link TcpNetwork#ALL}).
+     */
+    private long clock;
 
     public SingleHostSequencer(FaultModel fault, Recorder recorder) {
         super(fault, recorder);
+        this.tcpAnswers = new TcpAnswers(core, ops.tcp(), false);
     }
 
     /** Sets (or clears with null) the scenario partition; takes effect at this point of the linearization. */
@@ -60,12 +91,34 @@ public final class SingleHostSequencer extends LockedRecordingSequencer {
         synchronized (lock) {
             action.run();
         }
+        flushHandoffs();
     }
 
-    /** How many connections wait in a blocking receive right now. */
+    /**
+     * A scenario partition (spec in the net spec's syntax; empty: healed) reaches the TCP streams from atNs on, at
+     * this point of the linearization. Datagrams are cut by {@link #setCut}; streams stall instead (docs/tcp.md).
+     */
+    public void partitionStreams(long atNs, String spec) throws dev.weft.net.NetSpecException {
+        synchronized (lock) {
+            ops.tcp().partition(atNs, spec);
+            retryHeld();
+        }
+        flushHandoffs();
+    }
+
+    /** A scenario crash of node at atNs: its streams reset at their peers (before its process group is killed). */
+    public void crashStreams(long node, long atNs) {
+        synchronized (lock) {
+            ops.tcp().crash(node, atNs);
+            retryHeld();
+        }
+        flushHandoffs();
+    }
+
+    /** How many connections wait in a blocking receive or a held TCP request right now. */
     public int parkedReceivers() {
         synchronized (lock) {
-            return parked.size();
+            return parked.size() + heldTcp.size();
         }
     }
 
@@ -95,12 +148,19 @@ public final class SingleHostSequencer extends LockedRecordingSequencer {
 
     @Override
     public long hello(long conn, long nodeId) {
-        return applyAndReturnVt(() -> ops.hello(conn, nodeId));
+        return applyAndReturnVt(() -> {
+            nodeOf.put(conn, nodeId);
+            ops.hello(conn, nodeId);
+            deadlockWatch.hello(conn, nodeId);
+        });
     }
 
     @Override
     public long bind(long conn, VAddr addr) {
-        return applyAndReturnVt(() -> ops.bind(conn, addr));
+        return applyAndReturnVt(() -> {
+            ops.bind(conn, addr);
+            deadlockWatch.bind(conn, addr);
+        });
     }
 
     /** Applies an operation that answers only with the core's vt after it (hello, bind). */
@@ -114,6 +174,14 @@ public final class SingleHostSequencer extends LockedRecordingSequencer {
 
     @Override
     public SendReply send(long conn, VAddr src, VAddr dst, byte[] payload, long localVt) {
+        try {
+            return sendLocked(conn, src, dst, payload, localVt);
+        } finally {
+            flushHandoffs();
+        }
+    }
+
+    private SendReply sendLocked(long conn, VAddr src, VAddr dst, byte[] payload, long localVt) {
         synchronized (lock) {
             observe(localVt);
             touch();
@@ -125,6 +193,7 @@ public final class SingleHostSequencer extends LockedRecordingSequencer {
             if (r.outcome() instanceof SendOutcome.Enqueued enq) {
                 Waiter w = parked.remove(enq.toConn());
                 if (w != null) {
+                    deadlockWatch.woken(enq.toConn());
                     return new SendReply(core.vt(), w, pop(enq.toConn(), true));
                 }
             }
@@ -134,6 +203,24 @@ public final class SingleHostSequencer extends LockedRecordingSequencer {
 
     @Override
     public RecvReply recv(long conn, boolean blocking, long localVt, Waiter waiter) {
+        return recv(conn, blocking, false, localVt, waiter);
+    }
+
+    @Override
+    public RecvReply recv(long conn, boolean blocking, boolean waitsForever, long localVt, Waiter waiter) {
+        RecvReply reply;
+        try {
+            reply = recvLocked(conn, blocking, waitsForever, localVt, waiter);
+        } finally {
+            flushHandoffs();
+        }
+        if (reply.waiting() && waitsForever) {
+            foreverWaitListener.run();
+        }
+        return reply;
+    }
+
+    private RecvReply recvLocked(long conn, boolean blocking, boolean waitsForever, long localVt, Waiter waiter) {
         synchronized (lock) {
             observe(localVt);
             touch();
@@ -143,6 +230,7 @@ public final class SingleHostSequencer extends LockedRecordingSequencer {
             if (blocking) {
                 stats.recvBlockedWaits++;
                 parked.put(conn, waiter);
+                deadlockWatch.parked(conn, waitsForever);
                 return RecvReply.WAIT;
             }
             ops.empty(conn);
@@ -158,10 +246,107 @@ public final class SingleHostSequencer extends LockedRecordingSequencer {
 
     @Override
     public long frontier(long conn, long localVt) {
+        long vt;
         synchronized (lock) {
             observe(localVt);
             touch();
-            return core.vt();
+            retryHeld(); // the clock may have passed a held TcpWait's deadline
+            vt = core.vt();
+        }
+        flushHandoffs();
+        return vt;
+    }
+
+    @Override
+    public TcpReply tcp(long conn, Request.Tcp r, TcpWaiter waiter) {
+        TcpReply reply;
+        synchronized (lock) {
+            touch();
+            observe(localVtOf(r));
+            if (r instanceof Request.TcpAbort) {
+                ops.tcp().abort(conn);
+                reply = TcpReply.HELD; // no reply at all
+            } else if (r instanceof Request.TcpUnwait) {
+                TcpAnswer back = null;
+                HeldTcp h = heldTcp.get(conn);
+                if (h != null && h.request() instanceof Request.TcpWait w) {
+                    heldTcp.remove(conn);
+                    back = tcpAnswers.readyNow(conn, w.events(), TcpNetwork.ALL, clock);
+                }
+                reply = new TcpReply(new TcpAnswer.UnwaitAck(core.vt()), back);
+            } else {
+                TcpAnswers.Attempt a = tcpAnswers.attempt(conn, ipOf(conn), r, TcpNetwork.ALL, clock);
+                if (a.waits()) {
+                    stats.tcpHeldWaits++;
+                    heldTcp.put(conn, new HeldTcp(r, waiter));
+                    reply = TcpReply.HELD;
+                } else {
+                    reply = new TcpReply(a.answer(), null);
+                }
+                retryHeld();
+            }
+        }
+        flushHandoffs();
+        return reply;
+    }
+
+    /** Node n's address, 127.0.0.(n+1) (a connection before Hello counts as node 0). */
+    private long ipOf(long conn) {
+        return 0x7F000001L + nodeOf.getOrDefault(conn, 0L);
+    }
+
+    private static long localVtOf(Request.Tcp r) {
+        if (r instanceof Request.TcpConnect c) {
+            return c.localVt();
+        } else if (r instanceof Request.TcpAccept a) {
+            return a.localVt();
+        } else if (r instanceof Request.TcpWrite w) {
+            return w.localVt();
+        } else if (r instanceof Request.TcpRead rd) {
+            return rd.localVt();
+        } else if (r instanceof Request.TcpWait w) {
+            return w.localVt();
+        }
+        return 0;
+    }
+
+    /**
+     * Answers every held TCP request the stream model can now answer, in conn id order, until none changes (a read
+     * that makes room can release a writer): their answers are written by {@link #flushHandoffs} after the lock.
+     */
+    private void retryHeld() {
+        if (heldTcp.isEmpty() && !ops.tcp().net().inUse()) {
+            return;
+        }
+        ops.tcp().applyStallResets(clock);
+        boolean progress = true;
+        while (progress && !heldTcp.isEmpty()) {
+            progress = false;
+            for (Long conn : new ArrayList<>(heldTcp.keySet())) {
+                HeldTcp h = heldTcp.get(conn);
+                TcpAnswers.Attempt a = tcpAnswers.attempt(conn, ipOf(conn), h.request(), TcpNetwork.ALL, clock);
+                if (!a.waits()) {
+                    heldTcp.remove(conn);
+                    handoffs.add(new Handoff(h.waiter(), a.answer()));
+                    progress = true;
+                }
+            }
+        }
+    }
+
+    /** Writes the answers of held requests decided so far, after their records went out (outside the lock). */
+    private void flushHandoffs() {
+        List<Handoff> batch;
+        synchronized (lock) {
+            if (handoffs.isEmpty()) {
+                return;
+            }
+            batch = handoffs;
+            handoffs = new ArrayList<>();
+        }
+        recorder.drain();
+        for (Handoff h : batch) {
+            h.waiter().answer(h.answer());
         }
     }
 
@@ -224,8 +409,10 @@ public final class SingleHostSequencer extends LockedRecordingSequencer {
                 disconnectLocked(c);
             }
             closing.clear();
+            retryHeld(); // a close is a FIN or reset at the peer
         }
         recorder.drain();
+        flushHandoffs();
     }
 
     private void disconnectLocked(long conn) {
@@ -234,7 +421,12 @@ public final class SingleHostSequencer extends LockedRecordingSequencer {
             return;
         }
         parked.remove(conn);
+        heldTcp.remove(conn);
+        tcpAnswers.forget(conn);
+        ops.tcp().close(conn); // the last close of a TCP socket: FIN, or reset (recorded before the disconnect)
+        deadlockWatch.disconnected(conn);
         ops.disconnect(conn);
+        nodeOf.remove(conn);
         touch();
     }
 
@@ -253,6 +445,35 @@ public final class SingleHostSequencer extends LockedRecordingSequencer {
         ops.finish();
     }
 
+    // ---- the deadlock verdict (docs/broker.md) ----
+
+    /** Called (on a connection thread, no lock held) whenever a node starts waiting with no deadline. */
+    public void onForeverWait(Runnable listener) {
+        this.foreverWaitListener = listener;
+    }
+
+    /**
+     * The verdict if every node in {@code liveNodes} (the nodes whose process runs, which the launcher knows and the
+     * broker does not) waits with no deadline, else null. A node waits forever when its shim said so for a blocking
+     * receive that is still parked (nothing was queued for it, or the receive would have taken it). Once true this
+     * stays true — nothing can wake any of them — so the check may come at any moment after. A verdict is recorded
+     * as a {@code violation} record (invariant {@code deadlock}) at once; call {@link #finish()} next.
+     */
+    public DeadlockVerdict deadlockOf(java.util.Collection<Long> liveNodes) {
+        synchronized (lock) {
+            if (finished || liveNodes.isEmpty()) {
+                return null;
+            }
+            java.util.SortedMap<Long, String> waits = deadlockWatch.waitsOf(liveNodes, parked.keySet());
+            if (waits == null) {
+                return null;
+            }
+            DeadlockVerdict v = new DeadlockVerdict(waits, core.vt());
+            ops.deadlock(v);
+            return v;
+        }
+    }
+
     /** True once {@link #finish()} ran; later operations are still served but the log is complete. */
     public boolean finished() {
         synchronized (lock) {
@@ -261,6 +482,9 @@ public final class SingleHostSequencer extends LockedRecordingSequencer {
     }
 
     private void observe(long localVt) {
+        if (Long.compareUnsigned(localVt, clock) > 0) {
+            clock = localVt;
+        }
         if (clockListener != null) {
             clockListener.accept(localVt);
         }

@@ -51,6 +51,11 @@ public final class WindowedSequencer extends LockedRecordingSequencer {
     private long nextLogConn;
     private Key lastApplied;
     private String discarded;
+    /** The run's end (--end-when-exited): nodes held until their process exits, and the cut once all have. */
+    private final RunEndCut endCut = new RunEndCut();
+    /** Receives the deadlock verdict (called once, under the lock); null: a deadlock discards the run instead. */
+    private java.util.function.Consumer<DeadlockVerdict> onDeadlock;
+    private DeadlockVerdict deadlock;
 
     // statistics
     private long windowsSealed;
@@ -120,6 +125,8 @@ public final class WindowedSequencer extends LockedRecordingSequencer {
         long socketIndex;
         long logId = -1;
         boolean goodbye;
+        /** The bound address (the deadlock verdict names it), or null. */
+        VAddr addr;
 
         ConnState(long internal) {
             this.internal = internal;
@@ -285,6 +292,7 @@ public final class WindowedSequencer extends LockedRecordingSequencer {
                 return core.vt(); // the shim binds only after hello; a peer that does not is ignored
             }
             NodeState n = c.node;
+            c.addr = addr;
             enqueue(n, new Key(n.clock, n.id.host(), n.id.node(), nextSeq(n)), new BindOp(c, addr), "bind");
             advance();
             return core.vt();
@@ -401,8 +409,8 @@ public final class WindowedSequencer extends LockedRecordingSequencer {
         synchronized (lock) {
             touch();
             ConnState c = conns.get(conn);
-            if (c == null || c.goodbye || c.node == null || finished || discarded != null) {
-                return;
+            if (c == null || c.goodbye || c.node == null || finished || discarded != null || deadlock != null) {
+                return; // (after a verdict the launcher stops every node)
             }
             discard(c.node.id + " (conn " + conn + ") ended without Goodbye (killed or crashed mid-run)");
         }
@@ -440,6 +448,9 @@ public final class WindowedSequencer extends LockedRecordingSequencer {
 
     /** Buffers op at key k; false (and the run discarded) if k falls before what was already applied. */
     private boolean enqueue(NodeState n, Key k, Op op, String what) {
+        if (endCut.after(k)) {
+            return false; // after the run's end: never recorded (the node is about to be stopped)
+        }
         if (lastApplied != null && k.compareTo(lastApplied) < 0) {
             discard("protocol violation: " + n.id + " " + what + " at local_vt " + Long.toUnsignedString(k.vt())
                     + " after virtual time " + Long.toUnsignedString(lastApplied.vt()) + " was sealed (late op)");
@@ -458,7 +469,7 @@ public final class WindowedSequencer extends LockedRecordingSequencer {
         for (NodeState n : nodes.values()) {
             if (!n.seen) {
                 l = 0;
-            } else if (n.openConns == 0 && !waits(n)) {
+            } else if (n.openConns == 0 && !waits(n) && !endCut.held(n.id.node())) {
                 continue;
             } else if (!waits(n)) {
                 l = min(l, n.clock);
@@ -496,7 +507,9 @@ public final class WindowedSequencer extends LockedRecordingSequencer {
             return best;
         }
         if (n.openConns == 0) {
-            return null;
+            // a node the run's end waits for may still open a socket until its process has exited
+            return endCut.held(n.id.node()) ? new Key(n.clock, n.id.host(), n.id.node(), n.seq, n.byeAtSeq ? 1 : 0)
+                    : null;
         }
         // after a Goodbye, another of its sockets may still say Goodbye at the same seq (sub ≥ 1)
         return new Key(n.clock, n.id.host(), n.id.node(), n.seq, n.byeAtSeq ? 1 : 0);
@@ -522,7 +535,7 @@ public final class WindowedSequencer extends LockedRecordingSequencer {
     /** Applies every operation that is now safe, in key order; detects deadlock. */
     private void advance() {
         boolean progressed = false;
-        while (discarded == null && !finished) {
+        while (discarded == null && !finished && deadlock == null) {
             long future = earliestFutureDelivery();
             // the resolvable receive with the smallest key
             RecvWait bestRecv = null;
@@ -549,7 +562,7 @@ public final class WindowedSequencer extends LockedRecordingSequencer {
             Key pendingKey = pending.isEmpty() ? null : pending.firstKey();
             boolean takeRecv = bestRecvKey != null && (pendingKey == null || bestRecvKey.compareTo(pendingKey) < 0);
             Key k = takeRecv ? bestRecvKey : pendingKey;
-            if (k == null) {
+            if (k == null || endCut.after(k)) {
                 break;
             }
             if (!safe(k, takeRecv ? bestRecv.conn.node : null, future)) {
@@ -562,7 +575,7 @@ public final class WindowedSequencer extends LockedRecordingSequencer {
             }
             progressed = true;
         }
-        if (discarded == null && !finished) {
+        if (discarded == null && !finished && deadlock == null) {
             noteSealing();
             checkDeadlock();
         }
@@ -624,6 +637,9 @@ public final class WindowedSequencer extends LockedRecordingSequencer {
 
     /** Every node is gone or waits in a blocking receive, and nothing is in flight: nobody can ever wake. */
     private void checkDeadlock() {
+        if (!pending.isEmpty() || endCut.isCut()) { // an ending run stops its waiters itself
+            return;
+        }
         if (!pending.isEmpty()) {
             return;
         }
@@ -633,7 +649,7 @@ public final class WindowedSequencer extends LockedRecordingSequencer {
                 return;
             }
             if (n.waiting.isEmpty()) {
-                if (n.openConns > 0) {
+                if (n.openConns > 0 || endCut.held(n.id.node())) {
                     return; // running
                 }
                 continue;
@@ -646,14 +662,24 @@ public final class WindowedSequencer extends LockedRecordingSequencer {
             anyWaiting = true;
         }
         if (anyWaiting) {
+            java.util.SortedMap<Long, String> waits = new TreeMap<>(Long::compareUnsigned);
             StringBuilder who = new StringBuilder();
             for (NodeState n : nodes.values()) {
                 if (!n.waiting.isEmpty()) {
                     who.append(who.length() == 0 ? "" : ", ").append(n.id.node());
+                    VAddr a = n.waiting.firstEntry().getValue().conn.addr;
+                    waits.putIfAbsent(n.id.node(), "recv on " + (a == null ? "an unbound socket" : a.toString()));
                 }
             }
-            discard("deadlock: node(s) " + who + " wait for a datagram and none is in flight (at vt "
-                    + Long.toUnsignedString(core.vt()) + ")");
+            if (onDeadlock == null) {
+                discard("deadlock: node(s) " + who + " wait for a datagram and none is in flight (at vt "
+                        + Long.toUnsignedString(core.vt()) + ")");
+                return;
+            }
+            deadlock = new DeadlockVerdict(waits, core.vt());
+            ops.deadlock(deadlock);
+            lock.notifyAll();
+            onDeadlock.accept(deadlock);
         }
     }
 
@@ -693,6 +719,117 @@ public final class WindowedSequencer extends LockedRecordingSequencer {
         }
         n.clock = max(n.clock, k.vt());
         w.resolved = true;
+    }
+
+    /**
+     * A deadlock ends the run with a verdict instead of a discard (docs/broker.md, "The deadlock verdict"): the
+     * verdict is recorded as a {@code violation} record and handed to {@code listener} (under the lock: hand it to
+     * another thread); the caller then finishes the log and stops the nodes. Call before the nodes start.
+     */
+    public void onDeadlock(java.util.function.Consumer<DeadlockVerdict> listener) {
+        synchronized (lock) {
+            this.onDeadlock = listener;
+        }
+    }
+
+    // ------------------------------------------------------------------ runs that end (--end-when-exited)
+
+    /**
+     * The run ends once these nodes have exited (docs/broker.md, "Runs that end"). Until its process has exited, such
+     * a node keeps holding the frontier at its clock even with no socket open, so nothing after its last operation
+     * is applied before the launcher knows it is gone. Call before the nodes start.
+     */
+    public void endWhenExited(java.util.Collection<Long> nodeIds) {
+        synchronized (lock) {
+            endCut.listen(nodeIds);
+        }
+    }
+
+    /**
+     * A listed node's process has exited. Once all have, the run's end is the virtual time E of the latest of their
+     * clocks: every operation with vt ≤ E is still applied and recorded (in key order, as always), nothing after it
+     * (buffered later sends are dropped). A function of the seed and the programs, not of when the exits were noticed.
+     */
+    public void nodeExited(long nodeId) {
+        synchronized (lock) {
+            if (!endCut.exited(nodeId)) {
+                return;
+            }
+            long e = 0;
+            for (NodeState n : nodes.values()) {
+                if (endCut.listed(n.id.node())) {
+                    e = max(e, n.clock);
+                }
+            }
+            Key cut = new Key(e, INF, INF, INF, INF);
+            endCut.cutAt(cut, e);
+            pending.tailMap(cut, false).clear();
+            advance();
+            lock.notifyAll();
+        }
+    }
+
+    /**
+     * Waits (at most {@code realTimeoutNanos} of real time) until everything up to the run's end has been applied:
+     * every node's bound is past it. Then the caller finishes the log ({@link #finish()}) and stops the other nodes.
+     * Null when settled, else the one-line reason the run was (now) discarded.
+     */
+    public String awaitEnd(long realTimeoutNanos) {
+        long deadline = System.nanoTime() + realTimeoutNanos;
+        synchronized (lock) {
+            while (discarded == null && !settledAtEnd()) {
+                long left = deadline - System.nanoTime();
+                if (left <= 0) {
+                    discard("the run's end (--end-when-exited) is at vt " + Long.toUnsignedString(endCut.endVt())
+                            + ", and " + lagging() + " did not get there within "
+                            + java.util.concurrent.TimeUnit.NANOSECONDS.toSeconds(realTimeoutNanos) + " s");
+                    break;
+                }
+                try {
+                    lock.wait(Math.max(1, Math.min(50, java.util.concurrent.TimeUnit.NANOSECONDS.toMillis(left))));
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    break;
+                }
+                advance();
+            }
+            return discarded;
+        }
+    }
+
+    /** The virtual time of the run's end, once every listed node has exited (else -1). */
+    public long endVt() {
+        synchronized (lock) {
+            return endCut.isCut() ? endCut.endVt() : -1;
+        }
+    }
+
+    private boolean settledAtEnd() {
+        if (!endCut.isCut() || (!pending.isEmpty() && !endCut.after(pending.firstKey()))) {
+            return false;
+        }
+        long future = earliestFutureDelivery();
+        for (NodeState n : nodes.values()) {
+            Key b = boundOf(n, future);
+            if (b != null && !endCut.after(b)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The nodes whose bound is not yet past the run's end, for the message. */
+    private String lagging() {
+        long future = earliestFutureDelivery();
+        StringBuilder who = new StringBuilder();
+        for (NodeState n : nodes.values()) {
+            Key b = boundOf(n, future);
+            if (b != null && !endCut.after(b)) {
+                who.append(who.length() == 0 ? "" : ", ").append(n.id).append(" (at vt ")
+                        .append(Long.toUnsignedString(b.vt())).append(')');
+            }
+        }
+        return who.length() == 0 ? "nothing" : who.toString();
     }
 
     private void discard(String reason) {

@@ -9,18 +9,26 @@ import java.util.SortedMap;
  * deterministic. After {@link Scenarios#load} the events are sorted by time (stable).
  *
  * @param seed u64, unsigned in a long
+ * @param endWhenExited our extension {@code "end_when_exited": [node ids]} (the reference ignores unknown
+ *                      members): the run ends once these nodes have exited; null when absent
  */
 public record Scenario(String name, String description, long seed, List<NodeSpec> nodes, NetworkSpec network,
                        SortedMap<Long, FilesystemFaults> filesystem, SortedMap<Long, Long> timeSkew,
-                       List<ScenarioEvent> events) {
+                       List<ScenarioEvent> events, List<Long> endWhenExited) {
 
     public Scenario {
         nodes = List.copyOf(nodes);
         events = List.copyOf(events);
+        endWhenExited = endWhenExited == null ? null : List.copyOf(endWhenExited);
+    }
+
+    public Scenario(String name, String description, long seed, List<NodeSpec> nodes, NetworkSpec network,
+            SortedMap<Long, FilesystemFaults> filesystem, SortedMap<Long, Long> timeSkew, List<ScenarioEvent> events) {
+        this(name, description, seed, nodes, network, filesystem, timeSkew, events, null);
     }
 
     /** The same scenario with another event list (used to return the time-sorted events). */
     public Scenario withEvents(List<ScenarioEvent> sorted) {
-        return new Scenario(name, description, seed, nodes, network, filesystem, timeSkew, sorted);
+        return new Scenario(name, description, seed, nodes, network, filesystem, timeSkew, sorted, endWhenExited);
     }
 }

@@ -55,7 +55,9 @@ final class ScenarioParser {
         SortedMap<Long, FilesystemFaults> filesystem = null;
         SortedMap<Long, Long> timeSkew = null;
         List<ScenarioEvent> events = null;
-        Members members = new Members("name", "description", "seed", "nodes", "network", "filesystem", "time_skew", "events");
+        List<Long> endWhenExited = null;
+        Members members = new Members("name", "description", "seed", "nodes", "network", "filesystem", "time_skew", "events",
+                "end_when_exited");
         for (String field = members.next(); field != null; field = members.next()) {
             switch (field) {
                 case "name" -> name = readString();
@@ -66,12 +68,14 @@ final class ScenarioParser {
                 case "filesystem" -> filesystem = orNull(() -> readNodeMap(this::readFilesystemFaults));
                 case "time_skew" -> timeSkew = orNull(() -> readNodeMap(this::readI64));
                 case "events" -> events = readList(this::readEvent);
+                case "end_when_exited" -> endWhenExited = orNull(() -> readList(this::readU64));
             }
         }
         require(name, "name");
         require(seed, "seed");
         require(nodes, "nodes");
-        return new Scenario(name, description, seed, nodes, network, filesystem, timeSkew, events == null ? List.of() : events);
+        return new Scenario(name, description, seed, nodes, network, filesystem, timeSkew, events == null ? List.of() : events,
+                endWhenExited);
     }
 
     private NodeSpec readNode() throws JsonSyntaxError, ScenarioException {
@@ -79,18 +83,20 @@ final class ScenarioParser {
         Long nodeId = null;
         String program = null;
         List<String> args = null;
-        Members members = new Members("node_id", "program", "args");
+        SortedMap<String, String> env = null;
+        Members members = new Members("node_id", "program", "args", "env");
         for (String field = members.next(); field != null; field = members.next()) {
             switch (field) {
                 case "node_id" -> nodeId = readU64();
                 case "program" -> program = readString();
                 case "args" -> args = readList(this::readString);
+                case "env" -> env = orNull(this::readEnv);
             }
         }
         require(nodeId, "node_id");
         require(program, "program");
         require(args, "args");
-        return new NodeSpec(nodeId, program, args);
+        return new NodeSpec(nodeId, program, args, env == null ? new TreeMap<>() : env);
     }
 
     private NetworkSpec readNetwork() throws JsonSyntaxError, ScenarioException {
@@ -147,6 +153,25 @@ final class ScenarioParser {
             long node = nodeKey(p.currentName());
             p.nextToken();
             out.put(node, value.read());
+        }
+        return out;
+    }
+
+    /** Our {@code env} extension of a node: an object of string values; a later duplicate name replaces an earlier one. */
+    private SortedMap<String, String> readEnv() throws JsonSyntaxError, ScenarioException {
+        expectObject("a map of environment variables");
+        SortedMap<String, String> out = new TreeMap<>();
+        while (p.nextToken() == JsonToken.FIELD_NAME) {
+            String name = p.currentName();
+            if (name.isEmpty() || name.indexOf('=') >= 0 || name.indexOf('\0') >= 0) {
+                throw error("invalid environment variable name \"" + name + "\" (empty, or has '=' or NUL)");
+            }
+            p.nextToken();
+            String value = readString();
+            if (value.indexOf('\0') >= 0) {
+                throw error("environment variable " + name + ": a value cannot contain NUL");
+            }
+            out.put(name, value);
         }
         return out;
     }

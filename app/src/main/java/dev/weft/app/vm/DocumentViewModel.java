@@ -134,7 +134,19 @@ public final class DocumentViewModel {
      */
     public int[] recordedViolationOpsHidden() {
         return source.recordedViolations().stream().filter(v -> !selectedInvariants.contains(v.invariant()))
+                .filter(v -> !v.invariant().equals(DEADLOCK)) // the broker's verdict is no invariant one can untick
                 .mapToInt(v -> (int) v.op()).sorted().toArray();
+    }
+
+    /** The invariant name of the broker's deadlock verdict record (docs/broker.md, "The deadlock verdict"). */
+    public static final String DEADLOCK = "deadlock";
+
+    /** The broker's deadlock verdict written into the log (the run ended because nothing could wake any node), or null. */
+    public ViolationInfo deadlockVerdict() {
+        for (ViolationInfo v : source.recordedViolations()) {
+            if (v.invariant().equals(DEADLOCK)) return v;
+        }
+        return null;
     }
 
     /** The address a Chord / Raft reporter sent its first report from (e.g. "127.0.0.2:9000"), or null. */

@@ -46,11 +46,13 @@ public final class SummaryViewModel {
 
     /**
      * One word for the run: BROKEN (file bad), VIOLATED (a ticked invariant failed), DISCARD (the protocol
-     * checker rejects the run as uninformative, as {@code weft check} exits 3), CLEAN.
+     * checker rejects the run as uninformative, as {@code weft check} exits 3), DEADLOCK (the broker ended the run
+     * because every node waited with no deadline: its verdict record is in the log), CLEAN.
      */
     public String verdict() {
         if (!doc.verification().ok()) return "BROKEN";
         if (!doc.violations().isEmpty()) return "VIOLATED";
+        if (doc.deadlockVerdict() != null) return "DEADLOCK";
         if (doc.protocol().exitCode() == 3 && doc.selectedInvariants().stream().anyMatch(doc.protocol().names()::contains)) {
             return "DISCARD";
         }
@@ -60,6 +62,9 @@ public final class SummaryViewModel {
     /** The line under the verdict: how many violations, of which invariants, and the checker's verdict. */
     public String verdictDetail() {
         if (!doc.verification().ok()) return verificationText();
+        if (doc.violations().isEmpty() && doc.deadlockVerdict() != null) {
+            return "the run ended in a deadlock at op " + doc.deadlockVerdict().op() + ": " + doc.deadlockVerdict().message();
+        }
         java.util.TreeMap<String, Integer> by = new java.util.TreeMap<>();
         for (var v : doc.violations()) by.merge(v.invariant(), 1, Integer::sum);
         StringBuilder sb = new StringBuilder(doc.violations().size() + " violation(s)");

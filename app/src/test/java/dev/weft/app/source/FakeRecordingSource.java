@@ -30,6 +30,15 @@ public final class FakeRecordingSource implements RecordingSource {
     private final TimelineModel timeline;
     private final Verification verification;
     public volatile int stateCalls;
+    private List<dev.weft.app.source.ViolationInfo> recordedViolations = List.of();
+
+    /** The same source with violation records "written in the log" (as a live run's deadlock verdict is). */
+    public FakeRecordingSource withRecordedViolations(List<dev.weft.app.source.ViolationInfo> recorded) {
+        this.recordedViolations = List.copyOf(recorded);
+        return this;
+    }
+
+    @Override public List<dev.weft.app.source.ViolationInfo> recordedViolations() { return recordedViolations; }
 
     public FakeRecordingSource(Path path, List<LogRecord> records, Verification verification) {
         this.path = path;

@@ -5,6 +5,7 @@ import dev.weft.log.Event;
 import dev.weft.log.RecvOutcome;
 import dev.weft.log.SendOutcome;
 import dev.weft.timeline.MarkKind;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -134,6 +135,19 @@ class PanelsViewModelTest {
         doc.runChecks(false);
         assertEquals("VIOLATED", s.verdict());
         assertFalse(s.verificationText().isEmpty());
+    }
+
+    @Test
+    void aDeadlockVerdictInTheLogIsTheRunsVerdictAndItsMarkStaysVisible() {
+        FakeRecordingSource dead = FakeRecordingSource.generated(5, 3, 50).withRecordedViolations(List.of(
+                new dev.weft.app.source.ViolationInfo("deadlock", 48, 7, "node 0 waits in recv on 127.0.0.1:9000")));
+        DocumentViewModel d = new DocumentViewModel(dead, direct);
+        SummaryViewModel s = new SummaryViewModel(d);
+        assertEquals("DEADLOCK", s.verdict());
+        assertEquals("the run ended in a deadlock at op 48: node 0 waits in recv on 127.0.0.1:9000", s.verdictDetail());
+        assertEquals(0, d.recordedViolationOpsHidden().length);
+        assertEquals("CLEAN", new SummaryViewModel(new DocumentViewModel(FakeRecordingSource.generated(5, 3, 50), direct))
+                .verdict());
     }
 
     private static String hex(String s) {

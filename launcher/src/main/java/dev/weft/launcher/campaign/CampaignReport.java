@@ -17,7 +17,8 @@ import java.util.TreeMap;
  * merged folder and a single-process folder give the same bytes.
  */
 final class CampaignReport {
-    static final List<String> BUCKETS = List.of("OK", "VIOLATION", "DISCARD", "ERROR");
+    /** DEADLOCK (the broker's verdict, weft run exit 4) comes last: tables keep their earlier columns in place. */
+    static final List<String> BUCKETS = List.of("OK", "VIOLATION", "DISCARD", "ERROR", "DEADLOCK");
 
     /** One cell's tally. */
     private static final class Cell {
@@ -113,10 +114,11 @@ final class CampaignReport {
         for (int i = 0; i < cells.size(); i++) {
             Cell c = cells.get(i);
             sb.append(i == 0 ? "\n" : ",\n").append("    {");
-            for (String b : List.of("DISCARD", "ERROR", "OK", "VIOLATION")) {
+            for (String b : List.of("DEADLOCK", "DISCARD", "ERROR", "OK", "VIOLATION")) {
                 sb.append('"').append(b).append("\": ").append(c.seeds.get(b).size()).append(", ");
             }
-            sb.append("\"cell\": ").append(Json.str(c.name)).append(", \"discard_seeds\": ")
+            sb.append("\"cell\": ").append(Json.str(c.name)).append(", \"deadlock_seeds\": ")
+                    .append(seeds(c.seeds.get("DEADLOCK"))).append(", \"discard_seeds\": ")
                     .append(seeds(c.seeds.get("DISCARD"))).append(", \"done\": ").append(c.done())
                     .append(", \"error_seeds\": ").append(seeds(c.seeds.get("ERROR")))
                     .append(", \"planned\": ").append(c.planned).append(", \"violation_seeds\": ")
@@ -198,7 +200,8 @@ final class CampaignReport {
         sb.append(done == planned ? "All " + planned + " runs are done.\n\n"
                 : "**Partial:** " + done + " of " + planned + " runs done (rerun with the same --out to resume).\n\n");
         sb.append("![violation rate per cell](violation-rates.svg)\n\n");
-        sb.append("| cell | runs | OK | VIOLATION | DISCARD | ERROR | violation rate |\n|---|---:|---:|---:|---:|---:|---:|\n");
+        sb.append("| cell | runs | OK | VIOLATION | DISCARD | ERROR | DEADLOCK | violation rate |\n"
+                + "|---|---:|---:|---:|---:|---:|---:|---:|\n");
         for (Cell c : cells) {
             sb.append("| ").append(c.name).append(" | ").append(c.done());
             for (String b : BUCKETS) {

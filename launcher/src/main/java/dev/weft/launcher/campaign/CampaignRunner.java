@@ -181,7 +181,7 @@ final class CampaignRunner {
     private void record(PlannedRun r, RunExecutor.Outcome o) throws IOException {
         RunResult res = o.result();
         boolean keep = Files.isRegularFile(o.recording()) && (res.verdict().equals("VIOLATION")
-                || res.verdict().equals("OK") && samplePass(r));
+                || res.verdict().equals("DEADLOCK") || res.verdict().equals("OK") && samplePass(r));
         Path stem = outDir.resolve(r.stem());
         Files.createDirectories(stem.getParent());
         if (keep) {

@@ -26,6 +26,8 @@ import java.util.concurrent.TimeUnit;
 final class RunExecutor {
     /** Exit status of weft run after Ctrl-C: the recording is partial, so the run is not done. */
     private static final int INTERRUPTED = 130;
+    /** Exit status of weft run after the deadlock verdict (docs/broker.md). */
+    static final int DEADLOCK_EXIT = 4;
 
     /** The outcome: a result, or null when the campaign is stopping and this run does not count. */
     record Outcome(RunResult result, Path recording) {
@@ -109,7 +111,24 @@ final class RunExecutor {
             return new Outcome(new RunResult("ERROR", "weft run exited " + exit + " without a recording", false),
                     tmpLog);
         }
-        return new Outcome(judge(tmpLog.toString()), tmpLog);
+        RunResult judged = judge(tmpLog.toString());
+        return new Outcome(deadlockOr(judged, exit, output), tmpLog);
+    }
+
+    /**
+     * A run that ended with the broker's deadlock verdict (weft run exit 4 and its {@code weft run: deadlock:} line)
+     * goes to the DEADLOCK bucket — unless the checker found a VIOLATION, which is the finding that matters more.
+     */
+    static RunResult deadlockOr(RunResult judged, int exit, Path runOutput) throws IOException {
+        if (exit != DEADLOCK_EXIT || judged.verdict().equals("VIOLATION")) {
+            return judged;
+        }
+        for (String line : Files.readAllLines(runOutput, StandardCharsets.UTF_8)) {
+            if (line.startsWith("weft run: deadlock: ")) {
+                return new RunResult("DEADLOCK", line.substring("weft run: ".length()), false);
+            }
+        }
+        return judged;
     }
 
     /** The checker's verdict on a recording: 0 OK, 2 VIOLATION, 3 DISCARD, anything else ERROR. */

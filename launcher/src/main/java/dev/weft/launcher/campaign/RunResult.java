@@ -10,7 +10,7 @@ import java.nio.file.Path;
  * The verdict of one finished run, stored as {@code runs/<cell>/s<seed>.result} (written atomically, so a run is
  * either done or not done: this file is what a resumed campaign and {@code merge} read).
  *
- * @param verdict  OK, VIOLATION, DISCARD or ERROR
+ * @param verdict  OK, VIOLATION, DISCARD, ERROR or DEADLOCK (the broker's deadlock verdict)
  * @param identity what the checker reported first (the dedup key of a violation); a short reason for ERROR
  * @param kept     whether the recording was kept next to the result
  */

@@ -1,6 +1,7 @@
 package dev.weft.launcher.run;
 
 import dev.weft.broker.BrokerServer;
+import dev.weft.broker.DeadlockVerdict;
 import dev.weft.broker.OpSequencer;
 import dev.weft.broker.SingleHostSequencer;
 import dev.weft.broker.WindowedSequencer;
@@ -44,8 +45,10 @@ final class ClusterRun {
     static final int WATCHDOG_EXIT = 124;
     /** Exit status after Ctrl-C (128 + SIGINT). */
     static final int INTERRUPTED_EXIT = 130;
-    /** Exit status of a windowed run that had to be discarded (killed node, deadlock, protocol violation, watchdog). */
+    /** Exit status of a windowed run that had to be discarded (killed node, protocol violation, watchdog). */
     static final int DISCARDED_EXIT = 3;
+    /** Exit status of the deadlock verdict: every live node waits with no deadline and nothing can wake them. */
+    static final int DEADLOCK_EXIT = 4;
 
     /** One node to run: its id, command and its own variables on top of the run's. */
     record NodePlan(long id, List<String> command, Map<String, String> extraEnv) {
@@ -77,13 +80,23 @@ final class ClusterRun {
     private final Map<Long, RemoteSpawn> remoteSpawns = new TreeMap<>();
     /** The first host lost mid-run (guarded by this), or null. */
     private String hostLoss;
+    /** --end-when-exited: which listed nodes have exited (guarded by this). */
+    private final RunEnding runEnding;
+    /** Every listed node has exited: the run ends now (guarded by this). */
+    private boolean ending;
+    /** The windowed sequencer, or null in a plain run. */
+    private final WindowedSequencer windowed;
+    /** The deadlock verdict once given (guarded by this), or null. */
+    private DeadlockVerdict deadlock;
 
     /** What a host agent needs to start a node. */
     record RemoteSpawn(List<String> command, Map<String, String> env) {
     }
 
     private ClusterRun(RunOptions options, PrintStream out, PrintStream err, OpSequencer sequencer,
-            Recorder recorder, BrokerServer server, Optional<Path> setsid) {
+            Recorder recorder, BrokerServer server, Optional<Path> setsid, RunEnding runEnding) {
+        this.runEnding = runEnding;
+        this.windowed = sequencer instanceof WindowedSequencer w ? w : null;
         this.options = options;
         this.cluster = options.cluster();
         this.out = out;
@@ -101,6 +114,7 @@ final class ClusterRun {
         String net;
         List<NodePlan> plans = new ArrayList<>();
         List<ScenarioEvent> events = List.of();
+        RunOptions.RunEnd end = c.end();
         if (c.scenario() != null) {
             Scenario s;
             try {
@@ -117,6 +131,14 @@ final class ClusterRun {
             net = netSpec(s);
             plans = scenarioNodes(s);
             events = s.events();
+            end = end.orScenario(s.endWhenExited());
+            for (long id : end.nodes()) {
+                if (plans.stream().noneMatch(p -> p.id() == id)) {
+                    err.println("weft run: " + c.scenario() + ": " + (end.fromCommandLine() ? "--end-when-exited"
+                            : "end_when_exited") + ": node " + id + " is not one of the scenario's nodes");
+                    return RunCommand.USAGE_ERROR;
+                }
+            }
         } else {
             net = c.net();
             for (long i = 0; i < c.nodes(); i++) {
@@ -217,6 +239,13 @@ final class ClusterRun {
                         t.start();
                     });
             windowed.setPartitionSchedule(partitionSchedule(events));
+            windowed.endWhenExited(end.nodes());
+            // given under the sequencer's lock: hand it to another thread (lock order)
+            windowed.onDeadlock(v -> {
+                Thread t = new Thread(() -> self[0].deadlocked(v), "weft-run-deadlock");
+                t.setDaemon(true);
+                t.start();
+            });
             sequencer = windowed;
         } else {
             sequencer = new SingleHostSequencer(fault, recorder);
@@ -232,9 +261,12 @@ final class ClusterRun {
             return RunCommand.USAGE_ERROR;
         }
         ClusterRun run = new ClusterRun(opts, out, err, sequencer, recorder, server,
-                NodeProcess.setsid(env.get("PATH")));
+                NodeProcess.setsid(env.get("PATH")), new RunEnding(end, env));
         run.hosts.putAll(agents);
         self[0] = run;
+        if (run.singleHost != null) {
+            run.singleHost.onForeverWait(run::checkDeadlock);
+        }
         return run.execute(plans, events, net, shim, env);
     }
 
@@ -298,6 +330,7 @@ final class ClusterRun {
             driver = new ScenarioDriver(events, singleHost, new ScenarioDriver.Actions() {
                 @Override
                 public void crash(long nodeId, long timeNs) {
+                    singleHost.crashStreams(nodeId, timeNs); // its peers see a reset, not the FIN of its exit
                     crashNode(nodeId, timeNs);
                 }
 
@@ -389,12 +422,61 @@ final class ClusterRun {
             Thread.currentThread().interrupt();
             return;
         }
+        boolean listedExit = false;
         synchronized (this) {
             if (!n.killedOnPurpose() && current.get(n.nodeId()) == n) {
                 statuses.put(n.nodeId(), rc);
+                listedExit = runEnding.listed(n.nodeId());
+                if (runEnding.exited(n.nodeId())) {
+                    ending = true;
+                }
             }
             notifyAll();
         }
+        if (listedExit && windowed != null) {
+            windowed.nodeExited(n.nodeId()); // outside our lock (lock order: the sequencer calls back)
+        }
+        checkDeadlock(); // the ones left may all be waiting for this node
+    }
+
+    /**
+     * Plain runs: asks the broker whether every node whose process runs waits with no deadline (only the launcher
+     * knows which processes run). Called when a node starts waiting forever and when a node exits; a scenario event
+     * still to come, or a node not yet started, can change everything, so there is no verdict then.
+     */
+    private void checkDeadlock() {
+        if (singleHost == null || cluster.listen() != null) {
+            return; // (with --listen, nodes started by hand may still join)
+        }
+        List<Long> live = new ArrayList<>();
+        synchronized (this) {
+            if (finished || forcedExit >= 0 || ending || current.size() < builders.size() + remoteSpawns.size()
+                    || (driver != null && driver.pending())) {
+                return;
+            }
+            for (RunningNode n : current.values()) {
+                if (n.alive()) {
+                    live.add(n.nodeId());
+                }
+            }
+        }
+        DeadlockVerdict v = singleHost.deadlockOf(live);
+        if (v != null) {
+            deadlocked(v);
+        }
+    }
+
+    /** The broker's deadlock verdict: one line, exit 4, the log completed (with the verdict) before the nodes stop. */
+    private void deadlocked(DeadlockVerdict v) {
+        synchronized (this) {
+            if (finished || forcedExit >= 0) {
+                return;
+            }
+            deadlock = v;
+            forcedExit = DEADLOCK_EXIT;
+            notifyAll();
+        }
+        err.println("weft run: " + v.line());
     }
 
     private void crashNode(long id, long timeNs) {
@@ -451,7 +533,7 @@ final class ClusterRun {
         while (true) {
             boolean anyRunning;
             synchronized (this) {
-                if (forcedExit >= 0) {
+                if (forcedExit >= 0 || ending) {
                     return;
                 }
                 anyRunning = current.values().stream().anyMatch(RunningNode::alive);
@@ -478,6 +560,7 @@ final class ClusterRun {
                 driver.advanceIfQuiet(!anyRunning);
                 continue;
             }
+            checkDeadlock(); // (also asked at every forever-wait and exit; this catches a scenario's last event)
             if (!anyRunning && (driver == null || !driver.startPending())) {
                 return;
             }
@@ -487,12 +570,22 @@ final class ClusterRun {
     /** Stops every node, finishes the log and prints the summary; runs once (normal end or Ctrl-C). */
     private int finish() {
         List<RunningNode> all;
+        boolean endNow;
+        boolean verdict;
         synchronized (this) {
             if (finished) {
                 return exitStatus();
             }
             finished = true;
             all = new ArrayList<>(current.values());
+            endNow = ending && forcedExit < 0;
+            verdict = deadlock != null;
+        }
+        if (verdict) {
+            sequencer.finish(); // the verdict's record, the disconnects and end: before any node is stopped
+        }
+        if (endNow) {
+            endTheRun(all);
         }
         for (RunningNode n : all) {
             if (n.alive()) {
@@ -533,6 +626,30 @@ final class ClusterRun {
             err.println("recorded to " + cluster.record() + " (verify: weft replay " + cluster.record() + ")");
         }
         return exitStatus();
+    }
+
+    /**
+     * Every listed node has exited: the recording ends first (a windowed run applies everything up to the listed
+     * nodes' last virtual time, so the cut is the same on every run of a seed), then the others are stopped; their
+     * ends are not recorded and discard nothing.
+     */
+    private void endTheRun(List<RunningNode> all) {
+        long endVt = -1;
+        if (windowed != null) {
+            long settle = TimeUnit.SECONDS.toNanos(Math.max(10, cluster.watchdog()));
+            String why = windowed.awaitEnd(settle);
+            if (why != null) {
+                synchronized (this) {
+                    discardReason = why;
+                    forcedExit = DISCARDED_EXIT;
+                }
+                err.println("weft run: run discarded: " + why + (cluster.record() != null ? "; no recording kept" : ""));
+                return;
+            }
+            endVt = windowed.endVt();
+        }
+        sequencer.finish();
+        runEnding.stopOthers(all, endVt, err);
     }
 
     /**
@@ -610,10 +727,20 @@ final class ClusterRun {
         recorder.close();
     }
 
-    /** Watchdog/Ctrl-C first; else the first node (by id) that failed; else 1 if the recording broke; else 0. */
+    /**
+     * Watchdog/Ctrl-C first; else the first listed node (--end-when-exited) that failed; else the first node (by id)
+     * that failed by itself (nodes stopped at the run's end are not failures); else 1 if the recording broke; else 0.
+     */
     private synchronized int exitStatus() {
         if (forcedExit >= 0) {
             return forcedExit;
+        }
+        for (Long id : runEnding.listedNodes()) {
+            Integer rc = statuses.get(id);
+            if (rc != null && rc != 0) {
+                err.println("weft run: node " + id + " exited with status " + rc);
+                return rc;
+            }
         }
         for (Map.Entry<Long, Integer> e : statuses.entrySet()) {
             if (e.getValue() != 0) {

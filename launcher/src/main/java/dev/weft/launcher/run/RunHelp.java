@@ -9,7 +9,8 @@ import java.util.Locale;
 public final class RunHelp {
 
     public static final String USAGE = "Usage: weft run --seed N [OPTIONS] -- PROGRAM [ARGS...]\n"
-            + "       weft run [--record LOG] [--stats] [--watchdog S] [--listen [HOST:]PORT] [--window NS] SCENARIO.json\n"
+            + "       weft run [--record LOG] [--stats] [--watchdog S] [--listen [HOST:]PORT] [--window NS]\n"
+            + "                [--end-when-exited N[,M...]] [--grace NS] SCENARIO.json\n"
             + "\n"
             + "Runs an unmodified Linux program under the deterministic shim (libweft_shim.so, LD_PRELOAD): the seed\n"
             + "decides every clock read, random byte and thread interleaving, so the same seed runs the same way.\n"
@@ -38,6 +39,9 @@ public final class RunHelp {
             + "  --listen <[HOST:]PORT>   also accept nodes over TCP (loopback unless HOST says otherwise)\n"
             + "  --window <NS>            with --net: a windowed run, same seed => same recorded bytes (docs/broker.md)\n"
             + "  --window-ops <N>         with --window: discard the run if a node buffers more than N sends in a window\n"
+            + "  --end-when-exited <N,..> with --net or a scenario: once these nodes have exited, SIGTERM the others, SIGKILL\n"
+            + "                           after the grace, and end the run (docs/broker.md, \"Runs that end\")\n"
+            + "  --grace <NS>             virtual ns between that SIGTERM and SIGKILL (default 1000000000)\n"
             + "  --hosts <A:PORT,...>     with --net: start the nodes round-robin on these `weft hostd` agents\n"
             + "  --place <R@A:PORT,...>   with --net: place node ranges on agents (0-2@A:PORT,3-6@B:PORT); others run here\n"
             + "  --token-file <FILE>      shared token for --hosts agents and --listen peers (default: WEFT_TOKEN_FILE)\n"
@@ -47,12 +51,14 @@ public final class RunHelp {
             + "  -h, --help               print this help\n"
             + "\n"
             + "A SCENARIO.json (docs/broker.md, the scenario DSL) gives nodes, network, file faults, clock skew and timed\n"
-            + "crash / start / partition events.\n"
+            + "crash / start / partition events; our extensions \"end_when_exited\": [ids] and a node's \"env\".\n"
             + "\n"
             + "Exit status: the program's (128+N after signal N), 2 usage error or no shim, 127 cannot execute;\n"
-            + "with nodes, the lowest-numbered failing node's, 124 after the watchdog, 130 after Ctrl-C;\n"
-            + "3 when a windowed run was discarded (a node killed, deadlock, protocol violation, watchdog) or a host\n"
-            + "agent was unreachable, refused the token or was lost mid-run.\n";
+            + "with nodes, the lowest-numbered failing node's (with --end-when-exited: the listed nodes' first; nodes\n"
+            + "stopped at the end never count), 124 after the watchdog, 130 after Ctrl-C;\n"
+            + "3 when a windowed run was discarded (a node killed, protocol violation, watchdog) or a host\n"
+            + "agent was unreachable, refused the token or was lost mid-run; 4 the deadlock verdict: every live node\n"
+            + "waits with no deadline and nothing is in flight (one line names each node; docs/broker.md).\n";
 
     private RunHelp() {
     }

@@ -49,12 +49,13 @@ public record RunOptions(long seed, String strategy, boolean noSched, boolean tr
     public static final String USAGE = "usage: weft run --seed N [--strategy random|rr] [--no-sched] [--trace] [--stats]"
             + " [--shim PATH] [--fsync-lies] [--enospc-after BYTES] [--torn-writes PPM] [--strict] [--keep-aslr]"
             + " [--host-pids] [--rdtsc] [--no-proc-sched] [--net SPEC [--nodes K] [--record LOG] [--watchdog S] [--listen [HOST:]PORT]"
-            + " [--window NS [--window-ops N]] [--hosts A:PORT,... | --place RANGE@A:PORT,...] [--token-file F]]"
+            + " [--window NS [--window-ops N]] [--hosts A:PORT,... | --place RANGE@A:PORT,...] [--token-file F]"
+            + " [--end-when-exited N[,M...] [--grace NS]]]"
             + " -- prog [args...]\n"
             + "       weft run --seed N [shim options] --broker HOST:PORT --node-id N [--host-id H] [--window NS]"
             + " [--token-file F] -- prog [args...]\n"
             + "       weft run [--record LOG] [--stats] [--watchdog S] [--listen [HOST:]PORT] [--window NS"
-            + " [--window-ops N]] [--shim PATH] SCENARIO.json";
+            + " [--window-ops N]] [--end-when-exited N[,M...]] [--grace NS] [--shim PATH] SCENARIO.json";
 
     /**
      * A run under the live broker.
@@ -69,9 +70,16 @@ public record RunOptions(long seed, String strategy, boolean noSched, boolean tr
      * @param windowOps the most sends one node may buffer in one window (0: no limit)
      * @param placement which nodes run on which host agent ({@code --hosts}, {@code --place}); LOCAL: all here
      * @param tokenFile the shared token ({@code --token-file}), or null (then WEFT_TOKEN_FILE, if set)
+     * @param end      when the run ends before every node has exited ({@code --end-when-exited}, {@code --grace})
      */
     public record Cluster(String net, int nodes, Path record, long watchdog, InetSocketAddress listen,
-            Path scenario, long windowNs, long windowOps, Placement placement, Path tokenFile) {
+            Path scenario, long windowNs, long windowOps, Placement placement, Path tokenFile, RunEnd end) {
+        public Cluster(String net, int nodes, Path record, long watchdog, InetSocketAddress listen, Path scenario,
+                long windowNs, long windowOps, Placement placement, Path tokenFile) {
+            this(net, nodes, record, watchdog, listen, scenario, windowNs, windowOps, placement, tokenFile,
+                    RunEnd.NONE);
+        }
+
         public Cluster(String net, int nodes, Path record, long watchdog, InetSocketAddress listen, Path scenario) {
             this(net, nodes, record, watchdog, listen, scenario, 0, 0);
         }
@@ -79,6 +87,33 @@ public record RunOptions(long seed, String strategy, boolean noSched, boolean tr
         public Cluster(String net, int nodes, Path record, long watchdog, InetSocketAddress listen, Path scenario,
                 long windowNs, long windowOps) {
             this(net, nodes, record, watchdog, listen, scenario, windowNs, windowOps, Placement.LOCAL, null);
+        }
+    }
+
+    /**
+     * {@code --end-when-exited N[,M…] [--grace NS]}: once every listed node has exited, the others are stopped
+     * (SIGTERM, SIGKILL after the grace) and the run ends (docs/cli.md, "Runs that end").
+     *
+     * @param nodes   the listed node ids, ascending; empty: the run ends when every node has exited
+     * @param graceNs the virtual grace between SIGTERM and SIGKILL
+     * @param fromCommandLine the list came from the command line (it replaces a scenario's {@code end_when_exited})
+     */
+    public record RunEnd(List<Long> nodes, long graceNs, boolean fromCommandLine) {
+        /** The default grace: one second of virtual time. */
+        public static final long DEFAULT_GRACE_NS = 1_000_000_000L;
+        public static final RunEnd NONE = new RunEnd(List.of(), DEFAULT_GRACE_NS, false);
+
+        public RunEnd {
+            nodes = List.copyOf(new java.util.TreeSet<>(nodes));
+        }
+
+        /** The same grace with a scenario's list (a command-line list wins). */
+        RunEnd orScenario(List<Long> scenarioNodes) {
+            return fromCommandLine || scenarioNodes == null ? this : new RunEnd(scenarioNodes, graceNs, false);
+        }
+
+        boolean active() {
+            return !nodes.isEmpty();
         }
     }
 
@@ -107,6 +142,8 @@ public record RunOptions(long seed, String strategy, boolean noSched, boolean tr
         Long nodes = null;
         Path record = null, tokenFile = null;
         long watchdog = 0, window = 0, windowOps = 0;
+        List<Long> endWhenExited = null;
+        Long grace = null;
         InetSocketAddress listen = null;
         // a node for a broker elsewhere
         String broker = null;
@@ -180,6 +217,9 @@ public record RunOptions(long seed, String strategy, boolean noSched, boolean tr
                 case "--host-id" -> hostId = number(a, inlineValue != null ? inlineValue : value(args, i++, a));
                 case "--hosts" -> hosts = inlineValue != null ? inlineValue : value(args, i++, a);
                 case "--place" -> place = inlineValue != null ? inlineValue : value(args, i++, a);
+                case "--end-when-exited" -> endWhenExited = nodeList(a,
+                        inlineValue != null ? inlineValue : value(args, i++, a));
+                case "--grace" -> grace = number(a, inlineValue != null ? inlineValue : value(args, i++, a));
                 case "--token-file" -> tokenFile = Path.of(inlineValue != null ? inlineValue : value(args, i++, a));
                 case "--listen" -> listen = listenAddress(inlineValue != null ? inlineValue : value(args, i++, a));
                 case "--no-sched", "--trace", "--stats", "--fsync-lies", "--strict", "--keep-aslr", "--host-pids",
@@ -214,6 +254,15 @@ public record RunOptions(long seed, String strategy, boolean noSched, boolean tr
         }
         // the default: one scheduler for the whole tree whenever the thread scheduler is on and the run is one tree
         boolean procSched = singleTree && !flags.contains("--no-sched") && !flags.contains("--no-proc-sched");
+        if (grace != null && endWhenExited == null && !scenario) {
+            throw new UsageException("--grace needs --end-when-exited (or a scenario with \"end_when_exited\")");
+        }
+        if ((endWhenExited != null || grace != null) && !scenario && net == null) {
+            throw new UsageException((endWhenExited != null ? "--end-when-exited" : "--grace")
+                    + " needs --net (a simulated network) or a scenario");
+        }
+        RunEnd end = new RunEnd(endWhenExited == null ? List.of() : endWhenExited,
+                grace == null ? RunEnd.DEFAULT_GRACE_NS : grace, endWhenExited != null);
         Cluster cluster = null;
         RemoteBroker remoteBroker = null;
         if (scenario) {
@@ -231,7 +280,7 @@ public record RunOptions(long seed, String strategy, boolean noSched, boolean tr
                         + " on this machine (a scenario's crash and start need the node's process here)");
             }
             cluster = new Cluster(null, 0, record, watchdog, listen, Path.of(command.get(0)), window, windowOps,
-                    Placement.LOCAL, tokenFile);
+                    Placement.LOCAL, tokenFile, end);
             seed = 0L; // the scenario's own seed replaces it when the run starts
             command.clear();
         } else if (seed == null) {
@@ -259,6 +308,12 @@ public record RunOptions(long seed, String strategy, boolean noSched, boolean tr
             remoteBroker = new RemoteBroker(broker, nodeId, hostId == null ? 0 : hostId, window, tokenFile);
         } else if (net != null) {
             int k = nodes == null ? 1 : (int) (long) nodes;
+            for (long id : end.nodes()) {
+                if (id >= k) {
+                    throw new UsageException("--end-when-exited " + id + ": no such node (--nodes " + k
+                            + " runs nodes 0 to " + (k - 1) + ")");
+                }
+            }
             Placement placement = Placement.LOCAL;
             if (hosts != null || place != null) {
                 try {
@@ -267,7 +322,7 @@ public record RunOptions(long seed, String strategy, boolean noSched, boolean tr
                     throw new UsageException(e.getMessage());
                 }
             }
-            cluster = new Cluster(net, k, record, watchdog, listen, null, window, windowOps, placement, tokenFile);
+            cluster = new Cluster(net, k, record, watchdog, listen, null, window, windowOps, placement, tokenFile, end);
         } else if (hosts != null || place != null || tokenFile != null) {
             throw new UsageException((hosts != null ? "--hosts" : place != null ? "--place" : "--token-file")
                     + " needs --net (a simulated network)");
@@ -295,6 +350,18 @@ public record RunOptions(long seed, String strategy, boolean noSched, boolean tr
             throw new UsageException("--listen \"" + v + "\": expected PORT or HOST:PORT");
         }
         return new InetSocketAddress(host, Integer.parseInt(port));
+    }
+
+    /** {@code N[,M…]}: node ids (u32), at least one. */
+    private static List<Long> nodeList(String option, String v) throws UsageException {
+        List<Long> ids = new ArrayList<>();
+        for (String part : v.split(",", -1)) {
+            if (!part.strip().matches("[0-9]{1,10}") || Long.parseLong(part.strip()) > 0xFFFF_FFFFL) {
+                throw new UsageException(option + " \"" + v + "\": expected node ids separated by commas (e.g. 0,2)");
+            }
+            ids.add(Long.parseLong(part.strip()));
+        }
+        return ids;
     }
 
     private static String value(String[] args, int i, String option) throws UsageException {

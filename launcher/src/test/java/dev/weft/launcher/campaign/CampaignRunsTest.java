@@ -75,9 +75,9 @@ class CampaignRunsTest {
     @Test
     void theSingleReportFindsElectionSafetyOnlyWithoutTheFix() throws IOException {
         String json = Files.readString(single.resolve("report.json"));
-        assertTrue(json.contains("\"cell\": \"RAFT_FIX=0\", \"discard_seeds\": [], \"done\": 3, \"error_seeds\": [],"
+        assertTrue(json.contains("\"cell\": \"RAFT_FIX=0\", \"deadlock_seeds\": [], \"discard_seeds\": [], \"done\": 3, \"error_seeds\": [],"
                 + " \"planned\": 3, \"violation_seeds\": [32]"), json);
-        assertTrue(json.contains("\"cell\": \"RAFT_FIX=1\", \"discard_seeds\": [], \"done\": 3, \"error_seeds\": [],"
+        assertTrue(json.contains("\"cell\": \"RAFT_FIX=1\", \"deadlock_seeds\": [], \"discard_seeds\": [], \"done\": 3, \"error_seeds\": [],"
                 + " \"planned\": 3, \"violation_seeds\": []"), json);
         assertTrue(json.contains("\"complete\": true"), json);
         assertEquals("[32]\n", Files.readString(single.resolve("regressions/RAFT_FIX=0.json")));
