@@ -27,6 +27,8 @@ final class Connection implements OpSequencer.Waiter, OpSequencer.TcpWaiter, Run
     private final Object writeLock = new Object();
     /** A blocking receive or a held TCP request of this connection is parked in the sequencer (guarded by this). */
     private boolean awaitingDelivery;
+    /** TCP requests of this connection not yet answered: a held one, and a TcpUnwait sent to take it back. */
+    private int tcpOutstanding;
     private volatile long nodeId = -1;
     private volatile boolean closing;
     private volatile Thread thread;
@@ -122,40 +124,19 @@ final class Connection implements OpSequencer.Waiter, OpSequencer.TcpWaiter, Run
     }
 
     /** Serves a TCP request; true if its reply was written by this thread. */
-    private boolean serveTcp(Request.Tcp r) throws IOException {
+    private boolean serveTcp(Request.Tcp r) {
         if (r instanceof Request.TcpAbort) {
             sequencer.tcp(id, r, this); // no reply
             return false;
         }
-        if (r instanceof Request.TcpUnwait) {
-            OpSequencer.TcpReply tr = sequencer.tcp(id, r, this);
-            if (tr.takenBack() != null) {
-                synchronized (this) {
-                    awaitingDelivery = false;
-                }
-                write(tr.takenBack());
-            } else {
-                try {
-                    waitWhileAwaiting(); // the held request's answer is being written by the thread that resolved it
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    return false;
-                }
-            }
-            write(tr.answer());
-            return true;
-        }
         synchronized (this) {
-            awaitingDelivery = true; // up before asking: an answer handed over right after finds it set
+            tcpOutstanding++; // up before asking: an answer handed over right after finds it counted
         }
         OpSequencer.TcpReply tr = sequencer.tcp(id, r, this);
         if (tr.answer() == null) {
             return false; // held: the thread that resolves it writes the answer
         }
-        synchronized (this) {
-            awaitingDelivery = false;
-        }
-        write(tr.answer());
+        answer(tr.answer());
         return true;
     }
 
@@ -165,15 +146,28 @@ final class Connection implements OpSequencer.Waiter, OpSequencer.TcpWaiter, Run
         }
     }
 
+    /**
+     * Writes a TCP answer (this thread's own, or one handed over). An UnwaitAck goes after the Ready of a wait that
+     * another thread is still writing; a TakenBack ends both the wait and the TcpUnwait.
+     */
     @Override
     public void answer(TcpAnswer a) {
         try {
+            if (a instanceof TcpAnswer.UnwaitAck) {
+                synchronized (this) {
+                    while (tcpOutstanding > 1 && !closing) {
+                        wait();
+                    }
+                }
+            }
             write(a);
         } catch (IOException e) {
             // the node went away; its own thread sees the end of stream and disconnects it
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         } finally {
             synchronized (this) {
-                awaitingDelivery = false;
+                tcpOutstanding -= a instanceof TcpAnswer.TakenBack ? 2 : 1;
                 notifyAll();
             }
         }
@@ -204,7 +198,7 @@ final class Connection implements OpSequencer.Waiter, OpSequencer.TcpWaiter, Run
 
     /** A request that arrives while a blocking receive is parked is served after that receive's Deliver. */
     private synchronized void waitWhileAwaiting() throws InterruptedException {
-        while (awaitingDelivery) {
+        while (awaitingDelivery || tcpOutstanding > 0) {
             wait();
         }
     }

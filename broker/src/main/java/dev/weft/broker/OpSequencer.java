@@ -36,8 +36,8 @@ public interface OpSequencer {
     }
 
     /**
-     * The outcome of a TCP request: its answer (null: held, the waiter gets it later) and, for TcpUnwait only, the
-     * Ready of the TcpWait it took back (null if none was still held).
+     * The outcome of a TCP request: its answer (null: held, the waiter gets it later). A TcpUnwait that took a held
+     * TcpWait back answers {@link TcpAnswer.TakenBack}. (takenBack: unused, kept null.)
      */
     record TcpReply(TcpAnswer answer, TcpAnswer takenBack) {
         static final TcpReply HELD = new TcpReply(null, null);

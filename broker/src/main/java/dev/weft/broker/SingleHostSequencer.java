@@ -273,7 +273,8 @@ public final class SingleHostSequencer extends LockedRecordingSequencer {
                     heldTcp.remove(conn);
                     back = tcpAnswers.readyNow(conn, w.events(), TcpNetwork.ALL, clock);
                 }
-                reply = new TcpReply(new TcpAnswer.UnwaitAck(core.vt()), back);
+                TcpAnswer ack = new TcpAnswer.UnwaitAck(core.vt());
+                reply = new TcpReply(back == null ? ack : new TcpAnswer.TakenBack(back, ack), null);
             } else {
                 TcpAnswers.Attempt a = tcpAnswers.attempt(conn, ipOf(conn), r, TcpNetwork.ALL, clock);
                 if (a.waits()) {
@@ -295,7 +296,8 @@ public final class SingleHostSequencer extends LockedRecordingSequencer {
         return 0x7F000001L + nodeOf.getOrDefault(conn, 0L);
     }
 
-    private static long localVtOf(Request.Tcp r) {
+    /** The local clock a TCP request carries (0 for those that carry none). */
+    static long localVtOf(Request.Tcp r) {
         if (r instanceof Request.TcpConnect c) {
             return c.localVt();
         } else if (r instanceof Request.TcpAccept a) {

@@ -91,6 +91,15 @@ sealed interface TcpAnswer {
         }
     }
 
+    /** TcpUnwait that took a held TcpWait back: its Ready (revents as they are), then the UnwaitAck. */
+    record TakenBack(TcpAnswer ready, TcpAnswer unwaitAck) implements TcpAnswer {
+        @Override
+        public void writeTo(ReplyWriter out) throws IOException {
+            ready.writeTo(out);
+            unwaitAck.writeTo(out);
+        }
+    }
+
     record Status(long state, long soError, VAddr local, VAddr peer, long unread, long room, long vt)
             implements TcpAnswer {
         @Override

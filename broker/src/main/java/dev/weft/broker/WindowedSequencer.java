@@ -1,6 +1,8 @@
 package dev.weft.broker;
 
 import dev.weft.broker.record.Recorder;
+import dev.weft.broker.wire.Request;
+import dev.weft.tcp.TcpNetwork;
 import dev.weft.core.Core;
 import dev.weft.core.PendingDatagram;
 import dev.weft.log.VAddr;
@@ -113,6 +115,8 @@ public final class WindowedSequencer extends LockedRecordingSequencer {
         final TreeMap<Long, RecvWait> waiting = new TreeMap<>();
         /** Buffered (not yet applied) sends per window index. */
         final TreeMap<Long, Long> buffered = new TreeMap<>();
+        /** TCP requests waiting for the stream model (a TcpWait, a blocking read …), by internal conn id. */
+        final TreeMap<Long, TcpWait> tcpWaits = new TreeMap<>();
 
         NodeState(NodeId id) {
             this.id = id;
@@ -127,6 +131,10 @@ public final class WindowedSequencer extends LockedRecordingSequencer {
         boolean goodbye;
         /** The bound address (the deadlock verdict names it), or null. */
         VAddr addr;
+        /** A TCP socket: its end of connection (EOF) is its close, at a key like a Goodbye's (docs/broker.md). */
+        boolean tcp;
+        /** A UDP socket (it bound, sent or received): it must say Goodbye before its connection ends. */
+        boolean udp;
 
         ConnState(long internal) {
             this.internal = internal;
@@ -167,6 +175,47 @@ public final class WindowedSequencer extends LockedRecordingSequencer {
     private record ByeOp(ConnState conn) implements Op {
     }
 
+    /** A TCP request, answered (through waiter; null for TcpAbort) when applied at its key. */
+    private record TcpOp(ConnState conn, Request.Tcp request, TcpWaiter waiter) implements Op {
+    }
+
+    /** The last close of a TCP socket (its broker connection ended): FIN or reset, then the disconnect. */
+    private record TcpCloseOp(ConnState conn) implements Op {
+    }
+
+    /**
+     * A TCP request the stream model could not answer at its key: it is answered at the first instant, from
+     * {@code clockBefore} on, at which it can be — once no other node can act before that instant.
+     */
+    private static final class TcpWait {
+        final ConnState conn;
+        final Request.Tcp request;
+        final TcpWaiter waiter;
+        final long seq;
+        /** Nothing the request waits for held up to this instant (it only grows). */
+        long clockBefore;
+        /**
+         * Another wait of the node was answered, so the node runs: this one stays held (the shim keeps a socket
+         * armed across waits, TcpUnwait takes it back) but bounds nothing until the node waits again.
+         */
+        boolean dormant;
+
+        TcpWait(ConnState conn, Request.Tcp request, TcpWaiter waiter, long clockBefore, long seq) {
+            this.conn = conn;
+            this.request = request;
+            this.waiter = waiter;
+            this.clockBefore = clockBefore;
+            this.seq = seq;
+        }
+    }
+
+    /** A TCP answer decided under the lock, written after it (see {@link #flushHandoffs}). */
+    private record Handoff(TcpWaiter waiter, TcpAnswer answer) {
+    }
+
+    private final TcpAnswers tcpAnswers;
+    private List<Handoff> handoffs = new ArrayList<>();
+
     /**
      * @param expectedNodes node ids (host 0) that will connect: windows cannot seal before each has said hello
      * @param windowOpsLimit the most sends one node may buffer in one window (0: no limit)
@@ -198,6 +247,7 @@ public final class WindowedSequencer extends LockedRecordingSequencer {
         this.minDelay = fault.spec().minDelay();
         this.windowOpsLimit = windowOpsLimit;
         this.onDiscard = onDiscard;
+        this.tcpAnswers = new TcpAnswers(core, ops.tcp(), true);
         expectedNodeHosts.forEach((n, h) -> {
             NodeId id = new NodeId(h, n);
             nodes.put(id, new NodeState(id));
@@ -293,6 +343,7 @@ public final class WindowedSequencer extends LockedRecordingSequencer {
             }
             NodeState n = c.node;
             c.addr = addr;
+            c.udp = true;
             enqueue(n, new Key(n.clock, n.id.host(), n.id.node(), nextSeq(n)), new BindOp(c, addr), "bind");
             advance();
             return core.vt();
@@ -308,6 +359,7 @@ public final class WindowedSequencer extends LockedRecordingSequencer {
                 return new SendReply(core.vt(), null, null);
             }
             NodeState n = c.node;
+            c.udp = true;
             n.clock = max(n.clock, localVt);
             Key k = new Key(localVt, n.id.host(), n.id.node(), nextSeq(n));
             if (enqueue(n, k, new SendOp(c, src, dst, payload, localVt), "send")) {
@@ -333,6 +385,7 @@ public final class WindowedSequencer extends LockedRecordingSequencer {
                 return new RecvReply(null, core.vt(), false);
             }
             NodeState n = c.node;
+            c.udp = true;
             RecvWait w = n.waiting.get(conn);
             if (w == null) {
                 // a new receive call (a retry of an unresolved one finds its RecvWait)
@@ -412,8 +465,67 @@ public final class WindowedSequencer extends LockedRecordingSequencer {
             if (c == null || c.goodbye || c.node == null || finished || discarded != null || deadlock != null) {
                 return; // (after a verdict the launcher stops every node)
             }
+            if (c.tcp || !c.udp) { // a socket that only said Hello may be a TCP socket closed unused
+                closeTcp(c);
+                return;
+            }
             discard(c.node.id + " (conn " + conn + ") ended without Goodbye (killed or crashed mid-run)");
         }
+    }
+
+    /**
+     * A TCP socket's connection ended: that is its close. It has no reply and no clock, so, like a Goodbye, it takes
+     * the node's current seq and its socket's creation order; a process that exits closes all its sockets at once
+     * and they are ordered the same way every run.
+     */
+    private void closeTcp(ConnState c) {
+        NodeState n = c.node;
+        c.goodbye = true;
+        n.tcpWaits.remove(c.internal);
+        n.byeAtSeq = true;
+        enqueue(n, new Key(n.clock, n.id.host(), n.id.node(), n.seq, 1 + c.socketIndex), new TcpCloseOp(c), "close");
+        n.openConns--;
+        advance();
+    }
+
+    @Override
+    public TcpReply tcp(long conn, Request.Tcp r, TcpWaiter waiter) {
+        synchronized (lock) {
+            touch();
+            ConnState c = conns.get(conn);
+            if (c.node == null) {
+                return new TcpReply(new TcpAnswer.Error(22 /* EINVAL: no Hello yet */, core.vt()), null);
+            }
+            c.tcp = true;
+            NodeState n = c.node;
+            long localVt = SingleHostSequencer.localVtOf(r);
+            n.clock = max(n.clock, localVt);
+            Key k = new Key(n.clock, n.id.host(), n.id.node(), nextSeq(n));
+            enqueue(n, k, new TcpOp(c, r, r instanceof Request.TcpAbort ? null : waiter), "tcp");
+            advance();
+        }
+        flushHandoffs();
+        return TcpReply.HELD; // every answer is written when its request is applied, in key order
+    }
+
+    /** Writes the TCP answers decided so far, after their records went out (outside the lock). */
+    private void flushHandoffs() {
+        List<Handoff> batch;
+        synchronized (lock) {
+            if (handoffs.isEmpty()) {
+                return;
+            }
+            batch = handoffs;
+            handoffs = new ArrayList<>();
+        }
+        recorder.drain();
+        for (Handoff h : batch) {
+            h.waiter().answer(h.answer());
+        }
+    }
+
+    private static long ipOf(NodeState n) {
+        return 0x7F000001L + n.id.node();
     }
 
     @Override
@@ -424,6 +536,7 @@ public final class WindowedSequencer extends LockedRecordingSequencer {
                 n.openConns = 0;
                 n.seen = true;
                 n.waiting.clear();
+                n.tcpWaits.clear();
             }
             while (!pending.isEmpty()) {
                 Map.Entry<Key, Op> e = pending.pollFirstEntry();
@@ -480,6 +593,11 @@ public final class WindowedSequencer extends LockedRecordingSequencer {
                     }
                     l = min(l, max(w.clockBefore, min(queueHead(w.conn), w.bound)));
                 }
+                for (TcpWait w : n.tcpWaits.values()) {
+                    if (!w.dormant) {
+                        l = min(l, max(w.clockBefore, tcpKnownInstant(w)));
+                    }
+                }
             }
         }
         return l == INF ? INF : saturatingAdd(l, minDelay);
@@ -504,6 +622,13 @@ public final class WindowedSequencer extends LockedRecordingSequencer {
                 Key k = new Key(v, n.id.host(), n.id.node(), w.seq);
                 best = best == null || k.compareTo(best) < 0 ? k : best;
             }
+            for (TcpWait w : n.tcpWaits.values()) {
+                if (w.dormant) {
+                    continue;
+                }
+                Key k = new Key(tcpWaitInstant(w, futureDelivery), n.id.host(), n.id.node(), w.seq);
+                best = best == null || k.compareTo(best) < 0 ? k : best;
+            }
             return best;
         }
         if (n.openConns == 0) {
@@ -515,10 +640,18 @@ public final class WindowedSequencer extends LockedRecordingSequencer {
         return new Key(n.clock, n.id.host(), n.id.node(), n.seq, n.byeAtSeq ? 1 : 0);
     }
 
-    /** True if one of n's receives still waits for its outcome (a resolved one only waits to be picked up). */
+    /**
+     * True if one of n's receives still waits for its outcome (a resolved one only waits to be picked up), or one
+     * of its TCP requests waits for the stream model.
+     */
     private static boolean waits(NodeState n) {
         for (RecvWait w : n.waiting.values()) {
             if (!w.resolved) {
+                return true;
+            }
+        }
+        for (TcpWait w : n.tcpWaits.values()) {
+            if (!w.dormant) {
                 return true;
             }
         }
@@ -559,16 +692,45 @@ public final class WindowedSequencer extends LockedRecordingSequencer {
                     }
                 }
             }
+            // the TCP wait with the smallest instant
+            TcpWait bestTcp = null;
+            Key bestTcpKey = null;
+            for (NodeState n : nodes.values()) {
+                for (TcpWait w : n.tcpWaits.values()) {
+                    if (w.dormant) {
+                        continue;
+                    }
+                    long t = tcpWaitInstant(w, future);
+                    if (t == INF) {
+                        continue;
+                    }
+                    Key k = new Key(t, n.id.host(), n.id.node(), w.seq);
+                    if (bestTcpKey == null || k.compareTo(bestTcpKey) < 0) {
+                        bestTcp = w;
+                        bestTcpKey = k;
+                    }
+                }
+            }
             Key pendingKey = pending.isEmpty() ? null : pending.firstKey();
             boolean takeRecv = bestRecvKey != null && (pendingKey == null || bestRecvKey.compareTo(pendingKey) < 0);
             Key k = takeRecv ? bestRecvKey : pendingKey;
+            boolean takeTcp = bestTcpKey != null && (k == null || bestTcpKey.compareTo(k) < 0);
+            if (takeTcp) {
+                k = bestTcpKey;
+                takeRecv = false;
+            }
             if (k == null || endCut.after(k)) {
                 break;
             }
-            if (!safe(k, takeRecv ? bestRecv.conn.node : null, future)) {
+            NodeState own = takeRecv ? bestRecv.conn.node : takeTcp ? bestTcp.conn.node : null;
+            if (!safe(k, own, future)) {
                 break;
             }
-            if (takeRecv) {
+            if (takeTcp) {
+                if (!resolveTcpWait(k, bestTcp)) {
+                    break;
+                }
+            } else if (takeRecv) {
                 applyRecv(k, bestRecv);
             } else {
                 apply(k, pending.pollFirstEntry().getValue());
@@ -703,7 +865,110 @@ public final class WindowedSequencer extends LockedRecordingSequencer {
                 ops.send(s.conn().logId, s.src(), s.dst(), s.payload(), s.localVt());
         } else if (op instanceof ByeOp b) {
                 ops.disconnect(b.conn().logId);
+        } else if (op instanceof TcpCloseOp t) {
+                ops.tcp().applyStallResets(k.vt());
+                ops.tcp().close(t.conn().logId);
+                tcpAnswers.forget(t.conn().logId);
+                ops.disconnect(t.conn().logId);
+        } else if (op instanceof TcpOp t) {
+                applyTcp(k, t);
         }
+    }
+
+    /** Applies a TCP request at its key: answered now, or waiting from this instant on. */
+    private void applyTcp(Key k, TcpOp t) {
+        ConnState c = t.conn();
+        NodeState n = c.node;
+        long conn = c.logId;
+        ops.tcp().applyStallResets(k.vt());
+        Request.Tcp r = t.request();
+        if (r instanceof Request.TcpAbort) {
+            ops.tcp().abort(conn);
+            return;
+        }
+        if (r instanceof Request.TcpUnwait) {
+            TcpWait held = n.tcpWaits.remove(c.internal);
+            TcpAnswer ack = new TcpAnswer.UnwaitAck(k.vt());
+            if (held != null && held.request instanceof Request.TcpWait w) {
+                TcpAnswer ready = tcpAnswers.readyNow(conn, w.events(), k.vt(), k.vt());
+                handoffs.add(new Handoff(t.waiter(), new TcpAnswer.TakenBack(ready, ack)));
+            } else {
+                handoffs.add(new Handoff(t.waiter(), ack));
+            }
+            return;
+        }
+        TcpAnswers.Attempt a = tcpAnswers.attempt(conn, ipOf(n), r, k.vt(), k.vt());
+        if (a.waits()) {
+            stats.tcpHeldWaits++;
+            for (TcpWait other : n.tcpWaits.values()) {
+                if (other.dormant) { // the node waits again: its sockets still armed count again, from now on
+                    other.dormant = false;
+                    other.clockBefore = max(other.clockBefore, k.vt());
+                }
+            }
+            n.tcpWaits.put(c.internal, new TcpWait(c, r, t.waiter(), k.vt(), k.seq()));
+            return;
+        }
+        n.clock = max(n.clock, a.atNs()); // a blocking connect's answer holds at the handshake's end
+        handoffs.add(new Handoff(t.waiter(), a.answer()));
+    }
+
+    /**
+     * The earliest instant, from w.clockBefore on, at which w could be answered by time alone: at once if it
+     * could be answered now, else the model's next change on its socket or a TcpWait's deadline (NEVER: only
+     * another operation can answer it).
+     */
+    private long tcpKnownInstant(TcpWait w) {
+        long conn = w.conn.logId;
+        long at = w.clockBefore;
+        TcpNetwork.Readiness rd = ops.tcp().net().readiness(conn, at);
+        long events = w.request instanceof Request.TcpWait tw ? tw.events() : tcpEventsOf(w.request);
+        long mask = events | TcpNetwork.POLLERR | TcpNetwork.POLLHUP | TcpNetwork.POLLRDHUP;
+        if ((rd.events() & mask) != 0) {
+            return at;
+        }
+        long next = rd.nextChangeNs();
+        if (w.request instanceof Request.TcpWait tw && tw.deadlineVt() != 0) {
+            long d = max(tw.deadlineVt(), at);
+            next = next == TcpNetwork.NEVER ? d : min(next, d);
+        }
+        return next == TcpNetwork.NEVER ? INF : next;
+    }
+
+    /** The poll bits a blocking request waits for. */
+    private static long tcpEventsOf(Request.Tcp r) {
+        return r instanceof Request.TcpWrite ? TcpNetwork.POLLOUT : TcpNetwork.POLLIN;
+    }
+
+    /** The instant w is answered at if nothing else happens first: its known instant, or the earliest future effect. */
+    private long tcpWaitInstant(TcpWait w, long futureDelivery) {
+        return max(w.clockBefore, min(tcpKnownInstant(w), futureDelivery));
+    }
+
+    /**
+     * Tries to answer w at instant t (its key is safe): a Ready, a deadline, or the blocked request itself; when
+     * nothing holds at t yet, w has waited up to t. True if anything changed.
+     */
+    private boolean resolveTcpWait(Key k, TcpWait w) {
+        NodeState n = w.conn.node;
+        long t = k.vt();
+        ops.tcp().applyStallResets(t);
+        TcpAnswers.Attempt a = tcpAnswers.attempt(w.conn.logId, ipOf(n), w.request, t, t);
+        if (a.waits()) {
+            if (Long.compareUnsigned(t, w.clockBefore) <= 0) {
+                return false;
+            }
+            w.clockBefore = t; // nothing it waits for happened up to t
+            return true;
+        }
+        lastApplied = k;
+        n.tcpWaits.remove(w.conn.internal);
+        for (TcpWait other : n.tcpWaits.values()) {
+            other.dormant = true; // the node runs again (see TcpWait.dormant)
+        }
+        n.clock = max(n.clock, t);
+        handoffs.add(new Handoff(w.waiter, a.answer()));
+        return true;
     }
 
     private void applyRecv(Key k, RecvWait w) {
