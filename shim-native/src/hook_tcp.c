@@ -237,6 +237,7 @@ static int disarm(int fd, tcp_conn *c, uint32_t *rev) {
     if (rc || r.tag != REP_READY) return mark_dead(c);
     saw(&r);
     if (rev) *rev = r.n;
+    WEFT_TRACE("tcp_ready", "%d revents 0x%x vt %lu", fd, r.n, (unsigned long)r.vt);
     return 0;
 }
 
@@ -246,6 +247,7 @@ static int arm(int fd, tcp_conn *c, uint32_t events, uint64_t deadline) {
     if (c->armed && c->armed_events == events && c->armed_deadline == deadline) return 0;
     if (c->armed && disarm(fd, c, NULL)) return -1;
     if (tcpw_wait_send(fd, events, weft_mono_peek(), deadline)) return mark_dead(c);
+    WEFT_TRACE("tcp_wait", "%d events 0x%x deadline %lu", fd, events, (unsigned long)deadline);
     c->armed = 1;
     c->armed_events = events;
     c->armed_deadline = deadline;
