@@ -237,6 +237,7 @@ static int disarm(int fd, tcp_conn *c, uint32_t *rev) {
     if (rc || r.tag != REP_READY) return mark_dead(c);
     saw(&r);
     if (rev) *rev = r.n;
+    WEFT_TRACE("tcp_ready", "%d revents 0x%x vt %lu", fd, r.n, (unsigned long)r.vt);
     return 0;
 }
 
@@ -246,6 +247,7 @@ static int arm(int fd, tcp_conn *c, uint32_t events, uint64_t deadline) {
     if (c->armed && c->armed_events == events && c->armed_deadline == deadline) return 0;
     if (c->armed && disarm(fd, c, NULL)) return -1;
     if (tcpw_wait_send(fd, events, weft_mono_peek(), deadline)) return mark_dead(c);
+    WEFT_TRACE("tcp_wait", "%d events 0x%x deadline %lu", fd, events, (unsigned long)deadline);
     c->armed = 1;
     c->armed_events = events;
     c->armed_deadline = deadline;
@@ -954,17 +956,32 @@ static uint32_t collect(int fd, tcp_conn *c, short kernel_rev) {
     return rev;
 }
 
+/* The first entry of fds[0..i] watching fd (a program may list one fd twice: nc polls its socket
+ * once for reading and once for writing; the socket is armed once, for both). */
+static unsigned long first_entry(const struct pollfd *fds, unsigned long i) {
+    for (unsigned long j = 0; j < i; j++)
+        if (fds[j].fd == fds[i].fd) return j;
+    return i;
+}
+
 /* saved[i]: the entry's own events in the low 16 bits, a probe's answer (+ 1 << 31) above */
 int weft_tcp_poll_begin(struct pollfd *fds, unsigned long n, uint32_t *saved, uint64_t deadline, int zero) {
     int k = 0;
+    for (unsigned long i = 0; i < n; i++)
+        if (conn_of(fds[i].fd)) saved[i] = (uint16_t)fds[i].events;
     for (unsigned long i = 0; i < n; i++) {
         tcp_conn *c = conn_of(fds[i].fd);
-        if (!c) continue;
+        if (!c || first_entry(fds, i) != i) continue;
         k++;
-        uint32_t probed = 0;
-        saved[i] = (uint16_t)fds[i].events;
-        fds[i].events = watch(fds[i].fd, c, poll_to_wait((uint16_t)fds[i].events), deadline, zero, &probed);
-        if (zero) saved[i] |= 0x80000000u | (probed & 0x7fff) << 16;
+        uint32_t want = 0, probed = 0;
+        for (unsigned long j = i; j < n; j++)
+            if (fds[j].fd == fds[i].fd) want |= poll_to_wait(saved[j]);
+        short kev = watch(fds[i].fd, c, want, deadline, zero, &probed);
+        for (unsigned long j = i; j < n; j++) {
+            if (fds[j].fd != fds[i].fd) continue;
+            fds[j].events = j == i ? kev : 0;
+            if (zero) saved[j] |= 0x80000000u | (probed & 0x7fff) << 16;
+        }
     }
     return k;
 }
@@ -977,11 +994,15 @@ int weft_tcp_poll_end(struct pollfd *fds, unsigned long n, const uint32_t *saved
             if (fds[i].fd >= 0 && fds[i].revents) ready++;
             continue;
         }
-        uint32_t asked = saved[i] & 0xffff;
+        if (first_entry(fds, i) != i) continue;
         uint32_t rev = (saved[i] & 0x80000000u) ? (saved[i] >> 16) & 0x7fff : rc > 0 ? collect(fds[i].fd, c, fds[i].revents) : 0;
-        fds[i].events = (short)asked;
-        fds[i].revents = rc < 0 ? 0 : wait_to_poll(rev, asked);
-        if (fds[i].revents) ready++;
+        for (unsigned long j = i; j < n; j++) {
+            if (fds[j].fd != fds[i].fd) continue;
+            uint32_t asked = saved[j] & 0xffff;
+            fds[j].events = (short)asked;
+            fds[j].revents = rc < 0 ? 0 : wait_to_poll(rev, asked);
+            if (fds[j].revents) ready++;
+        }
     }
     return rc < 0 ? rc : ready;
 }

@@ -206,7 +206,9 @@ static void refresh_clock(void) {
 WEFT_EXPORT pid_t fork(void) {
     if (!weft_engaged()) return get_real_fork()();
     weft_pt_before_child();
+    weft_sched_fork_begin();
     pid_t p = get_real_fork()();
+    weft_sched_fork_end();
     if (p != 0) weft_pt_after_child(p);
     return p;
 }

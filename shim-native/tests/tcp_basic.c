@@ -11,6 +11,10 @@
  *   forkserver accept, then a forked child serves the connection
  *   execcat    the accepted socket dup2'ed onto a child's stdin/stdout, which execs cat
  *   options    socket options read back, FIONREAD, MSG_PEEK, MSG_WAITALL, O_NONBLOCK, SO_RCVTIMEO, select
+ *   twice      one socket listed twice in one poll (for reading and for writing, as nc does)
+ *   duplex     one thread blocked reading a socket while another writes on it (scheduler-managed threads)
+ *   reset      SO_LINGER {1,0}: the close is a reset (ECONNRESET at the peer)
+ *   sendfile   sendfile from a file to a socket, splice from a socket into a pipe
  */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE
@@ -20,6 +24,7 @@
 #include <netinet/in.h>
 #include <netinet/tcp.h>
 #include <poll.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -27,6 +32,7 @@
 #include <sys/epoll.h>
 #include <sys/ioctl.h>
 #include <sys/select.h>
+#include <sys/sendfile.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -408,6 +414,86 @@ static void options(void) {
     printf("select after a write: %d readable %d writable %d\n", rc, FD_ISSET(c, &rd) != 0, FD_ISSET(c, &wr) != 0);
 }
 
+static void twice(void) {
+    int l = listener(7008, 0);
+    int c = dial(7008);
+    int a = accept(l, NULL, NULL);
+    struct pollfd pf[2] = {{.fd = c, .events = POLLIN}, {.fd = c, .events = POLLOUT}};
+    int rc = poll(pf, 2, 1000);
+    printf("nothing to read: rc %d, in %d out %d\n", rc, pf[0].revents == POLLIN, pf[1].revents == POLLOUT);
+    if (write(a, "x", 1) != 1) die("write");
+    rc = poll(pf, 2, 1000);
+    printf("data: rc %d, in %d out %d; events kept %d %d\n", rc, pf[0].revents == POLLIN, pf[1].revents == POLLOUT,
+           pf[0].events == POLLIN, pf[1].events == POLLOUT);
+}
+
+static int duplex_fd;
+static char duplex_got[64];
+static void *duplex_reader(void *arg) {
+    (void)arg;
+    ssize_t n = read(duplex_fd, duplex_got, sizeof duplex_got - 1);
+    if (n < 0) die("reader");
+    duplex_got[n] = 0;
+    return NULL;
+}
+
+static void duplex(void) {
+    int l = listener(7009, 0);
+    int c = dial(7009);
+    int a = accept(l, NULL, NULL);
+    duplex_fd = c;
+    pthread_t t;
+    pthread_create(&t, NULL, duplex_reader, NULL);
+    usleep(1000);                       /* the reader waits on c first (virtual time) */
+    if (write(c, "ping", 4) != 4) die("write while another thread reads");
+    char buf[16];
+    ssize_t n = read(a, buf, sizeof buf);
+    if (n != 4) die("peer read");
+    if (write(a, "pong", 4) != 4) die("peer write");
+    pthread_join(t, NULL);
+    printf("peer got \"%.*s\"; the reader got \"%s\"\n", (int)n, buf, duplex_got);
+}
+
+static void reset(void) {
+    int l = listener(7010, 0);
+    int c = dial(7010);
+    int a = accept(l, NULL, NULL);
+    struct linger lg = {1, 0};
+    setsockopt(a, SOL_SOCKET, SO_LINGER, &lg, sizeof lg);
+    int d = dup(a);
+    close(a);                           /* not the last copy: nothing happens yet */
+    struct pollfd pf = {.fd = c, .events = POLLIN};
+    printf("after closing one copy: poll %d\n", poll(&pf, 1, 0));
+    close(d);                           /* the last: a reset */
+    char b;
+    ssize_t r = read(c, &b, 1);
+    printf("read after the reset: %zd %s\n", r, strerror(errno));
+}
+
+static void sendfile_splice(void) {
+    int l = listener(7011, 0);
+    int c = dial(7011);
+    int a = accept(l, NULL, NULL);
+    char path[] = "/tmp/weft-tcp-sendfile-XXXXXX";
+    int f = mkstemp(path);
+    if (f < 0) die("mkstemp");
+    unlink(path);
+    if (write(f, "0123456789abcdef", 16) != 16) die("write file");
+    off_t off = 4;
+    ssize_t n = sendfile(c, f, &off, 8);
+    printf("sendfile: %zd, offset now %ld\n", n, (long)off);
+    int p[2];
+    if (pipe(p)) die("pipe");
+    n = splice(a, NULL, p[1], NULL, 64, 0);
+    char buf[32];
+    ssize_t m = read(p[0], buf, sizeof buf);
+    printf("splice to a pipe: %zd; the pipe holds \"%.*s\"\n", n, (int)m, buf);
+    if (write(p[1], "back", 4) != 4) die("write pipe");
+    n = splice(p[0], NULL, a, NULL, 4, 0);
+    m = read(c, buf, sizeof buf);
+    printf("splice from a pipe: %zd; the peer got \"%.*s\"\n", n, (int)m, buf);
+}
+
 int main(int argc, char **argv) {
     setvbuf(stdout, NULL, _IONBF, 0);
     const char *s = argc > 1 ? argv[1] : "";
@@ -419,6 +505,10 @@ int main(int argc, char **argv) {
     else if (!strcmp(s, "forkserver")) forkserver();
     else if (!strcmp(s, "execcat")) execcat();
     else if (!strcmp(s, "options")) options();
+    else if (!strcmp(s, "twice")) twice();
+    else if (!strcmp(s, "duplex")) duplex();
+    else if (!strcmp(s, "reset")) reset();
+    else if (!strcmp(s, "sendfile")) sendfile_splice();
     else { fprintf(stderr, "unknown scenario %s\n", s); return 2; }
     return 0;
 }
