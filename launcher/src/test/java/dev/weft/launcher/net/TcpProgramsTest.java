@@ -132,4 +132,29 @@ class TcpProgramsTest {
                 "SET", "hello-redis", "+OK\r\n");
         assertTrue(o.stdout().contains("[n1] hello-redis"), o.stdout());
     }
+
+    @Test
+    void aRedisReplicaSyncsFromItsPrimaryAndServesTheKey() throws Exception {
+        requires("redis-server");
+        requires("redis-cli");
+        Path m = Files.createDirectories(dir.resolve("primary"));
+        Path r = Files.createDirectories(dir.resolve("replica"));
+        String common = " --port 6379 --save '' --appendonly no --protected-mode no --repl-diskless-sync no --dir ";
+        Path s = dir.resolve("replica.json");
+        Files.writeString(s, """
+                {"name": "redis primary and replica", "seed": 11,
+                 "nodes": [{"node_id": 0, "program": "/bin/sh", "args": ["-c", %s]},
+                           {"node_id": 1, "program": "/bin/sh", "args": ["-c", %s]},
+                           {"node_id": 2, "program": "/bin/sh", "args": ["-c", %s]}],
+                 "network": {"latency": "uniform:2000-10000"},
+                 "end_when_exited": [2],
+                 "events": []}
+                """.formatted(json("exec redis-server --bind 127.0.0.1" + common + m),
+                json("exec redis-server --bind 127.0.0.2 --replicaof 127.0.0.1 6379" + common + r),
+                json(retrying("redis-cli -h 127.0.0.1 SET k hello-replica 2>/dev/null | grep -q OK") + "; "
+                        + retrying("[ \"$(redis-cli -h 127.0.0.2 GET k 2>/dev/null)\" = hello-replica ]")
+                        + "; echo replica-has=$(redis-cli -h 127.0.0.2 GET k)")));
+        Out o = run(s, "hello-replica", "PSYNC");
+        assertTrue(o.stdout().contains("[n2] replica-has=hello-replica"), o.stdout() + o.stderr());
+    }
 }
