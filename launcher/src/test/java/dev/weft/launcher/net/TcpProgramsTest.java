@@ -67,6 +67,11 @@ class TcpProgramsTest {
         return "for i in $(seq 1 400); do " + cmd + " && break; sleep 0.05; done";
     }
 
+    /** A shell loop that retries cmd and prints label once it succeeds (nothing if it never does). */
+    static String once(String cmd, String label) {
+        return "for i in $(seq 1 400); do if " + cmd + "; then echo " + label + "; break; fi; sleep 0.05; done";
+    }
+
     private Path scenario(String name, String server, String client) throws Exception {
         Path s = dir.resolve(name + ".json");
         Files.writeString(s, """
@@ -156,5 +161,37 @@ class TcpProgramsTest {
                         + "; echo replica-has=$(redis-cli -h 127.0.0.2 GET k)")));
         Out o = run(s, "hello-replica", "PSYNC");
         assertTrue(o.stdout().contains("[n2] replica-has=hello-replica"), o.stdout() + o.stderr());
+    }
+
+    @Test
+    void aPartitionTakesTheReplicasLinkDownAndTheHealResyncsIt() throws Exception {
+        requires("redis-server");
+        requires("redis-cli");
+        Path m = Files.createDirectories(dir.resolve("p-primary"));
+        Path r = Files.createDirectories(dir.resolve("p-replica"));
+        String common = " --port 6379 --save '' --appendonly no --protected-mode no --repl-diskless-sync no"
+                + " --repl-timeout 5 --dir ";
+        String status = "redis-cli -h 127.0.0.2 INFO replication 2>/dev/null | grep -o 'master_link_status:[a-z]*'";
+        Path s = dir.resolve("partition.json");
+        // the partition (t = 3 s) outlasts tcp_stall (30 s): the stream is reset and the replica's link goes down;
+        // the heal (t = 40 s) lets it reconnect and resync
+        Files.writeString(s, """
+                {"name": "redis partition", "seed": 11,
+                 "nodes": [{"node_id": 0, "program": "/bin/sh", "args": ["-c", %s]},
+                           {"node_id": 1, "program": "/bin/sh", "args": ["-c", %s]},
+                           {"node_id": 2, "program": "/bin/sh", "args": ["-c", %s]}],
+                 "network": {"latency": "uniform:2000-10000"},
+                 "end_when_exited": [2],
+                 "events": [{"time_ns": 3000000000, "action": {"type": "activate_partition", "spec": "0|1+2"}},
+                            {"time_ns": 40000000000, "action": {"type": "clear_partition"}}]}
+                """.formatted(json("exec redis-server --bind 127.0.0.1" + common + m),
+                json("exec redis-server --bind 127.0.0.2 --replicaof 127.0.0.1 6379" + common + r),
+                json(once(status + " | grep -q up", "first=up") + "; " + once(status + " | grep -q down", "then=down")
+                        + "; " + once(status + " | grep -q up", "again=up"))));
+        Out o = run(s);
+        assertTrue(o.stdout().contains("[n2] first=up"), o.stdout());
+        assertTrue(o.stdout().contains("[n2] then=down"), o.stdout() + o.stderr());
+        assertTrue(o.stdout().contains("[n2] again=up"), o.stdout() + o.stderr());
+        assertTrue(o.stderr().contains("partition cleared"), o.stderr());
     }
 }
