@@ -106,12 +106,25 @@ public final class SingleHostSequencer extends LockedRecordingSequencer {
         flushHandoffs();
     }
 
-    /** A scenario crash of node at atNs: its streams reset at their peers (before its process group is killed). */
+    /**
+     * A scenario crash of node at atNs: its streams reset at their peers and its TCP sockets (listeners included)
+     * end here, before its process group is killed, so a connect right after the crash is refused whatever the
+     * real time its sockets take to close. (Its UDP sockets end when their connections do, as before.)
+     */
     public void crashStreams(long node, long atNs) {
         synchronized (lock) {
             ops.tcp().crash(node, atNs);
+            TcpNetwork net = ops.tcp().net();
+            for (Long conn : new ArrayList<>(open)) {
+                boolean tcpSocket = net.sidOf(conn) >= 0 || net.status(conn, TcpNetwork.ALL).state() != TcpNetwork.CLOSED;
+                if (Long.valueOf(node).equals(nodeOf.get(conn)) && tcpSocket) {
+                    closing.remove(conn);
+                    disconnectLocked(conn);
+                }
+            }
             retryHeld();
         }
+        recorder.drain();
         flushHandoffs();
     }
 

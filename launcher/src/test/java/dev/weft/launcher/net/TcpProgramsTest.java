@@ -59,7 +59,7 @@ class TcpProgramsTest {
     }
 
     static String json(String s) {
-        return "\"" + s.replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
+        return "\"" + s.replace("\\", "\\\\").replace("\"", "\\\"").replace("\n", "\\n") + "\"";
     }
 
     /** A client shell loop that retries cmd (a refused connect) until it succeeds. */
@@ -193,5 +193,42 @@ class TcpProgramsTest {
         assertTrue(o.stdout().contains("[n2] then=down"), o.stdout() + o.stderr());
         assertTrue(o.stdout().contains("[n2] again=up"), o.stdout() + o.stderr());
         assertTrue(o.stderr().contains("partition cleared"), o.stderr());
+    }
+
+    @Test
+    void aCrashedServerResetsItsClientAndARetryIsRefused() throws Exception {
+        requires("python3");
+        String server = "import socket\n"
+                + "l = socket.socket(); l.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)\n"
+                + "l.bind(('127.0.0.1', 7300)); l.listen(1)\n"
+                + "c, _ = l.accept(); c.recv(100)\n"
+                + "import time\n"
+                + "while True: time.sleep(1)\n";
+        String client = "import socket, time\n"
+                + "for i in range(400):\n"
+                + "    try:\n"
+                + "        s = socket.create_connection(('127.0.0.1', 7300)); break\n"
+                + "    except OSError: time.sleep(0.05)\n"
+                + "s.sendall(b'anyone there?\\n')\n"
+                + "try:\n"
+                + "    print('read', s.recv(100))\n"
+                + "except OSError as e:\n"
+                + "    print('read failed:', type(e).__name__)\n"
+                + "try:\n"
+                + "    socket.create_connection(('127.0.0.1', 7300)); print('reconnected')\n"
+                + "except OSError as e:\n"
+                + "    print('reconnect failed:', type(e).__name__)\n";
+        Path s = dir.resolve("crash.json");
+        Files.writeString(s, """
+                {"name": "crash", "seed": 11,
+                 "nodes": [{"node_id": 0, "program": "python3", "args": ["-c", %s]},
+                           {"node_id": 1, "program": "python3", "args": ["-c", %s]}],
+                 "network": {"latency": "uniform:2000-10000"},
+                 "end_when_exited": [1],
+                 "events": [{"time_ns": 2000000000, "action": {"type": "crash", "node_id": 0}}]}
+                """.formatted(json(server), json(client)));
+        Out o = run(s, "anyone there?");
+        assertTrue(o.stdout().contains("[n1] read failed: ConnectionResetError"), o.stdout() + o.stderr());
+        assertTrue(o.stdout().contains("[n1] reconnect failed: ConnectionRefusedError"), o.stdout() + o.stderr());
     }
 }
