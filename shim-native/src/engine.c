@@ -545,6 +545,7 @@ __attribute__((weak)) void weft_proc_tree_init(void);
 __attribute__((weak)) void weft_tsc_init(void);
 __attribute__((weak)) unsigned long weft_tsc_traps(void);
 __attribute__((weak)) void weft_pt_exit(int flush);
+__attribute__((weak)) void weft_tcp_image_init(void);
 __attribute__((weak)) void weft_backstop_init(void);
 __attribute__((weak)) void weft_backstop_stats(void);
 __attribute__((weak)) void weft_ft_stats(void);
@@ -617,6 +618,7 @@ __attribute__((constructor(101))) static void weft_ctor(void) {
         if (weft_proc_tree_init) weft_proc_tree_init();
         if (weft_tsc_init) weft_tsc_init();
         if (weft_backstop_init) weft_backstop_init();
+        if (weft_tcp_image_init) weft_tcp_image_init();
     }
 }
 

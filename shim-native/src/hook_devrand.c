@@ -192,20 +192,30 @@ WEFT_EXPORT int close(int fd) {
 WEFT_EXPORT int dup(int fd) {
     int r = get_real_dup()(fd);
     if (r >= 0) mark_fd(r, weft_devrand_is_fd(fd));
+    if (r >= 0 && weft_tcp_is_fd(fd)) weft_tcp_dup(fd, r);
     return r;
 }
 
+/* fd is open (dup2 onto another fd will replace `to`) */
+static int fcntl_ok(int fd) { return weft_real_syscall(SYS_fcntl, fd, F_GETFD, 0, 0, 0, 0) >= 0; }
+
+/* A simulated TCP socket at `to` is given up before the real call (an SO_LINGER {1,0} reset must
+ * go out on its own stream); a UDP one after it. */
 WEFT_EXPORT int dup2(int fd, int to) {
+    if (to != fd && weft_tcp_is_fd(to) && fcntl_ok(fd)) weft_tcp_forget(to);
     int r = get_real_dup2()(fd, to);
     if (r >= 0 && r != fd && weft_net_is_fd(r)) weft_net_forget(r); /* the old socket at `to` is gone */
     if (r >= 0) mark_fd(r, weft_devrand_is_fd(fd));
+    if (r >= 0 && r != fd && weft_tcp_is_fd(fd)) weft_tcp_dup(fd, r);
     return r;
 }
 
 WEFT_EXPORT int dup3(int fd, int to, int flags) {
+    if (to != fd && weft_tcp_is_fd(to) && fcntl_ok(fd)) weft_tcp_forget(to);
     int r = get_real_dup3()(fd, to, flags);
     if (r >= 0 && weft_net_is_fd(r)) weft_net_forget(r);
     if (r >= 0) mark_fd(r, weft_devrand_is_fd(fd));
+    if (r >= 0 && weft_tcp_is_fd(fd)) weft_tcp_dup(fd, r);
     return r;
 }
 
@@ -215,6 +225,7 @@ static int fcntl_common(fcntl_fn f, int fd, int cmd, void *arg) {
         return weft_net_fcntl(fd, cmd, (long)arg);
     int r = f(fd, cmd, arg);
     if (r >= 0 && (cmd == F_DUPFD || cmd == F_DUPFD_CLOEXEC)) mark_fd(r, weft_devrand_is_fd(fd));
+    if (r >= 0 && (cmd == F_DUPFD || cmd == F_DUPFD_CLOEXEC) && weft_tcp_is_fd(fd)) weft_tcp_dup(fd, r);
     return r;
 }
 

@@ -245,9 +245,9 @@ static int process_wait(weft_io_wait *w, uint64_t timeout_ns, int infinite, cons
     return 1;
 }
 
-WEFT_EXPORT int poll(struct pollfd *fds, nfds_t n, int timeout_ms) {
+static int poll_body(struct pollfd *fds, nfds_t n, int timeout_ms, int tcp) {
     weft_io_wait w = {.kind = WEFT_IO_POLL, .fds = fds, .nfds = n};
-    w.net = weft_net_open && weft_engaged() && weft_net_prepare_poll(fds, n) > 0;
+    w.net = (weft_net_open && weft_engaged() && weft_net_prepare_poll(fds, n) > 0) || tcp;
     if (w.net && !weft_sched_active() && timeout_ms > 0) {
         uint64_t t0 = weft_mono_peek(), t = (uint64_t)timeout_ms * MS;
         struct timespec b = budget_ts(t);
@@ -267,9 +267,9 @@ static uint64_t ts_ns(const struct timespec *t) {
     return (uint64_t)t->tv_sec * 1000000000ULL + (uint64_t)t->tv_nsec;
 }
 
-WEFT_EXPORT int ppoll(struct pollfd *fds, nfds_t n, const struct timespec *t, const sigset_t *mask) {
+static int ppoll_body(struct pollfd *fds, nfds_t n, const struct timespec *t, const sigset_t *mask, int tcp) {
     weft_io_wait w = {.kind = WEFT_IO_POLL, .fds = fds, .nfds = n};
-    w.net = weft_net_open && weft_engaged() && weft_net_prepare_poll(fds, n) > 0;
+    w.net = (weft_net_open && weft_engaged() && weft_net_prepare_poll(fds, n) > 0) || tcp;
     if (w.net && !weft_sched_active() && t && ts_ns(t) > 0) {
         uint64_t t0 = weft_mono_peek();
         struct timespec b = budget_ts(ts_ns(t));
@@ -284,10 +284,10 @@ WEFT_EXPORT int ppoll(struct pollfd *fds, nfds_t n, const struct timespec *t, co
     return get_real_ppoll()(fds, n, t, mask);
 }
 
-WEFT_EXPORT int select(int nfds, fd_set *rd, fd_set *wr, fd_set *ex, struct timeval *tv) {
+static int select_body(int nfds, fd_set *rd, fd_set *wr, fd_set *ex, struct timeval *tv, int tcp) {
     uint64_t ns = tv ? (uint64_t)tv->tv_sec * 1000000000ULL + (uint64_t)tv->tv_usec * 1000 : 0;
     weft_io_wait w = {.kind = WEFT_IO_SELECT, .nsel = nfds, .rd = rd, .wr = wr, .ex = ex};
-    w.net = weft_net_open && weft_engaged() && weft_net_prepare_select(nfds, rd) > 0;
+    w.net = (weft_net_open && weft_engaged() && weft_net_prepare_select(nfds, rd) > 0) || tcp;
     if (w.net && !weft_sched_active() && tv && ns > 0) {
         uint64_t t0 = weft_mono_peek();
         struct timespec b = budget_ts(ns);
@@ -317,9 +317,10 @@ WEFT_EXPORT int select(int nfds, fd_set *rd, fd_set *wr, fd_set *ex, struct time
     return get_real_select()(nfds, rd, wr, ex, tv);
 }
 
-WEFT_EXPORT int pselect(int nfds, fd_set *rd, fd_set *wr, fd_set *ex, const struct timespec *t, const sigset_t *mask) {
+static int pselect_body(int nfds, fd_set *rd, fd_set *wr, fd_set *ex, const struct timespec *t, const sigset_t *mask,
+                        int tcp) {
     weft_io_wait w = {.kind = WEFT_IO_SELECT, .nsel = nfds, .rd = rd, .wr = wr, .ex = ex};
-    w.net = weft_net_open && weft_engaged() && weft_net_prepare_select(nfds, rd) > 0;
+    w.net = (weft_net_open && weft_engaged() && weft_net_prepare_select(nfds, rd) > 0) || tcp;
     if (w.net && !weft_sched_active() && t && ts_ns(t) > 0) {
         uint64_t t0 = weft_mono_peek();
         struct timespec b = budget_ts(ts_ns(t));
@@ -344,9 +345,9 @@ static int real_epoll(int epfd, struct epoll_event *ev, int max, int ms, const s
     return masked ? get_real_epoll_pwait()(epfd, ev, max, ms, mask) : get_real_epoll_wait()(epfd, ev, max, ms);
 }
 
-static int epoll_any(const char *name, int epfd, struct epoll_event *ev, int max, int timeout_ms,
-                     const sigset_t *mask, int masked) {
-    int net = weft_net_open && weft_engaged() && weft_net_prepare_epoll(epfd) > 0;
+static int epoll_body(const char *name, int epfd, struct epoll_event *ev, int max, int timeout_ms,
+                      const sigset_t *mask, int masked, int tcp) {
+    int net = (weft_net_open && weft_engaged() && weft_net_prepare_epoll(epfd) > 0) || tcp;
     uint64_t t = (uint64_t)(timeout_ms < 0 ? 0 : timeout_ms) * MS;
     if (net && !weft_sched_active() && timeout_ms > 0) {
         uint64_t t0 = weft_mono_peek();
@@ -359,6 +360,103 @@ static int epoll_any(const char *name, int epfd, struct epoll_event *ev, int max
     }
     if (process_wait(&w, t, timeout_ms < 0, mask)) return w.result;
     return real_epoll(epfd, ev, max, timeout_ms, mask, masked);
+}
+
+/*
+ * Simulated TCP sockets in a wait (hook_tcp.c): before it, each is armed (a TcpWait whose Ready
+ * makes its broker stream readable) and the kernel is asked to watch the stream for POLLIN; after
+ * it, the Ready's revents replace the stream's. A zero timeout asks the broker at once instead.
+ * When only TCP sockets woke the wait and none had what was asked, a wait without a timeout goes
+ * on; a finite one has reached its virtual deadline. Waits on more fds than TCP_WAIT_MAX leave TCP
+ * sockets to the kernel's view of their streams.
+ */
+#define TCP_WAIT_MAX 1024
+
+static int tcp_watching(void) { return atomic_load_explicit(&weft_tcp_open, memory_order_relaxed) > 0 && weft_engaged(); }
+
+static uint64_t wait_deadline(uint64_t t0, uint64_t timeout_ns, int infinite) {
+    return infinite ? 0 : (t0 + timeout_ns ? t0 + timeout_ns : 1);
+}
+
+/* The TCP part of a wait's result: rc after the fix, or NO_RESULT to wait again. */
+static int tcp_settled(int rc_kernel, int rc, uint64_t t0, uint64_t timeout_ns, int infinite) {
+    if (rc != 0 || rc_kernel <= 0) return rc;
+    if (infinite) return NO_RESULT;
+    weft_mono_at_least(t0 + timeout_ns);  /* woken by a Ready at the deadline */
+    return 0;
+}
+
+WEFT_EXPORT int poll(struct pollfd *fds, nfds_t n, int timeout_ms) {
+    if (!tcp_watching() || n > TCP_WAIT_MAX || !WEFT_OPAQUE(fds)) return poll_body(fds, n, timeout_ms, 0);
+    uint32_t saved[TCP_WAIT_MAX];
+    uint64_t t0 = weft_mono_peek(), t = (uint64_t)(timeout_ms < 0 ? 0 : timeout_ms) * MS;
+    for (;;) {
+        int tcp = weft_tcp_poll_begin(fds, n, saved, wait_deadline(t0, t, timeout_ms < 0), timeout_ms == 0);
+        if (!tcp) return poll_body(fds, n, timeout_ms, 0);
+        int k = poll_body(fds, n, timeout_ms, 1);
+        int rc = tcp_settled(k, weft_tcp_poll_end(fds, n, saved, k), t0, t, timeout_ms < 0);
+        if (rc != NO_RESULT) return rc;
+    }
+}
+
+WEFT_EXPORT int ppoll(struct pollfd *fds, nfds_t n, const struct timespec *ts, const sigset_t *mask) {
+    if (!tcp_watching() || n > TCP_WAIT_MAX || !WEFT_OPAQUE(fds)) return ppoll_body(fds, n, ts, mask, 0);
+    uint32_t saved[TCP_WAIT_MAX];
+    uint64_t t0 = weft_mono_peek(), t = ts ? ts_ns(ts) : 0;
+    for (;;) {
+        int tcp = weft_tcp_poll_begin(fds, n, saved, wait_deadline(t0, t, ts == NULL), ts && t == 0);
+        if (!tcp) return ppoll_body(fds, n, ts, mask, 0);
+        int k = ppoll_body(fds, n, ts, mask, 1);
+        int rc = tcp_settled(k, weft_tcp_poll_end(fds, n, saved, k), t0, t, ts == NULL);
+        if (rc != NO_RESULT) return rc;
+    }
+}
+
+/* select's sets are rewritten for the wait; a wait for writing only still needs a read set to
+ * watch the streams in (a local one), and copies to start again from when it goes on. */
+static int select_any(int nfds, fd_set *rd, fd_set *wr, fd_set *ex, uint64_t t, int infinite,
+                      struct timeval *tv, const struct timespec *ts, const sigset_t *mask, int is_pselect) {
+    uint32_t saved[TCP_WAIT_MAX];
+    fd_set local_rd, rd0, wr0, ex0;
+    if (!rd) { FD_ZERO(&local_rd); rd = &local_rd; }
+    rd0 = *rd;
+    if (wr) wr0 = *wr;
+    if (ex) ex0 = *ex;
+    uint64_t t0 = weft_mono_peek();
+    for (;;) {
+        int tcp = weft_tcp_select_begin(nfds, rd, wr, ex, saved, wait_deadline(t0, t, infinite), !infinite && t == 0);
+        int k = is_pselect ? pselect_body(nfds, rd, wr, ex, ts, mask, tcp > 0) : select_body(nfds, rd, wr, ex, tv, tcp > 0);
+        if (!tcp) return k;
+        int rc = tcp_settled(k, weft_tcp_select_end(nfds, rd, wr, ex, saved, k), t0, t, infinite);
+        if (rc != NO_RESULT) return rc;
+        *rd = rd0;
+        if (wr) *wr = wr0;
+        if (ex) *ex = ex0;
+    }
+}
+
+WEFT_EXPORT int select(int nfds, fd_set *rd, fd_set *wr, fd_set *ex, struct timeval *tv) {
+    if (!tcp_watching() || nfds > TCP_WAIT_MAX) return select_body(nfds, rd, wr, ex, tv, 0);
+    uint64_t ns = tv ? (uint64_t)tv->tv_sec * 1000000000ULL + (uint64_t)tv->tv_usec * 1000 : 0;
+    return select_any(nfds, rd, wr, ex, ns, tv == NULL, tv, NULL, NULL, 0);
+}
+
+WEFT_EXPORT int pselect(int nfds, fd_set *rd, fd_set *wr, fd_set *ex, const struct timespec *t, const sigset_t *mask) {
+    if (!tcp_watching() || nfds > TCP_WAIT_MAX) return pselect_body(nfds, rd, wr, ex, t, mask, 0);
+    return select_any(nfds, rd, wr, ex, t ? ts_ns(t) : 0, t == NULL, NULL, t, mask, 1);
+}
+
+static int epoll_any(const char *name, int epfd, struct epoll_event *ev, int max, int timeout_ms,
+                     const sigset_t *mask, int masked) {
+    if (!tcp_watching() || !WEFT_OPAQUE(ev) || max <= 0) return epoll_body(name, epfd, ev, max, timeout_ms, mask, masked, 0);
+    uint64_t t0 = weft_mono_peek(), t = (uint64_t)(timeout_ms < 0 ? 0 : timeout_ms) * MS;
+    for (;;) {
+        int tcp = weft_tcp_epoll_begin(epfd, wait_deadline(t0, t, timeout_ms < 0), timeout_ms == 0);
+        if (!tcp) return epoll_body(name, epfd, ev, max, timeout_ms, mask, masked, 0);
+        int k = epoll_body(name, epfd, ev, max, timeout_ms, mask, masked, 1);
+        int rc = tcp_settled(k, weft_tcp_epoll_end(epfd, ev, max, k, timeout_ms == 0), t0, t, timeout_ms < 0);
+        if (rc != NO_RESULT) return rc;
+    }
 }
 
 WEFT_EXPORT int epoll_wait(int epfd, struct epoll_event *ev, int max, int timeout_ms) {
@@ -394,10 +492,12 @@ WEFT_EXPORT ssize_t readv(int fd, const struct iovec *iov, int n) {
     return get_real_readv()(fd, iov, n);
 }
 WEFT_EXPORT int accept(int fd, struct sockaddr *a, socklen_t *al) {
+    if (weft_tcp_is_fd(fd)) return weft_engaged() ? weft_tcp_accept(fd, WEFT_OPAQUE(a), WEFT_OPAQUE(al), 0) : weft_net_reentered();
     weft_io_before_read(fd);
     return get_real_accept()(fd, a, al);
 }
 WEFT_EXPORT int accept4(int fd, struct sockaddr *a, socklen_t *al, int flags) {
+    if (weft_tcp_is_fd(fd)) return weft_engaged() ? weft_tcp_accept(fd, WEFT_OPAQUE(a), WEFT_OPAQUE(al), flags) : weft_net_reentered();
     weft_io_before_read(fd);
     return get_real_accept4()(fd, a, al, flags);
 }
@@ -1022,7 +1122,57 @@ REAL_FN(splice_fn, splice)
 REAL_FN(sendfile_fn, sendfile)
 REAL_FN(sendfile_fn, sendfile64)
 
+/* sendfile and splice with a simulated TCP socket on one side: its other end is the broker, so the
+ * kernel cannot move the bytes; they go through a stack buffer and the socket's send or receive. */
+#define TCP_MOVE_CHUNK 16384
+
+static ssize_t tcp_sendfile(int out, int in, off_t *off, size_t n) {
+    char buf[TCP_MOVE_CHUNK];
+    size_t done = 0;
+    while (done < n) {
+        size_t k = n - done < sizeof buf ? n - done : sizeof buf;
+        long r = off ? weft_real_syscall(SYS_pread64, in, buf, k, *off, 0, 0) : weft_real_syscall(SYS_read, in, buf, k, 0, 0, 0);
+        if (r <= 0) {
+            if (r < 0 && !done) return -1;
+            break;
+        }
+        struct iovec v = {buf, (size_t)r};
+        ssize_t w = weft_tcp_send(out, &v, 1, 0);
+        long sent = w < 0 ? 0 : (long)w;
+        if (off) *off += sent;
+        else if (sent < r) weft_real_syscall(SYS_lseek, in, sent - r, SEEK_CUR, 0, 0, 0); /* unsent bytes stay unread */
+        done += (size_t)sent;
+        if (w < 0 && !done) return -1;
+        if (sent < r) break;
+    }
+    return (ssize_t)done;
+}
+
+static ssize_t tcp_splice(int in, int out, size_t n, unsigned flags) {
+    char buf[TCP_MOVE_CHUNK];
+    size_t k = n < sizeof buf ? n : sizeof buf;
+    if (weft_tcp_is_fd(in)) {
+        struct iovec v = {buf, k};
+        ssize_t r = weft_tcp_recv(in, &v, 1, (flags & SPLICE_F_NONBLOCK) ? MSG_DONTWAIT : 0);
+        for (ssize_t w = 0; r > 0 && w < r;) {     /* the pipe takes all of it (a blocking write) */
+            long x = weft_real_syscall(SYS_write, out, buf + w, (size_t)(r - w), 0, 0, 0);
+            if (x < 0 && errno == EINTR) continue;
+            if (x < 0) return w ? w : -1;
+            w += x;
+        }
+        return r;
+    }
+    long r = weft_real_syscall(SYS_read, in, buf, k, 0, 0, 0);
+    if (r <= 0) return r;
+    struct iovec v = {buf, (size_t)r};
+    return weft_tcp_send(out, &v, 1, (flags & SPLICE_F_NONBLOCK) ? MSG_DONTWAIT : 0);
+}
+
 WEFT_EXPORT ssize_t splice(int in, loff_t *in_off, int out, loff_t *out_off, size_t n, unsigned flags) {
+    if ((weft_tcp_is_fd(in) || weft_tcp_is_fd(out)) && weft_engaged()) {
+        if ((weft_tcp_is_fd(in) && in_off) || (weft_tcp_is_fd(out) && out_off)) { errno = ESPIPE; return -1; }
+        return tcp_splice(in, out, n, flags);
+    }
     if (!(flags & SPLICE_F_NONBLOCK) && pt_engaged()) {
         weft_io_before_read(in);
         if (blocking_stream_fd(out)) wait_writable(out);
@@ -1031,11 +1181,13 @@ WEFT_EXPORT ssize_t splice(int in, loff_t *in_off, int out, loff_t *out_off, siz
 }
 
 WEFT_EXPORT ssize_t sendfile(int out, int in, off_t *off, size_t n) {
+    if (weft_tcp_is_fd(out) && weft_engaged()) return tcp_sendfile(out, in, WEFT_OPAQUE(off), n);
     fd_before_write(out); /* the input is a file (sendfile needs one it can map): it does not wait */
     return get_real_sendfile()(out, in, off, n);
 }
 
 WEFT_EXPORT ssize_t sendfile64(int out, int in, off_t *off, size_t n) {
+    if (weft_tcp_is_fd(out) && weft_engaged()) return tcp_sendfile(out, in, WEFT_OPAQUE(off), n);
     fd_before_write(out);
     return get_real_sendfile64()(out, in, off, n);
 }

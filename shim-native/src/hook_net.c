@@ -142,7 +142,7 @@ static sim_sock *sim_of(int fd) {
 
 int weft_net_is_fd(int fd) {
     if (atomic_load_explicit(&weft_net_open, memory_order_relaxed) == 0) return 0;
-    return sim_of(fd) != NULL;
+    return sim_of(fd) != NULL || weft_tcp_is_fd(fd);
 }
 
 uint64_t weft_net_real_budget(uint64_t virtual_ns) {
@@ -177,7 +177,10 @@ int weft_net_broker_behind(void) {
     for (int fd = 0; fd < lim; fd++)
         if (sim_of(fd) && unread_by_broker(fd)) return 1;
     int aux = aux_fd; /* a racing reconnect only makes this answer about the old or the new stream */
-    return aux >= 0 && unread_by_broker(aux);
+    if (aux >= 0 && unread_by_broker(aux)) return 1;
+    for (int fd = 0; fd < 8192; fd++)   /* the TCP sockets' streams (hook_tcp.c) */
+        if (weft_tcp_is_fd(fd) && unread_by_broker(fd)) return 1;
+    return 0;
 }
 
 /* An I/O call on a simulated socket from a signal handler that interrupted the shim itself
@@ -548,6 +551,12 @@ static int broker_connect(int cloexec) {
     return fd;
 }
 
+/* The stream primitives, for the TCP sockets' wire client (tcp_wire.c, hook_tcp.c). */
+int weft_net_write_all(int fd, struct iovec *iov, int n) { return write_all(fd, iov, n); }
+int weft_net_read_exact(int fd, void *buf, size_t n) { return read_exact(fd, buf, n); }
+int weft_net_broker_connect(int cloexec) { return broker_connect(cloexec); }
+int weft_net_hello(int fd) { return send_hello(fd); }
+
 /* A fork child shares its parent's streams: the auxiliary connection must not be used by both,
  * so the child drops its copy and connects its own when it first needs one. Only the forking
  * thread exists in the child: a socket lock another thread held at the fork would never be
@@ -705,6 +714,13 @@ static void count_passed(int domain, int base) {
 
 WEFT_EXPORT int socket(int domain, int type, int proto) {
     int base = type & ~(SOCK_NONBLOCK | SOCK_CLOEXEC);
+    if (domain == AF_INET && base == SOCK_STREAM && (proto == 0 || proto == IPPROTO_TCP) && net_engaged()) {
+        int fd = weft_tcp_socket(type);   /* hook_tcp.c */
+        if (fd != -2) return fd;
+        weft_errline("[weft] WARNING: cannot reach the broker at %s; this TCP socket is a real one", weft_cfg.broker);
+        count_passed(domain, base);
+        return get_real_socket()(domain, type, proto);
+    }
     if (domain != AF_INET || base != SOCK_DGRAM || (proto != 0 && proto != IPPROTO_UDP) || !net_engaged()) {
         count_passed(domain, base);
         return get_real_socket()(domain, type, proto);
@@ -736,6 +752,7 @@ WEFT_EXPORT int socket(int domain, int type, int proto) {
 }
 
 WEFT_EXPORT int bind(int fd, const struct sockaddr *a, socklen_t len) {
+    if (weft_tcp_is_fd(fd) && weft_engaged()) return weft_tcp_bind(fd, WEFT_OPAQUE(a), len);
     sim_sock *s = sim_of(fd);
     if (!s || !weft_engaged()) return get_real_bind()(fd, a, len);
     uint32_t ip;
@@ -756,6 +773,7 @@ WEFT_EXPORT int bind(int fd, const struct sockaddr *a, socklen_t len) {
 }
 
 WEFT_EXPORT int connect(int fd, const struct sockaddr *a, socklen_t len) {
+    if (weft_tcp_is_fd(fd) && weft_engaged()) return weft_tcp_connect(fd, WEFT_OPAQUE(a), len);
     sim_sock *s = sim_of(fd);
     if (!s || !weft_engaged()) return get_real_connect()(fd, a, len);
     a = WEFT_OPAQUE(a);
@@ -776,6 +794,7 @@ WEFT_EXPORT int connect(int fd, const struct sockaddr *a, socklen_t len) {
 }
 
 void weft_net_forget(int fd) {
+    if (weft_tcp_is_fd(fd)) { weft_tcp_forget(fd); return; }
     sim_sock *s = sim_of(fd);
     if (!s) return;
     flock_acquire(&s->lock);
@@ -826,6 +845,11 @@ static ssize_t net_send(int fd, sim_sock *s, const struct iovec *iov, int iovcnt
 }
 
 WEFT_EXPORT ssize_t sendto(int fd, const void *buf, size_t n, int flags, const struct sockaddr *a, socklen_t al) {
+    if (weft_tcp_is_fd(fd)) {
+        if (!weft_engaged()) return weft_net_reentered();
+        struct iovec v = {(void *)buf, n}; /* a connected stream ignores the address */
+        return WEFT_OPAQUE(buf) || !n ? weft_tcp_send(fd, &v, 1, flags) : set_errno(EFAULT);
+    }
     sim_sock *s = sim_of(fd);
     if (!s) return get_real_sendto()(fd, buf, n, flags, a, al);
     if (!weft_engaged()) return weft_net_reentered();
@@ -835,6 +859,11 @@ WEFT_EXPORT ssize_t sendto(int fd, const void *buf, size_t n, int flags, const s
 }
 
 WEFT_EXPORT ssize_t send(int fd, const void *buf, size_t n, int flags) {
+    if (weft_tcp_is_fd(fd)) {
+        if (!weft_engaged()) return weft_net_reentered();
+        struct iovec v = {(void *)buf, n};
+        return WEFT_OPAQUE(buf) || !n ? weft_tcp_send(fd, &v, 1, flags) : set_errno(EFAULT);
+    }
     sim_sock *s = sim_of(fd);
     if (!s) return get_real_send()(fd, buf, n, flags);
     if (!weft_engaged()) return weft_net_reentered();
@@ -844,6 +873,12 @@ WEFT_EXPORT ssize_t send(int fd, const void *buf, size_t n, int flags) {
 }
 
 WEFT_EXPORT ssize_t sendmsg(int fd, const struct msghdr *m, int flags) {
+    if (weft_tcp_is_fd(fd)) {
+        if (!weft_engaged()) return weft_net_reentered();
+        m = WEFT_OPAQUE(m);
+        if (!m || (!m->msg_iov && m->msg_iovlen)) return set_errno(EFAULT);
+        return m->msg_iovlen > 1024 ? set_errno(EMSGSIZE) : weft_tcp_send(fd, m->msg_iov, (int)m->msg_iovlen, flags);
+    }
     sim_sock *s = sim_of(fd);
     if (!s) return get_real_sendmsg()(fd, m, flags);
     if (!weft_engaged()) return weft_net_reentered();
@@ -854,6 +889,10 @@ WEFT_EXPORT ssize_t sendmsg(int fd, const struct msghdr *m, int flags) {
 }
 
 ssize_t weft_net_write(int fd, const void *buf, size_t n) {
+    if (weft_tcp_is_fd(fd)) {
+        struct iovec v = {(void *)buf, n};
+        return WEFT_OPAQUE(buf) || !n ? weft_tcp_send(fd, &v, 1, 0) : set_errno(EFAULT);
+    }
     sim_sock *s = sim_of(fd);
     if (!s) return set_errno(EBADF);
     if (!WEFT_OPAQUE(buf) && n) return set_errno(EFAULT);
@@ -862,6 +901,10 @@ ssize_t weft_net_write(int fd, const void *buf, size_t n) {
 }
 
 WEFT_EXPORT ssize_t writev(int fd, const struct iovec *iov, int n) {
+    if (weft_tcp_is_fd(fd)) {
+        if (!weft_engaged()) return weft_net_reentered();
+        return weft_tcp_send(fd, WEFT_OPAQUE(iov), n, 0);
+    }
     sim_sock *s = sim_of(fd);
     if (!s) return weft_ft_wrote(fd, get_real_writev()(fd, iov, n)); /* a file: file_times.c */
     if (!weft_engaged()) return weft_net_reentered();
@@ -1049,6 +1092,14 @@ static ssize_t net_recv(int fd, sim_sock *s, const struct iovec *iov, int iovcnt
 }
 
 WEFT_EXPORT ssize_t recvfrom(int fd, void *buf, size_t n, int flags, struct sockaddr *a, socklen_t *al) {
+    if (weft_tcp_is_fd(fd)) {
+        if (!weft_engaged()) return weft_net_reentered();
+        struct iovec v = {buf, n};
+        if (!WEFT_OPAQUE(buf) && n) return set_errno(EFAULT);
+        ssize_t r = weft_tcp_recv(fd, &v, 1, flags);
+        if (r >= 0 && a && WEFT_OPAQUE(al)) *al = 0; /* a stream names no sender (as Linux) */
+        return r;
+    }
     sim_sock *s = sim_of(fd);
     if (!s) {
         if (!(flags & MSG_DONTWAIT)) weft_io_before_read(fd);
@@ -1061,6 +1112,11 @@ WEFT_EXPORT ssize_t recvfrom(int fd, void *buf, size_t n, int flags, struct sock
 }
 
 WEFT_EXPORT ssize_t recv(int fd, void *buf, size_t n, int flags) {
+    if (weft_tcp_is_fd(fd)) {
+        if (!weft_engaged()) return weft_net_reentered();
+        struct iovec v = {buf, n};
+        return WEFT_OPAQUE(buf) || !n ? weft_tcp_recv(fd, &v, 1, flags) : set_errno(EFAULT);
+    }
     sim_sock *s = sim_of(fd);
     if (!s) {
         if (!(flags & MSG_DONTWAIT)) weft_io_before_read(fd);
@@ -1073,6 +1129,15 @@ WEFT_EXPORT ssize_t recv(int fd, void *buf, size_t n, int flags) {
 }
 
 WEFT_EXPORT ssize_t recvmsg(int fd, struct msghdr *m, int flags) {
+    if (weft_tcp_is_fd(fd)) {
+        if (!weft_engaged()) return weft_net_reentered();
+        m = WEFT_OPAQUE(m);
+        if (!m || (!m->msg_iov && m->msg_iovlen)) return set_errno(EFAULT);
+        if (m->msg_iovlen > 1024) return set_errno(EMSGSIZE);
+        ssize_t r = weft_tcp_recv(fd, m->msg_iov, (int)m->msg_iovlen, flags);
+        if (r >= 0) { m->msg_flags = 0; m->msg_controllen = 0; m->msg_namelen = 0; }
+        return r;
+    }
     sim_sock *s = sim_of(fd);
     if (!s) {
         if (!(flags & MSG_DONTWAIT)) weft_io_before_read(fd);
@@ -1090,6 +1155,10 @@ WEFT_EXPORT ssize_t recvmsg(int fd, struct msghdr *m, int flags) {
 }
 
 ssize_t weft_net_read(int fd, void *buf, size_t n) {
+    if (weft_tcp_is_fd(fd)) {
+        struct iovec v = {buf, n};
+        return WEFT_OPAQUE(buf) || !n ? weft_tcp_recv(fd, &v, 1, 0) : set_errno(EFAULT);
+    }
     sim_sock *s = sim_of(fd);
     if (!s) return set_errno(EBADF);
     if (!WEFT_OPAQUE(buf) && n) return set_errno(EFAULT);
@@ -1099,6 +1168,7 @@ ssize_t weft_net_read(int fd, void *buf, size_t n) {
 
 /* readv on a simulated socket (hook_io.c passes the others on) */
 ssize_t weft_net_readv(int fd, const struct iovec *iov, int n) {
+    if (weft_tcp_is_fd(fd)) return weft_tcp_recv(fd, iov, n, 0);
     sim_sock *s = sim_of(fd);
     if (!s) return set_errno(EBADF);
     if (n < 0 || n > 1024) return set_errno(EINVAL);
@@ -1108,6 +1178,7 @@ ssize_t weft_net_readv(int fd, const struct iovec *iov, int n) {
 /* ------------------------------------------------------------------ names and options */
 
 WEFT_EXPORT int getsockname(int fd, struct sockaddr *a, socklen_t *al) {
+    if (weft_tcp_is_fd(fd) && weft_engaged()) return weft_tcp_getsockname(fd, WEFT_OPAQUE(a), WEFT_OPAQUE(al));
     sim_sock *s = sim_of(fd);
     if (!s || !weft_engaged()) return get_real_getsockname()(fd, a, al);
     if (!WEFT_OPAQUE(a) || !WEFT_OPAQUE(al)) return set_errno(EFAULT);
@@ -1116,6 +1187,7 @@ WEFT_EXPORT int getsockname(int fd, struct sockaddr *a, socklen_t *al) {
 }
 
 WEFT_EXPORT int getpeername(int fd, struct sockaddr *a, socklen_t *al) {
+    if (weft_tcp_is_fd(fd) && weft_engaged()) return weft_tcp_getpeername(fd, WEFT_OPAQUE(a), WEFT_OPAQUE(al));
     sim_sock *s = sim_of(fd);
     if (!s || !weft_engaged()) return get_real_getpeername()(fd, a, al);
     if (!s->connected) return set_errno(ENOTCONN);
@@ -1135,6 +1207,7 @@ static uint64_t timeval_ns(const struct timeval *tv) {
  * commonly sets are accepted; an unknown one is ENOPROTOOPT, as for an option the kernel lacks.
  */
 WEFT_EXPORT int setsockopt(int fd, int level, int name, const void *v, socklen_t len) {
+    if (weft_tcp_is_fd(fd) && weft_engaged()) return weft_tcp_setsockopt(fd, level, name, WEFT_OPAQUE(v), len);
     sim_sock *s = sim_of(fd);
     if (!s || !weft_engaged()) return get_real_setsockopt()(fd, level, name, v, len);
     if (!WEFT_OPAQUE(v)) return set_errno(EFAULT);
@@ -1181,6 +1254,7 @@ static int put_int_opt(void *v, socklen_t *len, int x) {
 }
 
 WEFT_EXPORT int getsockopt(int fd, int level, int name, void *v, socklen_t *len) {
+    if (weft_tcp_is_fd(fd) && weft_engaged()) return weft_tcp_getsockopt(fd, level, name, WEFT_OPAQUE(v), WEFT_OPAQUE(len));
     sim_sock *s = sim_of(fd);
     if (!s || !weft_engaged()) return get_real_getsockopt()(fd, level, name, v, len);
     if (!WEFT_OPAQUE(v) || !WEFT_OPAQUE(len)) return set_errno(EFAULT);
@@ -1213,6 +1287,7 @@ WEFT_EXPORT int getsockopt(int fd, int level, int name, void *v, socklen_t *len)
 }
 
 WEFT_EXPORT int shutdown(int fd, int how) {
+    if (weft_tcp_is_fd(fd) && weft_engaged()) return weft_tcp_shutdown(fd, how);
     sim_sock *s = sim_of(fd);
     if (!s || !weft_engaged()) return get_real_shutdown()(fd, how);
     if (how < SHUT_RD || how > SHUT_RDWR) return set_errno(EINVAL);
@@ -1220,6 +1295,7 @@ WEFT_EXPORT int shutdown(int fd, int how) {
 }
 
 int weft_net_fcntl(int fd, int cmd, long arg) {
+    if (weft_tcp_is_fd(fd)) return weft_tcp_fcntl(fd, cmd, arg);
     sim_sock *s = sim_of(fd);
     if (cmd == F_GETFL) {
         long fl = weft_real_syscall(SYS_fcntl, fd, F_GETFL, 0, 0, 0, 0);
@@ -1236,6 +1312,8 @@ WEFT_EXPORT int ioctl(int fd, unsigned long req, ...) {
     va_start(ap, req);
     void *arg = va_arg(ap, void *);
     va_end(ap);
+    int trc;
+    if (weft_tcp_is_fd(fd) && weft_engaged() && weft_tcp_ioctl(fd, req, WEFT_OPAQUE(arg), &trc)) return trc;
     sim_sock *s = sim_of(fd);
     if (!s || !weft_engaged() || (req != FIONBIO && req != FIONREAD)) return get_real_ioctl()(fd, req, arg);
     if (!WEFT_OPAQUE(arg)) return set_errno(EFAULT);
@@ -1309,6 +1387,7 @@ void weft_net_epoll_ctl(int epfd, int op, int fd, const void *ev) {
 }
 
 WEFT_EXPORT int epoll_ctl(int epfd, int op, int fd, struct epoll_event *ev) {
+    if (weft_tcp_is_fd(fd) && weft_engaged()) return weft_tcp_epoll_ctl(epfd, op, fd, WEFT_OPAQUE(ev), get_real_epoll_ctl());
     int rc = get_real_epoll_ctl()(epfd, op, fd, ev);
     if (rc == 0 && weft_net_is_fd(fd)) weft_net_epoll_ctl(epfd, op, fd, ev);
     return rc;
@@ -1316,8 +1395,15 @@ WEFT_EXPORT int epoll_ctl(int epfd, int op, int fd, struct epoll_event *ev) {
 
 /* ------------------------------------------------------------------ statistics */
 
+static void net_stats(void);
+
 void weft_net_at_exit(void) {
     goodbye_all();
+    net_stats();
+    weft_tcp_at_exit(atomic_load(&n_passed_tcp));
+}
+
+static void net_stats(void) {
     if (!weft_cfg.stats) return;
     uint64_t sim = atomic_load(&n_simulated), tcp = atomic_load(&n_passed_tcp);
     uint64_t udp = atomic_load(&n_passed_udp), other = atomic_load(&n_passed_other);

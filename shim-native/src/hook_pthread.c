@@ -119,9 +119,34 @@ static void *trampoline(void *p) {
 
 static void child_after_fork(void) {
     /* only the forking thread survives a fork: it keeps its tid, the rest are gone */
+    atomic_store(&weft_sched_forking, 0);
     for (int t = 0; t < nthreads; t++)
         if (t != my_tid && threads[t].state != T_UNUSED) threads[t].state = T_FINISHED;
+    sched_release_finished_owners();
     atomic_store(&sched_lock, 0);
+}
+
+/*
+ * pthread_atfork child handlers run in registration order, and ours is registered at the first
+ * pthread_create, after those of libraries initialised earlier: jemalloc's child handler takes
+ * its mutexes (hooked) while the model still has the parent's threads, and a redis BGSAVE child
+ * aborted as a deadlock. So the fork hook (proc_tree.c) sets weft_sched_forking around the real
+ * fork, with the parent's pid: a model call (LOCK) that sees it set in another process is the
+ * child's, which fixes its model first. The parent's own prepare handlers see their own pid.
+ */
+atomic_int weft_sched_forking;
+static pid_t forking_parent;
+
+void weft_sched_fork_begin(void) {
+    if (!sched_started) return;
+    forking_parent = (pid_t)weft_real_syscall(SYS_getpid, 0, 0, 0, 0, 0, 0);
+    atomic_store(&weft_sched_forking, 1);
+}
+
+void weft_sched_fork_end(void) { atomic_store(&weft_sched_forking, 0); }
+
+void weft_sched_fork_child_early(void) {
+    if ((pid_t)weft_real_syscall(SYS_getpid, 0, 0, 0, 0, 0, 0) != forking_parent) child_after_fork();
 }
 
 WEFT_EXPORT int pthread_create(pthread_t *th, const pthread_attr_t *attr, void *(*fn)(void *), void *arg) {
@@ -710,6 +735,15 @@ static int forget_and_destroy(void *obj, destroy_fn real) {
     return real(obj);
 }
 WEFT_EXPORT int pthread_mutex_destroy(pthread_mutex_t *m) { return forget_and_destroy(m, get_real_pthread_mutex_destroy()); }
+
+/* (Re-)initialising a mutex unlocks it: jemalloc's fork-child handler re-initialises the mutexes its
+ * prefork handler locked, and the model must not keep them owned (a redis BGSAVE child deadlocked). */
+typedef int (*mutex_init_fn)(pthread_mutex_t *, const pthread_mutexattr_t *);
+REAL_FN(mutex_init_fn, pthread_mutex_init)
+WEFT_EXPORT int pthread_mutex_init(pthread_mutex_t *m, const pthread_mutexattr_t *a) {
+    obj_forget(m);
+    return get_real_pthread_mutex_init()(m, a);
+}
 WEFT_EXPORT int pthread_rwlock_destroy(pthread_rwlock_t *l) { return forget_and_destroy(l, get_real_pthread_rwlock_destroy()); }
 WEFT_EXPORT int pthread_barrier_destroy(pthread_barrier_t *b) { return forget_and_destroy(b, get_real_pthread_barrier_destroy()); }
 WEFT_EXPORT int sem_destroy(sem_t *s) { return forget_and_destroy(s, get_real_sem_destroy()); }

@@ -206,7 +206,9 @@ static void refresh_clock(void) {
 WEFT_EXPORT pid_t fork(void) {
     if (!weft_engaged()) return get_real_fork()();
     weft_pt_before_child();
+    weft_sched_fork_begin();
     pid_t p = get_real_fork()();
+    weft_sched_fork_end();
     if (p != 0) weft_pt_after_child(p);
     return p;
 }
@@ -246,14 +248,19 @@ WEFT_EXPORT pid_t setsid(void) {
  * runtime's snapshot): NULL when envp can be used as it is. The copy lives in the caller's frame. */
 static char *const *with_ours(char *const *envp, char **copy) {
     char *ours = proc_string();
+    char *tcp = weft_tcp_env_string(); /* the simulated TCP sockets' identities (hook_tcp.c), the same way */
     envp = WEFT_OPAQUE(envp);
-    if (!ours || !envp || envp == (char *const *)environ) return NULL;
-    size_t n = 0, at = (size_t)-1;
-    for (; envp[n]; n++)
+    if ((!ours && !tcp) || !envp || envp == (char *const *)environ) return NULL;
+    size_t n = 0, at = (size_t)-1, tcp_at = (size_t)-1;
+    for (; envp[n]; n++) {
         if (!strncmp(envp[n], PROC_VAR, PROC_VAR_LEN)) at = n;
-    if (at == (size_t)-1 || envp[at] == ours || n >= MAX_STACK_ENV) return NULL;
+        if (!strncmp(envp[n], "WEFT_TCP=", 9)) tcp_at = n;
+    }
+    int stale = (ours && at != (size_t)-1 && envp[at] != ours) || (tcp && tcp_at != (size_t)-1 && envp[tcp_at] != tcp);
+    if (!stale || n >= MAX_STACK_ENV) return NULL;
     memcpy(copy, envp, (n + 1) * sizeof *copy);
-    copy[at] = ours;
+    if (ours && at != (size_t)-1) copy[at] = ours;
+    if (tcp && tcp_at != (size_t)-1) copy[tcp_at] = tcp;
     return copy;
 }
 
@@ -266,20 +273,25 @@ static int exec_ve(execve_fn real, const char *file, char *const argv[], char *c
     char *copy[MAX_STACK_ENV];
     char *const *e = with_ours(envp, copy);
     WEFT_TRACE("exec", "%s%s", file, e ? " (WEFT_PROC replaced)" : "");
+    weft_tcp_before_exec();
     weft_tsc_allow();
     int rc = real(file, argv, e ? e : envp);
     weft_tsc_trap_again(); /* only reached when the exec failed */
+    weft_tcp_after_exec(0);
     return rc;
 }
 
 static int exec_v(execv_fn real, const char *file, char *const argv[]) {
-    if (weft_engaged()) {
+    int engaged = weft_engaged();
+    if (engaged) {
         weft_warn_if_static(file, real != get_real_execv());
         refresh_clock();
+        weft_tcp_before_exec();
     }
     weft_tsc_allow();
     int rc = real(file, argv);
     weft_tsc_trap_again();
+    if (engaged) weft_tcp_after_exec(0);
     return rc;
 }
 
@@ -306,10 +318,12 @@ static int spawn(posix_spawn_fn real, pid_t *pid, const char *path, const posix_
     write_proc_slot(child_id(children), weft_mono_peek(), weft_pt_pending_child());
     char *copy[MAX_STACK_ENV];
     char *const *e = with_ours(envp, copy);
+    weft_tcp_before_exec();
     weft_tsc_allow(); /* the spawned image's loader reads the TSC */
     pid_t child = -1;
     int rc = real(&child, path, fa, at, argv, e ? e : envp);
     weft_tsc_trap_again();
+    weft_tcp_after_exec(rc == 0); /* this image goes on; the spawned one holds its sockets too */
     pid = WEFT_OPAQUE(pid);
     if (pid && rc == 0) *pid = child;
     write_proc(proc_id, weft_mono_peek());

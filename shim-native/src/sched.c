@@ -142,6 +142,19 @@ sync_obj *obj_get(const void *addr, int kind) {
     abort();
 }
 
+/* A fork child: the locks its vanished threads held are free (POSIX leaves them locked forever;
+ * libraries re-initialise theirs in their atfork child handlers, which the model does not see). */
+void sched_release_finished_owners(void) {
+    for (size_t i = 0; i < MAX_OBJECTS; i++) {
+        sync_obj *o = &objects[i];
+        if (o->key == 0 || o->key == TOMBSTONE || (o->kind != O_MUTEX && o->kind != O_RWLOCK)) continue;
+        if (o->owner != NONE && o->owner >= 0 && o->owner < MAX_THREADS && threads[o->owner].state == T_FINISHED) {
+            o->owner = NONE;
+            if (o->kind == O_MUTEX) o->count = 0;
+        }
+    }
+}
+
 static int unfinished_count(void) {
     int k = 0;
     for (int t = 0; t < nthreads; t++) if (threads[t].state != T_FINISHED && threads[t].state != T_UNUSED) k++;

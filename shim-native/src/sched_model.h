@@ -68,7 +68,14 @@ void switch_to(int next, int me, int leaving);
 int pick(enum site site);
 
 #define YIELD(site) do { int next_ = pick(site); weft_spin_unlock(&sched_lock); switch_to(next_, my_tid, 0); } while (0)
-#define LOCK() weft_spin_lock(&sched_lock)
+void sched_release_finished_owners(void); /* a fork child: locks of vanished threads are free */
+/* a fork child's atfork handlers may reach the model before ours fixes it (hook_pthread.c) */
+extern atomic_int weft_sched_forking;
+void weft_sched_fork_child_early(void);
+#define LOCK() do { \
+        if (atomic_load_explicit(&weft_sched_forking, memory_order_relaxed)) weft_sched_fork_child_early(); \
+        weft_spin_lock(&sched_lock); \
+    } while (0)
 #define UNLOCK() weft_spin_unlock(&sched_lock)
 
 static inline int sched_engaged(void) {

@@ -12,6 +12,7 @@
  *   hook_io.c     waits outside pthreads (poll/select/epoll, blocking reads, children, futexes)
  *   faults.c      file faults: fsync lies, ENOSPC after N bytes, torn writes
  *   hook_net.c    simulated UDP sockets served by the broker (wire protocol, spec §1-4)
+ *   hook_tcp.c    simulated TCP sockets (docs/design/protocol-v3.md), wire client in tcp_wire.c
  *   hook_proc.c   CPU-time clocks (clock, times, getrusage) and the temp-name family
  *   proc_tree.c   per-process streams and the clock across fork/exec (WEFT_PROC)
  *   hook_stat.c   file times in the virtual timeline (stat family, utimensat, truncate)
@@ -297,6 +298,9 @@ ssize_t weft_io_write(int fd, const void *buf, size_t n, ssize_t (*real)(int, co
 
 /* ---- scheduler queries used by other hooks ---- */
 int weft_sched_managed(void);
+/* around the real fork (proc_tree.c): a fork child's model is fixed before other atfork handlers use it */
+void weft_sched_fork_begin(void);
+void weft_sched_fork_end(void);
 void weft_sched_stats_at_exit(void);
 
 /* ---- simulated sockets (hook_net.c) used by the fd hooks of other files ---- */
@@ -323,6 +327,50 @@ int weft_net_broker_behind(void);
 int weft_io_wait_fds(const weft_io_wait *w, void *pollfds, int cap);
 /* at exit: windowed Goodbyes, then the --stats line */
 void weft_net_at_exit(void);
+
+/* the broker stream primitives (hook_net.c), shared with the TCP wire client (tcp_wire.c) */
+int weft_net_write_all(int fd, struct iovec *iov, int n);
+int weft_net_read_exact(int fd, void *buf, size_t n);
+int weft_net_broker_connect(int cloexec);
+int weft_net_hello(int fd);
+
+/* ---- simulated TCP sockets (hook_tcp.c; docs/shim.md "TCP") used by the hooks of other files ---- */
+struct sockaddr;                             /* (socket lengths are socklen_t = unsigned int) */
+extern atomic_int weft_tcp_open;             /* simulated TCP fds mapped in this process */
+int weft_tcp_is_fd(int fd);
+int weft_tcp_socket(int type);               /* fd, -1 errno, -2: broker unreachable (pass through) */
+int weft_tcp_bind(int fd, const struct sockaddr *a, unsigned int len);
+int weft_tcp_listen(int fd, int backlog);
+int weft_tcp_connect(int fd, const struct sockaddr *a, unsigned int len);
+int weft_tcp_accept(int fd, struct sockaddr *a, unsigned int *al, int flags);
+ssize_t weft_tcp_send(int fd, const struct iovec *iov, int n, int flags);
+ssize_t weft_tcp_recv(int fd, const struct iovec *iov, int n, int flags);
+int weft_tcp_shutdown(int fd, int how);
+void weft_tcp_forget(int fd);                /* the fd is being closed or replaced */
+void weft_tcp_dup(int from, int to);         /* `to` is now a copy of `from` */
+int weft_tcp_getsockname(int fd, struct sockaddr *a, unsigned int *al);
+int weft_tcp_getpeername(int fd, struct sockaddr *a, unsigned int *al);
+int weft_tcp_setsockopt(int fd, int level, int name, const void *v, unsigned int len);
+int weft_tcp_getsockopt(int fd, int level, int name, void *v, unsigned int *len);
+int weft_tcp_fcntl(int fd, int cmd, long arg);
+int weft_tcp_ioctl(int fd, unsigned long req, void *arg, int *rc);
+/* readiness: the sockets a wait watches are armed before it and their Ready read after it */
+struct pollfd;
+struct epoll_event;
+int weft_tcp_poll_begin(struct pollfd *fds, unsigned long n, uint32_t *saved, uint64_t deadline, int zero);
+int weft_tcp_poll_end(struct pollfd *fds, unsigned long n, const uint32_t *saved, int rc);
+int weft_tcp_select_begin(int nfds, void *rd, void *wr, void *ex, uint32_t *saved, uint64_t deadline, int zero);
+int weft_tcp_select_end(int nfds, void *rd, void *wr, void *ex, const uint32_t *saved, int rc);
+int weft_tcp_epoll_ctl(int epfd, int op, int fd, struct epoll_event *ev,
+                       int (*real)(int, int, int, struct epoll_event *));
+int weft_tcp_epoll_begin(int epfd, uint64_t deadline, int zero);
+int weft_tcp_epoll_end(int epfd, struct epoll_event *ev, int max, int rc, int zero);
+/* exec: carry the sockets to the new image (WEFT_TCP) */
+char *weft_tcp_env_string(void);
+void weft_tcp_before_exec(void);
+void weft_tcp_after_exec(int spawned);        /* the exec failed (0) or a spawn returned (1 = it started) */
+void weft_tcp_image_init(void);              /* constructor */
+void weft_tcp_at_exit(uint64_t passed_tcp);  /* references dropped, the --stats line */
 
 /* ---- devrandom bookkeeping used by faults.c (write hooks must skip random fds) ---- */
 int weft_devrand_is_fd(int fd);

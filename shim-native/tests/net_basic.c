@@ -331,13 +331,13 @@ static int sockopt(void) {
 }
 
 static int passthrough(void) {
-    int t = socket(AF_INET, SOCK_STREAM, 0);
+    int t = socket(AF_INET6, SOCK_STREAM, 0);   /* AF_INET streams are simulated (tcp_basic.c) */
     int u = socket(AF_UNIX, SOCK_DGRAM, 0);
     int s = udp();
     int v;
     socklen_t l = sizeof v;
     getsockopt(t, SOL_SOCKET, SO_TYPE, &v, &l);
-    printf("tcp is a real stream socket: %d\n", v == SOCK_STREAM);
+    printf("tcp6 is a real stream socket: %d\n", v == SOCK_STREAM);
     printf("unix socket: %d\n", u >= 0);
     printf("udp simulated: %d\n", s >= 0);
     return 0;

@@ -22,6 +22,12 @@ public final class BrokerStats {
     long disconnects;
     long protocolErrors;
     long maxQueueDepth;
+    long tcpOps;
+    long tcpConnects;
+    long tcpSegments;
+    long tcpBytesWritten;
+    long tcpBytesRead;
+    long tcpHeldWaits;
     long queueDepthSum;
     final LatencyHistogram virtualDelivery = new LatencyHistogram();
     final LatencyHistogram service = new LatencyHistogram();
@@ -37,6 +43,11 @@ public final class BrokerStats {
                 + " with no receiver" + (partitionCuts > 0 ? ", " + partitionCuts
                 + " cut by scenario partitions (not in the log)" : "") + "; " + recvBlockedWaits
                 + " blocking recv(s) had to wait; " + protocolErrors + " protocol error(s)");
+        if (tcpOps > 0) {
+            l.add("[weft] broker: tcp: " + tcpOps + " recorded op(s), " + tcpConnects + " connect(s), " + tcpSegments
+                    + " segment(s), " + tcpBytesWritten + " byte(s) written, " + tcpBytesRead + " byte(s) read; "
+                    + tcpHeldWaits + " request(s) had to wait");
+        }
         long enq = virtualDelivery.count();
         l.add("[weft] broker: queue depth after each enqueue: max " + maxQueueDepth + ", mean "
                 + (enq == 0 ? "0" : String.format(java.util.Locale.ROOT, "%.2f", (double) queueDepthSum / enq)));

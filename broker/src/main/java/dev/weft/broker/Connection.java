@@ -15,7 +15,7 @@ import java.util.function.Consumer;
  * stall the thread: it keeps reading (so a node killed while waiting is seen at once and disconnected), and the
  * send that satisfies the wait writes the Deliver here directly — one thread hop fewer per datagram.
  */
-final class Connection implements OpSequencer.Waiter, Runnable {
+final class Connection implements OpSequencer.Waiter, OpSequencer.TcpWaiter, Runnable {
     private final long id;
     private final SocketChannel channel;
     private final OpSequencer sequencer;
@@ -25,8 +25,10 @@ final class Connection implements OpSequencer.Waiter, Runnable {
     private final ReplyWriter out;
     /** Serializes writes: this thread's replies and a handed-off Deliver. */
     private final Object writeLock = new Object();
-    /** A blocking receive of this connection is parked in the sequencer (guarded by this). */
+    /** A blocking receive or a held TCP request of this connection is parked in the sequencer (guarded by this). */
     private boolean awaitingDelivery;
+    /** TCP requests of this connection not yet answered: a held one, and a TcpUnwait sent to take it back. */
+    private int tcpOutstanding;
     private volatile long nodeId = -1;
     private volatile boolean closing;
     private volatile Thread thread;
@@ -53,7 +55,9 @@ final class Connection implements OpSequencer.Waiter, Runnable {
             while (in.next()) {
                 long t0 = timeService ? System.nanoTime() : 0;
                 Request r = RequestDecoder.decode(in.message(), in.messageOffset(), in.messageLength());
-                waitWhileAwaiting();
+                if (!(r instanceof Request.TcpUnwait || r instanceof Request.TcpAbort)) {
+                    waitWhileAwaiting(); // those two are how a held request is taken back or the close marked
+                }
                 if (serve(r) && timeService) {
                     sequencer.addServiceTime(System.nanoTime() - t0);
                 }
@@ -110,11 +114,63 @@ final class Connection implements OpSequencer.Waiter, Runnable {
             }
         } else if (r instanceof Request.Frontier f) {
             reply(sequencer.frontier(id, f.localVt()));
-        } else {
+        } else if (r instanceof Request.Goodbye) {
             sequencer.goodbye(id); // no reply (wire-and-abi.md §3)
             return false;
+        } else {
+            return serveTcp((Request.Tcp) r);
         }
         return true;
+    }
+
+    /** Serves a TCP request; true if its reply was written by this thread. */
+    private boolean serveTcp(Request.Tcp r) {
+        if (r instanceof Request.TcpAbort) {
+            sequencer.tcp(id, r, this); // no reply
+            return false;
+        }
+        synchronized (this) {
+            tcpOutstanding++; // up before asking: an answer handed over right after finds it counted
+        }
+        OpSequencer.TcpReply tr = sequencer.tcp(id, r, this);
+        if (tr.answer() == null) {
+            return false; // held: the thread that resolves it writes the answer
+        }
+        answer(tr.answer());
+        return true;
+    }
+
+    private void write(TcpAnswer a) throws IOException {
+        synchronized (writeLock) {
+            a.writeTo(out);
+        }
+    }
+
+    /**
+     * Writes a TCP answer (this thread's own, or one handed over). An UnwaitAck goes after the Ready of a wait that
+     * another thread is still writing; a TakenBack ends both the wait and the TcpUnwait.
+     */
+    @Override
+    public void answer(TcpAnswer a) {
+        try {
+            if (a instanceof TcpAnswer.UnwaitAck) {
+                synchronized (this) {
+                    while (tcpOutstanding > 1 && !closing) {
+                        wait();
+                    }
+                }
+            }
+            write(a);
+        } catch (IOException e) {
+            // the node went away; its own thread sees the end of stream and disconnects it
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } finally {
+            synchronized (this) {
+                tcpOutstanding -= a instanceof TcpAnswer.TakenBack ? 2 : 1;
+                notifyAll();
+            }
+        }
     }
 
     private void reply(long vt) throws IOException {
@@ -142,7 +198,7 @@ final class Connection implements OpSequencer.Waiter, Runnable {
 
     /** A request that arrives while a blocking receive is parked is served after that receive's Deliver. */
     private synchronized void waitWhileAwaiting() throws InterruptedException {
-        while (awaitingDelivery) {
+        while (awaitingDelivery || tcpOutstanding > 0) {
             wait();
         }
     }

@@ -29,6 +29,28 @@ public interface OpSequencer {
         static final RecvReply WAIT = new RecvReply(null, 0, true);
     }
 
+    /** A connection whose TCP request is held until the stream model can answer it (docs/tcp.md). */
+    interface TcpWaiter {
+        /** Called, outside the ordering lock and after the recording was drained, by the thread that resolved it. */
+        void answer(TcpAnswer a);
+    }
+
+    /**
+     * The outcome of a TCP request: its answer (null: held, the waiter gets it later). A TcpUnwait that took a held
+     * TcpWait back answers {@link TcpAnswer.TakenBack}. (takenBack: unused, kept null.)
+     */
+    record TcpReply(TcpAnswer answer, TcpAnswer takenBack) {
+        static final TcpReply HELD = new TcpReply(null, null);
+    }
+
+    /**
+     * Applies one TCP request of conn. Held requests of other connections that it resolves are answered through
+     * their waiters before this returns (their records drained first). The default: a broker without streams.
+     */
+    default TcpReply tcp(long conn, dev.weft.broker.wire.Request.Tcp request, TcpWaiter waiter) {
+        return new TcpReply(new TcpAnswer.Error(95 /* EOPNOTSUPP */, vt()), null);
+    }
+
     /** A newly accepted connection: assigns the next conn id (accept order) and records {@code connect}. */
     long connect();
 

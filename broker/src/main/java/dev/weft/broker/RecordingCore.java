@@ -20,10 +20,17 @@ final class RecordingCore {
     private final Core core;
     private final Recorder recorder;
     private final BrokerStats stats = new BrokerStats();
+    private final RecordingTcp tcp;
 
     RecordingCore(FaultModel fault, Recorder recorder) {
         this.core = new Core(fault);
         this.recorder = recorder;
+        this.tcp = new RecordingTcp(core, recorder, stats);
+    }
+
+    /** The TCP operations, recorded the same way. */
+    RecordingTcp tcp() {
+        return tcp;
     }
 
     /** The core, for questions that change nothing (vt, queue lengths, the head of a queue). */

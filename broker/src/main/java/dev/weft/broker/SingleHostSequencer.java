@@ -1,13 +1,18 @@
 package dev.weft.broker;
 
 import dev.weft.broker.record.Recorder;
+import dev.weft.broker.wire.Request;
 import dev.weft.core.Core;
 import dev.weft.core.PendingDatagram;
 import dev.weft.log.SendOutcome;
 import dev.weft.log.VAddr;
 import dev.weft.net.FaultModel;
+import dev.weft.tcp.TcpNetwork;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
@@ -42,8 +47,30 @@ public final class SingleHostSequencer extends LockedRecordingSequencer {
     /** Told (outside the lock) each time a node starts waiting forever: the moment a deadlock may be complete. */
     private volatile Runnable foreverWaitListener = () -> { };
 
+    /** A TCP request that waits (blocking read, accept, write against a full buffer, TcpWait). */
+    private record HeldTcp(Request.Tcp request, TcpWaiter waiter) {
+    }
+
+    /** A held request answered by another connection's operation; written outside the lock. */
+    private record Handoff(TcpWaiter waiter, TcpAnswer answer) {
+    }
+
+    private final TcpAnswers tcpAnswers;
+    /** Node id of each connection, from its Hello (a TCP socket's address and ephemeral ports derive from it). */
+    private final Map<Long, Long> nodeOf = new HashMap<>();
+    /** Held TCP requests by conn id: retried in conn id order whenever the stream model changed. */
+    private final TreeMap<Long, HeldTcp> heldTcp = new TreeMap<>();
+    /** Answers to held requests, decided under the lock and not yet written (guarded by lock). */
+    private List<Handoff> handoffs = new ArrayList<>();
+    /**
+     * The largest local clock any request reported: the single-host run's "now" for TcpWait deadlines and stall
+     * timeouts (arrivals are all visible at once, as datagrams are: horizon {@link TcpNetwork#ALL}).
+     */
+    private long clock;
+
     public SingleHostSequencer(FaultModel fault, Recorder recorder) {
         super(fault, recorder);
+        this.tcpAnswers = new TcpAnswers(core, ops.tcp(), false);
     }
 
     /** Sets (or clears with null) the scenario partition; takes effect at this point of the linearization. */
@@ -64,12 +91,47 @@ public final class SingleHostSequencer extends LockedRecordingSequencer {
         synchronized (lock) {
             action.run();
         }
+        flushHandoffs();
     }
 
-    /** How many connections wait in a blocking receive right now. */
+    /**
+     * A scenario partition (spec in the net spec's syntax; empty: healed) reaches the TCP streams from atNs on, at
+     * this point of the linearization. Datagrams are cut by {@link #setCut}; streams stall instead (docs/tcp.md).
+     */
+    public void partitionStreams(long atNs, String spec) throws dev.weft.net.NetSpecException {
+        synchronized (lock) {
+            ops.tcp().partition(atNs, spec);
+            retryHeld();
+        }
+        flushHandoffs();
+    }
+
+    /**
+     * A scenario crash of node at atNs: its streams reset at their peers and its TCP sockets (listeners included)
+     * end here, before its process group is killed, so a connect right after the crash is refused whatever the
+     * real time its sockets take to close. (Its UDP sockets end when their connections do, as before.)
+     */
+    public void crashStreams(long node, long atNs) {
+        synchronized (lock) {
+            ops.tcp().crash(node, atNs);
+            TcpNetwork net = ops.tcp().net();
+            for (Long conn : new ArrayList<>(open)) {
+                boolean tcpSocket = net.sidOf(conn) >= 0 || net.status(conn, TcpNetwork.ALL).state() != TcpNetwork.CLOSED;
+                if (Long.valueOf(node).equals(nodeOf.get(conn)) && tcpSocket) {
+                    closing.remove(conn);
+                    disconnectLocked(conn);
+                }
+            }
+            retryHeld();
+        }
+        recorder.drain();
+        flushHandoffs();
+    }
+
+    /** How many connections wait in a blocking receive or a held TCP request right now. */
     public int parkedReceivers() {
         synchronized (lock) {
-            return parked.size();
+            return parked.size() + heldTcp.size();
         }
     }
 
@@ -100,6 +162,7 @@ public final class SingleHostSequencer extends LockedRecordingSequencer {
     @Override
     public long hello(long conn, long nodeId) {
         return applyAndReturnVt(() -> {
+            nodeOf.put(conn, nodeId);
             ops.hello(conn, nodeId);
             deadlockWatch.hello(conn, nodeId);
         });
@@ -124,6 +187,14 @@ public final class SingleHostSequencer extends LockedRecordingSequencer {
 
     @Override
     public SendReply send(long conn, VAddr src, VAddr dst, byte[] payload, long localVt) {
+        try {
+            return sendLocked(conn, src, dst, payload, localVt);
+        } finally {
+            flushHandoffs();
+        }
+    }
+
+    private SendReply sendLocked(long conn, VAddr src, VAddr dst, byte[] payload, long localVt) {
         synchronized (lock) {
             observe(localVt);
             touch();
@@ -150,7 +221,12 @@ public final class SingleHostSequencer extends LockedRecordingSequencer {
 
     @Override
     public RecvReply recv(long conn, boolean blocking, boolean waitsForever, long localVt, Waiter waiter) {
-        RecvReply reply = recvLocked(conn, blocking, waitsForever, localVt, waiter);
+        RecvReply reply;
+        try {
+            reply = recvLocked(conn, blocking, waitsForever, localVt, waiter);
+        } finally {
+            flushHandoffs();
+        }
         if (reply.waiting() && waitsForever) {
             foreverWaitListener.run();
         }
@@ -183,10 +259,109 @@ public final class SingleHostSequencer extends LockedRecordingSequencer {
 
     @Override
     public long frontier(long conn, long localVt) {
+        long vt;
         synchronized (lock) {
             observe(localVt);
             touch();
-            return core.vt();
+            retryHeld(); // the clock may have passed a held TcpWait's deadline
+            vt = core.vt();
+        }
+        flushHandoffs();
+        return vt;
+    }
+
+    @Override
+    public TcpReply tcp(long conn, Request.Tcp r, TcpWaiter waiter) {
+        TcpReply reply;
+        synchronized (lock) {
+            touch();
+            observe(localVtOf(r));
+            if (r instanceof Request.TcpAbort) {
+                ops.tcp().abort(conn);
+                reply = TcpReply.HELD; // no reply at all
+            } else if (r instanceof Request.TcpUnwait) {
+                TcpAnswer back = null;
+                HeldTcp h = heldTcp.get(conn);
+                if (h != null && h.request() instanceof Request.TcpWait w) {
+                    heldTcp.remove(conn);
+                    back = tcpAnswers.readyNow(conn, w.events(), TcpNetwork.ALL, clock);
+                }
+                TcpAnswer ack = new TcpAnswer.UnwaitAck(core.vt());
+                reply = new TcpReply(back == null ? ack : new TcpAnswer.TakenBack(back, ack), null);
+            } else {
+                TcpAnswers.Attempt a = tcpAnswers.attempt(conn, ipOf(conn), r, TcpNetwork.ALL, clock);
+                if (a.waits()) {
+                    stats.tcpHeldWaits++;
+                    heldTcp.put(conn, new HeldTcp(r, waiter));
+                    reply = TcpReply.HELD;
+                } else {
+                    reply = new TcpReply(a.answer(), null);
+                }
+                retryHeld();
+            }
+        }
+        flushHandoffs();
+        return reply;
+    }
+
+    /** Node n's address, 127.0.0.(n+1) (a connection before Hello counts as node 0). */
+    private long ipOf(long conn) {
+        return 0x7F000001L + nodeOf.getOrDefault(conn, 0L);
+    }
+
+    /** The local clock a TCP request carries (0 for those that carry none). */
+    static long localVtOf(Request.Tcp r) {
+        if (r instanceof Request.TcpConnect c) {
+            return c.localVt();
+        } else if (r instanceof Request.TcpAccept a) {
+            return a.localVt();
+        } else if (r instanceof Request.TcpWrite w) {
+            return w.localVt();
+        } else if (r instanceof Request.TcpRead rd) {
+            return rd.localVt();
+        } else if (r instanceof Request.TcpWait w) {
+            return w.localVt();
+        }
+        return 0;
+    }
+
+    /**
+     * Answers every held TCP request the stream model can now answer, in conn id order, until none changes (a read
+     * that makes room can release a writer): their answers are written by {@link #flushHandoffs} after the lock.
+     */
+    private void retryHeld() {
+        if (heldTcp.isEmpty() && !ops.tcp().net().inUse()) {
+            return;
+        }
+        ops.tcp().applyStallResets(clock);
+        boolean progress = true;
+        while (progress && !heldTcp.isEmpty()) {
+            progress = false;
+            for (Long conn : new ArrayList<>(heldTcp.keySet())) {
+                HeldTcp h = heldTcp.get(conn);
+                TcpAnswers.Attempt a = tcpAnswers.attempt(conn, ipOf(conn), h.request(), TcpNetwork.ALL, clock);
+                if (!a.waits()) {
+                    heldTcp.remove(conn);
+                    handoffs.add(new Handoff(h.waiter(), a.answer()));
+                    progress = true;
+                }
+            }
+        }
+    }
+
+    /** Writes the answers of held requests decided so far, after their records went out (outside the lock). */
+    private void flushHandoffs() {
+        List<Handoff> batch;
+        synchronized (lock) {
+            if (handoffs.isEmpty()) {
+                return;
+            }
+            batch = handoffs;
+            handoffs = new ArrayList<>();
+        }
+        recorder.drain();
+        for (Handoff h : batch) {
+            h.waiter().answer(h.answer());
         }
     }
 
@@ -249,8 +424,10 @@ public final class SingleHostSequencer extends LockedRecordingSequencer {
                 disconnectLocked(c);
             }
             closing.clear();
+            retryHeld(); // a close is a FIN or reset at the peer
         }
         recorder.drain();
+        flushHandoffs();
     }
 
     private void disconnectLocked(long conn) {
@@ -259,8 +436,12 @@ public final class SingleHostSequencer extends LockedRecordingSequencer {
             return;
         }
         parked.remove(conn);
+        heldTcp.remove(conn);
+        tcpAnswers.forget(conn);
+        ops.tcp().close(conn); // the last close of a TCP socket: FIN, or reset (recorded before the disconnect)
         deadlockWatch.disconnected(conn);
         ops.disconnect(conn);
+        nodeOf.remove(conn);
         touch();
     }
 
@@ -338,6 +519,9 @@ public final class SingleHostSequencer extends LockedRecordingSequencer {
     }
 
     private void observe(long localVt) {
+        if (Long.compareUnsigned(localVt, clock) > 0) {
+            clock = localVt;
+        }
         if (clockListener != null) {
             clockListener.accept(localVt);
         }

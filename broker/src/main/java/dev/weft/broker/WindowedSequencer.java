@@ -1,6 +1,8 @@
 package dev.weft.broker;
 
 import dev.weft.broker.record.Recorder;
+import dev.weft.broker.wire.Request;
+import dev.weft.tcp.TcpNetwork;
 import dev.weft.core.Core;
 import dev.weft.core.PendingDatagram;
 import dev.weft.log.VAddr;
@@ -113,6 +115,8 @@ public final class WindowedSequencer extends LockedRecordingSequencer {
         final TreeMap<Long, RecvWait> waiting = new TreeMap<>();
         /** Buffered (not yet applied) sends per window index. */
         final TreeMap<Long, Long> buffered = new TreeMap<>();
+        /** TCP requests waiting for the stream model (a TcpWait, a blocking read …), by internal conn id. */
+        final TreeMap<Long, TcpWait> tcpWaits = new TreeMap<>();
 
         NodeState(NodeId id) {
             this.id = id;
@@ -129,6 +133,10 @@ public final class WindowedSequencer extends LockedRecordingSequencer {
         boolean disconnected;
         /** The bound address (the deadlock verdict names it), or null. */
         VAddr addr;
+        /** A TCP socket: its end of connection (EOF) is its close, at a key like a Goodbye's (docs/broker.md). */
+        boolean tcp;
+        /** A UDP socket (it bound, sent or received): it must say Goodbye before its connection ends. */
+        boolean udp;
 
         ConnState(long internal) {
             this.internal = internal;
@@ -169,6 +177,47 @@ public final class WindowedSequencer extends LockedRecordingSequencer {
     private record ByeOp(ConnState conn) implements Op {
     }
 
+    /** A TCP request, answered (through waiter; null for TcpAbort) when applied at its key. */
+    private record TcpOp(ConnState conn, Request.Tcp request, TcpWaiter waiter) implements Op {
+    }
+
+    /** The last close of a TCP socket (its broker connection ended): FIN or reset, then the disconnect. */
+    private record TcpCloseOp(ConnState conn) implements Op {
+    }
+
+    /**
+     * A TCP request the stream model could not answer at its key: it is answered at the first instant, from
+     * {@code clockBefore} on, at which it can be — once no other node can act before that instant.
+     */
+    private static final class TcpWait {
+        final ConnState conn;
+        final Request.Tcp request;
+        final TcpWaiter waiter;
+        final long seq;
+        /** Nothing the request waits for held up to this instant (it only grows). */
+        long clockBefore;
+        /**
+         * Another wait of the node was answered, so the node runs: this one stays held (the shim keeps a socket
+         * armed across waits, TcpUnwait takes it back) but bounds nothing until the node waits again.
+         */
+        boolean dormant;
+
+        TcpWait(ConnState conn, Request.Tcp request, TcpWaiter waiter, long clockBefore, long seq) {
+            this.conn = conn;
+            this.request = request;
+            this.waiter = waiter;
+            this.clockBefore = clockBefore;
+            this.seq = seq;
+        }
+    }
+
+    /** A TCP answer decided under the lock, written after it (see {@link #flushHandoffs}). */
+    private record Handoff(TcpWaiter waiter, TcpAnswer answer) {
+    }
+
+    private final TcpAnswers tcpAnswers;
+    private List<Handoff> handoffs = new ArrayList<>();
+
     /**
      * @param expectedNodes node ids (host 0) that will connect: windows cannot seal before each has said hello
      * @param windowOpsLimit the most sends one node may buffer in one window (0: no limit)
@@ -200,6 +249,7 @@ public final class WindowedSequencer extends LockedRecordingSequencer {
         this.minDelay = fault.spec().minDelay();
         this.windowOpsLimit = windowOpsLimit;
         this.onDiscard = onDiscard;
+        this.tcpAnswers = new TcpAnswers(core, ops.tcp(), true);
         expectedNodeHosts.forEach((n, h) -> {
             NodeId id = new NodeId(h, n);
             nodes.put(id, new NodeState(id));
@@ -228,6 +278,24 @@ public final class WindowedSequencer extends LockedRecordingSequencer {
         synchronized (lock) {
             cuts.clear();
             cuts.putAll(byTime);
+        }
+    }
+
+    /** What each node waits for, and the pending keys (a test's diagnostics when a run stalls). */
+    String debugState() {
+        synchronized (lock) {
+            StringBuilder b = new StringBuilder("pending " + pending.keySet() + "; lastApplied " + lastApplied);
+            long future = earliestFutureDelivery();
+            for (NodeState n : nodes.values()) {
+                b.append("\n").append(n.id).append(" clock ").append(n.clock).append(" seq ").append(n.seq)
+                        .append(" open ").append(n.openConns).append(" bound ").append(boundOf(n, future));
+                for (TcpWait w : n.tcpWaits.values()) {
+                    b.append(" tcpwait conn ").append(w.conn.logId).append(' ').append(w.request).append(" before ")
+                            .append(w.clockBefore).append(" known ").append(tcpKnownInstant(w)).append(w.dormant
+                            ? " dormant" : "");
+                }
+            }
+            return b.toString();
         }
     }
 
@@ -270,152 +338,242 @@ public final class WindowedSequencer extends LockedRecordingSequencer {
 
     @Override
     public long hello(long conn, long nodeId, long hostId) {
-        synchronized (lock) {
-            touch();
-            ConnState c = conns.get(conn);
-            NodeId id = new NodeId(hostId, nodeId);
-            NodeState n = nodes.computeIfAbsent(id, NodeState::new);
-            c.node = n;
-            c.socketIndex = n.sockets++;
-            n.seen = true;
-            n.openConns++;
-            enqueue(n, new Key(n.clock, hostId, nodeId, nextSeq(n)), new HelloOp(c), "hello");
-            advance();
-            return core.vt();
+        try {
+            synchronized (lock) {
+                touch();
+                ConnState c = conns.get(conn);
+                NodeId id = new NodeId(hostId, nodeId);
+                NodeState n = nodes.computeIfAbsent(id, NodeState::new);
+                c.node = n;
+                c.socketIndex = n.sockets++;
+                n.seen = true;
+                n.openConns++;
+                enqueue(n, new Key(n.clock, hostId, nodeId, nextSeq(n)), new HelloOp(c), "hello");
+                advance();
+                return core.vt();
+            }
+        } finally {
+            flushHandoffs(); // answers a TCP wait resolved by this operation
         }
     }
 
     @Override
     public long bind(long conn, VAddr addr) {
-        synchronized (lock) {
-            touch();
-            ConnState c = conns.get(conn);
-            if (c.node == null) {
-                return core.vt(); // the shim binds only after hello; a peer that does not is ignored
+        try {
+            synchronized (lock) {
+                touch();
+                ConnState c = conns.get(conn);
+                if (c.node == null) {
+                    return core.vt(); // the shim binds only after hello; a peer that does not is ignored
+                }
+                NodeState n = c.node;
+                c.addr = addr;
+                c.udp = true;
+                enqueue(n, new Key(n.clock, n.id.host(), n.id.node(), nextSeq(n)), new BindOp(c, addr), "bind");
+                advance();
+                return core.vt();
             }
-            NodeState n = c.node;
-            c.addr = addr;
-            enqueue(n, new Key(n.clock, n.id.host(), n.id.node(), nextSeq(n)), new BindOp(c, addr), "bind");
-            advance();
-            return core.vt();
+        } finally {
+            flushHandoffs(); // answers a TCP wait resolved by this operation
         }
     }
 
     @Override
     public SendReply send(long conn, VAddr src, VAddr dst, byte[] payload, long localVt) {
-        synchronized (lock) {
-            touch();
-            ConnState c = conns.get(conn);
-            if (c.node == null) {
+        try {
+            synchronized (lock) {
+                touch();
+                ConnState c = conns.get(conn);
+                if (c.node == null) {
+                    return new SendReply(core.vt(), null, null);
+                }
+                NodeState n = c.node;
+                c.udp = true;
+                n.clock = max(n.clock, localVt);
+                Key k = new Key(localVt, n.id.host(), n.id.node(), nextSeq(n));
+                if (enqueue(n, k, new SendOp(c, src, dst, payload, localVt), "send")) {
+                    long w = Long.divideUnsigned(localVt, windowNs);
+                    long count = n.buffered.merge(w, 1L, Long::sum);
+                    maxWindowBuffer = Math.max(maxWindowBuffer, count);
+                    if (windowOpsLimit > 0 && count > windowOpsLimit) {
+                        discard(n.id + " buffered more than " + windowOpsLimit + " sends in window " + w
+                                + " (--window-ops)");
+                    }
+                }
+                advance();
                 return new SendReply(core.vt(), null, null);
             }
-            NodeState n = c.node;
-            n.clock = max(n.clock, localVt);
-            Key k = new Key(localVt, n.id.host(), n.id.node(), nextSeq(n));
-            if (enqueue(n, k, new SendOp(c, src, dst, payload, localVt), "send")) {
-                long w = Long.divideUnsigned(localVt, windowNs);
-                long count = n.buffered.merge(w, 1L, Long::sum);
-                maxWindowBuffer = Math.max(maxWindowBuffer, count);
-                if (windowOpsLimit > 0 && count > windowOpsLimit) {
-                    discard(n.id + " buffered more than " + windowOpsLimit + " sends in window " + w
-                            + " (--window-ops)");
-                }
-            }
-            advance();
-            return new SendReply(core.vt(), null, null);
+        } finally {
+            flushHandoffs(); // answers a TCP wait resolved by this operation
         }
     }
 
     @Override
     public RecvReply recv(long conn, boolean blocking, long localVt, Waiter waiter) {
-        synchronized (lock) {
-            touch();
-            ConnState c = conns.get(conn);
-            if (c.node == null) {
-                return new RecvReply(null, core.vt(), false);
-            }
-            NodeState n = c.node;
-            RecvWait w = n.waiting.get(conn);
-            if (w == null) {
-                // a new receive call (a retry of an unresolved one finds its RecvWait)
-                if (blocking) {
-                    n.clock = max(n.clock, localVt);
+        try {
+            synchronized (lock) {
+                touch();
+                ConnState c = conns.get(conn);
+                if (c.node == null) {
+                    return new RecvReply(null, core.vt(), false);
                 }
-                w = new RecvWait(c, blocking, blocking ? INF : localVt, n.clock, nextSeq(n));
-                Key earliest = new Key(blocking ? w.clockBefore : max(w.clockBefore, 0), n.id.host(), n.id.node(),
-                        w.seq);
-                if (lastApplied != null && earliest.compareTo(lastApplied) < 0) {
-                    discard("protocol violation: " + n.id + " received at local_vt " + Long.toUnsignedString(localVt)
-                            + " after virtual time " + Long.toUnsignedString(lastApplied.vt()) + " was sealed");
+                NodeState n = c.node;
+                c.udp = true;
+                RecvWait w = n.waiting.get(conn);
+                if (w == null) {
+                    // a new receive call (a retry of an unresolved one finds its RecvWait)
+                    if (blocking) {
+                        n.clock = max(n.clock, localVt);
+                    }
+                    w = new RecvWait(c, blocking, blocking ? INF : localVt, n.clock, nextSeq(n));
+                    Key earliest = new Key(blocking ? w.clockBefore : max(w.clockBefore, 0), n.id.host(), n.id.node(),
+                            w.seq);
+                    if (lastApplied != null && earliest.compareTo(lastApplied) < 0) {
+                        discard("protocol violation: " + n.id + " received at local_vt " + Long.toUnsignedString(localVt)
+                                + " after virtual time " + Long.toUnsignedString(lastApplied.vt()) + " was sealed");
+                    }
+                    n.waiting.put(conn, w);
+                    advance();
                 }
-                n.waiting.put(conn, w);
-                advance();
-            }
-            // A non-blocking receive (or one with a timeout) must get its final answer in this reply: hold it.
-            while (!w.resolved && !blocking && discarded == null && !finished) {
-                try {
-                    lock.wait();
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    break;
+                // A non-blocking receive (or one with a timeout) must get its final answer in this reply: hold it.
+                while (!w.resolved && !blocking && discarded == null && !finished) {
+                    try {
+                        lock.wait();
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                        break;
+                    }
                 }
+                if (!w.resolved) {
+                    // blocking: not yet; the shim reports its frontier and asks again (nothing recorded)
+                    return new RecvReply(null, sealedHorizon(), false);
+                }
+                n.waiting.remove(conn);
+                return w.delivery != null ? new RecvReply(w.delivery, w.delivery.vt(), false)
+                        : new RecvReply(null, w.emptyVt, false);
             }
-            if (!w.resolved) {
-                // blocking: not yet; the shim reports its frontier and asks again (nothing recorded)
-                return new RecvReply(null, sealedHorizon(), false);
-            }
-            n.waiting.remove(conn);
-            return w.delivery != null ? new RecvReply(w.delivery, w.delivery.vt(), false)
-                    : new RecvReply(null, w.emptyVt, false);
+        } finally {
+            flushHandoffs();
         }
     }
 
     @Override
     public long frontier(long conn, long localVt) {
-        synchronized (lock) {
-            touch();
-            ConnState c = conns.get(conn);
-            if (c.node != null) {
-                c.node.clock = max(c.node.clock, localVt);
-                advance();
+        try {
+            synchronized (lock) {
+                touch();
+                ConnState c = conns.get(conn);
+                if (c.node != null) {
+                    c.node.clock = max(c.node.clock, localVt);
+                    advance();
+                }
+                return core.vt();
             }
-            return core.vt();
+        } finally {
+            flushHandoffs(); // answers a TCP wait resolved by this operation
         }
     }
 
     @Override
     public void goodbye(long conn) {
-        synchronized (lock) {
-            touch();
-            ConnState c = conns.get(conn);
-            if (c == null || c.node == null || c.goodbye) {
-                return;
+        try {
+            synchronized (lock) {
+                touch();
+                ConnState c = conns.get(conn);
+                if (c == null || c.node == null || c.goodbye) {
+                    return;
+                }
+                c.goodbye = true;
+                NodeState n = c.node;
+                RecvWait w = n.waiting.remove(conn);
+                if (w != null && !w.resolved) {
+                    discard("protocol violation: " + n.id + " said Goodbye while a receive waited");
+                }
+                // no reply, so a node's Goodbyes (e.g. all its sockets at exit) race each other here: they share the
+                // node's current seq and are ordered by socket creation order
+                n.byeAtSeq = true;
+                enqueue(n, new Key(n.clock, n.id.host(), n.id.node(), n.seq, 1 + c.socketIndex), new ByeOp(c), "goodbye");
+                n.openConns--;
+                advance();
             }
-            c.goodbye = true;
-            NodeState n = c.node;
-            RecvWait w = n.waiting.remove(conn);
-            if (w != null && !w.resolved) {
-                discard("protocol violation: " + n.id + " said Goodbye while a receive waited");
-            }
-            // no reply, so a node's Goodbyes (e.g. all its sockets at exit) race each other here: they share the
-            // node's current seq and are ordered by socket creation order
-            n.byeAtSeq = true;
-            enqueue(n, new Key(n.clock, n.id.host(), n.id.node(), n.seq, 1 + c.socketIndex), new ByeOp(c), "goodbye");
-            n.openConns--;
-            advance();
+        } finally {
+            flushHandoffs(); // answers a TCP wait resolved by this operation
         }
     }
 
     @Override
     public void disconnect(long conn) {
+        try {
+            synchronized (lock) {
+                touch();
+                ConnState c = conns.get(conn);
+                if (c == null || c.goodbye || c.node == null || finished || discarded != null || deadlock != null) {
+                    return; // (after a verdict the launcher stops every node)
+                }
+                if (c.tcp || !c.udp) { // a socket that only said Hello may be a TCP socket closed unused
+                    closeTcp(c);
+                    return;
+                }
+                discard(c.node.id + " (conn " + conn + ") ended without Goodbye (killed or crashed mid-run)");
+            }
+        } finally {
+            flushHandoffs(); // answers a TCP wait resolved by this operation
+        }
+    }
+
+    /**
+     * A TCP socket's connection ended: that is its close. It has no reply and no clock, so, like a Goodbye, it takes
+     * the node's current seq and its socket's creation order; a process that exits closes all its sockets at once
+     * and they are ordered the same way every run.
+     */
+    private void closeTcp(ConnState c) {
+        NodeState n = c.node;
+        c.goodbye = true;
+        n.tcpWaits.remove(c.internal);
+        n.byeAtSeq = true;
+        enqueue(n, new Key(n.clock, n.id.host(), n.id.node(), n.seq, 1 + c.socketIndex), new TcpCloseOp(c), "close");
+        n.openConns--;
+        advance();
+    }
+
+    @Override
+    public TcpReply tcp(long conn, Request.Tcp r, TcpWaiter waiter) {
         synchronized (lock) {
             touch();
             ConnState c = conns.get(conn);
-            if (c == null || c.goodbye || c.node == null || finished || discarded != null || deadlock != null) {
-                return; // (after a verdict the launcher stops every node)
+            if (c.node == null) {
+                return new TcpReply(new TcpAnswer.Error(22 /* EINVAL: no Hello yet */, core.vt()), null);
             }
-            discard(c.node.id + " (conn " + conn + ") ended without Goodbye (killed or crashed mid-run)");
+            c.tcp = true;
+            NodeState n = c.node;
+            long localVt = SingleHostSequencer.localVtOf(r);
+            n.clock = max(n.clock, localVt);
+            Key k = new Key(n.clock, n.id.host(), n.id.node(), nextSeq(n));
+            enqueue(n, k, new TcpOp(c, r, r instanceof Request.TcpAbort ? null : waiter), "tcp");
+            advance();
         }
+        flushHandoffs();
+        return TcpReply.HELD; // every answer is written when its request is applied, in key order
+    }
+
+    /** Writes the TCP answers decided so far, after their records went out (outside the lock). */
+    private void flushHandoffs() {
+        List<Handoff> batch;
+        synchronized (lock) {
+            if (handoffs.isEmpty()) {
+                return;
+            }
+            batch = handoffs;
+            handoffs = new ArrayList<>();
+        }
+        recorder.drain();
+        for (Handoff h : batch) {
+            h.waiter().answer(h.answer());
+        }
+    }
+
+    private static long ipOf(NodeState n) {
+        return 0x7F000001L + n.id.node();
     }
 
     @Override
@@ -426,6 +584,7 @@ public final class WindowedSequencer extends LockedRecordingSequencer {
                 n.openConns = 0;
                 n.seen = true;
                 n.waiting.clear();
+                n.tcpWaits.clear();
             }
             while (!pending.isEmpty()) {
                 Map.Entry<Key, Op> e = pending.pollFirstEntry();
@@ -482,6 +641,11 @@ public final class WindowedSequencer extends LockedRecordingSequencer {
                     }
                     l = min(l, max(w.clockBefore, min(queueHead(w.conn), w.bound)));
                 }
+                for (TcpWait w : n.tcpWaits.values()) {
+                    if (!w.dormant) {
+                        l = min(l, max(w.clockBefore, tcpKnownInstant(w)));
+                    }
+                }
             }
         }
         return l == INF ? INF : saturatingAdd(l, minDelay);
@@ -506,6 +670,13 @@ public final class WindowedSequencer extends LockedRecordingSequencer {
                 Key k = new Key(v, n.id.host(), n.id.node(), w.seq);
                 best = best == null || k.compareTo(best) < 0 ? k : best;
             }
+            for (TcpWait w : n.tcpWaits.values()) {
+                if (w.dormant) {
+                    continue;
+                }
+                Key k = new Key(tcpWaitInstant(w, futureDelivery), n.id.host(), n.id.node(), w.seq);
+                best = best == null || k.compareTo(best) < 0 ? k : best;
+            }
             return best;
         }
         if (n.openConns == 0) {
@@ -517,10 +688,18 @@ public final class WindowedSequencer extends LockedRecordingSequencer {
         return new Key(n.clock, n.id.host(), n.id.node(), n.seq, n.byeAtSeq ? 1 : 0);
     }
 
-    /** True if one of n's receives still waits for its outcome (a resolved one only waits to be picked up). */
+    /**
+     * True if one of n's receives still waits for its outcome (a resolved one only waits to be picked up), or one
+     * of its TCP requests waits for the stream model.
+     */
     private static boolean waits(NodeState n) {
         for (RecvWait w : n.waiting.values()) {
             if (!w.resolved) {
+                return true;
+            }
+        }
+        for (TcpWait w : n.tcpWaits.values()) {
+            if (!w.dormant) {
                 return true;
             }
         }
@@ -561,16 +740,45 @@ public final class WindowedSequencer extends LockedRecordingSequencer {
                     }
                 }
             }
+            // the TCP wait with the smallest instant
+            TcpWait bestTcp = null;
+            Key bestTcpKey = null;
+            for (NodeState n : nodes.values()) {
+                for (TcpWait w : n.tcpWaits.values()) {
+                    if (w.dormant) {
+                        continue;
+                    }
+                    long t = tcpWaitInstant(w, future);
+                    if (t == INF) {
+                        continue;
+                    }
+                    Key k = new Key(t, n.id.host(), n.id.node(), w.seq);
+                    if (bestTcpKey == null || k.compareTo(bestTcpKey) < 0) {
+                        bestTcp = w;
+                        bestTcpKey = k;
+                    }
+                }
+            }
             Key pendingKey = pending.isEmpty() ? null : pending.firstKey();
             boolean takeRecv = bestRecvKey != null && (pendingKey == null || bestRecvKey.compareTo(pendingKey) < 0);
             Key k = takeRecv ? bestRecvKey : pendingKey;
+            boolean takeTcp = bestTcpKey != null && (k == null || bestTcpKey.compareTo(k) < 0);
+            if (takeTcp) {
+                k = bestTcpKey;
+                takeRecv = false;
+            }
             if (k == null || endCut.after(k)) {
                 break;
             }
-            if (!safe(k, takeRecv ? bestRecv.conn.node : null, future)) {
+            NodeState own = takeRecv ? bestRecv.conn.node : takeTcp ? bestTcp.conn.node : null;
+            if (!safe(k, own, future)) {
                 break;
             }
-            if (takeRecv) {
+            if (takeTcp) {
+                if (!resolveTcpWait(k, bestTcp)) {
+                    break;
+                }
+            } else if (takeRecv) {
                 applyRecv(k, bestRecv);
             } else {
                 apply(k, pending.pollFirstEntry().getValue());
@@ -706,7 +914,110 @@ public final class WindowedSequencer extends LockedRecordingSequencer {
         } else if (op instanceof ByeOp b) {
                 b.conn().disconnected = true;
                 ops.disconnect(b.conn().logId);
+        } else if (op instanceof TcpCloseOp t) {
+                ops.tcp().applyStallResets(k.vt());
+                ops.tcp().close(t.conn().logId);
+                tcpAnswers.forget(t.conn().logId);
+                ops.disconnect(t.conn().logId);
+        } else if (op instanceof TcpOp t) {
+                applyTcp(k, t);
         }
+    }
+
+    /** Applies a TCP request at its key: answered now, or waiting from this instant on. */
+    private void applyTcp(Key k, TcpOp t) {
+        ConnState c = t.conn();
+        NodeState n = c.node;
+        long conn = c.logId;
+        ops.tcp().applyStallResets(k.vt());
+        Request.Tcp r = t.request();
+        if (r instanceof Request.TcpAbort) {
+            ops.tcp().abort(conn);
+            return;
+        }
+        if (r instanceof Request.TcpUnwait) {
+            TcpWait held = n.tcpWaits.remove(c.internal);
+            TcpAnswer ack = new TcpAnswer.UnwaitAck(k.vt());
+            if (held != null && held.request instanceof Request.TcpWait w) {
+                TcpAnswer ready = tcpAnswers.readyNow(conn, w.events(), k.vt(), k.vt());
+                handoffs.add(new Handoff(t.waiter(), new TcpAnswer.TakenBack(ready, ack)));
+            } else {
+                handoffs.add(new Handoff(t.waiter(), ack));
+            }
+            return;
+        }
+        TcpAnswers.Attempt a = tcpAnswers.attempt(conn, ipOf(n), r, k.vt(), k.vt());
+        if (a.waits()) {
+            stats.tcpHeldWaits++;
+            for (TcpWait other : n.tcpWaits.values()) {
+                if (other.dormant) { // the node waits again: its sockets still armed count again, from now on
+                    other.dormant = false;
+                    other.clockBefore = max(other.clockBefore, k.vt());
+                }
+            }
+            n.tcpWaits.put(c.internal, new TcpWait(c, r, t.waiter(), k.vt(), k.seq()));
+            return;
+        }
+        n.clock = max(n.clock, a.atNs()); // a blocking connect's answer holds at the handshake's end
+        handoffs.add(new Handoff(t.waiter(), a.answer()));
+    }
+
+    /**
+     * The earliest instant, from w.clockBefore on, at which w could be answered by time alone: at once if it
+     * could be answered now, else the model's next change on its socket or a TcpWait's deadline (NEVER: only
+     * another operation can answer it).
+     */
+    private long tcpKnownInstant(TcpWait w) {
+        long conn = w.conn.logId;
+        long at = w.clockBefore;
+        TcpNetwork.Readiness rd = ops.tcp().net().readiness(conn, at);
+        long events = w.request instanceof Request.TcpWait tw ? tw.events() : tcpEventsOf(w.request);
+        long mask = events | TcpNetwork.POLLERR | TcpNetwork.POLLHUP | TcpNetwork.POLLRDHUP;
+        if ((rd.events() & mask) != 0) {
+            return at;
+        }
+        long next = rd.nextChangeNs();
+        if (w.request instanceof Request.TcpWait tw && tw.deadlineVt() != 0) {
+            long d = max(tw.deadlineVt(), at);
+            next = next == TcpNetwork.NEVER ? d : min(next, d);
+        }
+        return next == TcpNetwork.NEVER ? INF : next;
+    }
+
+    /** The poll bits a blocking request waits for. */
+    private static long tcpEventsOf(Request.Tcp r) {
+        return r instanceof Request.TcpWrite ? TcpNetwork.POLLOUT : TcpNetwork.POLLIN;
+    }
+
+    /** The instant w is answered at if nothing else happens first: its known instant, or the earliest future effect. */
+    private long tcpWaitInstant(TcpWait w, long futureDelivery) {
+        return max(w.clockBefore, min(tcpKnownInstant(w), futureDelivery));
+    }
+
+    /**
+     * Tries to answer w at instant t (its key is safe): a Ready, a deadline, or the blocked request itself; when
+     * nothing holds at t yet, w has waited up to t. True if anything changed.
+     */
+    private boolean resolveTcpWait(Key k, TcpWait w) {
+        NodeState n = w.conn.node;
+        long t = k.vt();
+        ops.tcp().applyStallResets(t);
+        TcpAnswers.Attempt a = tcpAnswers.attempt(w.conn.logId, ipOf(n), w.request, t, t);
+        if (a.waits()) {
+            if (Long.compareUnsigned(t, w.clockBefore) <= 0) {
+                return false;
+            }
+            w.clockBefore = t; // nothing it waits for happened up to t
+            return true;
+        }
+        lastApplied = k;
+        n.tcpWaits.remove(w.conn.internal);
+        for (TcpWait other : n.tcpWaits.values()) {
+            other.dormant = true; // the node runs again (see TcpWait.dormant)
+        }
+        n.clock = max(n.clock, t);
+        handoffs.add(new Handoff(w.waiter, a.answer()));
+        return true;
     }
 
     private void applyRecv(Key k, RecvWait w) {

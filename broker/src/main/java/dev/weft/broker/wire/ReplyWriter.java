@@ -38,6 +38,80 @@ public final class ReplyWriter {
         flush();
     }
 
+    /** A failed TCP request: a Linux errno. */
+    public void error(int errno, long vt) throws IOException {
+        start(Wire.ERROR, 4).putInt(errno);
+        end(vt);
+    }
+
+    public void bound(VAddr local, long vt) throws IOException {
+        start(Wire.BOUND, 6);
+        addr(local);
+        end(vt);
+    }
+
+    public void connected(VAddr src, VAddr dst, long vt) throws IOException {
+        start(Wire.CONNECTED, 12);
+        addr(src);
+        addr(dst);
+        end(vt);
+    }
+
+    public void accepted(long sid, VAddr peer, VAddr local, long vt) throws IOException {
+        start(Wire.ACCEPTED, 8 + 12).putLong(sid);
+        addr(peer);
+        addr(local);
+        end(vt);
+    }
+
+    public void wrote(long n, long vt) throws IOException {
+        start(Wire.WROTE, 4).putInt((int) n);
+        end(vt);
+    }
+
+    /** Stream bytes read: {@code length} bytes of {@code data} from {@code offset}. */
+    public void data(byte[] data, int offset, int length, long vt) throws IOException {
+        start(Wire.DATA, 4 + length).putInt(length).put(data, offset, length);
+        end(vt);
+    }
+
+    public void eof(long vt) throws IOException {
+        simple(Wire.EOF, vt);
+    }
+
+    public void ready(long revents, long vt) throws IOException {
+        start(Wire.READY, 4).putInt((int) revents);
+        end(vt);
+    }
+
+    public void unwaitAck(long vt) throws IOException {
+        simple(Wire.UNWAIT_ACK, vt);
+    }
+
+    public void status(long state, long soError, VAddr local, VAddr peer, long unread, long room, long vt)
+            throws IOException {
+        start(Wire.STATUS, 4 + 4 + 12 + 4 + 4).putInt((int) state).putInt((int) soError);
+        addr(local);
+        addr(peer);
+        buf.putInt((int) unread).putInt((int) room);
+        end(vt);
+    }
+
+    /** Starts a frame of tag + {@code fields} bytes + the trailing vt; returns the buffer positioned after the tag. */
+    private ByteBuffer start(int tag, int fields) {
+        int need = 4 + 1 + fields + 8;
+        if (buf.capacity() < need) {
+            buf = ByteBuffer.allocateDirect(need).order(ByteOrder.LITTLE_ENDIAN);
+        }
+        buf.clear();
+        return buf.putInt(need - 4).put((byte) tag);
+    }
+
+    private void end(long vt) throws IOException {
+        buf.putLong(vt);
+        flush();
+    }
+
     private void simple(int tag, long vt) throws IOException {
         buf.clear();
         buf.putInt(9).put((byte) tag).putLong(vt);

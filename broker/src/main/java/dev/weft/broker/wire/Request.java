@@ -2,7 +2,10 @@ package dev.weft.broker.wire;
 
 import dev.weft.log.VAddr;
 
-/** One node → broker message (wire-and-abi.md §2). Integers are unsigned values held in Java longs. */
+/**
+ * One node → broker message (wire-and-abi.md §2; TCP: docs/tcp.md). Integers are unsigned values held in Java
+ * longs; a {@code localVt} is the node's virtual clock at the call.
+ */
 public sealed interface Request {
 
     record Hello(long nodeId, long hostId) implements Request {
@@ -28,5 +31,54 @@ public sealed interface Request {
     }
 
     record Goodbye() implements Request {
+    }
+
+    /** The TCP requests: each one is answered (TcpAbort excepted) before the connection's next request. */
+    sealed interface Tcp extends Request {
+    }
+
+    /** Port 0: the broker picks an ephemeral port. */
+    record TcpBind(VAddr addr) implements Tcp {
+    }
+
+    record TcpListen(long backlog) implements Tcp {
+    }
+
+    record TcpConnect(VAddr dst, long localVt, boolean nonblocking) implements Tcp {
+    }
+
+    record TcpAccept(long localVt, boolean blocking) implements Tcp {
+    }
+
+    /** The first TCP request on the connection the shim opens for an accepted stream. */
+    record TcpAdopt(long sid) implements Tcp {
+    }
+
+    record TcpWrite(byte[] payload, long localVt, boolean blocking) implements Tcp {
+    }
+
+    /** {@code flags}: {@link Wire#READ_PEEK}. */
+    record TcpRead(long max, long flags, long localVt, boolean blocking) implements Tcp {
+        public boolean peek() {
+            return (flags & Wire.READ_PEEK) != 0;
+        }
+    }
+
+    /** {@code how}: {@link Wire#SHUT_RD}, {@link Wire#SHUT_WR}, {@link Wire#SHUT_RDWR}. */
+    record TcpShutdown(long how) implements Tcp {
+    }
+
+    /** The connection's coming EOF is a reset, not a FIN ({@code SO_LINGER {1,0}}); no reply. */
+    record TcpAbort() implements Tcp {
+    }
+
+    /** {@code deadlineVt} 0: no deadline. */
+    record TcpWait(long events, long localVt, long deadlineVt) implements Tcp {
+    }
+
+    record TcpUnwait() implements Tcp {
+    }
+
+    record TcpStatus() implements Tcp {
     }
 }

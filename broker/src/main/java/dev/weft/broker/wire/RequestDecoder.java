@@ -60,6 +60,66 @@ public final class RequestDecoder {
             case Wire.GOODBYE -> {
                 return new Request.Goodbye();
             }
+            case Wire.TCP_BIND -> {
+                what = "TcpBind";
+                return new Request.TcpBind(addr());
+            }
+            case Wire.TCP_LISTEN -> {
+                what = "TcpListen";
+                return new Request.TcpListen(u32());
+            }
+            case Wire.TCP_CONNECT -> {
+                what = "TcpConnect";
+                VAddr dst = addr();
+                long vt = u64();
+                return new Request.TcpConnect(dst, vt, bool());
+            }
+            case Wire.TCP_ACCEPT -> {
+                what = "TcpAccept";
+                long vt = u64();
+                return new Request.TcpAccept(vt, bool());
+            }
+            case Wire.TCP_ADOPT -> {
+                what = "TcpAdopt";
+                return new Request.TcpAdopt(u64());
+            }
+            case Wire.TCP_WRITE -> {
+                what = "TcpWrite";
+                byte[] payload = bytes();
+                long vt = u64();
+                return new Request.TcpWrite(payload, vt, bool());
+            }
+            case Wire.TCP_READ -> {
+                what = "TcpRead";
+                long max = u32();
+                long flags = u32();
+                long vt = u64();
+                return new Request.TcpRead(max, flags, vt, bool());
+            }
+            case Wire.TCP_SHUTDOWN -> {
+                what = "TcpShutdown";
+                long how = u32();
+                if (how > Wire.SHUT_RDWR) {
+                    throw new ProtocolException("TcpShutdown how " + how + " is not 0 (rd), 1 (wr) or 2 (rdwr)");
+                }
+                return new Request.TcpShutdown(how);
+            }
+            case Wire.TCP_ABORT -> {
+                return new Request.TcpAbort();
+            }
+            case Wire.TCP_WAIT -> {
+                what = "TcpWait";
+                long events = u32();
+                long vt = u64();
+                return new Request.TcpWait(events, vt, u64());
+            }
+            case Wire.TCP_UNWAIT -> {
+                return new Request.TcpUnwait();
+            }
+            case Wire.TCP_STATUS -> {
+                return new Request.TcpStatus();
+            }
+            case Wire.LEASE -> throw new ProtocolException("message tag 28 (Lease) is reserved and not served yet");
             default -> throw new ProtocolException("unknown message tag " + tag);
         }
     }
@@ -104,7 +164,7 @@ public final class RequestDecoder {
 
     private byte[] bytes() throws ProtocolException {
         long n = u32();
-        if (n > end - pos) {
+        if (n > end - pos) { // checked before the copy is allocated
             throw new ProtocolException(what + " payload length " + n + " exceeds the frame");
         }
         byte[] b = Arrays.copyOfRange(buf, pos, pos + (int) n);

@@ -364,6 +364,7 @@ final class ClusterRun {
             driver = new ScenarioDriver(events, singleHost, new ScenarioDriver.Actions() {
                 @Override
                 public void crash(long nodeId, long timeNs) {
+                    singleHost.crashStreams(nodeId, timeNs); // its peers see a reset, not the FIN of its exit
                     crashNode(nodeId, timeNs);
                 }
 

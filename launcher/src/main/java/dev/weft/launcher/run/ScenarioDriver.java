@@ -114,12 +114,18 @@ final class ScenarioDriver implements LongConsumer {
             } else if (e.action() instanceof ScenarioAction.ActivatePartition p) {
                 try {
                     sequencer.setCut(cutOf(p.spec()));
+                    sequencer.partitionStreams(t, p.spec()); // streams stall rather than lose bytes (docs/tcp.md)
                     actions.note("[weft] scenario t=" + Long.toUnsignedString(t) + ": partition " + p.spec());
                 } catch (NetSpecException ex) {
                     actions.note("[weft] scenario t=" + Long.toUnsignedString(t) + ": bad partition: " + ex.getMessage());
                 }
             } else {
                 sequencer.setCut(null);
+                try {
+                    sequencer.partitionStreams(t, "");
+                } catch (NetSpecException ex) {
+                    throw new IllegalStateException("the empty partition is always valid", ex);
+                }
                 actions.note("[weft] scenario t=" + Long.toUnsignedString(t) + ": partition cleared");
             }
         }

@@ -216,13 +216,13 @@ class NetShimTest {
                 """);
     }
 
-    /** TCP and AF_UNIX sockets pass through untouched, and --stats says how many did. */
+    /** IPv6 TCP and AF_UNIX sockets pass through untouched, and --stats says how many did. */
     @Test
     void otherSocketsPassThroughAndAreCounted() {
         Map<String, String> env = env(0);
         env.put("WEFT_SCHED_STATS", "1");
         var r = run(env, "passthrough");
-        assertEquals("tcp is a real stream socket: 1\nunix socket: 1\nudp simulated: 1\n", r.stdout(), r.stderr());
+        assertEquals("tcp6 is a real stream socket: 1\nunix socket: 1\nudp simulated: 1\n", r.stdout(), r.stderr());
         assertTrue(r.stderr().contains("[weft] network: 1 simulated UDP socket(s), 1 broker request(s); "
                 + "passed through: 1 TCP, 0 UDP without a broker, 1 other"), r.stderr());
     }
