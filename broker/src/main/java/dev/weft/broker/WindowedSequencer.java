@@ -279,6 +279,24 @@ public final class WindowedSequencer extends LockedRecordingSequencer {
         }
     }
 
+    /** What each node waits for, and the pending keys (a test's diagnostics when a run stalls). */
+    String debugState() {
+        synchronized (lock) {
+            StringBuilder b = new StringBuilder("pending " + pending.keySet() + "; lastApplied " + lastApplied);
+            long future = earliestFutureDelivery();
+            for (NodeState n : nodes.values()) {
+                b.append("\n").append(n.id).append(" clock ").append(n.clock).append(" seq ").append(n.seq)
+                        .append(" open ").append(n.openConns).append(" bound ").append(boundOf(n, future));
+                for (TcpWait w : n.tcpWaits.values()) {
+                    b.append(" tcpwait conn ").append(w.conn.logId).append(' ').append(w.request).append(" before ")
+                            .append(w.clockBefore).append(" known ").append(tcpKnownInstant(w)).append(w.dormant
+                            ? " dormant" : "");
+                }
+            }
+            return b.toString();
+        }
+    }
+
     /** The reason the run was discarded, or null. */
     public String discardReason() {
         synchronized (lock) {
@@ -318,158 +336,186 @@ public final class WindowedSequencer extends LockedRecordingSequencer {
 
     @Override
     public long hello(long conn, long nodeId, long hostId) {
-        synchronized (lock) {
-            touch();
-            ConnState c = conns.get(conn);
-            NodeId id = new NodeId(hostId, nodeId);
-            NodeState n = nodes.computeIfAbsent(id, NodeState::new);
-            c.node = n;
-            c.socketIndex = n.sockets++;
-            n.seen = true;
-            n.openConns++;
-            enqueue(n, new Key(n.clock, hostId, nodeId, nextSeq(n)), new HelloOp(c), "hello");
-            advance();
-            return core.vt();
+        try {
+            synchronized (lock) {
+                touch();
+                ConnState c = conns.get(conn);
+                NodeId id = new NodeId(hostId, nodeId);
+                NodeState n = nodes.computeIfAbsent(id, NodeState::new);
+                c.node = n;
+                c.socketIndex = n.sockets++;
+                n.seen = true;
+                n.openConns++;
+                enqueue(n, new Key(n.clock, hostId, nodeId, nextSeq(n)), new HelloOp(c), "hello");
+                advance();
+                return core.vt();
+            }
+        } finally {
+            flushHandoffs(); // answers a TCP wait resolved by this operation
         }
     }
 
     @Override
     public long bind(long conn, VAddr addr) {
-        synchronized (lock) {
-            touch();
-            ConnState c = conns.get(conn);
-            if (c.node == null) {
-                return core.vt(); // the shim binds only after hello; a peer that does not is ignored
+        try {
+            synchronized (lock) {
+                touch();
+                ConnState c = conns.get(conn);
+                if (c.node == null) {
+                    return core.vt(); // the shim binds only after hello; a peer that does not is ignored
+                }
+                NodeState n = c.node;
+                c.addr = addr;
+                c.udp = true;
+                enqueue(n, new Key(n.clock, n.id.host(), n.id.node(), nextSeq(n)), new BindOp(c, addr), "bind");
+                advance();
+                return core.vt();
             }
-            NodeState n = c.node;
-            c.addr = addr;
-            c.udp = true;
-            enqueue(n, new Key(n.clock, n.id.host(), n.id.node(), nextSeq(n)), new BindOp(c, addr), "bind");
-            advance();
-            return core.vt();
+        } finally {
+            flushHandoffs(); // answers a TCP wait resolved by this operation
         }
     }
 
     @Override
     public SendReply send(long conn, VAddr src, VAddr dst, byte[] payload, long localVt) {
-        synchronized (lock) {
-            touch();
-            ConnState c = conns.get(conn);
-            if (c.node == null) {
+        try {
+            synchronized (lock) {
+                touch();
+                ConnState c = conns.get(conn);
+                if (c.node == null) {
+                    return new SendReply(core.vt(), null, null);
+                }
+                NodeState n = c.node;
+                c.udp = true;
+                n.clock = max(n.clock, localVt);
+                Key k = new Key(localVt, n.id.host(), n.id.node(), nextSeq(n));
+                if (enqueue(n, k, new SendOp(c, src, dst, payload, localVt), "send")) {
+                    long w = Long.divideUnsigned(localVt, windowNs);
+                    long count = n.buffered.merge(w, 1L, Long::sum);
+                    maxWindowBuffer = Math.max(maxWindowBuffer, count);
+                    if (windowOpsLimit > 0 && count > windowOpsLimit) {
+                        discard(n.id + " buffered more than " + windowOpsLimit + " sends in window " + w
+                                + " (--window-ops)");
+                    }
+                }
+                advance();
                 return new SendReply(core.vt(), null, null);
             }
-            NodeState n = c.node;
-            c.udp = true;
-            n.clock = max(n.clock, localVt);
-            Key k = new Key(localVt, n.id.host(), n.id.node(), nextSeq(n));
-            if (enqueue(n, k, new SendOp(c, src, dst, payload, localVt), "send")) {
-                long w = Long.divideUnsigned(localVt, windowNs);
-                long count = n.buffered.merge(w, 1L, Long::sum);
-                maxWindowBuffer = Math.max(maxWindowBuffer, count);
-                if (windowOpsLimit > 0 && count > windowOpsLimit) {
-                    discard(n.id + " buffered more than " + windowOpsLimit + " sends in window " + w
-                            + " (--window-ops)");
-                }
-            }
-            advance();
-            return new SendReply(core.vt(), null, null);
+        } finally {
+            flushHandoffs(); // answers a TCP wait resolved by this operation
         }
     }
 
     @Override
     public RecvReply recv(long conn, boolean blocking, long localVt, Waiter waiter) {
-        synchronized (lock) {
-            touch();
-            ConnState c = conns.get(conn);
-            if (c.node == null) {
-                return new RecvReply(null, core.vt(), false);
-            }
-            NodeState n = c.node;
-            c.udp = true;
-            RecvWait w = n.waiting.get(conn);
-            if (w == null) {
-                // a new receive call (a retry of an unresolved one finds its RecvWait)
-                if (blocking) {
-                    n.clock = max(n.clock, localVt);
+        try {
+            synchronized (lock) {
+                touch();
+                ConnState c = conns.get(conn);
+                if (c.node == null) {
+                    return new RecvReply(null, core.vt(), false);
                 }
-                w = new RecvWait(c, blocking, blocking ? INF : localVt, n.clock, nextSeq(n));
-                Key earliest = new Key(blocking ? w.clockBefore : max(w.clockBefore, 0), n.id.host(), n.id.node(),
-                        w.seq);
-                if (lastApplied != null && earliest.compareTo(lastApplied) < 0) {
-                    discard("protocol violation: " + n.id + " received at local_vt " + Long.toUnsignedString(localVt)
-                            + " after virtual time " + Long.toUnsignedString(lastApplied.vt()) + " was sealed");
+                NodeState n = c.node;
+                c.udp = true;
+                RecvWait w = n.waiting.get(conn);
+                if (w == null) {
+                    // a new receive call (a retry of an unresolved one finds its RecvWait)
+                    if (blocking) {
+                        n.clock = max(n.clock, localVt);
+                    }
+                    w = new RecvWait(c, blocking, blocking ? INF : localVt, n.clock, nextSeq(n));
+                    Key earliest = new Key(blocking ? w.clockBefore : max(w.clockBefore, 0), n.id.host(), n.id.node(),
+                            w.seq);
+                    if (lastApplied != null && earliest.compareTo(lastApplied) < 0) {
+                        discard("protocol violation: " + n.id + " received at local_vt " + Long.toUnsignedString(localVt)
+                                + " after virtual time " + Long.toUnsignedString(lastApplied.vt()) + " was sealed");
+                    }
+                    n.waiting.put(conn, w);
+                    advance();
                 }
-                n.waiting.put(conn, w);
-                advance();
-            }
-            // A non-blocking receive (or one with a timeout) must get its final answer in this reply: hold it.
-            while (!w.resolved && !blocking && discarded == null && !finished) {
-                try {
-                    lock.wait();
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    break;
+                // A non-blocking receive (or one with a timeout) must get its final answer in this reply: hold it.
+                while (!w.resolved && !blocking && discarded == null && !finished) {
+                    try {
+                        lock.wait();
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                        break;
+                    }
                 }
+                if (!w.resolved) {
+                    // blocking: not yet; the shim reports its frontier and asks again (nothing recorded)
+                    return new RecvReply(null, sealedHorizon(), false);
+                }
+                n.waiting.remove(conn);
+                return w.delivery != null ? new RecvReply(w.delivery, w.delivery.vt(), false)
+                        : new RecvReply(null, w.emptyVt, false);
             }
-            if (!w.resolved) {
-                // blocking: not yet; the shim reports its frontier and asks again (nothing recorded)
-                return new RecvReply(null, sealedHorizon(), false);
-            }
-            n.waiting.remove(conn);
-            return w.delivery != null ? new RecvReply(w.delivery, w.delivery.vt(), false)
-                    : new RecvReply(null, w.emptyVt, false);
+        } finally {
+            flushHandoffs();
         }
     }
 
     @Override
     public long frontier(long conn, long localVt) {
-        synchronized (lock) {
-            touch();
-            ConnState c = conns.get(conn);
-            if (c.node != null) {
-                c.node.clock = max(c.node.clock, localVt);
-                advance();
+        try {
+            synchronized (lock) {
+                touch();
+                ConnState c = conns.get(conn);
+                if (c.node != null) {
+                    c.node.clock = max(c.node.clock, localVt);
+                    advance();
+                }
+                return core.vt();
             }
-            return core.vt();
+        } finally {
+            flushHandoffs(); // answers a TCP wait resolved by this operation
         }
     }
 
     @Override
     public void goodbye(long conn) {
-        synchronized (lock) {
-            touch();
-            ConnState c = conns.get(conn);
-            if (c == null || c.node == null || c.goodbye) {
-                return;
+        try {
+            synchronized (lock) {
+                touch();
+                ConnState c = conns.get(conn);
+                if (c == null || c.node == null || c.goodbye) {
+                    return;
+                }
+                c.goodbye = true;
+                NodeState n = c.node;
+                RecvWait w = n.waiting.remove(conn);
+                if (w != null && !w.resolved) {
+                    discard("protocol violation: " + n.id + " said Goodbye while a receive waited");
+                }
+                // no reply, so a node's Goodbyes (e.g. all its sockets at exit) race each other here: they share the
+                // node's current seq and are ordered by socket creation order
+                n.byeAtSeq = true;
+                enqueue(n, new Key(n.clock, n.id.host(), n.id.node(), n.seq, 1 + c.socketIndex), new ByeOp(c), "goodbye");
+                n.openConns--;
+                advance();
             }
-            c.goodbye = true;
-            NodeState n = c.node;
-            RecvWait w = n.waiting.remove(conn);
-            if (w != null && !w.resolved) {
-                discard("protocol violation: " + n.id + " said Goodbye while a receive waited");
-            }
-            // no reply, so a node's Goodbyes (e.g. all its sockets at exit) race each other here: they share the
-            // node's current seq and are ordered by socket creation order
-            n.byeAtSeq = true;
-            enqueue(n, new Key(n.clock, n.id.host(), n.id.node(), n.seq, 1 + c.socketIndex), new ByeOp(c), "goodbye");
-            n.openConns--;
-            advance();
+        } finally {
+            flushHandoffs(); // answers a TCP wait resolved by this operation
         }
     }
 
     @Override
     public void disconnect(long conn) {
-        synchronized (lock) {
-            touch();
-            ConnState c = conns.get(conn);
-            if (c == null || c.goodbye || c.node == null || finished || discarded != null || deadlock != null) {
-                return; // (after a verdict the launcher stops every node)
+        try {
+            synchronized (lock) {
+                touch();
+                ConnState c = conns.get(conn);
+                if (c == null || c.goodbye || c.node == null || finished || discarded != null || deadlock != null) {
+                    return; // (after a verdict the launcher stops every node)
+                }
+                if (c.tcp || !c.udp) { // a socket that only said Hello may be a TCP socket closed unused
+                    closeTcp(c);
+                    return;
+                }
+                discard(c.node.id + " (conn " + conn + ") ended without Goodbye (killed or crashed mid-run)");
             }
-            if (c.tcp || !c.udp) { // a socket that only said Hello may be a TCP socket closed unused
-                closeTcp(c);
-                return;
-            }
-            discard(c.node.id + " (conn " + conn + ") ended without Goodbye (killed or crashed mid-run)");
+        } finally {
+            flushHandoffs(); // answers a TCP wait resolved by this operation
         }
     }
 

@@ -201,4 +201,105 @@ class TcpBrokerTest {
             }
         }
     }
+
+    @Test
+    void aCrashedServerResetsItsClientsAndLaterConnectsAreRefused() throws Exception {
+        Path log = dir.resolve("crash.weftlog");
+        try (BrokerFixture bf = broker(log)) {
+            TcpClient[] t = connected(bf);
+            TcpClient c = t[1];
+            c.readRequest(100, false, 30, true); // held: the server has not answered
+            bf.sequencer.crashStreams(0, 1_000_000); // the scenario crashes node 0 ...
+            TcpClient.Reply r = c.read();
+            assertEquals(TcpClient.Reply.ERROR, r.tag());
+            assertEquals(104, r.errno(), "ECONNRESET at the client of a crashed server");
+            assertEquals(104, c.write(b("more"), 40, true).errno(), "a write after the reset: ECONNRESET");
+            t[0].close(); // ... and its process group dies: its sockets end
+            t[2].close();
+            bf.awaitNoConnectionsBut(1);
+            Thread.sleep(3 * SingleHostSequencer.CLOSE_WINDOW_NANOS / 1_000_000);
+            TcpClient again = new TcpClient(bf.server.socketPath(), 1);
+            assertEquals(111, again.connect(SERVER, 7000, 50, false).errno(), "nothing listens: ECONNREFUSED");
+            c.close();
+            again.close();
+            bf.awaitNoConnectionsBut(0);
+            bf.sequencer.finish();
+        }
+        assertTrue(Files.readString(log).contains("{\"k\":\"tcp_reset\",\"sid\":0,\"reason\":\"crash\""));
+        BrokerWireTest.replay(log);
+    }
+
+    @Test
+    void aPartitionStallsAStreamAndTheHealDeliversEveryByteInOrder() throws Exception {
+        Path log = dir.resolve("partition.weftlog");
+        try (BrokerFixture bf = broker(log)) {
+            TcpClient[] t = connected(bf);
+            TcpClient c = t[1];
+            TcpClient s = t[2];
+            bf.sequencer.partitionStreams(100, "0|1");
+            assertEquals(6, c.write(b("first "), 200, true).n(), "a write into a cut stream is taken (it stalls)");
+            assertEquals(6, c.write(b("second"), 300, true).n(), "and so is the next");
+            s.readRequest(100, false, 400, true);
+            Thread.sleep(50);
+            assertFalse(s.replyWaiting(), "nothing crosses the partition");
+            bf.sequencer.partitionStreams(1_000_000, "");
+            StringBuilder got = new StringBuilder(s.read().text());
+            while (got.length() < 12) {
+                got.append(s.read(100, false, 2_000_000, true).text());
+            }
+            assertEquals("first second", got.toString(), "after the heal: every byte, in order");
+            for (TcpClient x : t) {
+                x.close();
+            }
+            bf.awaitNoConnectionsBut(0);
+            bf.sequencer.finish();
+        }
+        String text = Files.readString(log);
+        assertTrue(text.contains("{\"k\":\"tcp_partition\",\"at_ns\":100,\"spec\":\"0|1\"}"), text);
+        BrokerWireTest.replay(log);
+    }
+
+    @Test
+    void tenMegabytesArriveByteExact() throws Exception {
+        Path log = dir.resolve("bulk.weftlog");
+        byte[] sent = new byte[10 << 20];
+        new java.util.Random(10).nextBytes(sent);
+        java.io.ByteArrayOutputStream got = new java.io.ByteArrayOutputStream();
+        try (BrokerFixture bf = broker(log)) {
+            TcpClient[] t = connected(bf);
+            TcpClient c = t[1];
+            TcpClient s = t[2];
+            Thread writer = new Thread(() -> {
+                try {
+                    int off = 0;
+                    long vt = 100;
+                    while (off < sent.length) {
+                        int n = Math.min(256 * 1024, sent.length - off);
+                        TcpClient.Reply w = c.write(java.util.Arrays.copyOfRange(sent, off, off + n), vt++, true);
+                        off += (int) w.n();
+                    }
+                    c.shutdown(1);
+                } catch (Exception e) {
+                    throw new RuntimeException(e);
+                }
+            });
+            writer.start();
+            long vt = 100;
+            while (true) {
+                TcpClient.Reply d = s.read(1 << 20, false, vt++, true);
+                if (d.tag() == TcpClient.Reply.EOF) {
+                    break;
+                }
+                got.write(d.data());
+            }
+            writer.join();
+            for (TcpClient x : t) {
+                x.close();
+            }
+            bf.awaitNoConnectionsBut(0);
+            bf.sequencer.finish();
+        }
+        assertTrue(java.util.Arrays.equals(sent, got.toByteArray()), "10 MiB, byte-exact");
+        BrokerWireTest.replay(log);
+    }
 }

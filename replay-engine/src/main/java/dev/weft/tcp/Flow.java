@@ -1,12 +1,11 @@
 package dev.weft.tcp;
 
 import dev.weft.net.Unsigned;
-import java.util.ArrayList;
-import java.util.List;
+import java.util.ArrayDeque;
 
 /**
  * One direction of a stream: its segments in send order, how many bytes the receiver has consumed, and the sender's
- * end (FIN). Delivery times never decrease along the list (segments never overtake); a segment whose delivery is not
+ * end (FIN). Delivery times never decrease along the queue (segments never overtake); a segment whose delivery is not
  * known yet (a partition cut it) is {@link #STALLED}, and so is every later one until the heal decides them.
  */
 final class Flow {
@@ -44,7 +43,7 @@ final class Flow {
     }
 
     /** Segments not yet wholly consumed by the receiver (consumed ones are dropped from the front). */
-    final List<Segment> segments;
+    final ArrayDeque<Segment> segments;
     /** Bytes written into this direction so far (= the next segment's offset). */
     long written;
     /** Bytes the receiver has consumed (peeks excluded). */
@@ -63,13 +62,13 @@ final class Flow {
     long resumeFloor;
 
     Flow(long handshakeDeliv) {
-        segments = new ArrayList<>();
+        segments = new ArrayDeque<>();
         lastDeliv = handshakeDeliv;
         linkFree = 0;
     }
 
     private Flow(Flow o) {
-        segments = new ArrayList<>(o.segments.size());
+        segments = new ArrayDeque<>(o.segments.size());
         for (Segment s : o.segments) segments.add(s.copy());
         written = o.written;
         consumed = o.consumed;
@@ -102,6 +101,15 @@ final class Flow {
             n += s.end() - Math.max(s.offset, consumed);
         }
         return n;
+    }
+
+    /** Whether any byte is delivered by horizon and not consumed (looks at the head only: segments are in order). */
+    boolean hasDeliveredUnread(long horizon) {
+        for (Segment s : segments) {
+            if (s.end() <= consumed) continue; // an empty segment, or one consumed to its end
+            return arrived(s.delivNs, horizon);
+        }
+        return false;
     }
 
     /** Bytes written and not yet delivered by horizon. */

@@ -425,7 +425,11 @@ public final class TcpNetwork {
             int from = (int) (Math.max(seg.offset, in.consumed + n) - seg.offset);
             int take = (int) Math.min(seg.bytes.length - from, limit - n);
             if (take <= 0) continue;
-            if (buf == null) buf = new byte[(int) Math.min(limit, in.deliveredUnread(visible))];
+            if (buf == null) {
+                buf = new byte[(int) Math.min(limit, Math.max(take, 4096))];
+            } else if (n + take > buf.length) {
+                buf = java.util.Arrays.copyOf(buf, (int) Math.min(limit, Math.max(n + take, 2L * buf.length)));
+            }
             System.arraycopy(seg.bytes, from, buf, n, take);
             n += take;
             lastDeliv = seg.delivNs;
@@ -443,7 +447,7 @@ public final class TcpNetwork {
 
     private static void consume(Flow in, long n) {
         in.consumed += n;
-        while (!in.segments.isEmpty() && in.segments.get(0).end() <= in.consumed) in.segments.remove(0);
+        while (!in.segments.isEmpty() && in.segments.peekFirst().end() <= in.consumed) in.segments.pollFirst();
     }
 
     // ------------------------------------------------------------------ ends
@@ -663,7 +667,7 @@ public final class TcpNetwork {
         int ev = 0;
         long next = NEVER;
         long visible = st.isReset() ? Unsigned.min(horizon, st.resetAt) : horizon;
-        if (in.deliveredUnread(visible) > 0 || st.readShut[side]) ev |= POLLIN;
+        if (in.hasDeliveredUnread(visible) || st.readShut[side]) ev |= POLLIN;
         if (st.resetBy(horizon)) {
             ev |= POLLIN | POLLOUT | POLLERR | POLLHUP;
         } else {

@@ -1,0 +1,156 @@
+package dev.weft.broker;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.weft.broker.record.LogRecorder;
+import dev.weft.net.FaultModel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The windowed broker serving TCP (docs/broker.md "TCP"): two nodes exchange a request and an answer over a
+ * simulated stream, each node a thread that speaks the wire like the shim (its clock follows every reply's vt).
+ * Whichever node reaches the broker first, the recording is the same bytes.
+ */
+class WindowedTcpTest {
+    static final String NET = "latency=uniform:2000-10000";
+    static final long W = 1000;
+
+    @TempDir
+    Path dir;
+
+    /** A node's clock, moved like the shim's: to at least every reply's vt, plus 1 µs per call. */
+    static final class Clock {
+        long now;
+
+        long tick() {
+            return now += 1000;
+        }
+
+        TcpClient.Reply see(TcpClient.Reply r) {
+            now = Math.max(now, r.vt());
+            return r;
+        }
+    }
+
+    private static TcpClient.Reply waitFor(TcpClient c, Clock k, int events) throws Exception {
+        c.waitRequest(events, k.tick(), 0);
+        TcpClient.Reply r = k.see(c.read());
+        assertEquals(TcpClient.Reply.READY, r.tag());
+        return r;
+    }
+
+    private static void server(Path sock, List<String> seen, long delayMs) throws Exception {
+        Thread.sleep(delayMs);
+        Clock k = new Clock();
+        TcpClient l = new TcpClient(sock, 0);
+        k.see(l.bind(0, 7000));
+        k.see(l.listen(8));
+        waitFor(l, k, 0x1);
+        TcpClient.Reply acc = k.see(l.accept(k.tick(), false));
+        assertEquals(TcpClient.Reply.ACCEPTED, acc.tag());
+        TcpClient s = new TcpClient(sock, 0);
+        k.see(s.adopt(acc.sid()));
+        StringBuilder got = new StringBuilder();
+        while (true) {
+            waitFor(s, k, 0x1);
+            TcpClient.Reply d = k.see(s.read(100, false, k.tick(), false));
+            if (d.tag() == TcpClient.Reply.EOF) {
+                break;
+            }
+            got.append(d.text());
+            if (got.toString().endsWith("\n")) {
+                k.see(s.write(("PONG " + got).getBytes(StandardCharsets.ISO_8859_1), k.tick(), false));
+            }
+        }
+        seen.add("server read " + got.toString().trim());
+        s.close();
+        l.close();
+    }
+
+    private static void client(Path sock, List<String> seen, long delayMs) throws Exception {
+        Thread.sleep(delayMs);
+        Clock k = new Clock();
+        TcpClient c = new TcpClient(sock, 1);
+        assertEquals(TcpClient.Reply.ACK, k.see(c.connect(TcpClient.ip(0), 7000, k.tick(), true)).tag());
+        waitFor(c, k, 0x4);
+        assertEquals(4, k.see(c.status()).state(), "established");
+        k.see(c.write("PING\n".getBytes(StandardCharsets.ISO_8859_1), k.tick(), false));
+        waitFor(c, k, 0x1);
+        TcpClient.Reply d = k.see(c.read(100, false, k.tick(), false));
+        seen.add("client read " + d.text().trim());
+        k.see(c.shutdown(1));
+        waitFor(c, k, 0x1);
+        assertEquals(TcpClient.Reply.EOF, k.see(c.read(100, false, k.tick(), false)).tag());
+        c.close();
+    }
+
+    private byte[] run(String name, long serverDelay, long clientDelay, List<String> seen) throws Exception {
+        Path log = dir.resolve(name);
+        List<String> discards = Collections.synchronizedList(new ArrayList<>());
+        WindowedSequencer seq = new WindowedSequencer(FaultModel.of(4, NET),
+                LogRecorder.create(log, 4, NET, W, s -> { }), W, List.of(0L, 1L), 0, discards::add);
+        Path sub = Files.createDirectories(dir.resolve(name + ".d"));
+        try (BrokerServer server = BrokerServer.start(seq, sub, null, false, s -> { })) {
+            CompletableFuture<Void> a = CompletableFuture.runAsync(() -> unchecked(() -> server(server.socketPath(),
+                    seen, serverDelay)));
+            CompletableFuture<Void> b = CompletableFuture.runAsync(() -> unchecked(() -> client(server.socketPath(),
+                    seen, clientDelay)));
+            try {
+                a.get(20, TimeUnit.SECONDS);
+                b.get(20, TimeUnit.SECONDS);
+            } catch (java.util.concurrent.TimeoutException e) {
+                seq.finish();
+                throw new AssertionError("stalled; recorded so far:\n" + Files.readString(log) + "\nseen " + seen
+                        + "\n" + seq.debugState());
+            }
+            for (int i = 0; i < 500 && server.liveConnections() > 0; i++) {
+                Thread.sleep(10);
+            }
+            seq.finish();
+        }
+        assertNull(seq.discardReason(), () -> "discarded: " + discards);
+        return Files.readAllBytes(log);
+    }
+
+    interface Body {
+        void run() throws Exception;
+    }
+
+    private static void unchecked(Body b) {
+        try {
+            b.run();
+        } catch (Exception e) {
+            throw new RuntimeException(e);
+        }
+    }
+
+    @Test
+    void oneSeedGivesTheSameBytesWhicheverNodeArrivesFirst() throws Exception {
+        List<String> seen1 = Collections.synchronizedList(new ArrayList<>());
+        List<String> seen2 = Collections.synchronizedList(new ArrayList<>());
+        byte[] first = run("a.weftlog", 0, 150, seen1);
+        byte[] second = run("b.weftlog", 150, 0, seen2);
+        Collections.sort(seen1);
+        Collections.sort(seen2);
+        assertEquals(List.of("client read PONG PING", "server read PING"), seen1);
+        assertEquals(seen1, seen2);
+        String text = new String(first, StandardCharsets.UTF_8);
+        assertTrue(text.contains("\"k\":\"tcp_send\""), text);
+        assertTrue(text.contains("50494e470a"), "PING's bytes are in the recording");
+        assertArrayEquals(first, second, () -> "the two recordings differ:\n" + text + "\n----\n"
+                + new String(second, StandardCharsets.UTF_8));
+        BrokerWireTest.replay(dir.resolve("a.weftlog"));
+    }
+}
