@@ -166,6 +166,12 @@ static int budget_ms(uint64_t timeout_ns) {
     return ms > 0x7fffffff ? 0x7fffffff : (int)ms;
 }
 
+/* A process of a cluster node (WEFT_BROKER, no process scheduling there): every timed wait is paced,
+ * even one that watches no simulated socket (an asyncio client between connect retries waits on its
+ * self-pipe only): its timeout elapses in virtual time once the real budget is spent, instead of the
+ * clock standing still while real time passes. */
+static int net_node(void) { return weft_cfg.net && weft_engaged(); }
+
 static int paced_result(int rc, uint64_t t0, uint64_t timeout_ns) {
     if (rc == 0) weft_mono_at_least(t0 + timeout_ns);
     return rc;
@@ -248,7 +254,7 @@ static int process_wait(weft_io_wait *w, uint64_t timeout_ns, int infinite, cons
 static int poll_body(struct pollfd *fds, nfds_t n, int timeout_ms, int tcp) {
     weft_io_wait w = {.kind = WEFT_IO_POLL, .fds = fds, .nfds = n};
     w.net = (weft_net_open && weft_engaged() && weft_net_prepare_poll(fds, n) > 0) || tcp;
-    if (w.net && !weft_sched_active() && timeout_ms > 0) {
+    if ((w.net || net_node()) && !weft_sched_active() && timeout_ms > 0) {
         uint64_t t0 = weft_mono_peek(), t = (uint64_t)timeout_ms * MS;
         struct timespec b = budget_ts(t);
         return paced_result(get_real_ppoll()(fds, n, &b, NULL), t0, t);
@@ -270,7 +276,7 @@ static uint64_t ts_ns(const struct timespec *t) {
 static int ppoll_body(struct pollfd *fds, nfds_t n, const struct timespec *t, const sigset_t *mask, int tcp) {
     weft_io_wait w = {.kind = WEFT_IO_POLL, .fds = fds, .nfds = n};
     w.net = (weft_net_open && weft_engaged() && weft_net_prepare_poll(fds, n) > 0) || tcp;
-    if (w.net && !weft_sched_active() && t && ts_ns(t) > 0) {
+    if ((w.net || net_node()) && !weft_sched_active() && t && ts_ns(t) > 0) {
         uint64_t t0 = weft_mono_peek();
         struct timespec b = budget_ts(ts_ns(t));
         return paced_result(get_real_ppoll()(fds, n, &b, mask), t0, ts_ns(t));
@@ -288,7 +294,7 @@ static int select_body(int nfds, fd_set *rd, fd_set *wr, fd_set *ex, struct time
     uint64_t ns = tv ? (uint64_t)tv->tv_sec * 1000000000ULL + (uint64_t)tv->tv_usec * 1000 : 0;
     weft_io_wait w = {.kind = WEFT_IO_SELECT, .nsel = nfds, .rd = rd, .wr = wr, .ex = ex};
     w.net = (weft_net_open && weft_engaged() && weft_net_prepare_select(nfds, rd) > 0) || tcp;
-    if (w.net && !weft_sched_active() && tv && ns > 0) {
+    if ((w.net || net_node()) && !weft_sched_active() && tv && ns > 0) {
         uint64_t t0 = weft_mono_peek();
         struct timespec b = budget_ts(ns);
         int rc = paced_result(get_real_pselect()(nfds, rd, wr, ex, &b, NULL), t0, ns);
@@ -321,7 +327,7 @@ static int pselect_body(int nfds, fd_set *rd, fd_set *wr, fd_set *ex, const stru
                         int tcp) {
     weft_io_wait w = {.kind = WEFT_IO_SELECT, .nsel = nfds, .rd = rd, .wr = wr, .ex = ex};
     w.net = (weft_net_open && weft_engaged() && weft_net_prepare_select(nfds, rd) > 0) || tcp;
-    if (w.net && !weft_sched_active() && t && ts_ns(t) > 0) {
+    if ((w.net || net_node()) && !weft_sched_active() && t && ts_ns(t) > 0) {
         uint64_t t0 = weft_mono_peek();
         struct timespec b = budget_ts(ts_ns(t));
         return paced_result(get_real_pselect()(nfds, rd, wr, ex, &b, mask), t0, ts_ns(t));
@@ -349,7 +355,7 @@ static int epoll_body(const char *name, int epfd, struct epoll_event *ev, int ma
                       const sigset_t *mask, int masked, int tcp) {
     int net = (weft_net_open && weft_engaged() && weft_net_prepare_epoll(epfd) > 0) || tcp;
     uint64_t t = (uint64_t)(timeout_ms < 0 ? 0 : timeout_ms) * MS;
-    if (net && !weft_sched_active() && timeout_ms > 0) {
+    if ((net || net_node()) && !weft_sched_active() && timeout_ms > 0) {
         uint64_t t0 = weft_mono_peek();
         return paced_result(real_epoll(epfd, ev, max, budget_ms(t), mask, masked), t0, t);
     }

@@ -15,6 +15,8 @@
  *   duplex     one thread blocked reading a socket while another writes on it (scheduler-managed threads)
  *   reset      SO_LINGER {1,0}: the close is a reset (ECONNRESET at the peer)
  *   sendfile   sendfile from a file to a socket, splice from a socket into a pipe
+ *   idlewait   a cluster node's timed epoll/poll on a pipe only (an asyncio client between connect retries)
+ *              still takes its timeout in virtual time
  */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE
@@ -494,6 +496,21 @@ static void sendfile_splice(void) {
     printf("splice from a pipe: %zd; the peer got \"%.*s\"\n", n, (int)m, buf);
 }
 
+static void idlewait(void) {
+    int p[2];
+    if (pipe(p)) die("pipe");
+    struct pollfd pf = {.fd = p[0], .events = POLLIN};
+    uint64_t t0 = now_ms();
+    int rc = poll(&pf, 1, 1000);
+    printf("poll on a pipe: %d after %lu virtual ms\n", rc, (unsigned long)(now_ms() - t0));
+    int ep = epoll_create1(0);
+    struct epoll_event ev = {.events = EPOLLIN, .data.fd = p[0]};
+    epoll_ctl(ep, EPOLL_CTL_ADD, p[0], &ev);
+    t0 = now_ms();
+    rc = epoll_wait(ep, &ev, 1, 500);
+    printf("epoll on a pipe: %d after %lu virtual ms\n", rc, (unsigned long)(now_ms() - t0));
+}
+
 int main(int argc, char **argv) {
     setvbuf(stdout, NULL, _IONBF, 0);
     const char *s = argc > 1 ? argv[1] : "";
@@ -509,6 +526,7 @@ int main(int argc, char **argv) {
     else if (!strcmp(s, "duplex")) duplex();
     else if (!strcmp(s, "reset")) reset();
     else if (!strcmp(s, "sendfile")) sendfile_splice();
+    else if (!strcmp(s, "idlewait")) idlewait();
     else { fprintf(stderr, "unknown scenario %s\n", s); return 2; }
     return 0;
 }

@@ -86,6 +86,10 @@ class TcpShimTest {
                 after closing one copy: poll 0
                 read after the reset: -1 Connection reset by peer
                 """),
+            Map.entry("idlewait", """
+                poll on a pipe: 0 after 1000 virtual ms
+                epoll on a pipe: 0 after 500 virtual ms
+                """),
             Map.entry("sendfile", """
                 sendfile: 8, offset now 12
                 splice to a pipe: 8; the pipe holds "456789ab"
@@ -188,6 +192,16 @@ class TcpShimTest {
     @Test
     void sendfileAndSpliceMoveBytesThroughTheSimulatedSocket() {
         assertOutput("sendfile");
+    }
+
+    /**
+     * A cluster node's timed wait on ordinary fds only (an asyncio client sleeping between connect retries: its
+     * selector watches the self-pipe) takes its timeout in virtual time; the clock used to stand still, so the
+     * retry never came.
+     */
+    @Test
+    void aNodesTimedWaitWithoutSocketsElapsesInVirtualTime() {
+        assertOutput("idlewait");
     }
 
     /** --stats says how many TCP sockets were simulated; a socket of another family still passes through. */
