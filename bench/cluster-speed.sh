@@ -59,7 +59,7 @@ row "work" "ours: median wall (cpu)" "reference (issue 24)"
 for ((i = 0; i < RUNS; i++)); do sample "$WEFT" --version; done
 row "weft --version" "$(median)" "-"
 for ((i = 0; i < RUNS; i++)); do sample "$WEFT" run --seed "$i" -- /bin/true; done
-row "weft run -- /bin/true" "$(median)" "-"
+row "weft run --seed N -- /bin/true" "$(median)" "-"
 for ((i = 1; i <= RUNS; i++)); do sample "$WEFT" run --seed "$i" --net '' --nodes 7 -- /bin/true; done
 row "weft run --seed N --net '' --nodes 7 -- /bin/true (fixed cost)" "$(median)" "0.01 s (target <= 0.10)"
 
