@@ -192,8 +192,12 @@ public final class ShimLocator {
             try {
                 Files.move(tmp, dir, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
                 tmp = null;
-            } catch (java.nio.file.FileAlreadyExistsException | java.nio.file.DirectoryNotEmptyException raced) {
-                // a concurrent run installed the same version first: use its copy
+            } catch (IOException raced) {
+                // rename(2) onto the directory a concurrent run installed first fails (ENOTEMPTY, which Java maps
+                // to no specific exception): use that copy; anything else is a real failure
+                if (!Files.isDirectory(dir)) {
+                    throw raced;
+                }
             }
         } finally {
             if (tmp != null) {
