@@ -1,8 +1,8 @@
 /*
- * weft_exec: the isolation `weft run` puts around a target, in one small static exec instead of the
+ * weft_exec: the isolation `weft run` puts around a target, in one small exec instead of the
  * util-linux chain `setsid unshare --user --map-current-user --pid --fork --kill-child --mount-proc --
  * setarch -R sh -c INIT weft-init env LD_PRELOAD=... prog` (six execs per node, each loading its own
- * libraries). The guarantees are the chain's (docs/shim.md "Isolation"):
+ * libraries). The guarantees are the chain's (docs/real-programs.md, docs/shim.md):
  *   - a fresh PID namespace whose PID 1 is this program's second process: it reaps orphans, keeps the
  *     init-only signal rules away from the target, and exits with the target's status (128+N for a death
  *     by signal N, like sh); the target is PID 2 and its children 3, 4, ... in creation order;
