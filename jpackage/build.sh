@@ -256,6 +256,11 @@ gzip -c "$SAMPLE" > "$WORK/training-sample.weftlog.gz"
     echo "replay $WORK/training-bigflow.weftlog"
   fi
   for w in --help --version "help replay" "replay --help" "check --help" "run --help"; do echo "$w"; done
+  # the live-run path (issue 24): a small cluster and a single process, so `weft run` starts from the cache too
+  if [ "$OS" = linux ]; then
+    echo "run --seed 1 --net latency=uniform:1000-60000 --nodes 2 -- true"
+    echo "run --seed 1 -- true"
+  fi
 } > "$TRAIN_CMDS"
 train() { # $1 = launcher name, $2 = cache file name, rest = the training command (a path, then its arguments)
   local launcher=$1 cache=$2; shift 2

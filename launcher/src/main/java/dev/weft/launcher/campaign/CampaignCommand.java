@@ -34,7 +34,7 @@ public final class CampaignCommand {
             + "hit of each violation class is re-run live and reported confirmed or not reproduced.\n\n"
             + "  --config FILE   the campaign config (JSON; see docs/campaigns.md)\n"
             + "  --seeds S:N     seeds S to S+N-1 (default: the config's seed_start and seed_count)\n"
-            + "  --jobs J        runs at a time (default 1)\n"
+            + "  --jobs J        runs at a time (default: the machine's cores)\n"
             + "  --out DIR       output folder (default campaign-out)\n"
             + "  --shard k/N     only runs number i with i % N == k (default: from JOB_COMPLETION_INDEX/JOB_COMPLETIONS\n"
             + "                  or SLURM_ARRAY_TASK_ID/SLURM_ARRAY_TASK_COUNT, else everything)\n"
@@ -72,7 +72,9 @@ public final class CampaignCommand {
         Path configFile = null;
         Path outDir = Path.of("campaign-out");
         String seeds = null;
-        int jobs = 1;
+        // a run is mostly waiting on its nodes and the broker: one per core keeps the machine busy (runs are
+        // independent processes and the report is ordered by seed, so the count changes no result)
+        int jobs = Runtime.getRuntime().availableProcessors();
         Shard shard = null;
         List<String> placement = new ArrayList<>();
         try {

@@ -244,7 +244,16 @@ final class RunExecutor {
     private static List<String> javaCommand() {
         String java = ProcessHandle.current().info().command()
                 .orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        return List.of(java, "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-cp",
-                System.getProperty("java.class.path"), "dev.weft.launcher.WeftMain");
+        List<String> cmd = new ArrayList<>(List.of(java, "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC",
+                "-XX:-UsePerfData"));
+        String archive = System.getProperty("weft.cds.archive");
+        if (archive != null && !archive.isEmpty()) {
+            // the class-data archive ./weft started us with (same class path): each run's JVM maps its ~1,250
+            // classes instead of loading them from the jars again; a stale archive is ignored silently
+            cmd.addAll(List.of("-XX:SharedArchiveFile=" + archive, "-Xshare:auto", "-Xlog:disable", "-Xlog:all=off",
+                    "-Dweft.cds.archive=" + archive));
+        }
+        cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), "dev.weft.launcher.WeftMain"));
+        return cmd;
     }
 }

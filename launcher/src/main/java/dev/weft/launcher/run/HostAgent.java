@@ -48,6 +48,7 @@ final class HostAgent implements AutoCloseable {
 
     private final SharedToken token;
     private final Path shim;
+    private final java.util.Optional<Path> weftExec;
     private final Map<String, String> env;
     private final PrintStream log;
     private final ServerSocket server;
@@ -80,6 +81,8 @@ final class HostAgent implements AutoCloseable {
         this.setpriv = TargetIsolation.find("setpriv", env.get("PATH"));
         this.sh = TargetIsolation.find("sh", env.get("PATH"));
         this.prlimit = TargetIsolation.find("prlimit", env.get("PATH"));
+        // the isolation wrapper shipped with this host's shim (one exec per node), if any
+        this.weftExec = new ShimLocator(env, ShimLocator.ownLocation().orElse(null)).locateTool(ShimLocator.EXEC, shim);
         this.server = new ServerSocket();
         server.setReuseAddress(true);
         server.bind(listen, 64);
@@ -277,9 +280,9 @@ final class HostAgent implements AutoCloseable {
                 e.put("WEFT_NODE_ID", Long.toString(node));
                 e.put("WEFT_HOST_ID", Long.toString(hostId));
                 TargetIsolation.Plan plan = TargetIsolation.wrap(argv, e.get("LD_PRELOAD"), m.flag("pid_namespace"),
-                        m.flag("aslr_off"), env.get("PATH"));
+                        m.flag("aslr_off"), env.get("PATH"), weftExec);
                 if (!plan.command().equals(argv)) {
-                    e.remove("LD_PRELOAD"); // the final env(1) of the wrapper chain sets it
+                    e.remove("LD_PRELOAD"); // the wrapper's final exec sets it
                 }
                 List<String> cmd = new ArrayList<>();
                 setpriv.ifPresent(p -> cmd.addAll(List.of(p.toString(), "--pdeathsig", "KILL")));

@@ -64,9 +64,14 @@ final class NodeProcess implements RunningNode {
 
     static NodeProcess start(long nodeId, ProcessBuilder pb, Optional<Path> setsid, LineSink sink)
             throws IOException {
-        List<String> cmd = new ArrayList<>();
-        setsid.ifPresent(s -> cmd.add(s.toString()));
-        cmd.addAll(pb.command());
+        List<String> cmd = new ArrayList<>(pb.command());
+        if (setsid.isPresent()) {
+            if (Path.of(cmd.get(0)).endsWith(ShimLocator.EXEC)) {
+                cmd.add(1, "--setsid"); // weft_exec calls setsid() itself before its exec: one exec fewer
+            } else {
+                cmd.add(0, setsid.get().toString());
+            }
+        }
         ProcessBuilder b = new ProcessBuilder(cmd);
         b.directory(pb.directory());
         b.environment().clear();

@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * {@code weft run}: runs one program under libweft_shim.so with the WEFT_* environment of
@@ -194,14 +195,14 @@ public final class RunCommand {
                         + warnings.get(0).replaceFirst("^weft run: warning: ", ""));
             }
             // a static target runs under the supervisor (weft_super) when there is one
-            supervisor = StaticSupervision.prefix(found,
-                    new ShimLocator(env, ShimLocator.ownLocation().orElse(null)).locateSupervisor(shim), notes);
+            supervisor = StaticSupervision.prefix(found, found.staticLinked() ? locator(env).locateSupervisor(shim)
+                    : Optional.empty(), notes);
         }
         Map<String, String> e = new java.util.HashMap<>(env);
         applyEnvironment(o, shim, e);
         e.putAll(extra);
         TargetIsolation.Plan plan = TargetIsolation.wrap(command, e.get("LD_PRELOAD"), !o.hostPids(), !o.keepAslr(),
-                env.get("PATH"));
+                env.get("PATH"), locator(env).locateTool(ShimLocator.EXEC, shim));
         plan.notes().forEach(notes);
         if (!plan.command().equals(command)) {
             // the final env(1) exec sets LD_PRELOAD; the wrappers before it run unsimulated
@@ -211,6 +212,10 @@ public final class RunCommand {
         pb.environment().clear();
         pb.environment().putAll(e);
         return pb;
+    }
+
+    private static ShimLocator locator(Map<String, String> env) {
+        return new ShimLocator(env, ShimLocator.ownLocation().orElse(null));
     }
 
     /** Sets the variables the shim reads; stale WEFT_* switches from the caller are cleared. */

@@ -26,6 +26,10 @@ import java.util.function.Predicate;
 public final class ShimLocator {
     public static final String LIBRARY = "libweft_shim.so";
     public static final String SUPERVISOR = "weft_super";
+    /** The isolation wrapper of every target (TargetIsolation). */
+    public static final String EXEC = "weft_exec";
+    /** The build's SHA-256 list of the embedded files ({@code sha256sum} format): names the installed version. */
+    private static final String MANIFEST = "native.sha256";
     private static final String RESOURCE_DIR = "/dev/weft/launcher/run/native/";
     /** Where the build places the library inside the launcher jar. */
     public static final String RESOURCE = RESOURCE_DIR + LIBRARY;
@@ -73,12 +77,17 @@ public final class ShimLocator {
 
     /** The supervisor for static binaries: next to {@code shim}, then where the shim itself is looked for. */
     public Optional<Path> locateSupervisor(Path shim) {
+        return locateTool(SUPERVISOR, shim);
+    }
+
+    /** A program shipped with the shim ({@link #SUPERVISOR}, {@link #EXEC}): next to {@code shim}, then as the shim. */
+    public Optional<Path> locateTool(String name, Path shim) {
         Path dir = shim == null ? null : shim.toAbsolutePath().getParent();
         Predicate<Path> runnable = c -> Files.isRegularFile(c) && Files.isExecutable(c);
-        if (dir != null && runnable.test(dir.resolve(SUPERVISOR))) {
-            return Optional.of(dir.resolve(SUPERVISOR));
+        if (dir != null && runnable.test(dir.resolve(name))) {
+            return Optional.of(dir.resolve(name));
         }
-        return find(SUPERVISOR, new ArrayList<>(), runnable);
+        return find(name, new ArrayList<>(), runnable);
     }
 
     /** Next to the launcher, embedded in its jar, then a checkout's build output; every candidate goes to tried. */
@@ -119,10 +128,130 @@ public final class ShimLocator {
     }
 
     /**
+     * The embedded files of this launcher version, installed once into $XDG_CACHE_HOME/weft (or ~/.cache/weft)/
+     * native-&lt;hash of the build's SHA-256 list&gt;/ and found there by every later run: a run reads a
+     * 300-byte manifest instead of reading and hashing megabytes of library and supervisor (per node, before).
+     * The directory is filled under a temporary name and renamed into place, so concurrent runs never see it half
+     * written (the loser of the rename uses the winner's copy); a directory some other user could have written
+     * is never trusted. Empty when the jar has no manifest or the cache is unusable (then per-file extraction).
+     */
+    private Optional<Path> installedVersion(String name) {
+        String manifest;
+        try (InputStream in = ShimLocator.class.getResourceAsStream(RESOURCE_DIR + MANIFEST)) {
+            if (in == null) {
+                return Optional.empty();
+            }
+            manifest = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.US_ASCII);
+        } catch (IOException e) {
+            return Optional.empty();
+        }
+        List<String> names = manifest.lines().map(l -> l.replaceFirst("^\\S+\\s+\\*?", "")).toList();
+        if (!names.contains(name)) {
+            return Optional.empty();
+        }
+        Path root = cacheRoot();
+        Path dir = root.resolve("native-" + versionName(manifest));
+        try {
+            if (!Files.isDirectory(dir)) {
+                install(root, dir, names);
+            }
+            return ownedByUs(dir) && Files.isExecutable(dir.resolve(name)) ? Optional.of(dir.resolve(name))
+                    : Optional.empty();
+        } catch (IOException | UnsupportedOperationException e) {
+            return Optional.empty();
+        }
+    }
+
+    private Path cacheRoot() {
+        String xdg = env.get("XDG_CACHE_HOME");
+        Path base = xdg != null && !xdg.isEmpty() ? Path.of(xdg) : Path.of(System.getProperty("user.home"), ".cache");
+        return base.resolve("weft");
+    }
+
+    /** Writes every file of the manifest into a private temporary directory next to {@code dir}, then renames it. */
+    private static void install(Path root, Path dir, List<String> names) throws IOException {
+        Files.createDirectories(root);
+        Path tmp = Files.createTempDirectory(root, dir.getFileName() + ".tmp",
+                PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+        try {
+            for (String n : names) {
+                try (InputStream in = ShimLocator.class.getResourceAsStream(RESOURCE_DIR + n)) {
+                    if (in == null) {
+                        throw new IOException("not embedded: " + n);
+                    }
+                    Path f = tmp.resolve(n);
+                    try (var out = java.nio.channels.FileChannel.open(f, java.nio.file.StandardOpenOption.CREATE_NEW,
+                            java.nio.file.StandardOpenOption.WRITE)) {
+                        out.write(java.nio.ByteBuffer.wrap(in.readAllBytes()));
+                        out.force(true);
+                    }
+                    Files.setPosixFilePermissions(f, PosixFilePermissions.fromString("r-xr-xr-x"));
+                }
+            }
+            Files.setPosixFilePermissions(tmp, PosixFilePermissions.fromString("r-xr-xr-x"));
+            try {
+                Files.move(tmp, dir, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+                tmp = null;
+            } catch (IOException raced) {
+                // rename(2) onto the directory a concurrent run installed first fails (ENOTEMPTY, which Java maps
+                // to no specific exception): use that copy; anything else is a real failure
+                if (!Files.isDirectory(dir)) {
+                    throw raced;
+                }
+            }
+        } finally {
+            if (tmp != null) {
+                deleteTree(tmp);
+            }
+        }
+    }
+
+    private static void deleteTree(Path tmp) {
+        try {
+            Files.setPosixFilePermissions(tmp, PosixFilePermissions.fromString("rwx------"));
+            try (var files = Files.list(tmp)) {
+                for (Path f : files.toList()) {
+                    Files.deleteIfExists(f);
+                }
+            }
+            Files.deleteIfExists(tmp);
+        } catch (IOException ignored) {
+            // a leftover temporary directory is harmless
+        }
+    }
+
+    /** Ours and writable by nobody else: another user could otherwise have planted a library there. */
+    private static boolean ownedByUs(Path dir) throws IOException {
+        var attrs = Files.readAttributes(dir, java.nio.file.attribute.PosixFileAttributes.class,
+                java.nio.file.LinkOption.NOFOLLOW_LINKS);
+        var perms = attrs.permissions();
+        Object uid = Files.getAttribute(dir, "unix:uid", java.nio.file.LinkOption.NOFOLLOW_LINKS);
+        return attrs.isDirectory() && uid.equals(Files.getAttribute(Path.of("/proc/self/"), "unix:uid"))
+                && !perms.contains(java.nio.file.attribute.PosixFilePermission.GROUP_WRITE)
+                && !perms.contains(java.nio.file.attribute.PosixFilePermission.OTHERS_WRITE);
+    }
+
+    /**
+     * 64-bit FNV-1a of the manifest, in hex: the manifest already holds each file's SHA-256, so this names the
+     * set of contents without loading the JDK's digest providers on every run.
+     */
+    static String versionName(String manifest) {
+        long h = 0xcbf29ce484222325L;
+        for (int i = 0; i < manifest.length(); i++) {
+            h = (h ^ (manifest.charAt(i) & 0xff)) * 0x100000001b3L;
+        }
+        return HexFormat.of().withLowerCase().toHexDigits(h);
+    }
+
+    /**
      * Copies an embedded file to $XDG_CACHE_HOME/weft (or ~/.cache/weft)/shim-&lt;sha256&gt;/, executable
      * (the supervisor is run, the library mapped).
      */
     private Optional<Path> extractEmbedded(String name) {
+        Optional<Path> installed = installedVersion(name);
+        if (installed.isPresent()) {
+            return installed;
+        }
         byte[] bytes;
         try (InputStream in = ShimLocator.class.getResourceAsStream(RESOURCE_DIR + name)) {
             if (in == null) {

@@ -54,6 +54,22 @@ final class TargetIsolation {
      * @param pathVar   PATH used to find unshare, setarch, sh and env
      */
     static Plan wrap(List<String> command, String preload, boolean pidNs, boolean noAslr, String pathVar) {
+        return wrap(command, preload, pidNs, noAslr, pathVar, Optional.empty());
+    }
+
+    /**
+     * As above, with {@code weft_exec} (shipped with the shim) when there is one: the same namespace, /proc,
+     * kill-child, ASLR and LD_PRELOAD guarantees in one small static exec per node, instead of six execs
+     * (unshare, setarch, sh, env and their probes) that each load their own libraries.
+     */
+    static Plan wrap(List<String> command, String preload, boolean pidNs, boolean noAslr, String pathVar,
+            Optional<Path> weftExec) {
+        if (weftExec.isPresent()) {
+            Optional<int[]> probe = probe(weftExec.get());
+            if (probe.isPresent()) {
+                return viaExec(command, preload, pidNs, noAslr, weftExec.get(), probe.get());
+            }
+        }
         List<String> notes = new ArrayList<>();
         List<String> out = new ArrayList<>();
         Optional<Path> unshare = find("unshare", pathVar);
@@ -93,6 +109,56 @@ final class TargetIsolation {
         }
         out.add(env.get().toString());
         out.add("LD_PRELOAD=" + preload);
+        out.addAll(command);
+        return new Plan(List.copyOf(out), notes);
+    }
+
+    /** What {@code weft_exec --probe} found per helper: {namespace recipe (0: none), ASLR switch works (1)}. */
+    private static final Map<Path, Optional<int[]>> EXEC_PROBES = new ConcurrentHashMap<>();
+
+    private static Optional<int[]> probe(Path weftExec) {
+        return EXEC_PROBES.computeIfAbsent(weftExec, k -> {
+            try {
+                Process p = new ProcessBuilder(k.toString(), "--probe").redirectError(ProcessBuilder.Redirect.DISCARD)
+                        .start();
+                String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.US_ASCII);
+                if (!p.waitFor(5, TimeUnit.SECONDS) || p.exitValue() != 0) {
+                    p.destroyForcibly();
+                    return Optional.empty();
+                }
+                var m = java.util.regex.Pattern.compile("pidns=([0-4]) aslr=([01])").matcher(out);
+                return m.find() ? Optional.of(new int[] {Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2))})
+                        : Optional.empty();
+            } catch (IOException e) {
+                return Optional.empty();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return Optional.empty();
+            }
+        });
+    }
+
+    private static Plan viaExec(List<String> command, String preload, boolean pidNs, boolean noAslr, Path weftExec,
+            int[] probe) {
+        List<String> notes = new ArrayList<>();
+        List<String> out = new ArrayList<>(List.of(weftExec.toString()));
+        if (pidNs) {
+            if (probe[0] > 0) {
+                out.add("--pidns=" + probe[0]);
+            } else {
+                notes.add("weft run: note: no PID namespace available (unshare --pid failed or is missing);"
+                        + " the target sees real PIDs (use --host-pids to silence this)");
+            }
+        }
+        if (noAslr) {
+            if (probe[1] == 1) {
+                out.add("--no-aslr");
+            } else {
+                notes.add("weft run: note: setarch -R is not permitted here; ASLR stays on, so pointer-derived values"
+                        + " vary (use --keep-aslr to silence this)");
+            }
+        }
+        out.addAll(List.of("--preload", preload, "--"));
         out.addAll(command);
         return new Plan(List.copyOf(out), notes);
     }

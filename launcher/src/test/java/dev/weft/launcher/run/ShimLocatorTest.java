@@ -61,8 +61,29 @@ class ShimLocatorTest {
         var locator = new ShimLocator(Map.of("XDG_CACHE_HOME", cache.toString()), nowhere.resolve("weft.jar"));
         Path found = locator.locate(Optional.empty());
         assertTrue(found.startsWith(cache.resolve("weft")), found.toString());
-        assertTrue(found.getParent().getFileName().toString().matches("shim-[0-9a-f]{16}"), found.toString());
+        // native-<hash of the build's manifest>: the whole installed version; shim-<hash>: a jar without manifest
+        assertTrue(found.getParent().getFileName().toString().matches("(native|shim)-[0-9a-f]{16}"), found.toString());
         assertArrayEquals(embedded, Files.readAllBytes(found));
         assertEquals(found, locator.locate(Optional.empty()), "second lookup reuses the extracted copy");
+    }
+
+    /** One directory per installed version: the shim's tools sit next to it, installed once and not writable. */
+    @Test
+    void installedVersionHoldsTheToolsBesideTheShim() throws Exception {
+        try (var in = ShimLocator.class.getResourceAsStream("/dev/weft/launcher/run/native/native.sha256")) {
+            assumeTrue(in != null, "skipped: no embedded manifest (built on Linux only)");
+        }
+        Path cache = dir.resolve("cache2");
+        Path nowhere = Files.createDirectories(dir.resolve("empty2").resolve("bin"));
+        var locator = new ShimLocator(Map.of("XDG_CACHE_HOME", cache.toString()), nowhere.resolve("weft.jar"));
+        Path shim = locator.locate(Optional.empty());
+        assertTrue(shim.getParent().getFileName().toString().matches("native-[0-9a-f]{16}"), shim.toString());
+        assertEquals(Optional.of(shim.resolveSibling(ShimLocator.EXEC)), locator.locateTool(ShimLocator.EXEC, shim));
+        assertEquals(Optional.of(shim.resolveSibling(ShimLocator.SUPERVISOR)), locator.locateSupervisor(shim));
+        assertTrue(!Files.isWritable(shim.getParent()) || "root".equals(System.getProperty("user.name")),
+                "the installed directory is read-only");
+        try (var left = Files.list(cache.resolve("weft"))) {
+            assertEquals(1, left.count(), "no temporary directory is left behind");
+        }
     }
 }
