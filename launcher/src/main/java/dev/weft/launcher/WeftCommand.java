@@ -37,7 +37,7 @@ import java.util.Locale;
  */
 public enum WeftCommand {
     REPLAY("re-execute a recording and verify it replays identically", true),
-    STATE("the simulated network's state after op N (pending datagrams, bindings, channels)", true),
+    STATE("the simulated network's state after op N (pending datagrams, bindings, channels, TCP streams)", true),
     RUN("run a Linux program under the deterministic shim (Linux only)", false),
     HOSTD("the host agent of multi-host runs: starts nodes for `weft run --hosts` (Linux only)", false),
     FUZZ("sweep fault seeds over a generated workload, shrink failures to reproducers", true),

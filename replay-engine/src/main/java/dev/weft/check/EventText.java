@@ -27,6 +27,8 @@ public final class EventText {
             return "conn " + u(d.conn()) + " disconnected";
         } else if (event instanceof Event.Violation v) {
             return "VIOLATION [" + v.invariant() + "]: " + v.message();
+        } else if (!(event instanceof Event.End)) {
+            return TcpEventText.line(event);
         } else {
             Event.End e = (Event.End) event;
             return "end of run: " + u(e.events()) + " events, " + u(e.sent()) + " sent, " + u(e.dropped()) + " dropped";

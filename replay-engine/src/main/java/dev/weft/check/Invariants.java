@@ -25,7 +25,8 @@ public final class Invariants {
 
     /**
      * Appends the canonical names selected by one {@code --check} value: split on ',', empty items skipped;
-     * {@code fifo}/{@code per-channel-fifo}, {@code dup}/{@code no-duplicate-delivery}, {@code all} = fifo then dup.
+     * {@code fifo}/{@code per-channel-fifo}, {@code dup}/{@code no-duplicate-delivery}, {@code stream}/{@code
+     * stream-integrity} (TCP, docs/tcp.md), {@code all} = fifo then dup (the reference's meaning, unchanged).
      * Repeated names stay repeated (each becomes an independent instance).
      */
     public static void appendCheckList(String value, List<String> into) {
@@ -36,6 +37,7 @@ public final class Invariants {
             switch (item) {
                 case "fifo", PerChannelFifo.NAME -> into.add(PerChannelFifo.NAME);
                 case "dup", NoDuplicateDelivery.NAME -> into.add(NoDuplicateDelivery.NAME);
+                case "stream", StreamIntegrity.NAME -> into.add(StreamIntegrity.NAME);
                 case "all" -> {
                     into.add(PerChannelFifo.NAME);
                     into.add(NoDuplicateDelivery.NAME);
@@ -50,6 +52,7 @@ public final class Invariants {
         return switch (name) {
             case "fifo", PerChannelFifo.NAME -> PerChannelFifo.NAME;
             case "dup", NoDuplicateDelivery.NAME -> NoDuplicateDelivery.NAME;
+            case "stream", StreamIntegrity.NAME -> StreamIntegrity.NAME;
             default -> null;
         };
     }
@@ -62,7 +65,11 @@ public final class Invariants {
             if (canonical == null) {
                 throw new UnknownInvariantException(n);
             }
-            out.add(canonical.equals(PerChannelFifo.NAME) ? new PerChannelFifo() : new NoDuplicateDelivery());
+            out.add(switch (canonical) {
+                case PerChannelFifo.NAME -> new PerChannelFifo();
+                case StreamIntegrity.NAME -> new StreamIntegrity();
+                default -> new NoDuplicateDelivery();
+            });
         }
         return out;
     }

@@ -5,6 +5,7 @@ import dev.weft.log.SendOutcome;
 import dev.weft.log.VAddr;
 import dev.weft.net.FaultModel;
 import dev.weft.net.Unsigned;
+import dev.weft.tcp.TcpNetwork;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -37,6 +38,8 @@ public final class Core {
     private final OpenHashTable queues;
     /** False for a payload-blind core ({@link #withoutPayloads}). */
     private final boolean keepsPayloads;
+    /** The TCP streams (docs/tcp.md); untouched in a UDP-only run. */
+    private final TcpNetwork tcp;
     private long vt;
     private long tie;
     private long sent;
@@ -52,6 +55,7 @@ public final class Core {
         this.bound = new OpenHashTable();
         this.seq = new OpenHashTable();
         this.queues = new OpenHashTable();
+        this.tcp = new TcpNetwork(fault);
     }
 
     /**
@@ -73,6 +77,7 @@ public final class Core {
         for (int s = 0; s < queues.capacity(); s++) {
             if (queues.isUsed(s)) queues.setObject(s, ((ConnQueue) queues.objectValue(s)).copy());
         }
+        tcp = o.tcp.copy();
         vt = o.vt;
         tie = o.tie;
         sent = o.sent;
@@ -86,6 +91,11 @@ public final class Core {
 
     public FaultModel faultModel() {
         return fault;
+    }
+
+    /** The TCP stream model this core owns (copied with it; its instants count towards {@link #vt}). */
+    public TcpNetwork tcp() {
+        return tcp;
     }
 
     /** Creates an empty queue for conn unless it has one (an existing queue is kept untouched). */
@@ -176,8 +186,9 @@ public final class Core {
         return q == null ? 0 : q.size();
     }
 
-    /** Removes conn's queue (its datagrams are lost) and every binding it owns. */
+    /** Removes conn's queue (its datagrams are lost) and every binding it owns, TCP ones included. */
     public void disconnect(long conn) {
+        tcp.release(conn);
         int slot = queues.find(conn, 0);
         if (slot >= 0) queues.removeAt(slot);
         List<Long> owned = new ArrayList<>();
@@ -187,9 +198,9 @@ public final class Core {
         for (long key : owned) bound.removeAt(bound.find(key, 0));
     }
 
-    /** High-water mark of scheduled delivery times (ns, u64). */
+    /** High-water mark of scheduled delivery times (ns, u64), datagrams' and TCP streams' alike. */
     public long vt() {
-        return vt;
+        return Unsigned.max(vt, tcp.highWater());
     }
 
     /** The next tie value (= number of enqueueing sends so far). */
@@ -226,7 +237,7 @@ public final class Core {
         for (int s = 0; s < seq.capacity(); s++) {
             if (seq.isUsed(s)) chans.put(new Channel(unpack(seq.key1(s)), unpack(seq.key2(s))), seq.longValue(s));
         }
-        return new CoreState(vt, tie, sent, dropped, qs, bindings, chans);
+        return new CoreState(vt(), tie, sent, dropped, qs, bindings, chans, tcp.snapshot());
     }
 
     private ConnQueue queue(long conn) {

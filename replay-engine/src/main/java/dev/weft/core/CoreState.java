@@ -1,6 +1,7 @@
 package dev.weft.core;
 
 import dev.weft.log.VAddr;
+import dev.weft.tcp.TcpState;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
@@ -10,10 +11,16 @@ import java.util.TreeMap;
 /**
  * An immutable, sorted picture of the core: counters, every connection's queue (conn ids in unsigned order,
  * each queue in (deliv, tie) unsigned order — the order recv would pop), the bindings and the next
- * per-channel sequence numbers. Equal states are equal and print identically.
+ * per-channel sequence numbers, and the TCP streams' picture. Equal states are equal and print identically.
  */
 public record CoreState(long vt, long tie, long sent, long dropped, SortedMap<Long, List<PendingDatagram>> queues,
-                        SortedMap<VAddr, Long> bindings, SortedMap<Channel, Long> nextChanSeq) {
+                        SortedMap<VAddr, Long> bindings, SortedMap<Channel, Long> nextChanSeq, TcpState tcp) {
+
+    /** A state without TCP streams (a UDP-only core). */
+    public CoreState(long vt, long tie, long sent, long dropped, SortedMap<Long, List<PendingDatagram>> queues,
+                     SortedMap<VAddr, Long> bindings, SortedMap<Channel, Long> nextChanSeq) {
+        this(vt, tie, sent, dropped, queues, bindings, nextChanSeq, TcpState.EMPTY);
+    }
 
     public CoreState {
         TreeMap<Long, List<PendingDatagram>> q = new TreeMap<>(Long::compareUnsigned);
@@ -53,6 +60,8 @@ public record CoreState(long vt, long tie, long sent, long dropped, SortedMap<Lo
             sb.append(sep).append(e.getKey()).append('=').append(Long.toUnsignedString(e.getValue()));
             sep = ", ";
         }
-        return sb.append("}]").toString();
+        sb.append("}");
+        if (!tcp.equals(TcpState.EMPTY)) sb.append(", tcp=").append(tcp);
+        return sb.append("]").toString();
     }
 }

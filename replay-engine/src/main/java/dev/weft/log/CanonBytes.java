@@ -59,6 +59,47 @@ final class CanonBytes {
     private static final byte[] LABEL = lit("\"label\":");
     private static final byte[] HOSTS = lit("\"hosts\":");
 
+    // TCP streams and extensions (docs/weft-log-format.md): member literals in written order.
+    private static final byte[] EXT = lit("{\"k\":\"ext\",\"name\":");
+    private static final byte[] VERSION = lit(",\"version\":");
+    private static final byte[] TCP_BIND = lit("{\"k\":\"tcp_bind\",\"conn\":");
+    private static final byte[] TCP_LISTEN = lit("{\"k\":\"tcp_listen\",\"conn\":");
+    private static final byte[] BACKLOG = lit(",\"backlog\":");
+    private static final byte[] TCP_CONNECT = lit("{\"k\":\"tcp_connect\",\"conn\":");
+    private static final byte[] TCP_ESTABLISHED = lit("{\"k\":\"tcp_established\",\"conn\":");
+    private static final byte[] TCP_ACCEPT = lit("{\"k\":\"tcp_accept\",\"conn\":");
+    private static final byte[] TCP_ADOPT = lit("{\"k\":\"tcp_adopt\",\"conn\":");
+    private static final byte[] TCP_SEND = lit("{\"k\":\"tcp_send\",\"conn\":");
+    private static final byte[] TCP_RECV = lit("{\"k\":\"tcp_recv\",\"conn\":");
+    private static final byte[] TCP_SHUTDOWN = lit("{\"k\":\"tcp_shutdown\",\"conn\":");
+    private static final byte[] TCP_CLOSE = lit("{\"k\":\"tcp_close\",\"conn\":");
+    private static final byte[] TCP_RESET = lit("{\"k\":\"tcp_reset\",\"sid\":");
+    private static final byte[] TCP_PARTITION = lit("{\"k\":\"tcp_partition\",\"at_ns\":");
+    private static final byte[] SIGNAL_EVENT = lit("{\"k\":\"signal\",\"node\":");
+    private static final byte[] SID = lit(",\"sid\":");
+    private static final byte[] OFFSET = lit(",\"offset\":");
+    private static final byte[] MAX = lit(",\"max\":");
+    private static final byte[] PEEK = lit(",\"peek\":");
+    private static final byte[] BLOCKING = lit(",\"blocking\":");
+    private static final byte[] HOW = lit(",\"how\":");
+    private static final byte[] RESET_MEMBER = lit(",\"reset\":");
+    private static final byte[] REASON = lit(",\"reason\":");
+    private static final byte[] AT_NS = lit(",\"at_ns\":");
+    private static final byte[] SPEC = lit(",\"spec\":");
+    private static final byte[] SIGNAL = lit(",\"signal\":");
+    private static final byte[] ESTABLISHED = lit("{\"kind\":\"established\",\"est_ns\":");
+    private static final byte[] REFUSED = lit("{\"kind\":\"refused\",\"at_ns\":");
+    private static final byte[] TIMED_OUT = lit("{\"kind\":\"timed_out\",\"at_ns\":");
+    private static final byte[] ACCEPTED = lit("{\"kind\":\"accepted\",\"sid\":");
+    private static final byte[] SYN_NS = lit(",\"syn_ns\":");
+    private static final byte[] SEGMENT = lit("{\"kind\":\"segment\",\"deliv_ns\":");
+    private static final byte[] RETRANSMITS = lit(",\"retransmits\":");
+    private static final byte[] DATA = lit("{\"kind\":\"data\",\"offset\":");
+
+    private static final byte[] KIND_OPEN = lit("{\"kind\":");
+    private static final byte[] TRUE = lit("true");
+    private static final byte[] FALSE = lit("false");
+
     private static final long[] POW10 = new long[19];
     private static final byte[] DIGIT_TENS = new byte[100];
     private static final byte[] DIGIT_ONES = new byte[100];
@@ -261,9 +302,126 @@ final class CanonBytes {
             u64(SENT, end.sent());
             u64(DROPPED_COUNT, end.dropped());
         } else {
-            throw new IllegalArgumentException("unknown event type " + e);
+            extensionEvent(e);
         }
         put('}');
+    }
+
+    /** The TCP stream records, the ext and the signal record (docs/weft-log-format.md), without the closing brace. */
+    private void extensionEvent(Event e) {
+        if (e instanceof Event.TcpSend s) {
+            u64(TCP_SEND, s.conn());
+            u64(SID, s.sid());
+            u64(OFFSET, s.offset());
+            u64(SEND_VT, s.sendVt());
+            string(PAYLOAD, s.payload());
+            put(OUTCOME);
+            tagged(s.outcome().kind());
+            if (s.outcome() instanceof TcpSendOutcome.Segment g) {
+                u64(DELIV_NS, g.delivNs());
+                u64(RETRANSMITS, g.retransmits());
+            }
+            put('}');
+        } else if (e instanceof Event.TcpRecv r) {
+            u64(TCP_RECV, r.conn());
+            u64(SID, r.sid());
+            u64(MAX, r.max());
+            bool(PEEK, r.peek());
+            bool(BLOCKING, r.blocking());
+            put(OUTCOME);
+            if (r.outcome() instanceof TcpRecvOutcome.Data d) {
+                u64(DATA, d.offset());
+                u64(DELIV_NS, d.delivNs());
+                string(PAYLOAD, d.payload());
+                put('}');
+            } else {
+                tagged(r.outcome().kind());
+                put('}');
+            }
+        } else if (e instanceof Event.Ext x) {
+            string(EXT, x.name());
+            u64(VERSION, x.version());
+        } else if (e instanceof Event.TcpBind b) {
+            u64(TCP_BIND, b.conn());
+            addr(ADDR, b.addr());
+        } else if (e instanceof Event.TcpListen l) {
+            u64(TCP_LISTEN, l.conn());
+            u64(BACKLOG, l.backlog());
+        } else if (e instanceof Event.TcpConnect c) {
+            u64(TCP_CONNECT, c.conn());
+            u64(SID, c.sid());
+            addr(SRC, c.src());
+            addr(DST, c.dst());
+            u64(SEND_VT, c.sendVt());
+            connectOutcome(c.outcome());
+        } else if (e instanceof Event.TcpEstablished c) {
+            u64(TCP_ESTABLISHED, c.conn());
+            u64(SID, c.sid());
+            connectOutcome(c.outcome());
+        } else if (e instanceof Event.TcpAccept a) {
+            u64(TCP_ACCEPT, a.conn());
+            bool(BLOCKING, a.blocking());
+            put(OUTCOME);
+            if (a.outcome() instanceof TcpAcceptOutcome.Accepted ok) {
+                u64(ACCEPTED, ok.sid());
+                addr(SRC, ok.src());
+                addr(DST, ok.dst());
+                u64(SYN_NS, ok.synNs());
+                put('}');
+            } else {
+                tagged(a.outcome().kind());
+                put('}');
+            }
+        } else if (e instanceof Event.TcpAdopt a) {
+            u64(TCP_ADOPT, a.conn());
+            u64(SID, a.sid());
+        } else if (e instanceof Event.TcpShutdown sh) {
+            u64(TCP_SHUTDOWN, sh.conn());
+            u64(SID, sh.sid());
+            string(HOW, sh.how());
+        } else if (e instanceof Event.TcpClose c) {
+            u64(TCP_CLOSE, c.conn());
+            u64(SID, c.sid());
+            bool(RESET_MEMBER, c.reset());
+        } else if (e instanceof Event.TcpReset r) {
+            u64(TCP_RESET, r.sid());
+            string(REASON, r.reason());
+            u64(AT_NS, r.atNs());
+        } else if (e instanceof Event.TcpPartition p) {
+            u64(TCP_PARTITION, p.atNs());
+            string(SPEC, p.spec());
+        } else if (e instanceof Event.Signal g) {
+            u64(SIGNAL_EVENT, g.node());
+            string(SIGNAL, g.signal());
+            string(REASON, g.reason());
+        } else {
+            throw new IllegalArgumentException("unknown event type " + e);
+        }
+    }
+
+    private void connectOutcome(TcpConnectOutcome o) {
+        put(OUTCOME);
+        if (o instanceof TcpConnectOutcome.Established est) {
+            u64(ESTABLISHED, est.estNs());
+        } else if (o instanceof TcpConnectOutcome.Refused r) {
+            u64(REFUSED, r.atNs());
+        } else if (o instanceof TcpConnectOutcome.TimedOut t) {
+            u64(TIMED_OUT, t.atNs());
+        } else {
+            tagged(o.kind());
+        }
+        put('}');
+    }
+
+    /** {@code {"kind":"<kind>"} without the closing brace (the variant's members, if any, follow). */
+    private void tagged(String kind) {
+        put(KIND_OPEN);
+        string(kind);
+    }
+
+    private void bool(byte[] member, boolean v) {
+        put(member);
+        put(v ? TRUE : FALSE);
     }
 
     private void sendOutcome(SendOutcome o) {

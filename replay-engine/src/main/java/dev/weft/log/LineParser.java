@@ -25,20 +25,32 @@ final class LineParser {
     private static final int[] RECORD_ORDER = {R_OP, R_VT, R_E, R_CHAIN};
 
     private static final JsonNames EVENT_KEYS = new JsonNames("k", "conn", "node", "addr", "src", "dst", "chan_seq",
-            "send_vt", "payload", "outcome", "blocking", "invariant", "message", "events", "sent", "dropped");
+            "send_vt", "payload", "outcome", "blocking", "invariant", "message", "events", "sent", "dropped",
+            // the TCP extension's and the signal record's (docs/weft-log-format.md)
+            "name", "version", "sid", "backlog", "offset", "max", "peek", "how", "reset", "reason", "at_ns", "spec",
+            "signal");
     private static final int E_K = 0, E_CONN = 1, E_NODE = 2, E_ADDR = 3, E_SRC = 4, E_DST = 5, E_CHAN_SEQ = 6,
             E_SEND_VT = 7, E_PAYLOAD = 8, E_OUTCOME = 9, E_BLOCKING = 10, E_INVARIANT = 11, E_MESSAGE = 12,
-            E_EVENTS = 13, E_SENT = 14, E_DROPPED = 15;
+            E_EVENTS = 13, E_SENT = 14, E_DROPPED = 15, E_NAME = 16, E_VERSION = 17, E_SID = 18, E_BACKLOG = 19,
+            E_OFFSET = 20, E_MAX = 21, E_PEEK = 22, E_HOW = 23, E_RESET = 24, E_REASON = 25, E_AT_NS = 26,
+            E_SPEC = 27, E_SIGNAL = 28;
 
-    /** Event members whose value is an integer, and those whose value is an address (bit sets of E_*). */
+    /** Event members whose value is an integer, an address, a boolean (bit sets of E_*). */
     private static final int EVENT_INTEGERS = 1 << E_CONN | 1 << E_NODE | 1 << E_CHAN_SEQ | 1 << E_SEND_VT
-            | 1 << E_EVENTS | 1 << E_SENT | 1 << E_DROPPED;
+            | 1 << E_EVENTS | 1 << E_SENT | 1 << E_DROPPED | 1 << E_VERSION | 1 << E_SID | 1 << E_BACKLOG
+            | 1 << E_OFFSET | 1 << E_MAX | 1 << E_AT_NS;
+    /** The integer members that are u32 (the rest are u64). */
+    private static final int EVENT_U32 = 1 << E_NODE | 1 << E_VERSION | 1 << E_BACKLOG | 1 << E_MAX;
     private static final int EVENT_ADDRESSES = 1 << E_ADDR | 1 << E_SRC | 1 << E_DST;
+    private static final int EVENT_BOOLEANS = 1 << E_BLOCKING | 1 << E_PEEK | 1 << E_RESET;
 
     private static final JsonNames EVENT_TAGS = new JsonNames("connect", "hello", "bind", "send", "recv", "disconnect",
-            "violation", "end");
+            "violation", "end", "ext", "tcp_bind", "tcp_listen", "tcp_connect", "tcp_established", "tcp_accept",
+            "tcp_adopt", "tcp_send", "tcp_recv", "tcp_shutdown", "tcp_close", "tcp_reset", "tcp_partition", "signal");
     private static final int T_CONNECT = 0, T_HELLO = 1, T_BIND = 2, T_SEND = 3, T_RECV = 4, T_DISCONNECT = 5,
-            T_VIOLATION = 6, T_END = 7;
+            T_VIOLATION = 6, T_END = 7, T_EXT = 8, T_TCP_BIND = 9, T_TCP_LISTEN = 10, T_TCP_CONNECT = 11,
+            T_TCP_ESTABLISHED = 12, T_TCP_ACCEPT = 13, T_TCP_ADOPT = 14, T_TCP_SEND = 15, T_TCP_RECV = 16,
+            T_TCP_SHUTDOWN = 17, T_TCP_CLOSE = 18, T_TCP_RESET = 19, T_TCP_PARTITION = 20, T_SIGNAL = 21;
 
     /** Members of each event variant, in written order (the first missing one is reported). */
     private static final int[][] EVENT_MEMBERS = {
@@ -50,6 +62,20 @@ final class LineParser {
             {E_CONN},
             {E_INVARIANT, E_MESSAGE},
             {E_EVENTS, E_SENT, E_DROPPED},
+            {E_NAME, E_VERSION},
+            {E_CONN, E_ADDR},
+            {E_CONN, E_BACKLOG},
+            {E_CONN, E_SID, E_SRC, E_DST, E_SEND_VT, E_OUTCOME},
+            {E_CONN, E_SID, E_OUTCOME},
+            {E_CONN, E_BLOCKING, E_OUTCOME},
+            {E_CONN, E_SID},
+            {E_CONN, E_SID, E_OFFSET, E_SEND_VT, E_PAYLOAD, E_OUTCOME},
+            {E_CONN, E_SID, E_MAX, E_PEEK, E_BLOCKING, E_OUTCOME},
+            {E_CONN, E_SID, E_HOW},
+            {E_CONN, E_SID, E_RESET},
+            {E_SID, E_REASON, E_AT_NS},
+            {E_AT_NS, E_SPEC},
+            {E_NODE, E_SIGNAL, E_REASON},
     };
     /** Canonical member order of each event variant: the tag first, then the members. */
     private static final int[][] EVENT_ORDER = new int[EVENT_MEMBERS.length][];
@@ -60,7 +86,8 @@ final class LineParser {
         for (int t = 0; t < EVENT_MEMBERS.length; t++) {
             EVENT_ORDER[t] = tagThen(E_K, EVENT_MEMBERS[t]);
             EVENT_ALLOWED[t] = bits(EVENT_MEMBERS[t]);
-            EVENT_REQUIRED[t] = EVENT_ALLOWED[t] & ~(1 << E_SEND_VT); // send_vt is optional on read (missing => 0)
+            // a datagram send's send_vt is optional on read (missing => 0); every TCP member is required
+            EVENT_REQUIRED[t] = t == T_SEND ? EVENT_ALLOWED[t] & ~(1 << E_SEND_VT) : EVENT_ALLOWED[t];
         }
     }
 
@@ -81,8 +108,10 @@ final class LineParser {
         return bits;
     }
 
-    private static final JsonNames OUTCOME_KEYS = new JsonNames("kind", "to_conn", "deliv_ns", "tie", "src", "dst", "payload");
-    private static final int O_KIND = 0, O_TO_CONN = 1, O_DELIV_NS = 2, O_TIE = 3, O_SRC = 4, O_DST = 5, O_PAYLOAD = 6;
+    private static final JsonNames OUTCOME_KEYS = new JsonNames("kind", "to_conn", "deliv_ns", "tie", "src", "dst", "payload",
+            "est_ns", "at_ns", "sid", "syn_ns", "retransmits", "offset");
+    private static final int O_KIND = 0, O_TO_CONN = 1, O_DELIV_NS = 2, O_TIE = 3, O_SRC = 4, O_DST = 5, O_PAYLOAD = 6,
+            O_EST_NS = 7, O_AT_NS = 8, O_SID = 9, O_SYN_NS = 10, O_RETRANSMITS = 11, O_OFFSET = 12;
 
     /**
      * The shape of a send or recv event's outcome: its variants by tag, those without members first (their values
@@ -103,6 +132,40 @@ final class LineParser {
     private static final OutcomeShape RECV_OUTCOME = new OutcomeShape("recv outcome",
             new JsonNames("empty", "delivered"), new Object[] {RecvOutcome.EMPTY},
             "delivered outcome", O_SRC, O_DST, O_DELIV_NS, O_TIE, O_PAYLOAD);
+
+    /**
+     * The shape of a TCP record's outcome: its variants by tag, and each variant's members in written order (none for
+     * the unit variants).
+     */
+    private record TcpOutcomeShape(String what, JsonNames tags, int[][] members, int[][] order, int[] allowed) {
+        TcpOutcomeShape(String what, JsonNames tags, int[]... members) {
+            this(what, tags, members, orders(members), allowedBits(members));
+        }
+
+        private static int[][] orders(int[][] members) {
+            int[][] o = new int[members.length][];
+            for (int i = 0; i < members.length; i++) o[i] = tagThen(O_KIND, members[i]);
+            return o;
+        }
+
+        private static int[] allowedBits(int[][] members) {
+            int[] a = new int[members.length];
+            for (int i = 0; i < members.length; i++) a[i] = bits(members[i]);
+            return a;
+        }
+    }
+
+    private static final TcpOutcomeShape CONNECT_OUTCOME = new TcpOutcomeShape("tcp connect outcome",
+            new JsonNames("established", "refused", "timed_out", "pending"),
+            new int[] {O_EST_NS}, new int[] {O_AT_NS}, new int[] {O_AT_NS}, new int[] {});
+    private static final TcpOutcomeShape ACCEPT_OUTCOME = new TcpOutcomeShape("tcp accept outcome",
+            new JsonNames("accepted", "empty"), new int[] {O_SID, O_SRC, O_DST, O_SYN_NS}, new int[] {});
+    private static final TcpOutcomeShape TCP_SEND_OUTCOME = new TcpOutcomeShape("tcp send outcome",
+            new JsonNames("segment", "stalled", "full", "reset", "closed"),
+            new int[] {O_DELIV_NS, O_RETRANSMITS}, new int[] {}, new int[] {}, new int[] {}, new int[] {});
+    private static final TcpOutcomeShape TCP_RECV_OUTCOME = new TcpOutcomeShape("tcp recv outcome",
+            new JsonNames("data", "eof", "reset", "empty"),
+            new int[] {O_OFFSET, O_DELIV_NS, O_PAYLOAD}, new int[] {}, new int[] {}, new int[] {});
 
     private static final JsonNames ADDR_KEYS = new JsonNames("ip", "port");
     private static final int[] ADDR_ORDER = {0, 1};
@@ -203,7 +266,7 @@ final class LineParser {
         String[] text = eventTexts;
         n[E_SEND_VT] = 0; // the one optional member
         Object outcome = null;
-        boolean blocking = false;
+        int bools = 0;
         for (boolean more = afterTag(members, start, E_K, "event", "an event must be a JSON object"); more;
                 more = c.nextMember("event")) {
             int id = members.next();
@@ -215,14 +278,14 @@ final class LineParser {
             if (id < 0) {
                 c.skipValue(2);
             } else if (((EVENT_INTEGERS >>> id) & 1) != 0) {
-                n[id] = c.integer(EVENT_KEYS.name(id), id == E_NODE ? U32_MAX : U64_MAX);
+                n[id] = c.integer(EVENT_KEYS.name(id), ((EVENT_U32 >>> id) & 1) != 0 ? U32_MAX : U64_MAX);
             } else if (((EVENT_ADDRESSES >>> id) & 1) != 0) {
                 a[id] = address(EVENT_KEYS.name(id));
             } else if (id == E_OUTCOME) {
-                outcome = outcome(tag == T_SEND ? SEND_OUTCOME : RECV_OUTCOME);
-            } else if (id == E_BLOCKING) {
-                blocking = c.bool("blocking");
-            } else { // payload, invariant or message: the only string members
+                outcome = tag <= T_RECV ? outcome(tag == T_SEND ? SEND_OUTCOME : RECV_OUTCOME) : tcpOutcome(tag);
+            } else if (((EVENT_BOOLEANS >>> id) & 1) != 0) {
+                if (c.bool(EVENT_KEYS.name(id))) bools |= 1 << id;
+            } else { // the string members: payload, invariant, message, name, how, reason, spec, signal
                 text[id] = c.string(EVENT_KEYS.name(id));
             }
         }
@@ -241,10 +304,118 @@ final class LineParser {
             case T_BIND -> new Event.Bind(n[E_CONN], a[E_ADDR]);
             case T_SEND -> new Event.Send(n[E_CONN], a[E_SRC], a[E_DST], n[E_CHAN_SEQ], n[E_SEND_VT], text[E_PAYLOAD],
                     (SendOutcome) outcome);
-            case T_RECV -> new Event.Recv(n[E_CONN], blocking, (RecvOutcome) outcome);
+            case T_RECV -> new Event.Recv(n[E_CONN], (bools & 1 << E_BLOCKING) != 0, (RecvOutcome) outcome);
             case T_DISCONNECT -> new Event.Disconnect(n[E_CONN]);
             case T_VIOLATION -> new Event.Violation(text[E_INVARIANT], text[E_MESSAGE]);
-            default -> new Event.End(n[E_EVENTS], n[E_SENT], n[E_DROPPED]);
+            case T_END -> new Event.End(n[E_EVENTS], n[E_SENT], n[E_DROPPED]);
+            default -> extensionEvent(tag, n, a, text, bools, outcome);
+        };
+    }
+
+    /** The ext, TCP and signal records, built from the members event() read (kept apart so event() stays small). */
+    private Event extensionEvent(int tag, long[] n, VAddr[] a, String[] text, int bools, Object outcome)
+            throws JsonLineException {
+        return switch (tag) {
+            case T_EXT -> new Event.Ext(text[E_NAME], n[E_VERSION]);
+            case T_TCP_BIND -> new Event.TcpBind(n[E_CONN], a[E_ADDR]);
+            case T_TCP_LISTEN -> new Event.TcpListen(n[E_CONN], n[E_BACKLOG]);
+            case T_TCP_CONNECT -> new Event.TcpConnect(n[E_CONN], n[E_SID], a[E_SRC], a[E_DST], n[E_SEND_VT],
+                    (TcpConnectOutcome) outcome);
+            case T_TCP_ESTABLISHED -> {
+                if (outcome instanceof TcpConnectOutcome.Pending) {
+                    throw new JsonLineException("a tcp_established outcome cannot be \"pending\"", false);
+                }
+                yield new Event.TcpEstablished(n[E_CONN], n[E_SID], (TcpConnectOutcome) outcome);
+            }
+            case T_TCP_ACCEPT -> new Event.TcpAccept(n[E_CONN], (bools & 1 << E_BLOCKING) != 0,
+                    (TcpAcceptOutcome) outcome);
+            case T_TCP_ADOPT -> new Event.TcpAdopt(n[E_CONN], n[E_SID]);
+            case T_TCP_SEND -> new Event.TcpSend(n[E_CONN], n[E_SID], n[E_OFFSET], n[E_SEND_VT], text[E_PAYLOAD],
+                    (TcpSendOutcome) outcome);
+            case T_TCP_RECV -> new Event.TcpRecv(n[E_CONN], n[E_SID], n[E_MAX], (bools & 1 << E_PEEK) != 0,
+                    (bools & 1 << E_BLOCKING) != 0, (TcpRecvOutcome) outcome);
+            case T_TCP_SHUTDOWN -> {
+                String how = text[E_HOW];
+                if (!how.equals("rd") && !how.equals("wr") && !how.equals("rdwr")) {
+                    throw new JsonLineException("tcp_shutdown \"how\" must be \"rd\", \"wr\" or \"rdwr\", not "
+                            + dev.weft.text.RustText.debugQuote(how), false);
+                }
+                yield new Event.TcpShutdown(n[E_CONN], n[E_SID], how);
+            }
+            case T_TCP_CLOSE -> new Event.TcpClose(n[E_CONN], n[E_SID], (bools & 1 << E_RESET) != 0);
+            case T_TCP_RESET -> new Event.TcpReset(n[E_SID], text[E_REASON], n[E_AT_NS]);
+            case T_TCP_PARTITION -> new Event.TcpPartition(n[E_AT_NS], text[E_SPEC]);
+            default -> new Event.Signal(n[E_NODE], text[E_SIGNAL], text[E_REASON]);
+        };
+    }
+
+    /** A TCP record's outcome, by the record's tag. */
+    private Object tcpOutcome(int eventTag) throws JsonLineException {
+        TcpOutcomeShape shape = switch (eventTag) {
+            case T_TCP_CONNECT, T_TCP_ESTABLISHED -> CONNECT_OUTCOME;
+            case T_TCP_ACCEPT -> ACCEPT_OUTCOME;
+            case T_TCP_SEND -> TCP_SEND_OUTCOME;
+            default -> TCP_RECV_OUTCOME;
+        };
+        int start = c.pos();
+        int tag = findTag(KIND_KEY, shape.tags(), shape.what());
+        int[] members = shape.members()[tag];
+        long[] v = outcomeInts;
+        if (members.length == 0) {
+            finishUnitObject(start, shape.what());
+        } else {
+            String what = shape.tags().name(tag) + " outcome";
+            int allowed = shape.allowed()[tag];
+            JsonMembers names = outcomeMembers.begin(shape.order()[tag], what);
+            for (boolean more = afterTag(names, start, O_KIND, what, "an outcome must be a JSON object"); more;
+                    more = c.nextMember(what)) {
+                int id = names.next();
+                if (id >= 0 && (allowed & (1 << id)) == 0) {
+                    id = -1;
+                }
+                if (id < 0) {
+                    c.skipValue(4);
+                } else if (id == O_SRC || id == O_DST) {
+                    outcomeAddrs[id] = address(OUTCOME_KEYS.name(id));
+                } else if (id == O_PAYLOAD) {
+                    outcomePayload = c.string("payload");
+                } else {
+                    v[id] = c.integer(OUTCOME_KEYS.name(id), U64_MAX);
+                }
+            }
+            for (int m : members) {
+                if ((names.seen() & (1 << m)) == 0) {
+                    throw c.missing(OUTCOME_KEYS.name(m), what);
+                }
+            }
+            names.end();
+        }
+        if (shape == CONNECT_OUTCOME) {
+            return switch (tag) {
+                case 0 -> new TcpConnectOutcome.Established(v[O_EST_NS]);
+                case 1 -> new TcpConnectOutcome.Refused(v[O_AT_NS]);
+                case 2 -> new TcpConnectOutcome.TimedOut(v[O_AT_NS]);
+                default -> TcpConnectOutcome.PENDING;
+            };
+        }
+        if (shape == ACCEPT_OUTCOME) {
+            return tag == 0 ? new TcpAcceptOutcome.Accepted(v[O_SID], outcomeAddrs[O_SRC], outcomeAddrs[O_DST], v[O_SYN_NS])
+                    : TcpAcceptOutcome.EMPTY;
+        }
+        if (shape == TCP_SEND_OUTCOME) {
+            return switch (tag) {
+                case 0 -> new TcpSendOutcome.Segment(v[O_DELIV_NS], v[O_RETRANSMITS]);
+                case 1 -> TcpSendOutcome.STALLED;
+                case 2 -> TcpSendOutcome.FULL;
+                case 3 -> TcpSendOutcome.RESET;
+                default -> TcpSendOutcome.CLOSED;
+            };
+        }
+        return switch (tag) {
+            case 0 -> new TcpRecvOutcome.Data(v[O_OFFSET], v[O_DELIV_NS], outcomePayload);
+            case 1 -> TcpRecvOutcome.EOF;
+            case 2 -> TcpRecvOutcome.RESET;
+            default -> TcpRecvOutcome.EMPTY;
         };
     }
 

@@ -24,6 +24,8 @@ final class RecordStream implements Closeable {
     private final Lines lines;
     private final boolean gzip;
     private final LineParser parser = new LineParser();
+    /** Which format extensions the records so far announced (a TCP record needs the tcp ext record before it). */
+    private final LogExtensions extensions = new LogExtensions();
     private final CanonBytes canon = new CanonBytes();
     private final long[] hashes = new long[2];
     /** Whether chain values computed ahead by the line source are still trustworthy. */
@@ -164,6 +166,9 @@ final class RecordStream implements Closeable {
             long n = count;
             if (parser.op != n) {
                 throw WeftLogException.badOpOrder(n, parser.op, lineNo);
+            }
+            if (parser.event instanceof Event.Ext || parser.event.isTcp()) {
+                extensions.check(parser.event, lineNo);
             }
             hashes[0] = chain;
             hashes[1] = digest;

@@ -13,6 +13,8 @@ import java.util.TreeMap;
 public final class FaultModel {
 
     private static final long SEED_SALT = 0x517CC1B727220A95L;
+    /** Salt of the stream fates: a different constant keeps them apart from every datagram's (docs/tcp.md). */
+    private static final long STREAM_SALT = 0x2545F4914F6CDD1DL;
     private static final long BILLION = 1_000_000_000L;
     private static final Fate DROPPED = new Fate(true, 0);
     private static final int REST_GROUP = -1;
@@ -72,6 +74,30 @@ public final class FaultModel {
         long delay = latency.sample(unit(SplitMix64.mix(state)));
         if (bandwidth != 0) delay = Unsigned.saturatingAdd(delay, serializationNs(len, bandwidth));
         return new Fate(false, delay);
+    }
+
+    /**
+     * One transmission attempt of a TCP segment (docs/tcp.md "Fates"): segment {@code index} of direction
+     * {@code direction} (0 connector to acceptor, 1 back) of stream {@code sid}, attempt {@code attempt} (0 the first
+     * send, 1.. retransmissions). Lost with the spec's loss probability, else its latency; partitions and bandwidth
+     * are the stream model's (a stalled segment is not lost, and serialisation queues segments). Drawn from its own
+     * SplitMix64 stream, seeded apart from datagram fates, so adding TCP to a run changes no datagram's fate.
+     */
+    public Fate streamFate(long sid, int direction, long index, long attempt) {
+        long x = seed ^ STREAM_SALT;
+        x = absorb(x, sid);
+        x = absorb(x, direction);
+        x = absorb(x, index);
+        long state = absorb(x, attempt);
+        state += SplitMix64.GAMMA;
+        if (unit(SplitMix64.mix(state)) < loss) return DROPPED;
+        state += SplitMix64.GAMMA;
+        return new Fate(false, latency.sample(unit(SplitMix64.mix(state))));
+    }
+
+    /** The time len bytes occupy the link at the spec's bandwidth (0 when unlimited). */
+    public long serializationNs(long len) {
+        return bandwidth == 0 ? 0 : serializationNs(len, bandwidth);
     }
 
     /** The channel state C of §3.1 (the running state before the first deviate). */

@@ -9,12 +9,22 @@ import java.util.List;
 
 /**
  * A parsed network spec (net-and-fault-model.md §1): latency distribution, loss probability, bandwidth in
- * bytes/s (0 = unlimited) and partition groups (node ids, u32 in a long; empty list = no partition).
+ * bytes/s (0 = unlimited) and partition groups (node ids, u32 in a long; empty list = no partition); ours beyond the
+ * reference: {@code tcp_stall=NS}, how long a TCP stream may stay cut by a partition before it is reset
+ * (docs/tcp.md; default 30 s).
  */
-public record NetSpec(Latency latency, double loss, long bandwidth, List<List<Long>> partition) {
+public record NetSpec(Latency latency, double loss, long bandwidth, List<List<Long>> partition, long tcpStallNs) {
+
+    /** The stall timeout when the spec has no {@code tcp_stall} key. */
+    public static final long DEFAULT_TCP_STALL_NS = 30_000_000_000L;
 
     /** The model an empty spec gives: fixed 0 latency, no loss, unlimited bandwidth, no partition. */
     public static final NetSpec RELIABLE = new NetSpec(new Latency.Fixed(0), 0.0, 0, List.of());
+
+    /** A spec with the default TCP stall timeout (the reference's four members). */
+    public NetSpec(Latency latency, double loss, long bandwidth, List<List<Long>> partition) {
+        this(latency, loss, bandwidth, partition, DEFAULT_TCP_STALL_NS);
+    }
 
     public NetSpec {
         List<List<Long>> groups = new ArrayList<>();
@@ -33,6 +43,7 @@ public record NetSpec(Latency latency, double loss, long bandwidth, List<List<Lo
         double loss = RELIABLE.loss();
         long bandwidth = RELIABLE.bandwidth();
         List<List<Long>> partition = RELIABLE.partition();
+        long tcpStall = DEFAULT_TCP_STALL_NS;
         for (String rawPiece : spec.split(",", -1)) {
             String piece = trim(rawPiece);
             if (piece.isEmpty()) continue;
@@ -48,11 +59,21 @@ public record NetSpec(Latency latency, double loss, long bandwidth, List<List<Lo
                 case "loss" -> loss = parseLoss(value);
                 case "bw", "bandwidth" -> bandwidth = parseBandwidth(value);
                 case "partition", "part" -> partition = parsePartition(trim(value));
+                case "tcp_stall" -> tcpStall = parseTcpStall(value);
                 default -> throw new NetSpecException(NetSpecException.Kind.UNKNOWN_KEY,
                         "unknown network key " + debugQuote(key));
             }
         }
-        return new NetSpec(latency, loss, bandwidth, partition);
+        return new NetSpec(latency, loss, bandwidth, partition, tcpStall);
+    }
+
+    private static long parseTcpStall(String v) throws NetSpecException {
+        try {
+            return RustText.parseU64(trim(v));
+        } catch (NumberFormatException e) {
+            throw new NetSpecException(NetSpecException.Kind.INVALID_TCP_STALL,
+                    "tcp_stall " + debugQuote(v) + " is not an integer (nanoseconds)");
+        }
     }
 
     private static Latency parseLatency(String l) throws NetSpecException {

@@ -5,7 +5,9 @@ public final class NetSpecException extends Exception {
 
     private static final long serialVersionUID = 1L;
 
-    public enum Kind { NOT_KEY_VALUE, UNKNOWN_KEY, INVALID_LATENCY, INVALID_LOSS, INVALID_BANDWIDTH, INVALID_PARTITION }
+    public enum Kind { NOT_KEY_VALUE, UNKNOWN_KEY, INVALID_LATENCY, INVALID_LOSS, INVALID_BANDWIDTH, INVALID_PARTITION,
+        /** Ours: a {@code tcp_stall} value that is not a u64 of nanoseconds. */
+        INVALID_TCP_STALL }
 
     private final Kind kind;
 

@@ -34,11 +34,14 @@ public final class ReplayStepper {
     /** Windowed logs only: per connection, the lowest horizon its later non-blocking recvs can have. */
     private final Map<Long, Long> horizonFloor;
     private final InvariantMonitor monitor;
+    private final TcpReplay tcp;
     private final ArrayDeque<Violation> unmatched = new ArrayDeque<>();
     private long acceptedWindowedEmpties;
 
-    private ReplayStepper(Core core, boolean windowed, Map<Long, Long> horizonFloor, InvariantMonitor monitor) {
+    private ReplayStepper(Core core, boolean windowed, Map<Long, Long> horizonFloor, InvariantMonitor monitor,
+                          TcpReplay tcp) {
         this.core = core;
+        this.tcp = tcp;
         this.windowed = windowed;
         this.horizonFloor = horizonFloor;
         this.monitor = monitor;
@@ -52,12 +55,14 @@ public final class ReplayStepper {
         } catch (NetSpecException e) {
             throw new ReplayException("log header net spec unusable: " + e.getMessage(), -1);
         }
-        return new ReplayStepper(new Core(model), header.windowed(), new HashMap<>(), new InvariantMonitor(invariants));
+        return new ReplayStepper(new Core(model), header.windowed(), new HashMap<>(), new InvariantMonitor(invariants),
+                new TcpReplay());
     }
 
     /** An independent copy of the core state (for checkpoints); invariant state is not copied. */
     public ReplayStepper copyWithoutInvariants() {
-        ReplayStepper copy = new ReplayStepper(core.copy(), windowed, new HashMap<>(horizonFloor), new InvariantMonitor(List.of()));
+        ReplayStepper copy = new ReplayStepper(core.copy(), windowed, new HashMap<>(horizonFloor), new InvariantMonitor(List.of()),
+                tcp.copy());
         copy.acceptedWindowedEmpties = acceptedWindowedEmpties;
         return copy;
     }
@@ -98,6 +103,10 @@ public final class ReplayStepper {
             replayed = send(r, s);
         } else if (e instanceof Event.Recv rv) {
             replayed = new Event.Recv(rv.conn(), rv.blocking(), recv(rv));
+        } else if (e.isTcp()) {
+            replayed = tcp.step(core.tcp(), r, e);
+        } else if (e instanceof Event.Ext || e instanceof Event.Signal) {
+            replayed = e; // annotations: the ext record switched the reader's TCP on, a signal is the run's
         } else if (e instanceof Event.Violation v) {
             replayed = monitor.isEmpty() ? e : matchRecordedViolation();
         } else {

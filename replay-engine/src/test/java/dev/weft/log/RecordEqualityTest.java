@@ -25,7 +25,8 @@ class RecordEqualityTest {
     /** Every record on the replay's comparison path: the permitted kinds of the sealed families, and VAddr. */
     private static List<Class<?>> comparedRecords() {
         List<Class<?>> out = new ArrayList<>();
-        for (Class<?> family : List.of(Event.class, SendOutcome.class, RecvOutcome.class)) {
+        for (Class<?> family : List.of(Event.class, SendOutcome.class, RecvOutcome.class, TcpConnectOutcome.class,
+                TcpAcceptOutcome.class, TcpSendOutcome.class, TcpRecvOutcome.class)) {
             for (Class<?> c : family.getPermittedSubclasses()) {
                 out.add(c);
             }
@@ -111,6 +112,14 @@ class RecordEqualityTest {
             return variant == 0 ? RecvOutcome.EMPTY
                     : new RecvOutcome.Delivered(new VAddr(1, 2), new VAddr(3, 4), 5, 6, "ab");
         }
+        if (type == TcpConnectOutcome.class) {
+            return variant == 0 ? TcpConnectOutcome.PENDING : new TcpConnectOutcome.Established(5);
+        }
+        if (type == TcpAcceptOutcome.class) {
+            return variant == 0 ? TcpAcceptOutcome.EMPTY : new TcpAcceptOutcome.Accepted(1, new VAddr(1, 2), new VAddr(3, 4), 5);
+        }
+        if (type == TcpSendOutcome.class) return variant == 0 ? TcpSendOutcome.FULL : new TcpSendOutcome.Segment(1, 2);
+        if (type == TcpRecvOutcome.class) return variant == 0 ? TcpRecvOutcome.EMPTY : new TcpRecvOutcome.Data(1, 2, "ab");
         throw new AssertionError("no sample values for component type " + type + ": add them here");
     }
 }

@@ -22,7 +22,7 @@ public final class CompletionScript {
 
     /** Values that complete after an option (the rest complete file names). */
     private static final Map<String, String> OPTION_VALUES = Map.of(
-            "--check", "fifo dup all per-channel-fifo no-duplicate-delivery",
+            "--check", "fifo dup all stream per-channel-fifo no-duplicate-delivery stream-integrity",
             "--strategy", "random rr");
 
     private CompletionScript() {

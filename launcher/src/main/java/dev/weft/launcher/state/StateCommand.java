@@ -30,7 +30,8 @@ public final class StateCommand {
             "Usage: weft state <LOG> --at <OP> [--at <OP>...]",
             "",
             "Prints the simulated network's state right after each given op: pending datagrams per connection",
-            "(in the order recv would pop them), bindings, next send order per channel, vt and counters.",
+            "(in the order recv would pop them), bindings, next send order per channel, vt and counters; for a",
+            "run with TCP, its listeners and streams (state, both ends, bytes in flight and unread each way).",
             "");
 
     private StateCommand() {
@@ -134,6 +135,7 @@ public final class StateCommand {
             sb.append("    ").append(c.getKey().src().text()).append(" \u2192 ").append(c.getKey().dst().text())
                     .append(" : ").append(Long.toUnsignedString(c.getValue())).append('\n');
         }
+        TcpStateText.render(sb, s.tcp());
     }
 
     private static String preview(String hex) {
