@@ -7,7 +7,7 @@ import dev.weft.log.Event;
 import dev.weft.log.RecvOutcome;
 import dev.weft.log.SendOutcome;
 import dev.weft.log.VAddr;
-import dev.weft.net.FaultModel;
+import dev.weft.net.FateSource;
 import dev.weft.text.Hex;
 
 /**
@@ -21,7 +21,7 @@ final class RecordingCore {
     private final Recorder recorder;
     private final BrokerStats stats = new BrokerStats();
 
-    RecordingCore(FaultModel fault, Recorder recorder) {
+    RecordingCore(FateSource fault, Recorder recorder) {
         this.core = new Core(fault);
         this.recorder = recorder;
     }

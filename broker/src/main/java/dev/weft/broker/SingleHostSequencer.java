@@ -5,7 +5,7 @@ import dev.weft.core.Core;
 import dev.weft.core.PendingDatagram;
 import dev.weft.log.SendOutcome;
 import dev.weft.log.VAddr;
-import dev.weft.net.FaultModel;
+import dev.weft.net.FateSource;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.TreeSet;
@@ -38,7 +38,7 @@ public final class SingleHostSequencer extends LockedRecordingSequencer {
     /** Sees every request's local clock, under the lock (scenario timing; null: nobody). */
     private LongConsumer clockListener;
 
-    public SingleHostSequencer(FaultModel fault, Recorder recorder) {
+    public SingleHostSequencer(FateSource fault, Recorder recorder) {
         super(fault, recorder);
     }
 
