@@ -72,13 +72,14 @@ public final class LogRecorder implements Recorder {
     private boolean finished;
 
     private LogRecorder(Path path, CommittingFileOutput file, long seed, String net, long windowNs, String hosts,
-            Consumer<String> diagnostics) throws IOException {
+            String plan, Consumer<String> diagnostics) throws IOException {
         this.path = path;
         this.file = file;
         boolean gz = path.getFileName() != null && path.getFileName().toString().endsWith(".gz");
         this.gzip = gz ? new SealableGzipOutput(file) : null;
         this.diagnostics = diagnostics;
-        this.writer = LogWriter.create(staging, false, seed, net, windowNs, new LogMeta(null, WEFT_VERSION, null, hosts));
+        this.writer = LogWriter.create(staging, false, seed, net, windowNs, new LogMeta(null, WEFT_VERSION, null, hosts,
+                plan));
     }
 
     /** Creates (truncates) the log and writes its header; gzip iff the file name ends in {@code .gz}. */
@@ -99,21 +100,30 @@ public final class LogRecorder implements Recorder {
      */
     public static LogRecorder create(Path path, long seed, String net, long windowNs, String hosts,
             Consumer<String> diagnostics) throws IOException {
+        return create(path, seed, net, windowNs, hosts, null, diagnostics);
+    }
+
+    /**
+     * As {@link #create(Path, long, String, long, String, Consumer)} with our {@code meta.plan} member: the digest of
+     * the fault plan the run follows (docs/fault-plans.md); null for a seeded run, whose header is unchanged.
+     */
+    public static LogRecorder create(Path path, long seed, String net, long windowNs, String hosts, String plan,
+            Consumer<String> diagnostics) throws IOException {
         return create(path, new CommittingFileOutput(CommittingFileOutput.openTruncated(path)), seed, net, windowNs,
-                hosts, diagnostics);
+                hosts, plan, diagnostics);
     }
 
     /** As {@link #create(Path, long, String, Consumer)} over a given file output (tests simulate a full disk). */
     public static LogRecorder create(Path path, CommittingFileOutput file, long seed, String net,
             Consumer<String> diagnostics) throws IOException {
-        return create(path, file, seed, net, 0, null, diagnostics);
+        return create(path, file, seed, net, 0, null, null, diagnostics);
     }
 
     private static LogRecorder create(Path path, CommittingFileOutput file, long seed, String net, long windowNs,
-            String hosts, Consumer<String> diagnostics) throws IOException {
+            String hosts, String plan, Consumer<String> diagnostics) throws IOException {
         LogRecorder r;
         try {
-            r = new LogRecorder(path, file, seed, net, windowNs, hosts, diagnostics);
+            r = new LogRecorder(path, file, seed, net, windowNs, hosts, plan, diagnostics);
         } catch (IOException | RuntimeException e) {
             file.close();
             throw e;

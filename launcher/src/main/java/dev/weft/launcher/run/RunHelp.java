@@ -38,6 +38,7 @@ public final class RunHelp {
             + "  --listen <[HOST:]PORT>   also accept nodes over TCP (loopback unless HOST says otherwise)\n"
             + "  --window <NS>            with --net: a windowed run, same seed => same recorded bytes (docs/broker.md)\n"
             + "  --window-ops <N>         with --window: discard the run if a node buffers more than N sends in a window\n"
+            + "  --plan <FILE>            with --net: datagram fates from this fault plan, not the seed (docs/fault-plans.md)\n"
             + "  --hosts <A:PORT,...>     with --net: start the nodes round-robin on these `weft hostd` agents\n"
             + "  --place <R@A:PORT,...>   with --net: place node ranges on agents (0-2@A:PORT,3-6@B:PORT); others run here\n"
             + "  --token-file <FILE>      shared token for --hosts agents and --listen peers (default: WEFT_TOKEN_FILE)\n"

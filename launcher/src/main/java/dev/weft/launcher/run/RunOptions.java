@@ -49,7 +49,7 @@ public record RunOptions(long seed, String strategy, boolean noSched, boolean tr
     public static final String USAGE = "usage: weft run --seed N [--strategy random|rr] [--no-sched] [--trace] [--stats]"
             + " [--shim PATH] [--fsync-lies] [--enospc-after BYTES] [--torn-writes PPM] [--strict] [--keep-aslr]"
             + " [--host-pids] [--rdtsc] [--no-proc-sched] [--net SPEC [--nodes K] [--record LOG] [--watchdog S] [--listen [HOST:]PORT]"
-            + " [--window NS [--window-ops N]] [--hosts A:PORT,... | --place RANGE@A:PORT,...] [--token-file F]]"
+            + " [--window NS [--window-ops N]] [--plan FILE] [--hosts A:PORT,... | --place RANGE@A:PORT,...] [--token-file F]]"
             + " -- prog [args...]\n"
             + "       weft run --seed N [shim options] --broker HOST:PORT --node-id N [--host-id H] [--window NS]"
             + " [--token-file F] -- prog [args...]\n"
@@ -71,7 +71,12 @@ public record RunOptions(long seed, String strategy, boolean noSched, boolean tr
      * @param tokenFile the shared token ({@code --token-file}), or null (then WEFT_TOKEN_FILE, if set)
      */
     public record Cluster(String net, int nodes, Path record, long watchdog, InetSocketAddress listen,
-            Path scenario, long windowNs, long windowOps, Placement placement, Path tokenFile) {
+            Path scenario, long windowNs, long windowOps, Placement placement, Path tokenFile, Path plan) {
+        public Cluster(String net, int nodes, Path record, long watchdog, InetSocketAddress listen, Path scenario,
+                long windowNs, long windowOps, Placement placement, Path tokenFile) {
+            this(net, nodes, record, watchdog, listen, scenario, windowNs, windowOps, placement, tokenFile, null);
+        }
+
         public Cluster(String net, int nodes, Path record, long watchdog, InetSocketAddress listen, Path scenario) {
             this(net, nodes, record, watchdog, listen, scenario, 0, 0);
         }
@@ -105,7 +110,7 @@ public record RunOptions(long seed, String strategy, boolean noSched, boolean tr
         // the simulated network run's options
         String net = null, hosts = null, place = null;
         Long nodes = null;
-        Path record = null, tokenFile = null;
+        Path record = null, tokenFile = null, plan = null;
         long watchdog = 0, window = 0, windowOps = 0;
         InetSocketAddress listen = null;
         // a node for a broker elsewhere
@@ -167,6 +172,7 @@ public record RunOptions(long seed, String strategy, boolean noSched, boolean tr
                     }
                 }
                 case "--record" -> record = Path.of(inlineValue != null ? inlineValue : value(args, i++, a));
+                case "--plan" -> plan = Path.of(inlineValue != null ? inlineValue : value(args, i++, a));
                 case "--watchdog" -> watchdog = number(a, inlineValue != null ? inlineValue : value(args, i++, a));
                 case "--window" -> {
                     window = number(a, inlineValue != null ? inlineValue : value(args, i++, a));
@@ -214,6 +220,11 @@ public record RunOptions(long seed, String strategy, boolean noSched, boolean tr
         }
         // the default: one scheduler for the whole tree whenever the thread scheduler is on and the run is one tree
         boolean procSched = singleTree && !flags.contains("--no-sched") && !flags.contains("--no-proc-sched");
+        if (plan != null && (net == null || broker != null)) {
+            // the plan replaces the seeded fates of the broker this run hosts (docs/fault-plans.md)
+            throw new UsageException("--plan needs --net (a simulated network this run hosts)"
+                    + (scenario ? "; a scenario takes no plan" : ""));
+        }
         Cluster cluster = null;
         RemoteBroker remoteBroker = null;
         if (scenario) {
@@ -267,7 +278,7 @@ public record RunOptions(long seed, String strategy, boolean noSched, boolean tr
                     throw new UsageException(e.getMessage());
                 }
             }
-            cluster = new Cluster(net, k, record, watchdog, listen, null, window, windowOps, placement, tokenFile);
+            cluster = new Cluster(net, k, record, watchdog, listen, null, window, windowOps, placement, tokenFile, plan);
         } else if (hosts != null || place != null || tokenFile != null) {
             throw new UsageException((hosts != null ? "--hosts" : place != null ? "--place" : "--token-file")
                     + " needs --net (a simulated network)");
