@@ -9,6 +9,7 @@ import dev.weft.launcher.WeftCommand;
 import dev.weft.log.LogReader;
 import dev.weft.net.FaultPlan;
 import dev.weft.net.FaultPlanJson;
+import dev.weft.replay.LogIndex;
 import dev.weft.replay.PlanSidecar;
 import dev.weft.replay.ReplayOptions;
 import dev.weft.replay.ReplayReport;
@@ -92,6 +93,10 @@ class PlanRunTest {
 
         String[] replay = weft(WeftCommand.REPLAY, a.toString());
         assertEquals("0", replay[0], replay[2]);
+        // The index behind `weft state` and the workbench finds the plan too.
+        try (LogIndex index = LogIndex.build(a)) {
+            assertTrue(index.status().ok(), () -> index.status().message());
+        }
         Files.delete(PlanSidecar.of(a));
         replay = weft(WeftCommand.REPLAY, a.toString());
         assertEquals("1", replay[0]);
