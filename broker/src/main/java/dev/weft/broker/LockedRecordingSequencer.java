@@ -2,7 +2,7 @@ package dev.weft.broker;
 
 import dev.weft.broker.record.Recorder;
 import dev.weft.core.Core;
-import dev.weft.net.FaultModel;
+import dev.weft.net.FateSource;
 
 /**
  * What both sequencers share: one ordering lock, the {@link RecordingCore} every operation is applied to under it,
@@ -21,7 +21,7 @@ abstract class LockedRecordingSequencer implements OpSequencer {
     protected boolean finished;
     private volatile long lastOpNanos = System.nanoTime();
 
-    LockedRecordingSequencer(FaultModel fault, Recorder recorder) {
+    LockedRecordingSequencer(FateSource fault, Recorder recorder) {
         this.ops = new RecordingCore(fault, recorder);
         this.core = ops.core();
         this.stats = ops.stats();

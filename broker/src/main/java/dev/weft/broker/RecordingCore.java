@@ -7,7 +7,7 @@ import dev.weft.log.Event;
 import dev.weft.log.RecvOutcome;
 import dev.weft.log.SendOutcome;
 import dev.weft.log.VAddr;
-import dev.weft.net.FaultModel;
+import dev.weft.net.FateSource;
 import dev.weft.text.Hex;
 
 /**
@@ -22,7 +22,7 @@ final class RecordingCore {
     private final BrokerStats stats = new BrokerStats();
     private final RecordingTcp tcp;
 
-    RecordingCore(FaultModel fault, Recorder recorder) {
+    RecordingCore(FateSource fault, Recorder recorder) {
         this.core = new Core(fault);
         this.recorder = recorder;
         this.tcp = new RecordingTcp(core, recorder, stats);

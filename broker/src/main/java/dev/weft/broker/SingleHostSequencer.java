@@ -6,6 +6,7 @@ import dev.weft.core.Core;
 import dev.weft.core.PendingDatagram;
 import dev.weft.log.SendOutcome;
 import dev.weft.log.VAddr;
+import dev.weft.net.FateSource;
 import dev.weft.net.FaultModel;
 import dev.weft.tcp.TcpNetwork;
 import java.util.ArrayList;
@@ -68,7 +69,7 @@ public final class SingleHostSequencer extends LockedRecordingSequencer {
      */
     private long clock;
 
-    public SingleHostSequencer(FaultModel fault, Recorder recorder) {
+    public SingleHostSequencer(FateSource fault, Recorder recorder) {
         super(fault, recorder);
         this.tcpAnswers = new TcpAnswers(core, ops.tcp(), false);
     }

@@ -6,7 +6,7 @@ import dev.weft.tcp.TcpNetwork;
 import dev.weft.core.Core;
 import dev.weft.core.PendingDatagram;
 import dev.weft.log.VAddr;
-import dev.weft.net.FaultModel;
+import dev.weft.net.FateSource;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -223,7 +223,7 @@ public final class WindowedSequencer extends LockedRecordingSequencer {
      * @param windowOpsLimit the most sends one node may buffer in one window (0: no limit)
      * @param onDiscard receives the one-line reason when the run must be discarded
      */
-    public WindowedSequencer(FaultModel fault, Recorder recorder, long windowNs, List<Long> expectedNodes,
+    public WindowedSequencer(FateSource fault, Recorder recorder, long windowNs, List<Long> expectedNodes,
             long windowOpsLimit, Consumer<String> onDiscard) {
         this(fault, recorder, windowNs, hostZero(expectedNodes), windowOpsLimit, onDiscard);
     }
@@ -239,7 +239,7 @@ public final class WindowedSequencer extends LockedRecordingSequencer {
      *
      * @param expectedNodeHosts the host id (their {@code WEFT_HOST_ID}) of each node id that will connect
      */
-    public WindowedSequencer(FaultModel fault, Recorder recorder, long windowNs, Map<Long, Long> expectedNodeHosts,
+    public WindowedSequencer(FateSource fault, Recorder recorder, long windowNs, Map<Long, Long> expectedNodeHosts,
             long windowOpsLimit, Consumer<String> onDiscard) {
         super(fault, recorder);
         if (windowNs <= 0) {
@@ -260,7 +260,7 @@ public final class WindowedSequencer extends LockedRecordingSequencer {
      * The lookahead precondition (core-and-replay.md §3, net-and-fault-model.md §3.5): a datagram sent in a
      * window must not be deliverable inside it. Null if it holds, else the reason.
      */
-    public static String lookaheadProblem(FaultModel fault, long windowNs) {
+    public static String lookaheadProblem(FateSource fault, long windowNs) {
         long md = fault.spec().minDelay();
         if (Long.compareUnsigned(md, windowNs) < 0) {
             return "the network's minimum latency (" + Long.toUnsignedString(md) + " ns) is below the window ("

@@ -10,6 +10,7 @@ import dev.weft.launcher.diff.DiffCommand;
 import dev.weft.launcher.explain.ExplainCommand;
 import dev.weft.launcher.fuzz.FuzzCommand;
 import dev.weft.launcher.help.CompletionCommand;
+import dev.weft.launcher.plan.PlanCommand;
 import dev.weft.launcher.replay.ReplayCommand;
 import dev.weft.launcher.run.HostdCommand;
 import dev.weft.launcher.run.RunCommand;
@@ -39,6 +40,7 @@ import java.util.Locale;
 public enum WeftCommand {
     REPLAY("re-execute a recording and verify it replays identically", true),
     STATE("the simulated network's state after op N (pending datagrams, bindings, channels, TCP streams)", true),
+    PLAN("the fault plan a recording followed: every datagram fate that differs from the baseline", true),
     RUN("run a Linux program under the deterministic shim (Linux only)", false),
     HOSTD("the host agent of multi-host runs: starts nodes for `weft run --hosts` (Linux only)", false),
     FUZZ("sweep fault seeds over a generated workload, shrink failures to reproducers", true),
@@ -78,6 +80,7 @@ public enum WeftCommand {
         return switch (this) {
             case REPLAY -> ReplayCommand.run(args, out, err);
             case STATE -> StateCommand.run(args, out, err);
+            case PLAN -> PlanCommand.run(args, out, err);
             case RUN -> {
                 out.flush();
                 yield RunCommand.run(args);
@@ -105,6 +108,7 @@ public enum WeftCommand {
         return switch (this) {
             case REPLAY -> ReplayCommand.USAGE;
             case STATE -> StateCommand.USAGE;
+            case PLAN -> PlanCommand.USAGE;
             case RUN -> RunHelp.USAGE;
             case HOSTD -> HostdCommand.USAGE;
             case FUZZ -> FuzzCommand.USAGE;

@@ -4,6 +4,7 @@ import dev.weft.log.RecvOutcome;
 import dev.weft.log.SendOutcome;
 import dev.weft.log.VAddr;
 import dev.weft.net.FaultModel;
+import dev.weft.net.FateSource;
 import dev.weft.net.Unsigned;
 import dev.weft.tcp.TcpNetwork;
 import java.util.ArrayList;
@@ -14,7 +15,7 @@ import java.util.TreeMap;
 
 /**
  * The broker core state machine (core-and-replay.md §1), shared by replay, the fuzzer and the recorder.
- * Single-threaded and deterministic: its only inputs are the operations and the fault model.
+ * Single-threaded and deterministic: its only inputs are the operations and the fate source (the seeded fault model or a fault plan).
  */
 public final class Core {
 
@@ -29,7 +30,7 @@ public final class Core {
     public record SendResult(long chanSeq, SendOutcome outcome) {
     }
 
-    private final FaultModel fault;
+    private final FateSource fault;
     /** (packed address, 0) -> owning conn id. */
     private final OpenHashTable bound;
     /** (packed src, packed dst) -> next chan_seq. */
@@ -45,11 +46,11 @@ public final class Core {
     private long sent;
     private long dropped;
 
-    public Core(FaultModel fault) {
+    public Core(FateSource fault) {
         this(fault, true);
     }
 
-    private Core(FaultModel fault, boolean keepsPayloads) {
+    private Core(FateSource fault, boolean keepsPayloads) {
         this.fault = fault;
         this.keepsPayloads = keepsPayloads;
         this.bound = new OpenHashTable();
@@ -64,7 +65,7 @@ public final class Core {
      * sweep, whose invariants judge ties and channels, never bytes: a pending datagram then costs its queue entry
      * rather than a copy of its payload (a workload of 100,000 sends of 10 kB held 0.75 GB per job).
      */
-    public static Core withoutPayloads(FaultModel fault) {
+    public static Core withoutPayloads(FateSource fault) {
         return new Core(fault, false);
     }
 
@@ -89,7 +90,8 @@ public final class Core {
         return new Core(this);
     }
 
-    public FaultModel faultModel() {
+    /** Where this core's fates come from: the seeded fault model or a fault plan. */
+    public FateSource fates() {
         return fault;
     }
 

@@ -58,6 +58,7 @@ final class CanonBytes {
     private static final byte[] WEFT_VERSION = lit("\"weft_version\":");
     private static final byte[] LABEL = lit("\"label\":");
     private static final byte[] HOSTS = lit("\"hosts\":");
+    private static final byte[] PLAN = lit("\"plan\":");
 
     // TCP streams and extensions (docs/weft-log-format.md): member literals in written order.
     private static final byte[] EXT = lit("{\"k\":\"ext\",\"name\":");
@@ -488,7 +489,8 @@ final class CanonBytes {
             }
             first = metaString(first, WEFT_VERSION, meta.weftVersion());
             first = metaString(first, LABEL, meta.label());
-            metaString(first, HOSTS, meta.hosts()); // ours, after the spec's members (weft-log-format.md)
+            first = metaString(first, HOSTS, meta.hosts()); // ours, after the spec's members (weft-log-format.md)
+            metaString(first, PLAN, meta.plan()); // ours: the fault plan's digest (docs/fault-plans.md)
         }
         put('}');
         put('}');

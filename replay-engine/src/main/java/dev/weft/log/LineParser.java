@@ -173,7 +173,8 @@ final class LineParser {
     private static final JsonNames KIND_KEY = new JsonNames("kind");
 
     private static final JsonNames HEADER_KEYS = new JsonNames("format", "version", "seed", "net", "window_ns", "meta");
-    private static final JsonNames META_KEYS = new JsonNames("recorded_unix_ms", "weft_version", "label", "hosts");
+    private static final JsonNames META_KEYS = new JsonNames("recorded_unix_ms", "weft_version", "label", "hosts",
+            "plan");
 
     /** The tokenizer this schema drives, one line at a time. */
     private final JsonCursor c = new JsonCursor();
@@ -632,7 +633,7 @@ final class LineParser {
         }
         JsonMembers members = metaMembers.begin("meta");
         Long recorded = null;
-        String weftVersion = null, label = null, hosts = null;
+        String weftVersion = null, label = null, hosts = null, plan = null;
         for (boolean more = c.enterObject(); more; more = c.nextMember("meta")) {
             int id = members.next();
             boolean isNull = id >= 0 && c.literal("null");
@@ -648,9 +649,17 @@ final class LineParser {
                         c.skipIgnored();
                     }
                 }
+                case 4 -> {
+                    // ours as well (docs/fault-plans.md); a foreign "plan" of another type is ignored
+                    if (!isNull && c.peek() == '"') {
+                        plan = c.string("plan");
+                    } else if (!isNull) {
+                        c.skipIgnored();
+                    }
+                }
                 default -> c.skipIgnored();
             }
         }
-        return new LogMeta(recorded, weftVersion, label, hosts);
+        return new LogMeta(recorded, weftVersion, label, hosts, plan);
     }
 }

@@ -10,7 +10,7 @@ import java.util.TreeMap;
  * (seed, spec, src, dst, seq, len): each datagram gets its own SplitMix64 stream derived from its channel
  * and per-channel sequence number, so the model holds no mutable state and may be shared freely.
  */
-public final class FaultModel {
+public final class FaultModel implements FateSource {
 
     private static final long SEED_SALT = 0x517CC1B727220A95L;
     /** Salt of the stream fates: a different constant keeps them apart from every datagram's (docs/tcp.md). */
@@ -56,6 +56,7 @@ public final class FaultModel {
         return seed;
     }
 
+    @Override
     public NetSpec spec() {
         return spec;
     }
@@ -65,6 +66,7 @@ public final class FaultModel {
     }
 
     /** The fate of the datagram number seq of channel src→dst, with len payload bytes (§3.3). */
+    @Override
     public Fate fate(VAddr src, VAddr dst, long seq, int len) {
         if (partitionNodes != null && group(src.nodeOf()) != group(dst.nodeOf())) return DROPPED;
         long state = channelState(seed, src, dst, seq);
@@ -83,6 +85,7 @@ public final class FaultModel {
      * are the stream model's (a stalled segment is not lost, and serialisation queues segments). Drawn from its own
      * SplitMix64 stream, seeded apart from datagram fates, so adding TCP to a run changes no datagram's fate.
      */
+    @Override
     public Fate streamFate(long sid, int direction, long index, long attempt) {
         long x = seed ^ STREAM_SALT;
         x = absorb(x, sid);
@@ -96,6 +99,7 @@ public final class FaultModel {
     }
 
     /** The time len bytes occupy the link at the spec's bandwidth (0 when unlimited). */
+    @Override
     public long serializationNs(long len) {
         return bandwidth == 0 ? 0 : serializationNs(len, bandwidth);
     }

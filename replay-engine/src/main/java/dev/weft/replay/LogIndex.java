@@ -172,8 +172,12 @@ public final class LogIndex implements Closeable {
         // also unusable: the read error wins, so both tools name the same problem.
         IndexStatus headerProblem = null;
         try {
-            stepper = ReplayStepper.create(header, Invariants.instantiate(invariants));
+            // A recording made with a fault plan replays against the plan beside it (docs/fault-plans.md).
+            stepper = ReplayStepper.create(header, Invariants.instantiate(invariants),
+                    PlanSidecar.forRecording(path, header));
         } catch (ReplayException e) {
+            headerProblem = new IndexStatus(IndexStatus.Kind.REPLAY_ERROR, 0, 1, e.getMessage(), null);
+        } catch (PlanSidecar.Problem e) {
             headerProblem = new IndexStatus(IndexStatus.Kind.REPLAY_ERROR, 0, 1, e.getMessage(), null);
         }
         ReplayLoop loop = new ReplayLoop(reader, stepper, false, null);

@@ -11,6 +11,7 @@ import dev.weft.log.LogHeader;
 import dev.weft.log.LogRecord;
 import dev.weft.log.RecvOutcome;
 import dev.weft.net.FaultModel;
+import dev.weft.net.FateSource;
 import dev.weft.net.NetSpecException;
 import java.util.ArrayDeque;
 import java.util.HashMap;
@@ -49,6 +50,16 @@ public final class ReplayStepper {
 
     /** A stepper for a log with this header; invariants may be empty (then violation records are carried through). */
     public static ReplayStepper create(LogHeader header, List<Invariant> invariants) throws ReplayException {
+        return create(header, invariants, null);
+    }
+
+    /** A stepper whose fates come from {@code fates}, or from the header's seeded fault model when it is null. */
+    public static ReplayStepper create(LogHeader header, List<Invariant> invariants, FateSource fates)
+            throws ReplayException {
+        if (fates != null) {
+            return new ReplayStepper(new Core(fates), header.windowed(), new HashMap<>(),
+                    new InvariantMonitor(invariants), new TcpReplay());
+        }
         FaultModel model;
         try {
             model = FaultModel.of(header.seed(), header.net());

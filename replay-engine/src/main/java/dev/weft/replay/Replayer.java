@@ -55,7 +55,7 @@ public final class Replayer {
         ReplayException headerProblem = null;
         ReplayStepper stepper = null;
         try {
-            stepper = ReplayStepper.create(reader.header(), Invariants.instantiate(options.invariants()));
+            stepper = ReplayStepper.create(reader.header(), Invariants.instantiate(options.invariants()), options.fates());
         } catch (ReplayException e) {
             headerProblem = e;
         }

@@ -1,6 +1,7 @@
 package dev.weft.tcp;
 
 import dev.weft.net.FaultModel;
+import dev.weft.net.FateSource;
 import dev.weft.net.Unsigned;
 
 /**
@@ -20,9 +21,9 @@ final class SegmentTiming {
     record Flight(long delay, long retransmits) {
     }
 
-    private final FaultModel fault;
+    private final FateSource fault;
 
-    SegmentTiming(FaultModel fault) {
+    SegmentTiming(FateSource fault) {
         this.fault = fault;
     }
 

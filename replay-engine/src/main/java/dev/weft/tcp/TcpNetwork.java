@@ -5,7 +5,7 @@ import dev.weft.log.TcpConnectOutcome;
 import dev.weft.log.TcpRecvOutcome;
 import dev.weft.log.TcpSendOutcome;
 import dev.weft.log.VAddr;
-import dev.weft.net.FaultModel;
+import dev.weft.net.FateSource;
 import dev.weft.net.NetSpec;
 import dev.weft.net.NetSpecException;
 import dev.weft.net.Unsigned;
@@ -18,7 +18,7 @@ import java.util.TreeMap;
 /**
  * The simulated TCP streams of a run (docs/tcp.md): the one entry to the stream model, owned by the
  * {@link dev.weft.core.Core} ({@code core.tcp()}) and copied with it. Single-threaded and deterministic: its inputs
- * are the operations below, in the order the broker applies them, and the seeded {@link FaultModel}.
+ * are the operations below, in the order the broker applies them, and the {@link FateSource} (the seeded fault model or a plan).
  *
  * <p>Identities. A {@code conn} is the broker connection of one simulated socket (as for datagrams); a stream
  * {@code sid} is numbered 0, 1, … in connect order, failed connects included. Side 0 of a stream is the connector,
@@ -100,7 +100,7 @@ public final class TcpNetwork {
     private long highWater;
     private long clock;
 
-    public TcpNetwork(FaultModel fault, TcpConfig config) {
+    public TcpNetwork(FateSource fault, TcpConfig config) {
         this.timing = new SegmentTiming(fault);
         this.config = config;
         this.partitions = new PartitionSchedule(fault.spec().partition());
@@ -111,7 +111,7 @@ public final class TcpNetwork {
     }
 
     /** The model of the fault model's net spec (its {@code tcp_stall}, defaults otherwise). */
-    public TcpNetwork(FaultModel fault) {
+    public TcpNetwork(FateSource fault) {
         this(fault, TcpConfig.withStallTimeout(fault.spec().tcpStallNs()));
     }
 

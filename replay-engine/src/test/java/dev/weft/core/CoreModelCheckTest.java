@@ -146,8 +146,9 @@ class CoreModelCheckTest {
     @Test
     void heapOrderUnderHeavyInterleaving() throws Exception {
         SplittableRandom rnd = new SplittableRandom(42);
-        Core core = new Core(FaultModel.of(1, "latency=uniform:0-1000"));
-        NaiveCore naive = new NaiveCore(core.faultModel());
+        FaultModel model = FaultModel.of(1, "latency=uniform:0-1000");
+        Core core = new Core(model);
+        NaiveCore naive = new NaiveCore(model);
         VAddr a = VAddr.ofNode(0, 1);
         VAddr b = VAddr.ofNode(1, 1);
         core.connect(0);

@@ -87,13 +87,14 @@ public final class LogRecorder implements Recorder {
     private volatile boolean closed;
 
     private LogRecorder(Path path, CommittingFileOutput file, long seed, String net, long windowNs, String hosts,
-            Consumer<String> diagnostics) throws IOException {
+            String plan, Consumer<String> diagnostics) throws IOException {
         this.path = path;
         this.file = file;
         boolean gz = path.getFileName() != null && path.getFileName().toString().endsWith(".gz");
         this.gzip = gz ? new SealableGzipOutput(file) : null;
         this.diagnostics = diagnostics;
-        this.writer = LogWriter.create(staging, false, seed, net, windowNs, new LogMeta(null, WEFT_VERSION, null, hosts));
+        this.writer = LogWriter.create(staging, false, seed, net, windowNs, new LogMeta(null, WEFT_VERSION, null, hosts,
+                plan));
     }
 
     /** Creates (truncates) the log and writes its header; gzip iff the file name ends in {@code .gz}. */
@@ -114,6 +115,15 @@ public final class LogRecorder implements Recorder {
      */
     public static LogRecorder create(Path path, long seed, String net, long windowNs, String hosts,
             Consumer<String> diagnostics) throws IOException {
+        return create(path, seed, net, windowNs, hosts, null, diagnostics);
+    }
+
+    /**
+     * As {@link #create(Path, long, String, long, String, Consumer)} with our {@code meta.plan} member: the digest of
+     * the fault plan the run follows (docs/fault-plans.md); null for a seeded run, whose header is unchanged.
+     */
+    public static LogRecorder create(Path path, long seed, String net, long windowNs, String hosts, String plan,
+            Consumer<String> diagnostics) throws IOException {
         // The log is begun beside its final name and renamed into place once its header is on disk: a disk that
         // is full (or a run interrupted) before that leaves no file and the previous one untouched, never a
         // 0-byte log. A live follower sees the file from its first record on; a symlink is followed, and a
@@ -126,7 +136,7 @@ public final class LogRecorder implements Recorder {
         Path temp = AtomicFile.tempBeside(target.path());
         temp.toFile().deleteOnExit(); // an interrupt before the rename leaves nothing behind
         LogRecorder r = create(path, new CommittingFileOutput(CommittingFileOutput.openTruncated(temp)), seed, net,
-                windowNs, hosts, diagnostics, temp);
+                windowNs, hosts, plan, diagnostics, temp);
         try {
             try {
                 Files.move(temp, target.path(), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
@@ -145,15 +155,15 @@ public final class LogRecorder implements Recorder {
     /** As {@link #create(Path, long, String, Consumer)} over a given file output (tests simulate a full disk). */
     public static LogRecorder create(Path path, CommittingFileOutput file, long seed, String net,
             Consumer<String> diagnostics) throws IOException {
-        return create(path, file, seed, net, 0, null, diagnostics, null);
+        return create(path, file, seed, net, 0, null, null, diagnostics, null);
     }
 
     /** {@code written}: the file {@code file} writes (deleted if the header cannot be written), or null. */
     private static LogRecorder create(Path path, CommittingFileOutput file, long seed, String net, long windowNs,
-            String hosts, Consumer<String> diagnostics, Path written) throws IOException {
+            String hosts, String plan, Consumer<String> diagnostics, Path written) throws IOException {
         LogRecorder r;
         try {
-            r = new LogRecorder(path, file, seed, net, windowNs, hosts, diagnostics);
+            r = new LogRecorder(path, file, seed, net, windowNs, hosts, plan, diagnostics);
             // the header must reach the disk now: a log that cannot even start is a usage error, not a prefix
             r.writeOut(true);
         } catch (IOException | RuntimeException e) {

@@ -3,6 +3,10 @@ package dev.weft.launcher.replay;
 import dev.weft.check.Invariants;
 import dev.weft.check.Violation;
 import dev.weft.log.Fnv1a;
+import dev.weft.log.LogHeader;
+import dev.weft.log.LogReader;
+import dev.weft.net.FaultPlan;
+import dev.weft.replay.PlanSidecar;
 import dev.weft.log.WeftLogException;
 import dev.weft.replay.Divergence;
 import dev.weft.replay.ReplayException;
@@ -26,7 +30,8 @@ public final class ReplayCommand {
             "Usage: weft replay <LOG> [OPTIONS]",
             "",
             "Re-executes a weft-log against the seeded fault model and checks that every recorded",
-            "outcome, and the stream digest, is reproduced exactly.",
+            "outcome, and the stream digest, is reproduced exactly. A recording made with",
+            "`weft run --plan` replays against its plan, read from LOG.plan.json beside it.",
             "",
             "Arguments:",
             "  <LOG>  a weft-log v2 recording (.weftlog, or gzip-compressed .weftlog.gz)",
@@ -114,6 +119,21 @@ public final class ReplayCommand {
         return replay(log, workingDir, new ReplayOptions(until, checks), follow ? idleMillis : -1, out, err);
     }
 
+    /**
+     * The options with the recording's fault plan when its header names one (docs/fault-plans.md). A log whose
+     * header cannot be read yet (a followed log not yet written) is left to the replay to report.
+     */
+    private static ReplayOptions withRecordingsPlan(Path log, ReplayOptions options) throws PlanSidecar.Problem {
+        LogHeader header;
+        try (LogReader reader = LogReader.open(log)) {
+            header = reader.header();
+        } catch (WeftLogException | java.io.IOException | RuntimeException e) {
+            return options;
+        }
+        FaultPlan plan = PlanSidecar.forRecording(log, header);
+        return plan == null ? options : options.withFates(plan);
+    }
+
     /** How often a followed log is looked at for new records. */
     private static final long FOLLOW_POLL_MILLIS = 20;
 
@@ -121,6 +141,11 @@ public final class ReplayCommand {
     private static int replay(String log, Path workingDir, ReplayOptions options, long followIdleMillis, PrintStream out,
                               PrintStream err) {
         ReplayReport report;
+        try {
+            options = withRecordingsPlan(workingDir.resolve(log), options);
+        } catch (PlanSidecar.Problem e) {
+            return fail(err, log + ": " + e.getMessage());
+        }
         try {
             report = followIdleMillis < 0 ? Replayer.replay(workingDir.resolve(log), options)
                     : Replayer.follow(workingDir.resolve(log), options, FOLLOW_POLL_MILLIS, followIdleMillis);

@@ -8,7 +8,12 @@ import dev.weft.broker.WindowedSequencer;
 import dev.weft.broker.auth.SharedToken;
 import dev.weft.broker.record.LogRecorder;
 import dev.weft.broker.record.Recorder;
+import dev.weft.net.FateSource;
 import dev.weft.net.FaultModel;
+import dev.weft.net.FaultPlan;
+import dev.weft.net.FaultPlanException;
+import dev.weft.net.FaultPlanJson;
+import dev.weft.replay.PlanSidecar;
 import dev.weft.net.NetSpecException;
 import dev.weft.scenario.FilesystemFaults;
 import dev.weft.scenario.NodeSpec;
@@ -22,6 +27,7 @@ import dev.weft.text.OsErrorText;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.net.InetSocketAddress;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -186,12 +192,32 @@ final class ClusterRun {
         if (c.nodeEnv().dryRun()) {
             return DryRun.print(opts, plans, net, shim, env, out, err);
         }
-        FaultModel fault;
-        try {
-            fault = FaultModel.of(opts.seed(), net);
-        } catch (NetSpecException e) {
-            err.println("weft run: --net: " + e.getMessage());
-            return RunCommand.USAGE_ERROR;
+        FateSource fault;
+        byte[] planDocument = null;
+        if (c.plan() != null) {
+            try {
+                planDocument = Files.readAllBytes(c.plan());
+                FaultPlan plan = FaultPlanJson.parse(planDocument);
+                if (!plan.net().equals(net)) {
+                    err.println("weft run: --plan " + c.plan() + ": member net: \"" + plan.net() + "\" is not --net \""
+                            + net + "\" (the plan's baseline comes from its net spec)");
+                    return RunCommand.USAGE_ERROR;
+                }
+                fault = plan;
+            } catch (IOException e) {
+                err.println("weft run: --plan " + c.plan() + ": cannot read: " + OsErrorText.of(e));
+                return RunCommand.USAGE_ERROR;
+            } catch (FaultPlanException e) {
+                err.println("weft run: --plan " + c.plan() + ": " + e.getMessage());
+                return RunCommand.USAGE_ERROR;
+            }
+        } else {
+            try {
+                fault = FaultModel.of(opts.seed(), net);
+            } catch (NetSpecException e) {
+                err.println("weft run: --net: " + e.getMessage());
+                return RunCommand.USAGE_ERROR;
+            }
         }
         if (c.windowNs() > 0 && c.scenario() != null) {
             for (ScenarioEvent e : events) {
@@ -258,8 +284,13 @@ final class ClusterRun {
             }
             LogRecorder created = null;
             try {
+                if (planDocument != null) {
+                    // beside the recording, where weft replay looks for it; the header names its digest
+                    Files.write(PlanSidecar.of(c.record()), planDocument);
+                }
                 created = LogRecorder.create(c.record(), opts.seed(), net, c.windowNs(),
-                        placement.isLocal() ? null : placement.hostMap(plans.stream().map(NodePlan::id).toList()), err::println);
+                        placement.isLocal() ? null : placement.hostMap(plans.stream().map(NodePlan::id).toList()),
+                        planDocument == null ? null : FaultPlanJson.digest(planDocument), err::println);
                 recorder = created;
             } catch (IOException e) {
                 err.println("weft run: cannot record to " + c.record() + ": " + OsErrorText.of(e));

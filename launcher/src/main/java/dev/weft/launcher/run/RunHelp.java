@@ -45,6 +45,7 @@ public final class RunHelp {
             + "  --env <NAME=VALUE>       with --net or a scenario: set a variable for every node, here and on agents\n"
             + "  --pass-env <NAME,...>    forward these variables about this machine (HOME, USER, ...) to agents too\n"
             + "  --dry-run                print each node's host, directory, command and environment; start nothing\n"
+            + "  --plan <FILE>            with --net: datagram fates from this fault plan, not the seed (docs/fault-plans.md)\n"
             + "  --hosts <A:PORT,...>     with --net: start the nodes round-robin on these `weft hostd` agents\n"
             + "  --place <R@A:PORT,...>   with --net: place node ranges on agents (0-2@A:PORT,3-6@B:PORT); others run here\n"
             + "  --token-file <FILE>      shared token for --hosts agents and --listen peers (default: WEFT_TOKEN_FILE)\n"

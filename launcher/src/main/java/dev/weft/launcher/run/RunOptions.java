@@ -49,7 +49,7 @@ public record RunOptions(long seed, String strategy, boolean noSched, boolean tr
     public static final String USAGE = "usage: weft run --seed N [--strategy random|rr] [--no-sched] [--trace] [--stats]"
             + " [--shim PATH] [--fsync-lies] [--enospc-after BYTES] [--torn-writes PPM] [--strict] [--keep-aslr]"
             + " [--host-pids] [--rdtsc] [--no-proc-sched] [--net SPEC [--nodes K] [--record LOG] [--watchdog S] [--listen [HOST:]PORT]"
-            + " [--window NS [--window-ops N]] [--hosts A:PORT,... | --place RANGE@A:PORT,...] [--token-file F]"
+            + " [--window NS [--window-ops N]] [--plan FILE] [--hosts A:PORT,... | --place RANGE@A:PORT,...] [--token-file F]"
             + " [--end-when-exited N[,M...] [--grace NS]] [--env K=V]... [--pass-env NAME]... [--dry-run]]"
             + " -- prog [args...]\n"
             + "       weft run --seed N [shim options] --broker HOST:PORT --node-id N [--host-id H] [--window NS]"
@@ -72,10 +72,17 @@ public record RunOptions(long seed, String strategy, boolean noSched, boolean tr
      * @param tokenFile the shared token ({@code --token-file}), or null (then WEFT_TOKEN_FILE, if set)
      * @param end      when the run ends before every node has exited ({@code --end-when-exited}, {@code --grace})
      * @param nodeEnv  {@code --env}, {@code --pass-env}, {@code --dry-run}
+     * @param plan     {@code --plan}: the fault plan replacing the seeded fates, or null
      */
     public record Cluster(String net, int nodes, Path record, long watchdog, InetSocketAddress listen,
             Path scenario, long windowNs, long windowOps, Placement placement, Path tokenFile, RunEnd end,
-            NodeEnv nodeEnv) {
+            NodeEnv nodeEnv, Path plan) {
+        public Cluster(String net, int nodes, Path record, long watchdog, InetSocketAddress listen, Path scenario,
+                long windowNs, long windowOps, Placement placement, Path tokenFile, RunEnd end, NodeEnv nodeEnv) {
+            this(net, nodes, record, watchdog, listen, scenario, windowNs, windowOps, placement, tokenFile, end,
+                    nodeEnv, null);
+        }
+
         public Cluster(String net, int nodes, Path record, long watchdog, InetSocketAddress listen, Path scenario,
                 long windowNs, long windowOps, Placement placement, Path tokenFile, RunEnd end) {
             this(net, nodes, record, watchdog, listen, scenario, windowNs, windowOps, placement, tokenFile, end,
@@ -164,7 +171,7 @@ public record RunOptions(long seed, String strategy, boolean noSched, boolean tr
         // the simulated network run's options
         String net = null, hosts = null, place = null;
         Long nodes = null;
-        Path record = null, tokenFile = null;
+        Path record = null, tokenFile = null, plan = null;
         long watchdog = 0, window = 0, windowOps = 0;
         List<Long> endWhenExited = null;
         Long grace = null;
@@ -230,6 +237,7 @@ public record RunOptions(long seed, String strategy, boolean noSched, boolean tr
                     }
                 }
                 case "--record" -> record = Path.of(inlineValue != null ? inlineValue : value(args, i++, a));
+                case "--plan" -> plan = Path.of(inlineValue != null ? inlineValue : value(args, i++, a));
                 case "--watchdog" -> watchdog = number(a, inlineValue != null ? inlineValue : value(args, i++, a));
                 case "--window" -> {
                     window = number(a, inlineValue != null ? inlineValue : value(args, i++, a));
@@ -320,6 +328,11 @@ public record RunOptions(long seed, String strategy, boolean noSched, boolean tr
                     + " needs --net (a simulated network) or a scenario");
         }
         NodeEnv nodeEnv = new NodeEnv(envSet, passEnv, flags.contains("--dry-run"));
+        if (plan != null && (net == null || broker != null)) {
+            // the plan replaces the seeded fates of the broker this run hosts (docs/fault-plans.md)
+            throw new UsageException("--plan needs --net (a simulated network this run hosts)"
+                    + (scenario ? "; a scenario takes no plan" : ""));
+        }
         Cluster cluster = null;
         RemoteBroker remoteBroker = null;
         if (scenario) {
@@ -379,7 +392,8 @@ public record RunOptions(long seed, String strategy, boolean noSched, boolean tr
                     throw new UsageException(e.getMessage());
                 }
             }
-            cluster = new Cluster(net, k, record, watchdog, listen, null, window, windowOps, placement, tokenFile, end, nodeEnv);
+            cluster = new Cluster(net, k, record, watchdog, listen, null, window, windowOps, placement, tokenFile, end, nodeEnv,
+                    plan);
         } else if (hosts != null || place != null || tokenFile != null) {
             throw new UsageException((hosts != null ? "--hosts" : place != null ? "--place" : "--token-file")
                     + " needs --net (a simulated network)");

@@ -1,0 +1,187 @@
+package dev.weft.net;
+
+import dev.weft.json.JsonSyntaxError;
+import dev.weft.json.JsonToken;
+import dev.weft.json.JsonTokenizer;
+import dev.weft.log.Fnv1a;
+import dev.weft.log.VAddr;
+import java.util.HashSet;
+import java.util.Set;
+import java.util.TreeMap;
+
+/**
+ * Reads and writes the fault plan document, format {@code weft-plan} version 1 (docs/fault-plans.md). Parsed with the
+ * engine's own tokenizer; every problem is one {@link FaultPlanException} naming the member.
+ */
+public final class FaultPlanJson {
+
+    public static final String FORMAT = "weft-plan";
+    public static final long VERSION = 1;
+
+    private FaultPlanJson() {
+    }
+
+    /** The document of a plan: members in a fixed order, one datagram per line, in (src, dst, chan_seq) order. */
+    public static String write(FaultPlan plan) {
+        StringBuilder b = new StringBuilder();
+        b.append("{\"format\":\"").append(FORMAT).append("\",\"version\":").append(VERSION)
+                .append(",\"net\":\"").append(escape(plan.net())).append("\",\"datagrams\":[");
+        String sep = "\n";
+        for (FaultPlan.Deviation d : plan.deviations()) {
+            b.append(sep).append("{\"src\":\"").append(d.id().src().text()).append("\",\"dst\":\"")
+                    .append(d.id().dst().text()).append("\",\"chan_seq\":").append(Long.toUnsignedString(d.id().chanSeq()));
+            if (d.fate().dropped()) b.append(",\"drop\":true}");
+            else b.append(",\"latency_ns\":").append(Long.toUnsignedString(d.fate().delayNs())).append('}');
+            sep = ",\n";
+        }
+        return b.append(plan.deviations().isEmpty() ? "]}\n" : "\n]}\n").toString();
+    }
+
+    /** The digest a recording made with this plan document carries (FNV-1a 64 of its bytes, 16 hex digits). */
+    public static String digest(byte[] document) {
+        return Fnv1a.hex16(Fnv1a.update(Fnv1a.OFFSET_BASIS, document));
+    }
+
+    public static FaultPlan parse(byte[] document) throws FaultPlanException {
+        JsonTokenizer t = new JsonTokenizer(document);
+        try {
+            return parse(t);
+        } catch (JsonSyntaxError e) {
+            throw new FaultPlanException("not JSON: " + e.what() + " at line " + e.line() + " column " + e.column());
+        }
+    }
+
+    private static FaultPlan parse(JsonTokenizer t) throws JsonSyntaxError, FaultPlanException {
+        if (t.nextToken() != JsonToken.START_OBJECT) throw new FaultPlanException("the plan is not a JSON object");
+        String format = null;
+        Long version = null;
+        String net = null;
+        TreeMap<FaultPlan.DatagramId, FaultModel.Fate> named = null;
+        Set<String> seen = new HashSet<>();
+        while (t.nextToken() == JsonToken.FIELD_NAME) {
+            String name = t.currentName();
+            if (!seen.add(name)) throw new FaultPlanException("member " + name + ": given twice");
+            JsonToken v = t.nextToken();
+            switch (name) {
+                case "format" -> format = string(t, v, "format");
+                case "version" -> version = integer(t, v, "version");
+                case "net" -> net = string(t, v, "net");
+                case "datagrams" -> {
+                    if (net == null) throw new FaultPlanException("member datagrams: must come after net");
+                    named = datagrams(t, v, spec(net));
+                }
+                default -> throw new FaultPlanException("member " + name + ": unknown (format 1 has format, version, "
+                        + "net, datagrams)");
+            }
+        }
+        if (!FORMAT.equals(format)) throw new FaultPlanException("member format: must be \"" + FORMAT + "\"");
+        if (version == null || version != VERSION) {
+            throw new FaultPlanException("member version: " + version + " is not supported (this build reads "
+                    + VERSION + ")");
+        }
+        if (net == null) throw new FaultPlanException("member net: missing");
+        return new FaultPlan(net, spec(net), named == null ? new TreeMap<>() : named);
+    }
+
+    private static NetSpec spec(String net) throws FaultPlanException {
+        try {
+            return NetSpec.parse(net);
+        } catch (NetSpecException e) {
+            throw new FaultPlanException("member net: " + e.getMessage());
+        }
+    }
+
+    private static TreeMap<FaultPlan.DatagramId, FaultModel.Fate> datagrams(JsonTokenizer t, JsonToken v, NetSpec spec)
+            throws JsonSyntaxError, FaultPlanException {
+        if (v != JsonToken.START_ARRAY) throw new FaultPlanException("member datagrams: must be an array");
+        TreeMap<FaultPlan.DatagramId, FaultModel.Fate> named = new TreeMap<>();
+        int i = 0;
+        for (JsonToken e = t.nextToken(); e != JsonToken.END_ARRAY; e = t.nextToken(), i++) {
+            String where = "datagrams[" + i + "]";
+            if (e != JsonToken.START_OBJECT) throw new FaultPlanException("member " + where + ": must be an object");
+            VAddr src = null;
+            VAddr dst = null;
+            Long seq = null;
+            Long latency = null;
+            boolean drop = false;
+            Set<String> seen = new HashSet<>();
+            while (t.nextToken() == JsonToken.FIELD_NAME) {
+                String name = t.currentName();
+                String member = where + "." + name;
+                if (!seen.add(name)) throw new FaultPlanException("member " + member + ": given twice");
+                JsonToken mv = t.nextToken();
+                switch (name) {
+                    case "src" -> src = addr(string(t, mv, member), member);
+                    case "dst" -> dst = addr(string(t, mv, member), member);
+                    case "chan_seq" -> seq = integer(t, mv, member);
+                    case "latency_ns" -> latency = integer(t, mv, member);
+                    case "drop" -> {
+                        if (mv != JsonToken.VALUE_TRUE) throw new FaultPlanException("member " + member + ": must be true");
+                        drop = true;
+                    }
+                    default -> throw new FaultPlanException("member " + member + ": unknown (a datagram has src, dst, "
+                            + "chan_seq and latency_ns or drop)");
+                }
+            }
+            if (src == null) throw new FaultPlanException("member " + where + ".src: missing");
+            if (dst == null) throw new FaultPlanException("member " + where + ".dst: missing");
+            if (seq == null) throw new FaultPlanException("member " + where + ".chan_seq: missing");
+            if (drop == (latency != null)) {
+                throw new FaultPlanException("member " + where + ": needs exactly one of latency_ns and drop");
+            }
+            // The windowed broker's lookahead relies on no datagram arriving sooner than the minimum latency.
+            if (latency != null && Long.compareUnsigned(latency, spec.minDelay()) < 0) {
+                throw new FaultPlanException("member " + where + ".latency_ns: " + latency
+                        + " is below the net spec's minimum latency " + spec.minDelay());
+            }
+            FaultPlan.DatagramId id = new FaultPlan.DatagramId(src, dst, seq);
+            FaultModel.Fate fate = drop ? new FaultModel.Fate(true, 0) : new FaultModel.Fate(false, latency);
+            if (named.put(id, fate) != null) {
+                throw new FaultPlanException("member " + where + ": names the same datagram as an earlier entry");
+            }
+        }
+        return named;
+    }
+
+    private static String string(JsonTokenizer t, JsonToken v, String member) throws FaultPlanException {
+        if (v != JsonToken.VALUE_STRING) throw new FaultPlanException("member " + member + ": must be a string");
+        return t.text();
+    }
+
+    private static long integer(JsonTokenizer t, JsonToken v, String member) throws FaultPlanException {
+        if (v != JsonToken.VALUE_NUMBER_INT || t.text().startsWith("-")) {
+            throw new FaultPlanException("member " + member + ": must be a non-negative integer");
+        }
+        try {
+            return Long.parseUnsignedLong(t.text());
+        } catch (NumberFormatException e) {
+            throw new FaultPlanException("member " + member + ": does not fit in 64 bits");
+        }
+    }
+
+    /** {@code a.b.c.d:port}, as the plan writes it. */
+    private static VAddr addr(String text, String member) throws FaultPlanException {
+        String[] hostPort = text.split(":", -1);
+        String[] octets = hostPort[0].split("\\.", -1);
+        if (hostPort.length != 2 || octets.length != 4) {
+            throw new FaultPlanException("member " + member + ": \"" + text + "\" is not an address a.b.c.d:port");
+        }
+        try {
+            long ip = 0;
+            for (String o : octets) {
+                int n = Integer.parseInt(o);
+                if (n < 0 || n > 255 || !o.equals(Integer.toString(n))) throw new NumberFormatException();
+                ip = (ip << 8) | n;
+            }
+            int port = Integer.parseInt(hostPort[1]);
+            if (port < 0 || port > 0xFFFF || !hostPort[1].equals(Integer.toString(port))) throw new NumberFormatException();
+            return new VAddr(ip, port);
+        } catch (NumberFormatException e) {
+            throw new FaultPlanException("member " + member + ": \"" + text + "\" is not an address a.b.c.d:port");
+        }
+    }
+
+    private static String escape(String s) {
+        return s.replace("\\", "\\\\").replace("\"", "\\\"");
+    }
+}
