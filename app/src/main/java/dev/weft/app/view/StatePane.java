@@ -38,7 +38,7 @@ final class StatePane {
         detail.setPrefWidth(420);
         table.getColumns().setAll(java.util.List.of(section, key, detail));
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
-        table.setPlaceholder(new Label("no pending datagrams, bindings or channels yet"));
+        table.setPlaceholder(new Label("no pending datagrams, bindings, channels or TCP streams yet"));
         table.setRowFactory(t -> new TableRow<>() {
             @Override
             protected void updateItem(StateViewModel.Row item, boolean empty) {

@@ -11,8 +11,9 @@ import java.util.Map;
 
 /**
  * The state panel's TCP rows (docs/workbench.md "State"): a "listener" row per listening socket (address, conn,
- * backlog, streams not yet accepted) and a "tcp" row per stream (sid, state, both ends with their conns, and per
- * direction the bytes written, in flight and delivered-unread), each marked with how the op changed it. Listeners
+ * backlog, streams not yet accepted) and three rows per stream: "tcp" (sid, state, both ends with their conns and
+ * addresses), then "tcp →" and "tcp ←" (per direction the bytes written, in flight and delivered-unread), each
+ * marked with how the op changed it. Listeners
  * and streams come sorted from {@link TcpState}; a row that went away is listed after the others.
  */
 final class TcpStateRows {
@@ -33,10 +34,16 @@ final class TcpStateRows {
             if (!listenersNow.containsKey(l.addr().text())) out.add(new Row("listener", l.addr().text(), listener(l), Change.REMOVED));
         }
         Map<Long, String> streamsBefore = new HashMap<>();       // lookups only
-        for (TcpState.Connection c : before.connections()) streamsBefore.put(c.sid(), stream(c));
+        for (TcpState.Connection c : before.connections()) {   // keyed sid*3 + line: ends, then each direction
+            streamsBefore.put(c.sid() * 3, c.state() + ends(c));
+            streamsBefore.put(c.sid() * 3 + 1, direction(c.toAcceptor()));
+            streamsBefore.put(c.sid() * 3 + 2, direction(c.toConnector()));
+        }
         for (TcpState.Connection c : now.connections()) {
-            String detail = stream(c);
-            out.add(new Row("tcp", key(c), detail, change(streamsBefore.get(c.sid()), detail)));
+            String sid = "sid " + u(c.sid());
+            out.add(row("tcp", sid + "  " + c.state(), ends(c), streamsBefore.get(c.sid() * 3)));
+            out.add(row("tcp \u2192", sid + "  connector \u2192 acceptor", direction(c.toAcceptor()), streamsBefore.get(c.sid() * 3 + 1)));
+            out.add(row("tcp \u2190", sid + "  acceptor \u2192 connector", direction(c.toConnector()), streamsBefore.get(c.sid() * 3 + 2)));
         }
         return out;
     }
@@ -52,14 +59,16 @@ final class TcpStateRows {
                 + (l.pending().isEmpty() ? "" : ", not accepted: sid " + pending);
     }
 
-    /** "sid 0  10.0.0.1:40000 → 10.0.0.2:80" */
-    private static String key(TcpState.Connection c) {
-        return "sid " + u(c.sid()) + "  " + c.connector().text() + " \u2192 " + c.acceptor().text();
+    /** A stream's row; {@code compared} is how the row read before the op ({@code state + detail} for the ends row). */
+    private static Row row(String section, String key, String detail, String before) {
+        String now = section.equals("tcp") ? key.substring(key.lastIndexOf(' ') + 1) + detail : detail;
+        return new Row(section, key, detail, change(before, now));
     }
 
-    private static String stream(TcpState.Connection c) {
-        return c.state() + "  conn " + u(c.connectorConn()) + " \u2194 " + (c.acceptorConn() == -1 ? "(not accepted)"
-                : "conn " + u(c.acceptorConn())) + "  \u2192 " + direction(c.toAcceptor()) + "  \u2190 " + direction(c.toConnector());
+    /** "conn 2 127.0.0.1:40000 ↔ conn 3 127.0.0.2:6379" */
+    private static String ends(TcpState.Connection c) {
+        return "conn " + u(c.connectorConn()) + " " + c.connector().text() + " \u2194 "
+                + (c.acceptorConn() == -1 ? "(not accepted)" : "conn " + u(c.acceptorConn())) + " " + c.acceptor().text();
     }
 
     /** "18 B written, 0 in flight, 18 unread" (stalled when a partition holds it). */
