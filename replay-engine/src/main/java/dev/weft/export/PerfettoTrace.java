@@ -50,6 +50,8 @@ public final class PerfettoTrace {
         JsonStreamWriter g = new JsonStreamWriter(out);
         long records = 0, flows = 0, violations = 0;
         Tracks tracks = new Tracks(helloOf);
+        TcpTrace tcp = new TcpTrace();
+        double lastTs = 0;
         try (LogReader reader = LogReader.open(log)) {
             LogHeader h = reader.header();
             g.startObject();
@@ -88,6 +90,8 @@ public final class PerfettoTrace {
                     flow(g, "f", d.tie(), tid, ts);
                     flows++;
                 }
+                tcp.offer(e, g, tid, ts);
+                lastTs = Math.max(lastTs, ts);
                 if (e instanceof Event.Violation v) {
                     instant(g, "recorded violation: " + v.invariant(), "violation.recorded", ts, r.op(), v.message());
                     violations++;
@@ -105,12 +109,13 @@ public final class PerfettoTrace {
                     violations++;
                 }
             }
+            tcp.finish(g, lastTs);
             g.endArray();
             g.endObject();
         } finally {
             g.flush();
         }
-        return new Summary(records, tracks.count(), flows, violations);
+        return new Summary(records, tracks.count(), flows + tcp.flows(), violations);
     }
 
     /**
@@ -136,7 +141,8 @@ public final class PerfettoTrace {
         }
         if (e instanceof Event.Recv r) return r.outcome() instanceof RecvOutcome.Delivered ? "recv" : "recv (empty)";
         if (e instanceof Event.Violation v) return "VIOLATION " + v.invariant();
-        return e.kind();
+        String tcp = TcpTrace.name(e);
+        return tcp != null ? tcp : e.kind();
     }
 
     private static void meta(JsonStreamWriter g, String what, int tid, String name) throws IOException {

@@ -1,6 +1,7 @@
 package dev.weft.fuzz;
 
 import dev.weft.check.Invariants;
+import dev.weft.check.StreamIntegrity;
 import dev.weft.json.JsonToken;
 import dev.weft.json.Utf8;
 import dev.weft.net.NetSpec;
@@ -96,6 +97,11 @@ public final class FuzzConfigLoader {
         for (String name : c.invariants()) {
             if (Invariants.canonicalName(name) == null) {
                 throw new FuzzConfigException("config: unknown invariant \"" + name + "\" (known: fifo, dup)");
+            }
+            if (Invariants.canonicalName(name).equals(StreamIntegrity.NAME)) {
+                // docs/tcp.md "Where TCP shows": the generated workload has no TCP stream for it to judge
+                throw new FuzzConfigException("config: invariant \"" + name + "\" judges TCP streams and weft fuzz's"
+                        + " generated workload is UDP datagrams only (judge a TCP target with a campaign's checker \"stream\")");
             }
         }
         if (c.workload().nodes() < 2) throw new FuzzConfigException("config: workload.nodes must be at least 2");

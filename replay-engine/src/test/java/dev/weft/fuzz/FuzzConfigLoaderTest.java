@@ -97,6 +97,9 @@ class FuzzConfigLoaderTest {
         assertEquals("config: unknown invariant \"all\" (known: fifo, dup)",
                 error("{\"net\":\"\",\"invariants\":[\"fifo\",\"all\"],\"workload\":{\"nodes\":1}}"));
         assertEquals("config: workload.nodes must be at least 2", error("{\"net\":\"\",\"workload\":{\"nodes\":1}}"));
+        assertEquals("config: invariant \"stream\" judges TCP streams and weft fuzz's generated workload is UDP datagrams"
+                + " only (judge a TCP target with a campaign's checker \"stream\")",
+                error("{\"net\":\"\",\"invariants\":[\"fifo\",\"stream\"]}"));
     }
 
     @Test

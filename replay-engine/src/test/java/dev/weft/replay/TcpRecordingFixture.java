@@ -21,7 +21,7 @@ import java.util.function.UnaryOperator;
  * partition stalling a reply until the heal, half-close and close, a non-blocking connect, a crash reset, a refused
  * connect, and datagrams in between. {@code tamper} may change any event before it is written.
  */
-final class TcpRecordingFixture {
+public final class TcpRecordingFixture {
 
     static final long MS = 1_000_000L;
     static final String NET = "latency=uniform:1000000-5000000,loss=0.2";
@@ -50,7 +50,7 @@ final class TcpRecordingFixture {
         w.append(core.vt(), out);
     }
 
-    static List<Event> write(Path path, long seed, UnaryOperator<Event> tamper) throws Exception {
+    public static List<Event> write(Path path, long seed, UnaryOperator<Event> tamper) throws Exception {
         FaultModel m = FaultModel.of(seed, NET);
         try (LogWriter w = LogWriter.create(path, seed, NET, 0, LogMeta.EMPTY)) {
             TcpRecordingFixture f = new TcpRecordingFixture(new Core(m), w, tamper);

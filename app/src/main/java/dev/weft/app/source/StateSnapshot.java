@@ -4,6 +4,7 @@ import dev.weft.core.Channel;
 import dev.weft.core.CoreState;
 import dev.weft.core.PendingDatagram;
 import dev.weft.log.VAddr;
+import dev.weft.tcp.TcpState;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -11,10 +12,17 @@ import java.util.Map;
 
 /**
  * The broker state after an op, flattened for display and sorted deterministically: pending datagrams
- * per receiving connection in delivery order, bindings by address, next channel sequence numbers by channel.
+ * per receiving connection in delivery order, bindings by address, next channel sequence numbers by channel, and the
+ * TCP listeners and streams ({@link TcpState#EMPTY} for a run without TCP).
  */
 public record StateSnapshot(long op, long vt, long tie, long sent, long dropped, List<Pending> pending,
-                            List<Binding> bindings, List<ChannelSeq> channels) {
+                            List<Binding> bindings, List<ChannelSeq> channels, TcpState tcp) {
+
+    /** A state without TCP. */
+    public StateSnapshot(long op, long vt, long tie, long sent, long dropped, List<Pending> pending,
+                         List<Binding> bindings, List<ChannelSeq> channels) {
+        this(op, vt, tie, sent, dropped, pending, bindings, channels, TcpState.EMPTY);
+    }
 
     public record Pending(long conn, VAddr src, VAddr dst, long delivNs, long tie, String payloadHex) { }
 
@@ -40,6 +48,6 @@ public record StateSnapshot(long op, long vt, long tie, long sent, long dropped,
         for (Map.Entry<Channel, Long> c : s.nextChanSeq().entrySet()) {
             channels.add(new ChannelSeq(c.getKey().src(), c.getKey().dst(), c.getValue()));
         }
-        return new StateSnapshot(op, s.vt(), s.tie(), s.sent(), s.dropped(), pending, bindings, channels);
+        return new StateSnapshot(op, s.vt(), s.tie(), s.sent(), s.dropped(), pending, bindings, channels, s.tcp());
     }
 }

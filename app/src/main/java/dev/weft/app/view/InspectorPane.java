@@ -35,6 +35,7 @@ final class InspectorPane {
         decoded.getStyleClass().add("decoded-report");
         decoded.textProperty().bind(vm.decodedProperty());
         decoded.setWrapText(true);
+        decoded.setId("inspectorDecoded");
         VBox payload = new VBox(4, new Label("payload (hex | ASCII)"), new VirtualizedScrollPane<>(hex), decoded);
         VBox.setVgrow(payload.getChildren().get(1), javafx.scene.layout.Priority.ALWAYS);
         SplitPane split = new SplitPane(new VBox(4, new Label("canonical JSON"), json), payload);

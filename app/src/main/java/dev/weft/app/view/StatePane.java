@@ -42,7 +42,7 @@ final class StatePane {
         table.setFixedCellSize(22);
         detail.setCellFactory(c -> InvariantsPane.oneLine());
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
-        table.setPlaceholder(new Label("no pending datagrams, bindings or channels yet"));
+        table.setPlaceholder(new Label("no pending datagrams, bindings, channels or TCP streams yet"));
         table.setRowFactory(t -> new TableRow<>() {
             @Override
             protected void updateItem(StateViewModel.Row item, boolean empty) {

@@ -3,6 +3,7 @@ package dev.weft.app.vm;
 import dev.weft.log.Event;
 import dev.weft.log.LogRecord;
 import dev.weft.log.RecvOutcome;
+import dev.weft.log.TcpRecvOutcome;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 
@@ -78,6 +79,7 @@ public final class InspectorViewModel {
         if (payload == null) return new Shown(title, canonical, "(no payload)", "");
         byte[] bytes = PayloadText.decodeHex(payload);
         String dump = bytes == null ? "(payload is not valid hex: " + payload + ")" : PayloadText.hexDump(bytes);
+        if (bytes != null && r.event().isTcp()) return new Shown(title, canonical, dump, StreamText.describe(bytes));
         PayloadText.Report rep = PayloadText.parseReport(payload);
         return new Shown(title, canonical, dump, rep == null ? "" : rep.describe(doc.reports().looksLikeRaft()));
     }
@@ -85,6 +87,8 @@ public final class InspectorViewModel {
     static String payloadOf(Event e) {
         if (e instanceof Event.Send s) return s.payload();
         if (e instanceof Event.Recv r && r.outcome() instanceof RecvOutcome.Delivered d) return d.payload();
+        if (e instanceof Event.TcpSend t) return t.payload();
+        if (e instanceof Event.TcpRecv t && t.outcome() instanceof TcpRecvOutcome.Data d) return d.payload();
         return null;
     }
 }

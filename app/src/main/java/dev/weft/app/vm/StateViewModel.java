@@ -19,7 +19,7 @@ public final class StateViewModel {
 
     public enum Change { SAME, ADDED, REMOVED, CHANGED }
 
-    /** One row of the panel. section: "pending", "binding", "channel". */
+    /** One row of the panel. section: "pending", "binding", "channel", "listener", "tcp" (see {@link TcpStateRows}). */
     public record Row(String section, String key, String detail, Change change) { }
 
     private final DocumentViewModel doc;
@@ -96,6 +96,7 @@ public final class StateViewModel {
             Change ch = old == null ? Change.ADDED : old == c.next() ? Change.SAME : Change.CHANGED;
             out.add(new Row("channel", channelKey(c), "next seq " + Long.toUnsignedString(c.next()), ch));
         }
+        out.addAll(TcpStateRows.diff(before.tcp(), now.tcp()));
         return out;
     }
 

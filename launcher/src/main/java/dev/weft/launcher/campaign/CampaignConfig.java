@@ -28,7 +28,7 @@ import java.util.regex.Pattern;
  * @param net           the net spec
  * @param env           variables set for every run (sorted)
  * @param matrix        variable → values; every combination is a cell (names sorted, values in file order)
- * @param checker       {@code chord M}, {@code raft}, {@code fifo,dup} or {@code history:MODEL}; null when {@code checker_command} is set
+ * @param checker       {@code chord M}, {@code raft}, invariants ({@code fifo,dup}, {@code stream}, …) or {@code history:MODEL}; null when {@code checker_command} is set
  * @param checkerCommand an external checker (the recording's path is appended): exit 0 OK, 2 violation, 3 discard
  * @param timeBoundSecs wall-clock bound of one run (then the run is stopped and counted as ERROR)
  * @param watchdogSecs  {@code weft run --watchdog}
@@ -154,14 +154,24 @@ public record CampaignConfig(List<String> target, int nodes, String net, Map<Str
 
     private static String checker(JsonTokenizer j) throws JsonSyntaxError {
         String c = string(j, "checker");
-        if (c.equals("raft") || c.equals("fifo,dup") || c.equals("fifo") || c.equals("dup")
+        if (c.equals("raft") || invariantList(c)
                 || CHORD.matcher(c).matches()
                 || c.startsWith(HISTORY) && HistoryModel.named(c.substring(HISTORY.length())) != null) {
             return c;
         }
         throw j.errorAtToken("checker: unknown checker \"" + c + "\" (known: \"chord M\" with M in 1..99, \"raft\","
-                + " \"fifo,dup\", \"history:MODEL\" with MODEL one of " + HistoryModel.words()
+                + " invariants such as \"fifo,dup\" or \"stream\" (each of fifo|dup|stream once), \"history:MODEL\" with MODEL one of " + HistoryModel.words()
                 + "; or use checker_command)");
+    }
+
+    /**
+     * Whether {@code c} is a comma-separated list of the replay invariants a campaign may judge with (fifo, dup, and
+     * stream for TCP runs, docs/tcp.md), each at most once: the checker is then {@code weft replay LOG --check c}.
+     */
+    static boolean invariantList(String c) {
+        List<String> items = List.of(c.split(",", -1));
+        return items.stream().allMatch(i -> i.equals("fifo") || i.equals("dup") || i.equals("stream"))
+                && items.stream().distinct().count() == items.size();
     }
 
     private static Map<String, List<String>> matrix(JsonTokenizer j) throws JsonSyntaxError {

@@ -5,6 +5,7 @@ import dev.weft.diff.DiffInputException;
 import dev.weft.diff.DiffResult;
 import dev.weft.diff.DiffText;
 import dev.weft.diff.RecordingDiff;
+import dev.weft.diff.StreamDiff;
 import dev.weft.text.RustText;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -81,13 +82,16 @@ public final class DiffCommand {
             }
         }
         DiffResult result;
+        StreamDiff.Divergence stream;
         try {
             result = RecordingDiff.compare(Path.of(a), Path.of(b), alignment);
+            stream = result.identical() ? null : StreamDiff.compare(Path.of(a), Path.of(b));
         } catch (DiffInputException e) {
             err.print("weft diff: " + e.getMessage() + "\n");
             return ERROR;
         }
         out.print(DiffText.report(a, b, result));
+        if (stream != null) out.print(stream.text() + "\n");
         return result.identical() ? IDENTICAL : DIFFERENT;
     }
 

@@ -22,6 +22,14 @@ class CampaignConfigTest {
     }
 
     @Test
+    void theStreamInvariantJudgesATcpCampaignThroughReplay() throws Exception {
+        CampaignConfig c = parse(GOOD.replace("\"chord 6\"", "\"fifo,dup,stream\""));
+        assertEquals("fifo,dup,stream", c.checker());
+        assertEquals(List.of("replay", "run.weftlog", "--check", "stream"),
+                new RunExecutor(parse(GOOD.replace("\"chord 6\"", "\"stream\""))).checkArgs("run.weftlog"));
+    }
+
+    @Test
     void cellsAreEveryCombinationInNameOrderAndTheTargetResolvesAgainstTheConfigFolder() throws Exception {
         CampaignConfig c = parse(GOOD);
         assertEquals("/cfg/node", c.target().get(0));
@@ -57,15 +65,20 @@ class CampaignConfigTest {
                 + " at line 2 column 3", error("{\"nodes\": 1,\n  \"nodez\": 2}"));
         assertEquals("window_ns: -1 is out of range 0..9223372036854775807 at line 1 column 15",
                 error("{\"window_ns\": -1}"));
-        assertEquals("checker: unknown checker \"paxos\" (known: \"chord M\" with M in 1..99, \"raft\", \"fifo,dup\","
-                + " \"history:MODEL\" with MODEL one of register|cas-register|kv|set|list-append; or use"
+        assertEquals("checker: unknown checker \"paxos\" (known: \"chord M\" with M in 1..99, \"raft\", invariants such as"
+                + " \"fifo,dup\" or \"stream\" (each of fifo|dup|stream once), \"history:MODEL\" with MODEL one of register|cas-register|kv|set|list-append; or use"
                 + " checker_command) at line 1 column 13", error("{\"checker\": \"paxos\"}"));
         assertEquals("checker: unknown checker \"history:queue\" (known: \"chord M\" with M in 1..99, \"raft\","
-                + " \"fifo,dup\", \"history:MODEL\" with MODEL one of register|cas-register|kv|set|list-append; or use"
-                + " checker_command) at line 1 column 13", error("{\"checker\": \"history:queue\"}"));
+                + " invariants such as \"fifo,dup\" or \"stream\" (each of fifo|dup|stream once), \"history:MODEL\" with"
+                + " MODEL one of register|cas-register|kv|set|list-append; or use checker_command) at line 1 column 13",
+                error("{\"checker\": \"history:queue\"}"));
         assertEquals("nodes: expected an integer at line 1 column 11", error("{\"nodes\": \"7\"}"));
         assertEquals("env: `WEFT_SEED` is set by weft run itself at line 1 column 10",
                 error("{\"env\": {\"WEFT_SEED\": \"1\"}}"));
+        assertEquals("checker: unknown checker \"stream,stream\" (known: \"chord M\" with M in 1..99, \"raft\", invariants"
+                + " such as \"fifo,dup\" or \"stream\" (each of fifo|dup|stream once), \"history:MODEL\" with MODEL one of"
+                + " register|cas-register|kv|set|list-append; or use checker_command) at line 1 column 13",
+                error("{\"checker\": \"stream,stream\"}"));
         assertEquals("missing field `net`", error("{\"target\": [\"x\"], \"nodes\": 1, \"checker\": \"raft\"}"));
     }
 
