@@ -254,6 +254,15 @@ static int arm(int fd, tcp_conn *c, uint32_t events, uint64_t deadline) {
     return 0;
 }
 
+/* Windowed (protocol-v3 §2): a held TcpWait tells the broker "this node is blocked at its clock", so
+ * a managed thread first parks as a net waiter (fd -1: "ready" at once) and goes on only when the
+ * scheduler has no other thread to run; only then is the TcpWait sent (as net_recv_windowed asks). */
+static void windowed_idle_point(void) {
+    if (!weft_cfg.window_ns || !weft_sched_active()) return;
+    weft_io_wait w = {.kind = WEFT_IO_NET, .net = 1, .fd = -1};
+    weft_sched_net_block(&w, 0);
+}
+
 /* Leaves the socket: while anyone waits on its stream, a TcpWait must be outstanding for them. */
 static void conn_unlock(int fd, tcp_conn *c) {
     if (!c->dead && c->waiters > 0 && !c->armed) arm(fd, c, c->wait_events, c->wait_deadline);
@@ -288,6 +297,13 @@ static int wait_readable(int fd, uint64_t budget_ns) {
  */
 static int wait_for(int fd, tcp_conn *c, uint32_t events, uint64_t t0, uint64_t timeout_ns) {
     uint64_t deadline = timeout_ns ? t0 + timeout_ns : 0;
+    if (weft_cfg.window_ns && weft_sched_active()) {
+        conn_unlock(fd, c);
+        windowed_idle_point();
+        conn_lock(c);
+        if (c->dead) return set_errno(EIO);
+        if (c->armed && disarm(fd, c, NULL)) return -1;
+    }
     c->waiters++;
     c->wait_events |= events;
     if (deadline && (!c->wait_deadline || deadline < c->wait_deadline)) c->wait_deadline = deadline;
@@ -311,6 +327,8 @@ static int wait_for(int fd, tcp_conn *c, uint32_t events, uint64_t t0, uint64_t 
     if (rc < 0) { errno = saved; return -1; }
     uint32_t rev = 1;
     if (rc > 0 && c->armed && stream_readable(fd) && disarm(fd, c, &rev)) return -1;
+    /* windowed (protocol-v3 §2: nothing armed): the thread runs on, so the wait is taken back */
+    if (weft_cfg.window_ns && c->armed && disarm(fd, c, rc > 0 ? &rev : NULL)) return -1;
     if (rc == 0 || (deadline && rev == 0)) {        /* the virtual timeout */
         weft_mono_at_least(deadline);
         return set_errno(EAGAIN);
@@ -946,7 +964,10 @@ static uint32_t collect(int fd, tcp_conn *c, short kernel_rev) {
     uint32_t rev = 0;
     conn_lock(c);
     if (c->dead) rev = TCPW_ERR | TCPW_HUP;
-    else if (c->armed && (kernel_rev & (POLLIN | POLLHUP | POLLERR)) && stream_readable(fd)) {
+    else if (c->armed && weft_cfg.window_ns) {
+        /* windowed: the caller runs on, so no TcpWait may stay held (its Ready, or TcpUnwait) */
+        if (disarm(fd, c, &rev)) rev = TCPW_ERR | TCPW_HUP;
+    } else if (c->armed && (kernel_rev & (POLLIN | POLLHUP | POLLERR)) && stream_readable(fd)) {
         if (disarm(fd, c, &rev)) rev = TCPW_ERR | TCPW_HUP;
     } else if (kernel_rev & (POLLHUP | POLLERR)) {
         mark_dead(c);
@@ -968,7 +989,9 @@ static unsigned long first_entry(const struct pollfd *fds, unsigned long i) {
 int weft_tcp_poll_begin(struct pollfd *fds, unsigned long n, uint32_t *saved, uint64_t deadline, int zero) {
     int k = 0;
     for (unsigned long i = 0; i < n; i++)
-        if (conn_of(fds[i].fd)) saved[i] = (uint16_t)fds[i].events;
+        if (conn_of(fds[i].fd)) saved[i] = (uint16_t)fds[i].events, k++;
+    if (k && !zero) windowed_idle_point();
+    k = 0;
     for (unsigned long i = 0; i < n; i++) {
         tcp_conn *c = conn_of(fds[i].fd);
         if (!c || first_entry(fds, i) != i) continue;
@@ -995,7 +1018,8 @@ int weft_tcp_poll_end(struct pollfd *fds, unsigned long n, const uint32_t *saved
             continue;
         }
         if (first_entry(fds, i) != i) continue;
-        uint32_t rev = (saved[i] & 0x80000000u) ? (saved[i] >> 16) & 0x7fff : rc > 0 ? collect(fds[i].fd, c, fds[i].revents) : 0;
+        uint32_t rev = (saved[i] & 0x80000000u) ? (saved[i] >> 16) & 0x7fff
+                     : (rc > 0 || weft_cfg.window_ns) ? collect(fds[i].fd, c, rc > 0 ? fds[i].revents : 0) : 0;
         for (unsigned long j = i; j < n; j++) {
             if (fds[j].fd != fds[i].fd) continue;
             uint32_t asked = saved[j] & 0xffff;
@@ -1011,6 +1035,11 @@ int weft_tcp_poll_end(struct pollfd *fds, unsigned long n, const uint32_t *saved
 int weft_tcp_select_begin(int nfds, void *rdv, void *wrv, void *exv, uint32_t *saved, uint64_t deadline, int zero) {
     fd_set *rd = rdv, *wr = wrv, *ex = exv;
     int k = 0;
+    if (!zero) {
+        for (int fd = 0; fd < nfds && fd < TCP_MAX_FD && !k; fd++) k = conn_of(fd) != NULL;
+        if (k) windowed_idle_point();
+        k = 0;
+    }
     for (int fd = 0; fd < nfds && fd < TCP_MAX_FD; fd++) {
         tcp_conn *c = conn_of(fd);
         if (!c) continue;
@@ -1033,7 +1062,12 @@ int weft_tcp_select_begin(int nfds, void *rdv, void *wrv, void *exv, uint32_t *s
 
 int weft_tcp_select_end(int nfds, void *rdv, void *wrv, void *exv, const uint32_t *saved, int rc) {
     fd_set *rd = rdv, *wr = wrv, *ex = exv;
-    if (rc < 0) return rc;
+    if (rc < 0) {
+        if (weft_cfg.window_ns)   /* windowed: take every wait back before the caller runs on */
+            for (int fd = 0; fd < nfds && fd < TCP_MAX_FD; fd++)
+                if (saved[fd] && !(saved[fd] & 8) && conn_of(fd)) collect(fd, conn_of(fd), 0);
+        return rc;
+    }
     int ready = 0;
     for (int fd = 0; fd < nfds; fd++) {
         tcp_conn *c = fd < TCP_MAX_FD ? conn_of(fd) : NULL;
@@ -1043,7 +1077,7 @@ int weft_tcp_select_end(int nfds, void *rdv, void *wrv, void *exv, const uint32_
         }
         uint32_t s = saved[fd];
         short kr = (short)((rd && FD_ISSET(fd, rd) ? POLLIN : 0) | (wr && FD_ISSET(fd, wr) ? POLLERR : 0));
-        uint32_t rev = (s & 8) ? s >> 4 : rc > 0 ? collect(fd, c, kr) : 0;
+        uint32_t rev = (s & 8) ? s >> 4 : (rc > 0 || weft_cfg.window_ns) ? collect(fd, c, rc > 0 ? kr : 0) : 0;
         int r = (s & 1) && (rev & (TCPW_IN | TCPW_HUP | TCPW_ERR | TCPW_RDHUP));
         int w = (s & 2) && (rev & (TCPW_OUT | TCPW_HUP | TCPW_ERR));
         if (rd) { if (r) FD_SET(fd, rd); else FD_CLR(fd, rd); }
@@ -1086,6 +1120,11 @@ static uint32_t epoll_wanted(const tcp_conn *c) {
 
 int weft_tcp_epoll_begin(int epfd, uint64_t deadline, int zero) {
     int k = 0, lim = atomic_load(&tcp_fd_limit);
+    if (!zero) {
+        for (int fd = 0; fd < lim && !k; fd++) k = conn_of(fd) && conn_of(fd)->ep_fd == epfd;
+        if (k) windowed_idle_point();
+        k = 0;
+    }
     for (int fd = 0; fd < lim; fd++) {
         tcp_conn *c = conn_of(fd);
         if (!c || c->ep_fd != epfd) continue;
@@ -1119,8 +1158,23 @@ static int fd_for_event(int epfd, uint64_t data) {
     return -1;
 }
 
+/* Windowed: every socket of the set still armed after the wait is taken back (its Ready, or
+ * TcpUnwait); what it says is reported when there is room (rc < 0: dropped). */
+static int epoll_unarm(int epfd, struct epoll_event *ev, int max, int out) {
+    int lim = atomic_load(&tcp_fd_limit);
+    for (int fd = 0; fd < lim; fd++) {
+        tcp_conn *c = conn_of(fd);
+        if (!c || c->ep_fd != epfd || !c->armed) continue;
+        uint32_t rev = collect(fd, c, 0);
+        if (out < 0 || out >= max || !rev) continue;
+        uint32_t bits = epoll_report(c, rev);
+        if (bits) ev[out++] = (struct epoll_event){.events = bits, .data.u64 = c->ep_data};
+    }
+    return out;
+}
+
 int weft_tcp_epoll_end(int epfd, struct epoll_event *ev, int max, int rc, int zero) {
-    if (rc < 0) return rc;
+    if (rc < 0) { if (weft_cfg.window_ns) epoll_unarm(epfd, ev, max, -1); return rc; }
     int out = 0;
     for (int i = 0; i < rc; i++) {
         int fd = fd_for_event(epfd, ev[i].data.u64);
@@ -1140,6 +1194,7 @@ int weft_tcp_epoll_end(int epfd, struct epoll_event *ev, int max, int rc, int ze
             if (bits) ev[out++] = (struct epoll_event){.events = bits, .data.u64 = c->ep_data};
         }
     }
+    if (weft_cfg.window_ns) out = epoll_unarm(epfd, ev, max, out);
     return out;
 }
 

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.weft.launcher.replay.ReplayCommand;
 import dev.weft.launcher.run.NativeFixture;
 import dev.weft.launcher.run.RunCommand;
 import dev.weft.replay.ReplayOptions;
@@ -18,6 +19,7 @@ import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -230,5 +232,38 @@ class TcpProgramsTest {
         Out o = run(s, "anyone there?");
         assertTrue(o.stdout().contains("[n1] read failed: ConnectionResetError"), o.stdout() + o.stderr());
         assertTrue(o.stdout().contains("[n1] reconnect failed: ConnectionRefusedError"), o.stdout() + o.stderr());
+    }
+
+    /**
+     * Windowed (protocol-v3 §2: nothing armed): curl against Python's http.server, twice with one seed, gives
+     * byte-identical recordings that replay identical. Not yet: see the @Disabled reason.
+     */
+    @Test
+    @Disabled("known gap (docs/shim.md, TCP, 'windowed runs: known gap'): http.server's main thread holds a TcpWait in"
+            + " its poll while a handler thread writes; the run is discarded as a late op")
+    void windowedCurlAgainstHttpServerIsAFunctionOfTheSeed() throws Exception {
+        requires("curl");
+        requires("python3");
+        Path www = Files.createDirectories(dir.resolve("www"));
+        Files.writeString(www.resolve("index.txt"), "hello from http.server\n");
+        Path s = scenario("curl-http-windowed",
+                "cd " + www + " && exec python3 -m http.server --bind 127.0.0.1 8000",
+                retrying("curl -s http://127.0.0.1:8000/index.txt"));
+        byte[] first = null;
+        for (int i = 0; i < 2; i++) {
+            Path log = dir.resolve("windowed-" + i + ".weftlog");
+            Out o = weft("--window", "1000", "--watchdog", "60", "--record", log.toString(), s.toString());
+            assertEquals(0, o.exit(), o.stdout() + o.stderr());
+            assertTrue(o.stdout().contains("[n1] hello from http.server"), o.stdout() + o.stderr());
+            ByteArrayOutputStream out = new ByteArrayOutputStream();
+            ByteArrayOutputStream err = new ByteArrayOutputStream();
+            int rc = ReplayCommand.run(new String[] {log.toString()}, new PrintStream(out, true, StandardCharsets.UTF_8),
+                    new PrintStream(err, true, StandardCharsets.UTF_8));
+            assertEquals(0, rc, err.toString(StandardCharsets.UTF_8));
+            assertTrue(out.toString(StandardCharsets.UTF_8).startsWith("replay identical: "), out.toString(StandardCharsets.UTF_8));
+            byte[] bytes = Files.readAllBytes(log);
+            if (first == null) first = bytes;
+            else assertTrue(java.util.Arrays.equals(first, bytes), "two windowed runs with one seed differ");
+        }
     }
 }
