@@ -1142,6 +1142,11 @@ static int signal_ready(void *mask) {
  * returns at once with the pending signal. */
 WEFT_EXPORT int sigsuspend(const sigset_t *mask) {
     mask = WEFT_OPAQUE(mask);
+    /* a timer of this process (hook_timer.c) bounds the wait: its signal comes at its expiry */
+    if (mask && weft_engaged() && weft_timer_next() && weft_timer_suspend(signal_ready, (void *)mask)) {
+        errno = EINTR;
+        return -1;
+    }
     if (mask && weft_engaged() && weft_pt_active()) {
         WEFT_TRACE("sigsuspend", "%s", "as a process wait");
         uint64_t m;

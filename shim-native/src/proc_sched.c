@@ -328,7 +328,8 @@ static int candidate(int i) {
  */
 static int eligible(int i, uint64_t tree) {
     if (!candidate(i)) return 0;
-    return atomic_load(&seg->slots[i].state) == PS_WAIT || atomic_load(&seg->slots[i].ready_at) <= tree;
+    return atomic_load(&seg->slots[i].state) == PS_WAIT || atomic_load(&seg->slots[i].ready_at) <= tree ||
+           atomic_load(&seg->slots[i].tree_sigs) != 0; /* a sleeper another process signalled */
 }
 
 static int neligible(uint64_t tree) {
@@ -639,6 +640,7 @@ int weft_pt_active(void) { return scheduling(); }
 
 /* A process yield point (write, sleep, sched_yield, fork): the holder draws who runs next. */
 void weft_pt_yield(const char *site) {
+    weft_timer_poll(); /* a computing process's timers fire at its yield points */
     if (!scheduling() || weft_depth) return;
     WEFT_TRACE("proc_yield", "%s", site);
     if (leave_if_daemon()) return;
@@ -664,10 +666,20 @@ int weft_pt_sleep_until(uint64_t wake) {
     uint64_t outer = atomic_load(&s->ready_at);
     atomic_store(&s->state, PS_RUN);
     atomic_store(&s->ready_at, wake);
-    pass_and_wait(decide());
+    /* a signal from the tree makes a sleeper eligible before its wake (eligible): at that turn its
+     * handlers run, and the sleep ends early (2) if one did, as a real sleep returns EINTR */
+    uint64_t handled = atomic_load(&weft_sig_handled);
+    int r = 1;
+    for (;;) {
+        atomic_store(&s->tree_sigs, 0); /* its own kill to itself was delivered at once */
+        int next = decide();
+        pass_and_wait(next);
+        if (next == my_slot || next == NONE || !scheduling() || weft_mono_peek() >= wake) break;
+        if (atomic_load(&weft_sig_handled) != handled) { r = 2; break; }
+    }
     atomic_store(&s->ready_at, outer);
     atomic_store(&s->state, state);
-    return 1;
+    return r;
 }
 
 /*
