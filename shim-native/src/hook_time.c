@@ -191,7 +191,9 @@ WEFT_EXPORT unsigned sleep(unsigned s) {
     uint64_t left;
     sleep_ns((uint64_t)s * NS, &left);
     WEFT_TRACE("sleep", "%u s", s);
-    return (unsigned)((left + NS - 1) / NS); /* the seconds left, rounded up like glibc's */
+    /* glibc's sleep returns the whole seconds left, truncated; on a machine some time always passes
+     * between the expiry and the return, so an exact remainder reads as a hair less */
+    return left ? (unsigned)((left - 1) / NS) : 0;
 }
 
 WEFT_EXPORT int usleep(useconds_t u) {
