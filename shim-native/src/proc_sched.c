@@ -552,6 +552,28 @@ static int outside_signal_overdue(uint64_t *since) {
     return 1;
 }
 
+/*
+ * A virtual timer of this waiting process (hook_timer.c) can only expire when the tree's clock gets
+ * there, and a holder computing without a yield point never moves it (`timeout 2 sh -c 'while :;
+ * do :; done'`). Once the holder has computed without a hand-over for longer in real time than the
+ * timer had left in virtual time (a machine would have fired it by then; at least 100 ms), the run
+ * gives process scheduling up with a warning, as for a signal from outside, and the waiter's timer
+ * fires (its wait no longer waits for turns). Returns 1 when it gave up.
+ */
+static int timer_overdue(uint64_t since) {
+    uint64_t t = weft_timer_next();
+    if (!t) return 0;
+    uint64_t mine = weft_mono_peek(), left = t > mine ? t - mine : 0, waited = real_mono_ns() - since;
+    if (waited < left || waited < 100000000ULL) return 0;
+    int zero = 0, h = atomic_load(&seg->holder);
+    if (atomic_compare_exchange_strong(&seg->disabled, &zero, 1))
+        weft_errline("[weft] WARNING: process %d has a timer due while process %d computed without a yield point"
+                     " for longer than the timer's delay; processes now run freely: their interleaving is no"
+                     " longer deterministic",
+                     (int)raw_pid(), h != NONE ? (int)atomic_load(&seg->slots[h].pid) : -1);
+    return 1;
+}
+
 static void wait_turn_loop(void) {
     pt_slot *s = &seg->slots[my_slot];
     weft_depth++;
@@ -575,6 +597,7 @@ static void wait_turn_loop(void) {
         uint64_t now_seen = atomic_load(&seg->handovers);
         if (now_seen != seen) { seen = now_seen; since = real_mono_ns(); outside_since = 0; continue; }
         if (outside_signal_overdue(&outside_since)) break;
+        if (timer_overdue(since)) break;
         if (real_mono_ns() - since > WATCHDOG_NS) {
             if (holder_computing(h, &cpu)) { since = real_mono_ns() - WATCHDOG_NS + BUSY_RECHECK_NS; continue; }
             int zero = 0;
