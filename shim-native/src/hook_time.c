@@ -47,7 +47,7 @@ static void pace(uint64_t ns) {
  * (others run meanwhile); under process scheduling the tree runs until its clock reaches the wake
  * (proc_sched.c); otherwise the clock simply moves there. Returns 1 when a signal handler ran at a
  * turn's start before the wake (the clock is then short of it). */
-static int sleep_to(uint64_t wake) {
+static int sleep_to(uint64_t wake, int *tree_slept) {
     if (weft_sched_active()) {
         weft_sched_sleep_until(wake);
         return 0;
@@ -55,6 +55,7 @@ static int sleep_to(uint64_t wake) {
     uint64_t now = weft_mono_peek();
     if (wake > now) pace(wake - now);
     int r = weft_pt_sleep_until(wake);
+    if (r) *tree_slept = 1; /* it handed the token over already: no yield point after it */
     if (r == 2) return 1;
     weft_mono_at_least(wake);
     return 0;
@@ -65,14 +66,14 @@ static int sleep_to(uint64_t wake) {
  * machine; an expiry whose signal is ignored or blocked lets the sleep go on. Returns 1 when
  * interrupted. */
 static int sleep_until_or_signal(uint64_t wake) {
-    int interrupted = 0;
+    int interrupted = 0, tree_slept = 0;
     for (;;) {
         uint64_t t = weft_timer_next(), to = t && t < wake ? t : wake;
-        if (sleep_to(to)) { interrupted = 1; break; }
+        if (sleep_to(to, &tree_slept)) { interrupted = 1; break; }
         if (weft_timer_fire_due()) { interrupted = 1; break; }
         if (weft_mono_peek() >= wake) break;
     }
-    weft_pt_yield("sleep"); /* process scheduling: another process may run meanwhile */
+    if (!tree_slept) weft_pt_yield("sleep"); /* process scheduling: another process may run meanwhile */
     return interrupted;
 }
 

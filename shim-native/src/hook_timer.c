@@ -61,6 +61,14 @@ static void recompute(void) {
 
 uint64_t weft_timer_next(void) { return atomic_load_explicit(&next_at, memory_order_relaxed); }
 
+/* The signal of the earliest armed timer (a warning names it), 0 when none. */
+int weft_timer_next_signal(void) {
+    uint64_t na = weft_timer_next();
+    for (int i = 0; na && i < NTIMERS; i++)
+        if (timers[i].used && timers[i].at == na) return timers[i].sig;
+    return 0;
+}
+
 static void fork_child(void) {
     memset(timers, 0, sizeof timers);
     atomic_store(&lock, 0);

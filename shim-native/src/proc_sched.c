@@ -567,10 +567,10 @@ static int timer_overdue(uint64_t since) {
     if (waited < left || waited < 100000000ULL) return 0;
     int zero = 0, h = atomic_load(&seg->holder);
     if (atomic_compare_exchange_strong(&seg->disabled, &zero, 1))
-        weft_errline("[weft] WARNING: process %d has a timer due while process %d computed without a yield point"
-                     " for longer than the timer's delay; processes now run freely: their interleaving is no"
-                     " longer deterministic",
-                     (int)raw_pid(), h != NONE ? (int)atomic_load(&seg->slots[h].pid) : -1);
+        weft_errline("[weft] WARNING: process %d has a virtual timer (signal %d) due while process %d computed"
+                     " without a yield point for longer than the timer's delay; processes now run freely: their"
+                     " interleaving is no longer deterministic",
+                     (int)raw_pid(), weft_timer_next_signal(), h != NONE ? (int)atomic_load(&seg->slots[h].pid) : -1);
     return 1;
 }
 
