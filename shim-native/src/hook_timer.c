@@ -115,14 +115,15 @@ static int send(const vtimer *t, int id) {
         si.si_overrun = t->overrun;
         weft_real_syscall(SYS_rt_tgsigqueueinfo, pid, tid, sig, &si, 0, 0);
     }
-    return !blocked && caught;
+    /* 1: a handler ran; 3: one without SA_RESTART (a restartable wait fails with EINTR too) */
+    return !blocked && caught ? ((act.flags & SA_RESTART) ? 1 : 3) : 0;
 }
 
 /*
  * Fires every timer due at this process's current instant (periodic ones re-armed; expiries that
  * passed while nobody looked are counted as overruns, as the kernel does). Must be called with
  * weft_depth 0 (a handler runs here and its hooks must behave as anywhere in the program). Returns
- * 1 when a handler ran. Timers are fired in order of their expiry (ties: lower id first).
+ * 0 when no handler ran, else bit 0 set, and bit 1 too when one of them had no SA_RESTART. Timers are fired in order of their expiry (ties: lower id first).
  */
 int weft_timer_fire_due(void) {
     uint64_t na = weft_timer_next();

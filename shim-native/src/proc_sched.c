@@ -720,6 +720,20 @@ void weft_pt_block(int (*ready)(void *), void *arg) {
     block_now(ready, arg, 0, 0);
 }
 
+/* weft_pt_block for a restartable call (waitpid & co) in a process with a virtual timer armed: the
+ * wait is bounded by the expiry (it times out when the tree is idle), the clock moves there and the
+ * timer fires; a handler without SA_RESTART ends the call (0: the caller fails with EINTR), one with
+ * it lets the wait go on, as the kernel restarts the call. 1: ready (or the real call decides). */
+int weft_pt_block_timed(int (*ready)(void *), void *arg) {
+    for (;;) {
+        uint64_t t = weft_timer_next();
+        if (!t || !scheduling() || weft_depth) { weft_pt_block(ready, arg); return 1; }
+        if (ready(arg) || block_now(ready, arg, 1, t) || !scheduling()) return 1;
+        weft_mono_at_least(t);
+        if (weft_timer_fire_due() & 2) return 0;
+    }
+}
+
 /* The same from inside the in-process scheduler (sched.c, sched_lock held, so weft_depth > 0):
  * every thread of this process is blocked on the world outside it, which may be another process
  * of the tree that needs the run token. */

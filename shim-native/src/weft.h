@@ -251,7 +251,8 @@ void weft_warn_if_static(const char *file, int search); /* exec_static.c: one wa
 /* ---- timers on the virtual clock (hook_timer.c) ---- */
 uint64_t weft_timer_next(void);              /* the earliest armed expiry (virtual mono ns), 0: none */
 int weft_timer_next_signal(void);            /* its signal (0: none) */
-int weft_timer_fire_due(void);               /* fire what is due now; 1 when a handler ran */
+int weft_timer_fire_due(void);               /* fire what is due now; bit 0: a handler ran, bit 1: one without SA_RESTART */
+int weft_pt_block_timed(int (*ready)(void *), void *arg); /* weft_pt_block a timer may interrupt: 0 EINTR */
 void weft_timer_poll(void);                  /* the same, cheap when nothing is due (clock reads) */
 int weft_timer_suspend(int (*ready)(void *), void *mask); /* sigsuspend bounded by a timer (hook_signal.c) */
 

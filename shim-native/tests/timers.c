@@ -8,12 +8,15 @@
  *   4. a POSIX timer (SIGEV_SIGNAL, SIGUSR1, a value) during sleep(5): sleep returns 4, the handler
  *      sees SI_TIMER and the value; timer_gettime on a periodic timer; timer_delete
  *   5. a SIGALRM with SA_RESTART during usleep: still EINTR (sleeps are never restarted)
+ *   6. alarm(1) while waitpid waits for a child sleeping 3 s: EINTR without SA_RESTART, the wait goes on
+ *      with it (the child's status either way)
  */
 #include <errno.h>
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/time.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -92,5 +95,21 @@ int main(void) {
     setitimer(ITIMER_REAL, &once, NULL);
     rc = usleep(200000);
     printf("5 usleep rc=%d errno=%s alarms=%d\n", rc, rc ? strerror(errno) : "-", (int)alarms);
+
+    for (int restart = 0; restart < 2; restart++) {
+        sa.sa_flags = restart ? SA_RESTART : 0;
+        sigaction(SIGALRM, &sa, NULL);
+        alarms = 0;
+        pid_t p = fork();
+        if (p == 0) { sleep(3); _exit(7); }
+        alarm(1);
+        int st = 0;
+        errno = 0;
+        pid_t r = waitpid(p, &st, 0);
+        int intr = r < 0 && errno == EINTR;
+        if (r < 0) r = waitpid(p, &st, 0);
+        printf("6 SA_RESTART=%d first=%s alarms=%d status=%d\n", restart, intr ? "EINTR" : r == p ? "child" : "?",
+               (int)alarms, WEXITSTATUS(st));
+    }
     return 0;
 }

@@ -26,7 +26,7 @@ class TimersTest {
         return a.stdout();
     }
 
-    /** tests/timers.c: alarm, setitimer and timer_create against nanosleep, pause, sleep and usleep. */
+    /** tests/timers.c: alarm, setitimer and timer_create against nanosleep, pause, sleep, usleep and waitpid. */
     @Test
     void timersInterruptSleepsAndWaitsAsOnAMachine() {
         String expected = """
@@ -37,6 +37,8 @@ class TimersTest {
                 4 gettime value<=3s=1 value>2s=1 interval=2s overrun=0
                 4 delete rc=0
                 5 usleep rc=-1 errno=Interrupted system call alarms=1
+                6 SA_RESTART=0 first=EINTR alarms=1 status=7
+                6 SA_RESTART=1 first=child alarms=1 status=7
                 """;
         assertEquals(expected, twice(List.of(NativeFixture.testProgram("timers").toString())));
     }
