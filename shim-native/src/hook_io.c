@@ -1205,13 +1205,16 @@ WEFT_EXPORT ssize_t sendfile64(int out, int in, off_t *off, size_t n) {
  * process and needs no token, but the parent's other threads may be what it waits for. An
  * unmanaged thread under process scheduling waits the same way for the run token's turns
  * (weft_pt_block), so the children can run meanwhile. */
-static void before_child_wait(idtype_t idtype, int id, int wflags) {
-    if ((wflags & WNOHANG) || !weft_engaged() || !(weft_sched_active() || weft_pt_active())) return;
+/* Returns -1 when a virtual timer's handler (without SA_RESTART) interrupted the wait (hook_timer.c):
+ * the call then fails with EINTR. */
+static int before_child_wait(idtype_t idtype, int id, int wflags) {
+    if ((wflags & WNOHANG) || !weft_engaged() || !(weft_sched_active() || weft_pt_active())) return 0;
     weft_io_wait w = {.kind = WEFT_IO_CHILD, .idtype = (int)idtype, .id = id, .wflags = wflags};
-    if (weft_io_probe(&w)) return;
+    if (weft_io_probe(&w)) return 0;
     WEFT_TRACE("wait_child", "idtype %d id %d", (int)idtype, id);
     if (weft_sched_active()) weft_sched_io_wait(&w, 0);
-    else weft_pt_block(probe_ready, &w);
+    else if (!weft_pt_block_timed(probe_ready, &w)) return -1;
+    return 0;
 }
 
 /* waitpid/wait4 options -> waitid flags (WUNTRACED is WSTOPPED; the __W* flags carry over) */
@@ -1221,12 +1224,13 @@ static int waitid_flags(int options) {
     return f;
 }
 
-static void before_pid_wait(pid_t pid, int options) {
-    if (pid < -1) before_child_wait(P_PGID, -pid, waitid_flags(options));
-    else if (pid == -1) before_child_wait(P_ALL, 0, waitid_flags(options));
-    else if (pid == 0) before_child_wait(P_PGID, 0, waitid_flags(options)); /* own group (Linux >= 5.4) */
-    else before_child_wait(P_PID, pid, waitid_flags(options));
+static int before_pid_wait(pid_t pid, int options) {
+    if (pid < -1) return before_child_wait(P_PGID, -pid, waitid_flags(options));
+    if (pid == -1) return before_child_wait(P_ALL, 0, waitid_flags(options));
+    if (pid == 0) return before_child_wait(P_PGID, 0, waitid_flags(options)); /* own group (Linux >= 5.4) */
+    return before_child_wait(P_PID, pid, waitid_flags(options));
 }
+#define EINTR_IF(interrupted) do { if (interrupted) { errno = EINTR; return -1; } } while (0)
 
 /* After a wait that returned pid r with status st: a child that ended was reaped, so the parent's
  * clock learns the child's (proc_sched.c). Stopped/continued children are not reaped. */
@@ -1235,7 +1239,7 @@ static void after_pid_wait(pid_t r, int st) {
 }
 
 WEFT_EXPORT pid_t waitpid(pid_t pid, int *status, int options) {
-    before_pid_wait(pid, options);
+    EINTR_IF(before_pid_wait(pid, options));
     int st = 0;
     pid_t r = get_real_waitpid()(pid, &st, options);
     status = WEFT_OPAQUE(status);
@@ -1244,7 +1248,7 @@ WEFT_EXPORT pid_t waitpid(pid_t pid, int *status, int options) {
     return r;
 }
 WEFT_EXPORT pid_t wait(int *status) {
-    before_pid_wait(-1, 0);
+    EINTR_IF(before_pid_wait(-1, 0));
     int st = 0;
     pid_t r = get_real_wait()(&st);
     status = WEFT_OPAQUE(status);
@@ -1253,7 +1257,7 @@ WEFT_EXPORT pid_t wait(int *status) {
     return r;
 }
 WEFT_EXPORT pid_t wait4(pid_t pid, int *status, int options, struct rusage *ru) {
-    before_pid_wait(pid, options);
+    EINTR_IF(before_pid_wait(pid, options));
     int st = 0;
     pid_t r = get_real_wait4()(pid, &st, options, ru);
     status = WEFT_OPAQUE(status);
@@ -1263,7 +1267,7 @@ WEFT_EXPORT pid_t wait4(pid_t pid, int *status, int options, struct rusage *ru) 
 }
 /* wait3: dash reaps its children with it (glibc's calls wait4 internally, past our hook) */
 WEFT_EXPORT pid_t wait3(int *status, int options, struct rusage *ru) {
-    before_pid_wait(-1, options);
+    EINTR_IF(before_pid_wait(-1, options));
     int st = 0;
     pid_t r = get_real_wait3()(&st, options, ru);
     status = WEFT_OPAQUE(status);
@@ -1272,7 +1276,7 @@ WEFT_EXPORT pid_t wait3(int *status, int options, struct rusage *ru) {
     return r;
 }
 WEFT_EXPORT int waitid(idtype_t idtype, id_t id, siginfo_t *info, int options) {
-    before_child_wait(idtype, (int)id, options);
+    EINTR_IF(before_child_wait(idtype, (int)id, options));
     int rc = get_real_waitid()(idtype, id, info, options);
     info = WEFT_OPAQUE(info);
     if (rc == 0 && info && info->si_pid > 0 && !(options & WNOWAIT) &&
@@ -1300,6 +1304,11 @@ static int signal_ready(void *mask) {
  * returns at once with the pending signal. */
 WEFT_EXPORT int sigsuspend(const sigset_t *mask) {
     mask = WEFT_OPAQUE(mask);
+    /* a timer of this process (hook_timer.c) bounds the wait: its signal comes at its expiry */
+    if (mask && weft_engaged() && weft_timer_next() && weft_timer_suspend(signal_ready, (void *)mask)) {
+        errno = EINTR;
+        return -1;
+    }
     if (mask && weft_engaged() && weft_pt_active()) {
         WEFT_TRACE("sigsuspend", "%s", "as a process wait");
         uint64_t m;

@@ -223,9 +223,44 @@ static int signal_wait(int (*ready)(void *), void *arg, uint64_t deadline, int n
     return r == PW_READY ? 1 : r == PW_TIMEOUT ? 0 : -1;
 }
 
+/* pause with a timer of this process armed (hook_timer.c): the wait is bounded by its expiry; when
+ * nothing else ended it first, the clock moves there and the signal is sent. 1: a handler ran. */
+static int timer_bounded(int (*ready)(void *), void *arg, int needs_turns) {
+    for (;;) {
+        uint64_t t = weft_timer_next();
+        if (!t || !weft_engaged()) return 0;
+        int r = signal_wait(ready, arg, t, needs_turns);
+        if (r == 1) return 1;
+        /* no scheduler to wait in: nothing but the timer can come in virtual time, so the clock jumps */
+        if (r == -1) weft_mono_at_least(t);
+        if (weft_timer_fire_due()) return 1;
+        if (ready(arg)) return 1;
+    }
+}
+
+/* sigsuspend (hook_io.c) with a timer armed: waits until a signal the suspend mask lets through is
+ * pending (`ready`) or the timer's expiry, which then fires. 1: a handler ran (EINTR at once). */
+int weft_timer_suspend(int (*ready)(void *), void *mask) {
+    uint64_t m;
+    memcpy(&m, mask, sizeof m);
+    uint64_t prev = weft_sig_wait_begin(~m);
+    int handled = 0;
+    for (;;) {
+        uint64_t t = weft_timer_next();
+        if (!t || ready(mask)) break;
+        int w = weft_pt_active() || sched_engaged() ? ps_wait(ready, mask, t, S_SIGNAL_WAIT) : PW_REAL;
+        if (w == PW_READY) break;
+        if (w != PW_TIMEOUT) weft_mono_at_least(t); /* nobody else to wait for: the clock jumps */
+        if (weft_timer_fire_due()) { handled = 1; break; }
+    }
+    weft_sig_wait_end(prev);
+    return handled;
+}
+
 WEFT_EXPORT int pause(void) {
     uint64_t since = atomic_load(&weft_sig_handled);
     WEFT_TRACE("pause", "%s", "a wait for a signal");
+    if (timer_bounded(handler_ran, &since, 1)) { errno = EINTR; return -1; }
     if (signal_wait(handler_ran, &since, 0, 1) == 1) { errno = EINTR; return -1; }
     return get_real_pause()();
 }

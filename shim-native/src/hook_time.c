@@ -43,32 +43,47 @@ static void pace(uint64_t ns) {
     weft_real_syscall(SYS_nanosleep, &d, NULL, 0, 0, 0, 0);
 }
 
-/* A sleep of ns: a managed thread waits in the scheduler until its virtual deadline (others run
- * meanwhile); otherwise the shared clock simply advances. */
-static void sleep_ns(uint64_t ns) {
+/* Sleeps until the virtual instant `wake`: a managed thread waits in the scheduler until then
+ * (others run meanwhile); under process scheduling the tree runs until its clock reaches the wake
+ * (proc_sched.c); otherwise the clock simply moves there. Returns 1 when a signal handler ran at a
+ * turn's start before the wake (the clock is then short of it). */
+static int sleep_to(uint64_t wake, int *tree_slept) {
     if (weft_sched_active()) {
-        uint64_t now = weft_mono_peek();
-        weft_sched_sleep_until(ns > UINT64_MAX - now ? UINT64_MAX : now + ns);
-    } else {
-        pace(ns);
-        uint64_t now = weft_mono_peek(), wake = ns > UINT64_MAX - now ? UINT64_MAX : now + ns;
-        /* process scheduling: the tree runs until its clock reaches the wake (proc_sched.c) */
-        if (weft_pt_sleep_until(wake)) { weft_mono_at_least(wake); return; }
-        weft_mono_advance(ns);
+        weft_sched_sleep_until(wake);
+        return 0;
     }
-    weft_pt_yield("sleep"); /* process scheduling: another process may run meanwhile */
+    uint64_t now = weft_mono_peek();
+    if (wake > now) pace(wake - now);
+    int r = weft_pt_sleep_until(wake);
+    if (r) *tree_slept = 1; /* it handed the token over already: no yield point after it */
+    if (r == 2) return 1;
+    weft_mono_at_least(wake);
+    return 0;
 }
 
-static void sleep_until(uint64_t mono) {
-    if (weft_sched_active()) {
-        weft_sched_sleep_until(mono);
-    } else {
-        uint64_t now = weft_mono_peek();
-        if (mono > now) pace(mono - now);
-        if (weft_pt_sleep_until(mono)) { weft_mono_at_least(mono); return; }
-        weft_mono_at_least(mono);
+/* A sleep until `wake` that a timer of this process (hook_timer.c) may end first: the clock moves to
+ * the expiry, the signal is sent, and the sleep ends there when a handler ran (EINTR), as on a
+ * machine; an expiry whose signal is ignored or blocked lets the sleep go on. Returns 1 when
+ * interrupted. */
+static int sleep_until_or_signal(uint64_t wake) {
+    int interrupted = 0, tree_slept = 0;
+    for (;;) {
+        uint64_t t = weft_timer_next(), to = t && t < wake ? t : wake;
+        if (sleep_to(to, &tree_slept)) { interrupted = 1; break; }
+        if (weft_timer_fire_due()) { interrupted = 1; break; }
+        if (weft_mono_peek() >= wake) break;
     }
-    weft_pt_yield("sleep");
+    if (!tree_slept) weft_pt_yield("sleep"); /* process scheduling: another process may run meanwhile */
+    return interrupted;
+}
+
+/* A relative sleep of ns; *left: what remains when a signal handler interrupted it. */
+static int sleep_ns(uint64_t ns, uint64_t *left) {
+    uint64_t now = weft_mono_peek(), wake = ns > UINT64_MAX - now ? UINT64_MAX : now + ns;
+    int intr = sleep_until_or_signal(wake);
+    uint64_t after = weft_mono_peek();
+    if (left) *left = intr && after < wake ? wake - after : 0;
+    return intr;
 }
 
 static int is_realtime(clockid_t c) {
@@ -95,6 +110,7 @@ WEFT_EXPORT time_t time(time_t *out) {
     time_t t = (time_t)(weft_real_observe() / NS);
     if (out) *out = t;
     WEFT_TRACE("time", "-> %ld", (long)t);
+    weft_timer_poll(); /* a computing process's timers fire when it looks at the clock */
     return t;
 }
 
@@ -108,6 +124,7 @@ WEFT_EXPORT int gettimeofday(struct timeval *tv, void *tz) {
     }
     if (tz) { struct timezone *z = tz; z->tz_minuteswest = 0; z->tz_dsttime = 0; }
     WEFT_TRACE("gettimeofday", "-> %lu us", (unsigned long)(r / 1000));
+    weft_timer_poll();
     return 0;
 }
 
@@ -118,6 +135,7 @@ WEFT_EXPORT int clock_gettime(clockid_t c, struct timespec *ts) {
     uint64_t v = is_realtime(c) ? weft_real_observe() : weft_mono_observe();
     to_ts(v, ts);
     WEFT_TRACE("clock_gettime", "%d -> %lu ns", (int)c, (unsigned long)v);
+    weft_timer_poll();
     return 0;
 }
 
@@ -141,9 +159,12 @@ WEFT_EXPORT int timespec_get(struct timespec *ts, int base) {
 WEFT_EXPORT int nanosleep(const struct timespec *req, struct timespec *rem) {
     if (!weft_engaged()) return get_real_nanosleep()(req, rem);
     if (!valid_ts(req)) { errno = EINVAL; return -1; }
-    sleep_ns(ts_ns(req));
-    if (rem) { rem->tv_sec = 0; rem->tv_nsec = 0; }
-    WEFT_TRACE("nanosleep", "%lu ns", (unsigned long)ts_ns(req));
+    uint64_t left;
+    int intr = sleep_ns(ts_ns(req), &left);
+    rem = WEFT_OPAQUE(rem);
+    if (rem) to_ts(left, rem);
+    WEFT_TRACE("nanosleep", "%lu ns%s", (unsigned long)ts_ns(req), intr ? " (interrupted)" : "");
+    if (intr) { errno = EINTR; return -1; }
     return 0;
 }
 
@@ -151,27 +172,35 @@ WEFT_EXPORT int clock_nanosleep(clockid_t c, int flags, const struct timespec *r
     if (!weft_engaged()) return get_real_clock_nanosleep()(c, flags, req, rem);
     if (!valid_ts(req)) return EINVAL; /* clock_nanosleep returns the error number */
     uint64_t t = ts_ns(req);
+    int intr;
     if (flags & TIMER_ABSTIME) {
         if (c == CLOCK_REALTIME) t = t > weft_cfg.real_base_ns ? t - weft_cfg.real_base_ns : 0;
-        sleep_until(t);
+        intr = sleep_until_or_signal(t);
     } else {
-        sleep_ns(t);
-        if (rem) { rem->tv_sec = 0; rem->tv_nsec = 0; }
+        uint64_t left;
+        intr = sleep_ns(t, &left);
+        rem = WEFT_OPAQUE(rem);
+        if (rem) to_ts(left, rem);
     }
-    WEFT_TRACE("clock_nanosleep", "%d %s %lu ns", (int)c, (flags & TIMER_ABSTIME) ? "abs" : "rel", (unsigned long)t);
-    return 0;
+    WEFT_TRACE("clock_nanosleep", "%d %s %lu ns%s", (int)c, (flags & TIMER_ABSTIME) ? "abs" : "rel", (unsigned long)t,
+               intr ? " (interrupted)" : "");
+    return intr ? EINTR : 0;
 }
 
 WEFT_EXPORT unsigned sleep(unsigned s) {
     if (!weft_engaged()) return get_real_sleep()(s);
-    sleep_ns((uint64_t)s * NS);
+    uint64_t left;
+    sleep_ns((uint64_t)s * NS, &left);
     WEFT_TRACE("sleep", "%u s", s);
-    return 0;
+    /* glibc's sleep returns the whole seconds left, truncated; on a machine some time always passes
+     * between the expiry and the return, so an exact remainder reads as a hair less */
+    return left ? (unsigned)((left - 1) / NS) : 0;
 }
 
 WEFT_EXPORT int usleep(useconds_t u) {
     if (!weft_engaged()) return get_real_usleep()(u);
-    sleep_ns((uint64_t)u * 1000);
+    int intr = sleep_ns((uint64_t)u * 1000, NULL);
     WEFT_TRACE("usleep", "%u us", (unsigned)u);
+    if (intr) { errno = EINTR; return -1; }
     return 0;
 }

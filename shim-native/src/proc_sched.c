@@ -328,7 +328,8 @@ static int candidate(int i) {
  */
 static int eligible(int i, uint64_t tree) {
     if (!candidate(i)) return 0;
-    return atomic_load(&seg->slots[i].state) == PS_WAIT || atomic_load(&seg->slots[i].ready_at) <= tree;
+    return atomic_load(&seg->slots[i].state) == PS_WAIT || atomic_load(&seg->slots[i].ready_at) <= tree ||
+           atomic_load(&seg->slots[i].tree_sigs) != 0; /* a sleeper another process signalled */
 }
 
 static int neligible(uint64_t tree) {
@@ -551,6 +552,28 @@ static int outside_signal_overdue(uint64_t *since) {
     return 1;
 }
 
+/*
+ * A virtual timer of this waiting process (hook_timer.c) can only expire when the tree's clock gets
+ * there, and a holder computing without a yield point never moves it (`timeout 2 sh -c 'while :;
+ * do :; done'`). Once the holder has computed without a hand-over for longer in real time than the
+ * timer had left in virtual time (a machine would have fired it by then; at least 100 ms), the run
+ * gives process scheduling up with a warning, as for a signal from outside, and the waiter's timer
+ * fires (its wait no longer waits for turns). Returns 1 when it gave up.
+ */
+static int timer_overdue(uint64_t since) {
+    uint64_t t = weft_timer_next();
+    if (!t) return 0;
+    uint64_t mine = weft_mono_peek(), left = t > mine ? t - mine : 0, waited = real_mono_ns() - since;
+    if (waited < left || waited < 100000000ULL) return 0;
+    int zero = 0, h = atomic_load(&seg->holder);
+    if (atomic_compare_exchange_strong(&seg->disabled, &zero, 1))
+        weft_errline("[weft] WARNING: process %d has a virtual timer (signal %d) due while process %d computed"
+                     " without a yield point for longer than the timer's delay; processes now run freely: their"
+                     " interleaving is no longer deterministic",
+                     (int)raw_pid(), weft_timer_next_signal(), h != NONE ? (int)atomic_load(&seg->slots[h].pid) : -1);
+    return 1;
+}
+
 static void wait_turn_loop(void) {
     pt_slot *s = &seg->slots[my_slot];
     weft_depth++;
@@ -574,6 +597,7 @@ static void wait_turn_loop(void) {
         uint64_t now_seen = atomic_load(&seg->handovers);
         if (now_seen != seen) { seen = now_seen; since = real_mono_ns(); outside_since = 0; continue; }
         if (outside_signal_overdue(&outside_since)) break;
+        if (timer_overdue(since)) break;
         if (real_mono_ns() - since > WATCHDOG_NS) {
             if (holder_computing(h, &cpu)) { since = real_mono_ns() - WATCHDOG_NS + BUSY_RECHECK_NS; continue; }
             int zero = 0;
@@ -639,6 +663,7 @@ int weft_pt_active(void) { return scheduling(); }
 
 /* A process yield point (write, sleep, sched_yield, fork): the holder draws who runs next. */
 void weft_pt_yield(const char *site) {
+    weft_timer_poll(); /* a computing process's timers fire at its yield points */
     if (!scheduling() || weft_depth) return;
     WEFT_TRACE("proc_yield", "%s", site);
     if (leave_if_daemon()) return;
@@ -664,10 +689,20 @@ int weft_pt_sleep_until(uint64_t wake) {
     uint64_t outer = atomic_load(&s->ready_at);
     atomic_store(&s->state, PS_RUN);
     atomic_store(&s->ready_at, wake);
-    pass_and_wait(decide());
+    /* a signal from the tree makes a sleeper eligible before its wake (eligible): at that turn its
+     * handlers run, and the sleep ends early (2) if one did, as a real sleep returns EINTR */
+    uint64_t handled = atomic_load(&weft_sig_handled);
+    int r = 1;
+    for (;;) {
+        atomic_store(&s->tree_sigs, 0); /* its own kill to itself was delivered at once */
+        int next = decide();
+        pass_and_wait(next);
+        if (next == my_slot || next == NONE || !scheduling() || weft_mono_peek() >= wake) break;
+        if (atomic_load(&weft_sig_handled) != handled) { r = 2; break; }
+    }
     atomic_store(&s->ready_at, outer);
     atomic_store(&s->state, state);
-    return 1;
+    return r;
 }
 
 /*
@@ -683,6 +718,20 @@ static int block_now(int (*ready)(void *), void *arg, int bounded, uint64_t dead
 void weft_pt_block(int (*ready)(void *), void *arg) {
     if (!scheduling() || weft_depth || ready(arg)) return;
     block_now(ready, arg, 0, 0);
+}
+
+/* weft_pt_block for a restartable call (waitpid & co) in a process with a virtual timer armed: the
+ * wait is bounded by the expiry (it times out when the tree is idle), the clock moves there and the
+ * timer fires; a handler without SA_RESTART ends the call (0: the caller fails with EINTR), one with
+ * it lets the wait go on, as the kernel restarts the call. 1: ready (or the real call decides). */
+int weft_pt_block_timed(int (*ready)(void *), void *arg) {
+    for (;;) {
+        uint64_t t = weft_timer_next();
+        if (!t || !scheduling() || weft_depth) { weft_pt_block(ready, arg); return 1; }
+        if (ready(arg) || block_now(ready, arg, 1, t) || !scheduling()) return 1;
+        weft_mono_at_least(t);
+        if (weft_timer_fire_due() & 2) return 0;
+    }
 }
 
 /* The same from inside the in-process scheduler (sched.c, sched_lock held, so weft_depth > 0):

@@ -21,6 +21,7 @@
  *   hook_procfs.c getcpu/sched_getcpu (CPU 0) and the process's own /proc stat, schedstat, uptime
  *   proc_sched.c  the run segment shared by the process tree: children's clocks, process scheduling
  *   proc_sync.c   process-shared mutexes and condition variables, timed waits on shared objects
+ *   hook_timer.c  alarm, setitimer, POSIX timers: expiries at virtual instants
  *   hook_signal.c signals between the processes of the tree (delivered at the start of a turn)
  *   backstop.c    raw system calls from the program's own code (syscall user dispatch)
  *
@@ -235,7 +236,7 @@ void weft_pt_block(int (*ready)(void *), void *arg); /* a blocking call, as a pr
 void weft_pt_block_inside(int (*ready)(void *), void *arg); /* the same from inside the scheduler */
 int weft_pt_block_bounded(int (*ready)(void *), void *arg, uint64_t deadline); /* a timed wait: 1 ready, 0 tree idle */
 int weft_pt_block_bounded_inside(int (*ready)(void *), void *arg, uint64_t deadline); /* the same, inside the scheduler */
-int weft_pt_sleep_until(uint64_t wake); /* a sleep ordered by the tree clock: 1 slept, 0 not scheduling */
+int weft_pt_sleep_until(uint64_t wake); /* a sleep ordered by the tree clock: 1 slept, 2 a handler ran first, 0 not scheduling */
 unsigned long weft_pt_decisions(void);
 /* signals while a process waits for its turn (proc_sched.c): blocked, then delivered at the turn's start */
 void weft_pt_mask_signals(uint64_t *saved);  /* blocks every blockable asynchronous signal, saves the mask */
@@ -248,6 +249,14 @@ uint64_t weft_sig_wait_begin(uint64_t through); /* a wait for the signals `throu
 void weft_sig_wait_end(uint64_t prev);
 int weft_pt_first_static(uint64_t key);      /* 1 the first time the run sees static image `key` */
 void weft_warn_if_static(const char *file, int search); /* exec_static.c: one warning per static image */
+
+/* ---- timers on the virtual clock (hook_timer.c) ---- */
+uint64_t weft_timer_next(void);              /* the earliest armed expiry (virtual mono ns), 0: none */
+int weft_timer_next_signal(void);            /* its signal (0: none) */
+int weft_timer_fire_due(void);               /* fire what is due now; bit 0: a handler ran, bit 1: one without SA_RESTART */
+int weft_pt_block_timed(int (*ready)(void *), void *arg); /* weft_pt_block a timer may interrupt: 0 EINTR */
+void weft_timer_poll(void);                  /* the same, cheap when nothing is due (clock reads) */
+int weft_timer_suspend(int (*ready)(void *), void *mask); /* sigsuspend bounded by a timer (hook_signal.c) */
 
 /* ---- tracing: one line per hook, formatted on the stack, one write(2) ---- */
 void weft_trace(const char *fn, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
