@@ -480,7 +480,11 @@ public final class SingleHostSequencer extends LockedRecordingSequencer {
             if (finished || liveNodes.isEmpty()) {
                 return null;
             }
-            java.util.SortedMap<Long, String> waits = deadlockWatch.waitsOf(liveNodes, parked.keySet());
+            // an ended connection (its disconnect waits for the close window) waits for nothing: a node crashed and
+            // started again must not be judged by its dead incarnation's receive
+            java.util.Set<Long> waiting = new java.util.HashSet<>(parked.keySet());
+            waiting.removeAll(closing);
+            java.util.SortedMap<Long, String> waits = deadlockWatch.waitsOf(liveNodes, waiting);
             if (waits == null) {
                 return null;
             }

@@ -101,6 +101,11 @@ final class ClusterRun {
     private final WindowedSequencer windowed;
     /** The deadlock verdict once given (guarded by this), or null. */
     private DeadlockVerdict deadlock;
+    /**
+     * Scenario starts fired but not yet done (guarded by this): the restart thread may still be waiting for the
+     * crashed incarnation or spawning the new one. The run does not end, and no deadlock verdict is given, meanwhile.
+     */
+    private int starting;
 
     /** What a host agent needs to start a node. */
     record RemoteSpawn(List<String> command, Map<String, String> env) {
@@ -401,6 +406,9 @@ final class ClusterRun {
 
                 @Override
                 public void start(long nodeId, long timeNs) {
+                    synchronized (ClusterRun.this) { // (under the sequencer's lock, as crash takes ours: same order)
+                        starting++;
+                    }
                     Thread t = new Thread(() -> restartNode(nodeId, timeNs), "weft-scenario-start");
                     t.setDaemon(true);
                     t.start();
@@ -421,18 +429,19 @@ final class ClusterRun {
                     forcedExit = INTERRUPTED_EXIT;
                 }
             }
-            if (ending) {
-                // the run is ending on its own: let it write its end record and its last line before the JVM
-                // goes (bounded: a stuck end must not keep a Ctrl-C waiting)
-                try {
-                    reported.await(10, TimeUnit.SECONDS);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                }
-                return;
+            if (!ending) {
+                err.println("weft run: interrupted; stopping every node");
+                finish();
             }
-            err.println("weft run: interrupted; stopping every node");
-            finish();
+            // Whoever runs finish() -- the run ending on its own, or the main thread that saw forcedExit and got
+            // there before this hook (then the call above returns at once) -- its end record and last line must
+            // come before the JVM goes, which it does as soon as this hook returns (bounded: a stuck end must not
+            // keep a Ctrl-C waiting)
+            try {
+                reported.await(10, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
         }, "weft-run-interrupt");
         try {
             Runtime.getRuntime().addShutdownHook(hook);
@@ -539,7 +548,8 @@ final class ClusterRun {
         }
         List<Long> live = new ArrayList<>();
         synchronized (this) {
-            if (finished || forcedExit >= 0 || ending || current.size() < builders.size() + remoteSpawns.size()) {
+            if (finished || forcedExit >= 0 || ending || starting > 0
+                    || current.size() < builders.size() + remoteSpawns.size()) {
                 return;
             }
             for (RunningNode n : current.values()) {
@@ -598,6 +608,17 @@ final class ClusterRun {
     }
 
     private void restartNode(long id, long timeNs) {
+        try {
+            restartNodeNow(id, timeNs);
+        } finally {
+            synchronized (this) {
+                starting--;
+                notifyAll(); // (waitForTheEnd asks for the verdict again within 50 ms)
+            }
+        }
+    }
+
+    private void restartNodeNow(long id, long timeNs) {
         RunningNode old;
         synchronized (this) {
             if (finished) {
@@ -639,7 +660,8 @@ final class ClusterRun {
                 if (forcedExit >= 0 || ending) {
                     return;
                 }
-                anyRunning = current.values().stream().anyMatch(RunningNode::alive);
+                // a start on its way counts as running: the run must not end (or the clock jump) under it
+                anyRunning = starting > 0 || current.values().stream().anyMatch(RunningNode::alive);
                 try {
                     wait(50);
                 } catch (InterruptedException e) {
