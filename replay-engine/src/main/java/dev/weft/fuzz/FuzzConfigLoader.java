@@ -34,7 +34,7 @@ public final class FuzzConfigLoader {
      * Payload bytes one seed's workload may send (sends × payload_len): each is generated, sent through the core and,
      * for a reproducer, written in hex, so beyond this a sweep takes minutes and gigabytes per seed. Ours.
      */
-    static final long MAX_PAYLOAD_BYTES_PER_SEED = 256L << 20;
+    static final long MAX_PAYLOAD_BYTES_PER_SEED = 1L << 30;
 
     /** A config file is a few hundred bytes; one past this is refused before it is read whole. Ours. */
     public static final int MAX_CONFIG_BYTES = 1 << 20;

@@ -118,7 +118,7 @@ class FuzzConfigLoaderTest {
     void aWorkloadOfGigabytesPerSeedOrAHugeConfigFileIsRefusedUpFront(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
             throws Exception {
         assertEquals("config: workload too large: 100 sends of 16777216 bytes are 1.6 GiB of payload per seed (at most"
-                + " 256 MiB); lower workload.sends or workload.payload_len",
+                + " 1024 MiB); lower workload.sends or workload.payload_len",
                 error("{\"net\":\"\",\"workload\":{\"sends\":100,\"payload_len\":16777216}}"));
         // at the limit it is accepted
         FuzzConfigLoader.parse("{\"net\":\"\",\"workload\":{\"sends\":16,\"payload_len\":16777216}}"

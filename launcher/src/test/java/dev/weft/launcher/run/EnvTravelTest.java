@@ -48,7 +48,8 @@ class EnvTravelTest {
     static void startAgents() throws Exception {
         NativeFixture.assumeBuilt();
         chord = NativeFixture.example("chord_node");
-        tokenFile = Files.writeString(shared.resolve("token"), "a shared secret\n");
+        tokenFile = Files.setPosixFilePermissions(Files.writeString(shared.resolve("token"), "a shared secret\n"),
+                java.nio.file.attribute.PosixFilePermissions.fromString("rw-------")); // a readable token is refused
         for (int i = 0; i < 3; i++) {
             startAgent();
         }
