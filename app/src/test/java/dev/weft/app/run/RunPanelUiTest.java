@@ -75,7 +75,9 @@ class RunPanelUiTest {
         List<Path> followed = new CopyOnWriteArrayList<>();
         robot.interact(() -> {
             panel.setFollowRecording(followed::add);
-            panel.fill(new RunRequest(pingpong.toString(), "", "1", "", "1", "random", "", "0", log.toString(), "", false));
+            // a run that goes on until Stop (no deadlock verdict ends it: the client keeps resending lost PINGs)
+            panel.fill(new RunRequest(pingpong.toString(), "", "2", "loss=1", "1", "random", "", "0", log.toString(),
+                    "PINGPONG_TRIES=100000000", false));
         });
         robot.clickOn("#startRun");
         waitUntil(() -> !followed.isEmpty(), 60);
@@ -91,9 +93,10 @@ class RunPanelUiTest {
     void stopEndsARunThatWouldNeverEndAndFinishesItsLog(FxRobot robot, @TempDir Path dir) throws Exception {
         Path pingpong = NativeBuild.example("pingpong");
         Path log = dir.resolve("hang.weftlog");
-        // One node only: the pingpong server waits for a PING that never comes (no watchdog).
-        robot.interact(() -> panel.fill(new RunRequest(pingpong.toString(), "", "1", "", "1", "random", "", "0",
-                log.toString(), "", false)));
+        // Every datagram lost and a client that resends (almost) forever: the run never ends by itself, and it is
+        // no deadlock either (the client keeps polling), so only Stop ends it (no watchdog).
+        robot.interact(() -> panel.fill(new RunRequest(pingpong.toString(), "", "2", "loss=1", "1", "random", "", "0",
+                log.toString(), "PINGPONG_TRIES=100000000", false)));
         robot.clickOn("#startRun");
         waitUntil(() -> panel.session() != null && panel.countsProperty().get().records() >= 3, 60);
         RunSession s = panel.session();
