@@ -1228,8 +1228,8 @@ WEFT_EXPORT int setsockopt(int fd, int level, int name, const void *v, socklen_t
         case SO_REUSEADDR: s->opt_reuseaddr = iv != 0; return 0;
         case SO_REUSEPORT: s->opt_reuseport = iv != 0; return 0;
         case SO_BROADCAST: s->opt_broadcast = iv != 0; return 0;
-        case SO_RCVBUF: s->opt_rcvbuf = iv < 1152 ? 2304 : 2 * iv; return 0;   /* the kernel doubles */
-        case SO_SNDBUF: s->opt_sndbuf = iv < 2304 ? 4608 : 2 * iv; return 0;
+        case SO_RCVBUF: s->opt_rcvbuf = weft_sockbuf_rcv(iv); return 0;
+        case SO_SNDBUF: s->opt_sndbuf = weft_sockbuf_snd(iv); return 0;
         case SO_PRIORITY: case SO_KEEPALIVE: case SO_TIMESTAMP: case SO_TIMESTAMPNS: case SO_DONTROUTE:
         case SO_NO_CHECK: return 0;
         default: return set_errno(ENOPROTOOPT);

@@ -769,8 +769,8 @@ int weft_tcp_setsockopt(int fd, int level, int name, const void *v, socklen_t le
         case SO_REUSEPORT: c->opt_reuseport = iv != 0; return 0;
         case SO_KEEPALIVE: c->opt_keepalive = iv != 0; return 0;
         case SO_OOBINLINE: c->opt_oobinline = iv != 0; return 0;
-        case SO_RCVBUF: c->opt_rcvbuf = iv < 1152 ? 2304 : 2 * iv; return 0;   /* the kernel doubles */
-        case SO_SNDBUF: c->opt_sndbuf = iv < 2304 ? 4608 : 2 * iv; return 0;
+        case SO_RCVBUF: c->opt_rcvbuf = weft_sockbuf_rcv(iv); return 0;
+        case SO_SNDBUF: c->opt_sndbuf = weft_sockbuf_snd(iv); return 0;
         case SO_PRIORITY: case SO_TIMESTAMP: case SO_TIMESTAMPNS: case SO_DONTROUTE: case SO_RCVLOWAT:
         case SO_SNDLOWAT: case SO_BROADCAST: case SO_MARK: case SO_BUSY_POLL: return 0;
         default: return set_errno(ENOPROTOOPT);

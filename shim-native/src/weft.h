@@ -82,6 +82,11 @@ int weft_init(void);
 extern WEFT_TLS int weft_depth;
 
 /* True when the calling hook must apply simulated behaviour (seeded, not reentered). */
+/* What getsockopt reads back after setsockopt(SO_RCVBUF/SO_SNDBUF, v): the kernel doubles the value (room for its
+ * bookkeeping) and never goes below its minimum (2304 bytes received, 4608 sent). One rule for UDP and TCP sockets. */
+static inline int weft_sockbuf_rcv(int v) { return v < 1152 ? 2304 : 2 * v; }
+static inline int weft_sockbuf_snd(int v) { return v < 2304 ? 4608 : 2 * v; }
+
 static inline int weft_engaged(void) {
     if (weft_depth != 0) return 0;
     return weft_init();
