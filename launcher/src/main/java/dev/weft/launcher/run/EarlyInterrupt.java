@@ -32,10 +32,26 @@ final class EarlyInterrupt {
         EarlyInterrupt e = new EarlyInterrupt(record, err);
         try {
             Runtime.getRuntime().addShutdownHook(e.hook);
+            markReporting();
         } catch (IllegalStateException shuttingDown) {
             // already shutting down: there is no run to report on
         }
         return e;
+    }
+
+    /**
+     * Tells the {@code weft} script that an interrupt from now on is reported here: it creates the file named by
+     * {@code weft.interrupt.mark}. The script reports an interrupt that ends the JVM before this (while it starts).
+     */
+    private static void markReporting() {
+        String mark = System.getProperty("weft.interrupt.mark");
+        if (mark != null && !mark.isEmpty()) {
+            try {
+                java.nio.file.Files.newOutputStream(Path.of(mark)).close();
+            } catch (java.io.IOException | RuntimeException e) {
+                // then the script may add its own line after ours
+            }
+        }
     }
 
     /** The log is about to be created; false if an interrupt came first (then create nothing). */
