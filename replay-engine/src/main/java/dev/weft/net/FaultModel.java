@@ -86,7 +86,7 @@ public final class FaultModel implements FateSource {
      * SplitMix64 stream, seeded apart from datagram fates, so adding TCP to a run changes no datagram's fate.
      */
     @Override
-    public Fate streamFate(long sid, int direction, long index, long attempt) {
+    public Fate streamFate(long sid, VAddr from, VAddr to, int direction, long index, long attempt) {
         long x = seed ^ STREAM_SALT;
         x = absorb(x, sid);
         x = absorb(x, direction);

@@ -7,10 +7,10 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * A fault plan (docs/fault-plans.md): the fates a run follows, named per datagram instead of drawn from the seed.
- * A datagram the plan names gets its named fate; every other datagram, and every TCP segment attempt (plan format 1
- * names no segments), gets the <b>baseline</b>: the net spec's minimum latency (plus serialisation at its bandwidth),
- * never lost. Immutable, so a core copy may share it.
+ * A fault plan (docs/fault-plans.md): the fates a run follows, named per datagram and per TCP segment instead of drawn
+ * from the seed. A datagram or segment the plan names gets its named fate; every other one gets the <b>baseline</b>:
+ * the net spec's minimum latency (plus serialisation at its bandwidth), never lost. Immutable, so a core copy may
+ * share it.
  */
 public final class FaultPlan implements FateSource {
 
@@ -28,16 +28,51 @@ public final class FaultPlan implements FateSource {
     public record Deviation(DatagramId id, FaultModel.Fate fate) {
     }
 
+    /**
+     * Identifies one TCP segment: the direction from → to of a connection (the writer's and the reader's address) and
+     * the segment's index in that direction (0 is the handshake's SYN, or SYN-ACK from the acceptor). The broker
+     * hands out ephemeral ports in order without reuse below 25,000 connections per address, so two addresses name
+     * one connection of a run.
+     */
+    public record SegmentId(VAddr from, VAddr to, long index) implements Comparable<SegmentId> {
+        @Override
+        public int compareTo(SegmentId o) {
+            int c = from.compareTo(o.from);
+            if (c == 0) c = to.compareTo(o.to);
+            return c != 0 ? c : Long.compareUnsigned(index, o.index);
+        }
+    }
+
+    /**
+     * A segment's named trip: its first lostAttempts transmissions are lost (each adding the retransmission
+     * back-off, docs/tcp.md), the next one arrives latencyNs after it is sent.
+     */
+    public record SegmentTrip(long lostAttempts, long latencyNs) {
+    }
+
+    /** A named segment trip. */
+    public record SegmentDeviation(SegmentId id, SegmentTrip trip) {
+    }
+
     private final String net;
     private final NetSpec spec;
     /** Sorted by datagram id, so iteration (and printing) order never depends on how the plan was built. */
     private final TreeMap<DatagramId, FaultModel.Fate> byId;
+    /** Sorted by segment id, likewise. */
+    private final TreeMap<SegmentId, SegmentTrip> segments;
 
-    /** A plan over the net spec {@code net}; deviations must have distinct ids (the parser checks). */
+    /** A plan over the net spec {@code net} naming datagrams only; deviations must have distinct ids. */
     public FaultPlan(String net, NetSpec spec, Map<DatagramId, FaultModel.Fate> named) {
+        this(net, spec, named, Map.of());
+    }
+
+    /** A plan naming datagrams and TCP segments. */
+    public FaultPlan(String net, NetSpec spec, Map<DatagramId, FaultModel.Fate> named,
+                     Map<SegmentId, SegmentTrip> segments) {
         this.net = net;
         this.spec = spec;
         this.byId = new TreeMap<>(named);
+        this.segments = new TreeMap<>(segments);
     }
 
     public static FaultPlan of(String net, Map<DatagramId, FaultModel.Fate> named) throws NetSpecException {
@@ -54,13 +89,27 @@ public final class FaultPlan implements FateSource {
         return spec;
     }
 
-    /** The named fates, in (src, dst, chan_seq) order. */
+    /** The named datagram fates, in (src, dst, chan_seq) order (segments: {@link #segmentDeviations()}). */
     public List<Deviation> deviations() {
         return byId.entrySet().stream().map(e -> new Deviation(e.getKey(), e.getValue())).toList();
     }
 
     public Map<DatagramId, FaultModel.Fate> named() {
         return Collections.unmodifiableMap(byId);
+    }
+
+    /** The named segment trips, in (from, to, index) order. */
+    public List<SegmentDeviation> segmentDeviations() {
+        return segments.entrySet().stream().map(e -> new SegmentDeviation(e.getKey(), e.getValue())).toList();
+    }
+
+    public Map<SegmentId, SegmentTrip> namedSegments() {
+        return Collections.unmodifiableMap(segments);
+    }
+
+    /** The baseline trip of a segment: no loss, the minimum latency. */
+    public SegmentTrip segmentBaseline() {
+        return new SegmentTrip(0, spec.minDelay());
     }
 
     /** The baseline fate of a datagram of len bytes: the minimum latency plus its serialisation. */
@@ -75,8 +124,11 @@ public final class FaultPlan implements FateSource {
     }
 
     @Override
-    public FaultModel.Fate streamFate(long sid, int direction, long index, long attempt) {
-        return new FaultModel.Fate(false, spec.minDelay());
+    public FaultModel.Fate streamFate(long sid, VAddr from, VAddr to, int direction, long index, long attempt) {
+        SegmentTrip trip = segments.get(new SegmentId(from, to, index));
+        if (trip == null) return new FaultModel.Fate(false, spec.minDelay());
+        if (Long.compareUnsigned(attempt, trip.lostAttempts()) < 0) return new FaultModel.Fate(true, 0);
+        return new FaultModel.Fate(false, attempt == trip.lostAttempts() ? trip.latencyNs() : spec.minDelay());
     }
 
     @Override

@@ -10,13 +10,19 @@ import java.util.Set;
 import java.util.TreeMap;
 
 /**
- * Reads and writes the fault plan document, format {@code weft-plan} version 1 (docs/fault-plans.md). Parsed with the
- * engine's own tokenizer; every problem is one {@link FaultPlanException} naming the member.
+ * Reads and writes the fault plan document, format {@code weft-plan} (docs/fault-plans.md): version 1 names datagrams,
+ * version 2 adds TCP segments. A plan without segments is written as version 1, byte for byte as before. Parsed with
+ * the engine's own tokenizer; every problem is one {@link FaultPlanException} naming the member.
  */
 public final class FaultPlanJson {
 
     public static final String FORMAT = "weft-plan";
+    /** The version of a plan that names datagrams only. */
     public static final long VERSION = 1;
+    /** The version of a plan that also names TCP segments. */
+    public static final long VERSION_WITH_SEGMENTS = 2;
+    /** 16 lost attempts: every attempt is lost, and the segment arrives after the back-off alone (docs/tcp.md). */
+    static final long MAX_LOST_ATTEMPTS = 16;
 
     private FaultPlanJson() {
     }
@@ -24,7 +30,9 @@ public final class FaultPlanJson {
     /** The document of a plan: members in a fixed order, one datagram per line, in (src, dst, chan_seq) order. */
     public static String write(FaultPlan plan) {
         StringBuilder b = new StringBuilder();
-        b.append("{\"format\":\"").append(FORMAT).append("\",\"version\":").append(VERSION)
+        boolean segments = !plan.segmentDeviations().isEmpty();
+        b.append("{\"format\":\"").append(FORMAT).append("\",\"version\":")
+                .append(segments ? VERSION_WITH_SEGMENTS : VERSION)
                 .append(",\"net\":\"").append(escape(plan.net())).append("\",\"datagrams\":[");
         String sep = "\n";
         for (FaultPlan.Deviation d : plan.deviations()) {
@@ -34,7 +42,21 @@ public final class FaultPlanJson {
             else b.append(",\"latency_ns\":").append(Long.toUnsignedString(d.fate().delayNs())).append('}');
             sep = ",\n";
         }
-        return b.append(plan.deviations().isEmpty() ? "]}\n" : "\n]}\n").toString();
+        b.append(plan.deviations().isEmpty() ? "]" : "\n]");
+        if (segments) {
+            b.append(",\"segments\":[");
+            sep = "\n";
+            for (FaultPlan.SegmentDeviation d : plan.segmentDeviations()) {
+                b.append(sep).append("{\"from\":\"").append(d.id().from().text()).append("\",\"to\":\"")
+                        .append(d.id().to().text()).append("\",\"index\":").append(Long.toUnsignedString(d.id().index()))
+                        .append(",\"latency_ns\":").append(Long.toUnsignedString(d.trip().latencyNs()));
+                if (d.trip().lostAttempts() != 0) b.append(",\"lost_attempts\":").append(d.trip().lostAttempts());
+                b.append('}');
+                sep = ",\n";
+            }
+            b.append("\n]");
+        }
+        return b.append("}\n").toString();
     }
 
     /** The digest a recording made with this plan document carries (FNV-1a 64 of its bytes, 16 hex digits). */
@@ -57,6 +79,7 @@ public final class FaultPlanJson {
         Long version = null;
         String net = null;
         TreeMap<FaultPlan.DatagramId, FaultModel.Fate> named = null;
+        TreeMap<FaultPlan.SegmentId, FaultPlan.SegmentTrip> segments = null;
         Set<String> seen = new HashSet<>();
         while (t.nextToken() == JsonToken.FIELD_NAME) {
             String name = t.currentName();
@@ -70,17 +93,26 @@ public final class FaultPlanJson {
                     if (net == null) throw new FaultPlanException("member datagrams: must come after net");
                     named = datagrams(t, v, spec(net));
                 }
-                default -> throw new FaultPlanException("member " + name + ": unknown (format 1 has format, version, "
-                        + "net, datagrams)");
+                case "segments" -> {
+                    if (net == null) throw new FaultPlanException("member segments: must come after net");
+                    segments = segments(t, v, spec(net));
+                }
+                default -> throw new FaultPlanException("member " + name + ": unknown (a plan has format, version, "
+                        + "net, datagrams and, from version 2, segments)");
             }
         }
         if (!FORMAT.equals(format)) throw new FaultPlanException("member format: must be \"" + FORMAT + "\"");
-        if (version == null || version != VERSION) {
+        if (version == null || (version != VERSION && version != VERSION_WITH_SEGMENTS)) {
             throw new FaultPlanException("member version: " + version + " is not supported (this build reads "
-                    + VERSION + ")");
+                    + VERSION + " and " + VERSION_WITH_SEGMENTS + ")");
+        }
+        if (segments != null && version == VERSION) {
+            throw new FaultPlanException("member segments: needs version " + VERSION_WITH_SEGMENTS
+                    + " (version 1 names datagrams only)");
         }
         if (net == null) throw new FaultPlanException("member net: missing");
-        return new FaultPlan(net, spec(net), named == null ? new TreeMap<>() : named);
+        return new FaultPlan(net, spec(net), named == null ? new TreeMap<>() : named,
+                segments == null ? new TreeMap<>() : segments);
     }
 
     private static NetSpec spec(String net) throws FaultPlanException {
@@ -138,6 +170,55 @@ public final class FaultPlanJson {
             FaultModel.Fate fate = drop ? new FaultModel.Fate(true, 0) : new FaultModel.Fate(false, latency);
             if (named.put(id, fate) != null) {
                 throw new FaultPlanException("member " + where + ": names the same datagram as an earlier entry");
+            }
+        }
+        return named;
+    }
+
+    private static TreeMap<FaultPlan.SegmentId, FaultPlan.SegmentTrip> segments(JsonTokenizer t, JsonToken v,
+            NetSpec spec) throws JsonSyntaxError, FaultPlanException {
+        if (v != JsonToken.START_ARRAY) throw new FaultPlanException("member segments: must be an array");
+        TreeMap<FaultPlan.SegmentId, FaultPlan.SegmentTrip> named = new TreeMap<>();
+        int i = 0;
+        for (JsonToken e = t.nextToken(); e != JsonToken.END_ARRAY; e = t.nextToken(), i++) {
+            String where = "segments[" + i + "]";
+            if (e != JsonToken.START_OBJECT) throw new FaultPlanException("member " + where + ": must be an object");
+            VAddr from = null;
+            VAddr to = null;
+            Long index = null;
+            Long latency = null;
+            long lost = 0;
+            Set<String> seen = new HashSet<>();
+            while (t.nextToken() == JsonToken.FIELD_NAME) {
+                String name = t.currentName();
+                String member = where + "." + name;
+                if (!seen.add(name)) throw new FaultPlanException("member " + member + ": given twice");
+                JsonToken mv = t.nextToken();
+                switch (name) {
+                    case "from" -> from = addr(string(t, mv, member), member);
+                    case "to" -> to = addr(string(t, mv, member), member);
+                    case "index" -> index = integer(t, mv, member);
+                    case "latency_ns" -> latency = integer(t, mv, member);
+                    case "lost_attempts" -> lost = integer(t, mv, member);
+                    default -> throw new FaultPlanException("member " + member + ": unknown (a segment has from, to, "
+                            + "index, latency_ns and lost_attempts)");
+                }
+            }
+            if (from == null) throw new FaultPlanException("member " + where + ".from: missing");
+            if (to == null) throw new FaultPlanException("member " + where + ".to: missing");
+            if (index == null) throw new FaultPlanException("member " + where + ".index: missing");
+            if (latency == null) throw new FaultPlanException("member " + where + ".latency_ns: missing");
+            if (Long.compareUnsigned(latency, spec.minDelay()) < 0) {
+                throw new FaultPlanException("member " + where + ".latency_ns: " + latency
+                        + " is below the net spec's minimum latency " + spec.minDelay());
+            }
+            if (Long.compareUnsigned(lost, MAX_LOST_ATTEMPTS) > 0) {
+                throw new FaultPlanException("member " + where + ".lost_attempts: " + Long.toUnsignedString(lost)
+                        + " is more than " + MAX_LOST_ATTEMPTS + " (a segment is sent at most 16 times)");
+            }
+            FaultPlan.SegmentId id = new FaultPlan.SegmentId(from, to, index);
+            if (named.put(id, new FaultPlan.SegmentTrip(lost, latency)) != null) {
+                throw new FaultPlanException("member " + where + ": names the same segment as an earlier entry");
             }
         }
         return named;

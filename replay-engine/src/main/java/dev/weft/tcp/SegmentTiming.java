@@ -1,5 +1,6 @@
 package dev.weft.tcp;
 
+import dev.weft.log.VAddr;
 import dev.weft.net.FaultModel;
 import dev.weft.net.FateSource;
 import dev.weft.net.Unsigned;
@@ -27,11 +28,14 @@ final class SegmentTiming {
         this.fault = fault;
     }
 
-    /** The trip of segment {@code index} of direction {@code dir} of stream sid (index 0: the handshake's). */
-    Flight flight(long sid, int dir, long index) {
+    /**
+     * The trip of segment {@code index} of direction {@code dir} of stream sid, written by {@code from} for
+     * {@code to} (index 0: the handshake's).
+     */
+    Flight flight(long sid, VAddr from, VAddr to, int dir, long index) {
         long backoff = 0;
         for (int attempt = 0; ; attempt++) {
-            FaultModel.Fate fate = fault.streamFate(sid, dir, index, attempt);
+            FaultModel.Fate fate = fault.streamFate(sid, from, to, dir, index, attempt);
             if (!fate.dropped()) return new Flight(Unsigned.saturatingAdd(backoff, fate.delayNs()), attempt);
             if (attempt == MAX_RETRANSMITS) return new Flight(backoff, attempt);
             backoff = Unsigned.saturatingAdd(backoff, Math.min(RTO_NS << attempt, RTO_MAX_NS));
@@ -42,10 +46,10 @@ final class SegmentTiming {
      * Gives seg of stream sid, direction dir (flow {@code out}) its delivery, as sent at sendVt (its own send, or a
      * heal): serialised after the link's previous segment, never before the previous delivery. Returns it.
      */
-    long schedule(long sid, int dir, Flow out, Flow.Segment seg, long sendVt) {
+    long schedule(Stream st, int dir, Flow out, Flow.Segment seg, long sendVt) {
         long wireDone = Unsigned.saturatingAdd(Unsigned.max(out.linkFree, sendVt), fault.serializationNs(seg.bytes.length));
         out.linkFree = wireDone;
-        Flight f = flight(sid, dir, seg.index);
+        Flight f = flight(st.sid, st.local(dir), st.peer(dir), dir, seg.index);
         seg.delivNs = Unsigned.max(out.lastDeliv, Unsigned.saturatingAdd(wireDone, f.delay()));
         seg.retransmits = f.retransmits();
         out.lastDeliv = seg.delivNs;

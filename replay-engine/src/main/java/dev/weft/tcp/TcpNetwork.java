@@ -233,14 +233,14 @@ public final class TcpNetwork {
             st = new Stream(sid, src, dst, conn, Stream.NO_CONN, new TcpConnectOutcome.TimedOut(at), NEVER, NEVER);
             raise(at);
         } else {
-            long syn = Unsigned.saturatingAdd(sendVt, timing.flight(sid, 0, 0).delay());
+            long syn = Unsigned.saturatingAdd(sendVt, timing.flight(sid, src, dst, 0, 0).delay());
             Long listenerConn = boundBy.get(dst);
             Socket listener = listenerConn == null ? null : sockets.get(listenerConn);
             if (listener == null || !listener.listening) {
                 st = new Stream(sid, src, dst, conn, Stream.NO_CONN, new TcpConnectOutcome.Refused(syn), NEVER, NEVER);
                 raise(syn);
             } else {
-                long est = Unsigned.saturatingAdd(syn, timing.flight(sid, 1, 0).delay());
+                long est = Unsigned.saturatingAdd(syn, timing.flight(sid, dst, src, 1, 0).delay());
                 st = new Stream(sid, src, dst, conn, listenerConn, new TcpConnectOutcome.Established(est), syn, est);
                 insertPending(listener, st);
                 raise(est);
@@ -368,7 +368,7 @@ public final class TcpNetwork {
 
     /** Gives seg its delivery time, as sent at sendVt (its own send, or a heal). */
     private void schedule(Stream st, int dir, Flow.Segment seg, long sendVt) {
-        raise(timing.schedule(st.sid, dir, st.flows[dir], seg, sendVt));
+        raise(timing.schedule(st, dir, st.flows[dir], seg, sendVt));
     }
 
     /**

@@ -36,7 +36,61 @@ class FaultPlanTest {
         assertEquals(new SendOutcome.Enqueued(1, 42_000, 1), core.send(A, B, new byte[3], 0).outcome());
         // The reverse channel is a different one: its seq 1 is not named.
         assertEquals(new FaultModel.Fate(false, 1000), plan(named).fate(B, A, 1, 3));
-        assertEquals(new FaultModel.Fate(false, 1000), plan(named).streamFate(0, 0, 0, 0));
+        assertEquals(new FaultModel.Fate(false, 1000), plan(named).streamFate(0, A, B, 0, 0, 0));
+    }
+
+    @Test
+    void namedSegmentsLoseTheirAttemptsThenArriveWithTheirLatency() throws Exception {
+        TreeMap<FaultPlan.SegmentId, FaultPlan.SegmentTrip> segments = new TreeMap<>();
+        segments.put(new FaultPlan.SegmentId(A, B, 3), new FaultPlan.SegmentTrip(2, 9000));
+        FaultPlan plan = new FaultPlan(NET, NetSpec.parse(NET), Map.of(), segments);
+        assertEquals(new FaultModel.Fate(true, 0), plan.streamFate(7, A, B, 0, 3, 0));
+        assertEquals(new FaultModel.Fate(true, 0), plan.streamFate(7, A, B, 0, 3, 1));
+        assertEquals(new FaultModel.Fate(false, 9000), plan.streamFate(7, A, B, 0, 3, 2));
+        // named by its addresses, whatever the stream's id: the other direction and the next segment are baseline
+        assertEquals(new FaultModel.Fate(false, 1000), plan.streamFate(7, B, A, 1, 3, 0));
+        assertEquals(new FaultModel.Fate(false, 1000), plan.streamFate(7, A, B, 0, 4, 0));
+    }
+
+    @Test
+    void aPlanWithSegmentsIsVersionTwoAndRoundTrips() throws Exception {
+        TreeMap<FaultPlan.SegmentId, FaultPlan.SegmentTrip> segments = new TreeMap<>();
+        segments.put(new FaultPlan.SegmentId(B, A, 1), new FaultPlan.SegmentTrip(0, 5000));
+        segments.put(new FaultPlan.SegmentId(A, B, 0), new FaultPlan.SegmentTrip(1, 1000));
+        TreeMap<FaultPlan.DatagramId, FaultModel.Fate> named = new TreeMap<>();
+        named.put(new FaultPlan.DatagramId(A, B, 3), new FaultModel.Fate(true, 0));
+        String doc = FaultPlanJson.write(new FaultPlan(NET, NetSpec.parse(NET), named, segments));
+        assertEquals("""
+                {"format":"weft-plan","version":2,"net":"latency=uniform:1000-50000","datagrams":[
+                {"src":"127.0.0.1:4000","dst":"127.0.0.2:4001","chan_seq":3,"drop":true}
+                ],"segments":[
+                {"from":"127.0.0.1:4000","to":"127.0.0.2:4001","index":0,"latency_ns":1000,"lost_attempts":1},
+                {"from":"127.0.0.2:4001","to":"127.0.0.1:4000","index":1,"latency_ns":5000}
+                ]}
+                """, doc);
+        FaultPlan back = FaultPlanJson.parse(doc.getBytes(StandardCharsets.UTF_8));
+        assertEquals(segments, back.namedSegments());
+        assertEquals(named, back.named());
+        assertEquals(doc, FaultPlanJson.write(back));
+    }
+
+    @Test
+    void segmentEntriesAreChecked() {
+        String head = "{\"format\":\"weft-plan\",\"version\":2,\"net\":\"" + NET + "\",\"segments\":[";
+        assertEquals("member segments[0].latency_ns: 999 is below the net spec's minimum latency 1000",
+                problem(head + "{\"from\":\"127.0.0.1:1\",\"to\":\"127.0.0.2:2\",\"index\":1,\"latency_ns\":999}]}"));
+        assertEquals("member segments[0].lost_attempts: 17 is more than 16 (a segment is sent at most 16 times)",
+                problem(head + "{\"from\":\"127.0.0.1:1\",\"to\":\"127.0.0.2:2\",\"index\":1,\"latency_ns\":1000,"
+                        + "\"lost_attempts\":17}]}"));
+        assertEquals("member segments[0].index: missing",
+                problem(head + "{\"from\":\"127.0.0.1:1\",\"to\":\"127.0.0.2:2\",\"latency_ns\":1000}]}"));
+        assertEquals("member segments: needs version 2 (version 1 names datagrams only)",
+                problem(head.replace("\"version\":2", "\"version\":1") + "]}"));
+    }
+
+    private static String problem(String doc) {
+        return assertThrows(FaultPlanException.class, () -> FaultPlanJson.parse(doc.getBytes(StandardCharsets.UTF_8)))
+                .getMessage();
     }
 
     @Test
@@ -68,13 +122,13 @@ class FaultPlanTest {
         String one = "{\"src\":\"127.0.0.1:4000\",\"dst\":\"127.0.0.2:4001\",\"chan_seq\":0,\"drop\":true}";
         assertProblem("{\"format\":\"weft-plan\",\"version\":1,\"net\":\"" + NET + "\",\"datagrams\":[" + one + "," + one + "]}",
                 "member datagrams[1]: names the same datagram as an earlier entry");
-        assertProblem("{\"format\":\"weft-plan\",\"version\":2,\"net\":\"" + NET + "\",\"datagrams\":[]}",
-                "member version: 2 is not supported (this build reads 1)");
+        assertProblem("{\"format\":\"weft-plan\",\"version\":3,\"net\":\"" + NET + "\",\"datagrams\":[]}",
+                "member version: 3 is not supported (this build reads 1 and 2)");
         assertProblem("{\"format\":\"weft-plan\",\"version\":1,\"net\":\"" + NET + "\",\"datagrams\":[{\"src\":\"127.0.0.1:4000\","
                 + "\"dst\":\"127.0.0.2:4001\",\"chan_seq\":0}]}",
                 "member datagrams[0]: needs exactly one of latency_ns and drop");
         assertProblem("{\"format\":\"weft-plan\",\"version\":1,\"nett\":\"x\"}",
-                "member nett: unknown (format 1 has format, version, net, datagrams)");
+                "member nett: unknown (a plan has format, version, net, datagrams and, from version 2, segments)");
     }
 
     private static void assertProblem(String doc, String message) {

@@ -32,12 +32,12 @@ class TcpNetSpecTest {
         FaultModel c = FaultModel.of(4, "latency=uniform:0-1000000000,loss=0.5");
         int differ = 0, lost = 0, otherStream = 0, otherDirection = 0, otherAttempt = 0;
         for (long i = 0; i < 200; i++) {
-            assertEquals(a.streamFate(1, 0, i, 0), b.streamFate(1, 0, i, 0));
-            if (!a.streamFate(1, 0, i, 0).equals(c.streamFate(1, 0, i, 0))) differ++;
-            if (a.streamFate(1, 0, i, 0).dropped()) lost++;
-            if (!a.streamFate(1, 0, i, 0).equals(a.streamFate(2, 0, i, 0))) otherStream++;
-            if (!a.streamFate(1, 0, i, 0).equals(a.streamFate(1, 1, i, 0))) otherDirection++;
-            if (!a.streamFate(1, 0, i, 0).equals(a.streamFate(1, 0, i, 1))) otherAttempt++;
+            assertEquals(a.streamFate(1, null, null, 0, i, 0), b.streamFate(1, null, null, 0, i, 0));
+            if (!a.streamFate(1, null, null, 0, i, 0).equals(c.streamFate(1, null, null, 0, i, 0))) differ++;
+            if (a.streamFate(1, null, null, 0, i, 0).dropped()) lost++;
+            if (!a.streamFate(1, null, null, 0, i, 0).equals(a.streamFate(2, null, null, 0, i, 0))) otherStream++;
+            if (!a.streamFate(1, null, null, 0, i, 0).equals(a.streamFate(1, null, null, 1, i, 0))) otherDirection++;
+            if (!a.streamFate(1, null, null, 0, i, 0).equals(a.streamFate(1, null, null, 0, i, 1))) otherAttempt++;
         }
         assertTrue(otherStream > 80 && otherDirection > 80 && otherAttempt > 80,
                 "each key member draws apart: " + otherStream + " " + otherDirection + " " + otherAttempt);
@@ -51,6 +51,6 @@ class TcpNetSpecTest {
         // here, a stream fate with the datagram's numbers is not the datagram's fate.
         FaultModel m = FaultModel.of(3, "latency=uniform:0-1000000000");
         VAddr s = new VAddr(1, 0), d = new VAddr(0, 1);
-        assertNotEquals(m.fate(s, d, 0, 0), m.streamFate(1, 0, 0, 0));
+        assertNotEquals(m.fate(s, d, 0, 0), m.streamFate(1, null, null, 0, 0, 0));
     }
 }

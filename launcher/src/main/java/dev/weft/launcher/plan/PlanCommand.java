@@ -6,6 +6,7 @@ import dev.weft.net.FaultPlan;
 import dev.weft.net.FaultPlanJson;
 import dev.weft.net.NetSpecException;
 import dev.weft.replay.PlanExtractor;
+import dev.weft.replay.PlanSidecar;
 import dev.weft.text.RustText;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -13,7 +14,7 @@ import java.nio.file.Path;
 
 /**
  * {@code weft plan <LOG>}: the fault plan a recording followed (docs/fault-plans.md), printed as a plan document:
- * every datagram whose recorded fate differs from the baseline, in (src, dst, chan_seq) order. Feeding it to
+ * every datagram and TCP segment whose fate differs from the baseline. Feeding it to
  * {@code weft run --plan} re-runs the recording's network. Exit 0, or 1 with one line when the log cannot be read or
  * holds fates a plan cannot name.
  */
@@ -23,8 +24,9 @@ public final class PlanCommand {
             "Usage: weft plan <LOG>",
             "",
             "Prints the fault plan the recording followed: a weft-plan JSON document naming every datagram",
-            "whose fate (latency or drop) differs from the baseline (the net spec's minimum latency, nothing",
-            "lost), in (src, dst, chan_seq) order. `weft run --plan FILE` runs a program under such a plan.",
+            "whose fate (latency or drop) and every TCP segment whose trip (latency, lost attempts) differs",
+            "from the baseline (the net spec's minimum latency, nothing lost), in (src, dst, chan_seq) and",
+            "(from, to, index) order. `weft run --plan FILE` runs a program under such a plan.",
             "");
 
     private PlanCommand() {
@@ -49,7 +51,10 @@ public final class PlanCommand {
         }
         FaultPlan plan;
         try (LogReader reader = LogReader.open(Path.of(log))) {
-            plan = PlanExtractor.extract(reader);
+            // a recording made with a plan followed that plan: its segments' fates come from it, not the seed
+            plan = PlanExtractor.extract(reader, PlanSidecar.forRecording(Path.of(log), reader.header()));
+        } catch (PlanSidecar.Problem e) {
+            return fail(err, e.getMessage());
         } catch (WeftLogException e) {
             return fail(err, log + ": " + e.getMessage());
         } catch (NetSpecException e) {
