@@ -129,6 +129,11 @@ public final class CampaignCommand {
             err.println("weft campaign: " + e.getMessage());
             return 1;
         }
+        if (config.scenario() != null && !placement.isEmpty()) {
+            err.println("weft campaign: " + placement.get(0) + ": a scenario campaign runs every node on this machine"
+                    + " (a scenario's crash and start events need the node's process here)");
+            return 1;
+        }
         try {
             return new CampaignRunner(config, outDir, shard, err, placement).run(jobs);
         } catch (IOException e) {

@@ -7,6 +7,12 @@ import dev.weft.json.JsonTokenizer;
 import dev.weft.json.Utf8;
 import dev.weft.net.NetSpec;
 import dev.weft.net.NetSpecException;
+import dev.weft.launcher.run.ScenarioNetSpec;
+import dev.weft.scenario.Scenario;
+import dev.weft.scenario.ScenarioException;
+import dev.weft.scenario.Scenarios;
+import dev.weft.text.OsErrorText;
+import java.io.IOException;
 import java.math.BigInteger;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -38,10 +44,13 @@ import java.util.regex.Pattern;
  * @param shim          {@code weft run --shim} (null: found as weft run finds it)
  * @param windowNs      {@code weft run --window} (0: plain runs). Windowed runs of one seed are byte-identical, so
  *                      each distinct violation is confirmed by a live re-run ({@link Confirmation})
+ * @param scenario      a scenario file run under every seed ({@code weft run --seed N SCENARIO}) instead of a target
+ *                      on every node; then target is empty and nodes and net are the scenario's; null otherwise
  */
 public record CampaignConfig(List<String> target, int nodes, String net, Map<String, String> env,
         Map<String, List<String>> matrix, String checker, List<String> checkerCommand, long timeBoundSecs,
-        long watchdogSecs, long seedStart, long seedCount, int keepPassPermille, String shim, long windowNs) {
+        long watchdogSecs, long seedStart, long seedCount, int keepPassPermille, String shim, long windowNs,
+        String scenario) {
 
     /** A config problem, with its location when it has one. */
     public static final class ConfigException extends Exception {
@@ -54,7 +63,7 @@ public record CampaignConfig(List<String> target, int nodes, String net, Map<Str
 
     static final List<String> FIELDS = List.of("//", "target", "nodes", "net", "window_ns", "env", "matrix",
             "checker", "checker_command", "time_bound_secs", "watchdog_secs", "seed_start", "seed_count",
-            "keep_pass_permille", "shim");
+            "keep_pass_permille", "shim", "scenario");
     private static final Pattern NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
     private static final Pattern VALUE = Pattern.compile("[A-Za-z0-9._-]+");
     private static final Pattern CHORD = Pattern.compile("chord ([1-9][0-9]?)");
@@ -89,6 +98,7 @@ public record CampaignConfig(List<String> target, int nodes, String net, Map<Str
         long keepPermille = 0;
         String shim = null;
         long window = 0;
+        String scenario = null;
         Set<String> seen = new HashSet<>();
         while (j.nextToken() == JsonToken.FIELD_NAME) {
             String name = j.currentName();
@@ -114,6 +124,7 @@ public record CampaignConfig(List<String> target, int nodes, String net, Map<Str
                 case "seed_start" -> seedStart = number(j, "seed_start", 0, Long.MAX_VALUE);
                 case "seed_count" -> seedCount = number(j, "seed_count", 1, 100_000_000);
                 case "keep_pass_permille" -> keepPermille = number(j, "keep_pass_permille", 0, 1000);
+                case "scenario" -> scenario = string(j, "scenario");
                 default -> shim = string(j, "shim");
             }
         }
@@ -121,6 +132,25 @@ public record CampaignConfig(List<String> target, int nodes, String net, Map<Str
             throw j.errorAtToken("expected a field name");
         }
         // what is missing or inconsistent has no single place in the file: these messages name fields only
+        String scenarioPath = null;
+        if (scenario != null) {
+            if (target != null || nodes != 0 || net != null) {
+                throw new ConfigException("`scenario` names the programs, the nodes and the net: leave out `"
+                        + (target != null ? "target" : nodes != 0 ? "nodes" : "net") + "`");
+            }
+            scenarioPath = resolve(dir, scenario.contains("/") ? scenario : "./" + scenario);
+            Scenario s;
+            try {
+                s = Scenarios.load(Path.of(scenarioPath));
+            } catch (IOException e) {
+                throw new ConfigException("scenario " + scenarioPath + ": " + OsErrorText.of(e));
+            } catch (ScenarioException e) {
+                throw new ConfigException("scenario " + scenarioPath + ": " + e.getMessage());
+            }
+            target = List.of();
+            nodes = s.nodes().size();
+            net = ScenarioNetSpec.of(s);
+        }
         if (target == null) throw new ConfigException("missing field `target`");
         if (net == null) throw new ConfigException("missing field `net`");
         if (nodes == 0) throw new ConfigException("missing field `nodes`");
@@ -133,7 +163,7 @@ public record CampaignConfig(List<String> target, int nodes, String net, Map<Str
         }
         j.nextToken(); // trailing characters are an error
         List<String> resolvedTarget = new ArrayList<>(target);
-        resolvedTarget.set(0, resolve(dir, target.get(0)));
+        if (!target.isEmpty()) resolvedTarget.set(0, resolve(dir, target.get(0)));
         List<String> resolvedChecker = checkerCommand;
         if (checkerCommand != null) {
             resolvedChecker = new ArrayList<>(checkerCommand);
@@ -141,7 +171,7 @@ public record CampaignConfig(List<String> target, int nodes, String net, Map<Str
         }
         return new CampaignConfig(List.copyOf(resolvedTarget), (int) nodes, net, env, matrix, checker,
                 resolvedChecker == null ? null : List.copyOf(resolvedChecker), timeBound, watchdog, seedStart,
-                seedCount, (int) keepPermille, shim == null ? null : resolve(dir, shim), window);
+                seedCount, (int) keepPermille, shim == null ? null : resolve(dir, shim), window, scenarioPath);
     }
 
     /** A relative path with a slash resolves against the config's folder; a bare name is looked up on PATH. */
@@ -291,6 +321,7 @@ public record CampaignConfig(List<String> target, int nodes, String net, Map<Str
         sb.append("  \"seed_count\": ").append(seedCount).append(",\n");
         sb.append("  \"seed_start\": ").append(Long.toUnsignedString(seedStart)).append(",\n");
         if (shim != null) sb.append("  \"shim\": ").append(Json.str(shim)).append(",\n");
+        if (scenario != null) sb.append("  \"scenario\": ").append(Json.str(scenario)).append(",\n");
         sb.append("  \"target\": ").append(Json.strings(target)).append(",\n");
         sb.append("  \"time_bound_secs\": ").append(timeBoundSecs).append(",\n");
         sb.append("  \"watchdog_secs\": ").append(watchdogSecs);
@@ -302,6 +333,6 @@ public record CampaignConfig(List<String> target, int nodes, String net, Map<Str
 
     CampaignConfig withSeeds(long start, long count) {
         return new CampaignConfig(target, nodes, net, env, matrix, checker, checkerCommand, timeBoundSecs, watchdogSecs,
-                start, count, keepPassPermille, shim, windowNs);
+                start, count, keepPassPermille, shim, windowNs, scenario);
     }
 }

@@ -191,7 +191,8 @@ final class CampaignReport {
 
     String markdown() {
         StringBuilder sb = new StringBuilder("# Campaign report\n\n");
-        sb.append("Target `").append(Json.shellJoin(config.target())).append("` on ").append(config.nodes())
+        sb.append(config.scenario() != null ? "Scenario `" + config.scenario() : "Target `" + Json.shellJoin(config.target()))
+                .append("` on ").append(config.nodes())
                 .append(" nodes, net `").append(config.net()).append("`, checker `")
                 .append(config.checker() != null ? config.checker() : Json.shellJoin(config.checkerCommand()))
                 .append("`; seeds ").append(Long.toUnsignedString(config.seedStart())).append(" to ")

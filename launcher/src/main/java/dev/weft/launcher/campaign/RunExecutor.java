@@ -55,8 +55,11 @@ final class RunExecutor {
 
     /** The {@code weft run} arguments for a run recording to {@code log} (also printed as the rerun command). */
     List<String> runArgs(PlannedRun run, String log) {
-        List<String> a = new ArrayList<>(List.of("run", "--seed", Long.toUnsignedString(run.seed()), "--net",
-                config.net(), "--nodes", Integer.toString(config.nodes()), "--record", log));
+        List<String> a = new ArrayList<>(List.of("run", "--seed", Long.toUnsignedString(run.seed())));
+        if (config.scenario() == null) {
+            a.addAll(List.of("--net", config.net(), "--nodes", Integer.toString(config.nodes())));
+        }
+        a.addAll(List.of("--record", log));
         if (config.windowed()) {
             a.addAll(List.of("--window", Long.toString(config.windowNs())));
         }
@@ -65,6 +68,10 @@ final class RunExecutor {
         }
         if (config.shim() != null) {
             a.addAll(List.of("--shim", config.shim()));
+        }
+        if (config.scenario() != null) {
+            a.add(config.scenario()); // the scenario names its nodes, programs and net (docs/campaigns.md)
+            return a;
         }
         a.add("--");
         a.addAll(config.target());
@@ -102,9 +109,10 @@ final class RunExecutor {
         Path output = Path.of(tmpLog + ".txt");
         List<String> cmd = new ArrayList<>(javaCommand());
         List<String> args = runArgs(run, tmpLog.toString());
-        cmd.addAll(args.subList(0, args.indexOf("--")));
+        int tail = args.contains("--") ? args.indexOf("--") : args.size() - 1; // the program, or the scenario
+        cmd.addAll(args.subList(0, tail));
         cmd.addAll(placement);
-        cmd.addAll(args.subList(args.indexOf("--"), args.size()));
+        cmd.addAll(args.subList(tail, args.size()));
         ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(output.toFile());
         Map<String, String> env = pb.environment();
         env.remove("LD_PRELOAD"); // the child JVM runs unsimulated; weft run clears stale WEFT_* switches itself

@@ -160,7 +160,7 @@ final class ClusterRun {
                 err.println("weft run: " + c.scenario() + ": " + e.getMessage());
                 return RunCommand.USAGE_ERROR;
             }
-            opts = o.withSeed(s.seed());
+            opts = o.withSeed(c.scenarioSeed() != null ? c.scenarioSeed() : s.seed());
             net = netSpec(s);
             plans = scenarioNodes(s);
             events = s.events();
@@ -925,22 +925,7 @@ final class ClusterRun {
 
     /** The scenario's network object as a net spec (the header's {@code net}); empty for a reliable network. */
     static String netSpec(Scenario s) {
-        List<String> clauses = new ArrayList<>();
-        if (s.network() != null) {
-            if (s.network().latency() != null) {
-                clauses.add("latency=" + s.network().latency().strip());
-            }
-            if (s.network().loss() != null) {
-                clauses.add("loss=" + RustFloatText.display(s.network().loss()));
-            }
-            if (s.network().bandwidth() != null) {
-                clauses.add("bw=" + Long.toUnsignedString(s.network().bandwidth()));
-            }
-            if (s.network().partitions() != null && !s.network().partitions().strip().isEmpty()) {
-                clauses.add("partition=" + s.network().partitions().strip());
-            }
-        }
-        return String.join(",", clauses);
+        return ScenarioNetSpec.of(s);
     }
 
     /** Each node's command and variables: file faults (existing shim variables) and clock skew. */

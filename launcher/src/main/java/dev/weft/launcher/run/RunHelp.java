@@ -9,7 +9,7 @@ import java.util.Locale;
 public final class RunHelp {
 
     public static final String USAGE = "Usage: weft run --seed N [OPTIONS] -- PROGRAM [ARGS...]\n"
-            + "       weft run [--record LOG] [--stats] [--watchdog S] [--listen [HOST:]PORT] [--window NS]\n"
+            + "       weft run [--seed N] [--plan FILE] [--record LOG] [--stats] [--watchdog S] [--listen [HOST:]PORT] [--window NS]\n"
             + "                [--end-when-exited N[,M...]] [--grace NS] SCENARIO.json\n"
             + "\n"
             + "Runs an unmodified Linux program under the deterministic shim (libweft_shim.so, LD_PRELOAD): the seed\n"
@@ -56,6 +56,8 @@ public final class RunHelp {
             + "\n"
             + "A SCENARIO.json (docs/broker.md, the scenario DSL) gives nodes, network, file faults, clock skew and timed\n"
             + "crash / start / partition events; our extensions \"end_when_exited\": [ids] and a node's \"env\".\n"
+            + "--seed N replaces the scenario's seed (a campaign runs one scenario under many seeds); --plan FILE\n"
+            + "applies a fault plan to its network (docs/fault-plans.md).\n"
             + "\n"
             + "Exit status: the program's (128+N after signal N), 2 usage error or no shim, 127 cannot execute;\n"
             + "with nodes, the lowest-numbered failing node's (with --end-when-exited: the listed nodes' first; nodes\n"

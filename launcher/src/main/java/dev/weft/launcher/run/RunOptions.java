@@ -54,8 +54,9 @@ public record RunOptions(long seed, String strategy, boolean noSched, boolean tr
             + " -- prog [args...]\n"
             + "       weft run --seed N [shim options] --broker HOST:PORT --node-id N [--host-id H] [--window NS]"
             + " [--token-file F] -- prog [args...]\n"
-            + "       weft run [--record LOG] [--stats] [--watchdog S] [--listen [HOST:]PORT] [--window NS"
-            + " [--window-ops N]] [--end-when-exited N[,M...]] [--grace NS] [--env K=V]... [--dry-run] [--shim PATH] SCENARIO.json";
+            + "       weft run [--seed N] [--record LOG] [--stats] [--watchdog S] [--listen [HOST:]PORT] [--window NS"
+            + " [--window-ops N]] [--plan FILE] [--end-when-exited N[,M...]] [--grace NS] [--env K=V]... [--dry-run]"
+            + " [--shim PATH] SCENARIO.json";
 
     /**
      * A run under the live broker.
@@ -73,10 +74,19 @@ public record RunOptions(long seed, String strategy, boolean noSched, boolean tr
      * @param end      when the run ends before every node has exited ({@code --end-when-exited}, {@code --grace})
      * @param nodeEnv  {@code --env}, {@code --pass-env}, {@code --dry-run}
      * @param plan     {@code --plan}: the fault plan replacing the seeded fates, or null
+     * @param scenarioSeed a scenario run's {@code --seed}, replacing the scenario's own seed (campaigns run one
+     *                 scenario under many seeds), or null: the scenario's seed
      */
     public record Cluster(String net, int nodes, Path record, long watchdog, InetSocketAddress listen,
             Path scenario, long windowNs, long windowOps, Placement placement, Path tokenFile, RunEnd end,
-            NodeEnv nodeEnv, Path plan) {
+            NodeEnv nodeEnv, Path plan, Long scenarioSeed) {
+        public Cluster(String net, int nodes, Path record, long watchdog, InetSocketAddress listen, Path scenario,
+                long windowNs, long windowOps, Placement placement, Path tokenFile, RunEnd end, NodeEnv nodeEnv,
+                Path plan) {
+            this(net, nodes, record, watchdog, listen, scenario, windowNs, windowOps, placement, tokenFile, end,
+                    nodeEnv, plan, null);
+        }
+
         public Cluster(String net, int nodes, Path record, long watchdog, InetSocketAddress listen, Path scenario,
                 long windowNs, long windowOps, Placement placement, Path tokenFile, RunEnd end, NodeEnv nodeEnv) {
             this(net, nodes, record, watchdog, listen, scenario, windowNs, windowOps, placement, tokenFile, end,
@@ -328,17 +338,13 @@ public record RunOptions(long seed, String strategy, boolean noSched, boolean tr
                     + " needs --net (a simulated network) or a scenario");
         }
         NodeEnv nodeEnv = new NodeEnv(envSet, passEnv, flags.contains("--dry-run"));
-        if (plan != null && (net == null || broker != null)) {
+        if (plan != null && ((net == null && !scenario) || broker != null)) {
             // the plan replaces the seeded fates of the broker this run hosts (docs/fault-plans.md)
-            throw new UsageException("--plan needs --net (a simulated network this run hosts)"
-                    + (scenario ? "; a scenario takes no plan" : ""));
+            throw new UsageException("--plan needs --net or a scenario (a simulated network this run hosts)");
         }
         Cluster cluster = null;
         RemoteBroker remoteBroker = null;
         if (scenario) {
-            if (seed != null) {
-                throw new UsageException("--seed: a scenario sets its own seed (its \"seed\" member)");
-            }
             if (nodes != null) {
                 throw new UsageException("--nodes: a scenario lists its own nodes");
             }
@@ -349,9 +355,10 @@ public record RunOptions(long seed, String strategy, boolean noSched, boolean tr
                 throw new UsageException((hosts != null ? "--hosts" : "--place") + ": scenario runs start every node"
                         + " on this machine (a scenario's crash and start need the node's process here)");
             }
+            // without --seed the scenario's own seed replaces the placeholder when the run starts
             cluster = new Cluster(null, 0, record, watchdog, listen, Path.of(command.get(0)), window, windowOps,
-                    Placement.LOCAL, tokenFile, end, nodeEnv);
-            seed = 0L; // the scenario's own seed replaces it when the run starts
+                    Placement.LOCAL, tokenFile, end, nodeEnv, plan, seed);
+            if (seed == null) seed = 0L;
             command.clear();
         } else if (seed == null) {
             throw new UsageException("--seed is required");

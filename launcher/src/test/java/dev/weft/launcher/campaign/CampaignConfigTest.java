@@ -61,7 +61,7 @@ class CampaignConfigTest {
     @Test
     void mistakesAreNamedAndLocated() {
         assertEquals("unknown field `nodez`, expected one of //, target, nodes, net, window_ns, env, matrix, checker,"
-                + " checker_command, time_bound_secs, watchdog_secs, seed_start, seed_count, keep_pass_permille, shim"
+                + " checker_command, time_bound_secs, watchdog_secs, seed_start, seed_count, keep_pass_permille, shim, scenario"
                 + " at line 2 column 3", error("{\"nodes\": 1,\n  \"nodez\": 2}"));
         assertEquals("window_ns: -1 is out of range 0..9223372036854775807 at line 1 column 15",
                 error("{\"window_ns\": -1}"));

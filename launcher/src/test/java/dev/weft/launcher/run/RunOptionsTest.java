@@ -131,7 +131,11 @@ class RunOptionsTest {
         assertEquals("--nodes 1025: expected 1 to 1024", usage("--seed", "1", "--net", "", "--nodes", "1025", "p"));
         assertEquals("--listen \"host:\": expected PORT or HOST:PORT", usage("--seed", "1", "--net", "",
                 "--listen", "host:", "p"));
-        assertEquals("--seed: a scenario sets its own seed (its \"seed\" member)", usage("--seed", "1", "s.json"));
+        assertEquals(null, s.cluster().scenarioSeed(), "the scenario's own seed");
+        // a campaign runs one scenario under many seeds: --seed replaces the scenario's, and --plan is allowed
+        RunOptions seeded = RunOptions.parse(new String[] {"--seed", "7", "--plan", "p.json", "s.json"});
+        assertEquals(7L, seeded.cluster().scenarioSeed());
+        assertEquals(Path.of("p.json"), seeded.cluster().plan());
     }
 
     @Test

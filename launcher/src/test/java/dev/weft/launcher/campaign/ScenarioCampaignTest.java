@@ -1,0 +1,82 @@
+package dev.weft.launcher.campaign;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import dev.weft.log.LogReader;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A campaign over a scenario ({@code "scenario"} instead of target, nodes and net): every run is the scenario under
+ * the run's seed ({@code weft run --seed N SCENARIO}), so its nodes, programs, net and events come from the scenario
+ * and only the seed changes.
+ */
+class ScenarioCampaignTest {
+
+    @TempDir
+    Path dir;
+
+    private record Out(int exit, String text) {
+    }
+
+    private static Out campaign(String... args) {
+        ByteArrayOutputStream buf = new ByteArrayOutputStream();
+        PrintStream ps = new PrintStream(buf, true, StandardCharsets.UTF_8);
+        int code = CampaignCommand.run(args, Map.of(), ps, ps);
+        return new Out(code, buf.toString(StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void everyRunIsTheScenarioUnderItsOwnSeed() throws Exception {
+        Path built = CampaignRunsTest.root().resolve("shim-native/target");
+        assumeTrue(System.getProperty("os.name").equals("Linux"), "skipped: campaigns of live targets need Linux");
+        assumeTrue(Files.isExecutable(built.resolve("examples/pingpong")), "skipped: the examples were not built");
+        String pingpong = built.resolve("examples/pingpong").toString();
+        Files.writeString(dir.resolve("pp.json"), """
+                {"name": "pingpong", "seed": 99,
+                 "nodes": [{"node_id": 0, "program": "%s", "args": []},
+                           {"node_id": 1, "program": "%s", "args": []}],
+                 "network": {"latency": "uniform:1000-50000"},
+                 "events": []}
+                """.formatted(pingpong, pingpong));
+        Path config = dir.resolve("c.json");
+        Files.writeString(config, "{\"scenario\": \"pp.json\", \"checker\": \"fifo,dup\", \"keep_pass_permille\": 1000,"
+                + " \"watchdog_secs\": 30, \"shim\": \"" + built.resolve("libweft_shim.so") + "\"}");
+        Path out = dir.resolve("out");
+        Out o = campaign("--config", config.toString(), "--seeds", "3:2", "--jobs", "1", "--out", out.toString());
+        assertEquals(0, o.exit(), o.text());
+        String md = Files.readString(out.resolve("report.md"));
+        assertTrue(md.contains("Scenario `" + dir.resolve("pp.json") + "` on 2 nodes, net `latency=uniform:1000-50000`"),
+                md);
+        for (long seed : new long[] {3, 4}) {
+            try (LogReader r = LogReader.open(out.resolve("runs/all/s" + seed + ".weftlog"))) {
+                assertEquals(seed, r.header().seed(), "the run's seed replaces the scenario's 99");
+            }
+        }
+        String json = Files.readString(out.resolve("campaign.json"));
+        assertTrue(json.contains("\"scenario\": \"" + dir.resolve("pp.json") + "\""), json);
+    }
+
+    @Test
+    void aScenarioLeavesOutTargetNodesAndNet() throws Exception {
+        Files.writeString(dir.resolve("c.json"), "{\"scenario\": \"pp.json\", \"nodes\": 2, \"checker\": \"fifo\"}");
+        Out o = campaign("--config", dir.resolve("c.json").toString(), "--out", dir.resolve("o").toString());
+        assertEquals(1, o.exit());
+        assertEquals("weft campaign: " + dir.resolve("c.json") + ": `scenario` names the programs, the nodes and the net:"
+                + " leave out `nodes`\n", o.text());
+        Files.writeString(dir.resolve("c.json"), "{\"scenario\": \"missing.json\", \"checker\": \"fifo\"}");
+        o = campaign("--config", dir.resolve("c.json").toString(), "--out", dir.resolve("o").toString());
+        assertEquals(1, o.exit());
+        assertTrue(o.text().startsWith("weft campaign: " + dir.resolve("c.json") + ": scenario "
+                + dir.resolve("missing.json") + ": "), o.text());
+        assertEquals(1, o.text().split("\n").length, o.text());
+    }
+}
