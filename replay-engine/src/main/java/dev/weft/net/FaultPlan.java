@@ -1,6 +1,7 @@
 package dev.weft.net;
 
 import dev.weft.log.VAddr;
+import dev.weft.scenario.ScenarioEvent;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
@@ -60,6 +61,8 @@ public final class FaultPlan implements FateSource {
     private final TreeMap<DatagramId, FaultModel.Fate> byId;
     /** Sorted by segment id, likewise. */
     private final TreeMap<SegmentId, SegmentTrip> segments;
+    /** Partitions and crashes at virtual times, replacing the run's scenario events; null: the plan names none. */
+    private final List<ScenarioEvent> events;
 
     /** A plan over the net spec {@code net} naming datagrams only; deviations must have distinct ids. */
     public FaultPlan(String net, NetSpec spec, Map<DatagramId, FaultModel.Fate> named) {
@@ -69,10 +72,33 @@ public final class FaultPlan implements FateSource {
     /** A plan naming datagrams and TCP segments. */
     public FaultPlan(String net, NetSpec spec, Map<DatagramId, FaultModel.Fate> named,
                      Map<SegmentId, SegmentTrip> segments) {
+        this(net, spec, named, segments, null);
+    }
+
+    /**
+     * A plan naming datagrams, TCP segments and the run's timed events ({@code events}: in time order as given, or
+     * null when the plan leaves the run's own events, a scenario's, in place).
+     */
+    public FaultPlan(String net, NetSpec spec, Map<DatagramId, FaultModel.Fate> named,
+                     Map<SegmentId, SegmentTrip> segments, List<ScenarioEvent> events) {
         this.net = net;
         this.spec = spec;
         this.byId = new TreeMap<>(named);
         this.segments = new TreeMap<>(segments);
+        this.events = events == null ? null : List.copyOf(events);
+    }
+
+    /**
+     * The partitions, heals, crashes and starts the run gets instead of its scenario's events (docs/fault-plans.md),
+     * or null when the plan does not name events.
+     */
+    public List<ScenarioEvent> events() {
+        return events;
+    }
+
+    /** The same plan with other events (null: none named). */
+    public FaultPlan withEvents(List<ScenarioEvent> newEvents) {
+        return new FaultPlan(net, spec, byId, segments, newEvents);
     }
 
     public static FaultPlan of(String net, Map<DatagramId, FaultModel.Fate> named) throws NetSpecException {

@@ -5,7 +5,11 @@ import dev.weft.json.JsonToken;
 import dev.weft.json.JsonTokenizer;
 import dev.weft.log.Fnv1a;
 import dev.weft.log.VAddr;
+import dev.weft.scenario.ScenarioAction;
+import dev.weft.scenario.ScenarioEvent;
+import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Set;
 import java.util.TreeMap;
 
@@ -31,8 +35,9 @@ public final class FaultPlanJson {
     public static String write(FaultPlan plan) {
         StringBuilder b = new StringBuilder();
         boolean segments = !plan.segmentDeviations().isEmpty();
+        boolean v2 = segments || plan.events() != null;
         b.append("{\"format\":\"").append(FORMAT).append("\",\"version\":")
-                .append(segments ? VERSION_WITH_SEGMENTS : VERSION)
+                .append(v2 ? VERSION_WITH_SEGMENTS : VERSION)
                 .append(",\"net\":\"").append(escape(plan.net())).append("\",\"datagrams\":[");
         String sep = "\n";
         for (FaultPlan.Deviation d : plan.deviations()) {
@@ -55,6 +60,24 @@ public final class FaultPlanJson {
                 sep = ",\n";
             }
             b.append("\n]");
+        }
+        if (plan.events() != null) {
+            b.append(",\"events\":[");
+            sep = "\n";
+            for (ScenarioEvent e : plan.events()) {
+                b.append(sep).append("{\"time_ns\":").append(Long.toUnsignedString(e.timeNs()))
+                        .append(",\"action\":{\"type\":\"").append(e.action().type()).append('"');
+                if (e.action() instanceof ScenarioAction.Crash c) {
+                    b.append(",\"node_id\":").append(Long.toUnsignedString(c.nodeId()));
+                } else if (e.action() instanceof ScenarioAction.Start st) {
+                    b.append(",\"node_id\":").append(Long.toUnsignedString(st.nodeId()));
+                } else if (e.action() instanceof ScenarioAction.ActivatePartition p) {
+                    b.append(",\"spec\":\"").append(escape(p.spec())).append('"');
+                }
+                b.append("}}");
+                sep = ",\n";
+            }
+            b.append(plan.events().isEmpty() ? "]" : "\n]");
         }
         return b.append("}\n").toString();
     }
@@ -80,6 +103,7 @@ public final class FaultPlanJson {
         String net = null;
         TreeMap<FaultPlan.DatagramId, FaultModel.Fate> named = null;
         TreeMap<FaultPlan.SegmentId, FaultPlan.SegmentTrip> segments = null;
+        List<ScenarioEvent> events = null;
         Set<String> seen = new HashSet<>();
         while (t.nextToken() == JsonToken.FIELD_NAME) {
             String name = t.currentName();
@@ -97,8 +121,9 @@ public final class FaultPlanJson {
                     if (net == null) throw new FaultPlanException("member segments: must come after net");
                     segments = segments(t, v, spec(net));
                 }
+                case "events" -> events = events(t, v);
                 default -> throw new FaultPlanException("member " + name + ": unknown (a plan has format, version, "
-                        + "net, datagrams and, from version 2, segments)");
+                        + "net, datagrams and, from version 2, segments and events)");
             }
         }
         if (!FORMAT.equals(format)) throw new FaultPlanException("member format: must be \"" + FORMAT + "\"");
@@ -106,13 +131,13 @@ public final class FaultPlanJson {
             throw new FaultPlanException("member version: " + version + " is not supported (this build reads "
                     + VERSION + " and " + VERSION_WITH_SEGMENTS + ")");
         }
-        if (segments != null && version == VERSION) {
-            throw new FaultPlanException("member segments: needs version " + VERSION_WITH_SEGMENTS
-                    + " (version 1 names datagrams only)");
+        if ((segments != null || events != null) && version == VERSION) {
+            throw new FaultPlanException("member " + (segments != null ? "segments" : "events") + ": needs version "
+                    + VERSION_WITH_SEGMENTS + " (version 1 names datagrams only)");
         }
         if (net == null) throw new FaultPlanException("member net: missing");
         return new FaultPlan(net, spec(net), named == null ? new TreeMap<>() : named,
-                segments == null ? new TreeMap<>() : segments);
+                segments == null ? new TreeMap<>() : segments, events);
     }
 
     private static NetSpec spec(String net) throws FaultPlanException {
@@ -222,6 +247,73 @@ public final class FaultPlanJson {
             }
         }
         return named;
+    }
+
+    /** The events member: scenario events as the scenario DSL writes them (docs/spec/scenario-dsl.md). */
+    private static List<ScenarioEvent> events(JsonTokenizer t, JsonToken v) throws JsonSyntaxError, FaultPlanException {
+        if (v != JsonToken.START_ARRAY) throw new FaultPlanException("member events: must be an array");
+        List<ScenarioEvent> events = new ArrayList<>();
+        int i = 0;
+        for (JsonToken e = t.nextToken(); e != JsonToken.END_ARRAY; e = t.nextToken(), i++) {
+            String where = "events[" + i + "]";
+            if (e != JsonToken.START_OBJECT) throw new FaultPlanException("member " + where + ": must be an object");
+            Long time = null;
+            ScenarioAction action = null;
+            Set<String> seen = new HashSet<>();
+            while (t.nextToken() == JsonToken.FIELD_NAME) {
+                String name = t.currentName();
+                String member = where + "." + name;
+                if (!seen.add(name)) throw new FaultPlanException("member " + member + ": given twice");
+                JsonToken mv = t.nextToken();
+                switch (name) {
+                    case "time_ns" -> time = integer(t, mv, member);
+                    case "action" -> action = action(t, mv, member);
+                    default -> throw new FaultPlanException("member " + member + ": unknown (an event has time_ns and "
+                            + "action)");
+                }
+            }
+            if (time == null) throw new FaultPlanException("member " + where + ".time_ns: missing");
+            if (action == null) throw new FaultPlanException("member " + where + ".action: missing");
+            events.add(new ScenarioEvent(time, action));
+        }
+        return events;
+    }
+
+    private static ScenarioAction action(JsonTokenizer t, JsonToken v, String where)
+            throws JsonSyntaxError, FaultPlanException {
+        if (v != JsonToken.START_OBJECT) throw new FaultPlanException("member " + where + ": must be an object");
+        String type = null;
+        Long node = null;
+        String spec = null;
+        Set<String> seen = new HashSet<>();
+        while (t.nextToken() == JsonToken.FIELD_NAME) {
+            String name = t.currentName();
+            String member = where + "." + name;
+            if (!seen.add(name)) throw new FaultPlanException("member " + member + ": given twice");
+            JsonToken mv = t.nextToken();
+            switch (name) {
+                case "type" -> type = string(t, mv, member);
+                case "node_id" -> node = integer(t, mv, member);
+                case "spec" -> spec = string(t, mv, member);
+                default -> throw new FaultPlanException("member " + member + ": unknown (an action has type and "
+                        + "node_id or spec)");
+            }
+        }
+        if (type == null) throw new FaultPlanException("member " + where + ".type: missing");
+        String wants = switch (type) {
+            case "crash", "start" -> node == null || spec != null ? "node_id" : null;
+            case "activate_partition" -> spec == null || node != null ? "spec" : null;
+            case "clear_partition" -> node != null || spec != null ? "nothing else" : null;
+            default -> throw new FaultPlanException("member " + where + ".type: \"" + type + "\" is not crash, start, "
+                    + "activate_partition or clear_partition");
+        };
+        if (wants != null) throw new FaultPlanException("member " + where + ": " + type + " takes " + wants);
+        return switch (type) {
+            case "crash" -> new ScenarioAction.Crash(node);
+            case "start" -> new ScenarioAction.Start(node);
+            case "activate_partition" -> new ScenarioAction.ActivatePartition(spec);
+            default -> new ScenarioAction.ClearPartition();
+        };
     }
 
     private static String string(JsonTokenizer t, JsonToken v, String member) throws FaultPlanException {

@@ -88,6 +88,27 @@ class FaultPlanTest {
                 problem(head.replace("\"version\":2", "\"version\":1") + "]}"));
     }
 
+    @Test
+    void aPlansEventsRoundTripAndAreChecked() throws Exception {
+        String doc = """
+                {"format":"weft-plan","version":2,"net":"latency=uniform:1000-50000","datagrams":[],"events":[
+                {"time_ns":8000000000,"action":{"type":"activate_partition","spec":"0+6|1+2"}},
+                {"time_ns":20000000000,"action":{"type":"clear_partition"}},
+                {"time_ns":30000000000,"action":{"type":"crash","node_id":1}}
+                ]}
+                """;
+        FaultPlan p = FaultPlanJson.parse(doc.getBytes(StandardCharsets.UTF_8));
+        assertEquals(3, p.events().size());
+        assertEquals(new dev.weft.scenario.ScenarioAction.ActivatePartition("0+6|1+2"), p.events().get(0).action());
+        assertEquals(doc, FaultPlanJson.write(p));
+        assertEquals(null, plan(Map.of()).events(), "a plan without the member leaves the run's events alone");
+        assertEquals("member events[0].action: crash takes node_id", problem("{\"format\":\"weft-plan\",\"version\":2,"
+                + "\"net\":\"" + NET + "\",\"events\":[{\"time_ns\":1,\"action\":{\"type\":\"crash\"}}]}"));
+        assertEquals("member events[0].action.type: \"explode\" is not crash, start, activate_partition or"
+                + " clear_partition", problem("{\"format\":\"weft-plan\",\"version\":2,\"net\":\"" + NET
+                + "\",\"events\":[{\"time_ns\":1,\"action\":{\"type\":\"explode\"}}]}"));
+    }
+
     private static String problem(String doc) {
         return assertThrows(FaultPlanException.class, () -> FaultPlanJson.parse(doc.getBytes(StandardCharsets.UTF_8)))
                 .getMessage();
@@ -128,7 +149,7 @@ class FaultPlanTest {
                 + "\"dst\":\"127.0.0.2:4001\",\"chan_seq\":0}]}",
                 "member datagrams[0]: needs exactly one of latency_ns and drop");
         assertProblem("{\"format\":\"weft-plan\",\"version\":1,\"nett\":\"x\"}",
-                "member nett: unknown (a plan has format, version, net, datagrams and, from version 2, segments)");
+                "member nett: unknown (a plan has format, version, net, datagrams and, from version 2, segments and events)");
     }
 
     private static void assertProblem(String doc, String message) {

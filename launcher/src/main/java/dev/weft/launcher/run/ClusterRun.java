@@ -209,6 +209,15 @@ final class ClusterRun {
                     return RunCommand.USAGE_ERROR;
                 }
                 fault = plan;
+                if (plan.events() != null) {
+                    // the plan's partitions and crashes replace the scenario's (docs/fault-plans.md, "Events")
+                    String bad = PlanEvents.problem(plan.events(), plans.stream().map(NodePlan::id).toList());
+                    if (bad != null) {
+                        err.println("weft run: --plan " + c.plan() + ": " + bad);
+                        return RunCommand.USAGE_ERROR;
+                    }
+                    events = plan.events();
+                }
             } catch (IOException e) {
                 err.println("weft run: --plan " + c.plan() + ": cannot read: " + OsErrorText.of(e));
                 return RunCommand.USAGE_ERROR;
@@ -224,10 +233,11 @@ final class ClusterRun {
                 return RunCommand.USAGE_ERROR;
             }
         }
-        if (c.windowNs() > 0 && c.scenario() != null) {
+        if (c.windowNs() > 0) {
             for (ScenarioEvent e : events) {
                 if (e.action() instanceof ScenarioAction.Crash || e.action() instanceof ScenarioAction.Start) {
-                    err.println("weft run: " + c.scenario() + ": --window: a windowed run cannot have crash or start"
+                    err.println("weft run: " + (c.scenario() != null ? c.scenario() : "--plan " + c.plan())
+                            + ": --window: a windowed run cannot have crash or start"
                             + " events (t=" + Long.toUnsignedString(e.timeNs()) + "): a node that ends without"
                             + " Goodbye discards a windowed run, and a restarted node's clock starts over; partition"
                             + " events are fine");

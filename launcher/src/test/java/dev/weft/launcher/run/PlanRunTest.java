@@ -114,4 +114,32 @@ class PlanRunTest {
         assertEquals("weft run: --plan " + planFile + ": member datagrams[0].latency_ns: 5 is below the net spec's"
                 + " minimum latency 2000\n", o.stderr());
     }
+
+    /** A plan's events are the run's partitions: here a --nodes run (no scenario) is cut for its first 30 ms. */
+    @Test
+    void aPlansEventsPartitionARunWithoutAScenario() throws Exception {
+        Path planFile = dir.resolve("events.json");
+        Files.writeString(planFile, "{\"format\":\"weft-plan\",\"version\":2,\"net\":\"" + WindowedRunTest.NET
+                + "\",\"datagrams\":[],\"events\":[\n"
+                + "{\"time_ns\":0,\"action\":{\"type\":\"activate_partition\",\"spec\":\"0|1\"}},\n"
+                + "{\"time_ns\":30000000,\"action\":{\"type\":\"clear_partition\"}}\n]}\n");
+        Path cut = dir.resolve("cut.weftlog");
+        ClusterRunTest.Out o = run(cut, "--plan", planFile.toString());
+        assertEquals(0, o.exit(), o.stderr());
+        assertTrue(o.stderr().contains("partition 0|1"), o.stderr());
+        assertTrue(o.stderr().contains("partition cleared"), o.stderr());
+        Path free = dir.resolve("free.weftlog");
+        Files.writeString(dir.resolve("none.json"), "{\"format\":\"weft-plan\",\"version\":1,\"net\":\""
+                + WindowedRunTest.NET + "\",\"datagrams\":[]}\n");
+        assertEquals(0, run(free, "--plan", dir.resolve("none.json").toString()).exit());
+        assertTrue(Files.readAllLines(cut).size() > Files.readAllLines(free).size(),
+                "the client resends while it is cut off");
+
+        Files.writeString(planFile, "{\"format\":\"weft-plan\",\"version\":2,\"net\":\"" + WindowedRunTest.NET
+                + "\",\"events\":[{\"time_ns\":5,\"action\":{\"type\":\"crash\",\"node_id\":5}}]}");
+        o = run(dir.resolve("bad.weftlog"), "--plan", planFile.toString());
+        assertEquals(2, o.exit(), o.stderr());
+        assertEquals("weft run: --plan " + planFile + ": member events[0]: node 5 is not one of the run's nodes\n",
+                o.stderr());
+    }
 }
