@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.weft.launcher.net.TcpProgramsTest.Out;
+import dev.weft.launcher.replay.ReplayCommand;
 import dev.weft.launcher.run.NativeFixture;
 import dev.weft.log.Event;
 import dev.weft.log.LogReader;
@@ -19,6 +20,7 @@ import dev.weft.replay.ReplayReport;
 import dev.weft.replay.Replayer;
 import dev.weft.text.Hex;
 import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -79,11 +81,24 @@ class NetcatMemcachedAsyncioTest {
     private Out runAndReplay(Path scenario, Path log) throws Exception {
         Out o = weft("--watchdog", "60", "--record", log.toString(), scenario.toString());
         assertEquals(0, o.exit(), o.stdout() + o.stderr());
+        assertReplaysWithItsDigest(log);
+        assertTrue(Files.readString(log).contains("{\"k\":\"ext\",\"name\":\"tcp\",\"version\":1}"), "the log has TCP");
+        return o;
+    }
+
+    /** {@code weft replay LOG} says identical, with the stream digest the recording itself has. */
+    static void assertReplaysWithItsDigest(Path log) throws Exception {
         ReplayReport r = Replayer.replay(log, ReplayOptions.PLAIN);
         assertTrue(r.identical(), () -> "diverged: " + r.divergence());
         assertEquals(r.recordedDigest(), r.digest(), "the replayed stream digest is the recorded one");
-        assertTrue(Files.readString(log).contains("{\"k\":\"ext\",\"name\":\"tcp\",\"version\":1}"), "the log has TCP");
-        return o;
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int rc = ReplayCommand.run(new String[] {log.toString()}, new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8));
+        String said = out.toString(StandardCharsets.UTF_8);
+        assertEquals(0, rc, said + err.toString(StandardCharsets.UTF_8));
+        assertTrue(said.startsWith("replay identical: ") && said.contains("stream digest "
+                + String.format("%016x", r.recordedDigest())), said);
     }
 
     /**
@@ -97,9 +112,7 @@ class NetcatMemcachedAsyncioTest {
             Path l = i == 0 ? log : dir.resolve("again-" + log.getFileName());
             Out o = weft("--window", "1000", "--watchdog", "60", "--record", l.toString(), scenario.toString());
             assertEquals(0, o.exit(), o.stdout() + o.stderr());
-            ReplayReport r = Replayer.replay(l, ReplayOptions.PLAIN);
-            assertTrue(r.identical(), () -> "diverged: " + r.divergence());
-            assertEquals(r.recordedDigest(), r.digest(), "the replayed stream digest is the recorded one");
+            assertReplaysWithItsDigest(l);
             if (i == 0) {
                 first = o;
                 bytes = Files.readAllBytes(l);
