@@ -72,7 +72,11 @@ class TcpProgramsTriedTest {
         return t;
     }
 
-    /** A line through a socat relay (node 1, a forked child per connection that connects on) to socat's echo. */
+    /**
+     * A line through a socat relay (node 1, a forked child per connection that connects on) to socat's echo. The
+     * client retries until the echo comes back: the relay may be up before the echo server, and then its child's
+     * connect is refused and the client's connection just ends.
+     */
     @Test
     void aSocatRelayForwardsALineToAnEchoServerAndBack() throws Exception {
         requires("socat");
@@ -80,13 +84,15 @@ class TcpProgramsTriedTest {
         Out o = run(scenario("socat relay", List.of(
                 "exec socat TCP-LISTEN:7000,bind=127.0.0.1,fork,reuseaddr EXEC:/bin/cat",
                 "exec socat TCP-LISTEN:7001,bind=127.0.0.2,fork,reuseaddr TCP:127.0.0.1:7000",
-                retrying("echo relayed-line | socat -t 2 - TCP:127.0.0.2:7001 2>/dev/null")), "2"), log);
-        assertTrue(o.stdout().contains("[n2] relayed-line"), o.stdout() + o.stderr());
+                "for i in $(seq 1 400); do out=$(echo relayed-line | socat -t 2 - TCP:127.0.0.2:7001 2>/dev/null);"
+                        + " [ \"$out\" = relayed-line ] && break; sleep 0.05; done; echo \"got $out\""), "2"), log);
+        assertTrue(o.stdout().contains("[n2] got relayed-line"), o.stdout() + o.stderr());
         Map<Long, Map<Long, byte[]>> reads = readsByNode(log);
         assertEquals(List.of("relayed-line\n"), texts(reads, 0), "the echo server read the line once");
-        assertEquals(List.of("relayed-line\n", "relayed-line\n"), texts(reads, 1),
-                "the relay read it from the client and back from the echo server");
-        assertEquals(List.of("relayed-line\n"), texts(reads, 2), "the client read the echo");
+        List<String> relayed = texts(reads, 1);
+        assertTrue(relayed.size() >= 2 && relayed.stream().allMatch(t -> t.equals("relayed-line\n")),
+                "the relay read the line from the client and back from the echo server: " + relayed);
+        assertTrue(texts(reads, 2).contains("relayed-line\n"), "the client read the echo");
     }
 
     /** redis-benchmark's 100 SETs and 100 GETs all reach redis-server; its rates are measured in virtual time. */
