@@ -82,7 +82,8 @@ class NetcatMemcachedAsyncioTest {
         Out o = weft("--watchdog", "60", "--record", log.toString(), scenario.toString());
         assertEquals(0, o.exit(), o.stdout() + o.stderr());
         assertReplaysWithItsDigest(log);
-        assertTrue(Files.readString(log).contains("{\"k\":\"ext\",\"name\":\"tcp\",\"version\":1}"), "the log has TCP");
+        assertTrue(Files.readString(log).contains("{\"k\":\"ext\",\"name\":\"tcp\",\"version\":1}"),
+                "the log has TCP");
         return o;
     }
 
@@ -133,7 +134,8 @@ class NetcatMemcachedAsyncioTest {
                 if (e instanceof Event.Hello h) nodeOfConn.putIfAbsent(h.conn(), h.node());
                 if (e instanceof Event.TcpRecv rv && !rv.peek() && rv.outcome() instanceof TcpRecvOutcome.Data d) {
                     reads.computeIfAbsent(nodeOfConn.get(rv.conn()), k -> new TreeMap<>())
-                            .computeIfAbsent(rv.sid(), k -> new ByteArrayOutputStream()).writeBytes(Hex.decode(d.payload()));
+                            .computeIfAbsent(rv.sid(), k -> new ByteArrayOutputStream())
+                            .writeBytes(Hex.decode(d.payload()));
                 }
             }
         }
@@ -203,7 +205,7 @@ class NetcatMemcachedAsyncioTest {
 
     private static final String MEMCACHED_CLIENT = """
             import socket, time
-            for i in range(400):
+            for i in range(2000):  # 100 s of retries: a loaded machine starts the server slowly
                 try:
                     s = socket.create_connection(('127.0.0.1', 11211)); break
                 except OSError: time.sleep(0.05)
@@ -245,7 +247,8 @@ class NetcatMemcachedAsyncioTest {
         StringBuilder big = new StringBuilder();
         for (int i = 0; i < 100_000; i++) big.append((char) ('a' + i % 26));
         Map<Long, Map<Long, byte[]>> reads = readsByNode(log);
-        assertEquals(List.of("set greeting 0 0 14\r\nhello-memcache\r\nget greeting\r\nset n 0 0 2\r\n41\r\nincr n 1\r\n"
+        assertEquals(List.of("set greeting 0 0 14\r\nhello-memcache\r\nget greeting\r\n"
+                        + "set n 0 0 2\r\n41\r\nincr n 1\r\n"
                         + "set big 0 0 100000\r\n" + big + "\r\nget big\r\n"), textsReadBy(reads, 0),
                 "memcached read exactly the client's requests");
         assertEquals(List.of("STORED\r\nVALUE greeting 0 14\r\nhello-memcache\r\nEND\r\nSTORED\r\n42\r\nSTORED\r\n"
@@ -285,7 +288,7 @@ class NetcatMemcachedAsyncioTest {
     private static final String HUB_CLIENT = """
             import asyncio, sys
             async def main(name):
-                for i in range(400):
+                for i in range(2000):  # 100 s of retries: a loaded machine starts the server slowly
                     try:
                         r, w = await asyncio.open_connection('127.0.0.1', 8765); break
                     except OSError:
@@ -361,7 +364,7 @@ class NetcatMemcachedAsyncioTest {
     private static final String SOCK_CLIENT = """
             import asyncio, socket
             async def one(loop, name):
-                for i in range(400):
+                for i in range(2000):  # 100 s of retries: a loaded machine starts the server slowly
                     s = socket.socket(); s.setblocking(False)
                     try:
                         await loop.sock_connect(s, ('127.0.0.1', 8765)); break
