@@ -392,15 +392,67 @@ static int tcp_settled(int rc_kernel, int rc, uint64_t t0, uint64_t timeout_ns, 
     return 0;
 }
 
+/*
+ * Windowed runs: a TcpWait the broker holds says "this node is blocked at its clock", so the broker
+ * may seal windows past that clock. An ordinary fd of the same wait that is ready already ends the
+ * wait at once, and the TcpWait would be taken back (TcpUnwait) at a clock the broker has sealed: a
+ * late op that discards the run (nc polls its socket with stdin at EOF). Such a wait asks its
+ * simulated sockets at once instead, as a zero timeout does. "Ordinary": neither a simulated TCP
+ * nor UDP socket. One zero-timeout system call on the ordinary fds only; nothing is allocated.
+ */
+static int simulated_fd(int fd) { return weft_tcp_is_fd(fd) || weft_net_is_fd(fd); }
+
+static int others_ready_poll(struct pollfd *fds, nfds_t n) {
+    if (!weft_cfg.window_ns) return 0;
+    unsigned char hidden[TCP_WAIT_MAX / 8] = {0};  /* entries set aside (fd made negative) for the probe */
+    for (nfds_t i = 0; i < n; i++)
+        if (fds[i].fd >= 0 && simulated_fd(fds[i].fd)) {
+            hidden[i / 8] |= (unsigned char)(1u << (i % 8));
+            fds[i].fd = -fds[i].fd - 1;
+        }
+    long rc = weft_real_syscall(SYS_poll, fds, n, 0, 0, 0, 0);
+    for (nfds_t i = 0; i < n; i++)
+        if (hidden[i / 8] & (1u << (i % 8))) fds[i].fd = -fds[i].fd - 1;
+    return rc > 0;
+}
+
+static int others_ready_select(int nfds, const fd_set *rd, const fd_set *wr, const fd_set *ex) {
+    if (!weft_cfg.window_ns) return 0;
+    fd_set r, w, e;
+    FD_ZERO(&r); FD_ZERO(&w); FD_ZERO(&e);
+    int any = 0;
+    for (int fd = 0; fd < nfds; fd++) {
+        if (!(rd && FD_ISSET(fd, rd)) && !(wr && FD_ISSET(fd, wr)) && !(ex && FD_ISSET(fd, ex))) continue;
+        if (simulated_fd(fd)) continue;
+        if (rd && FD_ISSET(fd, rd)) FD_SET(fd, &r);
+        if (wr && FD_ISSET(fd, wr)) FD_SET(fd, &w);
+        if (ex && FD_ISSET(fd, ex)) FD_SET(fd, &e);
+        any = 1;
+    }
+    struct timespec zero = {0, 0};
+    return any && weft_real_syscall(SYS_pselect6, nfds, &r, &w, &e, &zero, 0) > 0;
+}
+
+/* An epoll set: its fd is readable when a member is ready (the simulated sockets' streams are not:
+ * in windowed runs no TcpWait is outstanding between waits). */
+static int others_ready_epoll(int epfd) {
+    if (!weft_cfg.window_ns) return 0;
+    struct pollfd p = {.fd = epfd, .events = POLLIN};
+    return weft_real_syscall(SYS_poll, &p, 1, 0, 0, 0, 0) > 0;
+}
+
 WEFT_EXPORT int poll(struct pollfd *fds, nfds_t n, int timeout_ms) {
     if (!tcp_watching() || n > TCP_WAIT_MAX || !WEFT_OPAQUE(fds)) return poll_body(fds, n, timeout_ms, 0);
     uint32_t saved[TCP_WAIT_MAX];
     uint64_t t0 = weft_mono_peek(), t = (uint64_t)(timeout_ms < 0 ? 0 : timeout_ms) * MS;
     for (;;) {
-        int tcp = weft_tcp_poll_begin(fds, n, saved, wait_deadline(t0, t, timeout_ms < 0), timeout_ms == 0);
+        int now = timeout_ms == 0 || others_ready_poll(fds, n);
+        int tcp = weft_tcp_poll_begin(fds, n, saved, wait_deadline(t0, t, timeout_ms < 0), now);
         if (!tcp) return poll_body(fds, n, timeout_ms, 0);
-        int k = poll_body(fds, n, timeout_ms, 1);
-        int rc = tcp_settled(k, weft_tcp_poll_end(fds, n, saved, k), t0, t, timeout_ms < 0);
+        int k = poll_body(fds, n, now ? 0 : timeout_ms, 1);
+        int r = weft_tcp_poll_end(fds, n, saved, k);
+        if (now && timeout_ms != 0 && r == 0) continue;  /* the ready fd was taken meanwhile: wait */
+        int rc = tcp_settled(k, r, t0, t, timeout_ms < 0);
         if (rc != NO_RESULT) return rc;
     }
 }
@@ -409,11 +461,15 @@ WEFT_EXPORT int ppoll(struct pollfd *fds, nfds_t n, const struct timespec *ts, c
     if (!tcp_watching() || n > TCP_WAIT_MAX || !WEFT_OPAQUE(fds)) return ppoll_body(fds, n, ts, mask, 0);
     uint32_t saved[TCP_WAIT_MAX];
     uint64_t t0 = weft_mono_peek(), t = ts ? ts_ns(ts) : 0;
+    const struct timespec zero = {0, 0};
     for (;;) {
-        int tcp = weft_tcp_poll_begin(fds, n, saved, wait_deadline(t0, t, ts == NULL), ts && t == 0);
+        int at_once = ts && t == 0, now = at_once || others_ready_poll(fds, n);
+        int tcp = weft_tcp_poll_begin(fds, n, saved, wait_deadline(t0, t, ts == NULL), now);
         if (!tcp) return ppoll_body(fds, n, ts, mask, 0);
-        int k = ppoll_body(fds, n, ts, mask, 1);
-        int rc = tcp_settled(k, weft_tcp_poll_end(fds, n, saved, k), t0, t, ts == NULL);
+        int k = ppoll_body(fds, n, now ? &zero : ts, mask, 1);
+        int r = weft_tcp_poll_end(fds, n, saved, k);
+        if (now && !at_once && r == 0) continue;  /* the ready fd was taken meanwhile: wait */
+        int rc = tcp_settled(k, r, t0, t, ts == NULL);
         if (rc != NO_RESULT) return rc;
     }
 }
@@ -429,11 +485,17 @@ static int select_any(int nfds, fd_set *rd, fd_set *wr, fd_set *ex, uint64_t t, 
     if (wr) wr0 = *wr;
     if (ex) ex0 = *ex;
     uint64_t t0 = weft_mono_peek();
+    struct timeval zero_tv = {0, 0};
+    const struct timespec zero_ts = {0, 0};
     for (;;) {
-        int tcp = weft_tcp_select_begin(nfds, rd, wr, ex, saved, wait_deadline(t0, t, infinite), !infinite && t == 0);
-        int k = is_pselect ? pselect_body(nfds, rd, wr, ex, ts, mask, tcp > 0) : select_body(nfds, rd, wr, ex, tv, tcp > 0);
+        int at_once = !infinite && t == 0, now = at_once || others_ready_select(nfds, rd, wr, ex);
+        int tcp = weft_tcp_select_begin(nfds, rd, wr, ex, saved, wait_deadline(t0, t, infinite), now);
+        int k = is_pselect ? pselect_body(nfds, rd, wr, ex, now && tcp ? &zero_ts : ts, mask, tcp > 0)
+                           : select_body(nfds, rd, wr, ex, now && tcp ? &zero_tv : tv, tcp > 0);
         if (!tcp) return k;
-        int rc = tcp_settled(k, weft_tcp_select_end(nfds, rd, wr, ex, saved, k), t0, t, infinite);
+        int r = weft_tcp_select_end(nfds, rd, wr, ex, saved, k);
+        int rc = now && !at_once && r == 0 ? NO_RESULT  /* the ready fd was taken meanwhile: wait */
+                                           : tcp_settled(k, r, t0, t, infinite);
         if (rc != NO_RESULT) return rc;
         *rd = rd0;
         if (wr) *wr = wr0;
@@ -457,10 +519,13 @@ static int epoll_any(const char *name, int epfd, struct epoll_event *ev, int max
     if (!tcp_watching() || !WEFT_OPAQUE(ev) || max <= 0) return epoll_body(name, epfd, ev, max, timeout_ms, mask, masked, 0);
     uint64_t t0 = weft_mono_peek(), t = (uint64_t)(timeout_ms < 0 ? 0 : timeout_ms) * MS;
     for (;;) {
-        int tcp = weft_tcp_epoll_begin(epfd, wait_deadline(t0, t, timeout_ms < 0), timeout_ms == 0);
+        int now = timeout_ms == 0 || others_ready_epoll(epfd);
+        int tcp = weft_tcp_epoll_begin(epfd, wait_deadline(t0, t, timeout_ms < 0), now);
         if (!tcp) return epoll_body(name, epfd, ev, max, timeout_ms, mask, masked, 0);
-        int k = epoll_body(name, epfd, ev, max, timeout_ms, mask, masked, 1);
-        int rc = tcp_settled(k, weft_tcp_epoll_end(epfd, ev, max, k, timeout_ms == 0), t0, t, timeout_ms < 0);
+        int k = epoll_body(name, epfd, ev, max, now ? 0 : timeout_ms, mask, masked, 1);
+        int r = weft_tcp_epoll_end(epfd, ev, max, k, now);
+        if (now && timeout_ms != 0 && r == 0) continue;  /* the ready fd was taken meanwhile: wait */
+        int rc = tcp_settled(k, r, t0, t, timeout_ms < 0);
         if (rc != NO_RESULT) return rc;
     }
 }

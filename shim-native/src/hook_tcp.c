@@ -1181,6 +1181,10 @@ int weft_tcp_epoll_end(int epfd, struct epoll_event *ev, int max, int rc, int ze
         tcp_conn *c = fd >= 0 ? conn_of(fd) : NULL;
         if (!c) { ev[out++] = ev[i]; continue; }
         if (zero) continue;   /* the probes below answer for it */
+        /* windowed: the kernel lists the streams in the real-time order their Readys came; the
+         * program acts in the order it is told (asyncio reads them so), so armed sockets are
+         * reported in fd order below, as each is taken back (a dead one is reported here) */
+        if (weft_cfg.window_ns && c->armed && !c->dead) continue;
         uint32_t bits = epoll_report(c, collect(fd, c, (short)ev[i].events));
         if (bits) { ev[out] = ev[i]; ev[out].events = bits; out++; }
     }

@@ -1065,21 +1065,28 @@ public final class WindowedSequencer extends LockedRecordingSequencer {
      * (buffered later sends are dropped). A function of the seed and the programs, not of when the exits were noticed.
      */
     public void nodeExited(long nodeId) {
-        synchronized (lock) {
-            if (!endCut.exited(nodeId)) {
-                return;
-            }
-            long e = 0;
-            for (NodeState n : nodes.values()) {
-                if (endCut.listed(n.id.node())) {
-                    e = max(e, n.clock);
+        try {
+            synchronized (lock) {
+                if (!endCut.exited(nodeId)) {
+                    // not the last: the node no longer holds the frontier at its clock (boundOf), so what waited
+                    // behind it now goes on (its sockets' last closes, and a peer's wait for their FIN)
+                    advance();
+                    return;
                 }
+                long e = 0;
+                for (NodeState n : nodes.values()) {
+                    if (endCut.listed(n.id.node())) {
+                        e = max(e, n.clock);
+                    }
+                }
+                Key cut = new Key(e, INF, INF, INF, INF);
+                endCut.cutAt(cut, e);
+                pending.tailMap(cut, false).clear();
+                advance();
+                lock.notifyAll();
             }
-            Key cut = new Key(e, INF, INF, INF, INF);
-            endCut.cutAt(cut, e);
-            pending.tailMap(cut, false).clear();
-            advance();
-            lock.notifyAll();
+        } finally {
+            flushHandoffs(); // answers a TCP wait resolved by this exit
         }
     }
 

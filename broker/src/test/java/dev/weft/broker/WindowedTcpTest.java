@@ -153,4 +153,61 @@ class WindowedTcpTest {
                 + new String(second, StandardCharsets.UTF_8));
         BrokerWireTest.replay(dir.resolve("a.weftlog"));
     }
+
+    /**
+     * A run that ends once nodes 0 and 1 have exited ({@code --end-when-exited 0,1}): node 0 closes its sockets and
+     * exits while node 1 waits to read the FIN. Node 0 held the frontier at its clock until its exit was reported,
+     * so its closes were not applied yet; its exit (not the last listed one) must let them through, or node 1
+     * waits forever (nc -l and nc -N windowed: the run hung after the transfer).
+     */
+    @Test
+    void anExitedListedNodesClosesReachAPeerWaitingForTheFin() throws Exception {
+        Path log = dir.resolve("exit.weftlog");
+        List<String> discards = Collections.synchronizedList(new ArrayList<>());
+        WindowedSequencer seq = new WindowedSequencer(FaultModel.of(4, NET),
+                LogRecorder.create(log, 4, NET, W, s -> { }), W, List.of(0L, 1L), 0, discards::add);
+        seq.endWhenExited(List.of(0L, 1L));
+        Path sub = Files.createDirectories(dir.resolve("exit.d"));
+        try (BrokerServer server = BrokerServer.start(seq, sub, null, false, s -> { })) {
+            CompletableFuture<Void> node0 = CompletableFuture.runAsync(() -> unchecked(() -> {
+                Clock k = new Clock();
+                TcpClient l = new TcpClient(server.socketPath(), 0);
+                k.see(l.bind(0, 7000));
+                k.see(l.listen(8));
+                waitFor(l, k, 0x1);
+                TcpClient.Reply acc = k.see(l.accept(k.tick(), false));
+                TcpClient s = new TcpClient(server.socketPath(), 0);
+                k.see(s.adopt(acc.sid()));
+                s.close();
+                l.close();
+            }));
+            CompletableFuture<TcpClient.Reply> node1 = CompletableFuture.supplyAsync(() -> {
+                try {
+                    Clock k = new Clock();
+                    TcpClient c = new TcpClient(server.socketPath(), 1);
+                    k.see(c.connect(TcpClient.ip(0), 7000, k.tick(), true));
+                    waitFor(c, k, 0x4);
+                    waitFor(c, k, 0x1); // the FIN
+                    return k.see(c.read(100, false, k.tick(), false));
+                } catch (Exception e) {
+                    throw new RuntimeException(e);
+                }
+            });
+            node0.get(20, TimeUnit.SECONDS);
+            for (int i = 0; i < 500 && server.liveConnections() > 1; i++) {
+                Thread.sleep(10); // until the broker has seen node 0's connections end (its closes are pending)
+            }
+            seq.nodeExited(0);
+            TcpClient.Reply r;
+            try {
+                r = node1.get(10, TimeUnit.SECONDS);
+            } catch (java.util.concurrent.TimeoutException e) {
+                throw new AssertionError("node 1 still waits for the FIN:\n" + seq.debugState());
+            }
+            assertEquals(TcpClient.Reply.EOF, r.tag(), "node 1 reads the FIN");
+            seq.finish();
+        }
+        assertNull(seq.discardReason(), () -> "discarded: " + discards);
+        assertTrue(Files.readString(log).contains("\"k\":\"tcp_close\""), "node 0's closes are recorded");
+    }
 }

@@ -221,13 +221,15 @@ class TcpProgramsTest {
                 + "except OSError as e:\n"
                 + "    print('reconnect failed:', type(e).__name__)\n";
         Path s = dir.resolve("crash.json");
+        // the crash comes at t = 15 s: before it, the client's paced connect retries (50 ms each) leave a loaded
+        // machine 1.5 s of real time to start the Python server (at t = 2 s it once crashed before listening)
         Files.writeString(s, """
                 {"name": "crash", "seed": 11,
                  "nodes": [{"node_id": 0, "program": "python3", "args": ["-c", %s]},
                            {"node_id": 1, "program": "python3", "args": ["-c", %s]}],
                  "network": {"latency": "uniform:2000-10000"},
                  "end_when_exited": [1],
-                 "events": [{"time_ns": 2000000000, "action": {"type": "crash", "node_id": 0}}]}
+                 "events": [{"time_ns": 15000000000, "action": {"type": "crash", "node_id": 0}}]}
                 """.formatted(json(server), json(client)));
         Out o = run(s, "anyone there?");
         assertTrue(o.stdout().contains("[n1] read failed: ConnectionResetError"), o.stdout() + o.stderr());
