@@ -47,7 +47,8 @@ public final class CampaignCommand {
             + "the others by a line (cell, seed, rerun command, sha256) in DIR/compacted.txt.\n"
             + "verify replays every kept recording in DIR and re-runs the checker on it: each must replay identical\n"
             + "and get the verdict and first report its result says (exit 0), else one line per mismatch (exit 1).\n"
-            + "shrink shrinks each distinct hit to a 1-minimal fault plan under DIR/shrunk/ (weft campaign shrink -h).\n\n"
+            + "shrink shrinks each distinct hit to a 1-minimal fault plan under DIR/shrunk/ (weft campaign shrink -h;\n"
+            + "docs/shrinking.md): exit 0 every hit shrunk, 4 a hit no longer reproduces, 1 error, 130 Ctrl-C.\n\n"
             + "Exit status: 0 no violation, 2 violations found, 1 error, 130 stopped by Ctrl-C.\n";
 
     public static final String CONFIG_FILE = "campaign.json";

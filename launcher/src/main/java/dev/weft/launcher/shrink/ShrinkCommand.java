@@ -26,7 +26,7 @@ public final class ShrinkCommand {
             + "debugging with live re-runs (weft run --plan): a candidate is kept while its run still shows the same\n"
             + "verdict and class of first report. The result is 1-minimal: removing any one of its deviations loses\n"
             + "the violation (checked at the end by one fresh run per deviation). Windowed configs (window_ns) shrink\n"
-            + "reproducibly; plain runs of one plan may differ from run to run.\n\n"
+            + "reproducibly; plain runs of one plan may differ from run to run. Walk-through: docs/shrinking.md.\n\n"
             + "Writes into DIR (each file complete or absent): plan.json (the minimal plan), minimal.weftlog (its\n"
             + "recording, plan beside as minimal.weftlog.plan.json), report.txt (result:, invariant:, plan: D\n"
             + "deviation(s) of N, runs, time, the rerun command), original.weftlog and original-plan.json.\n"
