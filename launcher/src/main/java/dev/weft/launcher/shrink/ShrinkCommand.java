@@ -123,9 +123,11 @@ public final class ShrinkCommand {
             case SHRUNK -> out.println("weft shrink: " + ShrinkSummary.planLine(report) + ", 1-minimal: "
                     + outDir.resolve(ShrinkOutputs.PLAN) + " (recording " + outDir.resolve(ShrinkOutputs.MINIMAL)
                     + ", report " + report + ")");
-            case INTERRUPTED -> err.println("weft shrink: interrupted; the best plan so far ("
-                    + ShrinkSummary.planLine(report) + ", not checked 1-minimal) is in " + outDir
-                    + " if shrinking had begun; see " + report);
+            case INTERRUPTED -> err.println(ShrinkSummary.value(report, "plan") == null
+                    ? "weft shrink: interrupted before shrinking began: no plan; see " + report
+                    : "weft shrink: interrupted; kept the best plan so far, " + ShrinkSummary.planLine(report)
+                            + " (not checked 1-minimal): " + outDir.resolve(ShrinkOutputs.PLAN) + ", recording "
+                            + outDir.resolve(ShrinkOutputs.MINIMAL));
             case DOES_NOT_FAIL -> err.println("weft shrink: " + ShrinkSummary.result(report));
             case DOES_NOT_REPRODUCE -> err.println("weft shrink: " + ShrinkSummary.result(report));
         }

@@ -47,8 +47,11 @@ final class ShrinkReport {
     String shrunk(RunResult original, RunResult minimal, int size, int total, int verificationRuns, int runs,
             double secs) {
         return head("shrunk") + finding(original, minimal) + "plan: " + size + " deviation(s) of " + total + "\n"
-                + "1-minimal: yes: removing any one of its " + size + " deviation(s) loses the violation (checked by "
-                + verificationRuns + " fresh run(s))\n" + tail(runs, secs) + commands();
+                + (size == 0 ? "1-minimal: yes: the finding needs none of the plan's deviations (the baseline network"
+                        + " shows it)\n"
+                        : "1-minimal: yes: removing any one of its " + size + " deviation(s) loses the violation (checked"
+                        + " by " + verificationRuns + " fresh run(s))\n")
+                + tail(runs, secs) + commands();
     }
 
     String interrupted(RunResult original, RunResult best, int size, int total, int runs, double secs) {

@@ -16,6 +16,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -108,6 +109,41 @@ class ShrinkLiveTest {
         assertEquals(0, replay.code(), replay.out() + replay.err());
         assertTrue(replay.out().contains("replay identical"), replay.out());
         assertEquals(2, countDrops(log));
+        assertFalse(Files.exists(out.resolve(ShrinkOutputs.TMP)), "candidates' folder removed");
+    }
+
+    @Test
+    void ctrlCKeepsTheBestPlanSoFarWritesItAndSaysSo() throws Exception {
+        Path cfg = config("interrupted.json", "latency=uniform:2000-10000,loss=0.5");
+        Path out = dir.resolve("interrupted");
+        Path err = dir.resolve("interrupted.err");
+        String java = ProcessHandle.current().info().command().orElseThrow();
+        Process p = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"), "dev.weft.launcher.WeftMain",
+                "shrink", "--config", cfg.toString(), "--seed", "4", "--jobs", "1", "--out", out.toString())
+                .redirectError(err.toFile()).redirectOutput(dir.resolve("interrupted.out").toFile()).start();
+        try {
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+            // run 3 is the first candidate of the shrink (run 1 recorded the seed, run 2 checked the whole plan)
+            while (!Files.readString(err).contains("shrink: run 3, ") && System.nanoTime() < deadline && p.isAlive()) {
+                Thread.sleep(50);
+            }
+            assertTrue(p.isAlive(), "the shrink ended before it could be interrupted: " + Files.readString(err));
+            new ProcessBuilder("kill", "-INT", Long.toString(p.pid())).start().waitFor();
+            assertTrue(p.waitFor(60, TimeUnit.SECONDS), "the shrink did not stop on SIGINT");
+        } finally {
+            p.destroyForcibly();
+        }
+        assertEquals(130, p.exitValue());
+        String report = Files.readString(out.resolve("report.txt"));
+        assertTrue(report.contains("\nresult: interrupted (Ctrl-C): plan.json is the smallest failing plan found so far\n"),
+                report);
+        assertTrue(report.contains("\n1-minimal: not checked (interrupted)\n"), report);
+        int size = FaultPlanJson.parse(Files.readAllBytes(out.resolve("plan.json"))).deviations().size();
+        assertTrue(report.contains("\nplan: " + size + " deviation(s) of 5\n"), report);
+        assertEquals(-1L, Files.mismatch(out.resolve("plan.json"), out.resolve("minimal.weftlog.plan.json")));
+        assertTrue(countDrops(out.resolve("minimal.weftlog")) >= 2, "the kept recording shows the finding");
+        assertTrue(Files.readString(err).contains("weft shrink: interrupted; kept the best plan so far, " + size
+                + " deviation(s) of 5 (not checked 1-minimal): "), Files.readString(err));
         assertFalse(Files.exists(out.resolve(ShrinkOutputs.TMP)), "candidates' folder removed");
     }
 
