@@ -38,6 +38,9 @@ public final class DeltaDebugger<T> {
         }
     }
 
+    /** How long to wait for runs still going when a round ends abnormally (a run has its own time bound). */
+    private static final long RUN_END_WAIT_SECS = 600;
+
     private final Oracle<T> oracle;
     private final int jobs;
     private final Set<List<T>> passed = new HashSet<>();
@@ -199,7 +202,11 @@ public final class DeltaDebugger<T> {
                 }
             }
         } finally {
-            pool.shutdownNow();
+            // runs still going when a round ends abnormally (Ctrl-C stops them; an I/O error lets them finish, not
+            // interrupted, so no child run is left orphaned) end before the caller goes on: none is still writing into
+            // the candidates' folder when it is cleaned up
+            pool.shutdown();
+            pool.awaitTermination(RUN_END_WAIT_SECS, java.util.concurrent.TimeUnit.SECONDS);
         }
     }
 

@@ -66,6 +66,38 @@ class ShrinkCommandTest {
     }
 
     @Test
+    void campaignShrinkSkipsAHitAlreadyShrunkAndListsItsPlan() throws Exception {
+        // a campaign folder whose one hit was shrunk by an earlier (interrupted, then resumed) campaign shrink: no run
+        // is made (the target does not even exist), and report.md shows the hit's plan and rerun command
+        Path campaign = dir.resolve("campaign");
+        Files.createDirectories(campaign.resolve("runs/FIX=0"));
+        Files.writeString(campaign.resolve("campaign.json"), "{\"target\": [\"/nonexistent/node\"], \"nodes\": 2,"
+                + " \"net\": \"latency=uniform:1000-5000\", \"window_ns\": 1000, \"checker\": \"raft\","
+                + " \"matrix\": {\"FIX\": [\"0\", \"1\"]}, \"seed_count\": 3}");
+        Files.writeString(campaign.resolve("runs/FIX=0/s0.result"), "verdict OK\nkept 0\nidentity \n");
+        Files.writeString(campaign.resolve("runs/FIX=0/s1.result"),
+                "verdict VIOLATION\nkept 0\nidentity term 2: leaders [0, 1] (second leader at op 77)\n");
+        Files.writeString(campaign.resolve("runs/FIX=0/s2.result"),
+                "verdict VIOLATION\nkept 0\nidentity term 3: leaders [1, 0] (second leader at op 99)\n");
+        Path hit = campaign.resolve("shrunk/FIX=0/s1");
+        Files.createDirectories(hit);
+        String plan = "{\"format\":\"weft-plan\",\"version\":1,\"net\":\"latency=uniform:1000-5000\",\"datagrams\":[\n"
+                + "{\"src\":\"127.0.0.1:9001\",\"dst\":\"127.0.0.2:9001\",\"chan_seq\":4,\"drop\":true}\n]}\n";
+        Files.writeString(hit.resolve("plan.json"), plan);
+        Files.writeString(hit.resolve("report.txt"), "weft shrink report\nresult: shrunk\nplan: 1 deviation(s) of 40\n"
+                + "rerun: FIX=0 weft run --seed 1 … --plan shrunk/FIX=0/s1/plan.json\ncheck: weft check raft x\n");
+        ShrinkLiveTest.Ran r = ShrinkLiveTest.weft("campaign", "shrink", campaign.toString());
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.err().contains("weft campaign shrink: 1 distinct hit(s) in "), "seed 2 is the same class: " + r.err());
+        assertTrue(r.err().contains("FIX=0 seed 1: already shrunk (1 deviation(s) of 40)"), r.err());
+        String md = Files.readString(campaign.resolve("shrunk/report.md"));
+        assertTrue(md.contains("## VIOLATION term #: leaders [#, #] (second leader at op #)\n\nFIX=0 seed 1: **1"
+                + " deviation(s) of 40**, 1-minimal\n"), md);
+        assertTrue(md.contains("```json\n" + plan + "```\n"), md);
+        assertTrue(md.contains("FIX=0 weft run --seed 1 … --plan shrunk/FIX=0/s1/plan.json\nweft check raft x\n"), md);
+    }
+
+    @Test
     void campaignShrinkOfAFolderThatIsNoCampaignIsOneLine() {
         ShrinkLiveTest.Ran r = ShrinkLiveTest.weft("campaign", "shrink", dir.toString());
         assertEquals(1, r.code());
