@@ -34,8 +34,9 @@ public final class CampaignShrinkCommand {
             + "and the weft run --plan command that re-runs it. A hit already shrunk is skipped: after Ctrl-C, the\n"
             + "same command goes on with the hits left.\n\n"
             + "  --jobs J   live runs at a time (default: the machine's cores)\n\n"
-            + "Exit status: 0 every hit shrunk (or none to shrink), 1 error, 4 a hit no longer fails the same way\n"
-            + "(reported in report.md), 130 stopped by Ctrl-C (resumable).\n";
+            + "Exit status: 0 every hit shrunk (or none to shrink), 1 error (also: a hit that cannot be shrunk,\n"
+            + "such as one with TCP records), 4 a hit no longer fails the same way (both reported in report.md),\n"
+            + "130 stopped by Ctrl-C (resumable).\n";
 
     static final String FOLDER = "shrunk";
 
@@ -109,6 +110,7 @@ public final class CampaignShrinkCommand {
         err.println("weft campaign shrink: " + hits.size() + " distinct hit(s) in " + dir + "; " + jobs
                 + " run(s) at a time");
         boolean notReproduced = false;
+        boolean unshrinkable = false;
         for (Hit h : hits) {
             Path hitDir = dir.resolve(h.folder());
             String before = ShrinkSummary.value(hitDir.resolve(ShrinkOutputs.REPORT), "result");
@@ -130,7 +132,18 @@ public final class CampaignShrinkCommand {
             if (stopping.get()) {
                 break;
             }
-            ShrinkOutcome o = Files.isRegularFile(kept) ? s.shrink(kept, h.result()) : s.shrink(null, null);
+            ShrinkOutcome o;
+            try {
+                o = Files.isRegularFile(kept) ? s.shrink(kept, h.result()) : s.shrink(null, null);
+            } catch (ShrinkException e) {
+                // this hit cannot be shrunk (e.g. its recording has TCP records): say so in its report, go on
+                AtomicFile.write(hitDir.resolve(ShrinkOutputs.REPORT), ("weft shrink report\nresult: cannot be shrunk: "
+                        + e.getMessage() + "\n").getBytes(StandardCharsets.UTF_8));
+                err.println("weft campaign shrink: " + h.name() + ": cannot be shrunk: " + e.getMessage());
+                current.set(null);
+                unshrinkable = true;
+                continue;
+            }
             current.set(null);
             writeReport(dir, hits);
             if (o == ShrinkOutcome.INTERRUPTED) {
@@ -144,7 +157,7 @@ public final class CampaignShrinkCommand {
         }
         writeReport(dir, hits);
         out.println("weft campaign shrink: " + hits.size() + " hit(s): " + dir.resolve(FOLDER).resolve("report.md"));
-        return stopping.get() ? 130 : notReproduced ? ShrinkOutcome.DOES_NOT_REPRODUCE.exitCode : 0;
+        return stopping.get() ? 130 : unshrinkable ? 1 : notReproduced ? ShrinkOutcome.DOES_NOT_REPRODUCE.exitCode : 0;
     }
 
     /** One distinct finding: the first run in plan order with its bucket. */

@@ -75,7 +75,7 @@ final class HitShrinker {
         Path tmp = outDir.resolve(ShrinkOutputs.TMP);
         deleteTree(tmp);
         Files.createDirectories(tmp);
-        ShrinkReport report = new ShrinkReport(configLabel, run, jobs, commands);
+        ShrinkReport report = new ShrinkReport(configLabel, run, jobs, commands, config.windowed());
         ShrinkProgress progress = new ShrinkProgress(err, terminal, 0);
         try {
             Path original = keptLog;

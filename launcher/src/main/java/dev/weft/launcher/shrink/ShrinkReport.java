@@ -36,8 +36,10 @@ final class ShrinkReport {
     private final PlannedRun run;
     private final int jobs;
     private final Commands commands;
+    private final boolean windowed;
 
-    ShrinkReport(String config, PlannedRun run, int jobs, Commands commands) {
+    ShrinkReport(String config, PlannedRun run, int jobs, Commands commands, boolean windowed) {
+        this.windowed = windowed;
         this.config = config;
         this.run = run;
         this.jobs = jobs;
@@ -73,7 +75,8 @@ final class ShrinkReport {
     String doesNotReproduce(RunResult original, RunResult underPlan, int total, int runs, double secs) {
         return head("does not reproduce: under its own plan (" + total + " deviation(s)) the run gave "
                 + underPlan.verdict() + (underPlan.identity().isEmpty() ? "" : " (" + underPlan.identity() + ")")
-                + ", not the original finding (has the program changed since it was recorded?)")
+                + ", not the original finding (" + (windowed ? "has the program changed since it was recorded?"
+                        : "the config is not windowed, so one plan's runs may differ; or the program changed") + ")")
                 + "verdict: " + original.verdict() + "\n" + "invariant: " + invariant(original) + "\n"
                 + "first report (original): " + original.identity() + "\n" + tail(runs, secs);
     }
