@@ -35,7 +35,7 @@ public final class CampaignShrinkCommand {
             + "same command goes on with the hits left.\n\n"
             + "  --jobs J   live runs at a time (default: the machine's cores)\n\n"
             + "Exit status: 0 every hit shrunk (or none to shrink), 1 error (also: a hit that cannot be shrunk,\n"
-            + "such as one with TCP records), 4 a hit no longer fails the same way (both reported in report.md),\n"
+            + "such as a TCP recording that does not replay), 4 a hit no longer fails the same way (both reported in report.md),\n"
             + "130 stopped by Ctrl-C (resumable).\n";
 
     static final String FOLDER = "shrunk";
@@ -136,7 +136,7 @@ public final class CampaignShrinkCommand {
             try {
                 o = Files.isRegularFile(kept) ? s.shrink(kept, h.result()) : s.shrink(null, null);
             } catch (ShrinkException e) {
-                // this hit cannot be shrunk (e.g. its recording has TCP records): say so in its report, go on
+                // this hit cannot be shrunk (e.g. a TCP recording that does not replay): say so in its report, go on
                 AtomicFile.write(hitDir.resolve(ShrinkOutputs.REPORT), ("weft shrink report\nresult: cannot be shrunk: "
                         + e.getMessage() + "\n").getBytes(StandardCharsets.UTF_8));
                 err.println("weft campaign shrink: " + h.name() + ": cannot be shrunk: " + e.getMessage());

@@ -97,7 +97,7 @@ final class HitShrinker {
                 moveRun(o.recording(), original);
             }
             FaultPlan whole = extract(original);
-            List<FaultPlan.Deviation> deviations = whole.deviations();
+            List<PlanDeviation> deviations = PlanDeviation.of(whole);
             AtomicFile.write(outDir.resolve(ShrinkOutputs.ORIGINAL_PLAN),
                     FaultPlanJson.write(whole).getBytes(StandardCharsets.UTF_8));
             int runsBefore = keptLog == null ? 1 : 0;
@@ -107,7 +107,7 @@ final class HitShrinker {
             }
             progress.say("weft shrink: " + result.verdict() + " " + result.identity() + "; its plan has "
                     + deviations.size() + " deviation(s); checking that the run under it fails the same way");
-            LiveOracle oracle = new LiveOracle(executor, run, config.net(), result.bucket(), tmp, progress);
+            LiveOracle oracle = new LiveOracle(executor, run, candidatesNet(whole), result.bucket(), tmp, progress);
             LiveOracle.Evidence whole1 = runWhole(oracle, deviations);
             if (whole1 == null) {
                 return finish(report.interruptedBeforeShrinking(progress.runs(), seconds(start)),
@@ -121,8 +121,8 @@ final class HitShrinker {
                         seconds(start)), ShrinkOutcome.DOES_NOT_REPRODUCE);
             }
             oracle.start(new LiveOracle.Evidence(whole1.plan(), whole1.recording(), whole1.result()));
-            DeltaDebugger<FaultPlan.Deviation> dd = new DeltaDebugger<>(oracle, jobs);
-            List<FaultPlan.Deviation> minimal;
+            DeltaDebugger<PlanDeviation> dd = new DeltaDebugger<>(oracle, jobs);
+            List<PlanDeviation> minimal;
             boolean interrupted = false;
             try {
                 minimal = dd.minimize(deviations);
@@ -147,8 +147,23 @@ final class HitShrinker {
         }
     }
 
+    /**
+     * The plan whose net every candidate names: weft run --plan wants the run's net spec exactly, which is the
+     * config's (a kept recording's header may say it otherwise) or, for a scenario, the scenario's — the recording's.
+     */
+    private FaultPlan candidatesNet(FaultPlan whole) throws ShrinkException {
+        if (config.net() == null) {
+            return whole;
+        }
+        try {
+            return FaultPlan.of(config.net(), java.util.Map.of());
+        } catch (NetSpecException e) {
+            throw new ShrinkException("net: " + e.getMessage()); // checked with the config; here for the compiler
+        }
+    }
+
     /** The run under the whole plan, or null when stopping. */
-    private static LiveOracle.Evidence runWhole(LiveOracle oracle, List<FaultPlan.Deviation> deviations)
+    private static LiveOracle.Evidence runWhole(LiveOracle oracle, List<PlanDeviation> deviations)
             throws IOException {
         try {
             return oracle.runOnce(deviations);
@@ -172,7 +187,7 @@ final class HitShrinker {
         return outcome;
     }
 
-    /** The plan a recording followed; a recording a plan cannot describe (TCP) is a ShrinkException. */
+    /** The plan a recording followed; a recording whose fates a plan cannot name is a ShrinkException. */
     private static FaultPlan extract(Path recording) throws IOException, ShrinkException {
         try (LogReader reader = LogReader.open(recording)) {
             return PlanExtractor.extract(reader);

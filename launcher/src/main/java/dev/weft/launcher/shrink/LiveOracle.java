@@ -14,7 +14,6 @@ import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 
 /**
  * The shrinker's test: runs a candidate plan live ({@code weft run --plan}, the campaign's runner and checker) and
@@ -22,7 +21,7 @@ import java.util.TreeMap;
  * report (numbers masked: op numbers move as the plan changes). The recording of every failing candidate is kept
  * until a smaller one is adopted, so the adopted candidate's recording is there to become {@code minimal.weftlog}.
  */
-final class LiveOracle implements DeltaDebugger.Oracle<FaultPlan.Deviation> {
+final class LiveOracle implements DeltaDebugger.Oracle<PlanDeviation> {
 
     /** A run of a candidate: its plan document, its recording, its verdict. */
     record Evidence(byte[] plan, Path recording, RunResult result) {
@@ -30,41 +29,34 @@ final class LiveOracle implements DeltaDebugger.Oracle<FaultPlan.Deviation> {
 
     private final RunExecutor executor;
     private final PlannedRun run;
-    private final String net;
+    /** A plan over the run's net spec: every candidate's net. */
+    private final FaultPlan whole;
     private final String bucket;
     private final Path tmp;
     private final ShrinkProgress progress;
-    private final Map<List<FaultPlan.Deviation>, Evidence> failing = new HashMap<>();
+    private final Map<List<PlanDeviation>, Evidence> failing = new HashMap<>();
     private Evidence best;
     private int next;
 
-    LiveOracle(RunExecutor executor, PlannedRun run, String net, String bucket, Path tmp, ShrinkProgress progress) {
+    LiveOracle(RunExecutor executor, PlannedRun run, FaultPlan whole, String bucket, Path tmp, ShrinkProgress progress) {
         this.executor = executor;
         this.run = run;
-        this.net = net;
+        this.whole = whole;
         this.bucket = bucket;
         this.tmp = tmp;
         this.progress = progress;
     }
 
-    /** The plan document of a list of deviations over the run's net spec. */
-    byte[] planDocument(List<FaultPlan.Deviation> deviations) {
-        TreeMap<FaultPlan.DatagramId, dev.weft.net.FaultModel.Fate> named = new TreeMap<>();
-        for (FaultPlan.Deviation d : deviations) {
-            named.put(d.id(), d.fate());
-        }
-        try {
-            return FaultPlanJson.write(FaultPlan.of(net, named)).getBytes(StandardCharsets.UTF_8);
-        } catch (dev.weft.net.NetSpecException e) {
-            throw new IllegalStateException("the config's net was checked before the first run", e);
-        }
+    /** The plan document naming exactly {@code deviations}, over the failing run's net. */
+    byte[] planDocument(List<PlanDeviation> deviations) {
+        return FaultPlanJson.write(PlanDeviation.plan(whole, deviations)).getBytes(StandardCharsets.UTF_8);
     }
 
     /**
      * Runs {@code candidate} once; its evidence, or null when the shrink is stopping (the run does not count).
      * Every run, failing or not, is counted in the progress.
      */
-    Evidence runOnce(List<FaultPlan.Deviation> candidate) throws IOException, InterruptedException {
+    Evidence runOnce(List<PlanDeviation> candidate) throws IOException, InterruptedException {
         int id;
         synchronized (this) {
             id = next++;
@@ -89,7 +81,7 @@ final class LiveOracle implements DeltaDebugger.Oracle<FaultPlan.Deviation> {
     }
 
     @Override
-    public boolean fails(List<FaultPlan.Deviation> candidate) throws InterruptedException {
+    public boolean fails(List<PlanDeviation> candidate) throws InterruptedException {
         try {
             Evidence e = runOnce(candidate);
             if (e == null) {
@@ -115,7 +107,7 @@ final class LiveOracle implements DeltaDebugger.Oracle<FaultPlan.Deviation> {
 
     /** Keeps the adopted candidate's run, drops the other failing runs (they can never be the result). */
     @Override
-    public synchronized void adopted(List<FaultPlan.Deviation> candidate) {
+    public synchronized void adopted(List<PlanDeviation> candidate) {
         Evidence e = failing.remove(candidate);
         if (e == null) {
             throw new IllegalStateException("adopted a candidate that was not seen failing");
