@@ -148,8 +148,9 @@ final class HitShrinker {
     }
 
     /**
-     * The plan whose net every candidate names: weft run --plan wants the run's net spec exactly, which is the
-     * config's (a kept recording's header may say it otherwise) or, for a scenario, the scenario's — the recording's.
+     * The plan whose net every candidate names: weft run --plan wants the run's net spec exactly — the config's (for
+     * a scenario campaign, the scenario's, as the config states it), which a kept recording's header may spell
+     * otherwise; the recording's own when a config has none.
      */
     private FaultPlan candidatesNet(FaultPlan whole) throws ShrinkException {
         if (config.net() == null) {

@@ -154,6 +154,30 @@ class ShrinkLiveTest {
     }
 
     @Test
+    void aScenarioCampaignsSeedShrinksToo() throws Exception {
+        // the same two nodes and checker, as a scenario campaign: each run is weft run --seed N --plan P SCENARIO
+        Path built = root().resolve("shim-native/target");
+        String pingpong = built.resolve("examples/pingpong").toString();
+        Path scenario = dir.resolve("pp-scenario.json");
+        Files.writeString(scenario, "{\"name\": \"pingpong\", \"seed\": 99, \"nodes\": [{\"node_id\": 0, \"program\": \""
+                + pingpong + "\", \"args\": []}, {\"node_id\": 1, \"program\": \"" + pingpong + "\", \"args\": []}],"
+                + " \"network\": {\"latency\": \"uniform:2000-10000\", \"loss\": 0.5}, \"events\": []}");
+        Path cfg = dir.resolve("scenario-campaign.json");
+        Files.writeString(cfg, "{\"scenario\": \"pp-scenario.json\", \"window_ns\": 1000, " + TWO_LOST
+                + ", \"watchdog_secs\": 30, \"env\": {\"PINGPONG_TRIES\": \"4\", \"PINGPONG_WAIT\": \"5\"},"
+                + " \"shim\": \"" + built.resolve("libweft_shim.so") + "\"}");
+        Path out = dir.resolve("scenario-out");
+        Ran r = weft("shrink", "--config", cfg.toString(), "--seed", "4", "--jobs", "2", "--out", out.toString());
+        assertEquals(0, r.code(), r.err());
+        String report = Files.readString(out.resolve("report.txt"));
+        assertTrue(report.contains("\nplan: 2 deviation(s) of 5\n"), report);
+        assertTrue(report.contains(" --plan " + out.resolve("plan.json") + " ") && report.contains(" " + scenario + "\n"),
+                "the rerun command runs the scenario under the plan: " + report);
+        assertTrue(FaultPlanJson.parse(Files.readAllBytes(out.resolve("plan.json"))).deviations().stream()
+                .allMatch(d -> d.fate().dropped()));
+    }
+
+    @Test
     void aSeedThatDoesNotFailIsReportedAsSuchWithItsOwnExitStatus() throws Exception {
         Path cfg = config("lossless.json", "latency=uniform:2000-10000");
         Path out = dir.resolve("no-failure");
