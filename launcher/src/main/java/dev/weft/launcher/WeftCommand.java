@@ -16,6 +16,7 @@ import dev.weft.launcher.run.HostdCommand;
 import dev.weft.launcher.run.RunCommand;
 import dev.weft.launcher.run.RunHelp;
 import dev.weft.launcher.scenario.ScenarioCommand;
+import dev.weft.launcher.shrink.ShrinkCommand;
 import dev.weft.launcher.state.StateCommand;
 import dev.weft.vm.VmCommand;
 import java.io.PrintStream;
@@ -45,6 +46,7 @@ public enum WeftCommand {
     HOSTD("the host agent of multi-host runs: starts nodes for `weft run --hosts` (Linux only)", false),
     FUZZ("sweep fault seeds over a generated workload, shrink failures to reproducers", true),
     CAMPAIGN("sweep seeds x an environment matrix of a live target, keep and dedup the hits", true),
+    SHRINK("shrink a failing seed's fault plan to the few network faults that cause it, by live re-runs", true),
     CHECK("checkers: check chord <LOG> <M> | check raft <LOG> | check history <HISTORY> --model <M>", false,
             "chord", "raft", "history"),
     TRACE("protocol state traces: trace chord <LOG> <M>", false, "chord"),
@@ -88,6 +90,7 @@ public enum WeftCommand {
             case HOSTD -> HostdCommand.run(args, System.getenv(), err);
             case FUZZ -> FuzzCommand.run(args, out, err);
             case CAMPAIGN -> CampaignCommand.run(args, out, err);
+            case SHRINK -> ShrinkCommand.run(args, out, err);
             case CHECK -> CheckHelp.check(args, out, err);
             case TRACE -> CheckHelp.trace(args, out, err);
             case DIFF -> DiffCommand.run(args, out, err);
@@ -113,6 +116,7 @@ public enum WeftCommand {
             case HOSTD -> HostdCommand.USAGE;
             case FUZZ -> FuzzCommand.USAGE;
             case CAMPAIGN -> CampaignCommand.USAGE;
+            case SHRINK -> ShrinkCommand.USAGE;
             case CHECK -> CheckHelp.CHECK_USAGE;
             case TRACE -> CheckHelp.TRACE_USAGE;
             case DIFF -> DiffCommand.USAGE;

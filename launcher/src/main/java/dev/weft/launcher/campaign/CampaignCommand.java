@@ -25,7 +25,8 @@ public final class CampaignCommand {
             + "                     [--hosts A:PORT,... [--place RANGE@A:PORT,...] --token-file F]\n"
             + "       weft campaign merge OUT DIR...\n"
             + "       weft campaign compact DIR [--keep N]\n"
-            + "       weft campaign verify DIR\n\n"
+            + "       weft campaign verify DIR\n"
+            + "       weft campaign shrink DIR [--jobs J]\n\n"
             + "Runs the target of the campaign config once per seed and matrix cell with weft run --record, judges every\n"
             + "recording with the config's checker, keeps the recordings of violating runs (and a sample of passes\n"
             + "if keep_pass_permille is set) under DIR/runs/, and writes DIR/report.json, report.md,\n"
@@ -45,12 +46,14 @@ public final class CampaignCommand {
             + "compact keeps the recordings of the first N (default 1) hits of each violation class and replaces\n"
             + "the others by a line (cell, seed, rerun command, sha256) in DIR/compacted.txt.\n"
             + "verify replays every kept recording in DIR and re-runs the checker on it: each must replay identical\n"
-            + "and get the verdict and first report its result says (exit 0), else one line per mismatch (exit 1).\n\n"
+            + "and get the verdict and first report its result says (exit 0), else one line per mismatch (exit 1).\n"
+            + "shrink shrinks each distinct hit to a 1-minimal fault plan under DIR/shrunk/ (weft campaign shrink -h;\n"
+            + "docs/shrinking.md): exit 0 every hit shrunk, 4 a hit no longer reproduces, 1 error, 130 Ctrl-C.\n\n"
             + "Exit status: 0 no violation, 2 violations found, 1 error, 130 stopped by Ctrl-C.\n";
 
-    static final String CONFIG_FILE = "campaign.json";
+    public static final String CONFIG_FILE = "campaign.json";
     /** A campaign config is a page of JSON; one past this is refused before it is read whole (docs/security.md). */
-    static final int MAX_CONFIG_BYTES = 1 << 20;
+    public static final int MAX_CONFIG_BYTES = 1 << 20;
 
     private CampaignCommand() {
     }
@@ -68,6 +71,10 @@ public final class CampaignCommand {
         }
         if (args.length > 0 && args[0].equals("verify")) {
             return verify(args, out, err);
+        }
+        if (args.length > 0 && args[0].equals("shrink")) {
+            return dev.weft.launcher.shrink.CampaignShrinkCommand.run(
+                    java.util.Arrays.copyOfRange(args, 1, args.length), out, err);
         }
         Path configFile = null;
         Path outDir = Path.of("campaign-out");

@@ -266,7 +266,7 @@ public record CampaignConfig(List<String> target, int nodes, String net, Map<Str
     }
 
     /** Validates the net spec (its own messages) — kept apart so the JSON layer stays a JSON layer. */
-    void checkNet() throws ConfigException {
+    public void checkNet() throws ConfigException {
         NetSpec spec;
         try {
             spec = NetSpec.parse(net);
@@ -281,12 +281,12 @@ public record CampaignConfig(List<String> target, int nodes, String net, Map<Str
         }
     }
 
-    boolean windowed() {
+    public boolean windowed() {
         return windowNs > 0;
     }
 
     /** The cells: every combination of matrix values, variables in name order, values in file order. */
-    List<Map<String, String>> cells() {
+    public List<Map<String, String>> cells() {
         List<Map<String, String>> cells = new ArrayList<>();
         cells.add(new LinkedHashMap<>());
         for (Map.Entry<String, List<String>> e : matrix.entrySet()) {

@@ -5,7 +5,7 @@ import java.util.Map;
 import java.util.stream.Collectors;
 
 /** The few text encodings the campaign writes: JSON strings, shell words, XML text. */
-final class Json {
+public final class Json {
     private Json() {
     }
 
@@ -40,11 +40,11 @@ final class Json {
     }
 
     /** A word the shell reads back unchanged. */
-    static String shell(String w) {
+    public static String shell(String w) {
         return w.matches("[A-Za-z0-9_./:=,@%+-]+") ? w : "'" + w.replace("'", "'\\''") + "'";
     }
 
-    static String shellJoin(List<String> words) {
+    public static String shellJoin(List<String> words) {
         return words.stream().map(Json::shell).collect(Collectors.joining(" "));
     }
 

@@ -11,25 +11,25 @@ import java.util.stream.Collectors;
  * @param cell      the cell's variables, in name order
  * @param seed      the run's seed
  */
-record PlannedRun(int cellIndex, Map<String, String> cell, long seed) {
+public record PlannedRun(int cellIndex, Map<String, String> cell, long seed) {
 
     /** The cell's name, e.g. {@code CHORD_FIX=0} or {@code A=1,B=x}; {@code all} without a matrix. */
-    static String cellName(Map<String, String> cell) {
+    public static String cellName(Map<String, String> cell) {
         return cell.isEmpty() ? "all"
                 : cell.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()).collect(Collectors.joining(","));
     }
 
-    String cellName() {
+    public String cellName() {
         return cellName(cell);
     }
 
     /** Where its result and recording live under the output folder: {@code runs/<cell>/s<seed>}. */
-    String stem() {
+    public String stem() {
         return "runs/" + cellName() + "/s" + Long.toUnsignedString(seed);
     }
 
     /** Every run in plan order: cells in order, seeds ascending within each. */
-    static List<PlannedRun> plan(CampaignConfig c, long seedStart, long seedCount) {
+    public static List<PlannedRun> plan(CampaignConfig c, long seedStart, long seedCount) {
         List<Map<String, String>> cells = c.cells();
         java.util.ArrayList<PlannedRun> runs = new java.util.ArrayList<>();
         for (int i = 0; i < cells.size(); i++) {

@@ -24,14 +24,14 @@ import java.util.concurrent.TimeUnit;
  * (~0.3 s of CPU; docs/campaigns.md has the measured overhead). The checkers are pure Java over the recording and
  * run in this JVM.
  */
-final class RunExecutor {
+public final class RunExecutor {
     /** Exit status of weft run after Ctrl-C: the recording is partial, so the run is not done. */
     private static final int INTERRUPTED = 130;
     /** Exit status of weft run after the deadlock verdict (docs/broker.md). */
     static final int DEADLOCK_EXIT = 4;
 
     /** The outcome: a result, or null when the campaign is stopping and this run does not count. */
-    record Outcome(RunResult result, Path recording) {
+    public record Outcome(RunResult result, Path recording) {
     }
 
     private final CampaignConfig config;
@@ -44,7 +44,7 @@ final class RunExecutor {
      */
     private final List<String> placement;
 
-    RunExecutor(CampaignConfig config) {
+    public RunExecutor(CampaignConfig config) {
         this(config, List.of());
     }
 
@@ -55,11 +55,22 @@ final class RunExecutor {
 
     /** The {@code weft run} arguments for a run recording to {@code log} (also printed as the rerun command). */
     List<String> runArgs(PlannedRun run, String log) {
+        return runArgs(run, log, null);
+    }
+
+    /**
+     * The {@code weft run} arguments for a run recording to {@code log}, its network fates taken from the fault plan
+     * {@code plan} when it is not null ({@code weft shrink}'s candidate runs).
+     */
+    public List<String> runArgs(PlannedRun run, String log, String plan) {
         List<String> a = new ArrayList<>(List.of("run", "--seed", Long.toUnsignedString(run.seed())));
         if (config.scenario() == null) {
             a.addAll(List.of("--net", config.net(), "--nodes", Integer.toString(config.nodes())));
         }
         a.addAll(List.of("--record", log));
+        if (plan != null) {
+            a.addAll(List.of("--plan", plan));
+        }
         if (config.windowed()) {
             a.addAll(List.of("--window", Long.toString(config.windowNs())));
         }
@@ -82,7 +93,7 @@ final class RunExecutor {
      * The checker's arguments (a weft command or the external command) for {@code log}; {@code history:MODEL} judges
      * the history weft run wrote beside it.
      */
-    List<String> checkArgs(String log) {
+    public List<String> checkArgs(String log) {
         if (config.checkerCommand() != null) {
             List<String> a = new ArrayList<>(config.checkerCommand());
             a.add(log);
@@ -104,11 +115,20 @@ final class RunExecutor {
 
     /** Records {@code run} to {@code tmpLog} (deleted first) and judges it; output goes to {@code tmpLog}.txt. */
     Outcome execute(PlannedRun run, Path tmpLog) throws IOException, InterruptedException {
+        return execute(run, tmpLog, null);
+    }
+
+    /**
+     * As {@link #execute(PlannedRun, Path)}, under the fault plan file {@code plan} when it is not null (weft run
+     * copies it beside the recording as {@code tmpLog.plan.json}). Null when stopping: the run does not count.
+     */
+    public Outcome execute(PlannedRun run, Path tmpLog, Path plan) throws IOException, InterruptedException {
         Files.deleteIfExists(tmpLog);
         Files.deleteIfExists(HistoryFile.beside(tmpLog));
+        Files.deleteIfExists(Path.of(tmpLog + ".plan.json"));
         Path output = Path.of(tmpLog + ".txt");
         List<String> cmd = new ArrayList<>(javaCommand());
-        List<String> args = runArgs(run, tmpLog.toString());
+        List<String> args = runArgs(run, tmpLog.toString(), plan == null ? null : plan.toString());
         int tail = args.contains("--") ? args.indexOf("--") : args.size() - 1; // the program, or the scenario
         cmd.addAll(args.subList(0, tail));
         cmd.addAll(placement);
@@ -223,14 +243,14 @@ final class RunExecutor {
     }
 
     /** Stops every live child (Ctrl-C): later runs are not started, finished ones are not counted. */
-    void stopAll() {
+    public void stopAll() {
         stopping = true;
         for (Process p : List.copyOf(live)) {
             stop(p);
         }
     }
 
-    boolean stopping() {
+    public boolean stopping() {
         return stopping;
     }
 

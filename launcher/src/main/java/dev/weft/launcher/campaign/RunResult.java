@@ -14,8 +14,18 @@ import java.nio.file.Path;
  * @param identity what the checker reported first (the dedup key of a violation); a short reason for ERROR
  * @param kept     whether the recording was kept next to the result
  */
-record RunResult(String verdict, String identity, boolean kept) {
-    static final String SUFFIX = ".result";
+public record RunResult(String verdict, String identity, boolean kept) {
+    public static final String SUFFIX = ".result";
+
+    /** Whether the run found something: a checker VIOLATION or the broker's DEADLOCK verdict. */
+    public boolean isFinding() {
+        return verdict.equals("VIOLATION") || verdict.equals("DEADLOCK");
+    }
+
+    /** The bucket a finding falls in: its verdict and its class (the first report with numbers masked). */
+    public String bucket() {
+        return verdict + " " + CampaignReport.dedupClass(identity);
+    }
 
     byte[] bytes() {
         return ("verdict " + verdict + "\nkept " + (kept ? 1 : 0) + "\nidentity " + identity.replace('\n', ' ')
@@ -28,7 +38,7 @@ record RunResult(String verdict, String identity, boolean kept) {
     }
 
     /** The result at {@code file}, or null when the run has not finished (no file). */
-    static RunResult read(Path file) throws IOException {
+    public static RunResult read(Path file) throws IOException {
         if (!Files.isRegularFile(file)) {
             return null;
         }
