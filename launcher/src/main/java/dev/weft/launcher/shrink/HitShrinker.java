@@ -96,7 +96,7 @@ final class HitShrinker {
                 original = outDir.resolve(ShrinkOutputs.ORIGINAL);
                 moveRun(o.recording(), original);
             }
-            FaultPlan whole = extract(original);
+            FaultPlan whole = withScenarioEvents(extract(original));
             List<PlanDeviation> deviations = PlanDeviation.of(whole);
             AtomicFile.write(outDir.resolve(ShrinkOutputs.ORIGINAL_PLAN),
                     FaultPlanJson.write(whole).getBytes(StandardCharsets.UTF_8));
@@ -157,7 +157,8 @@ final class HitShrinker {
             return whole;
         }
         try {
-            return FaultPlan.of(config.net(), java.util.Map.of());
+            // events named by the whole plan are named (some, or none) by every candidate too
+            return FaultPlan.of(config.net(), java.util.Map.of()).withEvents(whole.events() == null ? null : List.of());
         } catch (NetSpecException e) {
             throw new ShrinkException("net: " + e.getMessage()); // checked with the config; here for the compiler
         }
@@ -186,6 +187,23 @@ final class HitShrinker {
     private ShrinkOutcome finish(String reportText, ShrinkOutcome outcome) throws IOException {
         AtomicFile.write(outDir.resolve(ShrinkOutputs.REPORT), reportText.getBytes(StandardCharsets.UTF_8));
         return outcome;
+    }
+
+    /**
+     * A scenario campaign's hit: the scenario's timed events (partitions, heals, crashes, starts) join the plan, so the
+     * shrink can take them away like any other fault (a recording does not say which events its run had).
+     */
+    private FaultPlan withScenarioEvents(FaultPlan recorded) throws IOException, ShrinkException {
+        if (config.scenario() == null) {
+            return recorded;
+        }
+        try {
+            List<dev.weft.scenario.ScenarioEvent> events = dev.weft.scenario.Scenarios.load(Path.of(config.scenario()))
+                    .events();
+            return events.isEmpty() ? recorded : recorded.withEvents(events);
+        } catch (dev.weft.scenario.ScenarioException e) {
+            throw new ShrinkException(config.scenario() + ": " + e.getMessage());
+        }
     }
 
     /** The plan a recording followed; a recording whose fates a plan cannot name is a ShrinkException. */

@@ -51,4 +51,25 @@ class PlanDeviationTest {
         assertTrue(dropOnly.contains("\"drop\":true"), dropOnly);
         assertEquals("latency=uniform:1000-9000", PlanDeviation.plan(whole, List.of()).net());
     }
+
+    /** A scenario's events are deviations too: taken away, they do not happen (the candidate names none of them). */
+    @Test
+    void aScenariosEventsAreDeviationsThatCanAllBeTakenAway() throws Exception {
+        List<dev.weft.scenario.ScenarioEvent> events = List.of(
+                new dev.weft.scenario.ScenarioEvent(8_000_000_000L,
+                        new dev.weft.scenario.ScenarioAction.ActivatePartition("0|1")),
+                new dev.weft.scenario.ScenarioEvent(20_000_000_000L, new dev.weft.scenario.ScenarioAction.ClearPartition()));
+        FaultPlan whole = whole().withEvents(events);
+        List<PlanDeviation> all = PlanDeviation.of(whole);
+        assertEquals(5, all.size());
+        assertTrue(all.get(0) instanceof PlanDeviation.Event e && e.index() == 0, all.toString());
+        assertEquals(FaultPlanJson.write(whole), FaultPlanJson.write(PlanDeviation.plan(whole, all)));
+        // only the heal kept: the partition is gone, and the plan says so with its own (one-event) list
+        FaultPlan healOnly = PlanDeviation.plan(whole, List.of(all.get(1)));
+        assertEquals(List.of(events.get(1)), healOnly.events());
+        // nothing kept: an empty list, not "no events named" (which would leave the scenario's partition in place)
+        assertEquals(List.of(), PlanDeviation.plan(whole, List.of()).events());
+        // a plan without events leaves the run's alone
+        assertEquals(null, PlanDeviation.plan(whole(), List.of()).events());
+    }
 }
