@@ -247,7 +247,12 @@ final class RunExecutor {
         List<String> cmd = new ArrayList<>(List.of(java, "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC",
                 "-XX:-UsePerfData"));
         String archive = System.getProperty("weft.cds.archive");
-        if (archive != null && !archive.isEmpty()) {
+        if (archive != null && archive.endsWith(".aot")) {
+            // a JDK 25+ AOT cache (./weft's choice on such a JDK): usable only with the module options it was
+            // trained with, which ./weft gives every JVM on that JDK
+            cmd.addAll(List.of("--enable-native-access=ALL-UNNAMED", "-XX:AOTCache=" + archive, "-Xlog:disable",
+                    "-Xlog:all=off", "-Dweft.cds.archive=" + archive));
+        } else if (archive != null && !archive.isEmpty()) {
             // the class-data archive ./weft started us with (same class path): each run's JVM maps its ~1,250
             // classes instead of loading them from the jars again; a stale archive is ignored silently
             cmd.addAll(List.of("-XX:SharedArchiveFile=" + archive, "-Xshare:auto", "-Xlog:disable", "-Xlog:all=off",
