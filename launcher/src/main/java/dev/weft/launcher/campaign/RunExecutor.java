@@ -34,6 +34,13 @@ final class RunExecutor {
     record Outcome(RunResult result, Path recording) {
     }
 
+    /**
+     * A run whose child has ended: either already decided ({@code outcome}: an error, no recording) or a recording
+     * still to be judged ({@code exit} and the run's output file beside it).
+     */
+    record Recorded(Outcome outcome, Path recording, int exit, Path output) {
+    }
+
     private final CampaignConfig config;
     private final Set<Process> live = ConcurrentHashMap.newKeySet();
     private volatile boolean stopping;
@@ -97,6 +104,27 @@ final class RunExecutor {
 
     /** Records {@code run} to {@code tmpLog} (deleted first) and judges it; output goes to {@code tmpLog}.txt. */
     Outcome execute(PlannedRun run, Path tmpLog) throws IOException, InterruptedException {
+        Recorded r = record(run, tmpLog);
+        return r == null ? null : judge(r);
+    }
+
+    /** The second half of {@link #execute}: the checker's verdict on a recorded run (null if the campaign stops). */
+    Outcome judge(Recorded r) throws IOException, InterruptedException {
+        if (r.outcome() != null) {
+            return r.outcome();
+        }
+        if (stopping) {
+            return null;
+        }
+        RunResult judged = judge(r.recording().toString());
+        return new Outcome(deadlockOr(judged, r.exit(), r.output()), r.recording());
+    }
+
+    /**
+     * The first half of {@link #execute}: records {@code run} to {@code tmpLog} (deleted first); null when the
+     * campaign is stopping. The campaign judges the recording on another thread while the next run records.
+     */
+    Recorded record(PlannedRun run, Path tmpLog) throws IOException, InterruptedException {
         Files.deleteIfExists(tmpLog);
         Files.deleteIfExists(HistoryFile.beside(tmpLog));
         Path output = Path.of(tmpLog + ".txt");
@@ -120,7 +148,7 @@ final class RunExecutor {
             if (!p.waitFor(config.timeBoundSecs(), TimeUnit.SECONDS)) {
                 stop(p);
                 return stopping ? null
-                        : new Outcome(new RunResult("ERROR", "time bound of " + config.timeBoundSecs() + " s", false),
+                        : decided(new RunResult("ERROR", "time bound of " + config.timeBoundSecs() + " s", false),
                                 tmpLog);
             }
             exit = p.exitValue();
@@ -131,11 +159,14 @@ final class RunExecutor {
             return null;
         }
         if (!Files.isRegularFile(tmpLog) || Files.size(tmpLog) == 0) {
-            return new Outcome(new RunResult("ERROR", "weft run exited " + exit + " without a recording", false),
+            return decided(new RunResult("ERROR", "weft run exited " + exit + " without a recording", false),
                     tmpLog);
         }
-        RunResult judged = judge(tmpLog.toString());
-        return new Outcome(deadlockOr(judged, exit, output), tmpLog);
+        return new Recorded(null, tmpLog, exit, output);
+    }
+
+    private static Recorded decided(RunResult result, Path tmpLog) {
+        return new Recorded(new Outcome(result, tmpLog), tmpLog, -1, null);
     }
 
     /**
