@@ -1400,33 +1400,63 @@ WEFT_EXPORT int ioctl(int fd, unsigned long req, ...) {
 
 /* ------------------------------------------------------------------ readiness (poll/select/epoll) */
 
-static void arm_for_wait(int fd) {
+static void arm_for_wait(int fd, int forever) {
     sim_sock *s = sim_of(fd);
     if (!s || weft_cfg.window_ns) return; /* a windowed broker never holds a Recv */
     flock_acquire(&s->lock);
-    arm(fd, s, weft_mono_peek(), 0); /* a failure marks the socket dead: its stream then reads as EOF */
+    arm(fd, s, weft_mono_peek(), forever); /* a failure marks the socket dead: its stream then reads as EOF */
     flock_release(&s->lock);
 }
+
+/* The deadlock verdict's view of a wait (docs/broker.md): a poll or select with no timeout whose only fd is one
+ * simulated UDP socket waiting for input, in a single-threaded process that is its node's only one, waits there
+ * forever exactly as a blocking recvfrom does; its armed Recv says so. Only one fd: the Deliver that ends the wait
+ * is then the one that wakes the broker's record of it (with two, the other socket would stay armed "forever"
+ * while the node runs again). */
+static int forever_wait(int timeout_none, int fds_total, int sim_in) {
+    return timeout_none && fds_total == 1 && sim_in == 1 && weft_pt_alone() &&
+           !atomic_load_explicit(&weft_multithreaded, memory_order_relaxed);
+}
+
+
+
 int weft_net_prepare_poll(void *fdsv, unsigned long n) {
+    return weft_net_prepare_poll_for(fdsv, n, 0);
+}
+
+int weft_net_prepare_poll_for(void *fdsv, unsigned long n, int no_timeout) {
     if (atomic_load_explicit(&weft_net_open, memory_order_relaxed) == 0 || !fdsv) return 0;
     struct pollfd *fds = fdsv;
+    int forever = n == 1 && sim_of(fds[0].fd) && (fds[0].events & (POLLIN | POLLRDNORM)) &&
+                  forever_wait(no_timeout, 1, 1);
     int k = 0;
     for (unsigned long i = 0; i < n; i++) {
         if (!sim_of(fds[i].fd)) continue;
         k++;
-        if (fds[i].events & (POLLIN | POLLRDNORM)) arm_for_wait(fds[i].fd);
+        if (fds[i].events & (POLLIN | POLLRDNORM)) arm_for_wait(fds[i].fd, forever);
     }
     return k;
 }
 
 int weft_net_prepare_select(int nfds, void *rdv) {
+    return weft_net_prepare_select_for(nfds, rdv, NULL, NULL, 0);
+}
+
+int weft_net_prepare_select_for(int nfds, void *rdv, void *wrv, void *exv, int no_timeout) {
     if (atomic_load_explicit(&weft_net_open, memory_order_relaxed) == 0) return 0;
-    fd_set *rd = rdv;
+    fd_set *rd = rdv, *wr = wrv, *ex = exv;
+    int total = 0, sim_in = 0;
+    for (int fd = 0; no_timeout && fd < nfds && fd < FD_SETSIZE; fd++) {
+        int asked = (rd && FD_ISSET(fd, rd)) || (wr && FD_ISSET(fd, wr)) || (ex && FD_ISSET(fd, ex));
+        total += asked;
+        if (rd && FD_ISSET(fd, rd) && sim_of(fd)) sim_in++;
+    }
+    int forever = forever_wait(no_timeout, total, sim_in);
     int k = 0;
     for (int fd = 0; fd < nfds && fd < MAX_SIM_FD; fd++) {
         if (!sim_of(fd)) continue;
         k++;
-        if (rd && FD_ISSET(fd, rd)) arm_for_wait(fd);
+        if (rd && FD_ISSET(fd, rd)) arm_for_wait(fd, forever);
     }
     return k;
 }
@@ -1438,7 +1468,7 @@ int weft_net_prepare_epoll(int epfd) {
         sim_sock *s = sim_of(fd);
         if (!s || s->ep_fd != epfd) continue;
         k++;
-        if (s->ep_events & EPOLLIN) arm_for_wait(fd);
+        if (s->ep_events & EPOLLIN) arm_for_wait(fd, 0);
     }
     return k;
 }
