@@ -9,7 +9,12 @@
  * READY every 10 ms of virtual time until its token comes, so none is lost to a node not yet bound);
  * each node prints "node K got the token", passes it on and exits.
  *
+ * STANDOFF_WAIT=poll or select (with neither of the above): each node first waits in poll() / select() with no
+ * timeout on its socket alone (the event-loop shape; the deadlock verdict covers it as a blocking recvfrom).
+ *
  * Node k listens on 127.0.0.(k+1):6000; node id from WEFT_NODE_ID. */
+#include <poll.h>
+#include <sys/select.h>
 #include <sys/time.h>
 #include "cluster_common.h"
 
@@ -20,8 +25,28 @@ static void set_timeout(int fd, long ms) {
     if (setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv) < 0) die("setsockopt");
 }
 
+static const char *wait_kind = "";
+
+/* STANDOFF_WAIT: wait until fd is readable in poll() or select() with no timeout. */
+static void wait_readable(int fd) {
+    if (strcmp(wait_kind, "poll") == 0) {
+        struct pollfd p = {.fd = fd, .events = POLLIN};
+        while (poll(&p, 1, -1) < 0)
+            if (errno != EINTR) die("poll");
+    } else if (strcmp(wait_kind, "select") == 0) {
+        for (;;) {
+            fd_set rd;
+            FD_ZERO(&rd);
+            FD_SET(fd, &rd);
+            if (select(fd + 1, &rd, NULL, NULL, NULL) >= 0) break;
+            if (errno != EINTR) die("select");
+        }
+    }
+}
+
 /* One datagram as text into buf; -1 on a timeout. */
 static int receive(int fd, char *buf, int *from) {
+    wait_readable(fd);
     for (;;) {
         struct sockaddr_in src;
         socklen_t len = sizeof src;
@@ -49,6 +74,7 @@ int main(void) {
     char buf[MSG_MAX];
     if (first < 0 || first >= nodes) {
         if (timeout_ms > 0) set_timeout(fd, timeout_ms);
+        else if (getenv("STANDOFF_WAIT")) wait_kind = getenv("STANDOFF_WAIT");
         for (;;) {
             if (receive(fd, buf, NULL) < 0) {
                 printf("node %d timed out\n", me);

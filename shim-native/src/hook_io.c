@@ -253,7 +253,7 @@ static int process_wait(weft_io_wait *w, uint64_t timeout_ns, int infinite, cons
 
 static int poll_body(struct pollfd *fds, nfds_t n, int timeout_ms, int tcp) {
     weft_io_wait w = {.kind = WEFT_IO_POLL, .fds = fds, .nfds = n};
-    w.net = (weft_net_open && weft_engaged() && weft_net_prepare_poll(fds, n) > 0) || tcp;
+    w.net = (weft_net_open && weft_engaged() && weft_net_prepare_poll_for(fds, n, timeout_ms < 0) > 0) || tcp;
     if ((w.net || net_node()) && !weft_sched_active() && timeout_ms > 0) {
         uint64_t t0 = weft_mono_peek(), t = (uint64_t)timeout_ms * MS;
         struct timespec b = budget_ts(t);
@@ -275,7 +275,7 @@ static uint64_t ts_ns(const struct timespec *t) {
 
 static int ppoll_body(struct pollfd *fds, nfds_t n, const struct timespec *t, const sigset_t *mask, int tcp) {
     weft_io_wait w = {.kind = WEFT_IO_POLL, .fds = fds, .nfds = n};
-    w.net = (weft_net_open && weft_engaged() && weft_net_prepare_poll(fds, n) > 0) || tcp;
+    w.net = (weft_net_open && weft_engaged() && weft_net_prepare_poll_for(fds, n, t == NULL) > 0) || tcp;
     if ((w.net || net_node()) && !weft_sched_active() && t && ts_ns(t) > 0) {
         uint64_t t0 = weft_mono_peek();
         struct timespec b = budget_ts(ts_ns(t));
@@ -293,7 +293,7 @@ static int ppoll_body(struct pollfd *fds, nfds_t n, const struct timespec *t, co
 static int select_body(int nfds, fd_set *rd, fd_set *wr, fd_set *ex, struct timeval *tv, int tcp) {
     uint64_t ns = tv ? (uint64_t)tv->tv_sec * 1000000000ULL + (uint64_t)tv->tv_usec * 1000 : 0;
     weft_io_wait w = {.kind = WEFT_IO_SELECT, .nsel = nfds, .rd = rd, .wr = wr, .ex = ex};
-    w.net = (weft_net_open && weft_engaged() && weft_net_prepare_select(nfds, rd) > 0) || tcp;
+    w.net = (weft_net_open && weft_engaged() && weft_net_prepare_select_for(nfds, rd, wr, ex, tv == NULL) > 0) || tcp;
     if ((w.net || net_node()) && !weft_sched_active() && tv && ns > 0) {
         uint64_t t0 = weft_mono_peek();
         struct timespec b = budget_ts(ns);
@@ -326,7 +326,7 @@ static int select_body(int nfds, fd_set *rd, fd_set *wr, fd_set *ex, struct time
 static int pselect_body(int nfds, fd_set *rd, fd_set *wr, fd_set *ex, const struct timespec *t, const sigset_t *mask,
                         int tcp) {
     weft_io_wait w = {.kind = WEFT_IO_SELECT, .nsel = nfds, .rd = rd, .wr = wr, .ex = ex};
-    w.net = (weft_net_open && weft_engaged() && weft_net_prepare_select(nfds, rd) > 0) || tcp;
+    w.net = (weft_net_open && weft_engaged() && weft_net_prepare_select_for(nfds, rd, wr, ex, t == NULL) > 0) || tcp;
     if ((w.net || net_node()) && !weft_sched_active() && t && ts_ns(t) > 0) {
         uint64_t t0 = weft_mono_peek();
         struct timespec b = budget_ts(ts_ns(t));

@@ -66,6 +66,12 @@
 
 enum { REQ_HELLO = 1, REQ_BIND = 2, REQ_SEND = 3, REQ_RECV = 4, REQ_FRONTIER = 5, REQ_GOODBYE = 6 };
 enum { REP_ACK = 1, REP_DELIVER = 2, REP_EMPTY = 3 };
+/* The receive lease (windowed runs, docs/broker.md "Receive leases"): Lease{addr, mode, local_vt} is held by the
+ * broker until its final outcome, Deliver or Leased{until, vt}: empty, and no datagram reaches the socket before
+ * `until`, so later non-blocking and timed receives that end before it are answered here. */
+enum { REQ_LEASE = 28 };
+enum { REP_LEASED = 14 };
+enum { LEASE_NONBLOCKING = 0, LEASE_TIMED = 1, LEASE_BLOCKING = 2 };
 
 /*
  * One slot per fd. `live` is published with release after the slot is initialised, so a hook that
@@ -88,11 +94,13 @@ typedef struct sim_sock {
     int opt_reuseaddr, opt_reuseport, opt_broadcast, opt_rcvbuf, opt_sndbuf;
     int ep_fd;                /* the epoll instance the socket was last added to (-1 = none) */
     uint32_t ep_events;
+    uint64_t lease_until;     /* windowed: no datagram reaches this socket before this virtual time ... */
+    uint64_t lease_epoch;     /* ... while the process has made exactly this many requests (n_requests) */
 } sim_sock;
 
 static sim_sock socks[MAX_SIM_FD];
 atomic_int weft_net_open;
-static _Atomic uint64_t n_simulated, n_passed_tcp, n_passed_udp, n_passed_other, n_requests;
+static _Atomic uint64_t n_simulated, n_passed_tcp, n_passed_udp, n_passed_other, n_requests, n_leased;
 static _Atomic uint32_t port_counter;      /* auto-bind: 50000 + k, wrapping as a u16 */
 static int aux_fd = -1;                    /* per-process connection for sends on armed sockets */
 static atomic_int aux_lock;
@@ -357,6 +365,7 @@ typedef struct reply {
     uint32_t plen;            /* payload length as sent */
     size_t copied;            /* bytes copied into the caller's buffers */
     uint64_t vt;
+    uint64_t until;           /* Leased: the lease */
 } reply;
 
 /*
@@ -381,6 +390,14 @@ static int read_reply(int fd, const struct iovec *iov, int iovcnt, reply *r) {
         if (got < 13 && read_exact(fd, h + got, (size_t)(13 - got))) return -1;
         if (got < 13) got = 13;
         r->vt = get64(h + 5);
+        return skip_bytes(fd, end - (uint64_t)got);
+    }
+    if (r->tag == REP_LEASED) {
+        if (end < 21) return set_errno(EIO);
+        if (got < 21 && read_exact(fd, h + got, (size_t)(21 - got))) return -1;
+        if (got < 21) got = 21;
+        r->until = get64(h + 5);
+        r->vt = get64(h + 13);
         return skip_bytes(fd, end - (uint64_t)got);
     }
     if (r->tag != REP_DELIVER || end < 29) return set_errno(EIO);
@@ -605,6 +622,7 @@ static void slot_init(sim_sock *s, int nonblock) {
     s->opt_rcvbuf = s->opt_sndbuf = 212992;
     s->ep_fd = -1;
     s->ep_events = 0;
+    s->lease_until = s->lease_epoch = 0;
 }
 
 /* An exchange failed: the stream may hold half a frame, so nothing more can be said on it. */
@@ -931,6 +949,55 @@ static ssize_t net_recv_windowed(int fd, sim_sock *s, const struct iovec *iov, i
     uint64_t t = weft_mono_observe();
     uint64_t timeout = nonblock ? 0 : s->rcvtimeo_ns;
     uint64_t want = timeout ? t + timeout : t;
+    /* A blocking receive is held at the broker only when nothing else of the node can need to run meanwhile
+     * (the same condition as a plain run's `forever`): one thread, the node's only process. */
+    int mode = nonblock ? LEASE_NONBLOCKING : timeout ? LEASE_TIMED
+               : (weft_pt_alone() && !atomic_load_explicit(&weft_multithreaded, memory_order_relaxed))
+                   ? LEASE_BLOCKING : -1;
+    while (mode >= 0) {
+        flock_acquire(&s->lock);
+        if (!atomic_load(&s->live)) { flock_release(&s->lock); return set_errno(EBADF); }
+        if (s->dead) { flock_release(&s->lock); return set_errno(EIO); }
+        if (!s->bound) { flock_release(&s->lock); return set_errno(EINVAL); }
+        /* A lease holds while the node asks the broker nothing else (any request, a send above all, may start
+         * a chain of datagrams back to us), so only in a process that is its node's only one. */
+        if (mode != LEASE_BLOCKING && want < s->lease_until && weft_pt_alone() &&
+            atomic_load(&n_requests) == s->lease_epoch) {
+            /* nothing can arrive by `want`: the broker's answer would be this one */
+            flock_release(&s->lock);
+            atomic_fetch_add_explicit(&n_leased, 1, memory_order_relaxed);
+            if (timeout) weft_mono_at_least(want);
+            return set_errno(EAGAIN);
+        }
+        unsigned char f[20];
+        put_recv(f, s->lip, s->lport, 0, want);
+        f[4] = REQ_LEASE;
+        f[11] = (unsigned char)mode;
+        struct iovec q = {f, sizeof f};
+        reply r;
+        uint64_t epoch = atomic_load(&n_requests) + 1; /* our Lease is the next request, if no thread races us */
+        if (write_all(fd, &q, 1) || read_reply(fd, iov, iovcnt, &r) ||
+            (r.tag != REP_DELIVER && r.tag != REP_LEASED)) {
+            mark_dead(s);
+            flock_release(&s->lock);
+            return -1;
+        }
+        if (r.tag == REP_LEASED && atomic_load(&n_requests) == epoch) {
+            s->lease_until = r.until;  /* (another thread's request in between: it may postdate the lease) */
+            s->lease_epoch = epoch;
+        }
+        flock_release(&s->lock);
+        if (r.tag == REP_DELIVER) {
+            weft_mono_at_least(r.vt);
+            if (s->connected && (r.sip != s->pip || r.sport != s->pport)) continue;
+            fill_sockaddr(src, srclen, r.sip, r.sport);
+            if (msg_flags) *msg_flags = r.copied < r.plen ? MSG_TRUNC : 0;
+            return (ssize_t)((flags & MSG_TRUNC) ? r.plen : r.copied);
+        }
+        if (mode == LEASE_BLOCKING) break;   /* not held (the run is ending): ask the ordinary way */
+        if (timeout) weft_mono_at_least(want);
+        return set_errno(EAGAIN);
+    }
     int frontier_sent = 0;
     for (;;) {
         flock_acquire(&s->lock);
@@ -1333,34 +1400,63 @@ WEFT_EXPORT int ioctl(int fd, unsigned long req, ...) {
 
 /* ------------------------------------------------------------------ readiness (poll/select/epoll) */
 
-static void arm_for_wait(int fd) {
+static void arm_for_wait(int fd, int forever) {
     sim_sock *s = sim_of(fd);
     if (!s || weft_cfg.window_ns) return; /* a windowed broker never holds a Recv */
     flock_acquire(&s->lock);
-    arm(fd, s, weft_mono_peek(), 0); /* a failure marks the socket dead: its stream then reads as EOF */
+    arm(fd, s, weft_mono_peek(), forever); /* a failure marks the socket dead: its stream then reads as EOF */
     flock_release(&s->lock);
 }
 
+/* The deadlock verdict's view of a wait (docs/broker.md): a poll or select with no timeout whose only fd is one
+ * simulated UDP socket waiting for input, in a single-threaded process that is its node's only one, waits there
+ * forever exactly as a blocking recvfrom does; its armed Recv says so. Only one fd: the Deliver that ends the wait
+ * is then the one that wakes the broker's record of it (with two, the other socket would stay armed "forever"
+ * while the node runs again). */
+static int forever_wait(int timeout_none, int fds_total, int sim_in) {
+    return timeout_none && fds_total == 1 && sim_in == 1 && weft_pt_alone() &&
+           !atomic_load_explicit(&weft_multithreaded, memory_order_relaxed);
+}
+
+
+
 int weft_net_prepare_poll(void *fdsv, unsigned long n) {
+    return weft_net_prepare_poll_for(fdsv, n, 0);
+}
+
+int weft_net_prepare_poll_for(void *fdsv, unsigned long n, int no_timeout) {
     if (atomic_load_explicit(&weft_net_open, memory_order_relaxed) == 0 || !fdsv) return 0;
     struct pollfd *fds = fdsv;
+    int forever = n == 1 && sim_of(fds[0].fd) && (fds[0].events & (POLLIN | POLLRDNORM)) &&
+                  forever_wait(no_timeout, 1, 1);
     int k = 0;
     for (unsigned long i = 0; i < n; i++) {
         if (!sim_of(fds[i].fd)) continue;
         k++;
-        if (fds[i].events & (POLLIN | POLLRDNORM)) arm_for_wait(fds[i].fd);
+        if (fds[i].events & (POLLIN | POLLRDNORM)) arm_for_wait(fds[i].fd, forever);
     }
     return k;
 }
 
 int weft_net_prepare_select(int nfds, void *rdv) {
+    return weft_net_prepare_select_for(nfds, rdv, NULL, NULL, 0);
+}
+
+int weft_net_prepare_select_for(int nfds, void *rdv, void *wrv, void *exv, int no_timeout) {
     if (atomic_load_explicit(&weft_net_open, memory_order_relaxed) == 0) return 0;
-    fd_set *rd = rdv;
+    fd_set *rd = rdv, *wr = wrv, *ex = exv;
+    int total = 0, sim_in = 0;
+    for (int fd = 0; no_timeout && fd < nfds && fd < FD_SETSIZE; fd++) {
+        int asked = (rd && FD_ISSET(fd, rd)) || (wr && FD_ISSET(fd, wr)) || (ex && FD_ISSET(fd, ex));
+        total += asked;
+        if (rd && FD_ISSET(fd, rd) && sim_of(fd)) sim_in++;
+    }
+    int forever = forever_wait(no_timeout, total, sim_in);
     int k = 0;
     for (int fd = 0; fd < nfds && fd < MAX_SIM_FD; fd++) {
         if (!sim_of(fd)) continue;
         k++;
-        if (rd && FD_ISSET(fd, rd)) arm_for_wait(fd);
+        if (rd && FD_ISSET(fd, rd)) arm_for_wait(fd, forever);
     }
     return k;
 }
@@ -1372,7 +1468,7 @@ int weft_net_prepare_epoll(int epfd) {
         sim_sock *s = sim_of(fd);
         if (!s || s->ep_fd != epfd) continue;
         k++;
-        if (s->ep_events & EPOLLIN) arm_for_wait(fd);
+        if (s->ep_events & EPOLLIN) arm_for_wait(fd, 0);
     }
     return k;
 }
@@ -1412,4 +1508,7 @@ static void net_stats(void) {
                  "%lu TCP, %lu UDP without a broker, %lu other", (unsigned long)sim,
                  (unsigned long)atomic_load(&n_requests), (unsigned long)tcp, (unsigned long)udp,
                  (unsigned long)other);
+    uint64_t leased = atomic_load(&n_leased);
+    if (leased) weft_errline("[weft] network: %lu receive(s) answered from a lease (no broker request)",
+                             (unsigned long)leased);
 }

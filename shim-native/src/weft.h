@@ -331,6 +331,9 @@ void weft_net_epoll_ctl(int epfd, int op, int fd, const void *event);
 /* poll/select/epoll: arm the simulated sockets a wait reads from; returns how many are involved */
 int weft_net_prepare_poll(void *fds, unsigned long n);
 int weft_net_prepare_select(int nfds, void *rd);
+/* As above, told whether the wait has no timeout (the deadlock verdict's input: docs/broker.md). */
+int weft_net_prepare_poll_for(void *fds, unsigned long n, int no_timeout);
+int weft_net_prepare_select_for(int nfds, void *rd, void *wr, void *ex, int no_timeout);
 int weft_net_prepare_epoll(int epfd);
 /* real-time budget of a network wait with this much virtual time (the pacing rule, docs/shim.md) */
 uint64_t weft_net_real_budget(uint64_t virtual_ns);

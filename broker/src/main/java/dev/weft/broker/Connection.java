@@ -78,7 +78,7 @@ final class Connection implements OpSequencer.Waiter, OpSequencer.TcpWaiter, Run
     }
 
     /** Serves one request; true if its reply was written by this thread. */
-    private boolean serve(Request r) throws IOException {
+    private boolean serve(Request r) throws IOException, ProtocolException {
         if (r instanceof Request.Hello h) {
             nodeId = h.nodeId();
             reply(sequencer.hello(id, h.nodeId(), h.hostId()));
@@ -112,6 +112,32 @@ final class Connection implements OpSequencer.Waiter, OpSequencer.TcpWaiter, Run
                     out.empty(rr.vt());
                 }
             }
+        } else if (r instanceof Request.Lease l) {
+            boolean blocking = l.mode() == dev.weft.broker.wire.Wire.LEASE_BLOCKING;
+            synchronized (this) {
+                awaitingDelivery = blocking; // up before asking, as for a blocking Recv
+            }
+            OpSequencer.LeaseReply lr = sequencer.lease(id, l.mode(), l.localVt(), this);
+            if (lr == null) {
+                throw new ProtocolException("Lease is served by a windowed broker only");
+            }
+            if (lr.waiting()) {
+                return false; // parked: the thread that resolves it writes the Deliver
+            }
+            synchronized (this) {
+                awaitingDelivery = false;
+            }
+            sequencer.drainRecording();
+            synchronized (writeLock) {
+                if (lr.delivery() != null) {
+                    OpSequencer.Delivery d = lr.delivery();
+                    out.deliver(d.src(), d.dst(), d.payload(), d.vt());
+                } else {
+                    out.leased(lr.until(), lr.vt());
+                }
+            }
+            // a held blocking receive is a wait, not service (as a parked Recv): kept out of --stats' service times
+            return l.mode() != dev.weft.broker.wire.Wire.LEASE_BLOCKING;
         } else if (r instanceof Request.Frontier f) {
             reply(sequencer.frontier(id, f.localVt()));
         } else if (r instanceof Request.Goodbye) {

@@ -79,6 +79,27 @@ public interface OpSequencer {
         return recv(conn, blocking, localVt, waiter);
     }
 
+    /**
+     * A leased receive (wire tag 28, windowed runs only): held until its final outcome, a delivery or (non-blocking
+     * and timed modes) empty with a lease, the virtual time before which no datagram can reach conn. Null: this
+     * sequencer does not serve leases (a protocol error for the connection).
+     */
+    default LeaseReply lease(long conn, int mode, long localVt, Waiter waiter) {
+        return null;
+    }
+
+    /**
+     * A leased receive's outcome: a delivery, or empty at vt with {@code until} (0: no lease, ask again), or (a
+     * blocking lease) wait: the delivery comes later through the waiter.
+     */
+    record LeaseReply(Delivery delivery, long vt, long until, boolean waiting) {
+        static final LeaseReply WAIT = new LeaseReply(null, 0, 0, true);
+
+        LeaseReply(Delivery delivery, long vt, long until) {
+            this(delivery, vt, until, false);
+        }
+    }
+
     long frontier(long conn, long localVt);
 
     /** The connection said goodbye (nothing is recorded). */

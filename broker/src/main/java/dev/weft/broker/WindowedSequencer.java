@@ -152,6 +152,10 @@ public final class WindowedSequencer extends LockedRecordingSequencer {
         boolean resolved;
         Delivery delivery;
         long emptyVt;
+        /** Asked by a Lease: its final empty is not recorded (the shim may answer the same call from a lease). */
+        boolean leased;
+        /** A parked blocking lease: the connection that gets its Deliver (its own thread keeps reading). */
+        Waiter waiter;
 
         RecvWait(ConnState conn, boolean blocking, long bound, long clockBefore, long seq) {
             this.conn = conn;
@@ -208,6 +212,27 @@ public final class WindowedSequencer extends LockedRecordingSequencer {
             this.waiter = waiter;
             this.clockBefore = clockBefore;
             this.seq = seq;
+        }
+    }
+
+    /** A delivery to a parked blocking lease, decided under the lock and written after it (as TCP answers). */
+    private record LeaseHandoff(Waiter waiter, Delivery delivery) {
+    }
+
+    private List<LeaseHandoff> leaseHandoffs = new ArrayList<>();
+
+    private void flushLeaseHandoffs() {
+        List<LeaseHandoff> batch;
+        synchronized (lock) {
+            if (leaseHandoffs.isEmpty()) {
+                return;
+            }
+            batch = leaseHandoffs;
+            leaseHandoffs = new ArrayList<>();
+        }
+        recorder.drain(); // the recv record reaches the log before its Deliver
+        for (LeaseHandoff h : batch) {
+            h.waiter().deliver(h.delivery());
         }
     }
 
@@ -457,6 +482,87 @@ public final class WindowedSequencer extends LockedRecordingSequencer {
         }
     }
 
+    /**
+     * A leased receive (wire tag 28, docs/broker.md "Receive leases"): as {@link #recv}, but every mode is held until
+     * its final outcome (a blocking one too: the shim sends it only when its node's one thread waits there, so no
+     * Empty/Frontier polling is needed), a final empty is not recorded (whether the broker or the shim's lease
+     * answered it depends on real time), and an empty carries the lease: the earliest virtual time at which a
+     * datagram can still reach this socket while its node asks the broker nothing else (any request of the node,
+     * a send above all, may start a chain of datagrams back to it; the shim drops its leases at each one).
+     */
+    @Override
+    public LeaseReply lease(long conn, int mode, long localVt, Waiter waiter) {
+        try {
+            RecvWait w;
+            synchronized (lock) {
+                touch();
+                ConnState c = conns.get(conn);
+                if (c.node == null) {
+                    return new LeaseReply(null, core.vt(), 0);
+                }
+                NodeState n = c.node;
+                c.udp = true;
+                boolean blocking = mode == dev.weft.broker.wire.Wire.LEASE_BLOCKING;
+                w = n.waiting.get(conn);
+                if (w == null) {
+                    if (blocking) {
+                        n.clock = max(n.clock, localVt);
+                    }
+                    w = new RecvWait(c, blocking, blocking ? INF : localVt, n.clock, nextSeq(n));
+                    w.leased = true;
+                    Key earliest = new Key(w.clockBefore, n.id.host(), n.id.node(), w.seq);
+                    if (lastApplied != null && earliest.compareTo(lastApplied) < 0) {
+                        discard("protocol violation: " + n.id + " received at local_vt " + Long.toUnsignedString(localVt)
+                                + " after virtual time " + Long.toUnsignedString(lastApplied.vt()) + " was sealed");
+                    }
+                    n.waiting.put(conn, w);
+                    advance();
+                } else {
+                    w.leased = true; // a blocking poll's RecvWait, now held (nothing recorded about it yet)
+                }
+                if (blocking && !w.resolved) {
+                    // parked like a plain run's blocking Recv: the connection's thread goes on reading, so a node
+                    // killed while it waits is a disconnect at once; the delivery is handed over (applyRecv)
+                    w.waiter = waiter;
+                    return LeaseReply.WAIT;
+                }
+            }
+            // Held until resolved. Deliveries this thread's own operations handed to parked receivers go out before
+            // each wait, outside the lock: the node this one waits for may be one of them.
+            for (;;) {
+                flushLeaseHandoffs();
+                synchronized (lock) {
+                    if (w.resolved || discarded != null || finished || deadlock != null) {
+                        break;
+                    }
+                    if (leaseHandoffs.isEmpty()) {
+                        try {
+                            lock.wait();
+                        } catch (InterruptedException e) {
+                            Thread.currentThread().interrupt();
+                            break;
+                        }
+                    }
+                }
+            }
+            synchronized (lock) {
+                NodeState n = w.conn.node;
+                if (!w.resolved) {
+                    return new LeaseReply(null, sealedHorizon(), 0); // the run ends: no lease, the shim asks again
+                }
+                n.waiting.remove(conn);
+                if (w.delivery != null) {
+                    return new LeaseReply(w.delivery, w.delivery.vt(), 0);
+                }
+                // With the receive gone, n runs. Until n's next request (its shim keeps the lease only that long)
+                // nothing it does can make a datagram: only the others' sends, and what is queued or buffered, can.
+                return new LeaseReply(null, w.emptyVt, min(queueHead(w.conn), earliestFutureDelivery(n)));
+            }
+        } finally {
+            flushHandoffs();
+        }
+    }
+
     @Override
     public long frontier(long conn, long localVt) {
         try {
@@ -558,6 +664,7 @@ public final class WindowedSequencer extends LockedRecordingSequencer {
 
     /** Writes the TCP answers decided so far, after their records went out (outside the lock). */
     private void flushHandoffs() {
+        flushLeaseHandoffs();
         List<Handoff> batch;
         synchronized (lock) {
             if (handoffs.isEmpty()) {
@@ -623,11 +730,22 @@ public final class WindowedSequencer extends LockedRecordingSequencer {
 
     /** The earliest a datagram not yet in any queue can be delivered: (smallest possible next send) + min_delay. */
     private long earliestFutureDelivery() {
+        return earliestFutureDelivery(null);
+    }
+
+    /**
+     * As {@link #earliestFutureDelivery()}, but a running {@code quiet} node's own next sends do not count: the bound
+     * for as long as that node asks the broker nothing more (a lease; the shim drops it at its node's next request).
+     */
+    private long earliestFutureDelivery(NodeState quiet) {
         long l = INF;
         if (!pending.isEmpty()) {
             l = pending.firstKey().vt();
         }
         for (NodeState n : nodes.values()) {
+            if (n == quiet && n.seen && !waits(n)) {
+                continue;
+            }
             if (!n.seen) {
                 l = 0;
             } else if (n.openConns == 0 && !waits(n) && !endCut.held(n.id.node())) {
@@ -1028,11 +1146,17 @@ public final class WindowedSequencer extends LockedRecordingSequencer {
             PendingDatagram head = ops.deliver(conn, w.blocking);
             w.delivery = new Delivery(head.src(), head.dst(), head.payload(), head.delivNs());
         } else {
-            ops.empty(conn);
+            if (!w.leased) {
+                ops.empty(conn);
+            }
             w.emptyVt = w.bound;
         }
         n.clock = max(n.clock, k.vt());
         w.resolved = true;
+        if (w.waiter != null) { // a parked blocking lease: nobody comes back for it, hand the delivery over
+            n.waiting.remove(w.conn.internal);
+            leaseHandoffs.add(new LeaseHandoff(w.waiter, w.delivery));
+        }
     }
 
     /**
@@ -1088,6 +1212,7 @@ public final class WindowedSequencer extends LockedRecordingSequencer {
         } finally {
             flushHandoffs(); // answers a TCP wait resolved by this exit
         }
+        flushLeaseHandoffs();
     }
 
     /**
@@ -1097,24 +1222,27 @@ public final class WindowedSequencer extends LockedRecordingSequencer {
      */
     public String awaitEnd(long realTimeoutNanos) {
         long deadline = System.nanoTime() + realTimeoutNanos;
-        synchronized (lock) {
-            while (discarded == null && !settledAtEnd()) {
+        for (;;) {
+            flushLeaseHandoffs(); // a parked receive this advance() resolved gets its datagram (outside the lock)
+            synchronized (lock) {
+                if (discarded != null || settledAtEnd()) {
+                    return discarded;
+                }
                 long left = deadline - System.nanoTime();
                 if (left <= 0) {
                     discard("the run's end (--end-when-exited) is at vt " + Long.toUnsignedString(endCut.endVt())
                             + ", and " + lagging() + " did not get there within "
                             + java.util.concurrent.TimeUnit.NANOSECONDS.toSeconds(realTimeoutNanos) + " s");
-                    break;
+                    return discarded;
                 }
                 try {
                     lock.wait(Math.max(1, Math.min(50, java.util.concurrent.TimeUnit.NANOSECONDS.toMillis(left))));
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
-                    break;
+                    return discarded;
                 }
                 advance();
             }
-            return discarded;
         }
     }
 

@@ -23,11 +23,12 @@ final class WireFrameFormat extends SeededFormat {
             + "|connection closed in the middle of a frame"
             + "|empty message \\(a frame of length 0 has no tag\\)"
             + "|unknown message tag \\d+"
-            + "|(Hello|Bind|Send|Recv|Frontier|TcpBind|TcpListen|TcpConnect|TcpAccept|TcpAdopt|TcpWrite|TcpRead"
+            + "|(Hello|Bind|Send|Recv|Lease|Frontier|TcpBind|TcpListen|TcpConnect|TcpAccept|TcpAdopt|TcpWrite|TcpRead"
             + "|TcpShutdown|TcpWait) message too short for its fields"
             + "|(Send|TcpWrite) payload length \\d+ exceeds the frame"
             + "|TcpShutdown how \\d+ is not 0 \\(rd\\), 1 \\(wr\\) or 2 \\(rdwr\\)"
-            + "|message tag 28 \\(Lease\\) is reserved and not served yet)$");
+            + "|Lease is served by a windowed broker only"
+            + "|Lease mode \\d+ is not 0 \\(non-blocking\\), 1 \\(timed\\) or 2 \\(blocking\\))$");
 
     WireFrameFormat() {
         super("wire-frames", new ByteMutator(List.of(

@@ -25,6 +25,12 @@ public final class ReplyWriter {
         simple(Wire.EMPTY, vt);
     }
 
+    /** A leased receive's final empty at vt; no datagram reaches the socket before {@code until}. */
+    public void leased(long until, long vt) throws IOException {
+        start(Wire.LEASED, 8).putLong(until);
+        end(vt);
+    }
+
     public void deliver(VAddr src, VAddr dst, byte[] payload, long vt) throws IOException {
         int need = HEADER + payload.length + 8;
         if (buf.capacity() < need) {

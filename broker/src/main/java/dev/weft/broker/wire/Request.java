@@ -27,6 +27,15 @@ public sealed interface Request {
         }
     }
 
+    /**
+     * A windowed receive the broker holds until its final outcome (tag 28): {@code mode} is
+     * {@link Wire#LEASE_NONBLOCKING} ({@code localVt} = the call's clock), {@link Wire#LEASE_TIMED}
+     * ({@code localVt} = the call's clock + its timeout) or {@link Wire#LEASE_BLOCKING} (the call's clock; only a
+     * node whose one thread waits here sends it, since the reply holds that thread).
+     */
+    record Lease(VAddr addr, int mode, long localVt) implements Request {
+    }
+
     record Frontier(long localVt) implements Request {
     }
 

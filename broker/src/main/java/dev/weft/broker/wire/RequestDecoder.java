@@ -119,7 +119,16 @@ public final class RequestDecoder {
             case Wire.TCP_STATUS -> {
                 return new Request.TcpStatus();
             }
-            case Wire.LEASE -> throw new ProtocolException("message tag 28 (Lease) is reserved and not served yet");
+            case Wire.LEASE -> {
+                what = "Lease";
+                VAddr a = addr();
+                need(1);
+                int mode = buf[pos++] & 0xFF;
+                if (mode > Wire.LEASE_BLOCKING) {
+                    throw new ProtocolException("Lease mode " + mode + " is not 0 (non-blocking), 1 (timed) or 2 (blocking)");
+                }
+                return new Request.Lease(a, mode, u64());
+            }
             default -> throw new ProtocolException("unknown message tag " + tag);
         }
     }

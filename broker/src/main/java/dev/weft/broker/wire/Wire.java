@@ -29,8 +29,12 @@ public final class Wire {
     public static final int TCP_WAIT = 25;
     public static final int TCP_UNWAIT = 26;
     public static final int TCP_STATUS = 27;
-    /** Reserved for the receive lease (issue 24); refused as a protocol error until then. */
+    /** A windowed UDP receive held until its final outcome, answered Deliver or Leased (docs/broker.md). */
     public static final int LEASE = 28;
+    /** Lease modes: what kind of receive call asks. */
+    public static final int LEASE_NONBLOCKING = 0;
+    public static final int LEASE_TIMED = 1;
+    public static final int LEASE_BLOCKING = 2;
 
     // broker -> node tags
     public static final int ACK = 1;
@@ -46,6 +50,7 @@ public final class Wire {
     public static final int READY = 11;
     public static final int UNWAIT_ACK = 12;
     public static final int STATUS = 13;
+    public static final int LEASED = 14;
 
     // TcpRead flags
     public static final int READ_PEEK = 1;

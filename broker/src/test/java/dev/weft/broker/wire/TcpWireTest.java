@@ -65,7 +65,7 @@ class TcpWireTest {
                 () -> decode(le(13).put((byte) 25).putInt(1).putLong(0))).getMessage());
         assertEquals("TcpShutdown how 3 is not 0 (rd), 1 (wr) or 2 (rdwr)", assertThrows(ProtocolException.class,
                 () -> decode(le(5).put((byte) 23).putInt(3))).getMessage());
-        assertEquals("message tag 28 (Lease) is reserved and not served yet", assertThrows(ProtocolException.class,
+        assertEquals("Lease message too short for its fields", assertThrows(ProtocolException.class,
                 () -> decode(le(1).put((byte) 28))).getMessage());
         assertEquals("unknown message tag 7", assertThrows(ProtocolException.class,
                 () -> decode(le(1).put((byte) 7))).getMessage());

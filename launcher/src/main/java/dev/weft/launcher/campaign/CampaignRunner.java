@@ -66,11 +66,20 @@ final class CampaignRunner {
             t.setDaemon(true);
             return t;
         });
+        // Pipelined checking: a run's thread hands its recording to the checker and starts the next run, so the
+        // checker (pure Java in this JVM) overlaps the next run's JVM start and nodes instead of delaying them.
+        ExecutorService checks = Executors.newSingleThreadExecutor(r -> {
+            Thread t = new Thread(r, "campaign-check");
+            t.setDaemon(true);
+            return t;
+        });
         Thread hook = new Thread(() -> {
             executor.stopAll();
             pool.shutdownNow();
+            checks.shutdownNow();
             try {
                 pool.awaitTermination(30, TimeUnit.SECONDS);
+                checks.awaitTermination(30, TimeUnit.SECONDS);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
@@ -85,24 +94,44 @@ final class CampaignRunner {
             Path tmpLog = tmp.resolve("run" + i + ".weftlog");
             pool.execute(() -> {
                 try {
-                    RunExecutor.Outcome o = executor.execute(r, tmpLog);
-                    if (o == null) {
+                    RunExecutor.Recorded rec = executor.record(r, tmpLog);
+                    if (rec == null) {
                         return;
                     }
-                    record(r, o);
-                    progress.done(r.cellName(), o.result().verdict());
+                    checks.execute(() -> {
+                        try {
+                            RunExecutor.Outcome o = executor.judge(rec);
+                            if (o == null) {
+                                return;
+                            }
+                            record(r, o);
+                            progress.done(r.cellName(), o.result().verdict());
+                        } catch (IOException e) {
+                            synchronized (failures) {
+                                failures.add(e);
+                            }
+                        } catch (InterruptedException e) {
+                            Thread.currentThread().interrupt();
+                        }
+                    });
                 } catch (IOException e) {
                     synchronized (failures) {
                         failures.add(e);
                     }
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
+                } catch (java.util.concurrent.RejectedExecutionException e) {
+                    // Ctrl-C shut the checker down: this run does not count
                 }
             });
         }
         pool.shutdown();
         try {
             while (!pool.awaitTermination(1, TimeUnit.SECONDS)) {
+                // the hook may be running; it writes the report
+            }
+            checks.shutdown(); // every run has handed its recording over
+            while (!checks.awaitTermination(1, TimeUnit.SECONDS)) {
                 // the hook may be running; it writes the report
             }
         } catch (InterruptedException e) {

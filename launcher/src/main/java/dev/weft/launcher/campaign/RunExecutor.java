@@ -34,6 +34,13 @@ public final class RunExecutor {
     public record Outcome(RunResult result, Path recording) {
     }
 
+    /**
+     * A run whose child has ended: either already decided ({@code outcome}: an error, no recording) or a recording
+     * still to be judged ({@code exit} and the run's output file beside it).
+     */
+    record Recorded(Outcome outcome, Path recording, int exit, Path output) {
+    }
+
     private final CampaignConfig config;
     private final Set<Process> live = ConcurrentHashMap.newKeySet();
     private volatile boolean stopping;
@@ -123,6 +130,33 @@ public final class RunExecutor {
      * copies it beside the recording as {@code tmpLog.plan.json}). Null when stopping: the run does not count.
      */
     public Outcome execute(PlannedRun run, Path tmpLog, Path plan) throws IOException, InterruptedException {
+        Recorded r = record(run, tmpLog, plan);
+        return r == null ? null : judge(r);
+    }
+
+    /** The second half of {@link #execute}: the checker's verdict on a recorded run (null if the campaign stops). */
+    Outcome judge(Recorded r) throws IOException, InterruptedException {
+        if (r.outcome() != null) {
+            return r.outcome();
+        }
+        if (stopping) {
+            return null;
+        }
+        RunResult judged = judge(r.recording().toString());
+        return new Outcome(deadlockOr(judged, r.exit(), r.output()), r.recording());
+    }
+
+    /** {@link #record(PlannedRun, Path, Path)} with no fault plan. */
+    Recorded record(PlannedRun run, Path tmpLog) throws IOException, InterruptedException {
+        return record(run, tmpLog, null);
+    }
+
+    /**
+     * The first half of {@link #execute}: records {@code run} to {@code tmpLog} (deleted first), under {@code plan}
+     * when not null; null when the campaign is stopping. The campaign judges the recording on another thread while
+     * the next run records.
+     */
+    Recorded record(PlannedRun run, Path tmpLog, Path plan) throws IOException, InterruptedException {
         Files.deleteIfExists(tmpLog);
         Files.deleteIfExists(HistoryFile.beside(tmpLog));
         Files.deleteIfExists(Path.of(tmpLog + ".plan.json"));
@@ -148,7 +182,7 @@ public final class RunExecutor {
             if (!p.waitFor(config.timeBoundSecs(), TimeUnit.SECONDS)) {
                 stop(p);
                 return stopping ? null
-                        : new Outcome(new RunResult("ERROR", "time bound of " + config.timeBoundSecs() + " s", false),
+                        : decided(new RunResult("ERROR", "time bound of " + config.timeBoundSecs() + " s", false),
                                 tmpLog);
             }
             exit = p.exitValue();
@@ -159,11 +193,14 @@ public final class RunExecutor {
             return null;
         }
         if (!Files.isRegularFile(tmpLog) || Files.size(tmpLog) == 0) {
-            return new Outcome(new RunResult("ERROR", "weft run exited " + exit + " without a recording", false),
+            return decided(new RunResult("ERROR", "weft run exited " + exit + " without a recording", false),
                     tmpLog);
         }
-        RunResult judged = judge(tmpLog.toString());
-        return new Outcome(deadlockOr(judged, exit, output), tmpLog);
+        return new Recorded(null, tmpLog, exit, output);
+    }
+
+    private static Recorded decided(RunResult result, Path tmpLog) {
+        return new Recorded(new Outcome(result, tmpLog), tmpLog, -1, null);
     }
 
     /**
@@ -275,7 +312,12 @@ public final class RunExecutor {
         List<String> cmd = new ArrayList<>(List.of(java, "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC",
                 "-XX:-UsePerfData"));
         String archive = System.getProperty("weft.cds.archive");
-        if (archive != null && !archive.isEmpty()) {
+        if (archive != null && archive.endsWith(".aot")) {
+            // a JDK 25+ AOT cache (./weft's choice on such a JDK): usable only with the module options it was
+            // trained with, which ./weft gives every JVM on that JDK
+            cmd.addAll(List.of("--enable-native-access=ALL-UNNAMED", "-XX:AOTCache=" + archive, "-Xlog:disable",
+                    "-Xlog:all=off", "-Dweft.cds.archive=" + archive));
+        } else if (archive != null && !archive.isEmpty()) {
             // the class-data archive ./weft started us with (same class path): each run's JVM maps its ~1,250
             // classes instead of loading them from the jars again; a stale archive is ignored silently
             cmd.addAll(List.of("-XX:SharedArchiveFile=" + archive, "-Xshare:auto", "-Xlog:disable", "-Xlog:all=off",

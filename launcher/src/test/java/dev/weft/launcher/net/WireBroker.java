@@ -44,6 +44,7 @@ final class WireBroker implements AutoCloseable {
     private final AtomicLong requests = new AtomicLong();
     private final AtomicLong sends = new AtomicLong();
     private final AtomicLong frontiers = new AtomicLong();
+    private final AtomicLong leases = new AtomicLong();
     private final AtomicLong goodbyes = new AtomicLong();
     private final AtomicLong horizon = new AtomicLong();
     private final boolean windowed;
@@ -72,7 +73,15 @@ final class WireBroker implements AutoCloseable {
 
     /** Windowed: the horizon an Empty reply carries (every window before it is sealed). */
     void setHorizon(long ns) {
-        horizon.set(ns);
+        synchronized (lock) {
+            horizon.set(ns);
+            lock.notifyAll(); // a held Lease may now be resolved
+        }
+    }
+
+    /** Windowed: Lease requests received (docs/broker.md "Receive leases"). */
+    long leases() {
+        return leases.get();
     }
 
     /** Answers every held (and every later) blocking Recv with Empty, as a disconnect wake might. */
@@ -228,6 +237,27 @@ final class WireBroker implements AutoCloseable {
                     return false;
                 }
                 reply(ch, d == null ? empty(windowed ? horizon.get() : 0) : deliver(d));
+            }
+            case 28 -> { // Lease, as the windowed broker: held until a datagram or (not blocking) the horizon passes vt
+                addr(m);
+                int mode = m.get();
+                long vt = m.getLong();
+                leases.incrementAndGet();
+                Datagram d;
+                synchronized (lock) {
+                    while (!closed && queues.containsKey(conn) && queues.get(conn).isEmpty()
+                            && (mode == 2 || Long.compareUnsigned(horizon.get(), vt) < 0)) {
+                        lock.wait();
+                    }
+                    ArrayDeque<Datagram> q = queues.get(conn);
+                    d = q == null ? null : q.poll();
+                }
+                if (closed) {
+                    return false;
+                }
+                // Leased{until 0 (this fake promises nothing), vt}
+                reply(ch, d == null ? ByteBuffer.allocate(17).order(ByteOrder.LITTLE_ENDIAN).put((byte) 14).putLong(0)
+                        .putLong(vt) : deliver(d));
             }
             case 6 -> goodbyes.incrementAndGet(); // no reply
             default -> {

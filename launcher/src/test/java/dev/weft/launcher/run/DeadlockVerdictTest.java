@@ -79,6 +79,20 @@ class DeadlockVerdictTest {
     }
 
     @Test
+    void nodesWaitingInPollOrSelectWithNoTimeoutGetTheVerdictToo() throws Exception {
+        // the event-loop shape: poll()/select() on the socket alone, no timeout, then recvfrom (before, such a ring
+        // ran until the test's timeout: only a blocking recvfrom said it waits forever)
+        for (String wait : List.of("poll", "select")) {
+            Path log = dir.resolve(wait + ".weftlog");
+            ClusterRunTest.Out o = ring(Map.of("STANDOFF_WAIT", wait), log);
+            assertEquals(ClusterRun.DEADLOCK_EXIT, o.exit(), wait + ": " + o.stderr());
+            assertTrue(o.stderr().contains("weft run: deadlock: node 0 waits in recv on 127.0.0.1:6000; node 1 waits in"
+                    + " recv on 127.0.0.2:6000; node 2 waits in recv on 127.0.0.3:6000\n"), o.stderr());
+            assertVerdictRecorded(log);
+        }
+    }
+
+    @Test
     void aRingWhoseTokenGoesRoundEndsNormally() throws Exception {
         ClusterRunTest.Out o = ring(Map.of("STANDOFF_FIRST", "1"), dir.resolve("ok.weftlog"));
         assertEquals(0, o.exit(), o.stderr());
