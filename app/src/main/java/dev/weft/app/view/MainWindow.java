@@ -311,6 +311,7 @@ public final class MainWindow {
         }
         DocumentPane before = pane != null && d.grewFrom() == pane.document() ? pane : null;
         pane = new DocumentPane(d, vm.runner());
+        pane.setOnWhatIfRecorded((original, log) -> tabs.compare(original, log, null));
         pane.timeline().paletteProperty().bind(Bindings.createObjectBinding(
                 () -> vm.themeProperty().get() == WorkbenchViewModel.Theme.DARK ? TimelinePalette.DARK : TimelinePalette.LIGHT,
                 vm.themeProperty()));
