@@ -427,7 +427,8 @@ public final class MainWindow {
         tools.getItems().addAll(
                 item("Run…", "Shortcut+R", () -> toolWindows().showRun()),
                 item("Fuzz…", "Shortcut+Shift+F", () -> toolWindows().showFuzz()),
-                item("Campaign results…", null, () -> toolWindows().showCampaign(null)));
+                item("Campaign results…", null, () -> toolWindows().showCampaign(null)),
+                item("Shrink…", null, () -> toolWindows().showShrink()));
         return tools;
     }
 
