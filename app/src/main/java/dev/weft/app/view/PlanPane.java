@@ -27,12 +27,21 @@ final class PlanPane {
         summary.textProperty().bind(vm.summaryProperty());
         table.setId("planTable");
         table.setPlaceholder(new Label("no deviations"));
-        table.getColumns().add(column("kind", PlanViewModel.Row::kind, 50));
-        table.getColumns().add(column("channel src → dst", PlanViewModel.Row::channel, 190));
-        table.getColumns().add(column("seq", r -> Long.toUnsignedString(r.chanSeq()), 45));
-        table.getColumns().add(column("fate", PlanViewModel.Row::fate, 220));
-        table.getColumns().add(column("sent at", PlanViewModel.Row::sentAt, 70));
-        table.getColumns().add(column("delivered at", PlanViewModel.Row::deliveredAt, 85));
+        table.getColumns().add(column("kind", PlanViewModel.Row::kind, 45));
+        table.getColumns().add(column("channel src → dst", PlanViewModel.Row::channel, 200));
+        table.getColumns().add(column("seq", r -> Long.toUnsignedString(r.chanSeq()), 40));
+        table.getColumns().add(column("fate", PlanViewModel.Row::fate, 150));
+        table.getColumns().add(column("sent", PlanViewModel.Row::sentAt, 65));
+        table.getColumns().add(column("delivered", PlanViewModel.Row::deliveredAt, 70));
+        // every column in view, the channel and fate taking what width there is
+        table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_ALL_COLUMNS);
+        table.setRowFactory(t -> {
+            javafx.scene.control.TableRow<PlanViewModel.Row> row = new javafx.scene.control.TableRow<>();
+            row.itemProperty().addListener((o, a, r) -> row.setTooltip(r == null ? null
+                    : new javafx.scene.control.Tooltip(r.kind() + " " + r.channel() + " #" + Long.toUnsignedString(r.chanSeq())
+                    + ": " + r.fate() + "; sent at " + r.sentAt() + ", delivered at " + r.deliveredAt())));
+            return row;
+        });
         table.setItems(vm.rows());
         table.getSelectionModel().selectedItemProperty().addListener((o, a, row) -> vm.choose(row));
         root.setTop(summary);
