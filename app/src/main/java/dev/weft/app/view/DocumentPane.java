@@ -366,9 +366,7 @@ final class DocumentPane {
             String no = whatIf.unavailable(target[0]);
             var d = no == null ? whatIf.datagramAt(target[0]) : null;
             for (MenuItem m : java.util.List.of(drop, baseline, delay)) m.setDisable(no != null);
-            why.setText(no != null ? "(" + no + ")" : d.text() + (d.dropped() ? ", dropped" : ", delivered after "
-                    + d.latencyNs() + " ns"));
-            why.setVisible(true);
+            why.setText(no != null ? "(" + no + ")" : whatIf.describe(d));
         });
         drop.setOnAction(e -> whatIf.start(target[0], PlanEdit.Change.DROP, 0));
         baseline.setOnAction(e -> whatIf.start(target[0], PlanEdit.Change.BASELINE, 0));

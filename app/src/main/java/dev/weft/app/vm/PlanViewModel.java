@@ -17,7 +17,7 @@ import javafx.collections.ObservableList;
  */
 public final class PlanViewModel {
 
-    /** One deviation as the table shows it (fate: "dropped" or "after 12.4 µs (baseline 1 µs)"); op is where a choice jumps (the send, else the delivery; -1: neither). */
+    /** One deviation as the table shows it (fate: "dropped" or "after 12.4 µs"); op is where a choice jumps (the send, else the delivery; -1: neither). */
     public record Row(String kind, String channel, long chanSeq, String fate, String sentAt, String deliveredAt, long op) {
     }
 
@@ -59,22 +59,22 @@ public final class PlanViewModel {
             summary.set("✗ " + problem);
             return;
         }
-        List<Row> shown = placed.deviations().stream().map(d -> rowOf(d, placed.minLatencyNs())).toList();
+        List<Row> shown = placed.deviations().stream().map(PlanViewModel::rowOf).toList();
         rows.setAll(shown);
         markers.set(shown.stream().mapToLong(Row::op).filter(op -> op >= 0).mapToInt(op -> (int) op).sorted().distinct().toArray());
         summary.set(summaryOf(placed));
     }
 
-    static Row rowOf(PlanBeside.Deviation d, long minLatencyNs) {
+    static Row rowOf(PlanBeside.Deviation d) {
         String fate = d.dropped() ? "dropped"
-                : "after " + Durations.ns(d.latencyNs()) + " (baseline " + Durations.ns(minLatencyNs) + ")";
+                : "after " + Durations.ns(d.latencyNs());
         return new Row(d.dropped() ? "drop" : "delay", d.src() + " → " + d.dst(), d.chanSeq(), fate,
                 d.sendOp() < 0 ? "not sent" : "op " + d.sendOp(),
                 d.deliverOp() >= 0 ? "op " + d.deliverOp() : d.dropped() ? "—" : "not delivered",
                 d.sendOp() >= 0 ? d.sendOp() : d.deliverOp());
     }
 
-    /** "plan.json: 3 deviations from the baseline (2 drops, 1 delay), net latency=…". */
+    /** "plan.json: 3 deviations from the baseline (2 drops, 1 delay) · baseline 1 µs, net latency=…". */
     static String summaryOf(PlanBeside.Placed p) {
         long drops = p.deviations().stream().filter(PlanBeside.Deviation::dropped).count();
         long delays = p.deviations().size() - drops;
@@ -82,7 +82,7 @@ public final class PlanViewModel {
         String what = n == 0 ? "no deviations: every datagram at the baseline"
                 : n + (n == 1 ? " deviation" : " deviations") + " from the baseline (" + drops + (drops == 1 ? " drop, " : " drops, ")
                 + delays + (delays == 1 ? " delay)" : " delays)");
-        return p.file().getFileName() + ": " + what + " · net " + p.net();
+        return p.file().getFileName() + ": " + what + " · baseline " + Durations.ns(p.minLatencyNs()) + ", net " + p.net();
     }
 
     /** Moves the cursor to the row's op (its send, else its delivery); false when the recording has neither. */

@@ -61,6 +61,11 @@ public final class WhatIfViewModel {
         return d;
     }
 
+    /** "datagram #3 a → b, delivered after 12.4 µs" (or ", dropped"): what the menu offers to change. */
+    public String describe(PlanEdit.Datagram d) {
+        return d.text() + (d.dropped() ? ", dropped" : ", delivered after " + PlanViewModel.Durations.ns(d.latencyNs()));
+    }
+
     /** Why What if? cannot re-run from op, in a few words, or null when it can. */
     public String unavailable(int op) {
         if (running.get()) return "a what-if run is going";
@@ -103,7 +108,10 @@ public final class WhatIfViewModel {
                     finish("what if " + what + ": cancelled", null);
                     return;
                 }
-                session = RunSession.start(args, out.log(), recipe.cwd(), env, listener(what, out));
+                // the recording's PATH: its program may be a bare name, found as it was then
+                Map<String, String> runEnv = new java.util.HashMap<>(env);
+                if (recipe.path() != null) runEnv.put("PATH", recipe.path());
+                session = RunSession.start(args, out.log(), recipe.cwd(), runEnv, listener(what, out));
             } catch (IOException | RunRecipe.Problem | PlanEdit.Problem e) {
                 finish("what if: ✗ " + e.getMessage(), null);
             }
@@ -129,8 +137,10 @@ public final class WhatIfViewModel {
             public void finished(int exitStatus, Path recording, boolean stoppedByUser) {
                 if (stoppedByUser) {
                     finish("what if " + what + ": cancelled (" + out.log().getFileName() + " is cut short)", null);
-                } else if (recording == null) {
-                    finish("what if: ✗ weft run exited " + exitStatus + ", no recording: " + lastWeftLine[0], null);
+                } else if (recording == null || exitStatus == 2 || exitStatus == 127) {
+                    // refused, or a node could not start: there is no run to compare
+                    finish("what if: ✗ weft run exited " + exitStatus + " (" + RunSession.meaning(exitStatus, false) + "): "
+                            + lastWeftLine[0], null);
                 } else {
                     finish("what if " + what + ": " + recording.getFileName() + " (" + RunSession.meaning(exitStatus, false)
                             + "), compared with " + doc.path().getFileName(), recording);

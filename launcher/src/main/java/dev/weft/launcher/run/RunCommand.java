@@ -62,7 +62,7 @@ public final class RunCommand {
             if (log != null && parsed.cluster().scenario() == null && Files.isRegularFile(log)) {
                 // how this recording was made, for the workbench's What if? (RunRecipe): beside it, never inside it
                 try {
-                    new RunRecipe(Path.of("").toAbsolutePath(), RunRecipe.withoutOutputs(args)).writeBeside(log);
+                    new RunRecipe(Path.of("").toAbsolutePath(), RunRecipe.withoutOutputs(args), env.get("PATH")).writeBeside(log);
                 } catch (IOException e) {
                     err.println("weft run: cannot write " + RunRecipe.of(log) + ": " + e.getMessage());
                 }

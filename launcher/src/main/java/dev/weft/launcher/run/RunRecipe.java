@@ -20,11 +20,13 @@ import java.util.Set;
  * directory and weft run's arguments, less {@code --record} and {@code --plan} (a re-run names its own). A file beside
  * the recording rather than a header member: the header stays byte-for-byte what it was (no path or directory in it,
  * so two identical runs from different folders still record the same bytes). Variables the shell gave weft run are not
- * recorded (they may hold secrets); {@code --env NAME=value} ones are, being arguments.
+ * recorded (they may hold secrets); {@code --env NAME=value} ones are, being arguments — but {@code PATH} is, as
+ * {@code path} (null when unset), since a bare program name ({@code -- pingpong}) is found through it.
  *
- * <p>Format {@code weft-run} version 1: {@code {"format":"weft-run","version":1,"cwd":DIR,"args":[ARG,…]}}.
+ * <p>Format {@code weft-run} version 1:
+ * {@code {"format":"weft-run","version":1,"cwd":DIR,"args":[ARG,…],"path":PATH}} ({@code path} may be absent).
  */
-public record RunRecipe(Path cwd, List<String> args) {
+public record RunRecipe(Path cwd, List<String> args, String path) {
 
     public static final String SUFFIX = ".run.json";
     static final String FORMAT = "weft-run";
@@ -80,7 +82,12 @@ public record RunRecipe(Path cwd, List<String> args) {
             if (i > 0) b.append(',');
             CanonicalJson.appendString(b, args.get(i));
         }
-        return b.append("]}\n").toString();
+        b.append(']');
+        if (path != null) {
+            b.append(",\"path\":");
+            CanonicalJson.appendString(b, path);
+        }
+        return b.append("}\n").toString();
     }
 
     public void writeBeside(Path log) throws IOException {
@@ -110,7 +117,7 @@ public record RunRecipe(Path cwd, List<String> args) {
     static RunRecipe parse(byte[] bytes) throws JsonSyntaxError, Problem {
         JsonTokenizer t = new JsonTokenizer(bytes);
         if (t.nextToken() != JsonToken.START_OBJECT) throw new Problem("not a JSON object");
-        String format = null, cwd = null;
+        String format = null, cwd = null, path = null;
         Long version = null;
         List<String> args = null;
         while (t.nextToken() == JsonToken.FIELD_NAME) {
@@ -120,6 +127,10 @@ public record RunRecipe(Path cwd, List<String> args) {
                 case "format" -> format = v == JsonToken.VALUE_STRING ? t.text() : null;
                 case "version" -> version = v == JsonToken.VALUE_NUMBER_INT ? Long.valueOf(t.text()) : null;
                 case "cwd" -> cwd = v == JsonToken.VALUE_STRING ? t.text() : null;
+                case "path" -> {
+                    if (v != JsonToken.VALUE_STRING) throw new Problem("member path: must be a string");
+                    path = t.text();
+                }
                 case "args" -> {
                     if (v != JsonToken.START_ARRAY) throw new Problem("member args: must be an array of strings");
                     args = new ArrayList<>();
@@ -128,13 +139,13 @@ public record RunRecipe(Path cwd, List<String> args) {
                         args.add(t.text());
                     }
                 }
-                default -> throw new Problem("member " + name + ": unknown (format 1 has format, version, cwd, args)");
+                default -> throw new Problem("member " + name + ": unknown (format 1 has format, version, cwd, args, path)");
             }
         }
         if (!FORMAT.equals(format)) throw new Problem("member format: must be \"" + FORMAT + "\"");
         if (version == null || version != 1) throw new Problem("member version: must be 1");
         if (cwd == null) throw new Problem("member cwd: missing or not a string");
         if (args == null) throw new Problem("member args: missing");
-        return new RunRecipe(Path.of(cwd), List.copyOf(args));
+        return new RunRecipe(Path.of(cwd), List.copyOf(args), path);
     }
 }

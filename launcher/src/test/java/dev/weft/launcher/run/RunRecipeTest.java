@@ -30,12 +30,14 @@ class RunRecipeTest {
     void aRecipeReadsBackAsWritten(@TempDir Path dir) throws Exception {
         Path log = dir.resolve("run.weftlog");
         assertNull(RunRecipe.readBeside(log), "none beside a recording made otherwise");
-        RunRecipe r = new RunRecipe(Path.of("/home/u/a \"b\""), List.of("--env", "X=1 2", "--", "./prog", "é"));
+        RunRecipe r = new RunRecipe(Path.of("/home/u/a \"b\""), List.of("--env", "X=1 2", "--", "./prog", "é"), "/usr/bin:/bin");
         r.writeBeside(log);
         assertEquals(dir.resolve("run.weftlog.run.json"), RunRecipe.of(log));
-        assertEquals("{\"format\":\"weft-run\",\"version\":1,\"cwd\":\"/home/u/a \\\"b\\\"\",\"args\":[\"--env\",\"X=1 2\",\"--\",\"./prog\",\"é\"]}\n",
+        assertEquals("{\"format\":\"weft-run\",\"version\":1,\"cwd\":\"/home/u/a \\\"b\\\"\",\"args\":[\"--env\",\"X=1 2\",\"--\",\"./prog\",\"é\"],\"path\":\"/usr/bin:/bin\"}\n",
                 Files.readString(RunRecipe.of(log)));
         assertEquals(r, RunRecipe.readBeside(log));
+        new RunRecipe(Path.of("/"), List.of("--", "true"), null).writeBeside(log);
+        assertEquals(new RunRecipe(Path.of("/"), List.of("--", "true"), null), RunRecipe.readBeside(log), "path may be absent");
     }
 
     @Test
@@ -43,7 +45,7 @@ class RunRecipeTest {
         Path log = dir.resolve("run.weftlog");
         Files.writeString(RunRecipe.of(log), "{\"format\":\"weft-run\",\"version\":1,\"cwd\":\"/\",\"argv\":[]}");
         RunRecipe.Problem p = assertThrows(RunRecipe.Problem.class, () -> RunRecipe.readBeside(log));
-        assertEquals(RunRecipe.of(log) + ": member argv: unknown (format 1 has format, version, cwd, args)", p.getMessage());
+        assertEquals(RunRecipe.of(log) + ": member argv: unknown (format 1 has format, version, cwd, args, path)", p.getMessage());
         Files.writeString(RunRecipe.of(log), "{\"format\":\"weft-run\",\"version\":1,");
         p = assertThrows(RunRecipe.Problem.class, () -> RunRecipe.readBeside(log));
         assertTrue(p.getMessage().startsWith(RunRecipe.of(log) + ": not JSON: "), p.getMessage());
