@@ -115,10 +115,10 @@ public final class ShrinkPanel {
         form.add(f, 1, row);
         if (extra != null) form.add(extra, 2, row);
         Label problem = new Label();
-        problem.getStyleClass().add("field-problem");
+        problem.getStyleClass().add("field-error");
         problem.setId("shrinkProblem" + id.name());
-        problem.managedProperty().bind(problem.textProperty().isNotEmpty());
-        problem.visibleProperty().bind(problem.managedProperty());
+        // always in the layout, a line high: the fields stay put as problems come and go under them
+        problem.setMinHeight(16);
         form.add(problem, 1, row + 1);
         problemLabels.put(id, problem);
         return row + 2;

@@ -27,12 +27,13 @@ final class PlanPane {
         summary.textProperty().bind(vm.summaryProperty());
         table.setId("planTable");
         table.setPlaceholder(new Label("no deviations"));
-        table.getColumns().add(column("kind", PlanViewModel.Row::kind, 45));
-        table.getColumns().add(column("channel src → dst", PlanViewModel.Row::channel, 200));
-        table.getColumns().add(column("seq", r -> Long.toUnsignedString(r.chanSeq()), 40));
-        table.getColumns().add(column("fate", PlanViewModel.Row::fate, 150));
-        table.getColumns().add(column("sent", PlanViewModel.Row::sentAt, 65));
-        table.getColumns().add(column("delivered", PlanViewModel.Row::deliveredAt, 70));
+        // the short columns keep their words whole; the channel and the fate give way first (the row's tooltip has all)
+        table.getColumns().add(column("kind", PlanViewModel.Row::kind, 42, 42));
+        table.getColumns().add(column("channel src → dst", PlanViewModel.Row::channel, 200, 120));
+        table.getColumns().add(column("seq", r -> Long.toUnsignedString(r.chanSeq()), 36, 30));
+        table.getColumns().add(column("fate", PlanViewModel.Row::fate, 120, 70));
+        table.getColumns().add(column("sent", PlanViewModel.Row::sentAt, 62, 58));
+        table.getColumns().add(column("delivered", PlanViewModel.Row::deliveredAt, 70, 68));
         // every column in view, the channel and fate taking what width there is
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_ALL_COLUMNS);
         table.setRowFactory(t -> {
@@ -49,10 +50,11 @@ final class PlanPane {
     }
 
     private static TableColumn<PlanViewModel.Row, String> column(String name, Function<PlanViewModel.Row, String> value,
-            double width) {
+            double width, double minWidth) {
         TableColumn<PlanViewModel.Row, String> c = new TableColumn<>(name);
         c.setCellValueFactory(cell -> new ReadOnlyObjectWrapper<>(value.apply(cell.getValue())));
         c.setPrefWidth(width);
+        c.setMinWidth(minWidth);
         c.setSortable(false);   // the plan's own (src, dst, chan_seq) order
         return c;
     }
