@@ -107,6 +107,10 @@ class PlanPanelUiTest {
         Files.copy(corpus, plain);
         ui.open(robot, plain, null);
         assertNull(ui.window.documentPane().planTable(), "no plan beside it, no Plan tab");
+        // What if? is not offered on a recording of the single-host broker, and the menu says why
+        var whatIf = ui.window.documentPane().whatIf();
+        assertEquals(System.getProperty("os.name").startsWith("Linux")
+                ? "only a windowed recording (--window) re-runs the same" : "re-runs are live: Linux only", whatIf.unavailable(6));
         assertTrue(ui.window.timeline().planMarksProperty().get().length == 0);
 
         Path bad = dir.resolve("bad.weftlog");
