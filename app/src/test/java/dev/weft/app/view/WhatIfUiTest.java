@@ -53,16 +53,55 @@ class WhatIfUiTest {
     }
 
     /** weft run --window --record in a child JVM, as from a shell in dir. */
-    private Path record(Path pingpong) throws Exception {
+    private Path record(Path pingpong, String... env) throws Exception {
         Path log = dir.resolve("pp-s7.weftlog");
-        Process p = RunInChildJvm.start(List.of("--seed", "7", "--net", "latency=uniform:1000-60000", "--window", "1000",
-                "--nodes", "2", "--watchdog", "60", "--record", log.getFileName().toString(), "--", pingpong.toString()),
-                System.getenv(), dir);
+        List<String> args = new java.util.ArrayList<>(List.of("--seed", "7", "--net", "latency=uniform:1000-60000",
+                "--window", "1000", "--nodes", "2", "--watchdog", "60", "--record", log.getFileName().toString()));
+        for (String e : env) args.addAll(List.of("--env", e));
+        args.addAll(List.of("--", pingpong.toString()));
+        Process p = RunInChildJvm.start(args, System.getenv(), dir);
         p.getInputStream().transferTo(java.io.OutputStream.nullOutputStream());
         String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
         assertTrue(p.waitFor(120, TimeUnit.SECONDS), "weft run ended");
         assertEquals(0, p.exitValue(), err);
         return log;
+    }
+
+    /** Fires What if? ▸ dropped on op through the event table's menu. */
+    private void dropThroughTheMenu(FxRobot robot, DocumentViewModel doc, int op) throws Exception {
+        robot.interact(() -> doc.selectionProperty().set(op));
+        ui.settle();
+        ContextMenu menu = robot.lookup("#eventTable").queryAs(javafx.scene.control.Control.class).getContextMenu();
+        robot.interact(() -> menu.show(ui.scene.getWindow()));
+        Menu whatIf = (Menu) menu.getItems().stream().filter(i -> "whatIfMenu".equals(i.getId())).findFirst().orElseThrow();
+        MenuItem drop = whatIf.getItems().stream().filter(i -> i.getText().contains("dropped")).findFirst().orElseThrow();
+        assertFalse(drop.isDisable(), whatIf.getItems().get(3).getText());
+        robot.interact(() -> {
+            drop.fire();
+            menu.hide();
+        });
+    }
+
+    @Test
+    void cancelStopsAReRunThatWouldNotEndAndComparesNothing(FxRobot robot) throws Exception {
+        Path pingpong = NativeBuild.example("pingpong");
+        // without its PONG the client polls and resends (almost) for ever: only Cancel ends the re-run
+        Path log = record(pingpong, "PINGPONG_TRIES=1000000", "PINGPONG_WAIT=1000000");
+        DocumentViewModel doc = ui.open(robot, log, null);
+        int pongSend = -1;
+        for (int op = 0; op < doc.size(); op++) {
+            if (doc.source().record(op).event() instanceof Event.Send s && s.src().port() == 4000) pongSend = op;
+        }
+        var whatIf = ui.window.documentPane().whatIf();
+        dropThroughTheMenu(robot, doc, pongSend);
+        dev.weft.app.FxTestSupport.waitUntil(() -> whatIf.statusProperty().get().matches(".*re-running… [1-9][0-9]* records"), 120);
+        assertTrue(whatIf.runningProperty().get());
+        robot.clickOn("#whatIfCancel");
+        dev.weft.app.FxTestSupport.waitUntil(() -> !whatIf.runningProperty().get(), 60);
+        assertTrue(whatIf.statusProperty().get().contains("cancelled (pp-s7.whatif-1.weftlog is cut short)"),
+                whatIf.statusProperty().get());
+        assertTrue(ui.window.tabs().tabs().stream().noneMatch(t -> t instanceof OpenTabs.CompareTab), "nothing compared");
+        assertEquals(0, ProcessHandle.current().descendants().filter(ProcessHandle::isAlive).count(), "the re-run is gone");
     }
 
     @Test
