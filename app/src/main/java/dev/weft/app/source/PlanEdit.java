@@ -83,6 +83,8 @@ public final class PlanEdit {
                 named.put(d.id(), new FaultModel.Fate(false, Unsigned.saturatingAdd(from, extraNs)));
             }
         }
-        return FaultPlanJson.write(new FaultPlan(followed.net(), followed.spec(), named));
+        // everything else the recording followed stays as it was: TCP segment trips, timed events
+        return FaultPlanJson.write(new FaultPlan(followed.net(), followed.spec(), named, followed.namedSegments(),
+                followed.events()));
     }
 }

@@ -115,11 +115,11 @@ class PlanPanelUiTest {
 
         Path bad = dir.resolve("bad.weftlog");
         Files.copy(corpus, bad);
-        Files.writeString(dir.resolve("bad.weftlog.plan.json"), "{\"format\":\"weft-plan\",\"version\":2,\"net\":\"\"}");
+        Files.writeString(dir.resolve("bad.weftlog.plan.json"), "{\"format\":\"weft-plan\",\"version\":9,\"net\":\"\"}");
         ui.open(robot, bad, null);
         ui.settle();
         String summary = robot.lookup("#planSummary").queryLabeled().getText();
-        assertEquals("✗ " + dir.resolve("bad.weftlog.plan.json") + ": member version: 2 is not supported (this build reads 1)", summary);
+        assertEquals("✗ " + dir.resolve("bad.weftlog.plan.json") + ": member version: 9 is not supported (this build reads 1 and 2)", summary);
         assertEquals(0, ui.window.documentPane().planTable().getItems().size());
     }
 }
