@@ -39,6 +39,11 @@ public final class PlanExtractor {
     }
 
     /** The plan of a recording made with the header's seeded fault model. */
+    /** The plan's name for the datagram a send record sent: its channel and the sender's sequence number on it. */
+    public static FaultPlan.DatagramId idOf(Event.Send s) {
+        return new FaultPlan.DatagramId(s.src(), s.dst(), s.chanSeq());
+    }
+
     public static FaultPlan extract(LogReader reader) throws WeftLogException, NetSpecException, Unsupported {
         return extract(reader, null);
     }
@@ -81,7 +86,7 @@ public final class PlanExtractor {
                 continue;
             }
             if (!fate.equals(baseline.baseline(s.payload().length() / 2))) {
-                named.put(new FaultPlan.DatagramId(s.src(), s.dst(), s.chanSeq()), fate);
+                named.put(idOf(s), fate);
             }
         }
         return new FaultPlan(net, baseline.spec(), named, watched.deviations(baseline.segmentBaseline()));

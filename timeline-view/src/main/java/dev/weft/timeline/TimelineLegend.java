@@ -11,7 +11,7 @@ import javafx.scene.paint.Color;
 
 /**
  * The timeline's legend: every mark kind drawn exactly as the timeline draws it, and the ruler's markers
- * (violation, search match, bookmark, cursor, selected range, measurement), each with its name.
+ * (violation, search match, bookmark, fault-plan deviation, cursor, selected range, measurement), each with its name.
  */
 public class TimelineLegend extends FlowPane {
 
@@ -52,6 +52,10 @@ public class TimelineLegend extends FlowPane {
         add(network, "network invariant: fifo, dup (ruler ▼)");
         add(tick(p, Color.web("#eab308"), false), "search match");
         add(tick(p, Color.web("#2563eb"), false), "bookmark");
+        Canvas plan = swatch(p);
+        plan.getGraphicsContext2D().setStroke(TimelineRenderer.PLAN_MARKER);
+        TimelineRenderer.planMarker(plan.getGraphicsContext2D(), 8, 8);
+        add(plan, "fault-plan deviation (ruler ◇)");
         add(tick(p, p.cursor(), false), "cursor (state after op)");
         Canvas band = swatch(p);
         band.getGraphicsContext2D().setFill(Color.web("#3b82f6", 0.25));

@@ -36,7 +36,7 @@ final class TimelineRenderer {
     record Frame(TimelineModel model, AxisMapping mapping, Viewport viewport, AxisMode mode, TimelinePalette palette,
                  int[] laneRow, int rows, double laneHeight, int hiddenKinds, int cursorOp, int selectedOp, int hoveredOp,
                  int[] markers, int[] verdicts, int errorOp, boolean arrows, double width, double height, int[] highlights, int[] bookmarks,
-                 java.util.BitSet shown, int[] range, int measureOp, double scrollY) {
+                 java.util.BitSet shown, int[] range, int measureOp, double scrollY, int[] planMarks) {
 
         /** Top of a row, lanes scrolled up by scrollY (the ruler stays put). */
         double rowTop(int row) {
@@ -104,6 +104,7 @@ final class TimelineRenderer {
         paintMarkers(g, f, plotW);
         paintTicks(g, f, plotW, f.highlights, Color.web("#eab308"), 0);
         paintTicks(g, f, plotW, f.bookmarks, Color.web("#2563eb"), 1);
+        paintTicks(g, f, plotW, f.planMarks, PLAN_MARKER, 2);
         paintMeasure(g, f);
         paintCursor(g, f);
         g.restore();
@@ -284,7 +285,16 @@ final class TimelineRenderer {
         g.strokeLine(x1, 0, x1, bottom);
     }
 
-    /** A tick per match / bookmark on the ruler, one per pixel column at most. */
+    /** A fault-plan deviation's ruler marker (teal, apart from the violation and search colours). */
+    static final Color PLAN_MARKER = Color.web("#0d9488");
+
+    /** A plan deviation on the ruler: a hollow diamond centred at (x, y). */
+    static void planMarker(GraphicsContext g, double x, double y) {
+        g.setLineWidth(2);
+        g.strokePolygon(new double[] {x, x + 5, x, x - 5}, new double[] {y - 5, y, y + 5, y}, 4);
+    }
+
+    /** A tick per match / bookmark / plan deviation on the ruler, one per pixel column at most. */
     private void paintTicks(GraphicsContext g, Frame f, double plotW, int[] ops, Color c, int style) {
         if (ops == null || ops.length == 0) return;
         g.setFill(c);
@@ -296,6 +306,7 @@ final class TimelineRenderer {
             if (x == lastX) continue;
             lastX = x;
             if (style == 0) g.fillRect(x - 1.5, RULER - 9, 3, 9);
+            else if (style == 2) planMarker(g, x, RULER - 6);
             else {
                 g.setLineWidth(1.5);
                 g.strokeLine(x, 2, x, RULER);

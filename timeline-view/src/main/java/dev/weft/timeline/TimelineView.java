@@ -65,6 +65,7 @@ public class TimelineView extends Region {
     private final ObjectProperty<int[]> suppressedMarkers = new SimpleObjectProperty<>(this, "suppressedMarkers", new int[0]);
     private final ObjectProperty<int[]> highlights = new SimpleObjectProperty<>(this, "highlights", new int[0]);
     private final ObjectProperty<int[]> bookmarks = new SimpleObjectProperty<>(this, "bookmarks", new int[0]);
+    private final ObjectProperty<int[]> planMarks = new SimpleObjectProperty<>(this, "planMarks", new int[0]);
     private final ObjectProperty<java.util.BitSet> shownOps = new SimpleObjectProperty<>(this, "shownOps");
     private final ObjectProperty<int[]> range = new SimpleObjectProperty<>(this, "range");
     private final IntegerProperty measureOp = new SimpleIntegerProperty(this, "measureOp", -1);
@@ -107,7 +108,7 @@ public class TimelineView extends Region {
         verdictMarkers.addListener(x -> invalidateAll());
         suppressedMarkers.addListener(x -> invalidateAll());
         shownOps.addListener(x -> invalidateAll());
-        for (Observable o : new Observable[] {cursorOp, selectedOp, hoveredOp, errorOp, showArrows, highlights, bookmarks, range, measureOp}) {
+        for (Observable o : new Observable[] {cursorOp, selectedOp, hoveredOp, errorOp, showArrows, highlights, bookmarks, range, measureOp, planMarks}) {
             o.addListener(x -> invalidate());
         }
         setOnScroll(this::onScroll);
@@ -154,6 +155,8 @@ public class TimelineView extends Region {
     public ObjectProperty<int[]> highlightsProperty() { return highlights; }
     /** Bookmarked ops (sorted): a blue flag on the ruler. */
     public ObjectProperty<int[]> bookmarksProperty() { return bookmarks; }
+    /** Ops where a fault plan's deviations happened (sorted): a teal diamond on the ruler. */
+    public ObjectProperty<int[]> planMarksProperty() { return planMarks; }
     /** The ops the filters leave (null: all); others are not drawn. */
     public ObjectProperty<java.util.BitSet> shownOpsProperty() { return shownOps; }
     /** The selected range {fromOp, toOp} inclusive, or null; dragging on the ruler sets it. */
@@ -441,7 +444,7 @@ public class TimelineView extends Region {
         var frame = new TimelineRenderer.Frame(m, mapping(), viewport, axisMode.get(), palette.get(), laneRow, rows,
                 laneHeight(), hiddenKinds.get(), cursorOp.get(), selectedOp.get(), hoveredOp.get(), allMarkers, verdicts(),
                 errorOp.get(), showArrows.get(), main.getWidth(), main.getHeight(), highlights.get(), bookmarks.get(),
-                shownOps.get(), range.get(), measureOp.get(), laneScrollY());
+                shownOps.get(), range.get(), measureOp.get(), laneScrollY(), planMarks.get());
         renderer.paint(main.getGraphicsContext2D(), frame);
         minimap.paintOverlay(minimapOverlay.getGraphicsContext2D(), m, axisMode.get(), viewport, allMarkers, verdicts(), errorOp.get(),
                 cursorOp.get(), palette.get(), minimapOverlay.getWidth(), minimapOverlay.getHeight());

@@ -70,6 +70,17 @@ public final class RunSession {
         return s;
     }
 
+    /**
+     * Starts {@code weft run ARGS} as it is (the workbench's What if? re-runs a recording's own command line) in
+     * {@code directory}, with the environment {@code env}; record is where ARGS record to (for the progress figures).
+     */
+    public static RunSession start(List<String> args, Path record, Path directory, Map<String, String> env,
+            Listener listener) throws IOException {
+        RunSession s = new RunSession(RunInChildJvm.start(args, env, directory), record, listener);
+        s.begin();
+        return s;
+    }
+
     private void begin() {
         // Quitting the workbench stops a run still going (as Stop does, so its log is finished): a child JVM would
         // otherwise outlive the window, its nodes with it.

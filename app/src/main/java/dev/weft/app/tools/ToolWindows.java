@@ -27,6 +27,8 @@ public final class ToolWindows {
     private RunPanel run;
     private FuzzPanel fuzz;
     private CampaignPanel campaign;
+    private Stage shrinkStage;
+    private dev.weft.app.shrink.ShrinkPanel shrink;
     private Consumer<Path> followRecording;
     private java.util.function.BiConsumer<Path, String> openAtFinding;
 
@@ -82,12 +84,23 @@ public final class ToolWindows {
         return campaign;
     }
 
+    /** Tools ▸ Shrink…: weft shrink from a form; the minimal recording opens here with its plan. */
+    public dev.weft.app.shrink.ShrinkPanel showShrink() {
+        if (shrink == null) {
+            shrink = new dev.weft.app.shrink.ShrinkPanel(openRecording);
+            shrinkStage = stage("Shrink — Weft Workbench", (Parent) shrink.node(), 900, 600);
+        }
+        front(shrinkStage);
+        return shrink;
+    }
+
     /** The window of a tool opened so far ("run", "fuzz" or "campaign"), or null. */
     public Stage window(String tool) {
         return switch (tool) {
             case "run" -> runStage;
             case "fuzz" -> fuzzStage;
             case "campaign" -> campaignStage;
+            case "shrink" -> shrinkStage;
             default -> throw new IllegalArgumentException("no tool " + tool);
         };
     }

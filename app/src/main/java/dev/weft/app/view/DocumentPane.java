@@ -2,6 +2,7 @@ package dev.weft.app.view;
 
 import dev.weft.app.source.Verification;
 import dev.weft.app.source.ViolationInfo;
+import dev.weft.app.source.PlanEdit;
 import dev.weft.app.vm.Bookmarks;
 import dev.weft.app.vm.DocumentViewModel;
 import dev.weft.app.vm.FilterViewModel;
@@ -57,6 +58,10 @@ final class DocumentPane {
     private final Tab inspectorTab;
     private final Tab invariantsTab;
     private final Tab findingsTab;
+    /** The plan beside the recording and its tab, or null. */
+    private dev.weft.app.vm.PlanViewModel plan;
+    private final dev.weft.app.vm.WhatIfViewModel whatIf;
+    private PlanPane planPane;
     /** The protocol tab's view (the Chord ring or the Raft terms), or null for a recording without reports. */
     private javafx.scene.layout.Region protocolView;
 
@@ -71,6 +76,7 @@ final class DocumentPane {
         InspectorViewModel inspector = new InspectorViewModel(doc, runner);
         SummaryViewModel summary = new SummaryViewModel(doc);
 
+        whatIf = new dev.weft.app.vm.WhatIfViewModel(doc, runner, System.getenv());
         bindTimeline();
         EventTablePane table = new EventTablePane(doc, filter);
         table.node().setContextMenu(eventMenu(() -> doc.selectionProperty().get()));
@@ -86,6 +92,7 @@ final class DocumentPane {
         tabs.setId("detailTabs");
         addProtocolTab();
         addHistoryTab();
+        addPlanTab(runner);
         horizontal = new SplitPane(table.node(), tabs);
         horizontal.setDividerPositions(0.55);
         var legend = Legend.node();
@@ -106,7 +113,7 @@ final class DocumentPane {
         top.getChildren().add(new SummaryTiles(doc, summary).node());
         Verification v = doc.verification();
         if (!v.ok()) top.getChildren().add(errorBanner(doc, v));
-        top.getChildren().addAll(violationBar(), filterBar.node());
+        top.getChildren().addAll(violationBar(), whatIfBar(), filterBar.node());
         root.setTop(top);
         root.setCenter(vertical);
         root.getStyleClass().add("document-pane");
@@ -215,6 +222,18 @@ final class DocumentPane {
         }
     }
 
+    /** The Plan tab, when a fault plan lies beside the recording (docs/fault-plans.md); shown first, it is the point. */
+    private void addPlanTab(TaskRunner runner) {
+        plan = dev.weft.app.vm.PlanViewModel.load(doc, runner);
+        if (plan == null) return;
+        planPane = new PlanPane(plan);
+        Tab t = tab("Plan", planPane.node());
+        t.setId("planTab");
+        tabs.getTabs().add(t);
+        tabs.getSelectionModel().select(t);
+        timeline.planMarksProperty().bind(plan.markersProperty());
+    }
+
     private HBox violationBar() {
         Label name = new Label();
         name.getStyleClass().add("violation-name");
@@ -263,6 +282,32 @@ final class DocumentPane {
         return bar;
     }
 
+    /** "what if …: re-running… N records  [Cancel]": shown from the first what-if on, Cancel while it runs. */
+    private HBox whatIfBar() {
+        Label text = new Label();
+        text.setId("whatIfStatus");
+        text.textProperty().bind(whatIf.statusProperty());
+        text.setMaxWidth(Double.MAX_VALUE);
+        text.setTextOverrun(javafx.scene.control.OverrunStyle.CENTER_ELLIPSIS);
+        HBox.setHgrow(text, Priority.ALWAYS);
+        Button cancel = new Button("Cancel");
+        cancel.setId("whatIfCancel");
+        cancel.setOnAction(e -> whatIf.cancel());
+        cancel.visibleProperty().bind(whatIf.runningProperty());
+        cancel.managedProperty().bind(cancel.visibleProperty());
+        javafx.scene.control.ProgressIndicator spin = new javafx.scene.control.ProgressIndicator();
+        spin.setPrefSize(16, 16);
+        spin.visibleProperty().bind(whatIf.runningProperty());
+        spin.managedProperty().bind(spin.visibleProperty());
+        HBox bar = new HBox(8, spin, text, cancel);
+        bar.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
+        bar.getStyleClass().add("what-if-bar");
+        bar.setId("whatIfBar");
+        bar.visibleProperty().bind(whatIf.statusProperty().isNotEmpty());
+        bar.managedProperty().bind(bar.visibleProperty());
+        return bar;
+    }
+
     private HBox rangeBar() {
         Label text = new Label();
         text.setId("rangeText");
@@ -292,7 +337,6 @@ final class DocumentPane {
         MenuItem inspect = new MenuItem("Show in inspector");
         MenuItem command = new MenuItem("Copy as command (at the cursor)");
         int[] target = {-1};
-        menu.setOnShowing(e -> target[0] = opOf.getAsInt());
         json.setOnAction(e -> {
             if (target[0] >= 0) copyToClipboard(doc.canonicalJson(target[0]));
         });
@@ -309,9 +353,49 @@ final class DocumentPane {
             }
         });
         command.setOnAction(e -> copyToClipboard(doc.reproduceCommand()));
-        menu.getItems().addAll(json, until, mark, inspect, new SeparatorMenuItem(), command);
+        javafx.scene.control.Menu what = new javafx.scene.control.Menu("What if?");
+        what.setId("whatIfMenu");
+        MenuItem drop = new MenuItem("Re-run with this datagram dropped");
+        MenuItem baseline = new MenuItem("Re-run with this datagram delivered at the baseline");
+        MenuItem delay = new MenuItem("Re-run with this datagram delayed by…");
+        MenuItem why = new MenuItem();
+        why.setDisable(true);
+        what.getItems().addAll(drop, baseline, delay, why);
+        menu.setOnShowing(e -> {
+            target[0] = opOf.getAsInt();
+            String no = whatIf.unavailable(target[0]);
+            var d = no == null ? whatIf.datagramAt(target[0]) : null;
+            for (MenuItem m : java.util.List.of(drop, baseline, delay)) m.setDisable(no != null);
+            why.setText(no != null ? "(" + no + ")" : whatIf.describe(d));
+        });
+        drop.setOnAction(e -> whatIf.start(target[0], PlanEdit.Change.DROP, 0));
+        baseline.setOnAction(e -> whatIf.start(target[0], PlanEdit.Change.BASELINE, 0));
+        delay.setOnAction(e -> askDelay(target[0]));
+        menu.getItems().addAll(json, until, mark, inspect, new SeparatorMenuItem(), command, new SeparatorMenuItem(), what);
         return menu;
     }
+
+    /** Asks how much later the datagram should arrive (ns), then re-runs. */
+    private void askDelay(int op) {
+        TextInputDialog d = new TextInputDialog("100000");
+        d.setTitle("What if? — delay");
+        d.setHeaderText("Deliver " + whatIf.datagramAt(op).text() + " this many ns later than it was");
+        d.showAndWait().ifPresent(text -> {
+            try {
+                long ns = Long.parseUnsignedLong(text.strip().replace("_", ""));
+                whatIf.start(op, PlanEdit.Change.DELAY, ns);
+            } catch (NumberFormatException ex) {
+                doc.messageProperty().set("what if: \"" + text.strip() + "\" is not a number of nanoseconds");
+            }
+        });
+    }
+
+    /** Who compares this recording with a what-if's new one (the main window opens the comparison tab). */
+    void setOnWhatIfRecorded(java.util.function.BiConsumer<DocumentViewModel, java.nio.file.Path> compare) {
+        whatIf.setOnRecorded(compare);
+    }
+
+    dev.weft.app.vm.WhatIfViewModel whatIf() { return whatIf; }
 
     /** Asks for a note and bookmarks op (Ctrl+B, the context menu). */
     void askBookmark(int op) {
@@ -388,6 +472,8 @@ final class DocumentPane {
     /** The Raft terms view, or null. */
     RaftTermsView terms() { return protocolView instanceof RaftTermsView t ? t : null; }
     FilterBar filterBar() { return filterBar; }
+    /** The Plan tab's table, or null when the recording has no plan beside it. */
+    javafx.scene.control.TableView<dev.weft.app.vm.PlanViewModel.Row> planTable() { return planPane == null ? null : planPane.table(); }
     TabPane tabs() { return tabs; }
 
     /** Puts the dividers (timeline above the table; table beside the detail tabs) at the given fractions. */

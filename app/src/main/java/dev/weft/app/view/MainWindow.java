@@ -311,6 +311,7 @@ public final class MainWindow {
         }
         DocumentPane before = pane != null && d.grewFrom() == pane.document() ? pane : null;
         pane = new DocumentPane(d, vm.runner());
+        pane.setOnWhatIfRecorded((original, log) -> tabs.compare(original, log, null));
         pane.timeline().paletteProperty().bind(Bindings.createObjectBinding(
                 () -> vm.themeProperty().get() == WorkbenchViewModel.Theme.DARK ? TimelinePalette.DARK : TimelinePalette.LIGHT,
                 vm.themeProperty()));
@@ -426,7 +427,8 @@ public final class MainWindow {
         tools.getItems().addAll(
                 item("Run…", "Shortcut+R", () -> toolWindows().showRun()),
                 item("Fuzz…", "Shortcut+Shift+F", () -> toolWindows().showFuzz()),
-                item("Campaign results…", null, () -> toolWindows().showCampaign(null)));
+                item("Campaign results…", null, () -> toolWindows().showCampaign(null)),
+                item("Shrink…", null, () -> toolWindows().showShrink()));
         return tools;
     }
 

@@ -72,6 +72,11 @@ public final class OpenTabs {
     public void compareWith(java.nio.file.Path other, java.util.function.Consumer<CompareViewModel> whenDone) {
         DocumentViewModel first = workbench.document();
         if (first == null) return;
+        compare(first, other, whenDone);
+    }
+
+    /** As {@link #compareWith}, with {@code first} on side A whichever recording is on screen (a what-if's original). */
+    public void compare(DocumentViewModel first, java.nio.file.Path other, java.util.function.Consumer<CompareViewModel> whenDone) {
         workbench.open(other, 0, second -> {
             CompareViewModel c = new CompareViewModel(first, second, workbench.runner());
             CompareTab t = new CompareTab(c);

@@ -188,6 +188,8 @@ public final class RunExecutor {
             exit = p.exitValue();
         } finally {
             live.remove(p);
+            // weft run's LOG.run.json names the campaign's temporary recording: a campaign keeps no recipes
+            Files.deleteIfExists(dev.weft.launcher.run.RunRecipe.of(tmpLog));
         }
         if (stopping || exit == INTERRUPTED) {
             return null;

@@ -57,7 +57,17 @@ public final class RunCommand {
             return usageError(err, e);
         }
         if (parsed.cluster() != null) {
-            return ClusterRun.run(parsed, env, out, err);
+            int rc = ClusterRun.run(parsed, env, out, err);
+            Path log = parsed.cluster().record();
+            if (log != null && parsed.cluster().scenario() == null && Files.isRegularFile(log)) {
+                // how this recording was made, for the workbench's What if? (RunRecipe): beside it, never inside it
+                try {
+                    new RunRecipe(Path.of("").toAbsolutePath(), RunRecipe.withoutOutputs(args), env.get("PATH")).writeBeside(log);
+                } catch (IOException e) {
+                    err.println("weft run: cannot write " + RunRecipe.of(log) + ": " + e.getMessage());
+                }
+            }
+            return rc;
         }
         ProcessBuilder pb;
         BrokerRelay relay = null;

@@ -25,6 +25,11 @@ public final class RunInChildJvm {
      * pipes to read.
      */
     public static Process start(List<String> runArgs, Map<String, String> env) throws IOException {
+        return start(runArgs, env, null);
+    }
+
+    /** As {@link #start(List, Map)}, in the working directory {@code directory} (null: this process's). */
+    public static Process start(List<String> runArgs, Map<String, String> env, Path directory) throws IOException {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         // C1 only and the serial collector: a run's JVM is short-lived and mostly waits on its nodes
         List<String> cmd = new ArrayList<>(List.of(java, "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC",
@@ -35,6 +40,7 @@ public final class RunInChildJvm {
         pb.environment().putAll(env);
         pb.environment().remove("LD_PRELOAD");
         pb.redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
+        if (directory != null) pb.directory(directory.toFile());
         return pb.start();
     }
 }

@@ -1,0 +1,148 @@
+package dev.weft.app.shrink;
+
+import java.io.BufferedReader;
+import java.io.File;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * One {@code weft shrink} in a child process: weft's own entry point in a child JVM with this JVM's class path, or
+ * the command named by the system property {@value #COMMAND_PROPERTY} (a {@code weft} executable; tests name a fake).
+ * Its stderr progress lines ({@code shrink: run R, D deviation(s) of N}) are parsed as they come; Cancel ends the
+ * whole process tree. Everything here runs on the session's own threads; the listener hands over to the UI itself.
+ */
+public final class ShrinkSession {
+
+    public static final String COMMAND_PROPERTY = "weft.workbench.weft";
+
+    /** Where a shrink's news goes; called from the session's threads. */
+    public interface Listener {
+        /** A line weft shrink printed. */
+        void line(boolean stderr, String text);
+
+        /** A progress line: run number, deviations left, deviations of the plan at the start. */
+        void progress(long run, long deviations, long of);
+
+        /** The shrink is over: its exit status, the minimal recording if one was written, and whether Cancel ended it. */
+        void finished(int exitStatus, Path minimalLog, boolean cancelled);
+    }
+
+    /** {@code shrink: run 7, 3 deviation(s) of 41}. */
+    static final Pattern PROGRESS = Pattern.compile("^shrink: run ([0-9]{1,18}), ([0-9]{1,18}) deviation\\(s\\) of ([0-9]{1,18})\\b.*");
+
+    private final Process process;
+    private final Path minimalLog;
+    private final Listener listener;
+    private final AtomicBoolean cancelled = new AtomicBoolean();
+    private final List<Thread> pumps = new ArrayList<>();
+
+    private ShrinkSession(Process process, Path minimalLog, Listener listener) {
+        this.process = process;
+        this.minimalLog = minimalLog;
+        this.listener = listener;
+    }
+
+    /** Starts the shrink (a process start: call it off the UI thread). */
+    public static ShrinkSession start(ShrinkRequest request, Listener listener) throws IOException {
+        ProcessBuilder pb = new ProcessBuilder(command(request.args()));
+        pb.environment().remove("LD_PRELOAD");
+        pb.redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
+        ShrinkSession s = new ShrinkSession(pb.start(), request.minimalLog().toAbsolutePath(), listener);
+        s.begin();
+        return s;
+    }
+
+    /** The command line for weft ARGS: the named weft executable, or weft's main class in a child JVM. */
+    static List<String> command(List<String> weftArgs) {
+        List<String> cmd = new ArrayList<>();
+        String weft = System.getProperty(COMMAND_PROPERTY, "");
+        if (!weft.isBlank()) {
+            cmd.add(weft);
+        } else {
+            cmd.addAll(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-XX:+UseSerialGC",
+                    "-Djava.awt.headless=true", "-cp", System.getProperty("java.class.path"), "dev.weft.launcher.WeftMain"));
+        }
+        cmd.addAll(weftArgs);
+        return cmd;
+    }
+
+    private void begin() {
+        pump(process.getInputStream(), false);
+        pump(process.getErrorStream(), true);
+        Thread watcher = new Thread(this::watch, "weft-shrink-watch");
+        watcher.setDaemon(true);
+        watcher.start();
+    }
+
+    private void watch() {
+        int rc;
+        try {
+            rc = process.waitFor();
+            for (Thread t : pumps) t.join(2000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return;
+        }
+        boolean stopped = cancelled.get();
+        listener.finished(rc, !stopped && rc == 0 && Files.isRegularFile(minimalLog) ? minimalLog : null, stopped);
+    }
+
+    private void pump(InputStream in, boolean stderr) {
+        Thread t = new Thread(() -> {
+            try (BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
+                for (String l = r.readLine(); l != null; l = r.readLine()) {
+                    listener.line(stderr, l);
+                    Matcher m = PROGRESS.matcher(l);
+                    if (stderr && m.matches()) {
+                        listener.progress(Long.parseLong(m.group(1)), Long.parseLong(m.group(2)), Long.parseLong(m.group(3)));
+                    }
+                }
+            } catch (IOException e) {
+                // the process is gone: its last lines were read
+            }
+        }, "weft-shrink-" + (stderr ? "err" : "out"));
+        t.setDaemon(true);
+        pumps.add(t);
+        t.start();
+    }
+
+    /** Cancels: SIGTERM to the whole tree, then a kill after a grace period. Blocks: call it off the UI thread. */
+    public void cancel(long graceSeconds) {
+        cancelled.set(true);
+        List<ProcessHandle> tree = new ArrayList<>();
+        process.descendants().forEach(tree::add);
+        process.toHandle().destroy();
+        tree.forEach(ProcessHandle::destroy);
+        try {
+            if (!process.waitFor(graceSeconds, TimeUnit.SECONDS)) {
+                tree.forEach(ProcessHandle::destroyForcibly);
+                process.destroyForcibly();
+                process.waitFor(2, TimeUnit.SECONDS);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    public boolean alive() {
+        return process.isAlive();
+    }
+
+    /** The process and everything under it (for tests that check a cancel leaves nothing behind). */
+    public List<ProcessHandle> processTree() {
+        List<ProcessHandle> all = new ArrayList<>();
+        all.add(process.toHandle());
+        process.descendants().forEach(all::add);
+        return all;
+    }
+}
