@@ -37,22 +37,35 @@ final class TimelineRenderer {
 
     /** Everything a frame depends on, gathered by the view. */
     record Frame(TimelineModel model, AxisMapping mapping, Viewport viewport, AxisMode mode, TimelinePalette palette,
-                 int[] laneRow, int rows, double laneHeight, int hiddenKinds, int cursorOp, int selectedOp, int hoveredOp,
+                 int[] laneRow, int rows, double[] rowTops, double[] rowHeights, int pinnedRows,
+                 java.util.Set<Integer> pinned, java.util.Set<Integer> collapsed, double laneHeight, int hiddenKinds, int cursorOp, int selectedOp, int hoveredOp,
                  int[] markers, int[] verdicts, int errorOp, boolean arrows, double width, double height, int[] highlights, int[] bookmarks,
                  java.util.BitSet shown, int[] range, int measureOp, double scrollY) {
 
-        /** Top of a row, lanes scrolled up by scrollY (the ruler stays put). */
+        /** Top of a row on screen (pinned rows stay under the ruler, the others are scrolled by scrollY). */
         double rowTop(int row) {
-            return RULER + row * laneHeight - scrollY;
+            return rowTops[row];
+        }
+
+        /** A row's height: the lane height, or a thin strip when collapsed. */
+        double rowHeight(int row) {
+            return rowHeights[row];
         }
 
         /** Where the last lane ends on screen (never below the frame). */
         double lanesBottom() {
-            return Math.min(height, RULER + rows * laneHeight - scrollY);
+            double bottom = RULER;
+            for (int r = 0; r < rows; r++) bottom = Math.max(bottom, rowTops[r] + rowHeights[r]);
+            return Math.min(height, bottom);
         }
 
         double laneCentre(int lane) {
-            return rowTop(laneRow[lane]) + laneHeight / 2;
+            return rowTop(laneRow[lane]) + rowHeight(laneRow[lane]) / 2;
+        }
+
+        /** A mark's radius in its lane (small in a collapsed one). */
+        double markRadius(int lane) {
+            return Math.max(2.5, Math.min(5.5, rowHeight(laneRow[lane]) / 5));
         }
 
         boolean markVisible(int op) {
@@ -77,7 +90,11 @@ final class TimelineRenderer {
             if (row < 0) continue;
             if (row % 2 == 1) {
                 g.setFill(p.laneStripe());
-                g.fillRect(GUTTER, f.rowTop(row), plotW, f.laneHeight);
+                g.fillRect(GUTTER, f.rowTop(row), plotW, f.rowHeight(row));
+            }
+            if (row == f.pinnedRows - 1) {   // the edge the other lanes scroll under
+                g.setFill(p.grid());
+                g.fillRect(0, f.rowTop(row) + f.rowHeight(row) - 1, f.width, 2);
             }
         }
         g.restore();
@@ -125,8 +142,13 @@ final class TimelineRenderer {
         for (int lane = 0; lane < f.laneRow.length; lane++) {
             int row = f.laneRow[lane];
             if (row < 0) continue;
-            g.fillText(f.model.lanes().get(lane).label(), 6, f.rowTop(row) + f.laneHeight / 2);
+            boolean collapsed = f.collapsed.contains(lane);
+            // ▸ collapsed / ▾ expanded (a click toggles it), ⊤ pinned to the top.
+            String label = (collapsed ? "▸ " : "▾ ") + f.model.lanes().get(lane).label() + (f.pinned.contains(lane) ? "  ⊤" : "");
+            g.setFont(collapsed ? SMALL_FONT : LABEL_FONT);
+            g.fillText(label, 4, f.rowTop(row) + f.rowHeight(row) / 2);
         }
+        g.setFont(LABEL_FONT);
         g.restore();
     }
 
@@ -187,10 +209,10 @@ final class TimelineRenderer {
     }
 
     private void paintMarks(GraphicsContext g, Frame f, int from, int to) {
-        double r = Math.max(2.5, Math.min(5.5, f.laneHeight / 5));
         for (int op = from; op < to; op++) {
             if (!f.markVisible(op)) continue;
-            drawMark(g, f.palette, f.model.kind(op), f.mapping.xOf(op), f.laneCentre(f.model.lane(op)), r);
+            int lane = f.model.lane(op);
+            drawMark(g, f.palette, f.model.kind(op), f.mapping.xOf(op), f.laneCentre(lane), f.markRadius(lane));
         }
     }
 
@@ -296,8 +318,9 @@ final class TimelineRenderer {
         double scale = Math.log1p(busiest);
         for (int lane = 0; lane < lanes; lane++) {
             if (f.laneRow[lane] < 0) continue;
-            double bottom = f.rowTop(f.laneRow[lane]) + f.laneHeight * 0.86;
-            double full = f.laneHeight * 0.6;
+            double h = f.rowHeight(f.laneRow[lane]);
+            double bottom = f.rowTop(f.laneRow[lane]) + h * 0.86;
+            double full = h * 0.6;
             int runFrom = 0, runKind = -1, runPx = 0;
             for (int col = 0; col <= cols; col++) {
                 int at = col * lanes + lane;
@@ -394,7 +417,7 @@ final class TimelineRenderer {
     private static void flushLoss(GraphicsContext g, Frame f, int lane, int fromCol, int toCol, int kind) {
         if (kind < 0 || toCol <= fromCol) return;
         double top = f.rowTop(f.laneRow[lane]);
-        double h = f.laneHeight;
+        double h = f.rowHeight(f.laneRow[lane]);
         g.setFill(f.palette.of(MarkKind.ofOrdinal(kind)));
         g.fillRect(fromCol, top + h * 0.06, toCol - fromCol, Math.max(2, h * 0.14));
     }
