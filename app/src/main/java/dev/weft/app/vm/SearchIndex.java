@@ -26,7 +26,8 @@ public final class SearchIndex {
     static final int MAX_PAYLOAD_BYTES = 64;
     /** Raw bytes per chunk before a new one starts: bounded arrays, and the unit of progress. */
     static final int CHUNK_BYTES = 1 << 20;
-    static final int READ_BLOCK = 4096;
+    /** Records read per call: small, so the source's lock is never held long against the UI's reads. */
+    static final int READ_BLOCK = 1024;
 
     private final byte[][] chunks;
     private final int[] chunkFirstOp;
