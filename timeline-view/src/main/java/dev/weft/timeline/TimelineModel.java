@@ -167,6 +167,13 @@ public final class TimelineModel {
         return lo;
     }
 
+    /** Whether any record is a TCP one (the legend then names the TCP marks). */
+    public boolean hasTcp() {
+        short[] top = levels[levels.length - 1];
+        for (short m : top) if ((m & 0xFFFF) >= MarkKind.TCP_OPEN.bit()) return true;
+        return false;
+    }
+
     /** Approximate heap held by this model, for benchmarks. */
     public long bytesUsed() {
         long total = (long) vt.length * 8 + (long) lane.length * 2 + kind.length + (long) partner.length * 4
