@@ -9,7 +9,17 @@ import dev.weft.log.SendOutcome;
  * the mark must look (a dropped send is not an enqueued one). Stored per event as one byte (the ordinal).
  */
 public enum MarkKind {
-    CONNECT, HELLO, BIND, SEND, SEND_DROPPED, SEND_NO_RECEIVER, RECV, RECV_EMPTY, DISCONNECT, VIOLATION, END;
+    CONNECT, HELLO, BIND, SEND, SEND_DROPPED, SEND_NO_RECEIVER, RECV, RECV_EMPTY, DISCONNECT, VIOLATION, END,
+    /** TCP records (docs/tcp.md): setting a stream up (bind, listen, connect, established, accept, adopt). */
+    TCP_OPEN,
+    /** A tcp_send: bytes written to a stream (its arrow goes to the read that takes its first byte). */
+    TCP_SEND,
+    /** A tcp_recv: bytes read, the end of the stream, or nothing yet. */
+    TCP_RECV,
+    /** A tcp_shutdown or tcp_close. */
+    TCP_CLOSE,
+    /** A tcp_reset, or a write or read that met one. */
+    TCP_RESET;
 
     private static final MarkKind[] VALUES = values();
 
@@ -36,6 +46,15 @@ public enum MarkKind {
         return this == RECV || this == RECV_EMPTY;
     }
 
+    /** The one of a linked pair that carries the bytes out (a datagram's send, a stream's write). */
+    public boolean startsFlow() {
+        return this == SEND || this == TCP_SEND;
+    }
+
+    public boolean isTcp() {
+        return ordinal() >= TCP_OPEN.ordinal();
+    }
+
     public static MarkKind of(Event e) {
         if (e instanceof Event.Connect) return CONNECT;
         if (e instanceof Event.Hello) return HELLO;
@@ -48,6 +67,11 @@ public enum MarkKind {
         if (e instanceof Event.Recv r) return r.outcome() instanceof RecvOutcome.Delivered ? RECV : RECV_EMPTY;
         if (e instanceof Event.Disconnect) return DISCONNECT;
         if (e instanceof Event.Violation) return VIOLATION;
+        if (e instanceof Event.TcpSend s) return s.outcome() instanceof dev.weft.log.TcpSendOutcome.Reset ? TCP_RESET : TCP_SEND;
+        if (e instanceof Event.TcpRecv r) return r.outcome() instanceof dev.weft.log.TcpRecvOutcome.Reset ? TCP_RESET : TCP_RECV;
+        if (e instanceof Event.TcpShutdown || e instanceof Event.TcpClose) return TCP_CLOSE;
+        if (e instanceof Event.TcpReset) return TCP_RESET;
+        if (e.isTcp() && !(e instanceof Event.TcpPartition)) return TCP_OPEN;
         return END;
     }
 
@@ -65,6 +89,11 @@ public enum MarkKind {
             case DISCONNECT -> "disconnect";
             case VIOLATION -> "violation";
             case END -> "end";
+            case TCP_OPEN -> "tcp open";
+            case TCP_SEND -> "tcp write";
+            case TCP_RECV -> "tcp read";
+            case TCP_CLOSE -> "tcp close";
+            case TCP_RESET -> "tcp reset";
         };
     }
 
@@ -80,6 +109,7 @@ public enum MarkKind {
     }
 
     private static final MarkKind[] PRIORITY = {
-        VIOLATION, SEND_DROPPED, SEND_NO_RECEIVER, SEND, RECV, END, RECV_EMPTY, CONNECT, HELLO, BIND, DISCONNECT
+        VIOLATION, SEND_DROPPED, SEND_NO_RECEIVER, TCP_RESET, SEND, TCP_SEND, RECV, TCP_RECV, END, TCP_CLOSE, TCP_OPEN,
+        RECV_EMPTY, CONNECT, HELLO, BIND, DISCONNECT
     };
 }

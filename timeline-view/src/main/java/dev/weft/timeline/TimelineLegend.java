@@ -22,10 +22,16 @@ public class TimelineLegend extends FlowPane {
         getStyleClass().add("legend");
         setAlignment(Pos.CENTER_LEFT);
         palette.addListener(o -> fill());
+        tcp.addListener(o -> fill());
         fill();
     }
 
     public ObjectProperty<TimelinePalette> paletteProperty() { return palette; }
+
+    /** Whether the TCP marks are named too (a recording with TCP streams); off, the legend stays short. */
+    public javafx.beans.property.BooleanProperty tcpProperty() { return tcp; }
+
+    private final javafx.beans.property.BooleanProperty tcp = new javafx.beans.property.SimpleBooleanProperty(this, "tcp", false);
 
     private void fill() {
         getChildren().clear();
@@ -35,6 +41,13 @@ public class TimelineLegend extends FlowPane {
             Canvas c = swatch(p);
             TimelineRenderer.drawMark(c.getGraphicsContext2D(), p, k, 8, 8, 4.5);
             add(c, k == MarkKind.CONNECT ? "connect / hello / bind / disconnect" : k.label());
+        }
+        if (tcp.get()) {
+            for (MarkKind k : new MarkKind[] {MarkKind.TCP_OPEN, MarkKind.TCP_SEND, MarkKind.TCP_RECV, MarkKind.TCP_CLOSE, MarkKind.TCP_RESET}) {
+                Canvas c = swatch(p);
+                TimelineRenderer.drawMark(c.getGraphicsContext2D(), p, k, 8, 8, 4.5);
+                add(c, k == MarkKind.TCP_SEND ? "tcp write (→ the read of its first byte)" : k.label());
+            }
         }
         Canvas arrow = swatch(p);
         GraphicsContext g = arrow.getGraphicsContext2D();

@@ -15,7 +15,7 @@ import java.util.TreeMap;
 /**
  * The compact, immutable picture of a recording that the timeline draws: per event (index = op) its vt,
  * lane, mark kind and partner (the matching receive of a delivered send and back), in primitive arrays —
- * 15 bytes per event — plus a level-of-detail pyramid of kind masks per lane, so the marks of any op range
+ * 15 bytes per event, 4 more for each lane's op list — plus a level-of-detail pyramid of kind masks per lane, so the marks of any op range
  * are summarised in O(lanes · log n) whatever the zoom.
  *
  * <p>vt values are unsigned u64 and never decrease with op (they are the broker's high-water mark), which
@@ -38,6 +38,10 @@ public final class TimelineModel {
     // stored bucket-major: masks[l - baseLevel][bucket * laneCount + lane].
     private final int baseLevel;
     private final short[][] levels;
+    // Ops of each lane, ascending: laneOps[laneStart[l] .. laneStart[l + 1]). How many ops of a lane fall in a
+    // pixel column is two binary searches (the density strips of a zoomed-out timeline).
+    private final int[] laneOps;
+    private final int[] laneStart;
 
     private TimelineModel(long[] vt, short[] lane, byte[] kind, int[] partner, int size, List<Lane> lanes) {
         this.vt = vt;
@@ -60,6 +64,28 @@ public final class TimelineModel {
         while ((1 << b) < lanes.size()) b++;
         this.baseLevel = b;
         this.levels = buildPyramid();
+        this.laneStart = new int[lanes.size() + 1];
+        for (int i = 0; i < size; i++) laneStart[lane[i] + 1]++;
+        for (int l = 0; l < lanes.size(); l++) laneStart[l + 1] += laneStart[l];
+        this.laneOps = new int[size];
+        int[] next = Arrays.copyOf(laneStart, lanes.size());
+        for (int i = 0; i < size; i++) laneOps[next[lane[i]]++] = i;
+    }
+
+    /** How many ops of each lane lie in from <= op < to, into out[lane] (length at least laneCount()). */
+    public void countsInRange(int from, int to, int[] out) {
+        for (int l = 0; l < lanes.size(); l++) {
+            out[l] = lowerBound(laneOps, laneStart[l], laneStart[l + 1], to) - lowerBound(laneOps, laneStart[l], laneStart[l + 1], from);
+        }
+    }
+
+    private static int lowerBound(int[] a, int lo, int hi, int key) {
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (a[mid] < key) lo = mid + 1;
+            else hi = mid;
+        }
+        return lo;
     }
 
     /** Builds a model from records in op order (op must equal its position, as a verified log guarantees). */
@@ -141,9 +167,17 @@ public final class TimelineModel {
         return lo;
     }
 
+    /** Whether any record is a TCP one (the legend then names the TCP marks). */
+    public boolean hasTcp() {
+        short[] top = levels[levels.length - 1];
+        for (short m : top) if ((m & 0xFFFF) >= MarkKind.TCP_OPEN.bit()) return true;
+        return false;
+    }
+
     /** Approximate heap held by this model, for benchmarks. */
     public long bytesUsed() {
-        long total = (long) vt.length * 8 + (long) lane.length * 2 + kind.length + (long) partner.length * 4;
+        long total = (long) vt.length * 8 + (long) lane.length * 2 + kind.length + (long) partner.length * 4
+                + (long) laneOps.length * 4 + (long) laneStart.length * 4;
         for (short[] l : levels) total += (long) l.length * 2;
         return total;
     }
@@ -216,6 +250,7 @@ public final class TimelineModel {
         private boolean[] connHasNode = new boolean[16];
         private int conns;
         private final LongIntMap sendByTie = new LongIntMap(1024);
+        private final TcpFlows streams = new TcpFlows();
 
         public Builder(int expectedSize) {
             int cap = Math.max(16, expectedSize);
@@ -247,8 +282,12 @@ public final class TimelineModel {
             vt[i] = r.vt();
             kind[i] = (byte) MarkKind.of(e).ordinal();
             partner[i] = NO_PARTNER;
-            long conn = e.connOrNone();
-            connIndex[i] = (e instanceof Event.Violation || e instanceof Event.End) ? -1 : denseConn(conn);
+            // Records about the run rather than a connection (violation, end, ext, signal, partition) go on the run
+            // lane; a stream's reset on its connector's lane.
+            if (e instanceof Event.OnConnection c) connIndex[i] = denseConn(c.conn());
+            else if (e instanceof Event.TcpReset reset && streams.connector(reset.sid()) != null) connIndex[i] = denseConn(streams.connector(reset.sid()));
+            else connIndex[i] = -1;
+            if (e.isTcp()) streams.add(i, e, partner);
             if (e instanceof Event.Hello h) {
                 int c = connIndex[i];
                 if (!connHasNode[c]) {

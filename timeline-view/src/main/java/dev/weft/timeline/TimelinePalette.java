@@ -30,6 +30,9 @@ public record TimelinePalette(Color background, Color laneStripe, Color gutter, 
             case RECV_EMPTY -> recvEmpty;
             case VIOLATION -> violation;
             case END -> end;
+            case TCP_SEND -> send;
+            case TCP_RECV -> recv;
+            case TCP_RESET -> dropped;
             default -> lifecycle;
         };
     }

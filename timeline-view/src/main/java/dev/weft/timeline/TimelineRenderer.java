@@ -10,8 +10,9 @@ import java.util.Arrays;
 
 /**
  * Immediate-mode painter of the main timeline area. Touches only the visible op range: single marks (and
- * send→receive arrows) when few events are visible, otherwise one summary bar per lane per pixel column
- * taken from the model's pyramid, merged into runs of equal colour, so a frame costs O(width · lanes · log n)
+ * send→receive arrows) when few events are visible, otherwise a density strip per lane: per pixel column a bar
+ * as tall as its op count (log scale) in the colour of the dominant kind, from the model's pyramid and per-lane
+ * op lists, merged into runs of equal colour and height, so a frame costs O(width · lanes · log n)
  * whatever the recording size.
  */
 final class TimelineRenderer {
@@ -27,29 +28,44 @@ final class TimelineRenderer {
     private static final Font SMALL_FONT = Font.font("System", 10);
 
     private short[] masks = new short[0];
-    private int[] runStart = new int[0];
-    private int[] runKind = new int[0];
+    private int[] counts = new int[0];
+    /** Per pixel column and lane (column-major): the dominant kind's ordinal (-1: none) and the op count. */
+    private byte[] columnKinds = new byte[0];
+    private int[] columnCounts = new int[0];
     private int[] lossStart = new int[0];
     private int[] lossKind = new int[0];
 
     /** Everything a frame depends on, gathered by the view. */
     record Frame(TimelineModel model, AxisMapping mapping, Viewport viewport, AxisMode mode, TimelinePalette palette,
-                 int[] laneRow, int rows, double laneHeight, int hiddenKinds, int cursorOp, int selectedOp, int hoveredOp,
+                 int[] laneRow, int rows, double[] rowTops, double[] rowHeights, int pinnedRows,
+                 java.util.Set<Integer> pinned, java.util.Set<Integer> collapsed, double laneHeight, int hiddenKinds, int cursorOp, int selectedOp, int hoveredOp,
                  int[] markers, int[] verdicts, int errorOp, boolean arrows, double width, double height, int[] highlights, int[] bookmarks,
                  java.util.BitSet shown, int[] range, int measureOp, double scrollY, int[] planMarks) {
 
-        /** Top of a row, lanes scrolled up by scrollY (the ruler stays put). */
+        /** Top of a row on screen (pinned rows stay under the ruler, the others are scrolled by scrollY). */
         double rowTop(int row) {
-            return RULER + row * laneHeight - scrollY;
+            return rowTops[row];
+        }
+
+        /** A row's height: the lane height, or a thin strip when collapsed. */
+        double rowHeight(int row) {
+            return rowHeights[row];
         }
 
         /** Where the last lane ends on screen (never below the frame). */
         double lanesBottom() {
-            return Math.min(height, RULER + rows * laneHeight - scrollY);
+            double bottom = RULER;
+            for (int r = 0; r < rows; r++) bottom = Math.max(bottom, rowTops[r] + rowHeights[r]);
+            return Math.min(height, bottom);
         }
 
         double laneCentre(int lane) {
-            return rowTop(laneRow[lane]) + laneHeight / 2;
+            return rowTop(laneRow[lane]) + rowHeight(laneRow[lane]) / 2;
+        }
+
+        /** A mark's radius in its lane (small in a collapsed one). */
+        double markRadius(int lane) {
+            return Math.max(2.5, Math.min(5.5, rowHeight(laneRow[lane]) / 5));
         }
 
         boolean markVisible(int op) {
@@ -74,7 +90,11 @@ final class TimelineRenderer {
             if (row < 0) continue;
             if (row % 2 == 1) {
                 g.setFill(p.laneStripe());
-                g.fillRect(GUTTER, f.rowTop(row), plotW, f.laneHeight);
+                g.fillRect(GUTTER, f.rowTop(row), plotW, f.rowHeight(row));
+            }
+            if (row == f.pinnedRows - 1) {   // the edge the other lanes scroll under
+                g.setFill(p.grid());
+                g.fillRect(0, f.rowTop(row) + f.rowHeight(row) - 1, f.width, 2);
             }
         }
         g.restore();
@@ -123,8 +143,13 @@ final class TimelineRenderer {
         for (int lane = 0; lane < f.laneRow.length; lane++) {
             int row = f.laneRow[lane];
             if (row < 0) continue;
-            g.fillText(f.model.lanes().get(lane).label(), 6, f.rowTop(row) + f.laneHeight / 2);
+            boolean collapsed = f.collapsed.contains(lane);
+            // ▸ collapsed / ▾ expanded (a click toggles it), ⊤ pinned to the top.
+            String label = (collapsed ? "▸ " : "▾ ") + f.model.lanes().get(lane).label() + (f.pinned.contains(lane) ? "  ⊤" : "");
+            g.setFont(collapsed ? SMALL_FONT : LABEL_FONT);
+            g.fillText(label, 4, f.rowTop(row) + f.rowHeight(row) / 2);
         }
+        g.setFont(LABEL_FONT);
         g.restore();
     }
 
@@ -156,10 +181,11 @@ final class TimelineRenderer {
             int other = f.model.partner(op);
             if (other < 0) continue;
             MarkKind k = f.model.kind(op);
-            // Each arrow once: from its visible send, or from its visible receive when the send is off-screen.
-            if (k == MarkKind.RECV && other >= from) continue;
-            int send = k == MarkKind.SEND ? op : other;
-            int recv = k == MarkKind.SEND ? other : op;
+            // Each arrow once: from its visible send, or from its visible receive when the send does not draw it
+            // (off-screen, or a stream write whose bytes several reads took).
+            if (!k.startsFlow() && other >= from && f.model.partner(other) == op) continue;
+            int send = k.startsFlow() ? op : other;
+            int recv = k.startsFlow() ? other : op;
             if (!f.markVisible(send) || !f.markVisible(recv)) continue;
             double x1 = f.mapping.xOf(send), y1 = f.laneCentre(f.model.lane(send));
             double x2 = f.mapping.xOf(recv), y2 = f.laneCentre(f.model.lane(recv));
@@ -184,10 +210,10 @@ final class TimelineRenderer {
     }
 
     private void paintMarks(GraphicsContext g, Frame f, int from, int to) {
-        double r = Math.max(2.5, Math.min(5.5, f.laneHeight / 5));
         for (int op = from; op < to; op++) {
             if (!f.markVisible(op)) continue;
-            drawMark(g, f.palette, f.model.kind(op), f.mapping.xOf(op), f.laneCentre(f.model.lane(op)), r);
+            int lane = f.model.lane(op);
+            drawMark(g, f.palette, f.model.kind(op), f.mapping.xOf(op), f.laneCentre(lane), f.markRadius(lane));
         }
     }
 
@@ -212,6 +238,22 @@ final class TimelineRenderer {
             }
             case VIOLATION -> g.fillPolygon(new double[] {x, x - r - 1, x + r + 1}, new double[] {y - r - 2, y + r, y + r}, 3);
             case END -> g.fillRect(x - 1.5, y - r - 3, 3, 2 * r + 6);
+            // A stream's bytes: a bar (a range of bytes) rather than a datagram's dot.
+            case TCP_SEND -> g.fillRect(x - r, y - r * 0.55, 2 * r, 1.1 * r);
+            case TCP_RECV -> {
+                g.setLineWidth(1.6);
+                g.strokeRect(x - r + 0.8, y - r * 0.55, 2 * r - 1.6, 1.1 * r);
+            }
+            case TCP_OPEN -> {
+                g.setLineWidth(1.5);
+                g.strokePolygon(new double[] {x, x + r, x, x - r}, new double[] {y - r, y, y + r, y}, 4);
+            }
+            case TCP_RESET -> {
+                g.setLineWidth(2.2);
+                g.strokeLine(x - r, y - r, x + r, y + r);
+                g.strokeLine(x - r, y + r, x + r, y - r);
+                g.strokeLine(x, y - r, x, y + r);
+            }
             default -> {
                 g.setLineWidth(1.5);
                 g.strokeLine(x, y - r, x, y + r);
@@ -219,54 +261,92 @@ final class TimelineRenderer {
         }
     }
 
-    /** Dense mode: per pixel column and lane, the dominant kind as a bar, plus a loss strip on top. */
+    /**
+     * Dense mode, a density strip per lane: per pixel column, a bar as tall as the column's op count in that lane
+     * (log scale against the busiest column on screen) in the colour of its dominant kind, plus a loss strip on top.
+     * A quiet stretch stays visibly thinner than a busy one instead of every column drawing the same solid bar.
+     */
     private void paintColumns(GraphicsContext g, Frame f, double plotW) {
         int lanes = f.model.laneCount();
+        int cols = (int) Math.ceil(plotW);
         if (masks.length < lanes) {
             masks = new short[lanes];
-            runStart = new int[lanes];
-            runKind = new int[lanes];
+            counts = new int[lanes];
             lossStart = new int[lanes];
             lossKind = new int[lanes];
         }
-        Arrays.fill(runKind, 0, lanes, -1);
+        if (columnKinds.length < (cols + 1) * lanes) {
+            columnKinds = new byte[(cols + 1) * lanes];
+            columnCounts = new int[(cols + 1) * lanes];
+        }
         Arrays.fill(lossKind, 0, lanes, -1);
-        int cols = (int) Math.ceil(plotW);
         int visibleKinds = MarkKind.ALL & ~f.hiddenKinds;
         int lossBits = MarkKind.SEND_DROPPED.bit() | MarkKind.SEND_NO_RECEIVER.bit();
+        int busiest = 1;
         int opA = f.mapping.firstOpAtOrAfter(f.viewport.valueAt(0));
         for (int col = 0; col <= cols; col++) {
             int opB = col == cols ? opA : f.mapping.firstOpAtOrAfter(f.viewport.valueAt(col + 1));
             if (col < cols && opB > opA && f.shown != null) filteredMasks(f, opA, opB);
-            else if (col < cols && opB > opA) f.model.masksInRange(opA, opB, masks);
-            else Arrays.fill(masks, 0, lanes, (short) 0);
+            else if (col < cols && opB > opA) {
+                f.model.masksInRange(opA, opB, masks);
+                f.model.countsInRange(opA, opB, counts);
+            } else {
+                Arrays.fill(masks, 0, lanes, (short) 0);
+                Arrays.fill(counts, 0, lanes, 0);
+            }
             for (int lane = 0; lane < lanes; lane++) {
-                if (f.laneRow[lane] < 0) continue;
+                int at = col * lanes + lane;
+                if (f.laneRow[lane] < 0) {
+                    columnKinds[at] = -1;
+                    continue;
+                }
                 int m = masks[lane] & visibleKinds;
                 MarkKind dom = MarkKind.dominant(m & ~lossBits);
-                int kind = dom == null ? -1 : dom.ordinal();
-                if (kind != runKind[lane]) {
-                    flushRun(g, f, lane, runStart[lane], col, runKind[lane], false);
-                    runKind[lane] = kind;
-                    runStart[lane] = col;
-                }
+                columnKinds[at] = (byte) (dom == null ? -1 : dom.ordinal());
+                // Hidden kinds still count when a visible kind shares the column: the strip is the lane's activity.
+                columnCounts[at] = dom == null ? 0 : counts[lane];
+                if (dom != null) busiest = Math.max(busiest, counts[lane]);
                 MarkKind loss = MarkKind.dominant(m & lossBits);
                 int lk = loss == null ? -1 : loss.ordinal();
                 if (lk != lossKind[lane]) {
-                    flushRun(g, f, lane, lossStart[lane], col, lossKind[lane], true);
+                    flushLoss(g, f, lane, lossStart[lane], col, lossKind[lane]);
                     lossKind[lane] = lk;
                     lossStart[lane] = col;
                 }
             }
             opA = opB;
         }
+        double scale = Math.log1p(busiest);
+        for (int lane = 0; lane < lanes; lane++) {
+            if (f.laneRow[lane] < 0) continue;
+            double h = f.rowHeight(f.laneRow[lane]);
+            double bottom = f.rowTop(f.laneRow[lane]) + h * 0.86;
+            double full = h * 0.6;
+            int runFrom = 0, runKind = -1, runPx = 0;
+            for (int col = 0; col <= cols; col++) {
+                int at = col * lanes + lane;
+                int kind = col == cols ? -1 : columnKinds[at];
+                int px = kind < 0 ? 0 : (int) Math.max(2, Math.round(full * Math.log1p(columnCounts[at]) / scale));
+                if (kind != runKind || px != runPx) {
+                    if (runKind >= 0 && col > runFrom) {
+                        g.setFill(f.palette.of(MarkKind.ofOrdinal(runKind)));
+                        g.fillRect(runFrom, bottom - runPx, col - runFrom, runPx);
+                    }
+                    runFrom = col;
+                    runKind = kind;
+                    runPx = px;
+                }
+            }
+        }
     }
 
-    /** Column masks when filters hide single ops: a walk over the column's ops (only while a filter is on). */
+    /** Column masks and counts when filters hide single ops: a walk over the column's ops (only while a filter is on). */
     private void filteredMasks(Frame f, int from, int to) {
         Arrays.fill(masks, 0, f.model.laneCount(), (short) 0);
+        Arrays.fill(counts, 0, f.model.laneCount(), 0);
         for (int op = f.shown.nextSetBit(from); op >= 0 && op < to; op = f.shown.nextSetBit(op + 1)) {
             masks[f.model.lane(op)] |= (short) (1 << f.model.kindOrdinal(op));
+            counts[f.model.lane(op)]++;
         }
     }
 
@@ -345,13 +425,12 @@ final class TimelineRenderer {
         g.fillText(f.model.measure(a, b), (xa + xb) / 2, y - 2);
     }
 
-    private static void flushRun(GraphicsContext g, Frame f, int lane, int fromCol, int toCol, int kind, boolean loss) {
+    private static void flushLoss(GraphicsContext g, Frame f, int lane, int fromCol, int toCol, int kind) {
         if (kind < 0 || toCol <= fromCol) return;
         double top = f.rowTop(f.laneRow[lane]);
-        double h = f.laneHeight;
+        double h = f.rowHeight(f.laneRow[lane]);
         g.setFill(f.palette.of(MarkKind.ofOrdinal(kind)));
-        if (loss) g.fillRect(fromCol, top + h * 0.12, toCol - fromCol, Math.max(2, h * 0.2));
-        else g.fillRect(fromCol, top + h * 0.38, toCol - fromCol, h * 0.36);
+        g.fillRect(fromCol, top + h * 0.06, toCol - fromCol, Math.max(2, h * 0.14));
     }
 
     /** Amber: a network invariant's marker (fifo, dup), told apart from a verdict's red by colour and shape. */

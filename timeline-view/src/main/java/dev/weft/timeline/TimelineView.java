@@ -40,6 +40,8 @@ public class TimelineView extends Region {
     /** Lanes never get thinner than this: when they do not fit, they scroll (wheel) instead. */
     static final double MIN_LANE = 22;
     static final double MAX_LANE = 80;
+    /** A collapsed lane: a thin strip that still shows where its activity is. */
+    static final double COLLAPSED_LANE = 10;
 
     private final Canvas main = new Canvas();
     private final Canvas minimapContent = new Canvas();
@@ -58,6 +60,8 @@ public class TimelineView extends Region {
     private final ReadOnlyIntegerWrapper hoveredOp = new ReadOnlyIntegerWrapper(this, "hoveredOp", -1);
     private final IntegerProperty hiddenKinds = new SimpleIntegerProperty(this, "hiddenKinds", 0);
     private final ObservableSet<Integer> hiddenLanes = FXCollections.observableSet();
+    private final ObservableSet<Integer> pinnedLanes = FXCollections.observableSet();
+    private final ObservableSet<Integer> collapsedLanes = FXCollections.observableSet();
     private final ObjectProperty<int[]> markers = new SimpleObjectProperty<>(this, "markers", new int[0]);
     private final ObjectProperty<int[]> verdictMarkers = new SimpleObjectProperty<>(this, "verdictMarkers", new int[0]);
     private final IntegerProperty errorOp = new SimpleIntegerProperty(this, "errorOp", -1);
@@ -81,6 +85,9 @@ public class TimelineView extends Region {
     private boolean minimapDirty = true;
     private int[] laneRow = new int[0];
     private int rows;
+    /** Rows [0, pinnedRows) are the pinned lanes: they stay at the top while the others scroll under them. */
+    private int pinnedRows;
+    private final javafx.scene.control.ContextMenu laneMenu = new javafx.scene.control.ContextMenu();
     private int[] allMarkers = new int[0];
     private long frames;
     private long lastFrameNanos;
@@ -103,7 +110,7 @@ public class TimelineView extends Region {
         laneScroll.valueProperty().addListener(o -> invalidate());
         model.addListener((o, a, b) -> onModelOrAxisChanged());
         axisMode.addListener((o, a, b) -> onAxisChanged(a));
-        for (Observable o : new Observable[] {palette, hiddenKinds, hiddenLanes}) o.addListener(x -> invalidateAll());
+        for (Observable o : new Observable[] {palette, hiddenKinds, hiddenLanes, pinnedLanes, collapsedLanes}) o.addListener(x -> invalidateAll());
         markers.addListener(x -> invalidateAll());
         verdictMarkers.addListener(x -> invalidateAll());
         suppressedMarkers.addListener(x -> invalidateAll());
@@ -139,6 +146,22 @@ public class TimelineView extends Region {
     public IntegerProperty hiddenKindsProperty() { return hiddenKinds; }
     /** Indexes of lanes ({@link TimelineModel#lanes()}) that are hidden. */
     public ObservableSet<Integer> getHiddenLanes() { return hiddenLanes; }
+    /** Lanes pinned to the top: drawn first and never scrolled away (a click on the label's menu pins one). */
+    public ObservableSet<Integer> getPinnedLanes() { return pinnedLanes; }
+    /** Lanes collapsed to a thin strip (a click on the lane's label collapses or expands it). */
+    public ObservableSet<Integer> getCollapsedLanes() { return collapsedLanes; }
+
+    /** The lane whose label or row is at y in this control's coordinates (as drawn now), or -1. */
+    public int laneAt(double y) {
+        if (y < TimelineRenderer.RULER || y >= main.getHeight()) return -1;
+        double[] top = rowScreenTops();
+        int[] shown = frameLaneRows(top);
+        for (int l = 0; l < shown.length; l++) {
+            int row = shown[l];
+            if (row >= 0 && y >= top[row] && y < top[row] + rowHeight(row)) return l;
+        }
+        return -1;
+    }
     /** Extra marker ops (e.g. violations found by replay checks), drawn like violation records. */
     public ObjectProperty<int[]> markersProperty() { return markers; }
     /**
@@ -178,13 +201,17 @@ public class TimelineView extends Region {
 
     /** Lane labels fully on screen now, top to bottom (for tests and the status line). */
     public java.util.List<String> lanesOnScreen() {
-        java.util.List<String> out = new java.util.ArrayList<>();
-        double lh = laneHeight(), y0 = TimelineRenderer.RULER - laneScrollY();
-        for (int l = 0; l < laneRow.length; l++) {
-            if (laneRow[l] < 0) continue;
-            double top = y0 + laneRow[l] * lh;
-            if (top >= TimelineRenderer.RULER - 0.5 && top + lh <= main.getHeight() + 0.5) out.add(getModel().lanes().get(l).label());
+        String[] byRow = new String[rows];
+        double[] top = rowScreenTops();
+        int[] shown = frameLaneRows(top);
+        for (int l = 0; l < shown.length; l++) {
+            int row = shown[l];
+            if (row >= 0 && top[row] >= TimelineRenderer.RULER - 0.5 && top[row] + rowHeight(row) <= main.getHeight() + 0.5) {
+                byRow[row] = getModel().lanes().get(l).label();
+            }
         }
+        java.util.List<String> out = new java.util.ArrayList<>();
+        for (String label : byRow) if (label != null) out.add(label);
         return out;
     }
 
@@ -193,7 +220,50 @@ public class TimelineView extends Region {
     }
 
     private double maxLaneScroll() {
-        return Math.max(0, rows * laneHeight() - laneArea());
+        return Math.max(0, rowsHeight(pinnedRows, rows) - (laneArea() - rowsHeight(0, pinnedRows)));
+    }
+
+    private boolean rowCollapsed(int row) {
+        for (int l = 0; l < laneRow.length; l++) if (laneRow[l] == row) return collapsedLanes.contains(l);
+        return false;
+    }
+
+    private double rowHeight(int row) {
+        return rowCollapsed(row) ? COLLAPSED_LANE : laneHeight();
+    }
+
+    /** Summed height of rows [from, to). */
+    private double rowsHeight(int from, int to) {
+        double h = 0;
+        for (int r = from; r < to; r++) h += rowHeight(r);
+        return h;
+    }
+
+    /** Where each row's top is drawn now: the pinned ones from the ruler down, the rest below them, scrolled. */
+    private double[] rowScreenTops() {
+        double[] top = new double[rows];
+        double y = TimelineRenderer.RULER;
+        for (int r = 0; r < pinnedRows; r++) {
+            top[r] = y;
+            y += rowHeight(r);
+        }
+        y -= laneScrollY();
+        for (int r = pinnedRows; r < rows; r++) {
+            top[r] = y;
+            y += rowHeight(r);
+        }
+        return top;
+    }
+
+    /** laneRow, less the unpinned rows scrolled (even partly) under the pinned ones: those are not drawn. */
+    private int[] frameLaneRows(double[] top) {
+        if (pinnedRows == 0) return laneRow;
+        double pinnedBottom = TimelineRenderer.RULER + rowsHeight(0, pinnedRows);
+        int[] out = laneRow.clone();
+        for (int l = 0; l < out.length; l++) {
+            if (out[l] >= pinnedRows && top[out[l]] < pinnedBottom - 0.5) out[l] = -1;
+        }
+        return out;
     }
 
     /** The op whose lane the next layout scrolls into view (sizes are only known then), or -1. */
@@ -207,10 +277,11 @@ public class TimelineView extends Region {
             return;
         }
         int row = laneRow[getModel().lane(op)];
-        if (row < 0) return;
-        double lh = laneHeight(), top = row * lh, y = laneScrollY();
+        if (row < pinnedRows) return;   // hidden (-1) or pinned: nothing to scroll
+        double lh = rowHeight(row), top = rowsHeight(pinnedRows, row), y = laneScrollY();
+        double area = laneArea() - rowsHeight(0, pinnedRows);
         if (top < y) scrollLanes(top - y);
-        else if (top + lh > y + laneArea()) scrollLanes(top + lh - (y + laneArea()));
+        else if (top + lh > y + area) scrollLanes(top + lh - (y + area));
     }
 
     /**
@@ -319,11 +390,7 @@ public class TimelineView extends Region {
     public int hitTest(double x, double y) {
         double plotX = x - TimelineRenderer.GUTTER;
         if (plotX < 0 || y < TimelineRenderer.RULER) return -1;
-        double lh = laneHeight();
-        int row = (int) Math.floor((y - TimelineRenderer.RULER + laneScrollY()) / lh);
-        if (row < 0 || row >= rows) return -1;
-        int lane = -1;
-        for (int l = 0; l < laneRow.length; l++) if (laneRow[l] == row) lane = l;
+        int lane = laneAt(y);
         if (lane < 0) return -1;
         int hidden = hiddenKinds.get();
         return mapping().nearestOp(lane, plotX, 8, (ln, k) -> (hidden & (1 << k)) == 0);
@@ -332,9 +399,11 @@ public class TimelineView extends Region {
     /** Screen-independent position of an op's mark in this control's coordinates, or null if hidden. */
     public double[] markPosition(int op) {
         TimelineModel m = getModel();
-        if (op < 0 || op >= m.size() || laneRow[m.lane(op)] < 0) return null;
-        return new double[] {TimelineRenderer.GUTTER + mapping().xOf(op),
-                TimelineRenderer.RULER + laneRow[m.lane(op)] * laneHeight() + laneHeight() / 2 - laneScrollY()};
+        if (op < 0 || op >= m.size()) return null;
+        double[] top = rowScreenTops();
+        int row = frameLaneRows(top)[m.lane(op)];
+        if (row < 0) return null;
+        return new double[] {TimelineRenderer.GUTTER + mapping().xOf(op), top[row] + rowHeight(row) / 2};
     }
 
     // ---- drawing ----------------------------------------------------------------------------------
@@ -356,6 +425,8 @@ public class TimelineView extends Region {
         double[] d = AxisMapping.domain(m, axisMode.get());
         viewport.setDomain(d[0], d[1]);
         hiddenLanes.removeIf(l -> l >= m.laneCount());
+        pinnedLanes.removeIf(l -> l >= m.laneCount());
+        collapsedLanes.removeIf(l -> l >= m.laneCount());
         invalidateAll();
     }
 
@@ -373,7 +444,10 @@ public class TimelineView extends Region {
         TimelineModel m = getModel();
         laneRow = new int[m.laneCount()];
         rows = 0;
-        for (int l = 0; l < laneRow.length; l++) laneRow[l] = hiddenLanes.contains(l) ? -1 : rows++;
+        // Pinned lanes first (in lane order), then the others.
+        for (int l = 0; l < laneRow.length; l++) laneRow[l] = hiddenLanes.contains(l) || !pinnedLanes.contains(l) ? -1 : rows++;
+        pinnedRows = rows;
+        for (int l = 0; l < laneRow.length; l++) if (!hiddenLanes.contains(l) && !pinnedLanes.contains(l)) laneRow[l] = rows++;
         int[] own = m.violationOps();
         int[] hidden = suppressedMarkers.get() == null ? new int[0] : suppressedMarkers.get();
         if (hidden.length > 0) own = Arrays.stream(own).filter(op -> Arrays.binarySearch(hidden, op) < 0).toArray();
@@ -392,9 +466,13 @@ public class TimelineView extends Region {
         return new AxisMapping(getModel(), axisMode.get(), viewport);
     }
 
+    /** The height of an expanded lane: the room left by the collapsed ones, shared, within [MIN_LANE, MAX_LANE]. */
     private double laneHeight() {
         double avail = main.getHeight() - TimelineRenderer.RULER - 4;
-        return rows == 0 ? MIN_LANE : Math.max(MIN_LANE, Math.min(MAX_LANE, avail / rows));
+        int collapsed = 0;
+        for (int l = 0; l < laneRow.length; l++) if (laneRow[l] >= 0 && collapsedLanes.contains(l)) collapsed++;
+        int expanded = rows - collapsed;
+        return expanded <= 0 ? MIN_LANE : Math.max(MIN_LANE, Math.min(MAX_LANE, (avail - collapsed * COLLAPSED_LANE) / expanded));
     }
 
     @Override
@@ -422,11 +500,12 @@ public class TimelineView extends Region {
         double sb = 12, max = maxLaneScroll();
         laneScroll.setVisible(max > 0);
         laneScroll.setMax(max);
-        laneScroll.setVisibleAmount(max <= 0 ? 1 : laneArea() * max / Math.max(1, rows * laneHeight()));
+        double pinnedH = rowsHeight(0, pinnedRows);
+        laneScroll.setVisibleAmount(max <= 0 ? 1 : (laneArea() - pinnedH) * max / Math.max(1, rowsHeight(pinnedRows, rows)));
         laneScroll.setUnitIncrement(laneHeight());
-        laneScroll.setBlockIncrement(laneArea() * 0.8);
+        laneScroll.setBlockIncrement((laneArea() - pinnedH) * 0.8);
         if (laneScroll.getValue() > max) laneScroll.setValue(max);
-        laneScroll.resizeRelocate(w - sb, TimelineRenderer.RULER, sb, Math.max(1, mainH - TimelineRenderer.RULER));
+        laneScroll.resizeRelocate(w - sb, TimelineRenderer.RULER + pinnedH, sb, Math.max(1, mainH - TimelineRenderer.RULER - pinnedH));
         minimapContent.relocate(0, mainH + GAP);
         minimapOverlay.relocate(0, mainH + GAP);
         if (dirty) paintNow();
@@ -441,8 +520,11 @@ public class TimelineView extends Region {
                     palette.get(), minimapContent.getWidth(), minimapContent.getHeight());
             minimapDirty = false;
         }
-        var frame = new TimelineRenderer.Frame(m, mapping(), viewport, axisMode.get(), palette.get(), laneRow, rows,
-                laneHeight(), hiddenKinds.get(), cursorOp.get(), selectedOp.get(), hoveredOp.get(), allMarkers, verdicts(),
+        double[] tops = rowScreenTops();
+        double[] heights = new double[rows];
+        for (int r = 0; r < rows; r++) heights[r] = rowHeight(r);
+        var frame = new TimelineRenderer.Frame(m, mapping(), viewport, axisMode.get(), palette.get(), frameLaneRows(tops), rows,
+                tops, heights, pinnedRows, pinnedLanes, collapsedLanes, laneHeight(), hiddenKinds.get(), cursorOp.get(), selectedOp.get(), hoveredOp.get(), allMarkers, verdicts(),
                 errorOp.get(), showArrows.get(), main.getWidth(), main.getHeight(), highlights.get(), bookmarks.get(),
                 shownOps.get(), range.get(), measureOp.get(), laneScrollY(), planMarks.get());
         renderer.paint(main.getGraphicsContext2D(), frame);
@@ -493,12 +575,38 @@ public class TimelineView extends Region {
         pressY = e.getY();
         lastDragX = e.getX();
         dragged = false;
+        laneMenu.hide();
+        if (e.getX() < TimelineRenderer.GUTTER && !inMinimap(e.getY()) && laneAt(e.getY()) >= 0) {
+            onLaneLabel(laneAt(e.getY()), e);
+            return;
+        }
         if (e.getButton() != MouseButton.PRIMARY) return;
         if (inMinimap(e.getY())) dragTarget = DragTarget.MINIMAP;
         else if (e.getY() < TimelineRenderer.RULER) dragTarget = DragTarget.RULER;
         else dragTarget = DragTarget.PLOT;
         if (dragTarget == DragTarget.MINIMAP) moveWindowTo(e.getX());
         // A click on the ruler moves the cursor; a drag along it selects a range (decided on release / first move).
+    }
+
+    /** A click on a lane's label collapses or expands it; the secondary button opens its menu (pin, collapse). */
+    private void onLaneLabel(int lane, MouseEvent e) {
+        if (e.getButton() == MouseButton.PRIMARY) {
+            toggle(collapsedLanes, lane);
+            return;
+        }
+        if (e.getButton() != MouseButton.SECONDARY) return;
+        javafx.scene.control.MenuItem pin = new javafx.scene.control.MenuItem(pinnedLanes.contains(lane) ? "Unpin lane" : "Pin lane to top");
+        pin.setOnAction(a -> toggle(pinnedLanes, lane));
+        javafx.scene.control.MenuItem collapse = new javafx.scene.control.MenuItem(collapsedLanes.contains(lane) ? "Expand lane" : "Collapse lane");
+        collapse.setOnAction(a -> toggle(collapsedLanes, lane));
+        javafx.scene.control.MenuItem hide = new javafx.scene.control.MenuItem("Hide lane");
+        hide.setOnAction(a -> hiddenLanes.add(lane));
+        laneMenu.getItems().setAll(pin, collapse, hide);
+        laneMenu.show(this, e.getScreenX(), e.getScreenY());
+    }
+
+    private static void toggle(ObservableSet<Integer> set, int lane) {
+        if (!set.remove(lane)) set.add(lane);
     }
 
     private void onDragged(MouseEvent e) {

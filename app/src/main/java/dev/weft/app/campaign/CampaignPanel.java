@@ -1,5 +1,6 @@
 package dev.weft.app.campaign;
 
+import dev.weft.app.widgets.TableChrome;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.function.Consumer;
@@ -133,6 +134,7 @@ public final class CampaignPanel {
             }
         });
         cells.getColumns().add(rate);
+        TableChrome.standard(cells);
         cells.getSelectionModel().selectedItemProperty().addListener((o, a, c) -> applyFilter());
         chart.setId("campaignChart");
         chart.setTitle("runs per verdict, per cell");
@@ -156,6 +158,7 @@ public final class CampaignPanel {
         hits.getColumns().add(col("checker said", 260, CampaignResults.Hit::identity));
         hits.getColumns().add(col("recording", 95, h -> h.recording() == null ? "" : h.recording().getFileName().toString()));
         hits.setRowFactory(tv -> ResultTables.rowOpeningOnDoubleClick(this::open));
+        TableChrome.standard(hits);
         verdictFilter.getItems().addAll("all", "VIOLATION", "DISCARD", "ERROR", "DEADLOCK", "OK");
         verdictFilter.setValue("all");
         verdictFilter.setId("campaignVerdictFilter");

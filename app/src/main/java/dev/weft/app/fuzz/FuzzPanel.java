@@ -1,5 +1,6 @@
 package dev.weft.app.fuzz;
 
+import dev.weft.app.widgets.TableChrome;
 import dev.weft.app.vm.Settings;
 import dev.weft.app.widgets.FileDialogs;
 import dev.weft.app.widgets.PanelFrame;
@@ -196,6 +197,7 @@ public final class FuzzPanel {
         table.getColumns().add(column("ratio", 60, f -> ratio(f)));
         table.getColumns().add(column("reproducer", 200, f -> f.reproducer() != null
                 ? f.reproducer().getFileName().toString() : f.reproError() == null ? "" : "✗ " + f.reproError()));
+        TableChrome.standard(table);
         table.setRowFactory(tv -> {
             TableRow<FuzzSession.Finding> row = ResultTables.rowOpeningOnDoubleClick(this::open);
             row.itemProperty().addListener((o, a, f) -> row.setTooltip(f == null ? null : new Tooltip(f.firstMessage()

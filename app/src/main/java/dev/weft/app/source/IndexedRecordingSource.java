@@ -169,6 +169,11 @@ public final class IndexedRecordingSource implements RecordingSource {
     }
 
     @Override
+    public String eventLine(int op, LogRecord record) {
+        return EventText.line(record.event());
+    }
+
+    @Override
     public List<LogRecord> records(int from, int to) {
         try {
             return index.records(from, to - 1);

@@ -58,6 +58,11 @@ public interface RecordingSource extends AutoCloseable {
         return dev.weft.check.EventText.line(record(op).event());
     }
 
+    /** The event line of op when its record is in hand already (sources whose line is the record's text skip a read). */
+    default String eventLine(int op, LogRecord record) {
+        return eventLine(op);
+    }
+
     /** Event lines of ops {@code from} (inclusive) to {@code to} (exclusive); sources may read them in one go. */
     default String[] eventLines(int from, int to) {
         String[] lines = new String[to - from];

@@ -1,5 +1,6 @@
 package dev.weft.app.view;
 
+import dev.weft.app.widgets.TableChrome;
 import dev.weft.app.vm.Bookmarks;
 import dev.weft.app.vm.DocumentViewModel;
 import javafx.beans.property.ReadOnlyObjectWrapper;
@@ -26,6 +27,7 @@ final class BookmarksPane {
         note.setCellValueFactory(c -> new ReadOnlyStringWrapper(c.getValue().note()));
         note.setPrefWidth(400);
         table.getColumns().setAll(java.util.List.of(op, note));
+        TableChrome.standard(table);
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         table.setPlaceholder(new Label("no bookmarks: Ctrl+B bookmarks the cursor's op"));
         table.getSelectionModel().selectedItemProperty().addListener((o, a, b) -> {

@@ -96,6 +96,7 @@ final class DocumentPane {
         horizontal = new SplitPane(table.node(), tabs);
         horizontal.setDividerPositions(0.55);
         var legend = Legend.node();
+        legend.tcpProperty().set(doc.timeline().hasTcp());
         legend.paletteProperty().bind(timeline.paletteProperty());
         // The range bar overlays the overview strip at the timeline's foot: it comes and goes without moving anything.
         HBox rangeBar = rangeBar();

@@ -1,5 +1,6 @@
 package dev.weft.app.view;
 
+import dev.weft.app.widgets.TableChrome;
 import dev.weft.app.vm.DocumentViewModel;
 import dev.weft.app.vm.EventLines;
 import dev.weft.app.vm.FilterViewModel;
@@ -56,6 +57,7 @@ final class EventTablePane {
         table.getColumns().setAll(java.util.List.of(op, vt, lane, kind, what));
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         for (TableColumn<Integer, ?> c : table.getColumns()) c.setSortable(false);
+        TableChrome.standard(table);
         table.setFixedCellSize(22);
         setRows(filter.visibleOps());
         filter.visibleOpsProperty().addListener((o, a, b) -> setRows(b));

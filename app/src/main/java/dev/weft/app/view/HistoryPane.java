@@ -1,5 +1,6 @@
 package dev.weft.app.view;
 
+import dev.weft.app.widgets.TableChrome;
 import dev.weft.app.vm.DocumentViewModel;
 import dev.weft.app.vm.HistoryLaneViewModel;
 import dev.weft.history.Finding;
@@ -66,6 +67,7 @@ final class HistoryPane {
                 col("completed (ns)", 110, r -> r.op().indeterminate() ? "unknown" : Long.toString(r.op().completeTime())),
                 col("op", 60, r -> Integer.toString(r.logOp())),
                 col("finding", 60, r -> r.finding() < 0 ? "" : "✗ " + (r.finding() + 1))));
+        TableChrome.standard(table);
         table.getSelectionModel().selectedItemProperty().addListener((o, a, r) -> {
             if (r != null) doc.goTo(r.logOp());
         });

@@ -1,5 +1,6 @@
 package dev.weft.app.view;
 
+import dev.weft.app.widgets.TableChrome;
 import dev.weft.app.source.ViolationInfo;
 import dev.weft.app.vm.DocumentViewModel;
 import dev.weft.app.vm.InvariantsViewModel;
@@ -58,6 +59,7 @@ final class InvariantsPane {
                 col("last op", 70, r -> r.last() < 0 ? "—" : Long.toString(r.last())),
                 col("count", 55, r -> Integer.toString(r.count())),
                 col("along the run", 200, r -> r.note())));
+        TableChrome.standard(summary);
         summary.setFixedCellSize(24);
         summary.prefHeightProperty().bind(javafx.beans.binding.Bindings.size(summaryVm.rows()).multiply(24).add(30));
         summary.setMinHeight(60);
@@ -86,6 +88,7 @@ final class InvariantsPane {
         msg.setPrefWidth(380);
         msg.setCellFactory(c -> wrapping());
         table.getColumns().setAll(java.util.List.of(op, vt, inv, what, msg));
+        TableChrome.standard(table);
         table.setPlaceholder(new Label("no violations of the chosen invariants"));
         table.getSelectionModel().selectedItemProperty().addListener((o, a, v) -> {
             if (v != null && !following) doc.goTo(v.op());

@@ -27,7 +27,6 @@ import javafx.scene.control.TabPane;
 import javafx.scene.control.TextField;
 import javafx.scene.control.TextInputControl;
 import javafx.scene.control.ToggleButton;
-import javafx.scene.control.ToolBar;
 import javafx.scene.control.Tooltip;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyCombination;
@@ -480,7 +479,11 @@ public final class MainWindow {
     /** The keys overlay (for tests). */
     public javafx.scene.Node keysOverlay() { return keys; }
 
-    private ToolBar toolBar() {
+    /**
+     * The toolbar: a row of controls that wraps onto a second line when the window is narrow (1024 px), so every
+     * control stays on screen and usable instead of hiding behind an overflow arrow. Styled as a tool bar.
+     */
+    private javafx.scene.layout.FlowPane toolBar() {
         Button open = button("Open…", "open a recording (Ctrl+O)", this::chooseFile);
         Button home = button("|◀", "first op (Home)", () -> withDoc(DocumentViewModel::home));
         Button back10 = button("◀◀", "back 10 ops (Shift+←)", () -> withDoc(d -> d.step(-10)));
@@ -515,8 +518,16 @@ public final class MainWindow {
         documentOnly.addAll(java.util.List.of(home, back10, back, fwd, fwd10, end, goTo, play, speed, prevV, nextV, axisToggle,
                 zout, zin, fit, copy));
         Button keysButton = button("?", "keys (? or F1)", this::toggleKeys);
-        return new ToolBar(open, home, back10, back, fwd, fwd10, end, goTo, play, speed, prevV, nextV, axisToggle, zout, zin, fit, theme,
-                copy, keysButton);
+        javafx.scene.layout.FlowPane bar = new javafx.scene.layout.FlowPane(4, 3, open, home, back10, back, fwd, fwd10, end, goTo,
+                play, speed, prevV, nextV, axisToggle, zout, zin, fit, theme, copy, keysButton);
+        bar.getStyleClass().add("tool-bar");
+        bar.setId("toolBar");
+        bar.setPadding(new Insets(4, 6, 4, 6));
+        bar.setAlignment(Pos.CENTER_LEFT);
+        bar.setMinWidth(0);
+        // Wrap at the window's width (a FlowPane in a VBox otherwise lays out as one long row).
+        bar.prefWrapLengthProperty().bind(Bindings.createDoubleBinding(() -> Math.max(200, root.getWidth() - 12), root.widthProperty()));
+        return bar;
     }
 
     private Node statusBar() {
@@ -534,6 +545,8 @@ public final class MainWindow {
         loading.visibleProperty().bind(vm.loadingProperty());
         loading.managedProperty().bind(vm.loadingProperty());
         status.setId("statusMessage");
+        dev.weft.app.widgets.TableChrome.tooltipWhenCut(status);
+        dev.weft.app.widgets.TableChrome.tooltipWhenCut(hover);
         Region spring = new Region();
         HBox.setHgrow(spring, Priority.ALWAYS);
         HBox box = new HBox(12, status, spring, hover, followBar(), loading);

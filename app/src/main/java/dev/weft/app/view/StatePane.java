@@ -1,5 +1,6 @@
 package dev.weft.app.view;
 
+import dev.weft.app.widgets.TableChrome;
 import dev.weft.app.source.StateSnapshot;
 import dev.weft.app.vm.StateViewModel;
 import javafx.beans.property.ReadOnlyStringWrapper;
@@ -41,6 +42,7 @@ final class StatePane {
         // without measuring every row, so moving the cursor stays quick.
         table.setFixedCellSize(22);
         detail.setCellFactory(c -> InvariantsPane.oneLine());
+        TableChrome.standard(table);
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         table.setPlaceholder(new Label("no pending datagrams, bindings, channels or TCP streams yet"));
         table.setRowFactory(t -> new TableRow<>() {

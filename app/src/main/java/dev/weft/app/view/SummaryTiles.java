@@ -70,6 +70,9 @@ final class SummaryTiles {
         Label s = new Label(subLine);
         s.getStyleClass().add("tile-sub");
         s.setTooltip(new Tooltip(subLine));
+        // A narrow window cuts a long verdict or digest: its whole text on hover.
+        dev.weft.app.widgets.TableChrome.tooltipWhenCut(t);
+        dev.weft.app.widgets.TableChrome.tooltipWhenCut(v);
         VBox box = new VBox(1, t, v, s);
         box.getStyleClass().addAll("tile", style);
         box.setMinWidth(110);

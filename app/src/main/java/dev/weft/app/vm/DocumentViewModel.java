@@ -58,6 +58,8 @@ public final class DocumentViewModel {
     private int walkedFinding = -1;
     /** The shared background-filled cache of event lines (cheap to make: it reads nothing until asked). */
     private final EventLines eventLines;
+    /** What search scans: built on its own thread once the recording has loaded (or by the first search). */
+    private final SearchIndexLoader searchIndex;
     /** The document this one grew from (a followed recording's previous snapshot), or null. */
     private DocumentViewModel grewFrom;
     private double playCarry;
@@ -67,6 +69,7 @@ public final class DocumentViewModel {
         this.source = source;
         this.runner = runner;
         this.eventLines = new EventLines(source, runner);
+        this.searchIndex = new SearchIndexLoader(source, runner);
         cursor.addListener((o, a, b) -> {
             if (selection.get() != b.intValue()) selection.set(b.intValue());
         });
@@ -108,7 +111,10 @@ public final class DocumentViewModel {
     public void forgetGrewFrom() { grewFrom = null; }
 
     /** Closes the recording (the document is being replaced). */
-    public void close() { source.close(); }
+    public void close() {
+        searchIndex.close();
+        source.close();
+    }
 
     // What the views may ask about the recording (they never reach the source themselves).
     public dev.weft.timeline.TimelineModel timeline() { return source.timeline(); }
@@ -183,6 +189,7 @@ public final class DocumentViewModel {
 
     /** The shared background-filled cache of event lines (table rows, hover text); UI thread only. */
     public EventLines eventLines() { return eventLines; }
+    public SearchIndexLoader searchIndex() { return searchIndex; }
     public int size() { return source.size(); }
     public IntegerProperty cursorProperty() { return cursor; }
     public int cursor() { return cursor.get(); }

@@ -1,6 +1,5 @@
 package dev.weft.app.vm;
 
-import dev.weft.log.LogRecord;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
@@ -9,17 +8,18 @@ import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
 
 import java.util.Arrays;
-import java.util.List;
 import java.util.Locale;
 
 /**
  * Search with next / previous: every op whose event line or payload (hex or decoded text, so "RPT" finds the
  * state reports) contains the query, case-insensitive. The matches are found once per query in the background
- * (in blocks, one read each), counted ("3 of 12 matches") and highlighted on the timeline; next / previous go
+ * from the document's {@link SearchIndex} (built once; "indexing for search… 40 %" until then), counted ("3 of 12
+ * matches") and highlighted on the timeline; next / previous go
  * to the first shown (not filtered) match after / before the cursor, wrapping around once.
  */
 public final class SearchViewModel {
 
+    /** Ops read at a time by the scans over records (the filters' payload text, the range's export). */
     static final int BLOCK = 4096;
 
     private final DocumentViewModel doc;
@@ -37,7 +37,9 @@ public final class SearchViewModel {
         this.runner = runner;
         doc.cursorProperty().addListener(o -> updateStatus());
         query.addListener(o -> {
-            if (normalized().isEmpty()) {
+            // A different query (even while typing it) drops the last answer: the status line never shows the
+            // count of one query beside another.
+            if (!normalized().equals(scannedFor)) {
                 generation++;
                 scannedFor = "";
                 matches.set(new int[0]);
@@ -70,31 +72,50 @@ public final class SearchViewModel {
         // The last query's answer goes at once: the status never shows it beside the new query.
         scannedFor = "";
         matches.set(new int[0]);
+        SearchIndexLoader loader = doc.searchIndex();
+        loader.cancelWaiting();
+        if (loader.index() == null) {
+            showIndexing(gen, loader);
+        } else {
+            status.set("searching…");
+        }
+        loader.whenReady(index -> scan(gen, index, q, dir));
+    }
+
+    /** "indexing for search… 40 %" while the index is built, then the scan takes over the status line. */
+    private void showIndexing(int gen, SearchIndexLoader loader) {
+        status.set("indexing for search… " + percent(loader.progressProperty().get()));
+        javafx.beans.InvalidationListener[] follow = new javafx.beans.InvalidationListener[1];
+        follow[0] = o -> {
+            if (gen != generation || loader.index() != null || loader.failure() != null) {
+                loader.progressProperty().removeListener(follow[0]);
+                if (gen == generation && loader.failure() != null) status.set("search unavailable: " + loader.failure());
+                return;
+            }
+            status.set("indexing for search… " + percent(loader.progressProperty().get()));
+        };
+        loader.progressProperty().addListener(follow[0]);
+    }
+
+    private static String percent(double f) {
+        return (int) (Math.max(0, f) * 100) + " %";
+    }
+
+    private void scan(int gen, SearchIndex index, String q, int dir) {
+        if (gen != generation) return;
         status.set("searching…");
-        int n = doc.size();
         runner.background(() -> {
-            int[] found = new int[64];
-            int count = 0;
-            long lastShown = System.nanoTime();
-            for (int from = 0; from < n; from += BLOCK) {
-                if (gen != generation) return;
-                if (System.nanoTime() - lastShown > 100_000_000L) {   // progress, at most ten times a second
-                    lastShown = System.nanoTime();
-                    String progress = "searching… " + (int) (100L * from / n) + " % (" + count + " found so far)";
+            int[] shownPercent = {0};
+            int[] result = index.find(q, f -> {
+                int pct = (int) (f * 100);
+                if (pct >= shownPercent[0] + 10) {   // a few steps: the scan takes well under a second
+                    shownPercent[0] = pct;
                     runner.ui(() -> {
-                        if (gen == generation) status.set(progress);
+                        if (gen == generation) status.set("searching… " + pct + " %");
                     });
                 }
-                int to = Math.min(n, from + BLOCK);
-                String[] lines = doc.source().eventLines(from, to);
-                List<LogRecord> recs = doc.source().records(from, to);
-                for (int i = 0; i < lines.length; i++) {
-                    if (!EventText.matches(lines[i], recs.get(i), q)) continue;
-                    if (count == found.length) found = Arrays.copyOf(found, count * 2);
-                    found[count++] = from + i;
-                }
-            }
-            int[] result = Arrays.copyOf(found, count);
+            }, () -> gen != generation);
+            if (result == null) return;
             runner.ui(() -> {
                 if (gen != generation) return;
                 scannedFor = q;

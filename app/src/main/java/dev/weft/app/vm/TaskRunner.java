@@ -14,6 +14,12 @@ public interface TaskRunner {
 
     void ui(Runnable update);
 
+    /**
+     * Long work (seconds) that must not hold up the one worker's queue of short reads, e.g. the search index of a
+     * big recording: its own thread in the application, the caller's thread in tests.
+     */
+    default void aside(Runnable work) { background(work); }
+
     static TaskRunner direct() {
         return new TaskRunner() {
             @Override public void background(Runnable work) { work.run(); }
@@ -31,6 +37,12 @@ public interface TaskRunner {
         return new TaskRunner() {
             @Override public void background(Runnable work) { worker.execute(work); }
             @Override public void ui(Runnable update) { uiExecutor.accept(update); }
+            @Override public void aside(Runnable work) {
+                Thread t = new Thread(work, "workbench-aside");
+                t.setDaemon(true);
+                t.setPriority(Thread.NORM_PRIORITY - 1);   // the UI and the worker's short reads come first
+                t.start();
+            }
         };
     }
 }

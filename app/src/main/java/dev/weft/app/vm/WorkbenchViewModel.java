@@ -162,6 +162,7 @@ public final class WorkbenchViewModel {
                 progressText.set("");
                 remember(file);
                 if (untilOp != null) doc.goTo(untilOp);
+                doc.searchIndex().start();   // a search answers from it in well under a second once built
                 doc.runChecks(untilOp == null, () -> {
                     if (onReady != null) onReady.accept(doc);
                 });

@@ -16,7 +16,10 @@ public final class ResultTables {
     private ResultTables() {
     }
 
-    /** Names the table (tests and styles find it by id), lets its columns share the width, and says what "empty" means. */
+    /**
+     * Names the table (tests and styles find it by id), lets its columns share the width, and says what "empty" means.
+     * Call {@link TableChrome#standard} once its columns are in.
+     */
     public static void prepare(TableView<?> table, String id, String placeholder) {
         table.setId(id);
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY);

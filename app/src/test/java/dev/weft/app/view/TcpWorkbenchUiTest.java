@@ -55,6 +55,17 @@ class TcpWorkbenchUiTest {
         int read = events.size() - 2;   // the server's read of the PING; the reply is sent after it
         assertTrue(events.get(read) instanceof Event.TcpRecv, events.get(read).toString());
         int last = events.size() - 1;
+        // On the timeline: TCP marks on the nodes' lanes, the ext record on the run lane (no lane for conn 2^64-1),
+        // and the server's read linked to the client's write of the PING.
+        dev.weft.timeline.TimelineModel tm = doc.timeline();
+        assertEquals(List.of("node 0", "node 1", "run"), tm.lanes().stream().map(l -> l.label()).toList());
+        assertEquals(dev.weft.timeline.MarkKind.TCP_RECV, tm.kind(read));
+        assertEquals(dev.weft.timeline.MarkKind.TCP_SEND, tm.kind(read - 1));
+        assertEquals(read - 1, tm.partner(read), "the read takes the bytes of the write before it");
+        assertEquals(1, tm.lane(read), "the server's read is on node 1");
+        robot.interact(() -> ui.window.documentPane().timeline().fitAll());
+        ui.settle();
+        ui.screenshot(robot, "tcp-timeline");
 
         robot.interact(() -> doc.cursorProperty().set(last));
         ui.settle();
