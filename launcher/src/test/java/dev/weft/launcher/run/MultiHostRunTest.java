@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.weft.testsupport.Await;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.net.ServerSocket;
@@ -82,16 +83,17 @@ class MultiHostRunTest {
             process.waitFor(10, TimeUnit.SECONDS);
         }
 
-        boolean printed(String part) throws InterruptedException {
-            for (int i = 0; i < 200; i++) {
-                synchronized (lines) {
-                    if (lines.stream().anyMatch(l -> l.contains(part))) {
-                        return true;
+        /** Waits until the agent has printed a line containing {@code part}; fails naming the line and what it printed. */
+        void awaitPrinted(String part) throws InterruptedException {
+            try {
+                Await.until("hostd printing \"" + part + "\"", () -> {
+                    synchronized (lines) {
+                        return lines.stream().anyMatch(l -> l.contains(part));
                     }
-                }
-                Thread.sleep(10);
+                });
+            } catch (AssertionError e) {
+                throw new AssertionError(e.getMessage() + "; it printed " + lines, e);
             }
-            return false;
         }
     }
 
@@ -211,8 +213,8 @@ class MultiHostRunTest {
         assertEquals(ClusterRun.DISCARDED_EXIT, o.exit(), o.stderr());
         assertEquals("weft run: host 127.0.0.1:" + first.port() + " refused us: wrong token (is the same token file"
                 + " given to weft hostd and weft run?); nothing was started\n", o.stderr());
-        assertTrue(first.printed("weft hostd: refused master 127.0.0.1:"), first.lines().toString());
-        assertTrue(first.printed(": wrong token"), first.lines().toString());
+        first.awaitPrinted("weft hostd: refused master 127.0.0.1:");
+        first.awaitPrinted(": wrong token");
         ClusterRunTest.Out none = pingpong(dir.resolve("y.weftlog"), "--hosts", hosts());
         assertEquals(RunCommand.USAGE_ERROR, none.exit(), none.stderr());
         assertTrue(none.stderr().startsWith("weft run: --hosts needs the shared token of its host agents"),
@@ -249,16 +251,13 @@ class MultiHostRunTest {
                 "--token-file", tokenFile.toString(), "--", "sh", "-c",
                 "if [ \"$WEFT_NODE_ID\" = 0 ]; then exec " + victim + "; fi"));
         run.start();
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-        ProcessHandle node = null;
-        while (node == null && System.nanoTime() < deadline) {
-            Thread.sleep(100);
-            node = ProcessHandle.allProcesses()
-                    .filter(h -> h.info().command().map(c -> c.equals(victim.toString())).orElse(false))
-                    .findFirst().orElse(null);
-        }
-        assertTrue(node != null, "the node started on the agent");
-        Thread.sleep(300); // let it connect and wait in its receive
+        ProcessHandle node = Await.value("the node starting on the agent (a process running " + victim + ")",
+                () -> ProcessHandle.allProcesses()
+                        .filter(h -> h.info().command().map(c -> c.equals(victim.toString())).orElse(false))
+                        .findFirst().orElse(null));
+        // the kill must come mid-run: once the node holds its connection to the broker (through the agent's relay)
+        Await.until("node " + node.pid() + " connecting to the broker (a socket among its open files)",
+                () -> Await.hasSocket(node.pid()));
         doomed.stop();
         run.join(TimeUnit.SECONDS.toMillis(30));
         ClusterRunTest.Out o = result[0];
@@ -289,7 +288,7 @@ class MultiHostRunTest {
                 "--listen", Integer.toString(port), "--token-file", tokenFile.toString(), "--watchdog", "20",
                 "--record", log.toString(), "--", pingpong.toString()));
         run.start();
-        Thread.sleep(1000); // the master is listening
+        Await.until("the master listening on tcp port " + port, () -> Await.tcpListening(port));
         // a wrong token: the broker refuses the relay's connection (the shim then falls back to a real socket)
         ClusterRunTest.Out bad = ClusterRunTest.weft("--seed", "44", "--broker", "127.0.0.1:" + port, "--node-id", "1",
                 "--token-file", badTokenFile.toString(), "--", pingpong.toString());
