@@ -244,18 +244,23 @@ class MultiHostRunTest {
         victim.toFile().setExecutable(true);
         Path log = dir.resolve("lost.weftlog");
         // node 0 (the server, on the doomed agent) waits for a PING; node 1 (here) never connects, so the run
-        // cannot end by itself; the test then SIGKILLs the agent
+        // cannot end by itself; the test then SIGKILLs the agent. Node 1 leaves a marker: the run starts its nodes
+        // in order and node 0's start returns only once the agent has said "started", so the marker means the
+        // master counts node 0 as running (a kill before that is "lost while starting", another test's matter).
+        Path node1 = dir.resolve("node1-started");
         ClusterRunTest.Out[] result = new ClusterRunTest.Out[1];
         Thread run = new Thread(() -> result[0] = ClusterRunTest.weft("--seed", "1", "--net", NET, "--window", "1000",
                 "--nodes", "2", "--watchdog", "30", "--record", log.toString(), "--place", "0@" + doomed.port(),
                 "--token-file", tokenFile.toString(), "--", "sh", "-c",
-                "if [ \"$WEFT_NODE_ID\" = 0 ]; then exec " + victim + "; fi"));
+                "if [ \"$WEFT_NODE_ID\" = 0 ]; then exec " + victim + "; fi; : > " + node1));
         run.start();
         ProcessHandle node = Await.value("the node starting on the agent (a process running " + victim + ")",
                 () -> ProcessHandle.allProcesses()
                         .filter(h -> h.info().command().map(c -> c.equals(victim.toString())).orElse(false))
                         .findFirst().orElse(null));
-        // the kill must come mid-run: once the node holds its connection to the broker (through the agent's relay)
+        // the kill must come mid-run: once the master has node 0 running and the node holds its connection to the
+        // broker (through the agent's relay)
+        Await.until("the run starting node 1 (its marker " + node1 + ")", () -> Files.exists(node1));
         Await.until("node " + node.pid() + " connecting to the broker (a socket among its open files)",
                 () -> Await.hasSocket(node.pid()));
         doomed.stop();
