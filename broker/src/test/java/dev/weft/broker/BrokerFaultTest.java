@@ -131,6 +131,8 @@ class BrokerFaultTest {
                     // closed at the end of the test
                 }
             });
+            // Kept on purpose: "stuck" is the absence of progress, so it can only be shown by time passing while the
+            // writer, with far more frames than the socket buffers hold, does not finish
             Thread.sleep(300);
             assertFalse(writer.isDone(), "the flood must be stuck on full buffers");
             for (int i = 0; i < 20; i++) {

@@ -102,7 +102,10 @@ class RunPanelUiTest {
         RunSession s = panel.session();
         List<ProcessHandle> tree = s.processTree();
         assertTrue(tree.size() >= 2, "weft run and its node: " + tree);
-        Thread.sleep(300);
+        // the run is alive and waiting, not ended: its client goes on resending, so the live counts grow further
+        long[] seen = new long[1];
+        robot.interact(() -> seen[0] = panel.countsProperty().get().records());
+        waitUntil(() -> panel.countsProperty().get().records() > seen[0] + 2, 60);
         assertTrue(panel.runningProperty().get(), "the run is still waiting");
         robot.clickOn("#stopRun");
         waitUntil(() -> !panel.runningProperty().get(), 30);

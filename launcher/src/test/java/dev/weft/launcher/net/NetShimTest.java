@@ -262,6 +262,7 @@ class NetShimTest {
     void aBlockedReceiverDoesNotPollTheBroker(String mode) throws Exception {
         Process p = startNode(mode, "4001");
         assertTrue(broker.awaitRequests(3), "hello, bind and one receive");
+        // Kept on purpose: the test proves the absence of polling, which only shows as requests over real time
         Thread.sleep(300); // real time for a polling receiver to show itself
         assertEquals(3, broker.requests(), "requests while blocked");
         broker.inject(WireBroker.Addr.of(1, 7000), WireBroker.Addr.of(0, 4001), "ping".getBytes(StandardCharsets.UTF_8));
@@ -301,6 +302,7 @@ class NetShimTest {
         Process p = startNode(mode, "10");
         assertTrue(broker.awaitRequests(4));
         long start = System.nanoTime();
+        // Kept on purpose: pacing is a bound on sends per real millisecond, so real time has to pass (and is measured)
         Thread.sleep(200);
         long sendsWhileSilent = broker.sends();
         long elapsedMs = (System.nanoTime() - start) / 1_000_000;
@@ -320,6 +322,7 @@ class NetShimTest {
         assertTrue(broker.awaitRequests(3));
         long before = broker.requests();
         long start = System.nanoTime();
+        // Kept on purpose: pacing is a bound on polls per real millisecond, so real time has to pass (and is measured)
         Thread.sleep(200);
         long polls = broker.requests() - before;
         long elapsedMs = (System.nanoTime() - start) / 1_000_000;

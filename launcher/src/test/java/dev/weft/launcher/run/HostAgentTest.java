@@ -78,6 +78,8 @@ class HostAgentTest {
             int port = c.socket().getLocalPort();
             assertTrue(log().contains("weft hostd: refused master 127.0.0.1:" + port + ": missing token\n"), log());
         }
+        // Kept on purpose: this proves something does NOT happen. The agent has hung up, so a spawn it wrongly
+        // started is already under way; the pause gives that touch time to leave its marker (no event to wait for).
         Thread.sleep(200);
         assertFalse(Files.exists(marker), "nothing ran");
     }

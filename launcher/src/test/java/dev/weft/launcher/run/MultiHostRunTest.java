@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.weft.testsupport.Await;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.net.ServerSocket;
@@ -82,16 +83,17 @@ class MultiHostRunTest {
             process.waitFor(10, TimeUnit.SECONDS);
         }
 
-        boolean printed(String part) throws InterruptedException {
-            for (int i = 0; i < 200; i++) {
-                synchronized (lines) {
-                    if (lines.stream().anyMatch(l -> l.contains(part))) {
-                        return true;
+        /** Waits until the agent has printed a line containing {@code part}; fails naming the line and what it printed. */
+        void awaitPrinted(String part) throws InterruptedException {
+            try {
+                Await.until("hostd printing \"" + part + "\"", () -> {
+                    synchronized (lines) {
+                        return lines.stream().anyMatch(l -> l.contains(part));
                     }
-                }
-                Thread.sleep(10);
+                });
+            } catch (AssertionError e) {
+                throw new AssertionError(e.getMessage() + "; it printed " + lines, e);
             }
-            return false;
         }
     }
 
@@ -211,8 +213,8 @@ class MultiHostRunTest {
         assertEquals(ClusterRun.DISCARDED_EXIT, o.exit(), o.stderr());
         assertEquals("weft run: host 127.0.0.1:" + first.port() + " refused us: wrong token (is the same token file"
                 + " given to weft hostd and weft run?); nothing was started\n", o.stderr());
-        assertTrue(first.printed("weft hostd: refused master 127.0.0.1:"), first.lines().toString());
-        assertTrue(first.printed(": wrong token"), first.lines().toString());
+        first.awaitPrinted("weft hostd: refused master 127.0.0.1:");
+        first.awaitPrinted(": wrong token");
         ClusterRunTest.Out none = pingpong(dir.resolve("y.weftlog"), "--hosts", hosts());
         assertEquals(RunCommand.USAGE_ERROR, none.exit(), none.stderr());
         assertTrue(none.stderr().startsWith("weft run: --hosts needs the shared token of its host agents"),
@@ -242,23 +244,25 @@ class MultiHostRunTest {
         victim.toFile().setExecutable(true);
         Path log = dir.resolve("lost.weftlog");
         // node 0 (the server, on the doomed agent) waits for a PING; node 1 (here) never connects, so the run
-        // cannot end by itself; the test then SIGKILLs the agent
+        // cannot end by itself; the test then SIGKILLs the agent. Node 1 leaves a marker: the run starts its nodes
+        // in order and node 0's start returns only once the agent has said "started", so the marker means the
+        // master counts node 0 as running (a kill before that is "lost while starting", another test's matter).
+        Path node1 = dir.resolve("node1-started");
         ClusterRunTest.Out[] result = new ClusterRunTest.Out[1];
         Thread run = new Thread(() -> result[0] = ClusterRunTest.weft("--seed", "1", "--net", NET, "--window", "1000",
                 "--nodes", "2", "--watchdog", "30", "--record", log.toString(), "--place", "0@" + doomed.port(),
                 "--token-file", tokenFile.toString(), "--", "sh", "-c",
-                "if [ \"$WEFT_NODE_ID\" = 0 ]; then exec " + victim + "; fi"));
+                "if [ \"$WEFT_NODE_ID\" = 0 ]; then exec " + victim + "; fi; : > " + node1));
         run.start();
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-        ProcessHandle node = null;
-        while (node == null && System.nanoTime() < deadline) {
-            Thread.sleep(100);
-            node = ProcessHandle.allProcesses()
-                    .filter(h -> h.info().command().map(c -> c.equals(victim.toString())).orElse(false))
-                    .findFirst().orElse(null);
-        }
-        assertTrue(node != null, "the node started on the agent");
-        Thread.sleep(300); // let it connect and wait in its receive
+        ProcessHandle node = Await.value("the node starting on the agent (a process running " + victim + ")",
+                () -> ProcessHandle.allProcesses()
+                        .filter(h -> h.info().command().map(c -> c.equals(victim.toString())).orElse(false))
+                        .findFirst().orElse(null));
+        // the kill must come mid-run: once the master has node 0 running and the node holds its connection to the
+        // broker (through the agent's relay)
+        Await.until("the run starting node 1 (its marker " + node1 + ")", () -> Files.exists(node1));
+        Await.until("node " + node.pid() + " connecting to the broker (a socket among its open files)",
+                () -> Await.hasSocket(node.pid()));
         doomed.stop();
         run.join(TimeUnit.SECONDS.toMillis(30));
         ClusterRunTest.Out o = result[0];
@@ -289,7 +293,7 @@ class MultiHostRunTest {
                 "--listen", Integer.toString(port), "--token-file", tokenFile.toString(), "--watchdog", "20",
                 "--record", log.toString(), "--", pingpong.toString()));
         run.start();
-        Thread.sleep(1000); // the master is listening
+        Await.until("the master listening on tcp port " + port, () -> Await.tcpListening(port));
         // a wrong token: the broker refuses the relay's connection (the shim then falls back to a real socket)
         ClusterRunTest.Out bad = ClusterRunTest.weft("--seed", "44", "--broker", "127.0.0.1:" + port, "--node-id", "1",
                 "--token-file", badTokenFile.toString(), "--", pingpong.toString());

@@ -9,6 +9,8 @@ import dev.weft.testsupport.AccessWatcher;
 import dev.weft.testsupport.BaitRecording;
 import dev.weft.testsupport.CapturedRun;
 import java.io.IOException;
+import java.net.ServerSocket;
+import java.net.Socket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -19,7 +21,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * docs/security.md, rule "a recording is data": every command that reads a recording opens that file (and the
  * index cache) and nothing named inside it — not a path or URL in the header's meta, a payload or a violation
- * message — and starts no program and opens no socket, whatever those strings say.
+ * message — and starts no program and opens no socket, whatever those strings say. The commands run in a child
+ * JVM under strace ({@link AccessWatcher}), so this holds on every Java version, the one we ship included.
  */
 class RecordingContentIsInertTest {
 
@@ -41,26 +44,36 @@ class RecordingContentIsInertTest {
         return log;
     }
 
-    private static int weft(String... args) {
-        return CapturedRun.of((o, e) -> WeftCli.run(args, o, o)).code();
-    }
-
-    @Test
-    void readingCommandsTouchNothingTheRecordingNames() throws Exception {
-        Path log = hostileRecording();
-        String p = log.toString();
-        List<Integer> codes = new ArrayList<>();
-        AccessWatcher seen = AccessWatcher.watch(() -> {
+    /** Runs every command that reads a recording on the log named by args[0] and prints their exit codes. */
+    static final class Reader {
+        public static void main(String[] args) {
+            String p = args[0];
+            List<Integer> codes = new ArrayList<>();
             codes.add(weft("replay", p));
             codes.add(weft("replay", p, "--check", "fifo,dup"));
             codes.add(weft("state", p, "--at", "9"));
             codes.add(weft("check", "chord", p, "2"));
             codes.add(weft("check", "raft", p));
             codes.add(weft("trace", "chord", p, "2"));
-            return null;
-        });
-        assertEquals(0, codes.get(0), "the recording is valid: replay must reach every event");
-        assertEquals(0, codes.get(2));
+            System.out.println("codes " + codes);
+        }
+
+        private static int weft(String... args) {
+            return CapturedRun.of((o, e) -> WeftCli.run(args, o, o)).code();
+        }
+    }
+
+    @Test
+    void readingCommandsTouchNothingTheRecordingNames() throws Exception {
+        Path log = hostileRecording();
+        String p = log.toString();
+        AccessWatcher seen = AccessWatcher.watch(Reader.class, p);
+        assertEquals(0, seen.exitCode(), seen.output());
+        String line = seen.output().lines().filter(l -> l.startsWith("codes [")).findFirst().orElseThrow(
+                () -> new AssertionError("the commands did not all run: " + seen.output()));
+        List<String> codes = List.of(line.substring("codes [".length(), line.length() - 1).split(", "));
+        assertEquals("0", codes.get(0), "the recording is valid: replay must reach every event: " + seen.output());
+        assertEquals("0", codes.get(2), seen.output());
         String canary = canaryDir().toString();
         List<String> touched = seen.files().stream().filter(f -> f.contains(canary) || f.contains("canary")).toList();
         assertEquals(List.of(), touched, "paths named inside the recording were accessed");
@@ -71,20 +84,38 @@ class RecordingContentIsInertTest {
         assertFalse(Files.exists(canaryDir()));
     }
 
+    /** Probes a path, tries to start a program and to connect: what the rule forbids, done on purpose. */
+    static final class Offender {
+        public static void main(String[] args) {
+            Files.exists(Path.of(args[0]));
+            try {
+                new ProcessBuilder(args[1]).start();
+            } catch (IOException expected) {
+                // the start was still attempted
+            }
+            try (Socket s = new Socket("127.0.0.1", Integer.parseInt(args[2]))) {
+                s.getInputStream();
+            } catch (IOException expected) {
+                // refused (nobody listens), but the connect was made
+            }
+        }
+    }
+
     @Test
-    void theWatcherSeesAPathProbeAndAProgramStart() throws Exception {
+    void theWatcherSeesAPathProbeAProgramStartAndAConnect() throws Exception {
         // Guards against a vacuous pass: what the rule forbids must show up when it happens.
         Path named = canaryDir().resolve("meta-path");
-        AccessWatcher seen = AccessWatcher.watch(() -> {
-            Files.exists(named);
-            try {
-                new ProcessBuilder(canaryDir().resolve("no-such-program").toString()).start();
-            } catch (IOException expected) {
-                // the start was still checked
-            }
-            return null;
-        });
-        assertTrue(seen.files().stream().anyMatch(f -> f.endsWith(named.toString())), seen.files().toString());
-        assertEquals(1, seen.programs().size(), seen.programs().toString());
+        Path program = canaryDir().resolve("no-such-program");
+        int closedPort;
+        try (ServerSocket s = new ServerSocket(0)) {
+            closedPort = s.getLocalPort();
+        }
+        AccessWatcher seen = AccessWatcher.watch(Offender.class, named.toString(), program.toString(),
+                Integer.toString(closedPort));
+        assertTrue(seen.files().stream().anyMatch(f -> f.endsWith(" " + named)), seen.files().toString());
+        assertTrue(seen.programs().contains(program.toString()), seen.programs().toString());
+        String port = "htons(" + closedPort + ")";
+        assertTrue(seen.sockets().stream().anyMatch(s -> s.startsWith("connect ") && s.contains(port)),
+                seen.sockets().toString());
     }
 }
