@@ -262,6 +262,21 @@ int weft_timer_fire_due(void);               /* fire what is due now; bit 0: a h
 int weft_pt_block_timed(int (*ready)(void *), void *arg); /* weft_pt_block a timer may interrupt: 0 EINTR */
 void weft_timer_poll(void);                  /* the same, cheap when nothing is due (clock reads) */
 int weft_timer_suspend(int (*ready)(void *), void *mask); /* sigsuspend bounded by a timer (hook_signal.c) */
+struct itimerspec;
+uint64_t weft_timer_next_fd(void);           /* the earliest expiry a wait for fds ends at (signal timers, timerfds) */
+/* a wait for ready(arg) cut at each expiry before deadline (0: none) (timer_wait.c); restart: only a
+ * handler without SA_RESTART interrupts it (read), else any handler does (poll & co) */
+enum { WEFT_TW_PASS, WEFT_TW_READY, WEFT_TW_EINTR };
+int weft_timer_wait(int (*ready)(void *), void *arg, uint64_t deadline, int restart);
+/* timerfds (hook_timerfd.c) over the timer table (hook_timer.c) */
+int weft_vtimer_fd_count(void);
+int weft_vtimer_of_fd(int fd);
+int weft_vtimer_fd_new(int fd, clockid_t c);
+void weft_vtimer_fd_set(int slot, int abs, const struct itimerspec *nv, struct itimerspec *ov);
+void weft_vtimer_fd_get(int slot, struct itimerspec *cv);
+uint64_t weft_vtimer_fd_take(int slot);
+void weft_vtimer_fd_forget(int fd);
+ssize_t weft_timerfd_read(int fd, void *buf, size_t n); /* read of a timerfd: its virtual expirations */
 
 /* ---- tracing: one line per hook, formatted on the stack, one write(2) ---- */
 void weft_trace(const char *fn, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -305,7 +320,7 @@ int weft_sched_io_wait(weft_io_wait *w, uint64_t deadline);
 int weft_sched_net_block(weft_io_wait *w, uint64_t deadline);
 void weft_sched_net_send(void);              /* the yield point after a managed send (net_send) */
 /* before a blocking read-like call: a managed thread waits in the model until fd is readable */
-void weft_io_before_read(int fd);
+int weft_io_before_read(int fd);             /* -1: a timer's handler interrupted the wait (EINTR) */
 /* write(2) under process scheduling: a write that would block on a full pipe or socket is a
  * process wait first (in PIPE_BUF pieces); otherwise just real(fd, buf, n) */
 ssize_t weft_io_write(int fd, const void *buf, size_t n, ssize_t (*real)(int, const void *, size_t));
