@@ -678,8 +678,21 @@ void weft_pt_yield(const char *site) {
  * order of their wake instants. Returns 1 when it slept that way (the caller then moves its clock
  * to at least `wake`), 0 when process scheduling does not apply.
  */
+static int sleep_until(uint64_t wake);
 int weft_pt_sleep_until(uint64_t wake) {
     if (!scheduling() || weft_depth) return 0;
+    return sleep_until(wake);
+}
+
+/* The same from inside the in-process scheduler (sched.c, sched_lock held): every thread of this
+ * process waits and the earliest wake is a timed one, so the process sleeps until then as a whole,
+ * in wake order with the tree's other sleepers, instead of jumping its own clock. */
+int weft_pt_sleep_until_inside(uint64_t wake) {
+    if (!scheduling()) return 0;
+    return sleep_until(wake);
+}
+
+static int sleep_until(uint64_t wake) {
     WEFT_TRACE("proc_sleep", "until %lu ns", (unsigned long)wake);
     if (leave_if_daemon()) return 0;
     /* a signal handler run at the start of a waiter's turn may sleep: the waiter's state and

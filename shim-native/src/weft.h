@@ -242,6 +242,7 @@ void weft_pt_block_inside(int (*ready)(void *), void *arg); /* the same from ins
 int weft_pt_block_bounded(int (*ready)(void *), void *arg, uint64_t deadline); /* a timed wait: 1 ready, 0 tree idle */
 int weft_pt_block_bounded_inside(int (*ready)(void *), void *arg, uint64_t deadline); /* the same, inside the scheduler */
 int weft_pt_sleep_until(uint64_t wake); /* a sleep ordered by the tree clock: 1 slept, 2 a handler ran first, 0 not scheduling */
+int weft_pt_sleep_until_inside(uint64_t wake); /* the same, inside the scheduler (every thread waits) */
 unsigned long weft_pt_decisions(void);
 /* signals while a process waits for its turn (proc_sched.c): blocked, then delivered at the turn's start */
 void weft_pt_mask_signals(uint64_t *saved);  /* blocks every blockable asynchronous signal, saves the mask */

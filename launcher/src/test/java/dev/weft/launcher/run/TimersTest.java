@@ -152,4 +152,15 @@ class TimersTest {
                 "sleep 5 | perl -e 'eval { local $SIG{ALRM} = sub { die \"timeout\\n\" }; alarm 1; my $l = <STDIN>; alarm 0 };"
                         + " print $@'; true")));
     }
+
+    /** tests/thread_sleep_order.c: a threaded parent's sleeps and its child's end in the order of their virtual
+     * instants on every seed (the parent's thread scheduler used to jump its own clock when all its threads slept). */
+    @Test
+    void threadedSleepsFollowTheTreeClock() {
+        String expected = "child after 0.5 s\nthreaded parent after 1 s\nchild after 1.5 s\nthreaded parent after 2 s\n";
+        for (String seed : List.of("1", "2", "3", "4")) {
+            var r = RealProgramsTest.run(seed, List.of(NativeFixture.testProgram("thread_sleep_order").toString()));
+            assertEquals(expected, r.stdout(), "seed " + seed + ": " + r.stderr());
+        }
+    }
 }
