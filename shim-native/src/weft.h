@@ -21,7 +21,9 @@
  *   hook_procfs.c getcpu/sched_getcpu (CPU 0) and the process's own /proc stat, schedstat, uptime
  *   proc_sched.c  the run segment shared by the process tree: children's clocks, process scheduling
  *   proc_sync.c   process-shared mutexes and condition variables, timed waits on shared objects
- *   hook_timer.c  alarm, setitimer, POSIX timers: expiries at virtual instants
+ *   hook_timer.c  alarm, setitimer, POSIX timers: expiries at virtual instants (and the timerfd table)
+ *   hook_timerfd.c timerfd_create/settime/gettime and timerfd reads on that table
+ *   timer_wait.c  fd waits (poll & co, blocking reads) cut at each timer expiry
  *   hook_signal.c signals between the processes of the tree (delivered at the start of a turn)
  *   backstop.c    raw system calls from the program's own code (syscall user dispatch)
  *
