@@ -310,11 +310,11 @@ static int ppoll_body(struct pollfd *fds, nfds_t n, const struct timespec *t, co
         struct timespec b = budget_ts(ts_ns(t));
         return paced_result(get_real_ppoll()(fds, n, &b, mask), t0, ts_ns(t));
     }
-    uint64_t t_ns = t ? ts_ns(t) : 0;
+    uint64_t t_ns = t ? ts_ns(t) : 0, t_ns0 = t_ns;
     int rc;
     if (timer_cut(&w, &t_ns, t == NULL, mask, &rc)) return rc;
     struct timespec left = {(time_t)(t_ns / 1000000000ULL), (long)(t_ns % 1000000000ULL)};
-    if (t) t = &left;
+    if (t && t_ns != t_ns0) t = &left; /* timers fired: what is left (else the caller's own, as given) */
     if (weft_sched_active()) { /* the signal mask is not applied while waiting in the model */
         WEFT_TRACE("ppoll", "%lu fds", (unsigned long)n);
         return model_wait(&w, t_ns, t == NULL);
@@ -336,8 +336,9 @@ static int select_body(int nfds, fd_set *rd, fd_set *wr, fd_set *ex, struct time
         return rc;
     }
     int rc0;
+    uint64_t ns0 = ns;
     if (timer_cut(&w, &ns, tv == NULL, NULL, &rc0)) return rc0;
-    if (tv) { tv->tv_sec = (time_t)(ns / 1000000000ULL); tv->tv_usec = (suseconds_t)(ns % 1000000000ULL / 1000); }
+    if (tv && ns != ns0) { tv->tv_sec = (time_t)(ns / 1000000000ULL); tv->tv_usec = (suseconds_t)(ns % 1000000000ULL / 1000); }
     if (weft_sched_active()) {
         WEFT_TRACE("select", "%d", nfds);
         int rc = model_wait(&w, ns, tv == NULL);
@@ -369,11 +370,11 @@ static int pselect_body(int nfds, fd_set *rd, fd_set *wr, fd_set *ex, const stru
         struct timespec b = budget_ts(ts_ns(t));
         return paced_result(get_real_pselect()(nfds, rd, wr, ex, &b, mask), t0, ts_ns(t));
     }
-    uint64_t t_ns = t ? ts_ns(t) : 0;
+    uint64_t t_ns = t ? ts_ns(t) : 0, t_ns0 = t_ns;
     int rc0;
     if (timer_cut(&w, &t_ns, t == NULL, mask, &rc0)) return rc0;
     struct timespec left = {(time_t)(t_ns / 1000000000ULL), (long)(t_ns % 1000000000ULL)};
-    if (t) t = &left;
+    if (t && t_ns != t_ns0) t = &left;
     if (weft_sched_active()) {
         int rc = model_wait(&w, t_ns, t == NULL);
         if (rc == 0) {
