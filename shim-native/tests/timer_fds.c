@@ -8,13 +8,16 @@
  *      pipe and an absolute CLOCK_REALTIME one; select over a CLOCK_BOOTTIME one
  *   3. an alarm's handler interrupts poll, select, epoll_wait and a pipe read with EINTR; a read with
  *      SA_RESTART goes on until a child writes
- *   4. a periodic SIGEV_THREAD timer runs its function on another thread at each expiry during a sleep
+ *   4. an alarm's handler ends a sem_wait nobody posts (EINTR); a one-shot SIGEV_THREAD timer's
+ *      function posts the semaphore the main thread waits on; a periodic one runs its function on
+ *      another thread at each expiry during a sleep
  *   5. ITIMER_VIRTUAL and ITIMER_PROF fire while the process computes (a machine's CPU timers are
  *      sampled at scheduler ticks: the checks are loose enough for both)
  */
 #include <errno.h>
 #include <poll.h>
 #include <pthread.h>
+#include <semaphore.h>
 #include <stdatomic.h>
 #include <signal.h>
 #include <stdint.h>
@@ -52,6 +55,8 @@ static void handle(int sig, void (*fn)(int), int flags) {
     sigaction(sig, &sa, NULL);
 }
 
+static sem_t posted;
+static void post_fn(union sigval v) { (void)v; sem_post(&posted); }
 static atomic_int calls, call_value, call_other_thread;
 static pid_t main_tid;
 static void thread_fn(union sigval v) {
@@ -172,7 +177,25 @@ int main(void) {
     close(ep);
 
     /* 4 */
+    handle(SIGALRM, on_alarm, 0);
+    sem_init(&posted, 0, 0);
+    alarm(1);
+    k = sem_wait(&posted);
+    e = errno;
+    printf("4 sem_wait=%d %s alarms=%d\n", k, strerror(e), (int)alarms);
     main_tid = (pid_t)syscall(SYS_gettid);
+    struct sigevent once;
+    memset(&once, 0, sizeof once);
+    once.sigev_notify = SIGEV_THREAD;
+    once.sigev_notify_function = post_fn;
+    timer_t oid;
+    timer_create(CLOCK_MONOTONIC, &once, &oid);
+    struct itimerspec o = its(200, 0);
+    t0 = mono();
+    timer_settime(oid, 0, &o, NULL);
+    k = sem_wait(&posted);
+    printf("4 thread posted sem_wait=%d after=%ldcs\n", k, cs(mono() - t0));
+    timer_delete(oid);
     struct sigevent sev;
     memset(&sev, 0, sizeof sev);
     sev.sigev_notify = SIGEV_THREAD;

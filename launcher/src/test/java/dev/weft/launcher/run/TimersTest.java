@@ -88,7 +88,8 @@ class TimersTest {
     }
 
     /** tests/timer_fds.c: timerfds read, polled, epolled and selected; a timer's handler interrupting poll, select,
-     * epoll_wait and a pipe read (a read with SA_RESTART goes on); SIGEV_THREAD; ITIMER_VIRTUAL and ITIMER_PROF. Before,
+     * epoll_wait, a pipe read (a read with SA_RESTART goes on) and a sem_wait; SIGEV_THREAD posting the semaphore the main
+     * thread waits on, and calling its function periodically; ITIMER_VIRTUAL and ITIMER_PROF. Before,
      * the timerfds ran in real time (the virtual clock read 0 cs), the alarms never ended the fd waits (the program
      * hung), SIGEV_THREAD and the CPU timers were the kernel's. */
     @Test
@@ -105,6 +106,8 @@ class TimersTest {
                 3 epoll_wait=-1 Interrupted system call alarms=3
                 3 read=-1 Interrupted system call alarms=4
                 3 SA_RESTART read=1 alarms=5 after=200cs
+                4 sem_wait=-1 Interrupted system call alarms=6
+                4 thread posted sem_wait=0 after=20cs
                 4 thread calls=10 value=7 other_thread=1
                 5 vtalrm=1 at>=50ms=1 prof=3 at>=1s=1 prof_left~1s=1 virtual_disarmed=1
                 """;
