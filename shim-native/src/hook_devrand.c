@@ -151,7 +151,8 @@ static ssize_t rand_read(int fd, void *buf, size_t n) {
 WEFT_EXPORT ssize_t read(int fd, void *buf, size_t n) {
     if (weft_devrand_is_fd(fd) && weft_engaged()) return rand_read(fd, buf, n);
     if (weft_net_is_fd(fd)) return weft_engaged() ? weft_net_read(fd, buf, n) : weft_net_reentered();
-    weft_io_before_read(fd);
+    if (weft_vtimer_of_fd(fd) >= 0 && weft_engaged()) return weft_timerfd_read(fd, buf, n);
+    if (weft_io_before_read(fd) < 0) return -1;
     return get_real_read()(fd, buf, n);
 }
 
@@ -168,7 +169,8 @@ WEFT_EXPORT ssize_t pread64(int fd, void *buf, size_t n, off_t off) {
 WEFT_EXPORT ssize_t __read_chk(int fd, void *buf, size_t n, size_t cap) {
     if (weft_devrand_is_fd(fd) && weft_engaged() && n <= cap) return rand_read(fd, buf, n);
     if (weft_net_is_fd(fd) && n <= cap) return weft_engaged() ? weft_net_read(fd, buf, n) : weft_net_reentered();
-    weft_io_before_read(fd);
+    if (weft_vtimer_of_fd(fd) >= 0 && weft_engaged() && n <= cap) return weft_timerfd_read(fd, buf, n);
+    if (weft_io_before_read(fd) < 0) return -1;
     return get_real___read_chk()(fd, buf, n, cap);
 }
 
@@ -186,6 +188,7 @@ WEFT_EXPORT int close(int fd) {
     /* unmark first: once the real close returns, the number may be reused by another open */
     if (weft_devrand_is_fd(fd)) mark_fd(fd, 0);
     if (weft_net_is_fd(fd)) weft_net_forget(fd);
+    weft_vtimer_fd_forget(fd);
     return get_real_close()(fd);
 }
 
@@ -205,6 +208,7 @@ WEFT_EXPORT int dup2(int fd, int to) {
     if (to != fd && weft_tcp_is_fd(to) && fcntl_ok(fd)) weft_tcp_forget(to);
     int r = get_real_dup2()(fd, to);
     if (r >= 0 && r != fd && weft_net_is_fd(r)) weft_net_forget(r); /* the old socket at `to` is gone */
+    if (r >= 0 && r != fd) weft_vtimer_fd_forget(r);                 /* and so is a timerfd there */
     if (r >= 0) mark_fd(r, weft_devrand_is_fd(fd));
     if (r >= 0 && r != fd && weft_tcp_is_fd(fd)) weft_tcp_dup(fd, r);
     return r;
@@ -214,6 +218,7 @@ WEFT_EXPORT int dup3(int fd, int to, int flags) {
     if (to != fd && weft_tcp_is_fd(to) && fcntl_ok(fd)) weft_tcp_forget(to);
     int r = get_real_dup3()(fd, to, flags);
     if (r >= 0 && weft_net_is_fd(r)) weft_net_forget(r);
+    if (r >= 0) weft_vtimer_fd_forget(r);
     if (r >= 0) mark_fd(r, weft_devrand_is_fd(fd));
     if (r >= 0 && weft_tcp_is_fd(fd)) weft_tcp_dup(fd, r);
     return r;

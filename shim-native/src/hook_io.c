@@ -251,6 +251,31 @@ static int process_wait(weft_io_wait *w, uint64_t timeout_ns, int infinite, cons
     return 1;
 }
 
+/* A wait with a virtual timer of this process armed (timer_wait.c): cut at each expiry, where a
+ * handler ends it with EINTR (poll, select and epoll are never restarted) and a timerfd may make it
+ * ready. 1: the call's answer is known (*rc, errno); 0: no timer expires within it, the usual wait
+ * goes on for what is left (*timeout_ns). Net waits keep their own paths (hook_net.c, hook_tcp.c). */
+static int timer_cut(weft_io_wait *w, uint64_t *timeout_ns, int infinite, const sigset_t *mask, int *rc) {
+    if (!weft_timer_next_fd() || w->net || !weft_engaged() || (!infinite && *timeout_ns == 0)) return 0;
+    uint64_t deadline = infinite ? 0 : weft_mono_peek() + *timeout_ns;
+    w->result = NO_RESULT;
+    struct pwait pw = {w, mask};
+    int g = weft_timer_wait(pwait_ready, &pw, deadline, 0);
+    if (!infinite) {
+        uint64_t now = weft_mono_peek();
+        *timeout_ns = deadline > now ? deadline - now : 0;
+    }
+    if (g == WEFT_TW_EINTR) { errno = EINTR; *rc = -1; return 1; }
+    if (g == WEFT_TW_READY && w->result != NO_RESULT) {
+        if (w->result < 0) errno = w->err;
+        *rc = w->result;
+        return 1;
+    }
+    return 0;
+}
+
+static int ms_of(uint64_t ns) { uint64_t ms = (ns + MS - 1) / MS; return ms > 0x7fffffff ? 0x7fffffff : (int)ms; }
+
 static int poll_body(struct pollfd *fds, nfds_t n, int timeout_ms, int tcp) {
     weft_io_wait w = {.kind = WEFT_IO_POLL, .fds = fds, .nfds = n};
     w.net = (weft_net_open && weft_engaged() && weft_net_prepare_poll_for(fds, n, timeout_ms < 0) > 0) || tcp;
@@ -259,12 +284,16 @@ static int poll_body(struct pollfd *fds, nfds_t n, int timeout_ms, int tcp) {
         struct timespec b = budget_ts(t);
         return paced_result(get_real_ppoll()(fds, n, &b, NULL), t0, t);
     }
+    uint64_t t_ns = (uint64_t)(timeout_ms < 0 ? 0 : timeout_ms) * MS;
+    int rc;
+    if (timer_cut(&w, &t_ns, timeout_ms < 0, NULL, &rc)) return rc;
+    if (timeout_ms > 0) timeout_ms = ms_of(t_ns);
     if (weft_sched_active()) {
         WEFT_TRACE("poll", "%lu fds, %d ms", (unsigned long)n, timeout_ms);
-        return model_wait(&w, (uint64_t)(timeout_ms < 0 ? 0 : timeout_ms) * MS, timeout_ms < 0);
+        return model_wait(&w, t_ns, timeout_ms < 0);
     }
-    if (pure_sleep(n == 0, (uint64_t)(timeout_ms < 0 ? 0 : timeout_ms) * MS, timeout_ms < 0)) return 0;
-    if (process_wait(&w, (uint64_t)(timeout_ms < 0 ? 0 : timeout_ms) * MS, timeout_ms < 0, NULL)) return w.result;
+    if (pure_sleep(n == 0, t_ns, timeout_ms < 0)) return 0;
+    if (process_wait(&w, t_ns, timeout_ms < 0, NULL)) return w.result;
     return get_real_poll()(fds, n, timeout_ms);
 }
 
@@ -281,12 +310,17 @@ static int ppoll_body(struct pollfd *fds, nfds_t n, const struct timespec *t, co
         struct timespec b = budget_ts(ts_ns(t));
         return paced_result(get_real_ppoll()(fds, n, &b, mask), t0, ts_ns(t));
     }
+    uint64_t t_ns = t ? ts_ns(t) : 0, t_ns0 = t_ns;
+    int rc;
+    if (timer_cut(&w, &t_ns, t == NULL, mask, &rc)) return rc;
+    struct timespec left = {(time_t)(t_ns / 1000000000ULL), (long)(t_ns % 1000000000ULL)};
+    if (t && t_ns != t_ns0) t = &left; /* timers fired: what is left (else the caller's own, as given) */
     if (weft_sched_active()) { /* the signal mask is not applied while waiting in the model */
         WEFT_TRACE("ppoll", "%lu fds", (unsigned long)n);
-        return model_wait(&w, t ? ts_ns(t) : 0, t == NULL);
+        return model_wait(&w, t_ns, t == NULL);
     }
-    if (pure_sleep(n == 0, t ? ts_ns(t) : 0, t == NULL)) return 0;
-    if (process_wait(&w, t ? ts_ns(t) : 0, t == NULL, mask)) return w.result;
+    if (pure_sleep(n == 0, t_ns, t == NULL)) return 0;
+    if (process_wait(&w, t_ns, t == NULL, mask)) return w.result;
     return get_real_ppoll()(fds, n, t, mask);
 }
 
@@ -301,6 +335,10 @@ static int select_body(int nfds, fd_set *rd, fd_set *wr, fd_set *ex, struct time
         if (rc == 0) { tv->tv_sec = 0; tv->tv_usec = 0; }
         return rc;
     }
+    int rc0;
+    uint64_t ns0 = ns;
+    if (timer_cut(&w, &ns, tv == NULL, NULL, &rc0)) return rc0;
+    if (tv && ns != ns0) { tv->tv_sec = (time_t)(ns / 1000000000ULL); tv->tv_usec = (suseconds_t)(ns % 1000000000ULL / 1000); }
     if (weft_sched_active()) {
         WEFT_TRACE("select", "%d", nfds);
         int rc = model_wait(&w, ns, tv == NULL);
@@ -332,8 +370,13 @@ static int pselect_body(int nfds, fd_set *rd, fd_set *wr, fd_set *ex, const stru
         struct timespec b = budget_ts(ts_ns(t));
         return paced_result(get_real_pselect()(nfds, rd, wr, ex, &b, mask), t0, ts_ns(t));
     }
+    uint64_t t_ns = t ? ts_ns(t) : 0, t_ns0 = t_ns;
+    int rc0;
+    if (timer_cut(&w, &t_ns, t == NULL, mask, &rc0)) return rc0;
+    struct timespec left = {(time_t)(t_ns / 1000000000ULL), (long)(t_ns % 1000000000ULL)};
+    if (t && t_ns != t_ns0) t = &left;
     if (weft_sched_active()) {
-        int rc = model_wait(&w, t ? ts_ns(t) : 0, t == NULL);
+        int rc = model_wait(&w, t_ns, t == NULL);
         if (rc == 0) {
             if (rd) FD_ZERO(rd);
             if (wr) FD_ZERO(wr);
@@ -341,8 +384,8 @@ static int pselect_body(int nfds, fd_set *rd, fd_set *wr, fd_set *ex, const stru
         }
         return rc;
     }
-    if (pure_sleep(nfds == 0, t ? ts_ns(t) : 0, t == NULL)) return 0;
-    if (process_wait(&w, t ? ts_ns(t) : 0, t == NULL, mask)) return w.result;
+    if (pure_sleep(nfds == 0, t_ns, t == NULL)) return 0;
+    if (process_wait(&w, t_ns, t == NULL, mask)) return w.result;
     return get_real_pselect()(nfds, rd, wr, ex, t, mask);
 }
 
@@ -360,6 +403,9 @@ static int epoll_body(const char *name, int epfd, struct epoll_event *ev, int ma
         return paced_result(real_epoll(epfd, ev, max, budget_ms(t), mask, masked), t0, t);
     }
     weft_io_wait w = {.kind = WEFT_IO_EPOLL, .net = net, .epfd = epfd, .events = ev, .maxevents = max};
+    int rc;
+    if (timer_cut(&w, &t, timeout_ms < 0, masked ? mask : NULL, &rc)) return rc;
+    if (timeout_ms > 0) timeout_ms = ms_of(t);
     if (weft_sched_active()) {
         WEFT_TRACE(name, "%d, %d ms", epfd, timeout_ms);
         return model_wait(&w, t, timeout_ms < 0);
@@ -544,22 +590,31 @@ WEFT_EXPORT int epoll_pwait(int epfd, struct epoll_event *ev, int max, int timeo
  * readable, so the real call returns at once instead of wedging the token. */
 static int probe_ready(void *w) { return weft_io_probe(w); }
 
-void weft_io_before_read(int fd) {
+/* A timer of this process ends the wait at its expiry when its handler lacks SA_RESTART (-1: the
+ * read fails with EINTR, as the kernel's); with SA_RESTART the read goes on waiting. */
+int weft_io_before_read(int fd) {
     int managed = weft_sched_active();
-    if (!managed && !(weft_engaged() && weft_pt_active())) return;
+    int timed = weft_timer_next_fd() && weft_engaged();
+    if (!managed && !timed && !(weft_engaged() && weft_pt_active())) return 0;
     long fl = weft_real_syscall(SYS_fcntl, fd, F_GETFL, 0, 0, 0, 0);
-    if (fl < 0 || (fl & O_NONBLOCK)) return;
+    if (fl < 0 || (fl & O_NONBLOCK)) return 0;
     struct pollfd p = {.fd = fd, .events = POLLIN};
     weft_io_wait w = {.kind = WEFT_IO_POLL, .fds = &p, .nfds = 1};
-    if (weft_io_probe(&w)) return;
+    if (weft_io_probe(&w)) return 0;
     WEFT_TRACE("io_wait", "fd %d", fd);
+    if (timed) {
+        int g = weft_timer_wait(probe_ready, &w, 0, 1);
+        if (g == WEFT_TW_EINTR) { errno = EINTR; return -1; }
+        if (g == WEFT_TW_READY) return 0;
+    }
     if (managed) weft_sched_io_wait(&w, 0);
-    else weft_pt_block(probe_ready, &w); /* process scheduling: others run until it is readable */
+    else if (weft_engaged() && weft_pt_active()) weft_pt_block(probe_ready, &w); /* others run until it is readable */
+    return 0;
 }
 
 WEFT_EXPORT ssize_t readv(int fd, const struct iovec *iov, int n) {
     if (weft_net_is_fd(fd)) return weft_engaged() ? weft_net_readv(fd, iov, n) : weft_net_reentered();
-    weft_io_before_read(fd);
+    if (weft_io_before_read(fd) < 0) return -1;
     return get_real_readv()(fd, iov, n);
 }
 WEFT_EXPORT int accept(int fd, struct sockaddr *a, socklen_t *al) {

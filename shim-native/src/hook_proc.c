@@ -78,6 +78,7 @@ WEFT_EXPORT clock_t clock(void) {
     uint64_t cpu = weft_cpu_observe();
     clock_t c = (clock_t)(cpu / (1000000000ULL / CLOCKS_PER_SEC));
     WEFT_TRACE("clock", "-> %ld", (long)c);
+    weft_timer_poll(); /* a CPU-time read is a look at the clock: due timers (ITIMER_PROF too) fire */
     return c;
 }
 
@@ -95,6 +96,7 @@ WEFT_EXPORT clock_t times(struct tms *t) {
     }
     clock_t r = (clock_t)(weft_mono_peek() / (1000000000ULL / WEFT_CLK_TCK));
     WEFT_TRACE("times", "-> %ld", (long)r);
+    weft_timer_poll();
     return r;
 }
 
@@ -113,6 +115,7 @@ WEFT_EXPORT int getrusage(int who, struct rusage *u) {
         u->ru_utime.tv_usec = (suseconds_t)(cpu % 1000000000ULL / 1000);
     }
     WEFT_TRACE("getrusage", "%d", who);
+    weft_timer_poll();
     return 0;
 }
 

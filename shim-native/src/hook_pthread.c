@@ -653,6 +653,24 @@ static int shared_sem_unmanaged(sem_t *s, uint64_t deadline) {
 #define UNMANAGED_SEM_WAIT(s, deadline, real_call) \
     do { int r_ = shared_sem_unmanaged(s, deadline); return r_ == PW_REAL ? (real_call) : r_; } while (0)
 
+/* A semaphore wait of a process without the thread model while a virtual timer is armed: only the
+ * timer (its handler, or a SIGEV_THREAD thread it starts) can still post a private semaphore, so
+ * the wait is cut at each expiry before the deadline: the clock moves there (after the rest of the
+ * tree ran, under process scheduling) and the timer fires. A handler without SA_RESTART ends the
+ * wait with EINTR; with it the wait goes on (the kernel restarts the futex wait). Returns PW_REAL when the usual path takes over: no timer left
+ * before the deadline, or the expiry started a thread (the process is in the thread model now). */
+static int sem_timer_cut(sem_t *s, uint64_t deadline) {
+    for (;;) {
+        uint64_t t = weft_timer_next();
+        if (!t || (deadline && t >= deadline) || sched_engaged() || !weft_engaged() || weft_depth) return PW_REAL;
+        if (sem_taken(s)) return 0;
+        int r = t > weft_mono_peek() ? ps_wait(sem_taken, s, t, S_SEM_WAIT_C) : PW_TIMEOUT;
+        if (r == PW_READY) return 0;
+        weft_mono_at_least(t);
+        if (weft_timer_fire_due() & 2) { errno = EINTR; return -1; }
+    }
+}
+
 static int sem_acquire(sem_t *s, int try, uint64_t deadline) {
     if (!try) pthread_testcancel(); /* sem_wait is a cancellation point */
     if (sem_is_shared(s)) return shared_sem_wait(s, try, deadline);
@@ -675,6 +693,10 @@ static int sem_acquire(sem_t *s, int try, uint64_t deadline) {
 }
 
 WEFT_EXPORT int sem_wait(sem_t *s) {
+    if (!sched_engaged()) {
+        int r = sem_timer_cut(s, 0);
+        if (r != PW_REAL) return r;
+    }
     if (!sched_engaged()) UNMANAGED_SEM_WAIT(s, 0, get_real_sem_wait()(s));
     return sem_acquire(s, 0, 0);
 }

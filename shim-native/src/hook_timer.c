@@ -1,6 +1,7 @@
 /*
- * hook_timer.c - timers on the virtual clock (issue 29): alarm, setitimer/getitimer(ITIMER_REAL) and
- * the POSIX timers (timer_create & co, SIGEV_SIGNAL / SIGEV_THREAD_ID / SIGEV_NONE).
+ * hook_timer.c - timers on the virtual clock (issue 29): alarm, setitimer/getitimer (ITIMER_REAL, and
+ * ITIMER_VIRTUAL / ITIMER_PROF on the CPU clock), the POSIX timers (timer_create & co, SIGEV_SIGNAL /
+ * SIGEV_THREAD_ID / SIGEV_THREAD / SIGEV_NONE), and the table behind timerfds (hook_timerfd.c).
  *
  * A timer is a virtual instant of this process's clock. Nothing fires in real time: the kernel never
  * sees these timers. Instead every place where virtual time moves asks for the earliest expiry:
@@ -8,16 +9,25 @@
  *     signal is sent, and the sleep returns early (EINTR, remaining time) when a handler ran;
  *     under process scheduling the expiry is the sleeper's wake instant, so it is ordered with the
  *     tree's other waits by the tree clock;
- *   - a wait for a signal (pause, sigsuspend) is bounded by it (a process wait that times out when
- *     the tree is idle, or, alone, a jump of the clock);
+ *   - a wait for a signal (pause, sigsuspend) or for fds (poll & co, a blocking read: timer_wait.c)
+ *     is bounded by it (a process wait that times out when the tree is idle, or, alone, a jump of
+ *     the clock);
  *   - a clock read (time, gettimeofday, clock_gettime) and a process yield point fire what is due:
  *     a process that computes gets its signal at its next observation of time.
+ * Three kinds of expiry, kept apart because they bound different waits:
+ *   - signal timers (alarm, ITIMER_REAL, POSIX timers): end sleeps and waits (weft_timer_next);
+ *   - timerfds: make their fd readable, so they bound fd waits only (weft_timer_next_fd): a sleep is
+ *     not cut into pieces by a fast periodic timerfd nobody reads;
+ *   - CPU timers (ITIMER_VIRTUAL, ITIMER_PROF): the shim's CPU clock is the process's virtual life
+ *     (hook_proc.c), but a process asleep or waiting uses no CPU on a machine, so these never end a
+ *     wait: they fire at the next clock read or yield point after their instant.
  * Why this is deterministic: expiries are virtual instants and fire only at those points, which are
  * a function of the program and the seed.
  *
  * Timer ids handed out are WEFT_TIMER_TAG | index, far from the kernel's small ids, so a call the
  * shim passes through (an unsupported clock) keeps working with the kernel's own timer.
- * Safety: a fixed table, no allocation, signals sent with raw system calls. The table is per
+ * Safety: a fixed table, no allocation, signals sent with raw system calls (a SIGEV_THREAD expiry
+ * starts a thread, as glibc does, through the shim's own pthread_create). The table is per
  * process (fork children start without timers, as POSIX says for POSIX timers; alarm's is cleared
  * too); a spinlock guards it since any thread may arm or fire.
  */
@@ -31,11 +41,17 @@
 #include <time.h>
 #include <unistd.h>
 #include <pthread.h>
+#include <sys/timerfd.h>
 
 #define NS 1000000000ULL
 #define NTIMERS 64
 #define WEFT_TIMER_TAG 0x5ef70000
 #define ALARM 0 /* slot 0: the process's ITIMER_REAL (alarm and setitimer share it) */
+#define VIRT 1  /* slot 1: ITIMER_VIRTUAL */
+#define PROF 2  /* slot 2: ITIMER_PROF */
+#define FIRST_POSIX 3
+
+enum kind { K_SIGNAL, K_FD, K_CPU };
 
 typedef struct vtimer {
     int used;
@@ -46,20 +62,32 @@ typedef struct vtimer {
     uint64_t at;        /* the expiry, virtual monotonic ns (0: disarmed) */
     uint64_t interval;  /* 0: one-shot */
     int overrun;        /* expiries merged into the last signal sent */
+    int kind;           /* enum kind */
+    int fd;             /* K_FD: the kernel timerfd that carries readiness */
+    uint64_t ticks;     /* K_FD: expirations since the last read */
+    void (*fn)(union sigval); /* SIGEV_THREAD: run on a new thread at each expiry */
+    size_t stack;       /* SIGEV_THREAD: the attributes' stack size (0: the default) */
 } vtimer;
 
 static vtimer timers[NTIMERS];
 static atomic_int lock;
-static _Atomic uint64_t next_at; /* the earliest `at` of the table (0: none): the fast "anything due?" */
+/* the earliest `at` of each kind (0: none): the fast "anything due?" */
+static _Atomic uint64_t next_at[3];
 
 static void recompute(void) {
-    uint64_t best = 0;
-    for (int i = 0; i < NTIMERS; i++)
-        if (timers[i].used && timers[i].at && (!best || timers[i].at < best)) best = timers[i].at;
-    atomic_store(&next_at, best);
+    uint64_t best[3] = {0, 0, 0};
+    for (int i = 0; i < NTIMERS; i++) {
+        const vtimer *t = &timers[i];
+        if (t->used && t->at && (!best[t->kind] || t->at < best[t->kind])) best[t->kind] = t->at;
+    }
+    for (int k = 0; k < 3; k++) atomic_store(&next_at[k], best[k]);
 }
 
-uint64_t weft_timer_next(void) { return atomic_load_explicit(&next_at, memory_order_relaxed); }
+static uint64_t next_of(int kind) { return atomic_load_explicit(&next_at[kind], memory_order_relaxed); }
+static uint64_t earlier(uint64_t a, uint64_t b) { return !a ? b : !b ? a : a < b ? a : b; }
+
+uint64_t weft_timer_next(void) { return next_of(K_SIGNAL); }
+uint64_t weft_timer_next_fd(void) { return earlier(next_of(K_SIGNAL), next_of(K_FD)); }
 
 /* The signal of the earliest armed timer (a warning names it), 0 when none. */
 int weft_timer_next_signal(void) {
@@ -69,10 +97,13 @@ int weft_timer_next_signal(void) {
     return 0;
 }
 
+/* A fork child keeps its timerfds (the fds are inherited; each process then counts its own copy's
+ * expirations) and loses every other timer. */
 static void fork_child(void) {
-    memset(timers, 0, sizeof timers);
+    for (int i = 0; i < NTIMERS; i++)
+        if (timers[i].kind != K_FD) memset(&timers[i], 0, sizeof timers[i]);
     atomic_store(&lock, 0);
-    atomic_store(&next_at, 0);
+    recompute();
 }
 __attribute__((constructor)) static void timer_ctor(void) { pthread_atfork(NULL, NULL, fork_child); }
 
@@ -103,7 +134,7 @@ static int send(const vtimer *t, int id) {
     long pid = weft_real_syscall(SYS_getpid, 0, 0, 0, 0, 0, 0);
     long tid = t->notify == SIGEV_THREAD_ID ? t->tid : weft_real_syscall(SYS_gettid, 0, 0, 0, 0, 0, 0);
     WEFT_TRACE("timer_fire", "timer %d sig %d at %lu ns", id, sig, (unsigned long)weft_mono_peek());
-    if (id == ALARM) {
+    if (id < FIRST_POSIX) { /* setitimer's signals carry no timer information */
         weft_real_syscall(SYS_tgkill, pid, tid, sig, 0, 0, 0);
     } else {
         siginfo_t si;
@@ -119,14 +150,62 @@ static int send(const vtimer *t, int id) {
     return !blocked && caught ? ((act.flags & SA_RESTART) ? 1 : 3) : 0;
 }
 
+/* ------------------------------------------------------------------ SIGEV_THREAD */
+
+/* What a SIGEV_THREAD expiry's thread runs: glibc starts a detached thread per expiry with the
+ * timer's attributes; the shim's pthread_create makes it a managed thread like any other. A record
+ * is taken by the new thread before it calls the function (a small ring: no allocation). */
+#define THREAD_CALLS 32
+struct thread_call { atomic_int busy; void (*fn)(union sigval); union sigval value; };
+static struct thread_call calls[THREAD_CALLS];
+
+static void *thread_call_start(void *p) {
+    struct thread_call *c = p;
+    void (*fn)(union sigval) = c->fn;
+    union sigval v = c->value;
+    atomic_store(&c->busy, 0);
+    fn(v);
+    return NULL;
+}
+
+static void start_thread(const vtimer *t) {
+    struct thread_call *c = NULL;
+    for (int i = 0; i < THREAD_CALLS && !c; i++) {
+        int expect = 0;
+        if (atomic_compare_exchange_strong(&calls[i].busy, &expect, 1)) c = &calls[i];
+    }
+    if (!c) return; /* every record in flight: this expiry is lost, as glibc loses one it cannot allocate for */
+    c->fn = t->fn;
+    c->value = t->value;
+    pthread_attr_t a;
+    pthread_attr_init(&a);
+    pthread_attr_setdetachstate(&a, PTHREAD_CREATE_DETACHED);
+    if (t->stack) pthread_attr_setstacksize(&a, t->stack);
+    pthread_t th;
+    WEFT_TRACE("timer_thread", "at %lu ns", (unsigned long)weft_mono_peek());
+    if (pthread_create(&th, &a, thread_call_start, c) != 0) atomic_store(&c->busy, 0);
+    pthread_attr_destroy(&a);
+}
+
+/* A timerfd's expiry: counted, and its kernel timerfd made readable at once (armed to an absolute
+ * instant already past), so poll/epoll/select and read see it like any readiness. */
+static void fd_ready(int fd) {
+    struct itimerspec past = {{0, 0}, {0, 1}};
+    weft_real_syscall(SYS_timerfd_settime, fd, TFD_TIMER_ABSTIME, &past, NULL, 0, 0);
+}
+
 /*
- * Fires every timer due at this process's current instant (periodic ones re-armed; expiries that
- * passed while nobody looked are counted as overruns, as the kernel does). Must be called with
- * weft_depth 0 (a handler runs here and its hooks must behave as anywhere in the program). Returns
- * 0 when no handler ran, else bit 0 set, and bit 1 too when one of them had no SA_RESTART. Timers are fired in order of their expiry (ties: lower id first).
+ * Fires every timer of the kinds `kinds` (bit per enum kind) due at this process's current instant
+ * (periodic ones re-armed; expiries that passed while nobody looked are counted as overruns, or as
+ * a timerfd's expirations, as the kernel does). Must be called with weft_depth 0 (a handler runs
+ * here and its hooks must behave as anywhere in the program). Returns 0 when no handler ran, else
+ * bit 0 set, and bit 1 too when one of them had no SA_RESTART. Timers are fired in order of their
+ * expiry (ties: lower id first).
  */
-int weft_timer_fire_due(void) {
-    uint64_t na = weft_timer_next();
+static int fire(int kinds) {
+    uint64_t na = 0;
+    for (int k = 0; k < 3; k++)
+        if (kinds & (1 << k)) na = earlier(na, next_of(k));
     if (!na || weft_depth) return 0;
     uint64_t now = weft_mono_peek();
     if (na > now) return 0;
@@ -135,31 +214,43 @@ int weft_timer_fire_due(void) {
         weft_spin_lock(&lock);
         int best = -1;
         for (int i = 0; i < NTIMERS; i++)
-            if (timers[i].used && timers[i].at && timers[i].at <= now && (best < 0 || timers[i].at < timers[best].at))
+            if (timers[i].used && timers[i].at && timers[i].at <= now && (kinds & (1 << timers[i].kind)) &&
+                (best < 0 || timers[i].at < timers[best].at))
                 best = i;
         if (best < 0) { weft_spin_unlock(&lock); break; }
         vtimer *t = &timers[best];
         vtimer copy;
+        uint64_t missed = 0;
         if (t->interval) {
-            uint64_t missed = (now - t->at) / t->interval;
+            missed = (now - t->at) / t->interval;
             t->overrun = missed > 0x7fffffff ? 0x7fffffff : (int)missed;
             t->at += (missed + 1) * t->interval;
         } else {
             t->overrun = 0;
             t->at = 0;
         }
+        if (t->kind == K_FD) {
+            t->ticks += missed + 1;
+            fd_ready(t->fd);
+        }
         copy = *t;
         recompute();
         weft_spin_unlock(&lock);
-        if (copy.notify != SIGEV_NONE) handled |= send(&copy, best);
+        if (copy.kind == K_FD) WEFT_TRACE("timerfd_fire", "fd %d at %lu ns", copy.fd, (unsigned long)now);
+        else if (copy.notify == SIGEV_THREAD) start_thread(&copy);
+        else if (copy.notify != SIGEV_NONE) handled |= send(&copy, best);
     }
     return handled;
 }
 
+/* What a wait fires when the clock reaches an expiry: signal timers and timerfds (CPU timers wait
+ * for the next clock read or yield point: a waiting process uses no CPU). */
+int weft_timer_fire_due(void) { return fire(1 << K_SIGNAL | 1 << K_FD); }
+
 /* A clock read or a yield point: fire what is due (a computing process's "next yield point"). */
 void weft_timer_poll(void) {
-    uint64_t na = weft_timer_next();
-    if (na && na <= weft_mono_peek()) weft_timer_fire_due();
+    uint64_t na = earlier(earlier(next_of(K_SIGNAL), next_of(K_FD)), next_of(K_CPU));
+    if (na && na <= weft_mono_peek()) fire(1 << K_SIGNAL | 1 << K_FD | 1 << K_CPU);
 }
 
 /* ------------------------------------------------------------------ arming */
@@ -186,10 +277,16 @@ static void ns_tv(uint64_t ns, struct timeval *tv) {
 static uint64_t ts_ns(const struct timespec *ts) { return (uint64_t)ts->tv_sec * NS + (uint64_t)ts->tv_nsec; }
 static void ns_ts(uint64_t ns, struct timespec *ts) { ts->tv_sec = (time_t)(ns / NS); ts->tv_nsec = (long)(ns % NS); }
 
-static void init_alarm(void) {
-    timers[ALARM].used = 1;
-    timers[ALARM].notify = SIGEV_SIGNAL;
-    timers[ALARM].sig = SIGALRM;
+/* The slot of an interval timer (ITIMER_REAL: alarm's), set up on first use; -1: not one. */
+static int itimer_slot(int which) {
+    static const int sig[3] = {SIGALRM, SIGVTALRM, SIGPROF};
+    if (which < ITIMER_REAL || which > ITIMER_PROF) return -1;
+    int slot = which == ITIMER_REAL ? ALARM : which == ITIMER_VIRTUAL ? VIRT : PROF;
+    timers[slot].used = 1;
+    timers[slot].notify = SIGEV_SIGNAL;
+    timers[slot].sig = sig[which];
+    timers[slot].kind = which == ITIMER_REAL ? K_SIGNAL : K_CPU;
+    return slot;
 }
 
 typedef unsigned (*alarm_fn)(unsigned);
@@ -201,7 +298,7 @@ REAL_FN(getitimer_fn, getitimer)
 
 WEFT_EXPORT unsigned alarm(unsigned s) {
     if (!weft_engaged()) return get_real_alarm()(s);
-    init_alarm();
+    itimer_slot(ITIMER_REAL);
     uint64_t left;
     arm(ALARM, (uint64_t)s * NS, 0, &left, NULL);
     WEFT_TRACE("alarm", "%u s", s);
@@ -209,9 +306,10 @@ WEFT_EXPORT unsigned alarm(unsigned s) {
     return left ? (unsigned)((left + NS / 2) / NS ? (left + NS / 2) / NS : 1) : 0;
 }
 
-/* ITIMER_VIRTUAL and ITIMER_PROF stay the kernel's (docs/shim.md "Known gaps"). */
+/* ITIMER_VIRTUAL and ITIMER_PROF count the shim's CPU clock (hook_proc.c): both start from the same
+ * observation as CLOCK_PROCESS_CPUTIME_ID, so a program that compares them sees them agree. */
 WEFT_EXPORT int setitimer(__itimer_which_t which, const struct itimerval *restrict nv, struct itimerval *restrict ov) {
-    if (which != ITIMER_REAL || !weft_engaged()) return get_real_setitimer()(which, nv, ov);
+    if (!weft_engaged() || which > ITIMER_PROF) return get_real_setitimer()(which, nv, ov);
     nv = WEFT_OPAQUE(nv);
     if (!nv) { errno = EFAULT; return -1; }
     if (nv->it_value.tv_usec < 0 || nv->it_value.tv_usec >= 1000000 || nv->it_interval.tv_usec < 0 ||
@@ -219,23 +317,25 @@ WEFT_EXPORT int setitimer(__itimer_which_t which, const struct itimerval *restri
         errno = EINVAL;
         return -1;
     }
-    init_alarm();
+    int slot = itimer_slot(which);
     uint64_t left, iv;
-    arm(ALARM, tv_ns(&nv->it_value), tv_ns(&nv->it_interval), &left, &iv);
+    arm(slot, tv_ns(&nv->it_value), tv_ns(&nv->it_interval), &left, &iv);
     if (ov) { ns_tv(left, &ov->it_value); ns_tv(iv, &ov->it_interval); }
-    WEFT_TRACE("setitimer", "%lu ns every %lu ns", (unsigned long)tv_ns(&nv->it_value), (unsigned long)tv_ns(&nv->it_interval));
+    WEFT_TRACE("setitimer", "%d: %lu ns every %lu ns", (int)which, (unsigned long)tv_ns(&nv->it_value),
+               (unsigned long)tv_ns(&nv->it_interval));
     return 0;
 }
 
 WEFT_EXPORT int getitimer(__itimer_which_t which, struct itimerval *cv) {
-    if (which != ITIMER_REAL || !weft_engaged()) return get_real_getitimer()(which, cv);
+    if (!weft_engaged() || which > ITIMER_PROF) return get_real_getitimer()(which, cv);
     cv = WEFT_OPAQUE(cv);
     if (!cv) { errno = EFAULT; return -1; }
     weft_timer_poll();
+    int slot = itimer_slot(which);
     weft_spin_lock(&lock);
-    uint64_t now = weft_mono_peek(), at = timers[ALARM].at;
+    uint64_t now = weft_mono_peek(), at = timers[slot].at;
     ns_tv(at ? (at > now ? at - now : 0) : 0, &cv->it_value);
-    ns_tv(timers[ALARM].interval, &cv->it_interval);
+    ns_tv(timers[slot].interval, &cv->it_interval);
     weft_spin_unlock(&lock);
     return 0;
 }
@@ -267,21 +367,26 @@ static int our_id(timer_t id) {
     long v = (long)(intptr_t)id;
     if ((v & ~0xffffL) != WEFT_TIMER_TAG) return -1;
     int i = (int)(v & 0xffff);
-    return i > ALARM && i < NTIMERS && timers[i].used ? i : -1;
+    return i >= FIRST_POSIX && i < NTIMERS && timers[i].used && timers[i].kind == K_SIGNAL ? i : -1;
 }
 
 WEFT_EXPORT int timer_create(clockid_t c, struct sigevent *ev, timer_t *out) {
     ev = WEFT_OPAQUE(ev);
-    /* SIGEV_THREAD stays the kernel's (docs/shim.md "Known gaps") */
-    if (!weft_engaged() || !virtual_clock(c) || (ev && ev->sigev_notify == SIGEV_THREAD))
-        return get_real_timer_create()(c, ev, out);
-    if (ev && ev->sigev_notify != SIGEV_SIGNAL && ev->sigev_notify != SIGEV_NONE && ev->sigev_notify != SIGEV_THREAD_ID) {
+    if (!weft_engaged() || !virtual_clock(c)) return get_real_timer_create()(c, ev, out);
+    int notify = ev ? ev->sigev_notify : SIGEV_SIGNAL;
+    if (notify != SIGEV_SIGNAL && notify != SIGEV_NONE && notify != SIGEV_THREAD_ID && notify != SIGEV_THREAD) {
         errno = EINVAL;
         return -1;
     }
-    if (ev && ev->sigev_notify != SIGEV_NONE && (ev->sigev_signo <= 0 || ev->sigev_signo > 64)) { errno = EINVAL; return -1; }
+    if (ev && (notify == SIGEV_SIGNAL || notify == SIGEV_THREAD_ID) && (ev->sigev_signo <= 0 || ev->sigev_signo > 64)) {
+        errno = EINVAL;
+        return -1;
+    }
+    size_t stack = 0;
+    if (notify == SIGEV_THREAD && ev->sigev_notify_attributes)
+        pthread_attr_getstacksize(ev->sigev_notify_attributes, &stack);
     weft_spin_lock(&lock);
-    int i = ALARM + 1;
+    int i = FIRST_POSIX;
     while (i < NTIMERS && timers[i].used) i++;
     if (i == NTIMERS) { weft_spin_unlock(&lock); errno = EAGAIN; return -1; }
     vtimer *t = &timers[i];
@@ -289,7 +394,13 @@ WEFT_EXPORT int timer_create(clockid_t c, struct sigevent *ev, timer_t *out) {
     t->used = 1;
     t->notify = ev ? ev->sigev_notify : SIGEV_SIGNAL;
     t->sig = ev ? ev->sigev_signo : SIGALRM;
+    t->kind = K_SIGNAL;
     t->tid = ev && ev->sigev_notify == SIGEV_THREAD_ID ? ev->_sigev_un._tid : 0;
+    if (notify == SIGEV_THREAD) {
+        t->sig = 0;
+        t->fn = ev->sigev_notify_function;
+        t->stack = stack;
+    }
     if (ev) t->value = ev->sigev_value;
     else t->value.sival_int = WEFT_TIMER_TAG | i; /* the kernel's default: the timer id */
     clock_of[i] = c;
@@ -350,4 +461,83 @@ WEFT_EXPORT int timer_delete(timer_t id) {
     recompute();
     weft_spin_unlock(&lock);
     return 0;
+}
+
+/* ------------------------------------------------------------------ the timerfd table (hook_timerfd.c) */
+
+static atomic_int fd_timers; /* timerfds open: read and close look at the table only when > 0 */
+
+int weft_vtimer_fd_count(void) { return atomic_load_explicit(&fd_timers, memory_order_relaxed); }
+
+int weft_vtimer_of_fd(int fd) {
+    if (fd < 0 || !weft_vtimer_fd_count()) return -1;
+    for (int i = FIRST_POSIX; i < NTIMERS; i++)
+        if (timers[i].used && timers[i].kind == K_FD && timers[i].fd == fd) return i;
+    return -1;
+}
+
+/* A new timerfd over the kernel timerfd `fd` (its readiness carrier); -1 when the table is full. */
+int weft_vtimer_fd_new(int fd, clockid_t c) {
+    weft_spin_lock(&lock);
+    int i = FIRST_POSIX;
+    while (i < NTIMERS && timers[i].used) i++;
+    if (i < NTIMERS) {
+        memset(&timers[i], 0, sizeof timers[i]);
+        timers[i].used = 1;
+        timers[i].kind = K_FD;
+        timers[i].notify = SIGEV_NONE;
+        timers[i].fd = fd;
+        clock_of[i] = c;
+        atomic_fetch_add(&fd_timers, 1);
+    }
+    weft_spin_unlock(&lock);
+    return i < NTIMERS ? i : -1;
+}
+
+/* timerfd_settime: arming (or disarming) clears the expirations not yet read, as the kernel does. */
+void weft_vtimer_fd_set(int i, int abs, const struct itimerspec *nv, struct itimerspec *ov) {
+    uint64_t v = ts_ns(&nv->it_value), left, iv;
+    if (abs && v) {
+        uint64_t now = weft_mono_peek();
+        uint64_t mono = is_realtime(clock_of[i]) ? (v > weft_cfg.real_base_ns ? v - weft_cfg.real_base_ns : 0) : v;
+        v = mono > now ? mono - now : 1;
+    }
+    struct itimerspec off = {{0, 0}, {0, 0}};
+    weft_spin_lock(&lock);
+    timers[i].ticks = 0;
+    weft_real_syscall(SYS_timerfd_settime, timers[i].fd, 0, &off, NULL, 0, 0);
+    weft_spin_unlock(&lock);
+    arm(i, v, ts_ns(&nv->it_interval), &left, &iv);
+    if (ov) { ns_ts(left, &ov->it_value); ns_ts(iv, &ov->it_interval); }
+    weft_timer_poll(); /* an absolute instant already past fires at once */
+}
+
+void weft_vtimer_fd_get(int i, struct itimerspec *cv) {
+    weft_timer_poll();
+    weft_spin_lock(&lock);
+    uint64_t now = weft_mono_peek(), at = timers[i].at;
+    ns_ts(at ? (at > now ? at - now : 1) : 0, &cv->it_value);
+    ns_ts(timers[i].interval, &cv->it_interval);
+    weft_spin_unlock(&lock);
+}
+
+/* A read: the expirations so far (0: none yet), and the kernel timerfd no longer readable. */
+uint64_t weft_vtimer_fd_take(int i) {
+    struct itimerspec off = {{0, 0}, {0, 0}};
+    weft_spin_lock(&lock);
+    uint64_t n = timers[i].ticks;
+    timers[i].ticks = 0;
+    if (n) weft_real_syscall(SYS_timerfd_settime, timers[i].fd, 0, &off, NULL, 0, 0);
+    weft_spin_unlock(&lock);
+    return n;
+}
+
+void weft_vtimer_fd_forget(int fd) {
+    int i = weft_vtimer_of_fd(fd);
+    if (i < 0) return;
+    weft_spin_lock(&lock);
+    memset(&timers[i], 0, sizeof timers[i]);
+    recompute();
+    atomic_fetch_sub(&fd_timers, 1);
+    weft_spin_unlock(&lock);
 }

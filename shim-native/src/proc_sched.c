@@ -77,6 +77,7 @@ typedef struct pt_seg {
     _Atomic int32_t top;        /* 1 + the highest slot ever claimed: the scans stop there */
     _Atomic uint64_t clock;     /* the tree's clock: the latest instant a holder had reached when it handed over */
     uint64_t decisions;
+    _Atomic uint64_t outside_sigs; /* signals from outside the tree delivered at a turn's start (--stats) */
     weft_chacha g;              /* the run-wide decision stream (token holder only) */
     _Atomic uint64_t static_warned[32]; /* images already warned about as static (exec_static.c) */
     pt_slot slots[PT_SLOTS];
@@ -513,6 +514,10 @@ static void wait_turn(void) {
      * waiter stays a waiter) is restored after it */
     int32_t state = atomic_load(&s->state);
     uint64_t mask = turn_mask;
+    if (weft_cfg.stats) { /* counted for --stats only: a look at the pending set costs system calls */
+        uint64_t outside = weft_pt_outside_pending(&mask, atomic_load(&s->tree_sigs));
+        if (outside) atomic_fetch_add(&seg->outside_sigs, (uint64_t)__builtin_popcountll(outside));
+    }
     atomic_store(&s->tree_sigs, 0); /* they are delivered now; only the holder sends meanwhile */
     turn_masked = 0; /* before the handlers: a yield in one masks (and restores) on its own */
     weft_pt_unmask_signals(&mask);
@@ -678,8 +683,21 @@ void weft_pt_yield(const char *site) {
  * order of their wake instants. Returns 1 when it slept that way (the caller then moves its clock
  * to at least `wake`), 0 when process scheduling does not apply.
  */
+static int sleep_until(uint64_t wake);
 int weft_pt_sleep_until(uint64_t wake) {
     if (!scheduling() || weft_depth) return 0;
+    return sleep_until(wake);
+}
+
+/* The same from inside the in-process scheduler (sched.c, sched_lock held): every thread of this
+ * process waits and the earliest wake is a timed one, so the process sleeps until then as a whole,
+ * in wake order with the tree's other sleepers, instead of jumping its own clock. */
+int weft_pt_sleep_until_inside(uint64_t wake) {
+    if (!scheduling()) return 0;
+    return sleep_until(wake);
+}
+
+static int sleep_until(uint64_t wake) {
     WEFT_TRACE("proc_sleep", "until %lu ns", (unsigned long)wake);
     if (leave_if_daemon()) return 0;
     /* a signal handler run at the start of a waiter's turn may sleep: the waiter's state and
@@ -908,6 +926,9 @@ void weft_pt_exit(int flush) {
         atomic_store(&seg->slots[my_slot].state, PS_DONE);
         int next = decide();
         if (next == NONE) {
+            if (weft_cfg.stats)
+                weft_errline("[weft] process scheduler: %lu signal(s) from outside the tree delivered at their receiver's turn",
+                             (unsigned long)atomic_load(&seg->outside_sigs));
             atomic_store(&seg->holder, NONE);
         } else {
             atomic_store(&seg->exiting, raw_pid()); /* the next holder waits until we are gone */

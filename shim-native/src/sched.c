@@ -368,6 +368,9 @@ int pick(enum site site) {
             n = runnable_count();
             best = NONE;
         }
+        /* under process scheduling the whole process sleeps until that deadline in the tree's wake
+         * order (a handler run meanwhile does not end it: the thread model has no EINTR for it) */
+        if (best != NONE && !idle_yield && io_waiters() == 0) weft_pt_sleep_until_inside(threads[best].deadline);
         if (best != NONE) {
             weft_mono_at_least(threads[best].deadline);
             time_out(&threads[best]);

@@ -21,7 +21,9 @@
  *   hook_procfs.c getcpu/sched_getcpu (CPU 0) and the process's own /proc stat, schedstat, uptime
  *   proc_sched.c  the run segment shared by the process tree: children's clocks, process scheduling
  *   proc_sync.c   process-shared mutexes and condition variables, timed waits on shared objects
- *   hook_timer.c  alarm, setitimer, POSIX timers: expiries at virtual instants
+ *   hook_timer.c  alarm, setitimer, POSIX timers: expiries at virtual instants (and the timerfd table)
+ *   hook_timerfd.c timerfd_create/settime/gettime and timerfd reads on that table
+ *   timer_wait.c  fd waits (poll & co, blocking reads) cut at each timer expiry
  *   hook_signal.c signals between the processes of the tree (delivered at the start of a turn)
  *   backstop.c    raw system calls from the program's own code (syscall user dispatch)
  *
@@ -242,6 +244,7 @@ void weft_pt_block_inside(int (*ready)(void *), void *arg); /* the same from ins
 int weft_pt_block_bounded(int (*ready)(void *), void *arg, uint64_t deadline); /* a timed wait: 1 ready, 0 tree idle */
 int weft_pt_block_bounded_inside(int (*ready)(void *), void *arg, uint64_t deadline); /* the same, inside the scheduler */
 int weft_pt_sleep_until(uint64_t wake); /* a sleep ordered by the tree clock: 1 slept, 2 a handler ran first, 0 not scheduling */
+int weft_pt_sleep_until_inside(uint64_t wake); /* the same, inside the scheduler (every thread waits) */
 unsigned long weft_pt_decisions(void);
 /* signals while a process waits for its turn (proc_sched.c): blocked, then delivered at the turn's start */
 void weft_pt_mask_signals(uint64_t *saved);  /* blocks every blockable asynchronous signal, saves the mask */
@@ -262,6 +265,21 @@ int weft_timer_fire_due(void);               /* fire what is due now; bit 0: a h
 int weft_pt_block_timed(int (*ready)(void *), void *arg); /* weft_pt_block a timer may interrupt: 0 EINTR */
 void weft_timer_poll(void);                  /* the same, cheap when nothing is due (clock reads) */
 int weft_timer_suspend(int (*ready)(void *), void *mask); /* sigsuspend bounded by a timer (hook_signal.c) */
+struct itimerspec;
+uint64_t weft_timer_next_fd(void);           /* the earliest expiry a wait for fds ends at (signal timers, timerfds) */
+/* a wait for ready(arg) cut at each expiry before deadline (0: none) (timer_wait.c); restart: only a
+ * handler without SA_RESTART interrupts it (read), else any handler does (poll & co) */
+enum { WEFT_TW_PASS, WEFT_TW_READY, WEFT_TW_EINTR };
+int weft_timer_wait(int (*ready)(void *), void *arg, uint64_t deadline, int restart);
+/* timerfds (hook_timerfd.c) over the timer table (hook_timer.c) */
+int weft_vtimer_fd_count(void);
+int weft_vtimer_of_fd(int fd);
+int weft_vtimer_fd_new(int fd, clockid_t c);
+void weft_vtimer_fd_set(int slot, int abs, const struct itimerspec *nv, struct itimerspec *ov);
+void weft_vtimer_fd_get(int slot, struct itimerspec *cv);
+uint64_t weft_vtimer_fd_take(int slot);
+void weft_vtimer_fd_forget(int fd);
+ssize_t weft_timerfd_read(int fd, void *buf, size_t n); /* read of a timerfd: its virtual expirations */
 
 /* ---- tracing: one line per hook, formatted on the stack, one write(2) ---- */
 void weft_trace(const char *fn, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -305,7 +323,7 @@ int weft_sched_io_wait(weft_io_wait *w, uint64_t deadline);
 int weft_sched_net_block(weft_io_wait *w, uint64_t deadline);
 void weft_sched_net_send(void);              /* the yield point after a managed send (net_send) */
 /* before a blocking read-like call: a managed thread waits in the model until fd is readable */
-void weft_io_before_read(int fd);
+int weft_io_before_read(int fd);             /* -1: a timer's handler interrupted the wait (EINTR) */
 /* write(2) under process scheduling: a write that would block on a full pipe or socket is a
  * process wait first (in PIPE_BUF pieces); otherwise just real(fd, buf, n) */
 ssize_t weft_io_write(int fd, const void *buf, size_t n, ssize_t (*real)(int, const void *, size_t));

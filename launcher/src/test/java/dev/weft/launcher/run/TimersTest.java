@@ -86,4 +86,84 @@ class TimersTest {
         assertEquals("alarm\n", twice(List.of("bash", "-c",
                 "perl -e '$SIG{ALRM} = sub { print \"alarm\\n\"; exit 0 }; alarm 1; sleep 5; print \"slept\\n\"'; true")));
     }
+
+    /** tests/timer_fds.c: timerfds read, polled, epolled and selected; a timer's handler interrupting poll, select,
+     * epoll_wait, a pipe read (a read with SA_RESTART goes on) and a sem_wait; SIGEV_THREAD posting the semaphore the main
+     * thread waits on, and calling its function periodically; ITIMER_VIRTUAL and ITIMER_PROF. Before,
+     * the timerfds ran in real time (the virtual clock read 0 cs), the alarms never ended the fd waits (the program
+     * hung), SIGEV_THREAD and the CPU timers were the kernel's. */
+    @Test
+    void timerfdsAndTimersAgainstFdWaits() {
+        String expected = """
+                1 read=8 expirations=1 after=10cs
+                1 periodic expirations=5
+                1 nonblock read=-1 Resource temporarily unavailable gettime left>900ms=1 interval=250ms
+                2 poll=1 pipe=0 timerfd=1 after=20cs
+                2 epoll=1 timerfd=1 after=30cs
+                2 select=1 timerfd=1 pipe=0 after=5cs
+                3 poll=-1 Interrupted system call alarms=1 after=100cs
+                3 select=-1 Interrupted system call alarms=2
+                3 epoll_wait=-1 Interrupted system call alarms=3
+                3 read=-1 Interrupted system call alarms=4
+                3 SA_RESTART read=1 alarms=5 after=200cs
+                4 sem_wait=-1 Interrupted system call alarms=6
+                4 thread posted sem_wait=0 after=20cs
+                4 thread calls=10 value=7 other_thread=1
+                5 vtalrm=1 at>=50ms=1 prof=3 at>=1s=1 prof_left~1s=1 virtual_disarmed=1
+                """;
+        assertEquals(expected, twice(List.of(NativeFixture.testProgram("timer_fds").toString())));
+    }
+
+    /** A timeout around a program blocked reading a pipe nobody writes yet: the timer ends it at 1 s of virtual time. */
+    @Test
+    void timeoutKillsABlockedRead() {
+        RealProgramsTest.assumeInstalled("timeout");
+        assertEquals("rc=124\n", twice(List.of("bash", "-c", "sleep 100 | timeout 1 cat; echo rc=$?")));
+    }
+
+    /** Python's os.read, select.select and poll.poll interrupted by an alarm whose handler raises (PEP 475 retries only
+     * when the handler returns). */
+    @Test
+    void pythonAlarmInterruptsFdWaits() {
+        RealProgramsTest.assumeInstalled("python3");
+        String script = """
+                import signal, os, select, time
+                class Alarm(Exception): pass
+                def alarm(s, f): raise Alarm()
+                signal.signal(signal.SIGALRM, alarm)
+                t = time.monotonic()
+                for what in ("read", "select", "poll"):
+                    signal.alarm(1)
+                    try:
+                        if what == "read": os.read(0, 1)
+                        elif what == "select": select.select([0], [], [], 30)
+                        else:
+                            p = select.poll(); p.register(0, select.POLLIN); p.poll(30000)
+                        print(what, "returned")
+                    except Alarm:
+                        print(what, "interrupted at", round(time.monotonic() - t, 1))
+                """;
+        assertEquals("read interrupted at 1.0\nselect interrupted at 2.0\npoll interrupted at 3.0\n",
+                twice(List.of("bash", "-c", "sleep 5 | python3 -c '" + script + "'; true")));
+    }
+
+    /** Perl's classic read timeout: alarm, a handler that dies, a line read from a pipe nobody writes in time. */
+    @Test
+    void perlAlarmInterruptsARead() {
+        RealProgramsTest.assumeInstalled("perl");
+        assertEquals("timeout\n", twice(List.of("bash", "-c",
+                "sleep 5 | perl -e 'eval { local $SIG{ALRM} = sub { die \"timeout\\n\" }; alarm 1; my $l = <STDIN>; alarm 0 };"
+                        + " print $@'; true")));
+    }
+
+    /** tests/thread_sleep_order.c: a threaded parent's sleeps and its child's end in the order of their virtual
+     * instants on every seed (the parent's thread scheduler used to jump its own clock when all its threads slept). */
+    @Test
+    void threadedSleepsFollowTheTreeClock() {
+        String expected = "child after 0.5 s\nthreaded parent after 1 s\nchild after 1.5 s\nthreaded parent after 2 s\n";
+        for (String seed : List.of("1", "2", "3", "4")) {
+            var r = RealProgramsTest.run(seed, List.of(NativeFixture.testProgram("thread_sleep_order").toString()));
+            assertEquals(expected, r.stdout(), "seed " + seed + ": " + r.stderr());
+        }
+    }
 }
