@@ -1,0 +1,27 @@
+#!/bin/sh
+# One server node of the Redis failover study (docs/case-studies/redis.md), started by scenario.json under
+# `weft run`: node 0 is the first primary, nodes 1-2 its replicas, nodes 3-5 the Sentinels. Node i listens on
+# 127.0.0.(i+1), as every simulated node does. Each node keeps its files (Sentinel rewrites its configuration) in a
+# fresh directory of its own, so parallel campaign runs never share one.
+set -eu
+id=${WEFT_NODE_ID:?"run me as a node of weft run (WEFT_NODE_ID is not set)"}
+ip=127.0.0.$((id + 1))
+dir=$(mktemp -d "${TMPDIR:-/tmp}/weft-redis-n$id.XXXXXX")
+case $id in
+  0)   exec redis-server --bind "$ip" --port 6379 --save "" --appendonly no --protected-mode no --dir "$dir" ;;
+  1|2) exec redis-server --bind "$ip" --port 6379 --save "" --appendonly no --protected-mode no --dir "$dir" \
+            --replicaof 127.0.0.1 6379 ;;
+  3|4|5)
+    cat > "$dir/sentinel.conf" <<CONF
+port 26379
+bind $ip
+protected-mode no
+dir $dir
+sentinel monitor mymaster 127.0.0.1 6379 2
+sentinel down-after-milliseconds mymaster ${SENTINEL_DOWN_AFTER_MS:-2000}
+sentinel failover-timeout mymaster ${SENTINEL_FAILOVER_TIMEOUT_MS:-10000}
+sentinel parallel-syncs mymaster 1
+CONF
+    exec redis-sentinel "$dir/sentinel.conf" ;;
+  *) echo "node.sh: node $id is not a server of this study (0-5)" >&2; exit 2 ;;
+esac
