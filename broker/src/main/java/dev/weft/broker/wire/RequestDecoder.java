@@ -111,13 +111,20 @@ public final class RequestDecoder {
                 what = "TcpWait";
                 long events = u32();
                 long vt = u64();
-                return new Request.TcpWait(events, vt, u64());
+                long deadline = u64();
+                // optional trailing flags byte (protocol-v3 §2a); older shims send none: every wait counts as idle
+                int flags = end - pos >= 1 ? buf[pos] & 0xFF : Wire.WAIT_IDLE;
+                return new Request.TcpWait(events, vt, deadline, flags);
             }
             case Wire.TCP_UNWAIT -> {
                 return new Request.TcpUnwait();
             }
             case Wire.TCP_STATUS -> {
                 return new Request.TcpStatus();
+            }
+            case Wire.TCP_CLOSE -> {
+                what = "TcpClose";
+                return new Request.TcpClose(u64());
             }
             case Wire.LEASE -> throw new ProtocolException("message tag 28 (Lease) is reserved and not served yet");
             default -> throw new ProtocolException("unknown message tag " + tag);
