@@ -172,6 +172,37 @@ static int budget_ms(uint64_t timeout_ns) {
  * clock standing still while real time passes. */
 static int net_node(void) { return weft_cfg.net && weft_engaged(); }
 
+/* An unmanaged windowed wait with armed TCP sockets: no real-time budget, the broker ends it at its
+ * virtual deadline (a Ready with nothing: tcp_settled) so the wait's end is a function of the seed. */
+static int windowed_tcp(int tcp) { return tcp && weft_cfg.window_ns && !weft_sched_active(); }
+
+/* Such a wait goes in slices of 1 ms of real time; between them the node's idle wait is declared
+ * again if every process of the node waits and none holds it (hook_tcp.c, weft_tcp_redeclare_idle). */
+static const struct timespec WINDOWED_SLICE = {0, 1000000};
+
+static int windowed_ppoll(struct pollfd *fds, nfds_t n, const sigset_t *mask) {
+    for (;;) {
+        int rc = get_real_ppoll()(fds, n, &WINDOWED_SLICE, mask);
+        if (rc != 0) return rc;
+        weft_tcp_redeclare_idle();
+    }
+}
+
+static int windowed_pselect(int nfds, fd_set *rd, fd_set *wr, fd_set *ex, const sigset_t *mask) {
+    fd_set r0, w0, x0;
+    if (rd) r0 = *rd;
+    if (wr) w0 = *wr;
+    if (ex) x0 = *ex;
+    for (;;) {
+        int rc = get_real_pselect()(nfds, rd, wr, ex, &WINDOWED_SLICE, mask);
+        if (rc != 0) return rc;
+        weft_tcp_redeclare_idle();
+        if (rd) *rd = r0;
+        if (wr) *wr = w0;
+        if (ex) *ex = x0;
+    }
+}
+
 static int paced_result(int rc, uint64_t t0, uint64_t timeout_ns) {
     if (rc == 0) weft_mono_at_least(t0 + timeout_ns);
     return rc;
@@ -254,6 +285,7 @@ static int process_wait(weft_io_wait *w, uint64_t timeout_ns, int infinite, cons
 static int poll_body(struct pollfd *fds, nfds_t n, int timeout_ms, int tcp) {
     weft_io_wait w = {.kind = WEFT_IO_POLL, .fds = fds, .nfds = n};
     w.net = (weft_net_open && weft_engaged() && weft_net_prepare_poll(fds, n) > 0) || tcp;
+    if (windowed_tcp(tcp) && timeout_ms != 0) return windowed_ppoll(fds, n, NULL);
     if ((w.net || net_node()) && !weft_sched_active() && timeout_ms > 0) {
         uint64_t t0 = weft_mono_peek(), t = (uint64_t)timeout_ms * MS;
         struct timespec b = budget_ts(t);
@@ -276,6 +308,7 @@ static uint64_t ts_ns(const struct timespec *t) {
 static int ppoll_body(struct pollfd *fds, nfds_t n, const struct timespec *t, const sigset_t *mask, int tcp) {
     weft_io_wait w = {.kind = WEFT_IO_POLL, .fds = fds, .nfds = n};
     w.net = (weft_net_open && weft_engaged() && weft_net_prepare_poll(fds, n) > 0) || tcp;
+    if (windowed_tcp(tcp) && !(t && ts_ns(t) == 0)) return windowed_ppoll(fds, n, mask);
     if ((w.net || net_node()) && !weft_sched_active() && t && ts_ns(t) > 0) {
         uint64_t t0 = weft_mono_peek();
         struct timespec b = budget_ts(ts_ns(t));
@@ -294,6 +327,7 @@ static int select_body(int nfds, fd_set *rd, fd_set *wr, fd_set *ex, struct time
     uint64_t ns = tv ? (uint64_t)tv->tv_sec * 1000000000ULL + (uint64_t)tv->tv_usec * 1000 : 0;
     weft_io_wait w = {.kind = WEFT_IO_SELECT, .nsel = nfds, .rd = rd, .wr = wr, .ex = ex};
     w.net = (weft_net_open && weft_engaged() && weft_net_prepare_select(nfds, rd) > 0) || tcp;
+    if (windowed_tcp(tcp) && !(tv && ns == 0)) return windowed_pselect(nfds, rd, wr, ex, NULL);
     if ((w.net || net_node()) && !weft_sched_active() && tv && ns > 0) {
         uint64_t t0 = weft_mono_peek();
         struct timespec b = budget_ts(ns);
@@ -327,6 +361,7 @@ static int pselect_body(int nfds, fd_set *rd, fd_set *wr, fd_set *ex, const stru
                         int tcp) {
     weft_io_wait w = {.kind = WEFT_IO_SELECT, .nsel = nfds, .rd = rd, .wr = wr, .ex = ex};
     w.net = (weft_net_open && weft_engaged() && weft_net_prepare_select(nfds, rd) > 0) || tcp;
+    if (windowed_tcp(tcp) && !(t && ts_ns(t) == 0)) return windowed_pselect(nfds, rd, wr, ex, mask);
     if ((w.net || net_node()) && !weft_sched_active() && t && ts_ns(t) > 0) {
         uint64_t t0 = weft_mono_peek();
         struct timespec b = budget_ts(ts_ns(t));
@@ -355,6 +390,11 @@ static int epoll_body(const char *name, int epfd, struct epoll_event *ev, int ma
                       const sigset_t *mask, int masked, int tcp) {
     int net = (weft_net_open && weft_engaged() && weft_net_prepare_epoll(epfd) > 0) || tcp;
     uint64_t t = (uint64_t)(timeout_ms < 0 ? 0 : timeout_ms) * MS;
+    while (windowed_tcp(tcp) && timeout_ms != 0) {
+        int rc = real_epoll(epfd, ev, max, 1, mask, masked);
+        if (rc != 0) return rc;
+        weft_tcp_redeclare_idle();
+    }
     if ((net || net_node()) && !weft_sched_active() && timeout_ms > 0) {
         uint64_t t0 = weft_mono_peek();
         return paced_result(real_epoll(epfd, ev, max, budget_ms(t), mask, masked), t0, t);
@@ -378,6 +418,42 @@ static int epoll_body(const char *name, int epfd, struct epoll_event *ev, int ma
  */
 #define TCP_WAIT_MAX 1024
 
+/* Windowed: an fd of the wait that is no simulated socket is ready already (a pipe the process wrote
+ * itself, a self-pipe): the call is answered at once, as with a zero timeout, so no TCP wait is held
+ * while the process runs on (the broker would take it as "the node waits"). */
+static int foreign_ready_poll(const struct pollfd *fds, nfds_t n) {
+    if (!weft_cfg.window_ns || n > 1024) return 0;
+    struct pollfd f[1024];
+    int any = 0;
+    for (nfds_t i = 0; i < n; i++) {
+        f[i] = fds[i];
+        if (weft_tcp_is_fd(fds[i].fd)) f[i].fd = -1;
+        else any |= fds[i].fd >= 0;
+    }
+    return any && get_real_poll()(f, n, 0) > 0;
+}
+
+static int foreign_ready_select(int nfds, const fd_set *rd, const fd_set *wr, const fd_set *ex) {
+    if (!weft_cfg.window_ns || nfds > FD_SETSIZE) return 0;
+    fd_set r, w, x;
+    FD_ZERO(&r); FD_ZERO(&w); FD_ZERO(&x);
+    int any = 0;
+    for (int fd = 0; fd < nfds; fd++) {
+        if (weft_tcp_is_fd(fd)) continue;
+        if (rd && FD_ISSET(fd, rd)) FD_SET(fd, &r), any = 1;
+        if (wr && FD_ISSET(fd, wr)) FD_SET(fd, &w), any = 1;
+        if (ex && FD_ISSET(fd, ex)) FD_SET(fd, &x), any = 1;
+    }
+    struct timeval zero = {0, 0};
+    return any && get_real_select()(nfds, &r, &w, &x, &zero) > 0;
+}
+
+static int foreign_ready_epoll(int epfd) {
+    if (!weft_cfg.window_ns) return 0;
+    struct epoll_event e;   /* before arming, a TCP socket's stream is never readable */
+    return get_real_epoll_wait()(epfd, &e, 1, 0) > 0;
+}
+
 static int tcp_watching(void) { return atomic_load_explicit(&weft_tcp_open, memory_order_relaxed) > 0 && weft_engaged(); }
 
 static uint64_t wait_deadline(uint64_t t0, uint64_t timeout_ns, int infinite) {
@@ -388,6 +464,9 @@ static uint64_t wait_deadline(uint64_t t0, uint64_t timeout_ns, int infinite) {
 static int tcp_settled(int rc_kernel, int rc, uint64_t t0, uint64_t timeout_ns, int infinite) {
     if (rc != 0 || rc_kernel <= 0) return rc;
     if (infinite) return NO_RESULT;
+    /* windowed: a Ready with nothing before the deadline (another thread's deadline folded into the
+     * node's idle wait, hook_tcp.c arm) only woke the process: wait again */
+    if (weft_cfg.window_ns && weft_mono_peek() < t0 + timeout_ns) return NO_RESULT;
     weft_mono_at_least(t0 + timeout_ns);  /* woken by a Ready at the deadline */
     return 0;
 }
@@ -397,9 +476,10 @@ WEFT_EXPORT int poll(struct pollfd *fds, nfds_t n, int timeout_ms) {
     uint32_t saved[TCP_WAIT_MAX];
     uint64_t t0 = weft_mono_peek(), t = (uint64_t)(timeout_ms < 0 ? 0 : timeout_ms) * MS;
     for (;;) {
-        int tcp = weft_tcp_poll_begin(fds, n, saved, wait_deadline(t0, t, timeout_ms < 0), timeout_ms == 0);
+        int zero = timeout_ms == 0 || foreign_ready_poll(fds, n);
+        int tcp = weft_tcp_poll_begin(fds, n, saved, wait_deadline(t0, t, timeout_ms < 0), zero);
         if (!tcp) return poll_body(fds, n, timeout_ms, 0);
-        int k = poll_body(fds, n, timeout_ms, 1);
+        int k = poll_body(fds, n, zero ? 0 : timeout_ms, 1);
         int rc = tcp_settled(k, weft_tcp_poll_end(fds, n, saved, k), t0, t, timeout_ms < 0);
         if (rc != NO_RESULT) return rc;
     }
@@ -409,10 +489,12 @@ WEFT_EXPORT int ppoll(struct pollfd *fds, nfds_t n, const struct timespec *ts, c
     if (!tcp_watching() || n > TCP_WAIT_MAX || !WEFT_OPAQUE(fds)) return ppoll_body(fds, n, ts, mask, 0);
     uint32_t saved[TCP_WAIT_MAX];
     uint64_t t0 = weft_mono_peek(), t = ts ? ts_ns(ts) : 0;
+    const struct timespec zero_ts = {0, 0};
     for (;;) {
-        int tcp = weft_tcp_poll_begin(fds, n, saved, wait_deadline(t0, t, ts == NULL), ts && t == 0);
+        int zero = (ts && t == 0) || foreign_ready_poll(fds, n);
+        int tcp = weft_tcp_poll_begin(fds, n, saved, wait_deadline(t0, t, ts == NULL), zero);
         if (!tcp) return ppoll_body(fds, n, ts, mask, 0);
-        int k = ppoll_body(fds, n, ts, mask, 1);
+        int k = ppoll_body(fds, n, zero ? &zero_ts : ts, mask, 1);
         int rc = tcp_settled(k, weft_tcp_poll_end(fds, n, saved, k), t0, t, ts == NULL);
         if (rc != NO_RESULT) return rc;
     }
@@ -430,8 +512,12 @@ static int select_any(int nfds, fd_set *rd, fd_set *wr, fd_set *ex, uint64_t t, 
     if (ex) ex0 = *ex;
     uint64_t t0 = weft_mono_peek();
     for (;;) {
-        int tcp = weft_tcp_select_begin(nfds, rd, wr, ex, saved, wait_deadline(t0, t, infinite), !infinite && t == 0);
-        int k = is_pselect ? pselect_body(nfds, rd, wr, ex, ts, mask, tcp > 0) : select_body(nfds, rd, wr, ex, tv, tcp > 0);
+        int zero = (!infinite && t == 0) || foreign_ready_select(nfds, rd, wr, ex);
+        struct timeval zero_tv = {0, 0};
+        const struct timespec zero_ts = {0, 0};
+        int tcp = weft_tcp_select_begin(nfds, rd, wr, ex, saved, wait_deadline(t0, t, infinite), zero);
+        int k = is_pselect ? pselect_body(nfds, rd, wr, ex, zero ? &zero_ts : ts, mask, tcp > 0)
+                           : select_body(nfds, rd, wr, ex, zero ? &zero_tv : tv, tcp > 0);
         if (!tcp) return k;
         int rc = tcp_settled(k, weft_tcp_select_end(nfds, rd, wr, ex, saved, k), t0, t, infinite);
         if (rc != NO_RESULT) return rc;
@@ -457,10 +543,11 @@ static int epoll_any(const char *name, int epfd, struct epoll_event *ev, int max
     if (!tcp_watching() || !WEFT_OPAQUE(ev) || max <= 0) return epoll_body(name, epfd, ev, max, timeout_ms, mask, masked, 0);
     uint64_t t0 = weft_mono_peek(), t = (uint64_t)(timeout_ms < 0 ? 0 : timeout_ms) * MS;
     for (;;) {
-        int tcp = weft_tcp_epoll_begin(epfd, wait_deadline(t0, t, timeout_ms < 0), timeout_ms == 0);
+        int zero = timeout_ms == 0 || foreign_ready_epoll(epfd);
+        int tcp = weft_tcp_epoll_begin(epfd, wait_deadline(t0, t, timeout_ms < 0), zero);
         if (!tcp) return epoll_body(name, epfd, ev, max, timeout_ms, mask, masked, 0);
-        int k = epoll_body(name, epfd, ev, max, timeout_ms, mask, masked, 1);
-        int rc = tcp_settled(k, weft_tcp_epoll_end(epfd, ev, max, k, timeout_ms == 0), t0, t, timeout_ms < 0);
+        int k = epoll_body(name, epfd, ev, max, zero ? 0 : timeout_ms, mask, masked, 1);
+        int rc = tcp_settled(k, weft_tcp_epoll_end(epfd, ev, max, k, zero), t0, t, timeout_ms < 0);
         if (rc != NO_RESULT) return rc;
     }
 }
