@@ -402,6 +402,17 @@ int weft_tcp_windowed_wait_fd(int fd) {
 
 int weft_tcp_idle_declared(void) { return tab && atomic_load(&tab->node_idle); }
 
+int weft_tcp_waits_here(void) {
+    if (!tab) return 0;
+    int lim = atomic_load(&tcp_fd_limit);
+    int me = (int)weft_real_syscall(SYS_getpid, 0, 0, 0, 0, 0, 0);
+    for (int fd = 0; fd < lim; fd++) {
+        tcp_conn *c = conn_of(fd);
+        if (c && c->armed && !c->dead && c->armed_pid == me) return 1;
+    }
+    return 0;
+}
+
 /*
  * The scheduler found the process idle (no thread can run, none waits to arm) after one of its
  * waits was answered: the broker has set the others aside. Re-send one of them as the idle wait

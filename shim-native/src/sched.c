@@ -355,7 +355,9 @@ int pick(enum site site) {
                  * this one: it waits for that process to go idle or exit, then declares; only after 2 s of
                  * real time does the pacing rule's jump apply (a child that never waits on the simulation) */
                 if (weft_cfg.window_ns && weft_tcp_idle_declared()) budget = UINT64_MAX;
-                else if (weft_cfg.window_ns && budget != UINT64_MAX && budget < 2000000000ULL) budget = 2000000000ULL;
+                else if (weft_cfg.window_ns && nets > 0 && budget != UINT64_MAX && budget < 2000000000ULL &&
+                         weft_tcp_waits_here())
+                    budget = 2000000000ULL;
                 woken = wait_real_for_net(budget);
             }
             best = NONE;

@@ -312,6 +312,7 @@ int weft_sched_armers_pending(void);
 /* hook_tcp.c, for the scheduler: an idle wait of this process bounds the node now; re-declare it
  * (1: a wait was re-sent) after another wait of the node was answered */
 int weft_tcp_idle_declared(void);
+int weft_tcp_waits_here(void);             /* this process has a TCP wait armed */
 int weft_tcp_redeclare_idle(void);
 /* an unmanaged windowed wait for a stream fd (1 readable, -1 interrupted), re-declaring between slices */
 int weft_tcp_windowed_wait_fd(int fd);
