@@ -172,6 +172,37 @@ static int budget_ms(uint64_t timeout_ns) {
  * clock standing still while real time passes. */
 static int net_node(void) { return weft_cfg.net && weft_engaged(); }
 
+/* An unmanaged windowed wait with armed TCP sockets: no real-time budget, the broker ends it at its
+ * virtual deadline (a Ready with nothing: tcp_settled) so the wait's end is a function of the seed. */
+static int windowed_tcp(int tcp) { return tcp && weft_cfg.window_ns && !weft_sched_active(); }
+
+/* Such a wait goes in slices of 1 ms of real time; between them the node's idle wait is declared
+ * again if every process of the node waits and none holds it (hook_tcp.c, weft_tcp_redeclare_idle). */
+static const struct timespec WINDOWED_SLICE = {0, 1000000};
+
+static int windowed_ppoll(struct pollfd *fds, nfds_t n, const sigset_t *mask) {
+    for (;;) {
+        int rc = get_real_ppoll()(fds, n, &WINDOWED_SLICE, mask);
+        if (rc != 0) return rc;
+        weft_tcp_redeclare_idle();
+    }
+}
+
+static int windowed_pselect(int nfds, fd_set *rd, fd_set *wr, fd_set *ex, const sigset_t *mask) {
+    fd_set r0, w0, x0;
+    if (rd) r0 = *rd;
+    if (wr) w0 = *wr;
+    if (ex) x0 = *ex;
+    for (;;) {
+        int rc = get_real_pselect()(nfds, rd, wr, ex, &WINDOWED_SLICE, mask);
+        if (rc != 0) return rc;
+        weft_tcp_redeclare_idle();
+        if (rd) *rd = r0;
+        if (wr) *wr = w0;
+        if (ex) *ex = x0;
+    }
+}
+
 static int paced_result(int rc, uint64_t t0, uint64_t timeout_ns) {
     if (rc == 0) weft_mono_at_least(t0 + timeout_ns);
     return rc;
@@ -279,6 +310,7 @@ static int ms_of(uint64_t ns) { uint64_t ms = (ns + MS - 1) / MS; return ms > 0x
 static int poll_body(struct pollfd *fds, nfds_t n, int timeout_ms, int tcp) {
     weft_io_wait w = {.kind = WEFT_IO_POLL, .fds = fds, .nfds = n};
     w.net = (weft_net_open && weft_engaged() && weft_net_prepare_poll_for(fds, n, timeout_ms < 0) > 0) || tcp;
+    if (windowed_tcp(tcp) && timeout_ms != 0) return windowed_ppoll(fds, n, NULL);
     if ((w.net || net_node()) && !weft_sched_active() && timeout_ms > 0) {
         uint64_t t0 = weft_mono_peek(), t = (uint64_t)timeout_ms * MS;
         struct timespec b = budget_ts(t);
@@ -305,6 +337,7 @@ static uint64_t ts_ns(const struct timespec *t) {
 static int ppoll_body(struct pollfd *fds, nfds_t n, const struct timespec *t, const sigset_t *mask, int tcp) {
     weft_io_wait w = {.kind = WEFT_IO_POLL, .fds = fds, .nfds = n};
     w.net = (weft_net_open && weft_engaged() && weft_net_prepare_poll_for(fds, n, t == NULL) > 0) || tcp;
+    if (windowed_tcp(tcp) && !(t && ts_ns(t) == 0)) return windowed_ppoll(fds, n, mask);
     if ((w.net || net_node()) && !weft_sched_active() && t && ts_ns(t) > 0) {
         uint64_t t0 = weft_mono_peek();
         struct timespec b = budget_ts(ts_ns(t));
@@ -328,6 +361,7 @@ static int select_body(int nfds, fd_set *rd, fd_set *wr, fd_set *ex, struct time
     uint64_t ns = tv ? (uint64_t)tv->tv_sec * 1000000000ULL + (uint64_t)tv->tv_usec * 1000 : 0;
     weft_io_wait w = {.kind = WEFT_IO_SELECT, .nsel = nfds, .rd = rd, .wr = wr, .ex = ex};
     w.net = (weft_net_open && weft_engaged() && weft_net_prepare_select_for(nfds, rd, wr, ex, tv == NULL) > 0) || tcp;
+    if (windowed_tcp(tcp) && !(tv && ns == 0)) return windowed_pselect(nfds, rd, wr, ex, NULL);
     if ((w.net || net_node()) && !weft_sched_active() && tv && ns > 0) {
         uint64_t t0 = weft_mono_peek();
         struct timespec b = budget_ts(ns);
@@ -365,6 +399,7 @@ static int pselect_body(int nfds, fd_set *rd, fd_set *wr, fd_set *ex, const stru
                         int tcp) {
     weft_io_wait w = {.kind = WEFT_IO_SELECT, .nsel = nfds, .rd = rd, .wr = wr, .ex = ex};
     w.net = (weft_net_open && weft_engaged() && weft_net_prepare_select_for(nfds, rd, wr, ex, t == NULL) > 0) || tcp;
+    if (windowed_tcp(tcp) && !(t && ts_ns(t) == 0)) return windowed_pselect(nfds, rd, wr, ex, mask);
     if ((w.net || net_node()) && !weft_sched_active() && t && ts_ns(t) > 0) {
         uint64_t t0 = weft_mono_peek();
         struct timespec b = budget_ts(ts_ns(t));
@@ -398,6 +433,11 @@ static int epoll_body(const char *name, int epfd, struct epoll_event *ev, int ma
                       const sigset_t *mask, int masked, int tcp) {
     int net = (weft_net_open && weft_engaged() && weft_net_prepare_epoll(epfd) > 0) || tcp;
     uint64_t t = (uint64_t)(timeout_ms < 0 ? 0 : timeout_ms) * MS;
+    while (windowed_tcp(tcp) && timeout_ms != 0) {
+        int rc = real_epoll(epfd, ev, max, 1, mask, masked);
+        if (rc != 0) return rc;
+        weft_tcp_redeclare_idle();
+    }
     if ((net || net_node()) && !weft_sched_active() && timeout_ms > 0) {
         uint64_t t0 = weft_mono_peek();
         return paced_result(real_epoll(epfd, ev, max, budget_ms(t), mask, masked), t0, t);
@@ -434,6 +474,9 @@ static uint64_t wait_deadline(uint64_t t0, uint64_t timeout_ns, int infinite) {
 static int tcp_settled(int rc_kernel, int rc, uint64_t t0, uint64_t timeout_ns, int infinite) {
     if (rc != 0 || rc_kernel <= 0) return rc;
     if (infinite) return NO_RESULT;
+    /* windowed: a Ready with nothing before the deadline (another thread's deadline folded into the
+     * node's idle wait, hook_tcp.c arm) only woke the process: wait again */
+    if (weft_cfg.window_ns && weft_mono_peek() < t0 + timeout_ns) return NO_RESULT;
     weft_mono_at_least(t0 + timeout_ns);  /* woken by a Ready at the deadline */
     return 0;
 }

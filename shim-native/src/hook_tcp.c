@@ -50,6 +50,7 @@
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/uio.h>
+#include <sys/wait.h>
 
 #define TCP_MAX_FD 8192
 #define TCP_CONNS 2048
@@ -64,6 +65,8 @@ typedef struct tcp_conn {
     int armed;                /* a TcpWait is outstanding: its Ready is the next frame */
     uint32_t armed_events;
     uint64_t armed_deadline;
+    uint64_t own_deadline;    /* windowed: the waiter's own deadline (armed_deadline may fold in others) */
+    int armed_pid;            /* the process that armed it (the table is shared by the node's tree) */
     int waiters;              /* blocked calls waiting for the stream (any thread, any process) */
     uint32_t wait_events;
     uint64_t wait_deadline;
@@ -83,6 +86,11 @@ typedef struct tcp_conn {
 
 typedef struct tcp_table {
     uint32_t magic, nconns;
+    /* windowed (protocol-v3 §2a), node-wide: the processes of the tree using the table that are not
+     * idle (waiting with their TCP waits armed); set-aside waits sent and not yet acknowledged; an
+     * IDLE wait is held and no Ready came since; one re-declaration at a time */
+    atomic_int running, setting_aside, node_idle, redeclaring;
+    atomic_int gone_pid;      /* the last process that left the count (redeclaring waits for its death) */
     tcp_conn c[TCP_CONNS];
 } tcp_table;
 
@@ -93,6 +101,10 @@ atomic_int weft_tcp_open;                 /* fds mapped in this process (the fas
 static atomic_int tcp_fd_limit;           /* 1 + the highest fd mapped (bounds scans) */
 static atomic_int atfork_done;
 static _Atomic uint64_t n_tcp_simulated, n_tcp_accepted;
+
+/* Windowed: this process counts itself idle (not in tab->running): its threads wait with their TCP
+ * waits armed. `uncounted`: it left the count for good (exited, or an exec'd image holding no socket). */
+static int me_idle, uncounted;
 
 static int set_errno(int e) { errno = e; return -1; }
 static inline uint32_t own_ip(void) { return 0x7F000001u + weft_cfg.node_id; }
@@ -132,6 +144,7 @@ static int table_ready(void) {
         return -1;
     }
     tab->magic = TABLE_MAGIC;
+    atomic_store(&tab->running, 1);   /* this process */
     tab->nconns = TCP_CONNS;
     return 0;
 }
@@ -184,6 +197,7 @@ static void unmap_fd(int fd) {
  * locks are shared with the parent (a lock another thread of the parent held at the fork is
  * released by that thread), so, unlike the UDP slots, nothing is reset in the child. */
 static void before_fork(void) {
+    if (tab && !uncounted) atomic_fetch_add(&tab->running, 1);   /* the child starts running */
     int lim = atomic_load(&tcp_fd_limit);
     for (int fd = 0; fd < lim; fd++) {
         tcp_conn *c = conn_of(fd);
@@ -227,6 +241,81 @@ static int stream_readable(int fd) {
     return weft_real_syscall(SYS_poll, &p, 1, 0, 0, 0, 0) > 0;
 }
 
+static int gone_alive(int pid);
+
+/* The process that last left the count is still alive (it leaves before it dies). Its parent gets
+ * SIGCHLD when it dies, which interrupts the parent's wait in real time: the node may be declared
+ * idle again only once that has happened (a zombie, or gone). */
+static int gone_still_alive(void) {
+    int pid = atomic_load(&tab->gone_pid);
+    if (pid > 0 && !gone_alive(pid)) atomic_compare_exchange_strong(&tab->gone_pid, &pid, 0);
+    pid = atomic_load(&tab->gone_pid);
+    return pid > 0 && gone_alive(pid);
+}
+
+static int gone_alive(int pid) {
+    if (pid <= 0 || pid == (int)weft_real_syscall(SYS_getpid, 0, 0, 0, 0, 0, 0)) return 0;
+    siginfo_t si;
+    memset(&si, 0, sizeof si);
+    long r = weft_real_syscall(SYS_waitid, P_PID, pid, &si, WEXITED | WNOHANG | WNOWAIT, NULL, 0);
+    if (r == 0) return si.si_pid == 0;                      /* our child: alive until it is a zombie */
+    if (weft_real_syscall(SYS_kill, pid, 0, 0, 0, 0, 0) != 0) return 0;   /* gone */
+    char path[32] = "/proc/", buf[64];                      /* not ours: alive unless a zombie */
+    int k = 6;
+    char digits[12];
+    int nd = 0;
+    for (int v = pid; v > 0; v /= 10) digits[nd++] = (char)('0' + v % 10);
+    while (nd > 0) path[k++] = digits[--nd];
+    memcpy(path + k, "/stat", 6);
+    int fd = (int)weft_real_syscall(SYS_open, path, O_RDONLY | O_CLOEXEC, 0, 0, 0, 0);
+    if (fd < 0) return 0;
+    long n = weft_real_syscall(SYS_read, fd, buf, sizeof buf - 1, 0, 0, 0);
+    weft_real_syscall(SYS_close, fd, 0, 0, 0, 0, 0);
+    if (n <= 0) return 0;
+    buf[n] = '\0';
+    char *p = strrchr(buf, ')');
+    return !(p && p[1] == ' ' && (p[2] == 'Z' || p[2] == 'X'));
+}
+
+/* Windowed: this process runs again (one of its waits came back): it counts in tab->running. */
+static void process_runs(void) {
+    if (!tab) return;
+    atomic_store(&tab->node_idle, 0);
+    if (me_idle && !uncounted) {
+        me_idle = 0;
+        atomic_fetch_add(&tab->running, 1);
+    }
+}
+
+/* Windowed: this process waits (its thread arms the last wait of an idle process). True when it is
+ * the last process of the node to do so: its wait declares the node idle, once every set-aside
+ * wait of the others has been acknowledged (so the broker has them all). */
+static int process_waits(void) {
+    if (!tab || uncounted) return 1;
+    int left;
+    if (!me_idle) {
+        me_idle = 1;
+        left = atomic_fetch_sub(&tab->running, 1) - 1;
+    } else {
+        left = atomic_load(&tab->running);
+    }
+    if (left > 0) return 0;
+    for (int i = 0; atomic_load(&tab->setting_aside) > 0 || (i < 50000 && gone_still_alive()); i++) {
+        struct timespec d = {0, 20000};
+        weft_real_syscall(SYS_nanosleep, &d, NULL, 0, 0, 0, 0);
+    }
+    return 1;
+}
+
+/* The process leaves the node for good (exit, _exit, an exec'd image without sockets). */
+void weft_tcp_process_gone(int exiting) {
+    if (!tab || uncounted || !weft_cfg.window_ns) return;
+    uncounted = 1;
+    if (exiting) atomic_store(&tab->gone_pid, (int)weft_real_syscall(SYS_getpid, 0, 0, 0, 0, 0, 0));
+    if (!me_idle) atomic_fetch_sub(&tab->running, 1);
+}
+
+
 /* Takes the outstanding TcpWait back: *rev = its Ready's revents. Conn locked. */
 static int disarm(int fd, tcp_conn *c, uint32_t *rev) {
     if (rev) *rev = 0;
@@ -234,6 +323,9 @@ static int disarm(int fd, tcp_conn *c, uint32_t *rev) {
     tcpw_reply r;
     int rc = stream_readable(fd) ? tcpw_read_reply(fd, NULL, 0, 0, &r) : tcpw_unwait(fd, &r);
     c->armed = 0;
+    /* windowed: a thread of this process runs on, so the node is no longer idle; the broker has set its
+     * other waits aside (dormant) until an idle wait is declared again */
+    if (weft_cfg.window_ns) process_runs();
     if (rc || r.tag != REP_READY) return mark_dead(c);
     saw(&r);
     if (rev) *rev = r.n;
@@ -241,17 +333,114 @@ static int disarm(int fd, tcp_conn *c, uint32_t *rev) {
     return 0;
 }
 
-/* One TcpWait for `events` (re-sent when a different one is outstanding). Conn locked. */
-static int arm(int fd, tcp_conn *c, uint32_t events, uint64_t deadline) {
+/*
+ * One TcpWait for `events` (re-sent when a different one is outstanding). Conn locked.
+ * Windowed (protocol-v3 §2a): `idle` says that with this wait held no thread of the process runs,
+ * so the node waits: the TcpWait carries TCPW_WAIT_IDLE and, as its deadline, the earliest of its
+ * own and every timed wait of the other threads (the broker then wakes the node for whichever
+ * comes first, in virtual time). Without `idle` the broker holds the wait without counting it
+ * until the node declares itself idle.
+ */
+static int arm(int fd, tcp_conn *c, uint32_t events, uint64_t deadline, int idle) {
     if (c->dead) return -1;
-    if (c->armed && c->armed_events == events && c->armed_deadline == deadline) return 0;
+    uint32_t flags = 0;
+    uint64_t sent = deadline;
+    if (c->armed && c->armed_events == events && c->armed_deadline == sent && !idle) return 0;
     if (c->armed && disarm(fd, c, NULL)) return -1;
-    if (tcpw_wait_send(fd, events, weft_mono_peek(), deadline)) return mark_dead(c);
-    WEFT_TRACE("tcp_wait", "%d events 0x%x deadline %lu", fd, events, (unsigned long)deadline);
+    if (!weft_cfg.window_ns && idle) flags = TCPW_WAIT_FOREVER;   /* plain: the node waits here for good */
+    if (weft_cfg.window_ns && idle && process_waits()) {
+        flags = TCPW_WAIT_IDLE;
+        uint64_t other = weft_sched_idle_deadline();
+        if (other && (!sent || other < sent)) sent = other;
+    }
+    int aside = weft_cfg.window_ns && !(flags & TCPW_WAIT_IDLE);
+    if (aside && tab) atomic_fetch_add(&tab->setting_aside, 1);
+    int bad = tcpw_wait_send(fd, events, weft_mono_peek(), sent, flags) != 0;
+    if (!bad && aside) {   /* set aside: acknowledged at once, in program order */
+        tcpw_reply a;
+        bad = tcpw_read_reply(fd, NULL, 0, 0, &a) || a.tag != REP_ACK;
+        if (!bad) saw(&a);
+    }
+    if (aside && tab) atomic_fetch_sub(&tab->setting_aside, 1);
+    if (bad) return mark_dead(c);
+    WEFT_TRACE("tcp_wait", "%d events 0x%x deadline %lu%s", fd, events, (unsigned long)sent,
+               flags & TCPW_WAIT_IDLE ? " idle" : flags ? " forever" : "");
     c->armed = 1;
     c->armed_events = events;
-    c->armed_deadline = deadline;
+    c->armed_deadline = sent;
+    c->own_deadline = deadline;
+    c->armed_pid = (int)weft_real_syscall(SYS_getpid, 0, 0, 0, 0, 0, 0);
+    if (flags & TCPW_WAIT_IDLE) atomic_store(&tab->node_idle, 1);
     return 0;
+}
+
+/* Windowed: may this thread's wait declare the node idle? Not while another thread of the process
+ * still has to arm its own wait (it will, last, and declare it). */
+static int may_idle(void) {
+    return weft_cfg.window_ns && weft_sched_armers_pending() == 0;
+}
+
+/* Real-time wait for the stream: 1 readable, 0 budget spent, -1 interrupted. */
+static int wait_readable(int fd, uint64_t budget_ns) {
+    struct pollfd p = {.fd = fd, .events = POLLIN};
+    struct timespec ts = {(time_t)(budget_ns / 1000000000ULL), (long)(budget_ns % 1000000000ULL)};
+    long r = weft_real_syscall(SYS_ppoll, &p, 1, budget_ns == UINT64_MAX ? NULL : &ts, NULL, 8, 0);
+    if (r < 0) return -1;
+    return r > 0;
+}
+
+/* Windowed, an unmanaged wait: in slices of 1 ms of real time, between which the node's idle wait is
+ * declared again when every process of the node waits and none holds it (another process's wait
+ * was answered, then it exited or waits again without declaring: weft_tcp_redeclare_idle). */
+int weft_tcp_windowed_wait_fd(int fd) {
+    for (;;) {
+        int r = wait_readable(fd, 1000000);
+        if (r != 0) return r;
+        weft_tcp_redeclare_idle();
+    }
+}
+
+int weft_tcp_idle_declared(void) { return tab && atomic_load(&tab->node_idle); }
+
+int weft_tcp_waits_here(void) {
+    if (!tab) return 0;
+    int lim = atomic_load(&tcp_fd_limit);
+    int me = (int)weft_real_syscall(SYS_getpid, 0, 0, 0, 0, 0, 0);
+    for (int fd = 0; fd < lim; fd++) {
+        tcp_conn *c = conn_of(fd);
+        if (c && c->armed && !c->dead && c->armed_pid == me) return 1;
+    }
+    return 0;
+}
+
+/*
+ * The scheduler found the process idle (no thread can run, none waits to arm) after one of its
+ * waits was answered: the broker has set the others aside. Re-send one of them as the idle wait
+ * (TcpUnwait, then the same TcpWait with TCPW_WAIT_IDLE), which makes all of the node's held waits
+ * bound it again. Called from pick() with sched_lock held: every other thread is parked.
+ */
+int weft_tcp_redeclare_idle(void) {
+    if (!weft_cfg.window_ns || !tab || atomic_load(&tab->node_idle)) return 0;
+    /* another process still runs (it will declare), or re-declares right now */
+    if (atomic_load(&tab->running) > (me_idle || uncounted ? 0 : 1)) return 0;
+    if (gone_still_alive()) return 0;
+    int z = 0;
+    if (!atomic_compare_exchange_strong(&tab->redeclaring, &z, 1)) return 0;
+    int lim = atomic_load(&tcp_fd_limit), done = 0;
+    int me = (int)weft_real_syscall(SYS_getpid, 0, 0, 0, 0, 0, 0);
+    for (int fd = 0; fd < lim && !done && !atomic_load(&tab->node_idle); fd++) {
+        tcp_conn *c = conn_of(fd);
+        if (!c || !c->armed || c->dead || c->armed_pid != me) continue;
+        conn_lock(c);
+        if (c->armed && !c->dead) {
+            uint32_t ev = c->armed_events;
+            uint64_t d = c->own_deadline;
+            done = disarm(fd, c, NULL) == 0 && arm(fd, c, ev, d, 1) == 0;
+        }
+        lock_release(c);
+    }
+    atomic_store(&tab->redeclaring, 0);
+    return done;
 }
 
 /* Windowed (protocol-v3 §2): a held TcpWait tells the broker "this node is blocked at its clock", so
@@ -259,13 +448,13 @@ static int arm(int fd, tcp_conn *c, uint32_t events, uint64_t deadline) {
  * scheduler has no other thread to run; only then is the TcpWait sent (as net_recv_windowed asks). */
 static void windowed_idle_point(void) {
     if (!weft_cfg.window_ns || !weft_sched_active()) return;
-    weft_io_wait w = {.kind = WEFT_IO_NET, .net = 1, .fd = -1};
+    weft_io_wait w = {.kind = WEFT_IO_NET, .net = 1, .fd = WEFT_TCP_IDLE_FD};
     weft_sched_net_block(&w, 0);
 }
 
 /* Leaves the socket: while anyone waits on its stream, a TcpWait must be outstanding for them. */
 static void conn_unlock(int fd, tcp_conn *c) {
-    if (!c->dead && c->waiters > 0 && !c->armed) arm(fd, c, c->wait_events, c->wait_deadline);
+    if (!c->dead && c->waiters > 0 && !c->armed) arm(fd, c, c->wait_events, c->wait_deadline, 0);
     lock_release(c);
 }
 
@@ -279,14 +468,6 @@ static int begin_op(int fd, tcp_conn *c) {
     return 0;
 }
 
-/* Real-time wait for the stream: 1 readable, 0 budget spent, -1 interrupted. */
-static int wait_readable(int fd, uint64_t budget_ns) {
-    struct pollfd p = {.fd = fd, .events = POLLIN};
-    struct timespec ts = {(time_t)(budget_ns / 1000000000ULL), (long)(budget_ns % 1000000000ULL)};
-    long r = weft_real_syscall(SYS_ppoll, &p, 1, budget_ns == UINT64_MAX ? NULL : &ts, NULL, 8, 0);
-    if (r < 0) return -1;
-    return r > 0;
-}
 
 /*
  * A call that cannot complete yet waits for `events` (conn locked on entry and on return 0):
@@ -307,6 +488,12 @@ static int wait_for(int fd, tcp_conn *c, uint32_t events, uint64_t t0, uint64_t 
     c->waiters++;
     c->wait_events |= events;
     if (deadline && (!c->wait_deadline || deadline < c->wait_deadline)) c->wait_deadline = deadline;
+    /* windowed: this thread's wait is the node's idle wait (see arm); plain: a wait with no deadline in a
+     * single-threaded process alone in its node is the whole node's, forever (the deadlock verdict) */
+    if (weft_cfg.window_ns && !c->dead && !c->armed) arm(fd, c, c->wait_events, c->wait_deadline, may_idle());
+    else if (!weft_cfg.window_ns && !c->dead && !c->armed && !deadline && c->waiters == 1 && weft_pt_alone() &&
+             !atomic_load_explicit(&weft_multithreaded, memory_order_relaxed))
+        arm(fd, c, c->wait_events, 0, 1);
     conn_unlock(fd, c);
     int rc;
     if (weft_sched_active()) {
@@ -315,6 +502,10 @@ static int wait_for(int fd, tcp_conn *c, uint32_t events, uint64_t t0, uint64_t 
         rc = !ok ? 0 : (w.result < 0 ? (errno = w.err, -1) : 1);
     } else {
         for (;;) {
+            if (weft_cfg.window_ns) {   /* the broker answers at the deadline (virtual time), never a budget */
+                rc = weft_tcp_windowed_wait_fd(fd);
+                break;
+            }
             rc = wait_readable(fd, timeout_ns ? weft_net_real_budget(timeout_ns) : UINT64_MAX);
             if (rc == 0 && weft_net_broker_behind()) continue; /* the broker had no chance yet */
             break;
@@ -329,7 +520,9 @@ static int wait_for(int fd, tcp_conn *c, uint32_t events, uint64_t t0, uint64_t 
     if (rc > 0 && c->armed && stream_readable(fd) && disarm(fd, c, &rev)) return -1;
     /* windowed (protocol-v3 §2: nothing armed): the thread runs on, so the wait is taken back */
     if (weft_cfg.window_ns && c->armed && disarm(fd, c, rc > 0 ? &rev : NULL)) return -1;
-    if (rc == 0 || (deadline && rev == 0)) {        /* the virtual timeout */
+    /* the virtual timeout; windowed, a Ready with nothing at an earlier instant (another thread's
+     * deadline folded into the idle wait) is only a wake-up: the caller asks again */
+    if (rc == 0 || (deadline && rev == 0 && (!weft_cfg.window_ns || weft_mono_peek() >= deadline))) {
         weft_mono_at_least(deadline);
         return set_errno(EAGAIN);
     }
@@ -680,6 +873,21 @@ int weft_tcp_shutdown(int fd, int how) {
     return rc;
 }
 
+/* Windowed: the last reference of a socket goes: TcpClose{local_vt} puts the close at the node's
+ * clock in key order (its Ack comes once it is applied); the EOF that follows only ends the
+ * connection. Without it the EOF would be keyed by when the broker noticed it. */
+static void close_with_clock(int fd, tcp_conn *c) {
+    if (!weft_cfg.window_ns || atomic_load(&c->refs) != 1) return;
+    conn_lock(c);
+    tcpw_reply r;
+    if (!c->dead && disarm(fd, c, NULL) == 0) {
+        if (tcpw_close(fd, weft_mono_observe(), &r) || r.tag != REP_ACK) mark_dead(c);
+        else saw(&r);
+    }
+    c->dead = 1;   /* nothing more may be said on it */
+    lock_release(c);
+}
+
 /* The fd is being closed (or replaced by dup2): the last reference of an SO_LINGER {1,0} socket
  * tells the broker that the coming EOF is a reset. The close itself is the caller's real close. */
 void weft_tcp_forget(int fd) {
@@ -690,6 +898,7 @@ void weft_tcp_forget(int fd) {
         if (!c->dead && disarm(fd, c, NULL) == 0) tcpw_abort(fd);
         lock_release(c);
     }
+    close_with_clock(fd, c);
     unmap_fd(fd);
     conn_unref(c);
     WEFT_TRACE("close", "tcp %d", fd);
@@ -933,7 +1142,7 @@ static int probe_now(int fd, tcp_conn *c, uint32_t events, uint32_t *rev) {
     if (disarm(fd, c, NULL)) { *rev = TCPW_ERR | TCPW_HUP; return 0; }
     uint64_t now = weft_mono_peek();
     tcpw_reply r;
-    if (tcpw_wait_send(fd, events, now, now ? now : 1) || tcpw_read_reply(fd, NULL, 0, 0, &r) || r.tag != REP_READY) {
+    if (tcpw_wait_send(fd, events, now, now ? now : 1, TCPW_WAIT_PROBE) || tcpw_read_reply(fd, NULL, 0, 0, &r) || r.tag != REP_READY) {
         mark_dead(c);
         *rev = TCPW_ERR | TCPW_HUP;
         return 0;
@@ -946,13 +1155,13 @@ static int probe_now(int fd, tcp_conn *c, uint32_t events, uint32_t *rev) {
 /* Prepares one watched socket: arms it (or, for a zero timeout, asks at once). Returns the poll
  * events to give the kernel for its stream: POLLIN (a Ready arrives), or everything at once when
  * the answer is already known (dead socket, probe). */
-static short watch(int fd, tcp_conn *c, uint32_t events, uint64_t deadline, int zero, uint32_t *probed) {
+static short watch(int fd, tcp_conn *c, uint32_t events, uint64_t deadline, int zero, uint32_t *probed, int idle) {
     conn_lock(c);
     short kev = POLLIN;
     if (zero) {
         probe_now(fd, c, events, probed);
         kev = 0;
-    } else if (c->dead || arm(fd, c, events, deadline)) {
+    } else if (c->dead || arm(fd, c, events, deadline, idle)) {
         kev = POLLIN | POLLOUT;  /* the stream is writable: the wait returns at once and reports the error */
     }
     conn_unlock(fd, c);
@@ -991,6 +1200,10 @@ int weft_tcp_poll_begin(struct pollfd *fds, unsigned long n, uint32_t *saved, ui
     for (unsigned long i = 0; i < n; i++)
         if (conn_of(fds[i].fd)) saved[i] = (uint16_t)fds[i].events, k++;
     if (k && !zero) windowed_idle_point();
+    unsigned long last = n;   /* windowed: the last socket armed declares the node idle */
+    for (unsigned long i = 0; i < n; i++)
+        if (conn_of(fds[i].fd) && first_entry(fds, i) == i) last = i;
+    int idle = may_idle();
     k = 0;
     for (unsigned long i = 0; i < n; i++) {
         tcp_conn *c = conn_of(fds[i].fd);
@@ -999,7 +1212,7 @@ int weft_tcp_poll_begin(struct pollfd *fds, unsigned long n, uint32_t *saved, ui
         uint32_t want = 0, probed = 0;
         for (unsigned long j = i; j < n; j++)
             if (fds[j].fd == fds[i].fd) want |= poll_to_wait(saved[j]);
-        short kev = watch(fds[i].fd, c, want, deadline, zero, &probed);
+        short kev = watch(fds[i].fd, c, want, deadline, zero, &probed, idle && i == last);
         for (unsigned long j = i; j < n; j++) {
             if (fds[j].fd != fds[i].fd) continue;
             fds[j].events = j == i ? kev : 0;
@@ -1040,6 +1253,9 @@ int weft_tcp_select_begin(int nfds, void *rdv, void *wrv, void *exv, uint32_t *s
         if (k) windowed_idle_point();
         k = 0;
     }
+    int last = -1, idle = may_idle();   /* windowed: the last socket armed declares the node idle */
+    for (int fd = 0; fd < nfds && fd < TCP_MAX_FD; fd++)
+        if (conn_of(fd) && ((rd && FD_ISSET(fd, rd)) || (wr && FD_ISSET(fd, wr)) || (ex && FD_ISSET(fd, ex)))) last = fd;
     for (int fd = 0; fd < nfds && fd < TCP_MAX_FD; fd++) {
         tcp_conn *c = conn_of(fd);
         if (!c) continue;
@@ -1049,7 +1265,7 @@ int weft_tcp_select_begin(int nfds, void *rdv, void *wrv, void *exv, uint32_t *s
         k++;
         uint32_t probed = 0;
         uint32_t ev = (s & 1 ? TCPW_IN : 0) | (s & 2 ? TCPW_OUT : 0);
-        short kev = watch(fd, c, ev, deadline, zero, &probed);
+        short kev = watch(fd, c, ev, deadline, zero, &probed, idle && fd == last);
         if (wr) FD_CLR(fd, wr);
         if (ex) FD_CLR(fd, ex);
         if (kev & POLLOUT && wr) FD_SET(fd, wr);   /* dead: returns at once */
@@ -1125,6 +1341,12 @@ int weft_tcp_epoll_begin(int epfd, uint64_t deadline, int zero) {
         if (k) windowed_idle_point();
         k = 0;
     }
+    int last = -1, idle = may_idle();   /* windowed: the last socket armed declares the node idle */
+    for (int fd = 0; fd < lim; fd++) {
+        tcp_conn *c = conn_of(fd);
+        if (c && c->ep_fd == epfd && !((c->ep_events & EPOLLET) && epoll_wanted(c) == 0 &&
+                                        (c->et_reported & (TCPW_HUP | TCPW_ERR)))) last = fd;
+    }
     for (int fd = 0; fd < lim; fd++) {
         tcp_conn *c = conn_of(fd);
         if (!c || c->ep_fd != epfd) continue;
@@ -1132,7 +1354,7 @@ int weft_tcp_epoll_begin(int epfd, uint64_t deadline, int zero) {
         uint32_t want = epoll_wanted(c), probed = 0;
         c->probe_valid = 0;
         if ((c->ep_events & EPOLLET) && want == 0 && (c->et_reported & (TCPW_HUP | TCPW_ERR))) continue;
-        watch(fd, c, want, deadline, zero, &probed);
+        watch(fd, c, want, deadline, zero, &probed, idle && fd == last);
         if (zero) { c->probe_rev = probed; c->probe_valid = 1; }
     }
     return k;
@@ -1313,6 +1535,7 @@ void weft_tcp_image_init(void) {
         WEFT_TRACE("exec", "tcp socket %u carried over", fd);
     }
     memset(s + ENV_NAME_LEN + 9, '-', ENV_VALUE_LEN - 9);   /* consumed: nothing stale for later children */
+    if (atomic_load(&weft_tcp_open) == 0) weft_tcp_process_gone(0);   /* an image without sockets (cat) */
 }
 
 /* ------------------------------------------------------------------ exit and statistics */
@@ -1323,9 +1546,11 @@ void weft_tcp_at_exit(uint64_t passed_tcp) {
     for (int fd = 0; fd < lim; fd++) {
         tcp_conn *c = conn_of(fd);
         if (!c) continue;
+        if (weft_engaged()) close_with_clock(fd, c);   /* windowed: the close at the node's clock */
         unmap_fd(fd);
         conn_unref(c);
     }
+    weft_tcp_process_gone(1);
     if (!weft_cfg.stats || !weft_cfg.net) return;
     weft_errline("[weft] tcp: %lu simulated TCP socket(s), %lu accepted connection(s); %lu TCP socket(s) passed through",
                  (unsigned long)atomic_load(&n_tcp_simulated), (unsigned long)atomic_load(&n_tcp_accepted),

@@ -271,14 +271,18 @@ static int wait_real_for_net(uint64_t budget_ns) {
         for (int t = 0; t < nthreads; t++)
             if (is_net_waiter(t)) k += weft_io_wait_fds(threads[t].io, pf + k, NET_WAIT_FDS - k);
         uint64_t spent = real_now_ns() - start;
-        if (budget_ns != UINT64_MAX && spent >= budget_ns) {
+        /* windowed: once the node's idle wait is declared the broker ends the wait, in virtual time */
+        int declared = weft_cfg.window_ns && weft_tcp_idle_declared();
+        if (budget_ns != UINT64_MAX && spent >= budget_ns && !declared) {
             if (!weft_net_broker_behind()) return NONE;
             start += spent; /* the broker had not read our requests yet: its time starts now */
             spent = 0;
         }
-        uint64_t step = budget_ns == UINT64_MAX ? UINT64_MAX : budget_ns - spent;
+        uint64_t step = budget_ns == UINT64_MAX || declared ? UINT64_MAX : budget_ns - spent;
         /* ordinary waiters, or more fds than fit here, are only seen by re-probing */
         if ((io_waiters() > 0 || k == NET_WAIT_FDS) && step > slice) step = slice;
+        /* windowed, not declared (another process of the node runs): look again every 1 ms */
+        if (weft_cfg.window_ns && !declared && step > 1000000) step = 1000000;
         struct timespec ts = {(time_t)(step / 1000000000ULL), (long)(step % 1000000000ULL)};
         weft_real_syscall(SYS_ppoll, pf, k, step == UINT64_MAX ? NULL : &ts, NULL, 8, 0);
         if (slice < 10000000) slice *= 2;
@@ -286,6 +290,7 @@ static int wait_real_for_net(uint64_t budget_ns) {
         if (t != NONE) return t;
         probe_io_waiters();
         if (runnable_count() > 0) return NONE;
+        if (weft_cfg.window_ns) weft_tcp_redeclare_idle();
     }
 }
 
@@ -335,6 +340,9 @@ int pick(enum site site) {
          * wait for real, paced against the earliest virtual deadline (docs/shim.md "Network"),
          * so peers get real time before the clock jumps */
         int woken = nets ? wake_ready_net_waiter() : NONE;
+        /* windowed: the process is idle again after one of its TCP waits was answered; its other
+         * armed waits must bound the node again (hook_tcp.c, weft_tcp_redeclare_idle) */
+        if (woken == NONE && weft_cfg.window_ns && nets > 0 && weft_tcp_redeclare_idle()) woken = wake_ready_net_waiter();
         if (woken == NONE) {
             for (int t = 0; t < nthreads; t++)
                 if (is_timed_blocked(&threads[t]) && (best == NONE || threads[t].deadline < threads[best].deadline))
@@ -342,6 +350,14 @@ int pick(enum site site) {
             if (best != NONE || nets > 0) {
                 uint64_t budget = UINT64_MAX;
                 if (best != NONE) budget = weft_net_real_budget(threads[best].deadline > now ? threads[best].deadline - now : 0);
+                /* windowed: the node's idle wait carries that deadline; the broker ends it in virtual time.
+                 * While another process of the node runs (a fork child writing a file), no time passes for
+                 * this one: it waits for that process to go idle or exit, then declares; only after 2 s of
+                 * real time does the pacing rule's jump apply (a child that never waits on the simulation) */
+                if (weft_cfg.window_ns && weft_tcp_idle_declared()) budget = UINT64_MAX;
+                else if (weft_cfg.window_ns && nets > 0 && budget != UINT64_MAX && budget < 2000000000ULL &&
+                         weft_tcp_waits_here())
+                    budget = 2000000000ULL;
                 woken = wait_real_for_net(budget);
             }
             best = NONE;
@@ -516,6 +532,26 @@ int sched_probe_wait(int (*probe)(void *), void *arg, uint64_t deadline, enum si
 }
 
 int weft_sched_net_block(weft_io_wait *w, uint64_t deadline) { return io_wait_at(w, deadline, S_NET_BLOCK); }
+
+/* Windowed TCP (hook_tcp.c): called by the token holder (or pick(), sched_lock held), so the other
+ * threads are blocked and their slots stand still (the caller, running, is never counted). The earliest virtual deadline of a timed wait
+ * of another thread (0: none): a wait that makes the node idle carries it, so the broker wakes the
+ * node for it in virtual time instead of the scheduler after a real-time budget. */
+uint64_t weft_sched_idle_deadline(void) {
+    uint64_t d = 0;
+    for (int t = 0; t < nthreads; t++)
+        if (is_timed_blocked(&threads[t]) && (d == 0 || threads[t].deadline < d)) d = threads[t].deadline;
+    return d;
+}
+
+/* Other threads parked at a TCP idle point (a net wait on fd WEFT_TCP_IDLE_FD) that will arm a
+ * wait of their own before the process waits: only the last of them may declare the node idle. */
+int weft_sched_armers_pending(void) {
+    int k = 0;
+    for (int t = 0; t < nthreads; t++)
+        if (is_net_waiter(t) && threads[t].io->kind == WEFT_IO_NET && threads[t].io->fd == WEFT_TCP_IDLE_FD) k++;
+    return k;
+}
 
 void weft_sched_net_send(void) {
     LOCK();

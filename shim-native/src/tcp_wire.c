@@ -198,15 +198,26 @@ int tcpw_abort(int fd) {
     return weft_net_write_all(fd, &q, 1);
 }
 
-int tcpw_wait_send(int fd, uint32_t events, uint64_t vt, uint64_t deadline) {
-    unsigned char f[25];
+int tcpw_wait_send(int fd, uint32_t events, uint64_t vt, uint64_t deadline, uint32_t flags) {
+    unsigned char f[26];
     put32(f, sizeof f - 4);
     f[4] = REQ_TCP_WAIT;
     put32(f + 5, events);
     put64(f + 9, vt);
     put64(f + 17, deadline);
+    f[25] = (unsigned char)flags;   /* trailing flags byte (protocol-v3 §2a; older brokers ignore it) */
     struct iovec q = {f, sizeof f};
     return weft_net_write_all(fd, &q, 1);
+}
+
+int tcpw_close(int fd, uint64_t vt, tcpw_reply *r) {
+    unsigned char f[13];
+    put32(f, sizeof f - 4);
+    f[4] = REQ_TCP_CLOSE;
+    put64(f + 5, vt);
+    struct iovec q = {f, sizeof f};
+    if (weft_net_write_all(fd, &q, 1)) return -1;
+    return tcpw_read_reply(fd, NULL, 0, 0, r);
 }
 
 /* The held TcpWait's Ready comes first (it may already be in the stream), then the UnwaitAck. */

@@ -27,6 +27,7 @@ enum {
     REQ_TCP_WAIT = 25,
     REQ_TCP_UNWAIT = 26,
     REQ_TCP_STATUS = 27,
+    REQ_TCP_CLOSE = 29,   /* 28 is the receive lease's (issue 24) */
 };
 
 /* broker -> node */
@@ -47,6 +48,12 @@ enum {
 
 /* TcpWait event bits (poll numbering) */
 enum { TCPW_IN = 0x1, TCPW_ERR = 0x8, TCPW_HUP = 0x10, TCPW_OUT = 0x4, TCPW_RDHUP = 0x2000 };
+
+/* TcpWait flags (a trailing byte; protocol-v3 §2a). IDLE: windowed, with this wait held no thread of
+ * the node runs, so the node's held waits bound it (without it a windowed broker acknowledges the
+ * wait at once and sets it aside). FOREVER: plain, the whole node waits here with no deadline (the
+ * deadlock verdict). PROBE: windowed, a zero timeout: the Ready at the request's own instant. */
+enum { TCPW_WAIT_IDLE = 0x1, TCPW_WAIT_FOREVER = 0x2, TCPW_WAIT_PROBE = 0x4 };
 
 /* Status.state */
 enum { TCPS_CLOSED = 0, TCPS_BOUND = 1, TCPS_LISTENING = 2, TCPS_CONNECTING = 3, TCPS_ESTABLISHED = 4,
@@ -88,7 +95,9 @@ int tcpw_read(int fd, uint32_t max, int peek, uint64_t vt, int blocking, const s
               tcpw_reply *r);
 int tcpw_shutdown(int fd, uint32_t how, tcpw_reply *r);
 int tcpw_abort(int fd);                                  /* no reply */
-int tcpw_wait_send(int fd, uint32_t events, uint64_t vt, uint64_t deadline); /* reply read later */
+int tcpw_wait_send(int fd, uint32_t events, uint64_t vt, uint64_t deadline, uint32_t flags); /* reply read later */
+/* windowed: the last close of a socket, at the node's clock (Ack); the EOF that follows is only the end */
+int tcpw_close(int fd, uint64_t vt, tcpw_reply *r);
 int tcpw_unwait(int fd, tcpw_reply *ready);              /* reads the Ready (and the UnwaitAck) */
 int tcpw_status(int fd, tcpw_reply *r);
 /* Reads one reply frame (for a Ready that arrived on an armed socket). */

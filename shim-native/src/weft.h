@@ -322,6 +322,19 @@ int weft_sched_io_wait(weft_io_wait *w, uint64_t deadline);
 /* the same wait at the yield-point site net_block (a blocking receive on a simulated socket) */
 int weft_sched_net_block(weft_io_wait *w, uint64_t deadline);
 void weft_sched_net_send(void);              /* the yield point after a managed send (net_send) */
+/* windowed TCP (sched.c, for hook_tcp.c): the earliest deadline of a timed-blocked thread (0 none);
+ * how many threads wait at a TCP idle point (a WEFT_IO_NET wait on WEFT_TCP_IDLE_FD) */
+#define WEFT_TCP_IDLE_FD (-2)
+uint64_t weft_sched_idle_deadline(void);
+int weft_sched_armers_pending(void);
+/* hook_tcp.c, for the scheduler: an idle wait of this process bounds the node now; re-declare it
+ * (1: a wait was re-sent) after another wait of the node was answered */
+int weft_tcp_idle_declared(void);
+int weft_tcp_waits_here(void);             /* this process has a TCP wait armed */
+int weft_tcp_redeclare_idle(void);
+/* an unmanaged windowed wait for a stream fd (1 readable, -1 interrupted), re-declaring between slices */
+int weft_tcp_windowed_wait_fd(int fd);
+void weft_tcp_process_gone(int exiting);    /* the process leaves the node's count (exit, _exit: 1) */
 /* before a blocking read-like call: a managed thread waits in the model until fd is readable */
 int weft_io_before_read(int fd);             /* -1: a timer's handler interrupted the wait (EINTR) */
 /* write(2) under process scheduling: a write that would block on a full pipe or socket is a

@@ -193,7 +193,7 @@ final class Connection implements OpSequencer.Waiter, OpSequencer.TcpWaiter, Run
             Thread.currentThread().interrupt();
         } finally {
             synchronized (this) {
-                tcpOutstanding -= a instanceof TcpAnswer.TakenBack ? 2 : 1;
+                tcpOutstanding -= a.ends();
                 notifyAll();
             }
         }

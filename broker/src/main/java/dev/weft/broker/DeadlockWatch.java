@@ -19,6 +19,8 @@ final class DeadlockWatch {
     private final Map<Long, VAddr> addrOf = new HashMap<>();
     /** Parked receives whose node waits in them forever, by conn (sorted: the message names the lowest). */
     private final TreeSet<Long> forever = new TreeSet<>();
+    /** What a held TCP wait marked "forever" waits in ({@code tcp_read (sid 0)}), by conn. */
+    private final Map<Long, String> tcpWhat = new HashMap<>();
 
     void hello(long conn, long node) {
         nodeOf.put(conn, node);
@@ -38,13 +40,21 @@ final class DeadlockWatch {
         }
     }
 
-    /** A datagram reached the parked receive. */
+    /** A held TCP wait whose node waits in it forever (the shim's TcpWait flag {@code FOREVER}). */
+    void parkedTcp(long conn, String what) {
+        forever.add(conn);
+        tcpWhat.put(conn, what);
+    }
+
+    /** A datagram reached the parked receive, or the held TCP wait was answered or taken back. */
     void woken(long conn) {
         forever.remove(conn);
+        tcpWhat.remove(conn);
     }
 
     void disconnected(long conn) {
         forever.remove(conn);
+        tcpWhat.remove(conn);
         nodeOf.remove(conn);
         addrOf.remove(conn);
     }
@@ -56,7 +66,8 @@ final class DeadlockWatch {
             Long node = nodeOf.get(c);
             if (node != null && parkedConns.contains(c) && !waits.containsKey(node)) {
                 VAddr a = addrOf.get(c);
-                waits.put(node, "recv on " + (a == null ? "an unbound socket" : a.toString()));
+                String tcp = tcpWhat.get(c);
+                waits.put(node, tcp != null ? tcp : "recv on " + (a == null ? "an unbound socket" : a.toString()));
             }
         }
         for (long n : liveNodes) {

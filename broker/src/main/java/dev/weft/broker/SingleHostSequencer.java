@@ -274,17 +274,22 @@ public final class SingleHostSequencer extends LockedRecordingSequencer {
     @Override
     public TcpReply tcp(long conn, Request.Tcp r, TcpWaiter waiter) {
         TcpReply reply;
+        boolean forever = false;
         synchronized (lock) {
             touch();
             observe(localVtOf(r));
             if (r instanceof Request.TcpAbort) {
                 ops.tcp().abort(conn);
                 reply = TcpReply.HELD; // no reply at all
+            } else if (r instanceof Request.TcpClose) {
+                // windowed only (the shim sends none in plain runs): here the EOF that follows is the close
+                reply = new TcpReply(new TcpAnswer.Ack(core.vt()), null);
             } else if (r instanceof Request.TcpUnwait) {
                 TcpAnswer back = null;
                 HeldTcp h = heldTcp.get(conn);
                 if (h != null && h.request() instanceof Request.TcpWait w) {
                     heldTcp.remove(conn);
+                    deadlockWatch.woken(conn);
                     back = tcpAnswers.readyNow(conn, w.events(), TcpNetwork.ALL, clock);
                 }
                 TcpAnswer ack = new TcpAnswer.UnwaitAck(core.vt());
@@ -295,6 +300,11 @@ public final class SingleHostSequencer extends LockedRecordingSequencer {
                     stats.tcpHeldWaits++;
                     heldTcp.put(conn, new HeldTcp(r, waiter));
                     reply = TcpReply.HELD;
+                    if (r instanceof Request.TcpWait w && w.forever() && w.deadlineVt() == 0) {
+                        // the shim says its whole node waits here with no deadline: the deadlock verdict's input
+                        deadlockWatch.parkedTcp(conn, tcpWaitText(conn, w.events()));
+                        forever = true;
+                    }
                 } else {
                     reply = new TcpReply(a.answer(), null);
                 }
@@ -302,7 +312,18 @@ public final class SingleHostSequencer extends LockedRecordingSequencer {
             }
         }
         flushHandoffs();
+        if (forever) {
+            foreverWaitListener.run();
+        }
         return reply;
+    }
+
+    /** What a TCP wait waits in, for the deadlock verdict's line: {@code tcp_read (sid 2)}, {@code tcp_accept (…)}. */
+    private String tcpWaitText(long conn, long events) {
+        String at = ops.tcp().net().endpointText(conn);
+        String what = at.startsWith("listener") ? "tcp_accept" : (events & TcpNetwork.POLLIN) != 0 ? "tcp_read"
+                : at.startsWith("sid") ? "tcp_write" : "tcp_connect";
+        return what + " (" + at + ")";
     }
 
     /** Node n's address, 127.0.0.(n+1) (a connection before Hello counts as node 0). */
@@ -322,6 +343,8 @@ public final class SingleHostSequencer extends LockedRecordingSequencer {
             return rd.localVt();
         } else if (r instanceof Request.TcpWait w) {
             return w.localVt();
+        } else if (r instanceof Request.TcpClose c) {
+            return c.localVt();
         }
         return 0;
     }
@@ -343,6 +366,7 @@ public final class SingleHostSequencer extends LockedRecordingSequencer {
                 TcpAnswers.Attempt a = tcpAnswers.attempt(conn, ipOf(conn), h.request(), TcpNetwork.ALL, clock);
                 if (!a.waits()) {
                     heldTcp.remove(conn);
+                    deadlockWatch.woken(conn);
                     handoffs.add(new Handoff(h.waiter(), a.answer()));
                     progress = true;
                 }
@@ -483,6 +507,7 @@ public final class SingleHostSequencer extends LockedRecordingSequencer {
             // an ended connection (its disconnect waits for the close window) waits for nothing: a node crashed and
             // started again must not be judged by its dead incarnation's receive
             java.util.Set<Long> waiting = new java.util.HashSet<>(parked.keySet());
+            waiting.addAll(heldTcp.keySet()); // a held TcpWait the shim marked "forever" (DeadlockWatch.parkedTcp)
             waiting.removeAll(closing);
             java.util.SortedMap<Long, String> waits = deadlockWatch.waitsOf(liveNodes, waiting);
             if (waits == null) {

@@ -13,6 +13,41 @@ sealed interface TcpAnswer {
     /** Writes this answer as one reply frame. */
     void writeTo(ReplyWriter out) throws IOException;
 
+    /** How many of the connection's outstanding requests this answer ends (a TakenBack ends the wait and the unwait). */
+    default int ends() {
+        return 1;
+    }
+
+    /**
+     * Windowed: a TcpWait that does not make its node idle is held aside (protocol-v3 §2a): this Ack says it was
+     * taken in program order; the wait stays outstanding (its Ready, or TcpUnwait, comes later).
+     */
+    record SetAside(long vt) implements TcpAnswer {
+        @Override
+        public void writeTo(ReplyWriter out) throws IOException {
+            out.ack(vt);
+        }
+
+        @Override
+        public int ends() {
+            return 0;
+        }
+    }
+
+    /** Two answers written back to back, in this order (a SetAside and the Ready of a wait that held at once). */
+    record Both(TcpAnswer first, TcpAnswer second) implements TcpAnswer {
+        @Override
+        public void writeTo(ReplyWriter out) throws IOException {
+            first.writeTo(out);
+            second.writeTo(out);
+        }
+
+        @Override
+        public int ends() {
+            return first.ends() + second.ends();
+        }
+    }
+
     record Ack(long vt) implements TcpAnswer {
         @Override
         public void writeTo(ReplyWriter out) throws IOException {
@@ -97,6 +132,11 @@ sealed interface TcpAnswer {
         public void writeTo(ReplyWriter out) throws IOException {
             ready.writeTo(out);
             unwaitAck.writeTo(out);
+        }
+
+        @Override
+        public int ends() {
+            return 2;
         }
     }
 

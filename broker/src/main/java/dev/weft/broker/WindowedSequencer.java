@@ -137,6 +137,8 @@ public final class WindowedSequencer extends LockedRecordingSequencer {
         boolean tcp;
         /** A UDP socket (it bound, sent or received): it must say Goodbye before its connection ends. */
         boolean udp;
+        /** Its close came as a TcpClose (at the node's clock) and was applied: its EOF only ends the connection. */
+        boolean closedByRequest;
 
         ConnState(long internal) {
             this.internal = internal;
@@ -635,6 +637,11 @@ public final class WindowedSequencer extends LockedRecordingSequencer {
     private void closeTcp(ConnState c) {
         NodeState n = c.node;
         c.goodbye = true;
+        if (c.closedByRequest) { // recorded at its TcpClose's key already
+            n.openConns--;
+            advance();
+            return;
+        }
         n.tcpWaits.remove(c.internal);
         n.byeAtSeq = true;
         enqueue(n, new Key(n.clock, n.id.host(), n.id.node(), n.seq, 1 + c.socketIndex), new TcpCloseOp(c), "close");
@@ -655,7 +662,8 @@ public final class WindowedSequencer extends LockedRecordingSequencer {
             long localVt = SingleHostSequencer.localVtOf(r);
             n.clock = max(n.clock, localVt);
             Key k = new Key(n.clock, n.id.host(), n.id.node(), nextSeq(n));
-            enqueue(n, k, new TcpOp(c, r, r instanceof Request.TcpAbort ? null : waiter), "tcp");
+            enqueue(n, k, new TcpOp(c, r, r instanceof Request.TcpAbort ? null : waiter),
+                    "tcp (" + r.getClass().getSimpleName() + ")");
             advance();
         }
         flushHandoffs();
@@ -976,7 +984,7 @@ public final class WindowedSequencer extends LockedRecordingSequencer {
             if (!n.seen) {
                 return;
             }
-            if (n.waiting.isEmpty()) {
+            if (!waits(n)) {
                 if (n.openConns > 0 || endCut.held(n.id.node())) {
                     return; // running
                 }
@@ -984,6 +992,13 @@ public final class WindowedSequencer extends LockedRecordingSequencer {
             }
             for (RecvWait w : n.waiting.values()) {
                 if (w.resolved || !w.blocking || queueHead(w.conn) != INF) {
+                    return;
+                }
+            }
+            // a TCP wait (the node idle in it, protocol-v3 §2a) that no instant can answer: no deadline, and nothing
+            // scheduled on its socket (no segment, FIN, reset or handshake on the way)
+            for (TcpWait w : n.tcpWaits.values()) {
+                if (!w.dormant && tcpKnownInstant(w) != INF) {
                     return;
                 }
             }
@@ -997,6 +1012,13 @@ public final class WindowedSequencer extends LockedRecordingSequencer {
                     who.append(who.length() == 0 ? "" : ", ").append(n.id.node());
                     VAddr a = n.waiting.firstEntry().getValue().conn.addr;
                     waits.putIfAbsent(n.id.node(), "recv on " + (a == null ? "an unbound socket" : a.toString()));
+                } else if (waits(n)) {
+                    who.append(who.length() == 0 ? "" : ", ").append(n.id.node());
+                    for (TcpWait w : n.tcpWaits.values()) { // lowest conn first: the map is by internal conn id
+                        if (!w.dormant) {
+                            waits.putIfAbsent(n.id.node(), tcpWaitText(w));
+                        }
+                    }
                 }
             }
             if (onDeadlock == null) {
@@ -1053,6 +1075,17 @@ public final class WindowedSequencer extends LockedRecordingSequencer {
             ops.tcp().abort(conn);
             return;
         }
+        if (r instanceof Request.TcpClose) {
+            // the last close at the node's clock (protocol-v3 §2a): FIN or reset, then the disconnect, in key order
+            n.tcpWaits.remove(c.internal);
+            ops.tcp().close(conn);
+            tcpAnswers.forget(conn);
+            c.closedByRequest = true;
+            c.disconnected = true;
+            ops.disconnect(conn);
+            handoffs.add(new Handoff(t.waiter(), new TcpAnswer.Ack(k.vt())));
+            return;
+        }
         if (r instanceof Request.TcpUnwait) {
             TcpWait held = n.tcpWaits.remove(c.internal);
             TcpAnswer ack = new TcpAnswer.UnwaitAck(k.vt());
@@ -1064,20 +1097,37 @@ public final class WindowedSequencer extends LockedRecordingSequencer {
             }
             return;
         }
+        if (r instanceof Request.TcpWait w && w.probe()) { // a zero timeout: what holds at this instant
+            handoffs.add(new Handoff(t.waiter(), tcpAnswers.readyNow(conn, w.events(), k.vt(), k.vt())));
+            return;
+        }
+        // protocol-v3 §2a: a wait that does not make the node idle is acknowledged at once (so the node's next request
+        // comes after it in program order), its Ready, if it holds already, right after
+        TcpAnswer aside = r instanceof Request.TcpWait w && !w.idle() ? new TcpAnswer.SetAside(k.vt()) : null;
         TcpAnswers.Attempt a = tcpAnswers.attempt(conn, ipOf(n), r, k.vt(), k.vt());
         if (a.waits()) {
             stats.tcpHeldWaits++;
-            for (TcpWait other : n.tcpWaits.values()) {
-                if (other.dormant) { // the node waits again: its sockets still armed count again, from now on
-                    other.dormant = false;
-                    other.clockBefore = max(other.clockBefore, k.vt());
-                }
+            if (aside != null) {
+                handoffs.add(new Handoff(t.waiter(), aside));
             }
-            n.tcpWaits.put(c.internal, new TcpWait(c, r, t.waiter(), k.vt(), k.seq()));
+            TcpWait held = new TcpWait(c, r, t.waiter(), k.vt(), k.seq());
+            // protocol-v3 §2a: only a wait that says the node is idle (no thread of it runs) makes the node's held
+            // waits bound it; another one is held aside (dormant) until the node declares itself idle
+            if (!(r instanceof Request.TcpWait w) || w.idle()) {
+                for (TcpWait other : n.tcpWaits.values()) {
+                    if (other.dormant) { // the node waits again: its sockets still armed count again, from now on
+                        other.dormant = false;
+                        other.clockBefore = max(other.clockBefore, k.vt());
+                    }
+                }
+            } else {
+                held.dormant = true;
+            }
+            n.tcpWaits.put(c.internal, held);
             return;
         }
         n.clock = max(n.clock, a.atNs()); // a blocking connect's answer holds at the handshake's end
-        handoffs.add(new Handoff(t.waiter(), a.answer()));
+        handoffs.add(new Handoff(t.waiter(), aside == null ? a.answer() : new TcpAnswer.Both(aside, a.answer())));
     }
 
     /**
@@ -1100,6 +1150,21 @@ public final class WindowedSequencer extends LockedRecordingSequencer {
             next = next == TcpNetwork.NEVER ? d : min(next, d);
         }
         return next == TcpNetwork.NEVER ? INF : next;
+    }
+
+    /** What a TCP wait waits in, for the deadlock verdict: {@code tcp_read (sid 2)}, {@code tcp_accept (listener …)}. */
+    private String tcpWaitText(TcpWait w) {
+        String at = ops.tcp().net().endpointText(w.conn.logId);
+        long events = w.request instanceof Request.TcpWait tw ? tw.events() : tcpEventsOf(w.request);
+        String what;
+        if (at.startsWith("listener")) {
+            what = "tcp_accept";
+        } else if (w.request instanceof Request.TcpWrite || (events & TcpNetwork.POLLIN) == 0) {
+            what = at.startsWith("sid") ? "tcp_write" : "tcp_connect";
+        } else {
+            what = "tcp_read";
+        }
+        return what + " (" + at + ")";
     }
 
     /** The poll bits a blocking request waits for. */

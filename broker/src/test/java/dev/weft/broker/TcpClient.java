@@ -122,6 +122,16 @@ final class TcpClient implements AutoCloseable {
         send(msg(21).put((byte) 25).putInt(events).putLong(vt).putLong(deadline));
     }
 
+    /** TcpWait with its trailing flags byte (protocol-v3 §2a). */
+    void waitRequest(int events, long vt, long deadline, int flags) throws IOException {
+        send(msg(22).put((byte) 25).putInt(events).putLong(vt).putLong(deadline).put((byte) flags));
+    }
+
+    /** TcpClose{local_vt} (windowed): the last close at the node's clock. */
+    Reply tcpClose(long vt) throws IOException {
+        return call(msg(9).put((byte) 29).putLong(vt));
+    }
+
     void unwaitRequest() throws IOException {
         send(msg(1).put((byte) 26));
     }

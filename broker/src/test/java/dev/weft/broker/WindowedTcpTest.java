@@ -209,5 +209,60 @@ class WindowedTcpTest {
         }
         assertNull(seq.discardReason(), () -> "discarded: " + discards);
         assertTrue(Files.readString(log).contains("\"k\":\"tcp_close\""), "node 0's closes are recorded");
+
+    private static java.nio.ByteBuffer closeMessage(long vt) {
+        return java.nio.ByteBuffer.allocate(64).order(java.nio.ByteOrder.LITTLE_ENDIAN).put((byte) 29).putLong(vt);
+    }
+
+    /**
+     * protocol-v3 §2a: a wait without the flag IDLE is set aside (Ack at once) and does not bound its node, so the
+     * node may act before the wait's instant — here node 0, whose set-aside wait on its listener has a deadline of 1 s,
+     * connects at 50 ms after node 1's connect at 100 ms reached the broker — and its operation is recorded in key
+     * order, not refused as late. TcpClose puts a close at the node's clock.
+     */
+    @Test
+    @org.junit.jupiter.api.Timeout(60)
+    void aSetAsideWaitDoesNotBoundItsNode() throws Exception {
+        Path log = dir.resolve("aside.weftlog");
+        List<String> discards = Collections.synchronizedList(new ArrayList<>());
+        WindowedSequencer seq = new WindowedSequencer(FaultModel.of(4, NET),
+                LogRecorder.create(log, 4, NET, W, s -> { }), W, List.of(0L, 1L), 0, discards::add);
+        Path sub = Files.createDirectories(dir.resolve("aside.d"));
+        try (BrokerServer server = BrokerServer.start(seq, sub, null, false, s -> { })) {
+            TcpClient l = new TcpClient(server.socketPath(), 0);
+            l.bind(0, 7000);
+            l.listen(8);
+            l.waitRequest(0x1, 3000, 1_000_000_000L, 0);
+            TcpClient c1 = new TcpClient(server.socketPath(), 1);
+            c1.connectRequest(TcpClient.ip(0), 7000, 100_000_000L, true); // node 1 is at 100 ms from now on
+            assertEquals(TcpClient.Reply.ACK, l.read().tag(), "a set-aside wait is acknowledged (once applied)");
+            Thread.sleep(300); // node 1's connect is at the broker before node 0's
+            TcpClient c0 = new TcpClient(server.socketPath(), 0);
+            c0.connectRequest(TcpClient.ip(1), 7001, 50_000_000L, true);
+            assertEquals(TcpClient.Reply.ACK, c0.read().tag());
+            assertEquals(TcpClient.Reply.ACK, c0.tcpClose(60_000_000L).tag());
+            l.unwaitRequest();
+            assertEquals(TcpClient.Reply.READY, l.read().tag());
+            assertEquals(TcpClient.Reply.UNWAIT_ACK, l.read().tag());
+            l.send(closeMessage(200_000_000L)); // applied once node 1 is past 200 ms or gone
+            assertEquals(TcpClient.Reply.ACK, c1.read().tag());
+            assertEquals(TcpClient.Reply.ACK, c1.tcpClose(150_000_000L).tag());
+            c1.close();
+            assertEquals(TcpClient.Reply.ACK, l.read().tag());
+            c0.close();
+            l.close();
+            for (int i = 0; i < 500 && server.liveConnections() > 0; i++) {
+                Thread.sleep(10);
+            }
+            seq.finish();
+        }
+        assertNull(seq.discardReason(), () -> "discarded: " + discards);
+        String text = Files.readString(log);
+        int early = text.indexOf("\"send_vt\":50000000");
+        int late = text.indexOf("\"send_vt\":100000000");
+        assertTrue(early > 0 && late > early, () -> "node 0's connect at 50 ms comes before node 1's at 100 ms:\n" + text);
+        int close0 = text.indexOf("\"k\":\"tcp_close\"");
+        assertTrue(close0 > early && close0 < late, () -> "node 0's TcpClose at 60 ms is applied in key order:\n" + text);
+        BrokerWireTest.replay(log);
     }
 }

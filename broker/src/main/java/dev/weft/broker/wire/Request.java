@@ -81,8 +81,31 @@ public sealed interface Request {
     record TcpAbort() implements Tcp {
     }
 
-    /** {@code deadlineVt} 0: no deadline. */
-    record TcpWait(long events, long localVt, long deadlineVt) implements Tcp {
+    /**
+     * {@code deadlineVt} 0: no deadline. {@code flags}: the optional trailing byte (protocol-v3 §2a),
+     * {@link Wire#WAIT_IDLE} (windowed: with this wait held, no thread of the node runs) and {@link Wire#WAIT_FOREVER}
+     * (plain: the whole node waits here with no deadline); a shim that sends no byte means {@link Wire#WAIT_IDLE}.
+     */
+    record TcpWait(long events, long localVt, long deadlineVt, int flags) implements Tcp {
+        public TcpWait(long events, long localVt, long deadlineVt) {
+            this(events, localVt, deadlineVt, Wire.WAIT_IDLE);
+        }
+
+        public boolean idle() {
+            return (flags & Wire.WAIT_IDLE) != 0;
+        }
+
+        public boolean forever() {
+            return (flags & Wire.WAIT_FOREVER) != 0;
+        }
+
+        public boolean probe() {
+            return (flags & Wire.WAIT_PROBE) != 0;
+        }
+    }
+
+    /** Windowed: the last close of a socket at the node's clock (Ack once applied); its EOF then only ends it. */
+    record TcpClose(long localVt) implements Tcp {
     }
 
     record TcpUnwait() implements Tcp {

@@ -111,7 +111,10 @@ public final class RequestDecoder {
                 what = "TcpWait";
                 long events = u32();
                 long vt = u64();
-                return new Request.TcpWait(events, vt, u64());
+                long deadline = u64();
+                // optional trailing flags byte (protocol-v3 §2a); older shims send none: every wait counts as idle
+                int flags = end - pos >= 1 ? buf[pos] & 0xFF : Wire.WAIT_IDLE;
+                return new Request.TcpWait(events, vt, deadline, flags);
             }
             case Wire.TCP_UNWAIT -> {
                 return new Request.TcpUnwait();
@@ -128,6 +131,10 @@ public final class RequestDecoder {
                     throw new ProtocolException("Lease mode " + mode + " is not 0 (non-blocking), 1 (timed) or 2 (blocking)");
                 }
                 return new Request.Lease(a, mode, u64());
+            }
+            case Wire.TCP_CLOSE -> {
+                what = "TcpClose";
+                return new Request.TcpClose(u64());
             }
             default -> throw new ProtocolException("unknown message tag " + tag);
         }

@@ -35,6 +35,8 @@ public final class Wire {
     public static final int LEASE_NONBLOCKING = 0;
     public static final int LEASE_TIMED = 1;
     public static final int LEASE_BLOCKING = 2;
+    /** Windowed: the last close of a socket, with the node's clock (protocol-v3 §2a). */
+    public static final int TCP_CLOSE = 29;
 
     // broker -> node tags
     public static final int ACK = 1;
@@ -61,6 +63,12 @@ public final class Wire {
     public static final int POLLERR = 0x8;
     public static final int POLLHUP = 0x10;
     public static final int POLLRDHUP = 0x2000;
+
+    // TcpWait flags (the optional trailing byte; C TCPW_WAIT_IDLE, TCPW_WAIT_FOREVER)
+    public static final int WAIT_IDLE = 0x1;
+    public static final int WAIT_FOREVER = 0x2;
+    /** Windowed: a zero-timeout wait, answered at its key with the events that hold then, never held. */
+    public static final int WAIT_PROBE = 0x4;
 
     // TcpShutdown how
     public static final int SHUT_RD = 0;

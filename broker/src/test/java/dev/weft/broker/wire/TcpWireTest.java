@@ -2,6 +2,7 @@ package dev.weft.broker.wire;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -47,6 +48,24 @@ class TcpWireTest {
                 .putLong(0)));
         assertEquals(new Request.TcpUnwait(), decode(le(1).put((byte) 26)));
         assertEquals(new Request.TcpStatus(), decode(le(1).put((byte) 27)));
+        assertEquals(new Request.TcpClose(42), decode(le(9).put((byte) 29).putLong(42)));
+    }
+
+    /** protocol-v3 §2a: TcpWait's optional trailing flags byte; without it a wait means what it always did (IDLE). */
+    @Test
+    void aTcpWaitsTrailingFlagsByteIsOptional() throws Exception {
+        Request.TcpWait old = (Request.TcpWait) decode(le(21).put((byte) 25).putInt(1).putLong(10).putLong(0));
+        assertTrue(old.idle());
+        assertFalse(old.forever() || old.probe());
+        Request.TcpWait aside = (Request.TcpWait) decode(le(22).put((byte) 25).putInt(1).putLong(10).putLong(0)
+                .put((byte) 0));
+        assertFalse(aside.idle() || aside.forever() || aside.probe());
+        assertTrue(((Request.TcpWait) decode(le(22).put((byte) 25).putInt(1).putLong(10).putLong(0).put((byte) 2)))
+                .forever());
+        assertTrue(((Request.TcpWait) decode(le(22).put((byte) 25).putInt(1).putLong(10).putLong(10).put((byte) 4)))
+                .probe());
+        assertEquals("TcpClose message too short for its fields", assertThrows(ProtocolException.class,
+                () -> decode(le(5).put((byte) 29).putInt(1))).getMessage());
     }
 
     @Test

@@ -19,7 +19,6 @@ import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -236,36 +235,256 @@ class TcpProgramsTest {
         assertTrue(o.stdout().contains("[n1] reconnect failed: ConnectionRefusedError"), o.stdout() + o.stderr());
     }
 
+    // ------------------------------------------------------------------ windowed runs (docs/tcp.md "Windowed runs")
+
+    /** The two-node scenario with another seed (the same name, programs and network). */
+    private Path reseeded(Path scenario, long seed) throws Exception {
+        Path s = dir.resolve(scenario.getFileName().toString().replace(".json", "-seed" + seed + ".json"));
+        Files.writeString(s, Files.readString(scenario).replace("\"seed\": 11", "\"seed\": " + seed));
+        return s;
+    }
+
     /**
-     * Windowed (protocol-v3 §2: nothing armed): curl against Python's http.server, twice with one seed, gives
-     * byte-identical recordings that replay identical. Not yet: see the @Disabled reason.
+     * Each node's lines of a run's output, stdout and stderr apart ("[n0] …" lines; the launcher's own are not), but
+     * the line a server stopped at the run's end prints on its SIGTERM.
      */
-    @Test
-    @Disabled("known gap (docs/shim.md, TCP, 'windowed runs: known gap'): http.server's main thread holds a TcpWait in"
-            + " its poll while a handler thread writes; the run is discarded as a late op")
-    void windowedCurlAgainstHttpServerIsAFunctionOfTheSeed() throws Exception {
-        requires("curl");
-        requires("python3");
-        Path www = Files.createDirectories(dir.resolve("www"));
-        Files.writeString(www.resolve("index.txt"), "hello from http.server\n");
-        Path s = scenario("curl-http-windowed",
-                "cd " + www + " && exec python3 -m http.server --bind 127.0.0.1 8000",
-                retrying("curl -s http://127.0.0.1:8000/index.txt"));
+    static java.util.SortedMap<String, List<String>> perNode(Out o) {
+        java.util.SortedMap<String, List<String>> m = new java.util.TreeMap<>();
+        for (String[] stream : new String[][] {{"out", o.stdout()}, {"err", o.stderr()}}) {
+            for (String line : stream[1].split("\n")) {
+                // what a server stopped at the run's end prints in answer to its SIGTERM comes after the run (redis
+                // stamps it with the wall-clock second the signal came at): not part of what is compared
+                if (line.startsWith("[n") && line.indexOf(']') > 0 && !line.contains("Received SIGTERM")) {
+                    String node = line.substring(0, line.indexOf(']') + 1);
+                    m.computeIfAbsent(node + " " + stream[0], k -> new ArrayList<>()).add(line);
+                }
+            }
+        }
+        return m;
+    }
+
+    /**
+     * Windowed runs ({@code --window 1000}) of one scenario with its seed, {@code runs} times, each after
+     * {@code fresh} (a server's directory emptied: the programs must find the same world): every run exits 0 and
+     * shows {@code expect}, its recording carries the transferred bytes and replays identical through
+     * {@code weft replay}, and every run's recording and per-node output are byte-identical to the first's.
+     * Returns the first recording.
+     */
+    private byte[] windowed(Path scenario, int runs, Runnable fresh, String expect, String... transferred)
+            throws Exception {
         byte[] first = null;
-        for (int i = 0; i < 2; i++) {
-            Path log = dir.resolve("windowed-" + i + ".weftlog");
-            Out o = weft("--window", "1000", "--watchdog", "60", "--record", log.toString(), s.toString());
+        java.util.SortedMap<String, List<String>> firstOut = null;
+        for (int i = 0; i < runs; i++) {
+            fresh.run();
+            Path log = dir.resolve(scenario.getFileName() + "-windowed-" + i + ".weftlog");
+            Out o = weft("--window", "1000", "--watchdog", "60", "--record", log.toString(), scenario.toString());
             assertEquals(0, o.exit(), o.stdout() + o.stderr());
-            assertTrue(o.stdout().contains("[n1] hello from http.server"), o.stdout() + o.stderr());
+            assertTrue(o.stdout().contains(expect), o.stdout() + o.stderr());
             ByteArrayOutputStream out = new ByteArrayOutputStream();
             ByteArrayOutputStream err = new ByteArrayOutputStream();
             int rc = ReplayCommand.run(new String[] {log.toString()}, new PrintStream(out, true, StandardCharsets.UTF_8),
                     new PrintStream(err, true, StandardCharsets.UTF_8));
             assertEquals(0, rc, err.toString(StandardCharsets.UTF_8));
-            assertTrue(out.toString(StandardCharsets.UTF_8).startsWith("replay identical: "), out.toString(StandardCharsets.UTF_8));
+            assertTrue(out.toString(StandardCharsets.UTF_8).startsWith("replay identical: "),
+                    out.toString(StandardCharsets.UTF_8));
+            String text = Files.readString(log);
+            for (String t : transferred) {
+                String hex = HexFormat.of().formatHex(t.getBytes(StandardCharsets.UTF_8));
+                assertTrue(text.contains(hex), () -> "the recording carries " + t + " (" + hex + ")");
+            }
             byte[] bytes = Files.readAllBytes(log);
-            if (first == null) first = bytes;
-            else assertTrue(java.util.Arrays.equals(first, bytes), "two windowed runs with one seed differ");
+            java.util.SortedMap<String, List<String>> nodes = perNode(o);
+            if (first == null) {
+                first = bytes;
+                firstOut = nodes;
+            } else {
+                byte[] a = first;
+                int run = i;
+                assertTrue(java.util.Arrays.equals(first, bytes), () -> "windowed run " + run
+                        + " recorded other bytes than run 0: " + firstDifference(a, bytes));
+                assertEquals(firstOut, nodes, "windowed run " + i + ": a node printed something else than in run 0");
+            }
+        }
+        return first;
+    }
+
+    /** The first record two recordings disagree on, and the record before it. */
+    static String firstDifference(byte[] a, byte[] b) {
+        String[] x = new String(a, StandardCharsets.UTF_8).split("\n");
+        String[] y = new String(b, StandardCharsets.UTF_8).split("\n");
+        for (int i = 0; i < Math.max(x.length, y.length); i++) {
+            String p = i < x.length ? x[i] : "(none)";
+            String q = i < y.length ? y[i] : "(none)";
+            if (!p.equals(q)) {
+                return "line " + (i + 1) + " after " + (i > 0 ? x[i - 1] : "(start)") + "\n  run 0: " + p
+                        + "\n  this:  " + q;
+            }
+        }
+        return "(same lines)";
+    }
+
+    /** Another seed's windowed run of the scenario: it ends well and records another run (other flight times). */
+    private void anotherSeedDiffers(Path scenario, Runnable fresh, byte[] recorded, String expect) throws Exception {
+        fresh.run();
+        Path log = dir.resolve(scenario.getFileName() + "-seed12.weftlog");
+        Out o = weft("--window", "1000", "--watchdog", "60", "--record", log.toString(), reseeded(scenario, 12).toString());
+        assertEquals(0, o.exit(), o.stdout() + o.stderr());
+        assertTrue(o.stdout().contains(expect), o.stdout() + o.stderr());
+        assertTrue(!java.util.Arrays.equals(recorded, Files.readAllBytes(log)), "seed 12 recorded what seed 11 did");
+    }
+
+    /** Empties and recreates these directories (a server's working directory between runs). */
+    static Runnable emptied(Path... dirs) {
+        return () -> {
+            try {
+                for (Path d : dirs) {
+                    if (Files.exists(d)) {
+                        try (var walk = Files.walk(d)) {
+                            walk.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+                        }
+                    }
+                    Files.createDirectories(d);
+                }
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        };
+    }
+
+    /**
+     * Windowed: curl against Python's http.server (a ThreadingHTTPServer: its main thread waits in
+     * {@code selector.select(0.5)} while a handler thread answers), twice with one seed, gives byte-identical
+     * recordings and outputs that replay identical; another seed records another run.
+     */
+    @Test
+    void windowedCurlAgainstHttpServerIsAFunctionOfTheSeed() throws Exception {
+        requires("curl");
+        requires("python3");
+        Path www = Files.createDirectories(dir.resolve("www"));
+        Files.writeString(www.resolve("index.txt"), "hello from http.server\n");
+        // older than the run, whenever the test starts (a file changed during the run shows the run's virtual time)
+        Files.setLastModifiedTime(www.resolve("index.txt"), java.nio.file.attribute.FileTime.fromMillis(1_500_000_000_000L));
+        Path s = scenario("curl-http-windowed",
+                "cd " + www + " && exec python3 -m http.server --bind 127.0.0.1 8000",
+                retrying("curl -s http://127.0.0.1:8000/index.txt"));
+        byte[] rec = windowed(s, 2, () -> { }, "[n1] hello from http.server", "GET /index.txt HTTP/1.1",
+                "hello from http.server\n");
+        anotherSeedDiffers(s, () -> { }, rec, "[n1] hello from http.server");
+    }
+
+    /**
+     * Windowed: socat with {@code fork} (a parent that accepts, a child per connection, both holding the sockets)
+     * echoing through its own {@code PIPE}. With {@code EXEC:/bin/cat} the echo comes from a third process over a
+     * socketpair, in real time: not a function of the seed (docs/shim.md, "Windowed runs: known gap").
+     */
+    @Test
+    void windowedSocatForkIsAFunctionOfTheSeed() throws Exception {
+        requires("socat");
+        Path s = scenario("socat-fork-windowed",
+                "exec socat TCP-LISTEN:7000,bind=127.0.0.1,fork,reuseaddr PIPE",
+                retrying("echo echo-me | socat -t 2 - TCP:127.0.0.1:7000 2>/dev/null"));
+        byte[] rec = windowed(s, 2, () -> { }, "[n1] echo-me", "echo-me\n");
+        anotherSeedDiffers(s, () -> { }, rec, "[n1] echo-me");
+    }
+
+    /** Windowed: redis-cli SET then GET on redis-server (an epoll loop with background threads). */
+    @Test
+    void windowedRedisCliOnRedisServerIsAFunctionOfTheSeed() throws Exception {
+        requires("redis-server");
+        requires("redis-cli");
+        Path data = dir.resolve("redis-windowed");
+        Path s = scenario("redis-windowed",
+                "exec redis-server --bind 127.0.0.1 --port 6379 --save '' --appendonly no --protected-mode no"
+                        + " --dir " + data,
+                retrying("redis-cli -h 127.0.0.1 SET greeting hello-redis 2>/dev/null | grep -q OK")
+                        + "; redis-cli -h 127.0.0.1 GET greeting");
+        byte[] rec = windowed(s, 2, emptied(data), "[n1] hello-redis", "SET", "hello-redis", "+OK\r\n");
+        anotherSeedDiffers(s, emptied(data), rec, "[n1] hello-redis");
+    }
+
+    /**
+     * Windowed: a redis-server replica's full resync from its primary (the primary forks a child for the RDB, which
+     * writes it and exits), then the key read from the replica.
+     */
+    @Test
+    void windowedRedisReplicaIsAFunctionOfTheSeed() throws Exception {
+        requires("redis-server");
+        requires("redis-cli");
+        Path m = dir.resolve("w-primary");
+        Path r = dir.resolve("w-replica");
+        String common = " --port 6379 --save '' --appendonly no --protected-mode no --repl-diskless-sync no --dir ";
+        Path s = dir.resolve("replica-windowed.json");
+        Files.writeString(s, """
+                {"name": "redis primary and replica, windowed", "seed": 11,
+                 "nodes": [{"node_id": 0, "program": "/bin/sh", "args": ["-c", %s]},
+                           {"node_id": 1, "program": "/bin/sh", "args": ["-c", %s]},
+                           {"node_id": 2, "program": "/bin/sh", "args": ["-c", %s]}],
+                 "network": {"latency": "uniform:2000-10000"},
+                 "end_when_exited": [2],
+                 "events": []}
+                """.formatted(json("exec redis-server --bind 127.0.0.1" + common + m),
+                json("exec redis-server --bind 127.0.0.2 --replicaof 127.0.0.1 6379" + common + r),
+                json(retrying("redis-cli -h 127.0.0.1 SET k hello-replica 2>/dev/null | grep -q OK") + "; "
+                        + retrying("[ \"$(redis-cli -h 127.0.0.2 GET k 2>/dev/null)\" = hello-replica ]")
+                        + "; echo replica-has=$(redis-cli -h 127.0.0.2 GET k)")));
+        byte[] rec = windowed(s, 2, emptied(m, r), "[n2] replica-has=hello-replica", "hello-replica", "PSYNC");
+        anotherSeedDiffers(s, emptied(m, r), rec, "[n2] replica-has=hello-replica");
+    }
+
+    // ------------------------------------------------------------------ the deadlock verdict over TCP
+
+    /** Two Python nodes connected to each other, each then blocked reading what the other never writes. */
+    private Path standoff(String name) throws Exception {
+        String server = "import socket\n"
+                + "l = socket.socket(); l.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)\n"
+                + "l.bind(('127.0.0.1', 7400)); l.listen(1)\n"
+                + "c, _ = l.accept(); print('accepted', flush=True)\n"
+                + "print('server read', c.recv(100))\n";
+        String client = "import socket, time\n"
+                + "for i in range(400):\n"
+                + "    try:\n"
+                + "        s = socket.create_connection(('127.0.0.1', 7400)); break\n"
+                + "    except OSError: time.sleep(0.05)\n"
+                + "print('connected', flush=True)\n"
+                + "print('client read', s.recv(100))\n";
+        Path s = dir.resolve(name + ".json");
+        Files.writeString(s, """
+                {"name": %s, "seed": 11,
+                 "nodes": [{"node_id": 0, "program": "python3", "args": ["-c", %s]},
+                           {"node_id": 1, "program": "python3", "args": ["-c", %s]}],
+                 "network": {"latency": "uniform:2000-10000"},
+                 "events": []}
+                """.formatted(json(name), json(server), json(client)));
+        return s;
+    }
+
+    /**
+     * Every node blocked reading a stream that nothing will ever write to: the deadlock verdict (exit 4), the line
+     * naming each node's read, in a plain run (the shim marks the read's TcpWait "forever") and in a windowed one
+     * (every node idle in a wait no instant can answer); the recording keeps the verdict and replays identical.
+     */
+    @Test
+    void twoNodesEachReadingFromTheOtherAreADeadlock() throws Exception {
+        requires("python3");
+        for (boolean windowed : new boolean[] {false, true}) {
+            Path s = standoff(windowed ? "standoff-windowed" : "standoff");
+            Path log = dir.resolve(s.getFileName() + ".weftlog");
+            List<String> args = new ArrayList<>(List.of("--watchdog", "60", "--record", log.toString()));
+            if (windowed) {
+                args.addAll(0, List.of("--window", "1000"));
+            }
+            args.add(s.toString());
+            long t0 = System.nanoTime();
+            Out o = weft(args.toArray(String[]::new));
+            assertEquals(4, o.exit(), (windowed ? "windowed: " : "plain: ") + o.stdout() + o.stderr());
+            // both ends of one stream (its sid counts the client's refused connects before the server listened)
+            assertTrue(java.util.regex.Pattern.compile("deadlock: node 0 waits in tcp_read \\(sid (\\d+)\\); node 1 waits in"
+                    + " tcp_read \\(sid \\1\\)").matcher(o.stderr()).find(), o.stderr());
+            assertTrue(System.nanoTime() - t0 < 30_000_000_000L, "the verdict came before the watchdog");
+            assertTrue(o.stdout().contains("[n0] accepted") && o.stdout().contains("[n1] connected"), o.stdout());
+            ReplayReport r = Replayer.replay(log, ReplayOptions.PLAIN);
+            assertTrue(r.identical(), () -> "diverged: " + r.divergence());
+            assertTrue(Files.readString(log).contains("\"invariant\":\"deadlock\""), "the verdict is recorded");
         }
     }
 }

@@ -240,6 +240,6 @@ class TcpShimTest {
                     m.group(1));
             n++;
         }
-        assertEquals(24, n);
+        assertEquals(25, n); // 13 requests (TcpClose included), 12 replies
     }
 }
