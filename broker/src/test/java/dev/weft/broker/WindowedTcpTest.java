@@ -209,6 +209,7 @@ class WindowedTcpTest {
         }
         assertNull(seq.discardReason(), () -> "discarded: " + discards);
         assertTrue(Files.readString(log).contains("\"k\":\"tcp_close\""), "node 0's closes are recorded");
+    }
 
     private static java.nio.ByteBuffer closeMessage(long vt) {
         return java.nio.ByteBuffer.allocate(64).order(java.nio.ByteOrder.LITTLE_ENDIAN).put((byte) 29).putLong(vt);
