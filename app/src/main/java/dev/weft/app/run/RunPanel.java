@@ -71,7 +71,7 @@ public final class RunPanel {
     private final ChoiceBox<String> strategy = new ChoiceBox<>();
     private final TextField window = field("window", "none (single host)");
     private final TextField watchdog = field("watchdog", "seconds without a network op (0: none)");
-    private final TextField env = field("env", "NAME=value … for every node, e.g. CHORD_FIX=0");
+    private final TextField env = field("env", "NAME=value … for every node, e.g. FIX=0");
     private final TextField record = field("record", "where the recording is written");
     private final TextField scenario = field("scenario", "a scenario .json (nodes, network, seed, timed faults): replaces program, nodes, net and seed");
     private final CheckBox stats = new CheckBox("--stats");
@@ -133,7 +133,7 @@ public final class RunPanel {
             f.textProperty().addListener((o, a, b) -> validate());
         }
         strategy.valueProperty().addListener((o, a, b) -> validate());
-        // A new seed (typed or +1) renames a recording named after the old one ("chord-s3.weftlog" → "chord-s4.weftlog").
+        // A new seed (typed or +1) renames a recording named after the old one ("ring-s3.weftlog" → "ring-s4.weftlog").
         seed.textProperty().addListener((o, was, now) -> {
             String renamed = RunRequest.recordForSeed(record.getText(), was, now);
             if (!renamed.equals(record.getText())) record.setText(renamed);

@@ -16,7 +16,7 @@ public final class ReproCommand {
     public static String replay(Path file, int untilOp, List<String> invariants) {
         StringBuilder sb = new StringBuilder("weft replay ").append(quote(file.toString()));
         if (untilOp >= 0) sb.append(" --until ").append(untilOp);
-        // Only the replay's own invariants go to --check; the protocol ones are `weft check chord|raft`'s.
+        // Only the replay's own invariants go to --check; the protocol ones are `weft check PROTOCOL`'s.
         List<String> replayable = invariants.stream().filter(SHORT::containsKey).toList();
         if (!replayable.isEmpty()) {
             sb.append(" --check ");
