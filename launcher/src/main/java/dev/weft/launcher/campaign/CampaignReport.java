@@ -79,7 +79,7 @@ final class CampaignReport {
     /**
      * Violations are the same when their first reported line matches with numbers (ops, terms, ids) masked. Only
      * this class goes into the report: a live run's op numbers vary from one recording of a seed to the next
-     * (measured: Raft seed 32's second leader at op 1584, then 1562), its verdict and class do not.
+     * (measured: a second leader's report at op 1584, then 1562), its verdict and class do not.
      */
     static String dedupClass(String identity) {
         return identity.replaceAll("[0-9]+", "#");
