@@ -2,6 +2,7 @@ package dev.weft.app.run;
 
 import dev.weft.app.vm.Settings;
 import dev.weft.app.widgets.FileDialogs;
+import dev.weft.text.SeedText;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.EnumMap;
@@ -353,11 +354,10 @@ public final class RunPanel {
     public boolean canStart() { return !start.isDisabled(); }
 
     private void nextSeed() {
-        String s = seed.getText().strip();
         try {
-            long v = s.startsWith("0x") ? Long.parseUnsignedLong(s.substring(2), 16) : Long.parseUnsignedLong(s);
+            long v = SeedText.parse(seed.getText());   // as weft run reads it: decimal or 0x / 0X hex
             seed.setText(Long.toUnsignedString(v + 1));   // the seed listener renames the recording to match
-        } catch (NumberFormatException e) {
+        } catch (SeedText.InvalidSeedException e) {
             seed.setText("0");
         }
     }

@@ -1,5 +1,6 @@
 package dev.weft.launcher.campaign;
 
+import dev.weft.text.ShellWords;
 import dev.weft.io.AtomicFile;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -173,8 +174,8 @@ final class CampaignReport {
     String replayCommand(PlannedRun r) {
         String log = r.stem() + ".weftlog";
         List<String> check = executor.checkArgs(log);
-        return "weft replay " + Json.shell(log) + " && " + (config.checkerCommand() != null ? "" : "weft ")
-                + Json.shellJoin(check);
+        return "weft replay " + ShellWords.quote(log) + " && " + (config.checkerCommand() != null ? "" : "weft ")
+                + ShellWords.join(check);
     }
 
     /** Records the run again from scratch: the cell's and the config's variables, then the same weft run. */
@@ -182,8 +183,8 @@ final class CampaignReport {
         StringBuilder sb = new StringBuilder();
         Map<String, String> env = new TreeMap<>(config.env());
         env.putAll(r.cell());
-        env.forEach((k, v) -> sb.append(k).append('=').append(Json.shell(v)).append(' '));
-        return sb.append("weft ").append(Json.shellJoin(executor.runArgs(r, "rerun-s" + Long.toUnsignedString(r.seed())
+        env.forEach((k, v) -> sb.append(k).append('=').append(ShellWords.quote(v)).append(' '));
+        return sb.append("weft ").append(ShellWords.join(executor.runArgs(r, "rerun-s" + Long.toUnsignedString(r.seed())
                 + ".weftlog"))).toString();
     }
 
@@ -191,9 +192,9 @@ final class CampaignReport {
 
     String markdown() {
         StringBuilder sb = new StringBuilder("# Campaign report\n\n");
-        sb.append("Target `").append(Json.shellJoin(config.target())).append("` on ").append(config.nodes())
+        sb.append("Target `").append(ShellWords.join(config.target())).append("` on ").append(config.nodes())
                 .append(" nodes, net `").append(config.net()).append("`, checker `")
-                .append(config.checker() != null ? config.checker() : Json.shellJoin(config.checkerCommand()))
+                .append(config.checker() != null ? config.checker() : ShellWords.join(config.checkerCommand()))
                 .append("`; seeds ").append(Long.toUnsignedString(config.seedStart())).append(" to ")
                 .append(Long.toUnsignedString(config.seedStart() + config.seedCount() - 1))
                 .append(config.windowed() ? "; windowed runs (`--window " + config.windowNs() + "`)" : "").append(".\n\n");
