@@ -1,10 +1,10 @@
 package dev.weft.launcher;
 
 import dev.weft.launcher.campaign.CampaignCommand;
-import dev.weft.launcher.check.ChordCheckCommand;
-import dev.weft.launcher.check.ChordTraceCommand;
 import dev.weft.launcher.check.CheckHelp;
-import dev.weft.launcher.check.RaftCheckCommand;
+import dev.weft.launcher.check.chord.ChordCheckCommand;
+import dev.weft.launcher.check.chord.ChordTraceCommand;
+import dev.weft.launcher.check.raft.RaftCheckCommand;
 import dev.weft.launcher.convert.ConvertCommand;
 import dev.weft.launcher.diff.DiffCommand;
 import dev.weft.launcher.explain.ExplainCommand;
@@ -126,9 +126,9 @@ public enum WeftCommand {
             case VM -> VmCommand.USAGE;
             case WORKBENCH -> WorkbenchLink.usage();
             case COMPLETION -> CompletionCommand.USAGE;
-            case CHORD_CHECK -> CheckHelp.CHORD_CHECK_USAGE;
-            case CHORD_TRACE -> CheckHelp.CHORD_TRACE_USAGE;
-            case RAFT_CHECK -> CheckHelp.RAFT_CHECK_USAGE;
+            case CHORD_CHECK -> ChordCheckCommand.USAGE;
+            case CHORD_TRACE -> ChordTraceCommand.USAGE;
+            case RAFT_CHECK -> RaftCheckCommand.USAGE;
         };
     }
 

@@ -1,7 +1,7 @@
 package dev.weft.check;
 
 /**
- * The three outcomes of a protocol checker (chord-check, raft-check) and their exit codes: a run that says nothing
+ * The three outcomes of a protocol checker ({@code weft check PROTOCOL}) and their exit codes: a run that says nothing
  * about the invariants is DISCARD (3), whatever else it shows; otherwise any violation makes it VIOLATION (2), else OK (0).
  */
 public enum CheckVerdict {

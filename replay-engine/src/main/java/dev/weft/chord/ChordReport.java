@@ -1,6 +1,7 @@
 package dev.weft.chord;
 
 import dev.weft.log.Event;
+import dev.weft.protocol.StateReportPayload;
 import dev.weft.log.LogRecord;
 import dev.weft.log.RecvOutcome;
 

@@ -1,5 +1,7 @@
 package dev.weft.export;
 
+import dev.weft.protocol.PlacedViolation;
+import dev.weft.protocol.ProtocolVerdicts;
 import dev.weft.check.EventText;
 import dev.weft.check.Invariant;
 import dev.weft.check.Invariants;
@@ -24,7 +26,8 @@ import java.util.Map;
  * a thread track per node (connections that never said hello get their own, violation and end records sit on
  * "run"), every record a zero-length slice named by its kind with the event line and op in its args, a flow
  * from each send to its delivery (id = the datagram's tie), and violations as global instant events: those
- * recorded in the log, those fifo/dup find on replay, and the Chord / Raft checkers' verdicts.
+ * recorded in the log, those fifo/dup find on replay, and the verdict of the protocol the recording speaks
+ * ({@link ProtocolVerdicts}).
  *
  * <p>Time: ts is the record's virtual time in microseconds (ns precision). Several records of one node often
  * share a virtual time; so that each keeps its own slice, such a record is nudged 1 ns after the previous one
@@ -44,9 +47,9 @@ public final class PerfettoTrace {
     /** Reads the recording twice (the checkers' verdicts are known only at its end) and writes the trace. */
     public static Summary write(Path log, OutputStream out) throws IOException, WeftLogException {
         Map<Long, Long> helloOf = new HashMap<>();   // conn -> node, from the first pass; lookups only
-        List<ProtocolViolations.Placed> protocol = firstPass(log, helloOf);
-        Map<Long, List<ProtocolViolations.Placed>> byOp = new HashMap<>(); // lookups only, never iterated
-        for (ProtocolViolations.Placed p : protocol) byOp.computeIfAbsent(p.op(), k -> new ArrayList<>()).add(p);
+        List<PlacedViolation> protocol = firstPass(log, helloOf);
+        Map<Long, List<PlacedViolation>> byOp = new HashMap<>(); // lookups only, never iterated
+        for (PlacedViolation p : protocol) byOp.computeIfAbsent(p.op(), k -> new ArrayList<>()).add(p);
         JsonStreamWriter g = new JsonStreamWriter(out);
         long records = 0, flows = 0, violations = 0;
         Tracks tracks = new Tracks(helloOf);
@@ -104,7 +107,7 @@ public final class PerfettoTrace {
                         }
                     }
                 }
-                for (ProtocolViolations.Placed p : byOp.getOrDefault(r.op(), List.of())) {
+                for (PlacedViolation p : byOp.getOrDefault(r.op(), List.of())) {
                     instant(g, "violation: " + p.invariant(), "violation.protocol", ts, r.op(), p.detail());
                     violations++;
                 }
@@ -120,9 +123,9 @@ public final class PerfettoTrace {
 
     /**
      * The first read: which node each connection says hello as (so its connect, made before the hello, already
-     * sits on the node's track), and the Chord or Raft checkers' violations, by which checker the reports fit.
+     * sits on the node's track), and the violations of the protocol whose shape the reports fit.
      */
-    private static List<ProtocolViolations.Placed> firstPass(Path log, Map<Long, Long> helloOf) throws IOException, WeftLogException {
+    private static List<PlacedViolation> firstPass(Path log, Map<Long, Long> helloOf) throws IOException, WeftLogException {
         ProtocolVerdicts verdicts = new ProtocolVerdicts();
         try (LogReader reader = LogReader.open(log)) {
             for (LogRecord r = reader.next(); r != null; r = reader.next()) {

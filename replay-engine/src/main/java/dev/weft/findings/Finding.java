@@ -5,7 +5,8 @@ package dev.weft.findings;
  *
  * @param kind      what sort of finding (decides its rank)
  * @param invariant the checker's or record's invariant name ("AtLeastOneRing", "per-channel-fifo", "deadlock")
- * @param op        the op it is placed at; for Chord, the op after which it held without a break to the end
+ * @param op        the op it is placed at; for a check of the final state, the op after which it held without a
+ *                  break to the end
  * @param vt        that op's virtual time
  * @param message   the checker's or record's own text
  * @param origin    who found it
@@ -29,10 +30,10 @@ public record Finding(FindingKind kind, String invariant, long op, long vt, Stri
     }
 
     /**
-     * Whether the finding judges the end of the run rather than one op: a Chord invariant is checked on the final
-     * state, so its op is where it broke for good and it is still broken at the end.
+     * Whether the finding judges the end of the run rather than one op: a protocol invariant checked on the final
+     * state has its op where it broke for good, and it is still broken at the end.
      */
     public boolean holdsAtEnd() {
-        return kind == FindingKind.CHORD;
+        return kind.holdsAtEnd();
     }
 }

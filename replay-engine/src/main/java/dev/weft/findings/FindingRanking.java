@@ -3,11 +3,11 @@ package dev.weft.findings;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
-import java.util.EnumMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 
 /**
  * The one ranking of a recording's findings, used alike by {@code weft explain}, the workbench (the finding it opens
@@ -47,12 +47,12 @@ public final class FindingRanking {
 
     /** How many findings of each kind, kinds in ranking order, only those present. */
     public static Map<FindingKind, Integer> counts(List<Finding> findings) {
-        Map<FindingKind, Integer> out = new EnumMap<>(FindingKind.class);
+        Map<FindingKind, Integer> out = new TreeMap<>();
         for (Finding f : findings) out.merge(f.kind(), 1, Integer::sum);
         return out;
     }
 
-    /** "Chord ring 1, per-channel FIFO 28, duplicate delivery 2" (kinds in ranking order). */
+    /** "stream integrity 1, per-channel FIFO 28, duplicate delivery 2" (kinds in ranking order). */
     public static String countsText(List<Finding> findings) {
         StringBuilder s = new StringBuilder();
         for (Map.Entry<FindingKind, Integer> e : counts(findings).entrySet()) {

@@ -3,12 +3,12 @@ package dev.weft.findings;
 import dev.weft.check.NoDuplicateDelivery;
 import dev.weft.check.PerChannelFifo;
 import dev.weft.check.Violation;
-import dev.weft.export.ProtocolVerdicts;
-import dev.weft.export.ProtocolViolations;
 import dev.weft.log.Event;
 import dev.weft.log.LogReader;
 import dev.weft.log.LogRecord;
 import dev.weft.log.WeftLogException;
+import dev.weft.protocol.PlacedViolation;
+import dev.weft.protocol.ProtocolVerdicts;
 import dev.weft.replay.Divergence;
 import dev.weft.replay.ReplayException;
 import dev.weft.replay.ReplayOptions;
@@ -22,9 +22,9 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * Everything a recording shows, ranked ({@link FindingRanking}): the protocol checker's verdict (Chord or Raft, by
- * the reports' shape), the violation records the recorder wrote (deadlock, stream integrity, …), and the fifo / dup
- * violations replay finds. Two streaming passes: one verified read for the checkers and records, one replay.
+ * Everything a recording shows, ranked ({@link FindingRanking}): the verdict of the protocol the recording speaks
+ * ({@link ProtocolVerdicts}, by the reports' shape), the violation records the recorder wrote (deadlock, stream
+ * integrity, …), and the fifo / dup violations replay finds. Two streaming passes: one verified read for the checkers and records, one replay.
  *
  * @param records    records in the recording
  * @param findings   ranked, most severe first
@@ -54,7 +54,7 @@ public record RecordingFindings(long records, List<Finding> findings, Divergence
         } catch (IOException e) {
             throw WeftLogException.io(e.getMessage(), 0, e);
         }
-        for (ProtocolViolations.Placed p : verdicts.placed()) {
+        for (PlacedViolation p : verdicts.placed()) {
             long vt = p.op() >= 0 && p.op() < n ? vts[(int) p.op()] : 0;
             found.add(Finding.of(p.invariant(), p.op(), vt, p.detail(), Finding.Origin.CHECKER));
         }

@@ -1,6 +1,6 @@
 package dev.weft.raft;
 
-import dev.weft.chord.StateReportPayload;
+import dev.weft.protocol.StateReportPayload;
 import dev.weft.log.Event;
 import dev.weft.log.LogRecord;
 

@@ -8,7 +8,7 @@
  * {@code weft replay} drives, {@link dev.weft.replay.LogIndex} what the workbench drives (op offsets, checkpoints, the
  * plain {@link dev.weft.replay.GzipCache} of a gzip log). The network spec and the seeded fault model are in
  * {@code dev.weft.net}; the fuzzer in {@code dev.weft.fuzz}; the scenario DSL in {@code dev.weft.scenario}; the
- * protocol checkers in {@code dev.weft.chord} and {@code dev.weft.raft}; exports in {@code dev.weft.export}, recording
+ * protocol seam in {@code dev.weft.protocol} (each protocol checker in its own package behind it); exports in {@code dev.weft.export}, recording
  * comparison in {@code dev.weft.diff}; Rust-compatible texts in {@code dev.weft.text}; atomic files in
  * {@code dev.weft.io}. Everything here is pure Java: no JavaFX, no native code, the same answer on every OS.
  */

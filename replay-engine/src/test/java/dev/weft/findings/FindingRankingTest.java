@@ -1,5 +1,6 @@
 package dev.weft.findings;
 
+import dev.weft.protocol.Protocols;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
@@ -17,8 +18,8 @@ class FindingRankingTest {
 
     @Test
     void kindsFollowTheInvariantNames() {
-        assertEquals(FindingKind.CHORD, FindingKind.of("AtLeastOneRing"));
-        assertEquals(FindingKind.RAFT, FindingKind.of("ElectionSafety"));
+        assertEquals(FindingKind.of(Protocols.named("chord")), FindingKind.of("AtLeastOneRing"));
+        assertEquals(FindingKind.of(Protocols.named("raft")), FindingKind.of("ElectionSafety"));
         assertEquals(FindingKind.FIFO, FindingKind.of("per-channel-fifo"));
         assertEquals(FindingKind.FIFO, FindingKind.of("fifo"));
         assertEquals(FindingKind.DUPLICATE, FindingKind.of("no-duplicate-delivery"));

@@ -1,5 +1,6 @@
 package dev.weft.findings;
 
+import dev.weft.protocol.Protocols;
 import dev.weft.testcorpus.SharedCorpus;
 import org.junit.jupiter.api.Test;
 
@@ -19,7 +20,7 @@ class RecordingFindingsTest {
         assertEquals(3511, r.records());
         Finding top = r.top();
         assertEquals("AtLeastOneRing", top.invariant());
-        assertEquals(FindingKind.CHORD, top.kind());
+        assertEquals(FindingKind.of(Protocols.named("chord")), top.kind());
         assertEquals(Finding.Origin.CHECKER, top.origin());
         // The corpus index counts 30 fifo/dup violations on replay; all rank below the ring.
         assertEquals(31, r.findings().size());

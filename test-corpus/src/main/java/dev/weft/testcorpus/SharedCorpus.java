@@ -91,7 +91,7 @@ public final class SharedCorpus {
         return readJson(log.resolveSibling(log.getFileName() + ".expect.json"));
     }
 
-    /** Logs whose sidecar has a non-null member {@code key} (e.g. {@code chord_check}), sorted. */
+    /** Logs whose sidecar has a non-null member {@code key} (e.g. a checker's verdict), sorted. */
     public static List<Path> logsWith(String key) {
         List<Path> out = new ArrayList<>();
         for (Path sidecar : sidecars()) {

@@ -40,7 +40,7 @@ public final class AxisMapping {
     }
 
     /** The first op drawn at an axis value >= v (size() if none). */
-    public int firstOpAtOrAfter(double v) {
+    public int firstOpNotBefore(double v) {
         int n = model.size();
         if (mode == AxisMode.OP) {
             double c = Math.ceil(v - 0.5);
@@ -51,17 +51,17 @@ public final class AxisMapping {
         if (v >= 0x1p64) return n;
         double c = Math.ceil(v);
         long asU64 = c >= 0x1p63 ? (long) (c - 0x1p63) ^ Long.MIN_VALUE : (long) c;
-        return model.firstOpAtOrAfterVt(asU64);
+        return model.firstOpNotBeforeVt(asU64);
     }
 
     /** Ops drawn in the pixel range [x0, x1): {from, to} with to exclusive. */
     public int[] opsInPixels(double x0, double x1) {
-        return new int[] {firstOpAtOrAfter(viewport.valueAt(x0)), firstOpAtOrAfter(viewport.valueAt(x1))};
+        return new int[] {firstOpNotBefore(viewport.valueAt(x0)), firstOpNotBefore(viewport.valueAt(x1))};
     }
 
     /** Ops drawn inside the viewport: {from, to}. */
     public int[] visibleOps() {
-        return new int[] {firstOpAtOrAfter(viewport.start()), firstOpAtOrAfter(viewport.end())};
+        return new int[] {firstOpNotBefore(viewport.start()), firstOpNotBefore(viewport.end())};
     }
 
     /**
@@ -72,7 +72,7 @@ public final class AxisMapping {
         int n = model.size();
         if (n == 0) return -1;
         double v = viewport.valueAt(x);
-        int op = mode == AxisMode.OP ? (int) Math.floor(v) : firstOpAtOrAfter(Math.floor(v) + 1) - 1;
+        int op = mode == AxisMode.OP ? (int) Math.floor(v) : firstOpNotBefore(Math.floor(v) + 1) - 1;
         return Math.max(0, Math.min(n - 1, op));
     }
 
@@ -91,7 +91,7 @@ public final class AxisMapping {
     public int nearestOp(int lane, double x, double radius, MarkFilter filter) {
         int n = model.size();
         if (n == 0) return -1;
-        int centre = firstOpAtOrAfter(viewport.valueAt(x));
+        int centre = firstOpNotBefore(viewport.valueAt(x));
         int best = -1;
         double bestDist = radius;
         int scanned = 0;

@@ -27,7 +27,7 @@ final class MinimapRenderer {
         g.fillRect(TimelineRenderer.GUTTER, 0, plotW, height);
         int opA = 0;
         for (int col = 0; col < (int) plotW; col++) {
-            int opB = m.firstOpAtOrAfter(whole.valueAt(col + 1));
+            int opB = m.firstOpNotBefore(whole.valueAt(col + 1));
             if (opB > opA) {
                 model.masksInRange(opA, opB, masks);
                 for (int lane = 0; lane < lanes; lane++) {

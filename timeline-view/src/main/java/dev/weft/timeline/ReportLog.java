@@ -1,14 +1,14 @@
 package dev.weft.timeline;
 
-import dev.weft.chord.StateReportPayload;
-import dev.weft.log.Event;
 import dev.weft.log.LogRecord;
+import dev.weft.protocol.Protocol;
+import dev.weft.protocol.StateReportPayload;
 
 import java.util.Arrays;
 
 /**
  * The state reports ("RPT" + six integers, invariants-and-checkers.md §4) that case-study nodes sent, in op
- * order, as primitive arrays: the input of the Chord ring and Raft terms views. Only sends count (any
+ * order, as primitive arrays: the input of the protocol views ({@link ProtocolView}). Only sends count (any
  * outcome): a report says what its sender believed when it sent it.
  */
 public final class ReportLog {
@@ -32,14 +32,13 @@ public final class ReportLog {
     /** Field k (0..5) of report i. */
     public int field(int i, int k) { return fields[k][i]; }
 
-    /**
-     * Whether these read as Raft reports (node, date, alive, term, role 0..2, votedFor >= -1) rather than Chord
-     * ones (ident, date, alive, succ, succ2, prdc): in a Chord run the role position holds identifiers.
-     */
-    public boolean looksLikeRaft() {
+    /** Whether every report has the shape of protocol p ({@link Protocol#fits}); false without reports. */
+    public boolean allFit(Protocol p) {
         if (size == 0) return false;
+        int[] f = new int[6];
         for (int i = 0; i < size; i++) {
-            if (fields[4][i] < 0 || fields[4][i] > 2 || fields[3][i] < 0 || fields[5][i] < -1) return false;
+            for (int k = 0; k < 6; k++) f[k] = fields[k][i];
+            if (!p.fits(f)) return false;
         }
         return true;
     }
@@ -55,22 +54,9 @@ public final class ReportLog {
         return lo;
     }
 
-    /**
-     * The six fields of a report payload (invariants-and-checkers.md §4), or null when it is not one. Parsing is the
-     * checkers' own ({@link StateReportPayload}), with Unicode white space as chord-check splits; raft-check's ASCII
-     * rule differs only for exotic separators such as U+00A0, which no case-study node sends.
-     */
+    /** The six fields of a report payload (invariants-and-checkers.md §4), or null when it is not one. */
     public static int[] parse(String hex) {
-        // Cheap reject first: most payloads of a large log are not reports, and every report contains "RPT".
-        if (hex == null || !containsRptBytes(hex)) return null;
-        return StateReportPayload.fields(hex, StateReportPayload.UNICODE_WHITE_SPACE);
-    }
-
-    private static boolean containsRptBytes(String hex) {
-        for (int i = 0; i + 6 <= hex.length(); i += 2) {
-            if (hex.regionMatches(true, i, "525054", 0, 6)) return true;
-        }
-        return false;
+        return StateReportPayload.ofPayload(hex);
     }
 
     /** Collects reports from records in op order. */
@@ -80,8 +66,7 @@ public final class ReportLog {
         private int size;
 
         public Builder add(LogRecord r) {
-            if (!(r.event() instanceof Event.Send s)) return this;
-            int[] f = parse(s.payload());
+            int[] f = StateReportPayload.ofSend(r);
             if (f == null) return this;
             if (size == ops.length) {
                 ops = Arrays.copyOf(ops, size * 2);

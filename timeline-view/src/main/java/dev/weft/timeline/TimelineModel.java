@@ -157,7 +157,7 @@ public final class TimelineModel {
     }
 
     /** The first op whose vt is >= the given vt (unsigned), or size() when there is none. */
-    public int firstOpAtOrAfterVt(long v) {
+    public int firstOpNotBeforeVt(long v) {
         int lo = 0, hi = size;
         while (lo < hi) {
             int mid = (lo + hi) >>> 1;

@@ -283,9 +283,9 @@ final class TimelineRenderer {
         int visibleKinds = MarkKind.ALL & ~f.hiddenKinds;
         int lossBits = MarkKind.SEND_DROPPED.bit() | MarkKind.SEND_NO_RECEIVER.bit();
         int busiest = 1;
-        int opA = f.mapping.firstOpAtOrAfter(f.viewport.valueAt(0));
+        int opA = f.mapping.firstOpNotBefore(f.viewport.valueAt(0));
         for (int col = 0; col <= cols; col++) {
-            int opB = col == cols ? opA : f.mapping.firstOpAtOrAfter(f.viewport.valueAt(col + 1));
+            int opB = col == cols ? opA : f.mapping.firstOpNotBefore(f.viewport.valueAt(col + 1));
             if (col < cols && opB > opA && f.shown != null) filteredMasks(f, opA, opB);
             else if (col < cols && opB > opA) {
                 f.model.masksInRange(opA, opB, masks);

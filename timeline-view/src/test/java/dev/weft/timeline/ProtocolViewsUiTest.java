@@ -1,6 +1,8 @@
 package dev.weft.timeline;
 
 import dev.weft.log.LogReader;
+import dev.weft.timeline.chord.ChordRingView;
+import dev.weft.timeline.raft.RaftTermsView;
 import dev.weft.log.LogRecord;
 import javafx.scene.Scene;
 import javafx.scene.layout.HBox;
@@ -53,8 +55,8 @@ class ProtocolViewsUiTest {
     void drawsRaftTermsAndAChordRingFromRecordedReports(FxRobot robot) throws Exception {
         ReportLog raftReports = read("raft/raft-fix0-s18-violation.weftlog");
         ReportLog chordReports = read("chord/chord-fix0-s2-violation.weftlog");
-        assertTrue(raftReports.size() > 50 && raftReports.looksLikeRaft());
-        assertTrue(chordReports.size() > 50 && !chordReports.looksLikeRaft());
+        assertTrue(raftReports.size() > 50 && raftReports.allFit(dev.weft.protocol.Protocols.named("raft")));
+        assertTrue(chordReports.size() > 50 && !chordReports.allFit(dev.weft.protocol.Protocols.named("raft")));
         dev.weft.chord.ChordTimeline ring = chordTimeline("chord/chord-fix0-s2-violation.weftlog");
         assertEquals(6, ring.snapshotAt(Long.MAX_VALUE).size(), "six Chord members report");
         robot.interact(() -> {

@@ -1,5 +1,6 @@
 package dev.weft.timeline;
 
+import dev.weft.timeline.chord.ChordRingState;
 import dev.weft.log.Event;
 import dev.weft.log.LogRecord;
 import dev.weft.log.SendOutcome;
@@ -60,8 +61,8 @@ class ReportLogTest {
         assertEquals(false, snap.get(20).alive());
         assertEquals(9, snap.get(20).date());
         assertEquals(1, ChordRingState.at(t, 0).nodes().size());
-        assertEquals(false, log.looksLikeRaft(), "succ2 = 30 in the role position");
+        assertEquals(false, log.allFit(dev.weft.protocol.Protocols.named("raft")), "succ2 = 30 in the role position");
         ReportLog raft = new ReportLog.Builder().add(send(0, "RPT 0 1 1 3 2 0")).add(send(1, "RPT 1 1 1 3 0 -1")).build();
-        assertEquals(true, raft.looksLikeRaft());
+        assertEquals(true, raft.allFit(dev.weft.protocol.Protocols.named("raft")));
     }
 }

@@ -107,7 +107,7 @@ class TimelineModelTest {
             long v = rnd.nextLong(m.vtMax() + 10);
             int expected = 0;
             while (expected < m.size() && m.vt(expected) < v) expected++;
-            assertEquals(expected, m.firstOpAtOrAfterVt(v));
+            assertEquals(expected, m.firstOpNotBeforeVt(v));
         }
     }
 

@@ -1,5 +1,6 @@
 package dev.weft.vm;
 
+import dev.weft.text.SeedText;
 import java.nio.file.Path;
 
 /**
@@ -71,14 +72,11 @@ final class VmOptions {
         return args[i];
     }
 
-    /** A 64-bit seed, decimal (unsigned) or 0x-hex. */
+    /** A 64-bit seed, as every seed is read ({@link SeedText}: decimal or 0x-hex, unsigned). */
     static long parseSeed(String text) throws UsageException {
         try {
-            if (text.startsWith("0x") || text.startsWith("0X")) {
-                return Long.parseUnsignedLong(text.substring(2), 16);
-            }
-            return Long.parseUnsignedLong(text);
-        } catch (NumberFormatException e) {
+            return SeedText.parse(text);
+        } catch (SeedText.InvalidSeedException e) {
             throw new UsageException("--seed needs an unsigned 64-bit number (decimal or 0x-hex), got '" + text + "'");
         }
     }

@@ -2,6 +2,7 @@ package dev.weft.app.run;
 
 import dev.weft.app.vm.Settings;
 import dev.weft.app.widgets.FileDialogs;
+import dev.weft.text.SeedText;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.EnumMap;
@@ -71,7 +72,7 @@ public final class RunPanel {
     private final ChoiceBox<String> strategy = new ChoiceBox<>();
     private final TextField window = field("window", "none (single host)");
     private final TextField watchdog = field("watchdog", "seconds without a network op (0: none)");
-    private final TextField env = field("env", "NAME=value … for every node, e.g. CHORD_FIX=0");
+    private final TextField env = field("env", "NAME=value … for every node, e.g. FIX=0");
     private final TextField record = field("record", "where the recording is written");
     private final TextField scenario = field("scenario", "a scenario .json (nodes, network, seed, timed faults): replaces program, nodes, net and seed");
     private final CheckBox stats = new CheckBox("--stats");
@@ -133,7 +134,7 @@ public final class RunPanel {
             f.textProperty().addListener((o, a, b) -> validate());
         }
         strategy.valueProperty().addListener((o, a, b) -> validate());
-        // A new seed (typed or +1) renames a recording named after the old one ("chord-s3.weftlog" → "chord-s4.weftlog").
+        // A new seed (typed or +1) renames a recording named after the old one ("ring-s3.weftlog" → "ring-s4.weftlog").
         seed.textProperty().addListener((o, was, now) -> {
             String renamed = RunRequest.recordForSeed(record.getText(), was, now);
             if (!renamed.equals(record.getText())) record.setText(renamed);
@@ -353,11 +354,10 @@ public final class RunPanel {
     public boolean canStart() { return !start.isDisabled(); }
 
     private void nextSeed() {
-        String s = seed.getText().strip();
         try {
-            long v = s.startsWith("0x") ? Long.parseUnsignedLong(s.substring(2), 16) : Long.parseUnsignedLong(s);
+            long v = SeedText.parse(seed.getText());   // as weft run reads it: decimal or 0x / 0X hex
             seed.setText(Long.toUnsignedString(v + 1));   // the seed listener renames the recording to match
-        } catch (NumberFormatException e) {
+        } catch (SeedText.InvalidSeedException e) {
             seed.setText("0");
         }
     }

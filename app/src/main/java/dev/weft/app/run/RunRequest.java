@@ -3,6 +3,7 @@ package dev.weft.app.run;
 import dev.weft.launcher.run.RunOptions;
 import dev.weft.net.NetSpec;
 import dev.weft.net.NetSpecException;
+import dev.weft.text.ShellWords;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -56,7 +57,7 @@ public record RunRequest(String program, String arguments, String nodes, String 
         String nodes = "1", net = null, seed = "0", strategy = "random", window = "", watchdog = "", record = "";
         boolean stats = false, trace = false;
         int i = 0;
-        while (i < args.size() && args.get(i).matches("[A-Za-z_][A-Za-z0-9_]*=.*")) env.add(quote(args.get(i++)));
+        while (i < args.size() && args.get(i).matches("[A-Za-z_][A-Za-z0-9_]*=.*")) env.add(ShellWords.quote(args.get(i++)));
         String scenario = "";
         for (; i < args.size() && !args.get(i).equals("--"); i++) {
             String a = args.get(i);
@@ -91,7 +92,7 @@ public record RunRequest(String program, String arguments, String nodes, String 
         }
         if (i + 1 >= args.size()) throw new IllegalArgumentException("no program: end the weft run arguments with -- PROGRAM [ARGS]");
         String program = args.get(i + 1);
-        String arguments = String.join(" ", args.subList(i + 2, args.size()).stream().map(RunRequest::quote).toList());
+        String arguments = String.join(" ", args.subList(i + 2, args.size()).stream().map(ShellWords::quote).toList());
         return new RunRequest(program, arguments, nodes, net == null ? "" : net, seed, strategy, window, watchdog, record,
                 String.join(" ", env), stats, trace, net != null);
     }
@@ -207,13 +208,13 @@ public record RunRequest(String program, String arguments, String nodes, String 
     public String commandLine() {
         StringBuilder sb = new StringBuilder();
         try {
-            environment().forEach((k, v) -> sb.append(k).append('=').append(quote(v)).append(' '));
+            environment().forEach((k, v) -> sb.append(k).append('=').append(ShellWords.quote(v)).append(' '));
         } catch (IllegalArgumentException e) {
             // shown under the field; the command line leaves the variables out
         }
         sb.append("weft run");
         try {
-            for (String a : args()) sb.append(' ').append(quote(a));
+            for (String a : args()) sb.append(' ').append(ShellWords.quote(a));
         } catch (IllegalArgumentException e) {
             sb.append(" …");   // an unclosed quote: the error is shown under the field
         }
@@ -269,11 +270,6 @@ public record RunRequest(String program, String arguments, String nodes, String 
         if (quote != 0) throw new IllegalArgumentException("unclosed " + quote);
         if (inWord) out.add(cur.toString());
         return out;
-    }
-
-    static String quote(String s) {
-        if (!s.isEmpty() && s.matches("[A-Za-z0-9_@%+=:,./-]+")) return s;
-        return "'" + s.replace("'", "'\\''") + "'";
     }
 
     /**

@@ -183,7 +183,7 @@ public final class RunSession {
 
     /**
      * As {@link #meaning(int, boolean)}; windowed says whether the run had a window. Only a windowed run is discarded
-     * with exit 3: in a plain run, 3 is a node's own exit status (a Chord or Raft observer exits 3 for DISCARD).
+     * with exit 3: in a plain run, 3 is a node's own exit status (a protocol observer exits 3 for DISCARD).
      */
     public static String meaning(int status, boolean stoppedByUser, boolean windowed) {
         return switch (status) {

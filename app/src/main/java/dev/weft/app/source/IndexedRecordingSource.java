@@ -4,6 +4,7 @@ import dev.weft.check.EventText;
 import dev.weft.check.Violation;
 import dev.weft.core.CoreState;
 import dev.weft.findings.FindingKind;
+import dev.weft.protocol.Protocols;
 import dev.weft.log.Fnv1a;
 import dev.weft.log.LogHeader;
 import dev.weft.log.LogRecord;
@@ -113,8 +114,8 @@ public final class IndexedRecordingSource implements RecordingSource {
     static List<ViolationInfo> recordedVerdicts(List<ViolationInfo> recorded) {
         List<ViolationInfo> out = new ArrayList<>();
         for (ViolationInfo v : recorded) {
-            FindingKind k = FindingKind.of(v.invariant());
-            if (k.verdict() && k != FindingKind.CHORD && k != FindingKind.RAFT) out.add(v);
+            // A protocol's own invariants are its checker's to find again.
+            if (FindingKind.of(v.invariant()).verdict() && Protocols.owning(v.invariant()) == null) out.add(v);
         }
         return out;
     }

@@ -30,14 +30,14 @@ public interface RecordingSource extends AutoCloseable {
 
     TimelineModel timeline();
 
-    /** The RPT state reports the nodes sent (Chord / Raft case studies), for the protocol views. */
+    /** The RPT state reports the nodes sent (the protocol case studies), for the protocol views. */
     default dev.weft.timeline.ReportLog reports() {
         return dev.weft.timeline.ReportLog.empty();
     }
 
     Verification verification();
 
-    /** The Chord / Raft protocol checks of this recording (none when it carries no state reports). */
+    /** The checks of the protocol this recording speaks (none when it carries no state reports). */
     default ProtocolChecks protocol() {
         return ProtocolChecks.none();
     }

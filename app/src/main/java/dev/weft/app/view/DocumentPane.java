@@ -14,8 +14,9 @@ import dev.weft.app.vm.StateViewModel;
 import dev.weft.app.vm.SummaryViewModel;
 import dev.weft.app.vm.TaskRunner;
 import dev.weft.app.vm.ViolationBarViewModel;
-import dev.weft.timeline.ChordRingView;
-import dev.weft.timeline.RaftTermsView;
+import dev.weft.timeline.ProtocolView;
+import dev.weft.timeline.ProtocolViewContext;
+import dev.weft.timeline.ProtocolViews;
 import dev.weft.timeline.TimelineView;
 import javafx.scene.control.Button;
 import javafx.scene.control.ContextMenu;
@@ -62,7 +63,7 @@ final class DocumentPane {
     private dev.weft.app.vm.PlanViewModel plan;
     private final dev.weft.app.vm.WhatIfViewModel whatIf;
     private PlanPane planPane;
-    /** The protocol tab's view (the Chord ring or the Raft terms), or null for a recording without reports. */
+    /** The protocol tab's view (registered by the protocol the recording speaks), or null without one. */
     private javafx.scene.layout.Region protocolView;
 
     DocumentPane(DocumentViewModel doc, TaskRunner runner) {
@@ -151,10 +152,10 @@ final class DocumentPane {
             if (m.size() == 0) return;
             long from = filter.opFromProperty().get() == null ? 0 : filter.opFromProperty().get();
             long to = filter.opToProperty().get() == null ? m.size() - 1 : filter.opToProperty().get();
-            if (filter.vtFromProperty().get() != null) from = Math.max(from, m.firstOpAtOrAfterVt(filter.vtFromProperty().get()));
+            if (filter.vtFromProperty().get() != null) from = Math.max(from, m.firstOpNotBeforeVt(filter.vtFromProperty().get()));
             if (filter.vtToProperty().get() != null) {
                 long vt = filter.vtToProperty().get();
-                to = Math.min(to, vt == -1 ? m.size() - 1 : m.firstOpAtOrAfterVt(vt + 1) - 1);
+                to = Math.min(to, vt == -1 ? m.size() - 1 : m.firstOpNotBeforeVt(vt + 1) - 1);
             }
             if (from <= to && from < m.size()) timeline.showOps((int) from, (int) Math.min(m.size(), to + 1));
         };
@@ -186,25 +187,11 @@ final class DocumentPane {
 
     private void addProtocolTab() {
         var protocol = doc.protocol();
-        if (protocol.raft() != null) {
-            RaftTermsView terms = new RaftTermsView();
-            terms.setId("raftTerms");
-            terms.reportsProperty().set(doc.reports());
-            terms.raftProperty().set(protocol.raft());
-            terms.cursorOpProperty().bind(doc.cursorProperty());
-            terms.paletteProperty().bind(timeline.paletteProperty());
-            tabs.getTabs().add(tab("Raft terms", terms));
-            protocolView = terms;
-        } else if (protocol.chord() != null) {
-            ChordRingView ring = new ChordRingView();
-            ring.setId("chordRing");
-            ring.chordProperty().set(protocol.chord());
-            ring.nodeNamesProperty().set(doc::nodeOfReporter);
-            ring.nodeAddressesProperty().set(doc::addressOfReporter);
-            ring.cursorOpProperty().bind(doc.cursorProperty());
-            ring.paletteProperty().bind(timeline.paletteProperty());
-            tabs.getTabs().add(tab("Chord ring", ring));
-            protocolView = ring;
+        ProtocolView view = protocol.protocol() == null ? null : ProtocolViews.of(protocol.protocol().name());
+        if (view != null) {
+            protocolView = view.create(new ProtocolViewContext(protocol.result(), doc.reports(), doc.cursorProperty(),
+                    timeline.paletteProperty(), doc::nodeOfReporter, doc::addressOfReporter));
+            tabs.getTabs().add(tab(view.title(), protocolView));
         }
         // At a protocol violation, show the protocol tab: that is where the picture of the bug is (but leave the
         // Invariants list in place when that is where the jump came from).
@@ -468,10 +455,8 @@ final class DocumentPane {
 
     // the pane's controls
     TimelineView timeline() { return timeline; }
-    /** The Chord ring view, or null for a recording without Chord reports. */
-    ChordRingView ring() { return protocolView instanceof ChordRingView r ? r : null; }
-    /** The Raft terms view, or null. */
-    RaftTermsView terms() { return protocolView instanceof RaftTermsView t ? t : null; }
+    /** The view of the protocol the recording speaks, or null. */
+    javafx.scene.layout.Region protocolView() { return protocolView; }
     FilterBar filterBar() { return filterBar; }
     /** The Plan tab's table, or null when the recording has no plan beside it. */
     javafx.scene.control.TableView<dev.weft.app.vm.PlanViewModel.Row> planTable() { return planPane == null ? null : planPane.table(); }

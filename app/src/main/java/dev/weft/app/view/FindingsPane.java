@@ -15,8 +15,8 @@ import javafx.scene.layout.BorderPane;
 import java.util.Map;
 
 /**
- * The findings list, like an automated-analysis page: one group per kind in ranking order with its count ("Chord ring
- * (1)", "per-channel FIFO (30)"), each finding under it with its op and plain words. A click jumps to the finding
+ * The findings list, like an automated-analysis page: one group per kind in ranking order with its count ("stream
+ * integrity (1)", "per-channel FIFO (30)"), each finding under it with its op and plain words. A click jumps to the finding
  * (and "violation k of N" counts from it); the list follows the cursor.
  */
 final class FindingsPane {

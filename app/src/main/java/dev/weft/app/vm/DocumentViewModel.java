@@ -167,7 +167,7 @@ public final class DocumentViewModel {
         return null;
     }
 
-    /** The address a Chord / Raft reporter sent its first report from (e.g. "127.0.0.2:9000"), or null. */
+    /** The address a protocol reporter sent its first report from (e.g. "127.0.0.2:9000"), or null. */
     public String addressOfReporter(int id) {
         dev.weft.timeline.ReportLog r = source.reports();
         for (int i = 0; i < r.size(); i++) {
@@ -177,7 +177,7 @@ public final class DocumentViewModel {
         return null;
     }
 
-    /** "node 3" for a Chord identifier or Raft node id: the lane of the node that sent its first report. */
+    /** "node 3" for a report's identifier (its first field): the lane of the node that sent its first report. */
     public String nodeOfReporter(int id) {
         dev.weft.timeline.ReportLog r = source.reports();
         dev.weft.timeline.TimelineModel m = source.timeline();

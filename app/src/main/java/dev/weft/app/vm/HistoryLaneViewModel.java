@@ -91,7 +91,7 @@ public final class HistoryLaneViewModel {
                     }
                 }
                 int logOp = timeline.size() == 0 ? 0
-                        : Math.min(timeline.size() - 1, timeline.firstOpAtOrAfterVt(op.invokeTime()));
+                        : Math.min(timeline.size() - 1, timeline.firstOpNotBeforeVt(op.invokeTime()));
                 rows.add(new Row(op, clientIds.get(op.client()), logOp, finding));
             }
             String verdict = v.text().lines().filter(l -> l.startsWith("verdict")).findFirst().orElse("")

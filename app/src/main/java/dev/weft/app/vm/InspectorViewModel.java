@@ -1,5 +1,6 @@
 package dev.weft.app.vm;
 
+import dev.weft.timeline.ProtocolViews;
 import dev.weft.log.Event;
 import dev.weft.log.LogRecord;
 import dev.weft.log.RecvOutcome;
@@ -81,7 +82,8 @@ public final class InspectorViewModel {
         String dump = bytes == null ? "(payload is not valid hex: " + payload + ")" : PayloadText.hexDump(bytes);
         if (bytes != null && r.event().isTcp()) return new Shown(title, canonical, dump, StreamText.describe(bytes));
         PayloadText.Report rep = PayloadText.parseReport(payload);
-        return new Shown(title, canonical, dump, rep == null ? "" : rep.describe(doc.reports().looksLikeRaft()));
+        String words = rep == null ? null : ProtocolViews.describeReport(doc.protocol().protocol(), rep.fields());
+        return new Shown(title, canonical, dump, words == null ? "" : words);
     }
 
     static String payloadOf(Event e) {

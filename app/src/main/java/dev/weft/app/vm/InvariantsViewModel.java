@@ -9,9 +9,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The Invariants panel's summary: one row per invariant the recording can be checked for (fifo, dup, and the
- * Chord or Raft ones), with whether it is ticked, its state, first / last op, how many violations, and for
- * Chord how often it broke on the way (transient breaks the final verdict does not count).
+ * The Invariants panel's summary: one row per invariant the recording can be checked for (fifo, dup, and its
+ * protocol's), with whether it is ticked, its state, first / last op, how many violations, and for a protocol
+ * that judges the final state how often it broke on the way (transient breaks the final verdict does not count).
  */
 public final class InvariantsViewModel {
 

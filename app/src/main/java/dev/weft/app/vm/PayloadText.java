@@ -4,7 +4,7 @@ import java.util.Locale;
 
 /**
  * Payload helpers for display: hex decoding, a short printable preview, a hex + ASCII dump, and decoding
- * of the Chord / Raft state reports ("RPT" + six integers, invariants-and-checkers.md §4).
+ * of the protocols' state reports ("RPT" + six integers, invariants-and-checkers.md §4).
  */
 public final class PayloadText {
 
@@ -55,33 +55,10 @@ public final class PayloadText {
         return sb.toString();
     }
 
-    /** A decoded state report, or null when the payload is not one. */
-    public record Report(int[] fields) {
-        /** Decoded as the recording's protocol: a Raft run's reports as Raft, anything else as Chord. */
-        public String describe(boolean raft) {
-            int[] f = fields;
-            if (raft) {
-                return "Raft report: node " + f[0] + ", date " + f[1] + ", alive " + (f[2] != 0) + ", term " + f[3]
-                        + ", role " + role(f[4]) + ", votedFor " + none(f[5]);
-            }
-            return "Chord report: ident " + f[0] + ", date " + f[1] + ", alive " + (f[2] != 0) + ", succ " + none(f[3])
-                    + ", succ2 " + none(f[4]) + ", pred " + none(f[5]);
-        }
+    /** A decoded state report's six fields; each protocol's view reads them its own way. */
+    public record Report(int[] fields) { }
 
-        private static String none(int v) {
-            return v == -1 ? "none" : Integer.toString(v);
-        }
-
-        private static String role(int r) {
-            return switch (r) {
-                case 0 -> "follower";
-                case 1 -> "candidate";
-                case 2 -> "leader";
-                default -> Integer.toString(r);
-            };
-        }
-    }
-
+    /** The state report a payload carries, or null when it is not one. */
     public static Report parseReport(String hex) {
         int[] f = dev.weft.timeline.ReportLog.parse(hex);
         return f == null ? null : new Report(f);

@@ -1,5 +1,6 @@
 package dev.weft.app.vm;
 
+import dev.weft.text.ShellWords;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -14,9 +15,9 @@ public final class ReproCommand {
             "per-channel-fifo", "fifo", "no-duplicate-delivery", "dup"));
 
     public static String replay(Path file, int untilOp, List<String> invariants) {
-        StringBuilder sb = new StringBuilder("weft replay ").append(quote(file.toString()));
+        StringBuilder sb = new StringBuilder("weft replay ").append(ShellWords.quote(file.toString()));
         if (untilOp >= 0) sb.append(" --until ").append(untilOp);
-        // Only the replay's own invariants go to --check; the protocol ones are `weft check chord|raft`'s.
+        // Only the replay's own invariants go to --check; the protocol ones are `weft check PROTOCOL`'s.
         List<String> replayable = invariants.stream().filter(SHORT::containsKey).toList();
         if (!replayable.isEmpty()) {
             sb.append(" --check ");
@@ -29,12 +30,7 @@ public final class ReproCommand {
     }
 
     public static String workbench(Path file, int untilOp) {
-        return "weft workbench " + quote(file.toString()) + (untilOp >= 0 ? " --until " + untilOp : "");
+        return "weft workbench " + ShellWords.quote(file.toString()) + (untilOp >= 0 ? " --until " + untilOp : "");
     }
 
-    /** Leaves plain words alone, wraps anything else in single quotes. */
-    public static String quote(String s) {
-        if (!s.isEmpty() && s.chars().allMatch(c -> Character.isLetterOrDigit(c) || "/._-+=:,@%".indexOf(c) >= 0)) return s;
-        return "'" + s.replace("'", "'\\''") + "'";
-    }
 }

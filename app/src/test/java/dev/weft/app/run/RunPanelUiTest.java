@@ -162,6 +162,19 @@ class RunPanelUiTest {
     }
 
     @Test
+    void plusOneReadsTheSeedAsWeftRunDoesHexInEitherCase(FxRobot robot) {
+        var seed = (javafx.scene.control.TextField) panel.node().lookup("#seed");
+        var next = (javafx.scene.control.Button) panel.node().lookup("#nextSeed");
+        for (String typed : List.of("0X2A", "0x2a", " 42 ", "+42")) {
+            robot.interact(() -> {
+                seed.setText(typed);
+                next.fire();
+            });
+            assertEquals("43", seed.getText(), typed);
+        }
+    }
+
+    @Test
     void aScenarioFileFromThePanelRunsItsOwnNodesWindowedAndRecords(FxRobot robot, @TempDir Path dir) throws Exception {
         Path pingpong = NativeBuild.example("pingpong");
         Path sc = dir.resolve("pp.json");

@@ -51,7 +51,7 @@ class FindingsUiTest {
         DocumentViewModel doc = ui.open(robot, log, null);
 
         assertEquals(ringOp, doc.cursor(), "opens on the ring, not on fifo violation 1");
-        assertEquals(FindingKind.CHORD, doc.findings().get(0).kind());
+        assertEquals(FindingKind.of(dev.weft.protocol.Protocols.named("chord")), doc.findings().get(0).kind());
         assertTrue(doc.violations().get(0).op() < ringOp, "there are fifo violations before it");
         assertEquals("AtLeastOneRing", text(robot, "#violationBarName"));
         assertEquals("violation 1 of 31 · op " + ringOp, text(robot, "#violationBarPosition"));

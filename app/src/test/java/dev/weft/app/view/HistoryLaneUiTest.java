@@ -59,7 +59,7 @@ class HistoryLaneUiTest {
         robot.interact(() -> findings.getSelectionModel().select(0));
         ui.settle();
         // the read was invoked at t=25000 ns: the cursor is on the first op at or after that virtual time
-        int expected = doc.timeline().firstOpAtOrAfterVt(25000);
+        int expected = doc.timeline().firstOpNotBeforeVt(25000);
         assertEquals(expected, doc.cursor());
         assertTrue(doc.timeline().vt(doc.cursor()) >= 25000);
         ui.screenshot(robot, "history-lane-kvreplica-stale-read");

@@ -14,8 +14,8 @@ import dev.weft.log.LogReader;
 import dev.weft.log.LogRecord;
 import dev.weft.raft.RaftCheck;
 import dev.weft.raft.RaftCheckResult;
-import dev.weft.timeline.ChordRingView;
-import dev.weft.timeline.RaftTermsView;
+import dev.weft.timeline.chord.ChordRingView;
+import dev.weft.timeline.raft.RaftTermsView;
 import javafx.scene.control.Label;
 import javafx.scene.control.TableView;
 import javafx.scene.image.PixelReader;
@@ -116,8 +116,8 @@ class ProtocolInvariantsUiTest {
         jumpVia(robot, doc, v);
         assertEquals(v.op(), doc.cursor());
         ChordViolation named = check.violations().get(0);
-        assertTrue(doc.protocol().chord().violationsAt(v.op()).contains(named), "broken at the op jumped to");
-        assertTrue(v.op() == 0 || !doc.protocol().chord().violationsAt(v.op() - 1).contains(named), "and not before it");
+        assertTrue(((dev.weft.chord.ChordTimeline) doc.protocol().state()).violationsAt(v.op()).contains(named), "broken at the op jumped to");
+        assertTrue(v.op() == 0 || !((dev.weft.chord.ChordTimeline) doc.protocol().state()).violationsAt(v.op() - 1).contains(named), "and not before it");
 
         // The violation bar names it, k of N, in plain words.
         assertTrue(robot.lookup("#violationBar").query().isVisible());
@@ -129,7 +129,7 @@ class ProtocolInvariantsUiTest {
         // The ring view outlines node 22 at this op.
         robot.clickOn("Chord ring");
         ui.settle();
-        ChordRingView ring = ui.window.documentPane().ring();
+        ChordRingView ring = (ChordRingView) ui.window.documentPane().protocolView();
         assertTrue(ring.isVisible() && ring.getScene() != null, "the Chord ring tab is shown");
         ui.settle();
         var state = ring.state();
@@ -171,7 +171,7 @@ class ProtocolInvariantsUiTest {
         assertEquals("term 1: leaders [2, 1] (second leader at op 243)", es.get(0).message());
         assertEquals("VIOLATED", robot.lookup("#verdictValue").queryAs(Label.class).getText());
 
-        RaftTermsView terms = ui.window.documentPane().terms();
+        RaftTermsView terms = (RaftTermsView) ui.window.documentPane().protocolView();
         robot.interact(() -> doc.goTo(242));
         ui.settle();
         assertTrue(terms.violationsShown().isEmpty(), "no highlight before the second leader");

@@ -92,6 +92,6 @@ class DocumentViewModelTest {
         doc.goTo(12);
         assertEquals("weft replay fake-3.weftlog --until 12 --check fifo,dup", doc.reproduceCommand());
         assertEquals("weft replay '/tmp/my log.weftlog' --until 3", ReproCommand.replay(Path.of("/tmp/my log.weftlog"), 3, List.of()));
-        assertEquals("'it'\\''s'", ReproCommand.quote("it's"));
+        assertEquals("'it'\\''s'", dev.weft.text.ShellWords.quote("it's"));
     }
 }

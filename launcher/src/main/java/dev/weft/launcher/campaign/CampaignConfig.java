@@ -13,6 +13,8 @@ import dev.weft.scenario.ScenarioException;
 import dev.weft.scenario.Scenarios;
 import dev.weft.text.OsErrorText;
 import java.io.IOException;
+import dev.weft.protocol.Protocol;
+import dev.weft.protocol.Protocols;
 import java.math.BigInteger;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -22,6 +24,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.function.Function;
 import java.util.regex.Pattern;
 
 /**
@@ -34,7 +37,7 @@ import java.util.regex.Pattern;
  * @param net           the net spec
  * @param env           variables set for every run (sorted)
  * @param matrix        variable → values; every combination is a cell (names sorted, values in file order)
- * @param checker       {@code chord M}, {@code raft}, invariants ({@code fifo,dup}, {@code stream}, …) or {@code history:MODEL}; null when {@code checker_command} is set
+ * @param checker       a protocol's checker ({@link Protocol#campaignCheck}), invariants ({@code fifo,dup}, {@code stream}, …) or {@code history:MODEL}; null when {@code checker_command} is set
  * @param checkerCommand an external checker (the recording's path is appended): exit 0 OK, 2 violation, 3 discard
  * @param timeBoundSecs wall-clock bound of one run (then the run is stopped and counted as ERROR)
  * @param watchdogSecs  {@code weft run --watchdog}
@@ -66,7 +69,6 @@ public record CampaignConfig(List<String> target, int nodes, String net, Map<Str
             "keep_pass_permille", "shim", "scenario");
     private static final Pattern NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
     private static final Pattern VALUE = Pattern.compile("[A-Za-z0-9._-]+");
-    private static final Pattern CHORD = Pattern.compile("chord ([1-9][0-9]?)");
 
     /** Parses and validates {@code document}; relative paths of target and shim resolve against {@code dir}. */
     public static CampaignConfig parse(byte[] document, Path dir) throws ConfigException {
@@ -155,8 +157,8 @@ public record CampaignConfig(List<String> target, int nodes, String net, Map<Str
         if (net == null) throw new ConfigException("missing field `net`");
         if (nodes == 0) throw new ConfigException("missing field `nodes`");
         if ((checker == null) == (checkerCommand == null)) {
-            throw new ConfigException("give exactly one of `checker` (\"chord M\", \"raft\", \"fifo,dup\") and"
-                    + " `checker_command`");
+            throw new ConfigException("give exactly one of `checker` (" + protocolCheckers(Protocol::campaignCheckerExample)
+                    + "\"fifo,dup\") and `checker_command`");
         }
         for (String k : matrix.keySet()) {
             if (env.containsKey(k)) throw new ConfigException("`" + k + "` is in both env and matrix");
@@ -184,14 +186,26 @@ public record CampaignConfig(List<String> target, int nodes, String net, Map<Str
 
     private static String checker(JsonTokenizer j) throws JsonSyntaxError {
         String c = string(j, "checker");
-        if (c.equals("raft") || invariantList(c)
-                || CHORD.matcher(c).matches()
+        if (protocolChecker(c) || invariantList(c)
                 || c.startsWith(HISTORY) && HistoryModel.named(c.substring(HISTORY.length())) != null) {
             return c;
         }
-        throw j.errorAtToken("checker: unknown checker \"" + c + "\" (known: \"chord M\" with M in 1..99, \"raft\","
-                + " invariants such as \"fifo,dup\" or \"stream\" (each of fifo|dup|stream once), \"history:MODEL\" with MODEL one of " + HistoryModel.words()
+        throw j.errorAtToken("checker: unknown checker \"" + c + "\" (known: " + protocolCheckers(Protocol::campaignCheckerHelp)
+                + "invariants such as \"fifo,dup\" or \"stream\" (each of fifo|dup|stream once), \"history:MODEL\" with MODEL one of " + HistoryModel.words()
                 + "; or use checker_command)");
+    }
+
+    /** Whether {@code c} is a registered protocol's checker ({@link Protocol#campaignCheck}). */
+    private static boolean protocolChecker(String c) {
+        for (Protocol p : Protocols.all()) if (p.campaignCheck(c, "") != null) return true;
+        return false;
+    }
+
+    /** Each registered protocol's checker, by protocol name, each followed by ", ". */
+    private static String protocolCheckers(Function<Protocol, String> word) {
+        StringBuilder s = new StringBuilder();
+        for (Protocol p : Protocols.all()) s.append(word.apply(p)).append(", ");
+        return s.toString();
     }
 
     /**

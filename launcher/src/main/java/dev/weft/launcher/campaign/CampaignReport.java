@@ -1,5 +1,6 @@
 package dev.weft.launcher.campaign;
 
+import dev.weft.text.ShellWords;
 import dev.weft.io.AtomicFile;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -79,7 +80,7 @@ final class CampaignReport {
     /**
      * Violations are the same when their first reported line matches with numbers (ops, terms, ids) masked. Only
      * this class goes into the report: a live run's op numbers vary from one recording of a seed to the next
-     * (measured: Raft seed 32's second leader at op 1584, then 1562), its verdict and class do not.
+     * (measured: a second leader's report at op 1584, then 1562), its verdict and class do not.
      */
     static String dedupClass(String identity) {
         return identity.replaceAll("[0-9]+", "#");
@@ -173,8 +174,8 @@ final class CampaignReport {
     String replayCommand(PlannedRun r) {
         String log = r.stem() + ".weftlog";
         List<String> check = executor.checkArgs(log);
-        return "weft replay " + Json.shell(log) + " && " + (config.checkerCommand() != null ? "" : "weft ")
-                + Json.shellJoin(check);
+        return "weft replay " + ShellWords.quote(log) + " && " + (config.checkerCommand() != null ? "" : "weft ")
+                + ShellWords.join(check);
     }
 
     /** Records the run again from scratch: the cell's and the config's variables, then the same weft run. */
@@ -182,8 +183,8 @@ final class CampaignReport {
         StringBuilder sb = new StringBuilder();
         Map<String, String> env = new TreeMap<>(config.env());
         env.putAll(r.cell());
-        env.forEach((k, v) -> sb.append(k).append('=').append(Json.shell(v)).append(' '));
-        return sb.append("weft ").append(Json.shellJoin(executor.runArgs(r, "rerun-s" + Long.toUnsignedString(r.seed())
+        env.forEach((k, v) -> sb.append(k).append('=').append(ShellWords.quote(v)).append(' '));
+        return sb.append("weft ").append(ShellWords.join(executor.runArgs(r, "rerun-s" + Long.toUnsignedString(r.seed())
                 + ".weftlog"))).toString();
     }
 
@@ -191,10 +192,10 @@ final class CampaignReport {
 
     String markdown() {
         StringBuilder sb = new StringBuilder("# Campaign report\n\n");
-        sb.append(config.scenario() != null ? "Scenario `" + config.scenario() : "Target `" + Json.shellJoin(config.target()))
+        sb.append(config.scenario() != null ? "Scenario `" + config.scenario() : "Target `" + ShellWords.join(config.target()))
                 .append("` on ").append(config.nodes())
                 .append(" nodes, net `").append(config.net()).append("`, checker `")
-                .append(config.checker() != null ? config.checker() : Json.shellJoin(config.checkerCommand()))
+                .append(config.checker() != null ? config.checker() : ShellWords.join(config.checkerCommand()))
                 .append("`; seeds ").append(Long.toUnsignedString(config.seedStart())).append(" to ")
                 .append(Long.toUnsignedString(config.seedStart() + config.seedCount() - 1))
                 .append(config.windowed() ? "; windowed runs (`--window " + config.windowNs() + "`)" : "").append(".\n\n");

@@ -4,7 +4,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 
-/** The few text encodings the campaign writes: JSON strings, shell words, XML text. */
+/** The few text encodings the campaign writes: JSON strings and XML text (shell words: {@link dev.weft.text.ShellWords}). */
 public final class Json {
     private Json() {
     }
@@ -37,15 +37,6 @@ public final class Json {
     static String map(Map<String, String> m) {
         return m.entrySet().stream().map(e -> str(e.getKey()) + ": " + str(e.getValue()))
                 .collect(Collectors.joining(", ", "{", "}"));
-    }
-
-    /** A word the shell reads back unchanged. */
-    public static String shell(String w) {
-        return w.matches("[A-Za-z0-9_./:=,@%+-]+") ? w : "'" + w.replace("'", "'\\''") + "'";
-    }
-
-    public static String shellJoin(List<String> words) {
-        return words.stream().map(Json::shell).collect(Collectors.joining(" "));
     }
 
     static String xml(String s) {

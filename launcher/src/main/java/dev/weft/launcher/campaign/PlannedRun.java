@@ -13,7 +13,7 @@ import java.util.stream.Collectors;
  */
 public record PlannedRun(int cellIndex, Map<String, String> cell, long seed) {
 
-    /** The cell's name, e.g. {@code CHORD_FIX=0} or {@code A=1,B=x}; {@code all} without a matrix. */
+    /** The cell's name, e.g. {@code FIX=0} or {@code A=1,B=x}; {@code all} without a matrix. */
     public static String cellName(Map<String, String> cell) {
         return cell.isEmpty() ? "all"
                 : cell.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()).collect(Collectors.joining(","));

@@ -2,6 +2,8 @@ package dev.weft.launcher.campaign;
 
 import dev.weft.history.HistoryFile;
 import dev.weft.launcher.WeftCommand;
+import dev.weft.protocol.Protocol;
+import dev.weft.protocol.Protocols;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -111,11 +113,9 @@ public final class RunExecutor {
             return List.of("check", "history", HistoryFile.beside(Path.of(log)).toString(), "--model",
                     c.substring(CampaignConfig.HISTORY.length()));
         }
-        if (c.equals("raft")) {
-            return List.of("check", "raft", log);
-        }
-        if (c.startsWith("chord ")) {
-            return List.of("check", "chord", log, c.substring(6));
+        for (Protocol p : Protocols.all()) {
+            List<String> args = p.campaignCheck(c, log);
+            if (args != null) return args;
         }
         return List.of("replay", log, "--check", c);
     }

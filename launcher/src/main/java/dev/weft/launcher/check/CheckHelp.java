@@ -1,38 +1,25 @@
 package dev.weft.launcher.check;
 
 import java.io.PrintStream;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+import java.util.ServiceLoader;
 
 /**
- * {@code weft check chord|raft} and {@code weft trace chord}: picks the checker named by the first word and answers
- * {@code -h/--help} for each. The checkers' own argument rules and texts (invariants-and-checkers.md §5–§6) stay in
- * their classes; only help is added here, because the reference has none for them.
+ * {@code weft check PROTOCOL|history} and {@code weft trace PROTOCOL}: picks the command named by the first word among
+ * the registered {@link ProtocolCommands} (listed by protocol name, never in class-path order) and the history checker,
+ * and answers {@code -h/--help} for each. The checkers' own argument rules and texts (invariants-and-checkers.md
+ * §5–§6) stay in their classes; only help is added here, because the reference has none for them.
  */
 public final class CheckHelp {
 
-    private static final String EXIT_CHECK = "Exit status: 0 OK, 2 invariant violated, 3 DISCARD (the recording cannot decide),"
+    public static final String EXIT_CHECK = "Exit status: 0 OK, 2 invariant violated, 3 DISCARD (the recording cannot decide),"
             + " 1 usage or unreadable log.\n";
 
-    public static final String CHORD_CHECK_USAGE = "Usage: weft check chord <LOG> [M]   (also: weft chord-check <LOG> [M])\n"
-            + "\n"
-            + "Checks the Chord ring's final state from the nodes' RPT state reports in a recording:\n"
-            + "AtLeastOneRing, AtMostOneRing, OrderedRing and ConnectedAppendages, one line per violation;\n"
-            + "DISCARD when the scenario broke the failure assumption (a node lost both successors).\n"
-            + "\n"
-            + "Arguments:\n"
-            + "  <LOG>  a weft-log v2 recording (.weftlog or .weftlog.gz)\n"
-            + "  [M]    identifier bits of the ring (default 6)\n"
-            + "\n"
-            + EXIT_CHECK;
-
-    public static final String RAFT_CHECK_USAGE = "Usage: weft check raft <LOG>   (also: weft raft-check <LOG>)\n"
-            + "\n"
-            + "Checks Raft's ElectionSafety (at most one leader per term) from the nodes' RPT state reports.\n"
-            + "\n"
-            + "Arguments:\n"
-            + "  <LOG>  a weft-log v2 recording (.weftlog or .weftlog.gz)\n"
-            + "\n"
-            + EXIT_CHECK;
+    private static final List<ProtocolCommands> PROTOCOLS = load();
+    private static final List<ProtocolCommands> TRACES = PROTOCOLS.stream().filter(ProtocolCommands::hasTrace).toList();
 
     public static final String HISTORY_CHECK_USAGE = "Usage: weft check history <HISTORY> --model <M>\n"
             + "\n"
@@ -47,62 +34,71 @@ public final class CheckHelp {
             + "\n"
             + "Exit status: 0 OK, 2 violation, 3 undecided (the search gave up), 1 usage or unreadable history.\n";
 
-    public static final String CHORD_TRACE_USAGE = "Usage: weft trace chord <LOG> [M]   (also: weft chord-trace <LOG> [M])\n"
-            + "\n"
-            + "Prints the Chord ring state after every RPT state report in a recording.\n"
-            + "\n"
-            + "Arguments:\n"
-            + "  <LOG>  a weft-log v2 recording (.weftlog or .weftlog.gz)\n"
-            + "  [M]    identifier bits (accepted and ignored, as the reference does)\n"
-            + "\n"
-            + "Exit status: 0 the log was read, 1 usage or unreadable log.\n";
-
-    public static final String CHECK_USAGE = "Usage: weft check chord <LOG> [M] | weft check raft <LOG>"
+    public static final String CHECK_USAGE = "Usage: " + join(PROTOCOLS, ProtocolCommands::checkSynopsis)
             + " | weft check history <HISTORY> --model <M>\n"
             + "\n"
             + "Protocol checkers over a recording's RPT state reports, and the history checker.\n"
             + "\n"
             + "Checkers:\n"
-            + "  chord    the Chord ring's final state      (weft check chord --help)\n"
-            + "  raft     Raft ElectionSafety                (weft check raft --help)\n"
+            + lines(PROTOCOLS, ProtocolCommands::checkHelpLine)
             + "  history  linearizability / list-append anomalies of a client history (weft check history --help)\n"
             + "\n"
             + EXIT_CHECK;
 
-    public static final String TRACE_USAGE = "Usage: weft trace chord <LOG> [M]\n"
+    public static final String TRACE_USAGE = "Usage: " + join(TRACES, ProtocolCommands::traceSynopsis) + "\n"
             + "\n"
             + "Protocol state traces over a recording's RPT state reports.\n"
             + "\n"
             + "Traces:\n"
-            + "  chord  the Chord ring after every report   (weft trace chord --help)\n"
+            + lines(TRACES, ProtocolCommands::traceHelpLine)
             + "\n"
             + "Exit status: 0 the log was read, 1 usage or unreadable log.\n";
 
     private CheckHelp() {
     }
 
+    private static List<ProtocolCommands> load() {
+        List<ProtocolCommands> out = new ArrayList<>();
+        for (ProtocolCommands c : ServiceLoader.load(ProtocolCommands.class, CheckHelp.class.getClassLoader())) out.add(c);
+        out.sort(Comparator.comparing(ProtocolCommands::protocol));
+        return List.copyOf(out);
+    }
+
+    private static String join(List<ProtocolCommands> commands, java.util.function.Function<ProtocolCommands, String> part) {
+        return String.join(" | ", commands.stream().map(part).toList());
+    }
+
+    private static String lines(List<ProtocolCommands> commands, java.util.function.Function<ProtocolCommands, String> line) {
+        return String.join("", commands.stream().map(line).toList());
+    }
+
+    private static ProtocolCommands named(List<ProtocolCommands> commands, String[] args) {
+        if (args.length == 0) return null;
+        for (ProtocolCommands c : commands) if (c.protocol().equals(args[0])) return c;
+        return null;
+    }
+
     public static int check(String[] args, PrintStream out, PrintStream err) {
         String[] rest = args.length > 0 ? Arrays.copyOfRange(args, 1, args.length) : args;
-        if (args.length > 0 && args[0].equals("chord")) {
-            return helpRequested(rest) ? help(out, CHORD_CHECK_USAGE) : ChordCheckCommand.run(rest, out, err);
-        }
-        if (args.length > 0 && args[0].equals("raft")) {
-            return helpRequested(rest) ? help(out, RAFT_CHECK_USAGE) : RaftCheckCommand.run(rest, out, err);
+        ProtocolCommands protocol = named(PROTOCOLS, args);
+        if (protocol != null) {
+            return helpRequested(rest) ? help(out, protocol.checkUsage()) : protocol.check(rest, out, err);
         }
         if (args.length > 0 && args[0].equals("history")) {
             return helpRequested(rest) ? help(out, HISTORY_CHECK_USAGE) : HistoryCheckCommand.run(rest, out, err);
         }
-        err.print("usage: weft check chord <recording.weftlog> [m-bits] | weft check raft <recording.weftlog>"
+        err.print("usage: " + join(PROTOCOLS, ProtocolCommands::checkErrorSynopsis)
                 + " | weft check history <history.jsonl> --model <M>\n");
         return 1;
     }
 
     public static int trace(String[] args, PrintStream out, PrintStream err) {
-        if (args.length > 0 && args[0].equals("chord")) {
+        ProtocolCommands protocol = named(TRACES, args);
+        if (protocol != null) {
             String[] rest = Arrays.copyOfRange(args, 1, args.length);
-            return helpRequested(rest) ? help(out, CHORD_TRACE_USAGE) : ChordTraceCommand.run(rest, out, err);
+            return helpRequested(rest) ? help(out, protocol.traceUsage()) : protocol.trace(rest, out, err);
         }
-        err.print("usage: weft trace chord <recording.weftlog> [m-bits]\n");
+        err.print("usage: " + join(TRACES, ProtocolCommands::traceErrorSynopsis) + "\n");
         return 1;
     }
 

@@ -13,7 +13,7 @@ import java.util.function.BiFunction;
 import java.util.function.Consumer;
 
 /** What the checker commands share: reading a whole verified recording, and UTF-8 output. */
-final class Recordings {
+public final class Recordings {
 
     private Recordings() {
     }
@@ -26,15 +26,15 @@ final class Recordings {
     }
 
     /** What a checker prints once it has seen every record, and the command's exit code. */
-    record Report(String text, int exitCode) { }
+    public record Report(String text, int exitCode) { }
 
     /**
-     * The shape of every checker command ({@code chord-check}, {@code raft-check}, {@code chord-trace}): LOG is the
+     * The shape of every checker command (a protocol's {@code weft check} and {@code weft trace}): LOG is the
      * first argument; every record goes to {@code sink}; then {@code report} (given LOG and the header) says what to
      * print and the exit code. A missing LOG prints {@code usage: NAME <recording.weftlog>ARGS}, an unreadable one
      * {@code NAME: LOG: why}; both exit 1.
      */
-    static int readThenReport(String name, String moreArgs, String[] args, PrintStream out, PrintStream err,
+    public static int readThenReport(String name, String moreArgs, String[] args, PrintStream out, PrintStream err,
                               Consumer<LogRecord> sink, BiFunction<String, LogHeader, Report> report) {
         if (args.length < 1) {
             print(err, "usage: " + name + " <recording.weftlog>" + moreArgs + "\n");

@@ -1,5 +1,6 @@
 package dev.weft.launcher.run;
 
+import dev.weft.text.ShellWords;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.List;
@@ -64,11 +65,6 @@ final class DryRun {
     }
 
     private static String words(List<String> ws) {
-        StringBuilder sb = new StringBuilder();
-        for (String w : ws) {
-            sb.append(sb.length() == 0 ? "" : " ")
-                    .append(w.matches("[A-Za-z0-9_./:=,@%+-]+") ? w : "'" + w.replace("'", "'\\''") + "'");
-        }
-        return sb.toString();
+        return ShellWords.join(ws);
     }
 }

@@ -1,6 +1,7 @@
 package dev.weft.launcher.run;
 
 import dev.weft.net.NetSpec;
+import dev.weft.text.SeedText;
 import dev.weft.net.NetSpecException;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;

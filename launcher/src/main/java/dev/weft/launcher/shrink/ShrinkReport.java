@@ -1,10 +1,10 @@
 package dev.weft.launcher.shrink;
 
 import dev.weft.launcher.campaign.CampaignConfig;
-import dev.weft.launcher.campaign.Json;
 import dev.weft.launcher.campaign.PlannedRun;
 import dev.weft.launcher.campaign.RunExecutor;
 import dev.weft.launcher.campaign.RunResult;
+import dev.weft.text.ShellWords;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
@@ -25,9 +25,9 @@ final class ShrinkReport {
             StringBuilder sb = new StringBuilder();
             Map<String, String> env = new TreeMap<>(config.env());
             env.putAll(run.cell());
-            env.forEach((k, v) -> sb.append(k).append('=').append(Json.shell(v)).append(' '));
-            sb.append("weft ").append(Json.shellJoin(ex.runArgs(run, log, plan)));
-            String check = (config.checkerCommand() != null ? "" : "weft ") + Json.shellJoin(ex.checkArgs(log));
+            env.forEach((k, v) -> sb.append(k).append('=').append(ShellWords.quote(v)).append(' '));
+            sb.append("weft ").append(ShellWords.join(ex.runArgs(run, log, plan)));
+            String check = (config.checkerCommand() != null ? "" : "weft ") + ShellWords.join(ex.checkArgs(log));
             return new Commands(sb.toString(), check);
         }
     }

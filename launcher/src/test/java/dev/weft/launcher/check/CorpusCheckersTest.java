@@ -1,5 +1,8 @@
 package dev.weft.launcher.check;
 
+import dev.weft.launcher.check.chord.ChordCheckCommand;
+import dev.weft.launcher.check.chord.ChordTraceCommand;
+import dev.weft.launcher.check.raft.RaftCheckCommand;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;

@@ -4,9 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.weft.launcher.check.ChordCheckCommand;
-import dev.weft.launcher.check.ChordTraceCommand;
-import dev.weft.launcher.check.RaftCheckCommand;
+import dev.weft.launcher.check.chord.ChordCheckCommand;
+import dev.weft.launcher.check.chord.ChordTraceCommand;
+import dev.weft.launcher.check.raft.RaftCheckCommand;
 import dev.weft.launcher.fuzz.FuzzCommand;
 import dev.weft.launcher.replay.ReplayCommand;
 import dev.weft.testcorpus.Corpus;

@@ -1,5 +1,6 @@
-package dev.weft.timeline;
+package dev.weft.timeline.chord;
 
+import dev.weft.timeline.TimelinePalette;
 import dev.weft.chord.ChordReport;
 import dev.weft.chord.ChordTimeline;
 import javafx.beans.property.IntegerProperty;

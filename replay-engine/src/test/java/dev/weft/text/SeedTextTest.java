@@ -1,4 +1,4 @@
-package dev.weft.launcher.run;
+package dev.weft.text;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;

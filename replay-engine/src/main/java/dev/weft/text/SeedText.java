@@ -1,4 +1,4 @@
-package dev.weft.launcher.run;
+package dev.weft.text;
 
 /**
  * Seed text as the shim reads it (wire-and-abi.md §6): trimmed of Unicode white space, {@code 0x}

@@ -1,7 +1,9 @@
-package dev.weft.launcher.check;
+package dev.weft.launcher.check.chord;
 
 import dev.weft.chord.ChordCheck;
 import dev.weft.chord.ChordCheckResult;
+import dev.weft.launcher.check.CheckHelp;
+import dev.weft.launcher.check.Recordings;
 import dev.weft.text.RustText;
 import java.io.PrintStream;
 
@@ -13,6 +15,18 @@ public final class ChordCheckCommand {
 
     static final String NAME = "chord-check";
     static final long DEFAULT_M = 6;
+
+    public static final String USAGE = "Usage: weft check chord <LOG> [M]   (also: weft chord-check <LOG> [M])\n"
+            + "\n"
+            + "Checks the Chord ring's final state from the nodes' RPT state reports in a recording:\n"
+            + "AtLeastOneRing, AtMostOneRing, OrderedRing and ConnectedAppendages, one line per violation;\n"
+            + "DISCARD when the scenario broke the failure assumption (a node lost both successors).\n"
+            + "\n"
+            + "Arguments:\n"
+            + "  <LOG>  a weft-log v2 recording (.weftlog or .weftlog.gz)\n"
+            + "  [M]    identifier bits of the ring (default 6)\n"
+            + "\n"
+            + CheckHelp.EXIT_CHECK;
 
     private ChordCheckCommand() {
     }
@@ -26,7 +40,7 @@ public final class ChordCheckCommand {
     }
 
     /** The second argument as a u32 if it is one; otherwise, or when absent, 6 (as the reference). */
-    static long mBits(String[] args) {
+    public static long mBits(String[] args) {
         if (args.length < 2) return DEFAULT_M;
         try {
             return RustText.parseU32(args[1]);

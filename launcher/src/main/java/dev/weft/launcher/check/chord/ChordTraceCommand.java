@@ -1,6 +1,7 @@
-package dev.weft.launcher.check;
+package dev.weft.launcher.check.chord;
 
 import dev.weft.chord.ChordTrace;
+import dev.weft.launcher.check.Recordings;
 import java.io.PrintStream;
 
 /**
@@ -10,6 +11,16 @@ import java.io.PrintStream;
 public final class ChordTraceCommand {
 
     static final String NAME = "chord-trace";
+
+    public static final String USAGE = "Usage: weft trace chord <LOG> [M]   (also: weft chord-trace <LOG> [M])\n"
+            + "\n"
+            + "Prints the Chord ring state after every RPT state report in a recording.\n"
+            + "\n"
+            + "Arguments:\n"
+            + "  <LOG>  a weft-log v2 recording (.weftlog or .weftlog.gz)\n"
+            + "  [M]    identifier bits (accepted and ignored, as the reference does)\n"
+            + "\n"
+            + "Exit status: 0 the log was read, 1 usage or unreadable log.\n";
 
     private ChordTraceCommand() {
     }

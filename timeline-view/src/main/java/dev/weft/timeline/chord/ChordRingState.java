@@ -1,4 +1,4 @@
-package dev.weft.timeline;
+package dev.weft.timeline.chord;
 
 import dev.weft.chord.ChordInvariants;
 import dev.weft.chord.ChordReport;

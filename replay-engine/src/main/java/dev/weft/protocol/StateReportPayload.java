@@ -1,5 +1,7 @@
-package dev.weft.chord;
+package dev.weft.protocol;
 
+import dev.weft.log.Event;
+import dev.weft.log.LogRecord;
 import dev.weft.text.Hex;
 import dev.weft.text.RustText;
 import java.nio.ByteBuffer;
@@ -13,8 +15,8 @@ import java.util.function.IntPredicate;
 /**
  * The {@code RPT f1 .. f6} state-report datagram of the case-study nodes (invariants-and-checkers.md
  * §4): hex → UTF-8 → white-space separated tokens → {@code RPT} and six i32 fields. Anything else is
- * simply "not a report". The Chord checker splits on Unicode white space, the Raft checker on ASCII
- * white space only, as the reference programs do.
+ * simply "not a report". Each protocol splits as its reference checker does: on Unicode white space or on ASCII
+ * white space only. Shared by every protocol whose nodes send these reports ({@link Protocol#fits}).
  */
 public final class StateReportPayload {
 
@@ -25,6 +27,28 @@ public final class StateReportPayload {
     public static final IntPredicate ASCII_WHITE_SPACE = c -> c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == 0x0C;
 
     private StateReportPayload() {
+    }
+
+    /**
+     * The six fields of the report a {@code send} record carries (any outcome), split on Unicode white space, or
+     * null: what {@link Protocol#fits} judges a recording's protocol by.
+     */
+    public static int[] ofSend(LogRecord r) {
+        return r.event() instanceof Event.Send s ? ofPayload(s.payload()) : null;
+    }
+
+    /** The six fields of a hex payload split on Unicode white space, or null when it is not a report. */
+    public static int[] ofPayload(String hex) {
+        // Cheap reject first: most payloads of a large log are not reports, and every report contains "RPT".
+        if (hex == null || !containsRptBytes(hex)) return null;
+        return fields(hex, UNICODE_WHITE_SPACE);
+    }
+
+    private static boolean containsRptBytes(String hex) {
+        for (int i = 0; i + 6 <= hex.length(); i += 2) {
+            if (hex.regionMatches(true, i, "525054", 0, 6)) return true;
+        }
+        return false;
     }
 
     /** The six fields of a report, or null when the payload is not one. */

@@ -1,4 +1,4 @@
-package dev.weft.timeline;
+package dev.weft.timeline.chord;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -1,5 +1,8 @@
-package dev.weft.timeline;
+package dev.weft.timeline.raft;
 
+import dev.weft.timeline.ReportLog;
+import dev.weft.timeline.TimelinePalette;
+import dev.weft.timeline.AxisNumbers;
 import javafx.beans.property.IntegerProperty;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.SimpleIntegerProperty;
@@ -152,11 +155,11 @@ public class RaftTermsView extends Region {
         g.setFont(Font.font("System", 10));
         g.setTextAlign(TextAlignment.CENTER);
         g.setTextBaseline(VPos.TOP);
-        double step = TimelineRenderer.niceStep((lastOp - firstOp) * 80.0 / plotW);
+        double step = AxisNumbers.niceStep((lastOp - firstOp) * 80.0 / plotW);
         for (double op = Math.ceil(firstOp / step) * step; op <= lastOp; op += step) {
             double x = left + (op - firstOp) / (lastOp - firstOp) * plotW;
             g.strokeLine(x, y, x, y + 4);
-            g.fillText(TimelineRenderer.formatCount(op), x, y + 5);
+            g.fillText(AxisNumbers.formatCount(op), x, y + 5);
         }
         g.setTextAlign(TextAlignment.LEFT);
         g.fillText("op", 8, y + 5);

@@ -1,7 +1,9 @@
-package dev.weft.launcher.check;
+package dev.weft.launcher.check.raft;
 
 import dev.weft.raft.RaftCheck;
 import dev.weft.raft.RaftCheckResult;
+import dev.weft.launcher.check.CheckHelp;
+import dev.weft.launcher.check.Recordings;
 import java.io.PrintStream;
 
 /**
@@ -12,6 +14,15 @@ import java.io.PrintStream;
 public final class RaftCheckCommand {
 
     static final String NAME = "raft-check";
+
+    public static final String USAGE = "Usage: weft check raft <LOG>   (also: weft raft-check <LOG>)\n"
+            + "\n"
+            + "Checks Raft's ElectionSafety (at most one leader per term) from the nodes' RPT state reports.\n"
+            + "\n"
+            + "Arguments:\n"
+            + "  <LOG>  a weft-log v2 recording (.weftlog or .weftlog.gz)\n"
+            + "\n"
+            + CheckHelp.EXIT_CHECK;
 
     private RaftCheckCommand() {
     }
