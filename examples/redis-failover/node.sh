@@ -7,11 +7,12 @@ set -eu
 id=${WEFT_NODE_ID:?"run me as a node of weft run (WEFT_NODE_ID is not set)"}
 ip=127.0.0.$((id + 1))
 dir=$(mktemp -d "${TMPDIR:-/tmp}/weft-redis-n$id.XXXXXX")
-case $id in
-  0)   exec redis-server --bind "$ip" --port 6379 --save "" --appendonly no --protected-mode no --dir "$dir" ;;
-  1|2) exec redis-server --bind "$ip" --port 6379 --save "" --appendonly no --protected-mode no --dir "$dir" \
-            --replicaof 127.0.0.1 6379 ;;
-  3|4|5)
+# REDIS_ROLE (primary, replica or sentinel) overrides the role the node id gives, for smaller clusters.
+case ${REDIS_ROLE:-$id} in
+  0|primary)   exec redis-server --bind "$ip" --port 6379 --save "" --appendonly no --protected-mode no --dir "$dir" --repl-diskless-sync no ;;
+  1|2|replica) exec redis-server --bind "$ip" --port 6379 --save "" --appendonly no --protected-mode no --dir "$dir" \
+            --replicaof 127.0.0.1 6379 --repl-diskless-sync no ;;
+  3|4|5|sentinel)
     cat > "$dir/sentinel.conf" <<CONF
 port 26379
 bind $ip
