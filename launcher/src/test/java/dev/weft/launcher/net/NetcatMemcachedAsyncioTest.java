@@ -30,7 +30,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -40,8 +39,8 @@ import org.junit.jupiter.api.io.TempDir;
  * with several clients. Each run ends by itself ({@code end_when_exited}); what the programs moved is checked twice:
  * in their own output, and in the recording, where the bytes each node read from each stream (its tcp_recv data, in
  * order) must be exactly the bytes sent. The recording must replay identical, with the recorded stream digest.
- * Windowed variants run twice with one seed and must give the same bytes; those that hit a known windowed gap are
- * {@code @Disabled} with its name. Each test skips when its program is not installed (.ci/apt-packages.txt lists them).
+ * Windowed variants run twice with one seed and must give the same bytes (memcached's worker threads and asyncio's
+ * several connects in one wait too, since windowed waits declare the node idle only when it is). Each test skips when its program is not installed (.ci/apt-packages.txt lists them).
  */
 class NetcatMemcachedAsyncioTest {
     @TempDir
@@ -257,9 +256,6 @@ class NetcatMemcachedAsyncioTest {
     }
 
     @Test
-    @Disabled("known gap (docs/shim.md, TCP, 'windowed runs: known gap'; being fixed on tcp-window2): memcached hands"
-            + " each accepted socket to a worker thread, so one thread holds a TcpWait while another runs; the run is"
-            + " discarded as a late op")
     void windowedMemcachedIsAFunctionOfTheSeed() throws Exception {
         requires("memcached");
         requires("python3");
@@ -413,10 +409,6 @@ class NetcatMemcachedAsyncioTest {
     }
 
     @Test
-    @Disabled("known gap (docs/shim.md, TCP, 'windowed runs: known gap', one wait arming several sockets): the"
-            + " client's epoll_wait arms its three connecting sockets one TcpWait after another; the broker answers the"
-            + " first, then the next TcpWait makes the node count as blocked again while its thread runs on, windows"
-            + " are sealed past its clock and taking the waits back is discarded as a late op")
     void windowedAsyncioSockApiIsAFunctionOfTheSeed() throws Exception {
         requires("python3");
         Out o = runWindowedTwice(sockScenario("asyncio-sock-windowed"), dir.resolve("asyncio-sock-windowed.weftlog"));
