@@ -1,7 +1,8 @@
 package dev.weft.app.shrink;
 
+import dev.weft.launcher.shrink.ShrinkInChildJvm;
+
 import java.io.BufferedReader;
-import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
@@ -54,26 +55,10 @@ public final class ShrinkSession {
 
     /** Starts the shrink (a process start: call it off the UI thread). */
     public static ShrinkSession start(ShrinkRequest request, Listener listener) throws IOException {
-        ProcessBuilder pb = new ProcessBuilder(command(request.args()));
-        pb.environment().remove("LD_PRELOAD");
-        pb.redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
-        ShrinkSession s = new ShrinkSession(pb.start(), request.minimalLog().toAbsolutePath(), listener);
+        Process p = ShrinkInChildJvm.start(request.args(), System.getProperty(COMMAND_PROPERTY, ""));
+        ShrinkSession s = new ShrinkSession(p, request.minimalLog().toAbsolutePath(), listener);
         s.begin();
         return s;
-    }
-
-    /** The command line for weft ARGS: the named weft executable, or weft's main class in a child JVM. */
-    static List<String> command(List<String> weftArgs) {
-        List<String> cmd = new ArrayList<>();
-        String weft = System.getProperty(COMMAND_PROPERTY, "");
-        if (!weft.isBlank()) {
-            cmd.add(weft);
-        } else {
-            cmd.addAll(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-XX:+UseSerialGC",
-                    "-Djava.awt.headless=true", "-cp", System.getProperty("java.class.path"), "dev.weft.launcher.WeftMain"));
-        }
-        cmd.addAll(weftArgs);
-        return cmd;
     }
 
     private void begin() {
