@@ -2,7 +2,6 @@ package dev.weft.app.view;
 
 import dev.weft.app.source.IndexedRecordingSource;
 import dev.weft.app.widgets.TableChrome;
-import dev.weft.testcorpus.SharedCorpus;
 import javafx.geometry.Bounds;
 import javafx.scene.Node;
 import javafx.scene.control.Labeled;
@@ -36,10 +35,14 @@ class TablesAt1024UiTest {
         ui = new UiHarness(stage, IndexedRecordingSource::open, 1024, 700);
     }
 
-    /** Opens the Chord log with patience: the machine these tests run on is shared and loaded. */
+    /**
+     * Opens a Chord log of our own corpus (so the test runs without the optional reference corpus) with patience:
+     * the machine these tests run on is shared and loaded.
+     */
     private void open(FxRobot robot) throws Exception {
         java.util.concurrent.CompletableFuture<dev.weft.app.vm.DocumentViewModel> ready = new java.util.concurrent.CompletableFuture<>();
-        robot.interact(() -> ui.window.open(SharedCorpus.conformance().resolve("chord/chord-fix0-s3.weftlog"), null, ready::complete));
+        java.nio.file.Path log = dev.weft.testcorpus.OwnCorpus.dir().resolve("chord/chord-fix0-s3-violation.weftlog");
+        robot.interact(() -> ui.window.open(log, null, ready::complete));
         ready.get(300, java.util.concurrent.TimeUnit.SECONDS);
         ui.settle();
     }
