@@ -69,6 +69,13 @@ class RecordingEndsTest {
                 drainer.join();
                 rec.close();
                 assertEquals(1, diag.size(), diag::toString);
+                if (diag.get(0).contains("cutting it back to the last whole record failed too")) {
+                    // the full disk refused the cut-back as well (a gzip log's trailer): no count can be promised, and
+                    // the line says so and how to check the file (LogRecorder); nothing more to compare
+                    assertTrue(diag.get(0).contains("it may end in a partial line (verify: weft replay " + log),
+                            diag.get(0));
+                    continue;
+                }
                 long said = Long.parseLong(diag.get(0).replaceAll(".*keeps the first (\\d+) record.*", "$1"));
                 try (LogReader r = LogReader.open(log)) {
                     assertEquals(said, r.verifyAll(), name + ": " + diag.get(0));
