@@ -162,10 +162,8 @@ public final class FaultPlanJson {
             Long latency = null;
             boolean drop = false;
             Set<String> seen = new HashSet<>();
-            while (t.nextToken() == JsonToken.FIELD_NAME) {
-                String name = t.currentName();
+            for (String name = nextMember(t, seen, where); name != null; name = nextMember(t, seen, where)) {
                 String member = where + "." + name;
-                if (!seen.add(name)) throw new FaultPlanException("member " + member + ": given twice");
                 JsonToken mv = t.nextToken();
                 switch (name) {
                     case "src" -> src = addr(string(t, mv, member), member);
@@ -214,10 +212,8 @@ public final class FaultPlanJson {
             Long latency = null;
             long lost = 0;
             Set<String> seen = new HashSet<>();
-            while (t.nextToken() == JsonToken.FIELD_NAME) {
-                String name = t.currentName();
+            for (String name = nextMember(t, seen, where); name != null; name = nextMember(t, seen, where)) {
                 String member = where + "." + name;
-                if (!seen.add(name)) throw new FaultPlanException("member " + member + ": given twice");
                 JsonToken mv = t.nextToken();
                 switch (name) {
                     case "from" -> from = addr(string(t, mv, member), member);
@@ -260,10 +256,8 @@ public final class FaultPlanJson {
             Long time = null;
             ScenarioAction action = null;
             Set<String> seen = new HashSet<>();
-            while (t.nextToken() == JsonToken.FIELD_NAME) {
-                String name = t.currentName();
+            for (String name = nextMember(t, seen, where); name != null; name = nextMember(t, seen, where)) {
                 String member = where + "." + name;
-                if (!seen.add(name)) throw new FaultPlanException("member " + member + ": given twice");
                 JsonToken mv = t.nextToken();
                 switch (name) {
                     case "time_ns" -> time = integer(t, mv, member);
@@ -286,10 +280,8 @@ public final class FaultPlanJson {
         Long node = null;
         String spec = null;
         Set<String> seen = new HashSet<>();
-        while (t.nextToken() == JsonToken.FIELD_NAME) {
-            String name = t.currentName();
+        for (String name = nextMember(t, seen, where); name != null; name = nextMember(t, seen, where)) {
             String member = where + "." + name;
-            if (!seen.add(name)) throw new FaultPlanException("member " + member + ": given twice");
             JsonToken mv = t.nextToken();
             switch (name) {
                 case "type" -> type = string(t, mv, member);
@@ -314,6 +306,15 @@ public final class FaultPlanJson {
             case "activate_partition" -> new ScenarioAction.ActivatePartition(spec);
             default -> new ScenarioAction.ClearPartition();
         };
+    }
+
+    /** The next member name of an object entry named {@code where}, or null at its end; a repeated name is an error. */
+    private static String nextMember(JsonTokenizer t, Set<String> seen, String where)
+            throws JsonSyntaxError, FaultPlanException {
+        if (t.nextToken() != JsonToken.FIELD_NAME) return null;
+        String name = t.currentName();
+        if (!seen.add(name)) throw new FaultPlanException("member " + where + "." + name + ": given twice");
+        return name;
     }
 
     private static String string(JsonTokenizer t, JsonToken v, String member) throws FaultPlanException {
