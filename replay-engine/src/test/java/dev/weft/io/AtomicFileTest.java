@@ -101,4 +101,54 @@ class AtomicFileTest {
         budget.refund(b.charged());
         assertEquals(600, budget.used());
     }
+
+    /**
+     * A JVM that exits (Ctrl-C, SIGTERM, System.exit) halts a thread that is writing a file wherever it is: the
+     * temporary file must not stay behind. The child below writes files back to back on its main thread while
+     * another thread exits the JVM; without the shutdown hook nearly every exit lands in a write.
+     */
+    @Test
+    void anExitInTheMiddleOfWritesLeavesNoTemporaryFile() throws Exception {
+        for (int exitAfterMs : new int[] {30, 60, 120}) {
+            Path out = Files.createDirectory(dir.resolve("exit" + exitAfterMs));
+            Process child = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                    "-cp", System.getProperty("java.class.path"), WritesUntilExit.class.getName(), out.toString(),
+                    Integer.toString(exitAfterMs)).redirectErrorStream(true).start();
+            String said = new String(child.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            assertEquals(0, child.waitFor(), said);
+            assertTrue(said.contains("writing"), "the child never wrote: " + said);
+            try (Stream<Path> s = Files.list(out)) {
+                assertEquals(java.util.List.of(), s.map(p -> p.getFileName().toString())
+                        .filter(n -> n.endsWith(".weft-tmp")).sorted().toList(), exitAfterMs + " ms");
+            }
+        }
+    }
+
+    /** The child of the test above: writes 1 MB files until another thread ends the JVM. */
+    public static final class WritesUntilExit {
+        public static void main(String[] args) throws Exception {
+            Path out = Path.of(args[0]);
+            long exitAfterMs = Long.parseLong(args[1]);
+            byte[] bytes = new byte[1 << 20];
+            AtomicFile.write(out.resolve("first.bin"), bytes); // loads the class (and its hook) before the clock starts
+            System.out.println("writing");
+            System.out.flush();
+            Thread exit = new Thread(() -> {
+                try {
+                    Thread.sleep(exitAfterMs);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                System.exit(0);
+            });
+            exit.start();
+            for (int i = 0; ; i++) {
+                try {
+                    AtomicFile.write(out.resolve("f" + (i % 4) + ".bin"), bytes);
+                } catch (AtomicFile.ShuttingDownException e) {
+                    Thread.sleep(10_000); // the JVM ends under us
+                }
+            }
+        }
+    }
 }

@@ -2,6 +2,7 @@ package dev.weft.launcher.run;
 
 import dev.weft.broker.auth.SharedToken;
 import dev.weft.broker.hostd.BrokerRelay;
+import dev.weft.io.AtomicFile;
 import java.io.File;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -63,6 +64,8 @@ public final class RunCommand {
                 // how this recording was made, for the workbench's What if? (RunRecipe): beside it, never inside it
                 try {
                     new RunRecipe(Path.of("").toAbsolutePath(), RunRecipe.withoutOutputs(args), env.get("PATH")).writeBeside(log);
+                } catch (AtomicFile.ShuttingDownException e) {
+                    // interrupted as the run ended: the interrupt's line is the last word, the recipe is optional
                 } catch (IOException e) {
                     err.println("weft run: cannot write " + RunRecipe.of(log) + ": " + e.getMessage());
                 }
