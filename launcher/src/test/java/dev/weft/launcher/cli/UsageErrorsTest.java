@@ -1,0 +1,88 @@
+package dev.weft.launcher.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+
+import dev.weft.launcher.WeftCli;
+import dev.weft.testsupport.CapturedRun;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The usage errors of the subcommands parsed by {@link CommandArgs}: exit code and the first line on stderr, word for
+ * word as the hand-written parsers printed them before picocli (docs/cli.md lists the exit codes; scripts and the
+ * spec's examples match these lines). Each line is one sentence without a stack trace.
+ */
+class UsageErrorsTest {
+
+    private static void pinned(int code, String firstLine, String... args) {
+        CapturedRun r = CapturedRun.of((o, e) -> WeftCli.run(args, o, e));
+        String what = String.join(" ", args);
+        assertEquals(code, r.code(), what + ": " + r.err());
+        assertEquals(firstLine, r.err().lines().findFirst().orElse(""), what);
+        assertFalse(r.err().contains("\tat "), what + " printed a stack trace");
+        assertEquals("", r.out(), what + " wrote to stdout");
+    }
+
+    @Test
+    void diff() {
+        pinned(1, "weft diff: two recordings are needed", "diff", "a.weftlog");
+        pinned(1, "weft diff: --by requires op or vt", "diff", "a", "b", "--by");
+        pinned(1, "weft diff: --by \"xx\": expected op or vt", "diff", "--by", "xx", "a", "b");
+        pinned(1, "weft diff: --by \"xx\": expected op or vt", "diff", "--by=xx", "a", "b");
+        pinned(1, "weft diff: unknown option \"--frob\"", "diff", "--frob", "a", "b");
+        pinned(1, "weft diff: unexpected argument \"c\"", "diff", "a", "b", "c");
+        // a lone "-" and an @-word are file names, not options or argument files
+        pinned(1, "weft diff: -: No such file or directory (os error 2)", "diff", "-", "b");
+        pinned(1, "weft diff: @args: No such file or directory (os error 2)", "diff", "@args", "b");
+    }
+
+    @Test
+    void explain() {
+        pinned(1, "weft explain: a recording is needed", "explain");
+        pinned(1, "weft explain: a recording is needed", "explain", "--json");
+        pinned(1, "weft explain: unknown option \"--frob\"", "explain", "--frob", "a");
+        pinned(1, "weft explain: unexpected argument \"b\"", "explain", "a", "b");
+        pinned(1, "weft explain: nope.weftlog: no such file", "explain", "nope.weftlog", "--json");
+    }
+
+    @Test
+    void plan() {
+        pinned(1, "weft plan: no log file given", "plan");
+        pinned(1, "weft plan: unexpected argument \"b\"", "plan", "a", "b");
+        pinned(1, "weft plan: unexpected argument \"--frob\"", "plan", "--frob");
+        pinned(1, "weft plan: unexpected argument \"-\"", "plan", "-");
+    }
+
+    @Test
+    void state() {
+        pinned(1, "weft state: no log file given", "state", "--at", "1");
+        pinned(1, "weft state: no --at op given", "state", "a.weftlog");
+        pinned(1, "weft state: --at requires an op index", "state", "a.weftlog", "--at");
+        pinned(1, "weft state: --at \"x\": not an op index", "state", "a.weftlog", "--at", "x");
+        pinned(1, "weft state: unexpected argument \"b\"", "state", "a", "b", "--at", "1");
+    }
+
+    @Test
+    void convert() {
+        pinned(2, "weft convert: needs a recording and an output file", "convert", "a", "--to", "perfetto");
+        pinned(2, "weft convert: say which format with --to perfetto", "convert", "a", "o.json");
+        pinned(2, "weft convert: --to needs a format (perfetto)", "convert", "a", "o.json", "--to");
+        pinned(2, "weft convert: unknown format \"pprof\" (supported: perfetto)", "convert", "a", "o.json", "--to=pprof");
+        pinned(2, "weft convert: unknown option --frob", "convert", "--frob", "a", "o.json");
+        pinned(2, "weft convert: unexpected argument \"c\"", "convert", "a", "b", "c", "--to", "perfetto");
+    }
+
+    @Test
+    void scenario() {
+        pinned(1, "weft scenario: expected exactly one scenario file", "scenario");
+        pinned(1, "weft scenario: expected exactly one scenario file", "scenario", "a.json", "b.json");
+        pinned(1, "weft scenario: nope.json: no such file", "scenario", "nope.json");
+    }
+
+    @Test
+    void completion() {
+        pinned(1, "weft completion: expected 'bash' or 'zsh'", "completion");
+        pinned(1, "weft completion: expected 'bash' or 'zsh'", "completion", "fish");
+        pinned(1, "weft completion: expected 'bash' or 'zsh'", "completion", "bash", "zsh");
+    }
+}
