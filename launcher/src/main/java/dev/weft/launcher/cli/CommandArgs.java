@@ -1,0 +1,75 @@
+package dev.weft.launcher.cli;
+
+import java.util.List;
+import picocli.CommandLine;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine.ParseResult;
+
+/**
+ * Parses one subcommand's arguments against its picocli model. Why not picocli's own error texts: a command's usage
+ * errors and exit codes are public contracts (docs/cli.md, the interoperability spec), so a parse failure comes back
+ * as an {@link ArgsProblem} that the command words itself, the same as before it used picocli.
+ *
+ * <p>The settings keep the arguments as the hand-written parsers took them: {@code @file} is a file name, not a file
+ * of arguments; an option given twice keeps its last value; {@code -h}/{@code --help} is help only where the model
+ * declares it.
+ */
+public final class CommandArgs {
+
+    private CommandArgs() {
+    }
+
+    /** The parsed arguments, or an {@link ArgsProblem} naming what was wrong. */
+    public static ParseResult parse(CommandSpec spec, String... args) throws ArgsProblem {
+        CommandLine line = new CommandLine(spec)
+                .setExpandAtFiles(false)
+                .setOverwrittenOptionsAllowed(true);
+        try {
+            return line.parseArgs(args);
+        } catch (CommandLine.UnmatchedArgumentException e) {
+            List<String> unmatched = e.getUnmatched();
+            String first = unmatched.isEmpty() ? "" : unmatched.get(0);
+            throw new ArgsProblem(e.isUnknownOption() ? ArgsProblem.Kind.UNKNOWN_OPTION
+                    : ArgsProblem.Kind.UNEXPECTED_ARGUMENT, first);
+        } catch (CommandLine.MissingParameterException e) {
+            String option = e.getMissing().isEmpty() || !(e.getMissing().get(0) instanceof OptionSpec o)
+                    ? "" : o.longestName();
+            throw new ArgsProblem(ArgsProblem.Kind.MISSING_VALUE, option);
+        } catch (CommandLine.ParameterException e) {
+            throw new ArgsProblem(ArgsProblem.Kind.OTHER, e.getMessage());
+        }
+    }
+
+    /** A single-valued option taking a string, written {@code NAMES <LABEL>} in the model's help. */
+    public static OptionSpec valueOption(String label, String... names) {
+        return OptionSpec.builder(names).paramLabel(label).arity("1").type(String.class).build();
+    }
+
+    /** An option given again and again, each time with one value: {@code --at 3 --at 7}, in the order given. */
+    public static OptionSpec repeatedOption(String label, String... names) {
+        return OptionSpec.builder(names).paramLabel(label).arity("1").type(List.class).auxiliaryTypes(String.class)
+                .build();
+    }
+
+    /** An option without a value. */
+    public static OptionSpec flag(String... names) {
+        return OptionSpec.builder(names).arity("0").type(boolean.class).build();
+    }
+
+    /** {@code -h, --help}: answered by the command with its help text. */
+    public static OptionSpec helpOption() {
+        return OptionSpec.builder("-h", "--help").usageHelp(true).arity("0").type(boolean.class).build();
+    }
+
+    /** The operands ({@link #operands}) given, in order; none if there were none. */
+    public static List<String> operands(ParseResult parsed) {
+        return parsed.matchedPositionalValue(0, List.<String>of());
+    }
+
+    /** Positional arguments at any index, as strings; the command checks how many it got. */
+    public static CommandLine.Model.PositionalParamSpec operands(String label) {
+        return CommandLine.Model.PositionalParamSpec.builder().index("0..*").arity("0..*").paramLabel(label)
+                .type(List.class).auxiliaryTypes(String.class).build();
+    }
+}
