@@ -46,6 +46,15 @@ public final class CommandArgs {
         return OptionSpec.builder(names).paramLabel(label).arity("1").type(String.class).build();
     }
 
+    /**
+     * A single-valued option whose value is one of {@code choices}, which shell completion offers. The command checks
+     * the value itself, so that a wrong one gets the command's own words.
+     */
+    public static OptionSpec choiceOption(List<String> choices, String... names) {
+        return OptionSpec.builder(names).paramLabel(String.join("|", choices)).arity("1").type(String.class)
+                .completionCandidates(choices).build();
+    }
+
     /** An option given again and again, each time with one value: {@code --at 3 --at 7}, in the order given. */
     public static OptionSpec repeatedOption(String label, String... names) {
         return OptionSpec.builder(names).paramLabel(label).arity("1").type(List.class).auxiliaryTypes(String.class)

@@ -32,7 +32,7 @@ public final class ConvertCommand {
     /** The picocli model of {@code weft convert}: the recording and the output file, {@code --to}, {@code -h/--help}. */
     public static CommandSpec spec() {
         return CommandSpec.create().name("convert")
-                .addOption(CommandArgs.valueOption("perfetto", "--to"))
+                .addOption(CommandArgs.choiceOption(List.of("perfetto"), "--to"))
                 .addOption(CommandArgs.helpOption())
                 .addPositional(CommandArgs.operands("<recording.weftlog> <OUT.json>"));
     }

@@ -49,7 +49,7 @@ public final class DiffCommand {
     /** The picocli model of {@code weft diff}: the two recordings, {@code --by}, {@code -h/--help}. */
     public static CommandSpec spec() {
         return CommandSpec.create().name("diff")
-                .addOption(CommandArgs.valueOption("op|vt", "--by"))
+                .addOption(CommandArgs.choiceOption(List.of("op", "vt"), "--by"))
                 .addOption(CommandArgs.helpOption())
                 .addPositional(CommandArgs.operands("<A> <B>"));
     }
