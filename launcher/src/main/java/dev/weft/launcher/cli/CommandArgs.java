@@ -37,6 +37,9 @@ public final class CommandArgs {
                     ? "" : o.longestName();
             throw new ArgsProblem(ArgsProblem.Kind.MISSING_VALUE, option);
         } catch (CommandLine.ParameterException e) {
+            if (e.getCause() instanceof BadValue bad) {
+                throw new ArgsProblem(ArgsProblem.Kind.BAD_VALUE, bad.getMessage());
+            }
             throw new ArgsProblem(ArgsProblem.Kind.OTHER, e.getMessage());
         }
     }
@@ -53,6 +56,28 @@ public final class CommandArgs {
     public static OptionSpec choiceOption(List<String> choices, String... names) {
         return OptionSpec.builder(names).paramLabel(String.join("|", choices)).arity("1").type(String.class)
                 .completionCandidates(choices).build();
+    }
+
+    /**
+     * A single-valued option whose value {@code converter} reads when the option is met, so that parsing stops at
+     * the first bad value in command-line order; the converter refuses a value with a {@link BadValue}.
+     */
+    public static <T> OptionSpec convertedOption(String label, Class<T> type, CommandLine.ITypeConverter<T> converter,
+            String... names) {
+        return OptionSpec.builder(names).paramLabel(label).arity("1").type(type).converters(converter).build();
+    }
+
+    /**
+     * Thrown by a converter ({@link #convertedOption}) for a value it refuses; its message is the command's whole
+     * sentence about it (e.g. {@code --jobs "-1": not a count}), reported as {@link ArgsProblem.Kind#BAD_VALUE}.
+     */
+    public static final class BadValue extends RuntimeException {
+
+        private static final long serialVersionUID = 1L;
+
+        public BadValue(String sentence) {
+            super(sentence, null, false, false);
+        }
     }
 
     /** An option given again and again, each time with one value: {@code --at 3 --at 7}, in the order given. */

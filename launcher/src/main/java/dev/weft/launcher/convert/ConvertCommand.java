@@ -46,7 +46,7 @@ public final class ConvertCommand {
                 case MISSING_VALUE -> "--to needs a format (perfetto)";
                 case UNKNOWN_OPTION -> "unknown option " + p.argument();
                 case UNEXPECTED_ARGUMENT -> "unexpected argument \"" + p.argument() + "\"";
-                case OTHER -> p.argument();
+                case BAD_VALUE, OTHER -> p.argument();
             });
         }
         if (parsed.isUsageHelpRequested()) {

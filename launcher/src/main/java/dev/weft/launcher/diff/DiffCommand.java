@@ -63,7 +63,7 @@ public final class DiffCommand {
                 case MISSING_VALUE -> "--by requires op or vt";
                 case UNKNOWN_OPTION -> "unknown option " + RustText.debugQuote(p.argument());
                 case UNEXPECTED_ARGUMENT -> "unexpected argument " + RustText.debugQuote(p.argument());
-                case OTHER -> p.argument();
+                case BAD_VALUE, OTHER -> p.argument();
             });
         }
         if (parsed.isUsageHelpRequested()) {

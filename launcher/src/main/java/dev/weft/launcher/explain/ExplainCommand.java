@@ -63,7 +63,7 @@ public final class ExplainCommand {
             return usageError(err, switch (p.kind()) {
                 case UNKNOWN_OPTION -> "unknown option " + RustText.debugQuote(p.argument());
                 case UNEXPECTED_ARGUMENT -> "unexpected argument " + RustText.debugQuote(p.argument());
-                case MISSING_VALUE, OTHER -> p.argument();
+                case MISSING_VALUE, BAD_VALUE, OTHER -> p.argument();
             });
         }
         if (parsed.isUsageHelpRequested()) {

@@ -4,6 +4,7 @@ import dev.weft.launcher.WeftCommand;
 import dev.weft.launcher.convert.ConvertCommand;
 import dev.weft.launcher.diff.DiffCommand;
 import dev.weft.launcher.explain.ExplainCommand;
+import dev.weft.launcher.fuzz.FuzzCommand;
 import dev.weft.launcher.plan.PlanCommand;
 import dev.weft.launcher.scenario.ScenarioCommand;
 import dev.weft.launcher.state.StateCommand;
@@ -58,6 +59,7 @@ public final class CommandModel {
             case CONVERT -> ConvertCommand.spec();
             case SCENARIO -> ScenarioCommand.spec();
             case COMPLETION -> CompletionCommand.spec();
+            case FUZZ -> FuzzCommand.spec();
             default -> documentedOptions(command);
         };
         spec.usageMessage().description(command.summary());
@@ -72,7 +74,7 @@ public final class CommandModel {
     /** Whether the command parses with the model {@link #of} returns (and not by hand). */
     public static boolean parsesWithModel(WeftCommand command) {
         return switch (command) {
-            case DIFF, EXPLAIN, PLAN, STATE, CONVERT, SCENARIO, COMPLETION -> true;
+            case DIFF, EXPLAIN, PLAN, STATE, CONVERT, SCENARIO, COMPLETION, FUZZ -> true;
             default -> false;
         };
     }

@@ -80,6 +80,17 @@ class UsageErrorsTest {
     }
 
     @Test
+    void fuzzStopsAtTheFirstBadValueInCommandLineOrder() {
+        pinned(1, "weft fuzz: --jobs \"x\": not a count", "fuzz", "--jobs", "x", "--seeds", "12");
+        pinned(1, "weft fuzz: --seeds \"12\": expected START:COUNT", "fuzz", "--seeds", "12", "--jobs", "x");
+        pinned(1, "weft fuzz: --max-output \"lots\": not a byte count", "fuzz", "--config", "c", "--max-output", "lots");
+        pinned(1, "weft fuzz: --max-output \"9223372036854775808\": not a byte count", "fuzz", "--config", "c",
+                "--max-output", "9223372036854775808");
+        pinned(1, "weft fuzz: --shard wants k/N with 0 <= k < N, got \"x\"", "fuzz", "--config", "c", "--shard", "x");
+        pinned(1, "weft fuzz: unexpected argument \"extra\"", "fuzz", "--config", "c", "extra");
+    }
+
+    @Test
     void completion() {
         pinned(1, "weft completion: expected 'bash' or 'zsh'", "completion");
         pinned(1, "weft completion: expected 'bash' or 'zsh'", "completion", "fish");
