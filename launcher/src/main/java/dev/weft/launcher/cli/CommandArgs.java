@@ -71,12 +71,13 @@ public final class CommandArgs {
      * Thrown by a converter ({@link #convertedOption}) for a value it refuses; its message is the command's whole
      * sentence about it (e.g. {@code --jobs "-1": not a count}), reported as {@link ArgsProblem.Kind#BAD_VALUE}.
      */
-    public static final class BadValue extends RuntimeException {
+    public static final class BadValue extends IllegalArgumentException {
 
         private static final long serialVersionUID = 1L;
 
+        /** (An IllegalArgumentException, so that a hand parser calling the same check still catches it.) */
         public BadValue(String sentence) {
-            super(sentence, null, false, false);
+            super(sentence);
         }
     }
 

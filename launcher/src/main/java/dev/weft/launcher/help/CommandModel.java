@@ -7,6 +7,7 @@ import dev.weft.launcher.explain.ExplainCommand;
 import dev.weft.launcher.fuzz.FuzzCommand;
 import dev.weft.launcher.plan.PlanCommand;
 import dev.weft.launcher.scenario.ScenarioCommand;
+import dev.weft.launcher.shrink.ShrinkCommand;
 import dev.weft.launcher.state.StateCommand;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -60,6 +61,7 @@ public final class CommandModel {
             case SCENARIO -> ScenarioCommand.spec();
             case COMPLETION -> CompletionCommand.spec();
             case FUZZ -> FuzzCommand.spec();
+            case SHRINK -> ShrinkCommand.spec();
             default -> documentedOptions(command);
         };
         spec.usageMessage().description(command.summary());
@@ -74,7 +76,7 @@ public final class CommandModel {
     /** Whether the command parses with the model {@link #of} returns (and not by hand). */
     public static boolean parsesWithModel(WeftCommand command) {
         return switch (command) {
-            case DIFF, EXPLAIN, PLAN, STATE, CONVERT, SCENARIO, COMPLETION, FUZZ -> true;
+            case DIFF, EXPLAIN, PLAN, STATE, CONVERT, SCENARIO, COMPLETION, FUZZ, SHRINK -> true;
             default -> false;
         };
     }

@@ -91,6 +91,19 @@ class UsageErrorsTest {
     }
 
     @Test
+    void shrink() {
+        pinned(1, "weft shrink: --config FILE, --seed N and --out DIR are required", "shrink");
+        pinned(1, "weft shrink: --config needs a value", "shrink", "--config");
+        pinned(1, "weft shrink: --seed wants a number from 0 to 2^64-1, got \"x\"", "shrink", "--seed", "x", "--jobs", "0");
+        pinned(1, "weft shrink: --jobs wants a positive number, got \"0\"", "shrink", "--jobs", "0", "--seed", "x");
+        pinned(1, "weft shrink: --cell wants K=V, each variable once, got \"A\"", "shrink", "--cell", "A");
+        pinned(1, "weft shrink: --cell wants K=V, each variable once, got \"A=2\"", "shrink", "--cell", "A=1",
+                "--cell", "A=2");
+        pinned(1, "weft shrink: unknown argument \"--frob\"", "shrink", "--frob");
+        pinned(1, "weft shrink: unknown argument \"extra\"", "shrink", "--seed", "1", "extra");
+    }
+
+    @Test
     void completion() {
         pinned(1, "weft completion: expected 'bash' or 'zsh'", "completion");
         pinned(1, "weft completion: expected 'bash' or 'zsh'", "completion", "fish");
