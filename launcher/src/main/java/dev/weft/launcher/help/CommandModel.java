@@ -6,6 +6,7 @@ import dev.weft.launcher.diff.DiffCommand;
 import dev.weft.launcher.explain.ExplainCommand;
 import dev.weft.launcher.fuzz.FuzzCommand;
 import dev.weft.launcher.plan.PlanCommand;
+import dev.weft.launcher.run.HostdCommand;
 import dev.weft.launcher.scenario.ScenarioCommand;
 import dev.weft.launcher.shrink.ShrinkCommand;
 import dev.weft.launcher.state.StateCommand;
@@ -62,6 +63,7 @@ public final class CommandModel {
             case COMPLETION -> CompletionCommand.spec();
             case FUZZ -> FuzzCommand.spec();
             case SHRINK -> ShrinkCommand.spec();
+            case HOSTD -> HostdCommand.spec();
             default -> documentedOptions(command);
         };
         spec.usageMessage().description(command.summary());
@@ -76,7 +78,7 @@ public final class CommandModel {
     /** Whether the command parses with the model {@link #of} returns (and not by hand). */
     public static boolean parsesWithModel(WeftCommand command) {
         return switch (command) {
-            case DIFF, EXPLAIN, PLAN, STATE, CONVERT, SCENARIO, COMPLETION, FUZZ, SHRINK -> true;
+            case DIFF, EXPLAIN, PLAN, STATE, CONVERT, SCENARIO, COMPLETION, FUZZ, SHRINK, HOSTD -> true;
             default -> false;
         };
     }

@@ -4,7 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import dev.weft.launcher.WeftCli;
+import dev.weft.launcher.run.RunHelp;
 import dev.weft.testsupport.CapturedRun;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -101,6 +103,21 @@ class UsageErrorsTest {
                 "--cell", "A=2");
         pinned(1, "weft shrink: unknown argument \"--frob\"", "shrink", "--frob");
         pinned(1, "weft shrink: unknown argument \"extra\"", "shrink", "--seed", "1", "extra");
+    }
+
+    @Test
+    void campaignShrinkSharesShrinksJobsCheck() {
+        pinned(1, "weft campaign shrink: --jobs wants a positive number, got \"0\"", "campaign", "shrink", "--jobs", "0");
+    }
+
+    @Test
+    void hostd() {
+        Assumptions.assumeTrue(RunHelp.supportedHere(), "weft hostd runs on Linux x86-64 only");
+        pinned(2, "weft hostd: unknown option --frob", "hostd", "--frob");
+        pinned(2, "weft hostd: unknown option extra", "hostd", "extra");
+        pinned(2, "weft hostd: --listen needs a value", "hostd", "--listen");
+        pinned(2, "weft hostd: --listen \"x:y\": expected PORT or HOST:PORT", "hostd", "--listen", "x:y");
+        pinned(2, "weft hostd: --listen \"99999\": expected PORT or HOST:PORT", "hostd", "--listen=99999");
     }
 
     @Test
