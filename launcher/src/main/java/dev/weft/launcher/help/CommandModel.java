@@ -1,6 +1,7 @@
 package dev.weft.launcher.help;
 
 import dev.weft.launcher.WeftCommand;
+import dev.weft.launcher.check.HistoryCheckCommand;
 import dev.weft.launcher.convert.ConvertCommand;
 import dev.weft.launcher.diff.DiffCommand;
 import dev.weft.launcher.explain.ExplainCommand;
@@ -68,7 +69,9 @@ public final class CommandModel {
         };
         spec.usageMessage().description(command.summary());
         for (String sub : command.subwords()) {
-            if (!CompletionCommand.SHELLS.contains(sub)) { // the shells are the completion command's operand
+            if (command == WeftCommand.CHECK && sub.equals("history")) {
+                spec.addSubcommand(sub, new CommandLine(HistoryCheckCommand.spec()));
+            } else if (!CompletionCommand.SHELLS.contains(sub)) { // the shells are the completion command's operand
                 spec.addSubcommand(sub, new CommandLine(CommandSpec.create().name(sub)));
             }
         }

@@ -159,16 +159,22 @@ public final class CompletionScript {
      */
     private Map<String, String> optionValues() {
         Map<String, String> values = new TreeMap<>(HAND_PARSED_OPTION_VALUES);
-        for (CommandLine command : weft.subcommands().values()) {
-            for (OptionSpec o : command.getCommandSpec().options()) {
+        addOptionValues(weft, values);
+        return values;
+    }
+
+    /** The candidates of the options of {@code command}'s subcommands, theirs and so on down (first one wins). */
+    private static void addOptionValues(CommandSpec command, Map<String, String> values) {
+        for (CommandLine sub : command.subcommands().values()) {
+            for (OptionSpec o : sub.getCommandSpec().options()) {
                 if (o.completionCandidates() != null) {
                     List<String> candidates = new ArrayList<>();
                     o.completionCandidates().forEach(candidates::add);
                     values.putIfAbsent(o.longestName(), String.join(" ", candidates));
                 }
             }
+            addOptionValues(sub.getCommandSpec(), values);
         }
-        return values;
     }
 
     /** Inside zsh single quotes, and ':' separates a _describe word from its description. */

@@ -121,6 +121,17 @@ class UsageErrorsTest {
     }
 
     @Test
+    void checkHistory() {
+        String models = "register|cas-register|kv|set|list-append";
+        pinned(1, "usage: weft check history <history.jsonl> --model " + models, "check", "history");
+        pinned(1, "weft check history: unknown option --frob", "check", "history", "h.jsonl", "--frob");
+        pinned(1, "weft check history: one history at a time (also got b)", "check", "history", "a", "b", "--model", "kv");
+        pinned(1, "weft check history: unknown option --model", "check", "history", "a", "--model");
+        pinned(1, "weft check history: unknown model nope (one of " + models + ")", "check", "history", "a",
+                "--model=nope");
+    }
+
+    @Test
     void completion() {
         pinned(1, "weft completion: expected 'bash' or 'zsh'", "completion");
         pinned(1, "weft completion: expected 'bash' or 'zsh'", "completion", "fish");

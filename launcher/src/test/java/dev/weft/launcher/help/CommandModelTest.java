@@ -75,6 +75,7 @@ class CommandModelTest {
         assertTrue(bash.contains("\n    --by) COMPREPLY=($(compgen -W \"op vt\""), bash);
         assertTrue(bash.contains("\n    --to) COMPREPLY=($(compgen -W \"perfetto\""), bash);
         assertTrue(bash.contains("\n    completion) opts=\"-h --help\"; subs=\"bash zsh\" ;;"), bash);
+        assertTrue(bash.contains("\n    --model) COMPREPLY=($(compgen -W \"register cas-register kv set list-append\""), bash);
         // what the parser accepts, not every option its help mentions (plan's help names `weft run --plan`)
         assertTrue(bash.contains("\n    plan) opts=\"-h --help\"; subs=\"\" ;;"), bash);
     }
