@@ -3,9 +3,15 @@ package dev.weft.launcher.check;
 import dev.weft.history.HistoryCheck;
 import dev.weft.history.HistoryFormatException;
 import dev.weft.history.HistoryModel;
+import dev.weft.launcher.cli.ArgsProblem;
+import dev.weft.launcher.cli.CommandArgs;
 import java.io.PrintStream;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.ParseResult;
 
 /**
  * {@code weft check history FILE --model M}: judges a history file (docs/history.md). Exit 0 OK, 2 violation,
@@ -20,25 +26,35 @@ public final class HistoryCheckCommand {
     private HistoryCheckCommand() {
     }
 
-    public static int run(String[] args, PrintStream out, PrintStream err) {
-        String file = null;
-        String modelWord = null;
-        for (int i = 0; i < args.length; i++) {
-            String a = args[i];
-            if (a.equals("--model") && i + 1 < args.length) {
-                modelWord = args[++i];
-            } else if (a.startsWith("--model=")) {
-                modelWord = a.substring("--model=".length());
-            } else if (a.startsWith("-") && !a.equals("-")) {
-                Recordings.print(err, NAME + ": unknown option " + a + "\n" + USAGE_LINE);
-                return 1;
-            } else if (file == null) {
-                file = a;
-            } else {
-                Recordings.print(err, NAME + ": one history at a time (also got " + a + ")\n" + USAGE_LINE);
-                return 1;
-            }
+    /** The picocli model of {@code weft check history}: the history file and {@code --model}. */
+    public static CommandSpec spec() {
+        List<String> models = new ArrayList<>();
+        for (HistoryModel m : HistoryModel.values()) {
+            models.add(m.word());
         }
+        return CommandSpec.create().name("history")
+                .addOption(CommandArgs.choiceOption(models, "--model"))
+                .addOption(CommandArgs.helpOption())
+                .addPositional(CommandArgs.operands("<history.jsonl>"));
+    }
+
+    public static int run(String[] args, PrintStream out, PrintStream err) {
+        ParseResult parsed;
+        try {
+            parsed = CommandArgs.parse(spec(), args);
+        } catch (ArgsProblem p) {
+            // a --model without its word is an unknown option, as before picocli
+            Recordings.print(err, NAME + ": " + (p.kind() == ArgsProblem.Kind.OTHER ? p.argument()
+                    : "unknown option " + p.argument()) + "\n" + USAGE_LINE);
+            return 1;
+        }
+        List<String> files = CommandArgs.operands(parsed);
+        if (files.size() > 1) {
+            Recordings.print(err, NAME + ": one history at a time (also got " + files.get(1) + ")\n" + USAGE_LINE);
+            return 1;
+        }
+        String file = files.isEmpty() ? null : files.get(0);
+        String modelWord = parsed.matchedOptionValue("--model", null);
         if (file == null || modelWord == null) {
             Recordings.print(err, USAGE_LINE);
             return 1;

@@ -1,6 +1,8 @@
 package dev.weft.launcher.convert;
 
 import dev.weft.export.PerfettoTrace;
+import dev.weft.launcher.cli.ArgsProblem;
+import dev.weft.launcher.cli.CommandArgs;
 import dev.weft.log.WeftLogException;
 
 import java.io.IOException;
@@ -9,6 +11,9 @@ import java.nio.file.Path;
 import dev.weft.io.InputFile;
 import dev.weft.io.OutputFile;
 import dev.weft.text.OsErrorText;
+import java.util.List;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.ParseResult;
 
 /**
  * {@code weft convert LOG --to perfetto OUT.json}: the recording as Trace Event JSON for the Perfetto UI
@@ -24,28 +29,35 @@ public final class ConvertCommand {
     private ConvertCommand() {
     }
 
+    /** The picocli model of {@code weft convert}: the recording and the output file, {@code --to}, {@code -h/--help}. */
+    public static CommandSpec spec() {
+        return CommandSpec.create().name("convert")
+                .addOption(CommandArgs.choiceOption(List.of("perfetto"), "--to"))
+                .addOption(CommandArgs.helpOption())
+                .addPositional(CommandArgs.operands("<recording.weftlog> <OUT.json>"));
+    }
+
     public static int run(String[] args, PrintStream out, PrintStream err) {
-        String log = null, to = null, file = null;
-        for (int i = 0; i < args.length; i++) {
-            String a = args[i];
-            if (a.equals("-h") || a.equals("--help")) {
-                out.print(USAGE + "  writes a track per node, a flow from each send to its delivery and the violations as instant events\n");
-                return 0;
-            } else if (a.equals("--to")) {
-                if (i + 1 >= args.length) return usage(err, "--to needs a format (perfetto)");
-                to = args[++i];
-            } else if (a.startsWith("--to=")) {
-                to = a.substring(5);
-            } else if (a.startsWith("-") && !a.equals("-")) {
-                return usage(err, "unknown option " + a);
-            } else if (log == null) {
-                log = a;
-            } else if (file == null) {
-                file = a;
-            } else {
-                return usage(err, "unexpected argument \"" + a + "\"");
-            }
+        ParseResult parsed;
+        try {
+            parsed = CommandArgs.parse(spec(), args);
+        } catch (ArgsProblem p) {
+            return usage(err, switch (p.kind()) {
+                case MISSING_VALUE -> "--to needs a format (perfetto)";
+                case UNKNOWN_OPTION -> "unknown option " + p.argument();
+                case UNEXPECTED_ARGUMENT -> "unexpected argument \"" + p.argument() + "\"";
+                case BAD_VALUE, OTHER -> p.argument();
+            });
         }
+        if (parsed.isUsageHelpRequested()) {
+            out.print(USAGE + "  writes a track per node, a flow from each send to its delivery and the violations as instant events\n");
+            return 0;
+        }
+        String to = parsed.matchedOptionValue("--to", null);
+        List<String> operands = CommandArgs.operands(parsed);
+        if (operands.size() > 2) return usage(err, "unexpected argument \"" + operands.get(2) + "\"");
+        String log = operands.size() > 0 ? operands.get(0) : null;
+        String file = operands.size() > 1 ? operands.get(1) : null;
         if (log == null || file == null) return usage(err, "needs a recording and an output file");
         if (to == null) return usage(err, "say which format with --to perfetto");
         if (!to.equals("perfetto")) return usage(err, "unknown format \"" + to + "\" (supported: perfetto)");

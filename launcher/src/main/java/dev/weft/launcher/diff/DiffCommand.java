@@ -6,12 +6,15 @@ import dev.weft.diff.DiffResult;
 import dev.weft.diff.DiffText;
 import dev.weft.diff.RecordingDiff;
 import dev.weft.diff.StreamDiff;
+import dev.weft.launcher.cli.ArgsProblem;
+import dev.weft.launcher.cli.CommandArgs;
 import dev.weft.text.RustText;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import dev.weft.io.InputFile;
-import java.util.ArrayList;
 import java.util.List;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.ParseResult;
 
 /**
  * {@code weft diff <A> <B> [--by op|vt]}: where two recordings first part ways, and their totals side by side — the
@@ -43,31 +46,40 @@ public final class DiffCommand {
     private DiffCommand() {
     }
 
+    /** The picocli model of {@code weft diff}: the two recordings, {@code --by}, {@code -h/--help}. */
+    public static CommandSpec spec() {
+        return CommandSpec.create().name("diff")
+                .addOption(CommandArgs.choiceOption(List.of("op", "vt"), "--by"))
+                .addOption(CommandArgs.helpOption())
+                .addPositional(CommandArgs.operands("<A> <B>"));
+    }
+
     public static int run(String[] args, PrintStream out, PrintStream err) {
-        List<String> recordings = new ArrayList<>(2); // A, then B
+        ParseResult parsed;
+        try {
+            parsed = CommandArgs.parse(spec(), args);
+        } catch (ArgsProblem p) {
+            return usageError(err, switch (p.kind()) {
+                case MISSING_VALUE -> "--by requires op or vt";
+                case UNKNOWN_OPTION -> "unknown option " + RustText.debugQuote(p.argument());
+                case UNEXPECTED_ARGUMENT -> "unexpected argument " + RustText.debugQuote(p.argument());
+                case BAD_VALUE, OTHER -> p.argument();
+            });
+        }
+        if (parsed.isUsageHelpRequested()) {
+            out.print(USAGE);
+            return IDENTICAL;
+        }
         Alignment alignment = Alignment.OP;
-        for (int i = 0; i < args.length; i++) {
-            String arg = args[i];
-            if (arg.equals("-h") || arg.equals("--help")) {
-                out.print(USAGE);
-                return IDENTICAL;
-            } else if (arg.equals("--by") || arg.startsWith("--by=")) {
-                String v = arg.startsWith("--by=") ? arg.substring(5) : i + 1 < args.length ? args[++i] : null;
-                if ("op".equals(v)) {
-                    alignment = Alignment.OP;
-                } else if ("vt".equals(v)) {
-                    alignment = Alignment.VT;
-                } else {
-                    return usageError(err, v == null ? "--by requires op or vt"
-                            : "--by " + RustText.debugQuote(v) + ": expected op or vt");
-                }
-            } else if (arg.startsWith("-") && !arg.equals("-")) {
-                return usageError(err, "unknown option " + RustText.debugQuote(arg));
-            } else if (recordings.size() < 2) {
-                recordings.add(arg);
-            } else {
-                return usageError(err, "unexpected argument " + RustText.debugQuote(arg));
-            }
+        String by = parsed.matchedOptionValue("--by", "op");
+        if ("vt".equals(by)) {
+            alignment = Alignment.VT;
+        } else if (!"op".equals(by)) {
+            return usageError(err, "--by " + RustText.debugQuote(by) + ": expected op or vt");
+        }
+        List<String> recordings = CommandArgs.operands(parsed); // A, then B
+        if (recordings.size() > 2) {
+            return usageError(err, "unexpected argument " + RustText.debugQuote(recordings.get(2)));
         }
         if (recordings.size() < 2) {
             return usageError(err, "two recordings are needed");

@@ -5,6 +5,8 @@ import dev.weft.findings.FindingKind;
 import dev.weft.findings.FindingRanking;
 import dev.weft.findings.FindingWords;
 import dev.weft.findings.RecordingFindings;
+import dev.weft.launcher.cli.ArgsProblem;
+import dev.weft.launcher.cli.CommandArgs;
 import dev.weft.log.CanonicalJson;
 import dev.weft.log.WeftLogException;
 import dev.weft.replay.ReplayException;
@@ -14,6 +16,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.ParseResult;
 
 /**
  * {@code weft explain <LOG> [--json]}: everything a recording shows, most severe first, one line each with its op, in
@@ -43,26 +47,38 @@ public final class ExplainCommand {
     private ExplainCommand() {
     }
 
+    /** The picocli model of {@code weft explain}: the recording, {@code --json}, {@code -h/--help}. */
+    public static CommandSpec spec() {
+        return CommandSpec.create().name("explain")
+                .addOption(CommandArgs.flag("--json"))
+                .addOption(CommandArgs.helpOption())
+                .addPositional(CommandArgs.operands("<LOG>"));
+    }
+
     public static int run(String[] args, PrintStream out, PrintStream err) {
-        String log = null;
-        boolean json = false;
-        for (String arg : args) {
-            if (arg.equals("-h") || arg.equals("--help")) {
-                out.print(USAGE);
-                return CLEAN;
-            } else if (arg.equals("--json")) {
-                json = true;
-            } else if (arg.startsWith("-") && !arg.equals("-")) {
-                return usageError(err, "unknown option " + RustText.debugQuote(arg));
-            } else if (log == null) {
-                log = arg;
-            } else {
-                return usageError(err, "unexpected argument " + RustText.debugQuote(arg));
-            }
+        ParseResult parsed;
+        try {
+            parsed = CommandArgs.parse(spec(), args);
+        } catch (ArgsProblem p) {
+            return usageError(err, switch (p.kind()) {
+                case UNKNOWN_OPTION -> "unknown option " + RustText.debugQuote(p.argument());
+                case UNEXPECTED_ARGUMENT -> "unexpected argument " + RustText.debugQuote(p.argument());
+                case MISSING_VALUE, BAD_VALUE, OTHER -> p.argument();
+            });
         }
-        if (log == null) {
+        if (parsed.isUsageHelpRequested()) {
+            out.print(USAGE);
+            return CLEAN;
+        }
+        boolean json = parsed.hasMatchedOption("--json");
+        List<String> logs = CommandArgs.operands(parsed);
+        if (logs.size() > 1) {
+            return usageError(err, "unexpected argument " + RustText.debugQuote(logs.get(1)));
+        }
+        if (logs.isEmpty()) {
             return usageError(err, "a recording is needed");
         }
+        String log = logs.get(0);
         if (!Files.isRegularFile(Path.of(log))) {
             err.print("weft explain: " + log + ": no such file\n");
             return ERROR;

@@ -77,6 +77,11 @@ public final class FuzzCommand {
         return run(args, out, err, Path.of("").toAbsolutePath());
     }
 
+    /** The picocli model of {@code weft fuzz} that its arguments are parsed with. */
+    public static picocli.CommandLine.Model.CommandSpec spec() {
+        return FuzzArgs.spec();
+    }
+
     /** Like {@link #run(String[], PrintStream, PrintStream)}, resolving relative paths against workDir. */
     public static int run(String[] args, PrintStream out, PrintStream err, Path workDir) {
         if (args.length > 0 && args[0].equals("merge")) {

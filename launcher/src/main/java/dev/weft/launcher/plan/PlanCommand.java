@@ -1,5 +1,7 @@
 package dev.weft.launcher.plan;
 
+import dev.weft.launcher.cli.ArgsProblem;
+import dev.weft.launcher.cli.CommandArgs;
 import dev.weft.log.LogReader;
 import dev.weft.log.WeftLogException;
 import dev.weft.net.FaultPlan;
@@ -11,6 +13,9 @@ import dev.weft.text.RustText;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.util.List;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.ParseResult;
 
 /**
  * {@code weft plan <LOG>}: the fault plan a recording followed (docs/fault-plans.md), printed as a plan document:
@@ -32,23 +37,35 @@ public final class PlanCommand {
     private PlanCommand() {
     }
 
+    /** The picocli model of {@code weft plan}: the recording and {@code -h/--help}. */
+    public static CommandSpec spec() {
+        return CommandSpec.create().name("plan")
+                .addOption(CommandArgs.helpOption())
+                .addPositional(CommandArgs.operands("<LOG>"));
+    }
+
     public static int run(String[] args, PrintStream out, PrintStream err) {
-        String log = null;
-        for (String a : args) {
-            if (a.equals("-h") || a.equals("--help")) {
-                out.print(USAGE);
-                return 0;
-            } else if (log == null && !a.startsWith("-")) {
-                log = a;
-            } else {
-                err.print("weft plan: unexpected argument " + RustText.debugQuote(a) + "\n\n" + USAGE);
-                return 1;
+        ParseResult parsed;
+        try {
+            parsed = CommandArgs.parse(spec(), args);
+        } catch (ArgsProblem p) {
+            return usageError(err, p.kind() == ArgsProblem.Kind.OTHER ? p.argument()
+                    : "unexpected argument " + RustText.debugQuote(p.argument()));
+        }
+        if (parsed.isUsageHelpRequested()) {
+            out.print(USAGE);
+            return 0;
+        }
+        List<String> logs = CommandArgs.operands(parsed);
+        for (int i = 0; i < logs.size(); i++) {
+            if (i > 0 || logs.get(i).startsWith("-")) { // a lone "-" is not a log either: plan reads no stdin
+                return usageError(err, "unexpected argument " + RustText.debugQuote(logs.get(i)));
             }
         }
-        if (log == null) {
-            err.print("weft plan: no log file given\n\n" + USAGE);
-            return 1;
+        if (logs.isEmpty()) {
+            return usageError(err, "no log file given");
         }
+        String log = logs.get(0);
         FaultPlan plan;
         try (LogReader reader = LogReader.open(Path.of(log))) {
             // a recording made with a plan followed that plan: its segments' fates come from it, not the seed
@@ -66,6 +83,11 @@ public final class PlanCommand {
         }
         out.print(FaultPlanJson.write(plan));
         return 0;
+    }
+
+    private static int usageError(PrintStream err, String why) {
+        err.print("weft plan: " + why + "\n\n" + USAGE);
+        return 1;
     }
 
     private static int fail(PrintStream err, String message) {

@@ -1,6 +1,9 @@
 package dev.weft.launcher.run;
 
 import dev.weft.broker.auth.SharedToken;
+import dev.weft.launcher.cli.ArgsProblem;
+import dev.weft.launcher.cli.CommandArgs;
+import dev.weft.launcher.cli.CommandArgs.BadValue;
 import dev.weft.text.OsErrorText;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -8,6 +11,8 @@ import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Optional;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.ParseResult;
 
 /**
  * {@code weft hostd [--listen [HOST:]PORT] [--token-file F] [--shim P]}: starts the host agent
@@ -37,37 +42,35 @@ public final class HostdCommand {
     private HostdCommand() {
     }
 
+    /** The picocli model of {@code weft hostd}; {@code --listen} is checked when it is met. */
+    public static CommandSpec spec() {
+        return CommandSpec.create().name("hostd")
+                .addOption(CommandArgs.convertedOption("<[HOST:]PORT>", InetSocketAddress.class,
+                        HostdCommand::listenAddress, "--listen"))
+                .addOption(CommandArgs.valueOption("<FILE>", "--token-file"))
+                .addOption(CommandArgs.valueOption("<PATH>", "--shim"))
+                .addOption(CommandArgs.helpOption());
+    }
+
     public static int run(String[] args, Map<String, String> env, PrintStream err) {
-        InetSocketAddress listen = new InetSocketAddress("127.0.0.1", DEFAULT_PORT);
-        Path tokenFile = null;
-        Path shimOption = null;
-        for (int i = 0; i < args.length; i++) {
-            String a = args[i];
-            String v = null;
-            int eq = a.indexOf('=');
-            if (a.startsWith("--") && eq > 0) {
-                v = a.substring(eq + 1);
-                a = a.substring(0, eq);
-            } else if (i + 1 < args.length) {
-                v = args[i + 1];
-            }
-            boolean inline = args[i].contains("=");
-            try {
-                switch (a) {
-                    case "--listen" -> listen = RunOptions.listenAddress(need(a, v));
-                    case "--token-file" -> tokenFile = Path.of(need(a, v));
-                    case "--shim" -> shimOption = Path.of(need(a, v));
-                    default -> throw new RunOptions.UsageException("unknown option " + a);
-                }
-            } catch (RunOptions.UsageException e) {
-                err.println("weft hostd: " + e.getMessage());
-                err.print(USAGE);
-                return RunCommand.USAGE_ERROR;
-            }
-            if (!inline) {
-                i++;
-            }
+        ParseResult parsed;
+        try {
+            parsed = CommandArgs.parse(spec(), args);
+        } catch (ArgsProblem p) {
+            err.println("weft hostd: " + switch (p.kind()) {
+                case MISSING_VALUE -> p.argument() + " needs a value";
+                case UNKNOWN_OPTION, UNEXPECTED_ARGUMENT -> "unknown option " + p.argument();
+                case BAD_VALUE, OTHER -> p.argument();
+            });
+            err.print(USAGE);
+            return RunCommand.USAGE_ERROR;
         }
+        InetSocketAddress listen = parsed.matchedOptionValue("--listen",
+                new InetSocketAddress("127.0.0.1", DEFAULT_PORT));
+        String tokenName = parsed.matchedOptionValue("--token-file", null);
+        String shimName = parsed.matchedOptionValue("--shim", null);
+        Path tokenFile = tokenName == null ? null : Path.of(tokenName);
+        Path shimOption = shimName == null ? null : Path.of(shimName);
         SharedToken token;
         try {
             Optional<SharedToken> t = SharedToken.resolve(tokenFile, env);
@@ -104,10 +107,11 @@ public final class HostdCommand {
         return 0;
     }
 
-    private static String need(String option, String v) throws RunOptions.UsageException {
-        if (v == null) {
-            throw new RunOptions.UsageException(option + " needs a value");
+    private static InetSocketAddress listenAddress(String v) {
+        try {
+            return RunOptions.listenAddress(v);
+        } catch (RunOptions.UsageException e) {
+            throw new BadValue(e.getMessage());
         }
-        return v;
     }
 }

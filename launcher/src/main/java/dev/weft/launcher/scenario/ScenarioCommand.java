@@ -1,14 +1,20 @@
 package dev.weft.launcher.scenario;
 
+import dev.weft.launcher.cli.ArgsProblem;
+import dev.weft.launcher.cli.CommandArgs;
 import dev.weft.scenario.Scenario;
 import dev.weft.scenario.ScenarioAction;
 import dev.weft.scenario.ScenarioEvent;
 import dev.weft.scenario.ScenarioException;
 import dev.weft.scenario.Scenarios;
+import dev.weft.text.RustText;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.List;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.ParseResult;
 
 /**
  * {@code weft scenario FILE}: parses and validates a scenario (scenario-dsl.md) and prints it in time order, so a
@@ -22,16 +28,30 @@ public final class ScenarioCommand {
     private ScenarioCommand() {
     }
 
+    /** The picocli model of {@code weft scenario}: the scenario file and {@code -h/--help}. */
+    public static CommandSpec spec() {
+        return CommandSpec.create().name("scenario")
+                .addOption(CommandArgs.helpOption())
+                .addPositional(CommandArgs.operands("<FILE>"));
+    }
+
     public static int run(String[] args, PrintStream out, PrintStream err) {
-        if (args.length == 1 && (args[0].equals("-h") || args[0].equals("--help"))) {
+        ParseResult parsed;
+        try {
+            parsed = CommandArgs.parse(spec(), args);
+        } catch (ArgsProblem p) {
+            return usageError(err, p.kind() == ArgsProblem.Kind.UNKNOWN_OPTION
+                    ? "unknown option " + RustText.debugQuote(p.argument()) : "expected exactly one scenario file");
+        }
+        if (parsed.isUsageHelpRequested()) {
             out.print(USAGE);
             return 0;
         }
-        if (args.length != 1) {
-            err.print("weft scenario: expected exactly one scenario file\n\n" + USAGE);
-            return 1;
+        List<String> files = CommandArgs.operands(parsed);
+        if (files.size() != 1) {
+            return usageError(err, "expected exactly one scenario file");
         }
-        String file = args[0];
+        String file = files.get(0);
         Scenario s;
         try {
             s = Scenarios.load(Path.of(file));
@@ -54,6 +74,11 @@ public final class ScenarioCommand {
         }
         out.print(sb);
         return 0;
+    }
+
+    private static int usageError(PrintStream err, String why) {
+        err.print("weft scenario: " + why + "\n\n" + USAGE);
+        return 1;
     }
 
     private static String describe(ScenarioAction a) {

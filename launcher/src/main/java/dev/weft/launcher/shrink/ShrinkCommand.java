@@ -4,15 +4,20 @@ import dev.weft.io.BoundedFiles;
 import dev.weft.launcher.campaign.CampaignCommand;
 import dev.weft.launcher.campaign.CampaignConfig;
 import dev.weft.launcher.campaign.PlannedRun;
+import dev.weft.launcher.cli.ArgsProblem;
+import dev.weft.launcher.cli.CommandArgs;
+import dev.weft.launcher.cli.CommandArgs.BadValue;
 import dev.weft.text.OsErrorText;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine.ParseResult;
 
 /**
  * {@code weft shrink --config CAMPAIGN.json --seed N [--cell K=V …] [--jobs J] --out DIR}: records the failing run
@@ -43,41 +48,48 @@ public final class ShrinkCommand {
     private ShrinkCommand() {
     }
 
+    /** The picocli model of {@code weft shrink}; each value is checked when its option is met. */
+    public static CommandSpec spec() {
+        return CommandSpec.create().name("shrink")
+                .addOption(CommandArgs.valueOption("FILE", "--config"))
+                .addOption(CommandArgs.convertedOption("N", Long.class, ShrinkCommand::seed, "--seed"))
+                .addOption(OptionSpec.builder("--cell").paramLabel("K=V").arity("1").type(List.class)
+                        .auxiliaryTypes(String.class).converters(ShrinkCommand::cell).build())
+                .addOption(CommandArgs.convertedOption("J", Integer.class, v -> positive(v, "--jobs"), "--jobs"))
+                .addOption(CommandArgs.valueOption("DIR", "--out"))
+                .addOption(CommandArgs.helpOption());
+    }
+
     public static int run(String[] args, PrintStream out, PrintStream err) {
-        Path configFile = null;
-        Path outDir = null;
-        Long seed = null;
-        int jobs = Runtime.getRuntime().availableProcessors();
-        Map<String, String> cell = new TreeMap<>();
+        ParseResult parsed;
         try {
-            for (int i = 0; i < args.length; i++) {
-                String a = args[i];
-                switch (a) {
-                    case "-h", "--help" -> {
-                        out.print(USAGE);
-                        return 0;
-                    }
-                    case "--config" -> configFile = Path.of(value(args, ++i, a));
-                    case "--out" -> outDir = Path.of(value(args, ++i, a));
-                    case "--seed" -> seed = seed(value(args, ++i, a));
-                    case "--jobs" -> jobs = positive(value(args, ++i, a), a);
-                    case "--cell" -> {
-                        String kv = value(args, ++i, a);
-                        int eq = kv.indexOf('=');
-                        if (eq <= 0 || cell.put(kv.substring(0, eq), kv.substring(eq + 1)) != null) {
-                            throw new IllegalArgumentException("--cell wants K=V, each variable once, got \"" + kv + "\"");
-                        }
-                    }
-                    default -> throw new IllegalArgumentException("unknown argument \"" + a + "\"");
-                }
+            parsed = CommandArgs.parse(spec(), args);
+        } catch (ArgsProblem p) {
+            return usageError(err, switch (p.kind()) {
+                case MISSING_VALUE -> p.argument() + " needs a value";
+                case UNKNOWN_OPTION, UNEXPECTED_ARGUMENT -> "unknown argument \"" + p.argument() + "\"";
+                case BAD_VALUE, OTHER -> p.argument();
+            });
+        }
+        if (parsed.isUsageHelpRequested()) {
+            out.print(USAGE);
+            return 0;
+        }
+        String configName = parsed.matchedOptionValue("--config", null);
+        String outName = parsed.matchedOptionValue("--out", null);
+        Path configFile = configName == null ? null : Path.of(configName);
+        Path outDir = outName == null ? null : Path.of(outName);
+        Long seed = parsed.matchedOptionValue("--seed", null);
+        int jobs = parsed.matchedOptionValue("--jobs", Runtime.getRuntime().availableProcessors());
+        Map<String, String> cell = new TreeMap<>();
+        for (String kv : parsed.matchedOptionValue("--cell", List.<String>of())) {
+            int eq = kv.indexOf('=');
+            if (cell.put(kv.substring(0, eq), kv.substring(eq + 1)) != null) {
+                return usageError(err, cellError(kv));
             }
-            if (configFile == null || seed == null || outDir == null) {
-                throw new IllegalArgumentException("--config FILE, --seed N and --out DIR are required");
-            }
-        } catch (IllegalArgumentException e) {
-            err.println("weft shrink: " + e.getMessage());
-            err.print(USAGE);
-            return 1;
+        }
+        if (configFile == null || seed == null || outDir == null) {
+            return usageError(err, "--config FILE, --seed N and --out DIR are required");
         }
         CampaignConfig config;
         try {
@@ -133,21 +145,33 @@ public final class ShrinkCommand {
         }
     }
 
-    private static String value(String[] args, int i, String option) {
-        if (i >= args.length) {
-            throw new IllegalArgumentException(option + " needs a value");
-        }
-        return args[i];
+    private static int usageError(PrintStream err, String why) {
+        err.println("weft shrink: " + why);
+        err.print(USAGE);
+        return 1;
     }
 
-    private static long seed(String v) {
+    private static Long seed(String v) {
         try {
             return Long.parseUnsignedLong(v);
         } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("--seed wants a number from 0 to 2^64-1, got \"" + v + "\"");
+            throw new BadValue("--seed wants a number from 0 to 2^64-1, got \"" + v + "\"");
         }
     }
 
+    /** One {@code --cell K=V} (that each variable comes once is checked after parsing). */
+    private static String cell(String kv) {
+        if (kv.indexOf('=') <= 0) {
+            throw new BadValue(cellError(kv));
+        }
+        return kv;
+    }
+
+    private static String cellError(String kv) {
+        return "--cell wants K=V, each variable once, got \"" + kv + "\"";
+    }
+
+    /** {@code v} as a count of at least 1, or a {@link BadValue} naming {@code option}. */
     static int positive(String v, String option) {
         try {
             int n = Integer.parseInt(v);
@@ -157,6 +181,6 @@ public final class ShrinkCommand {
         } catch (NumberFormatException e) {
             // below
         }
-        throw new IllegalArgumentException(option + " wants a positive number, got \"" + v + "\"");
+        throw new BadValue(option + " wants a positive number, got \"" + v + "\"");
     }
 }

@@ -4,6 +4,8 @@ import dev.weft.check.EventText;
 import dev.weft.core.Channel;
 import dev.weft.core.CoreState;
 import dev.weft.core.PendingDatagram;
+import dev.weft.launcher.cli.ArgsProblem;
+import dev.weft.launcher.cli.CommandArgs;
 import dev.weft.log.LogRecord;
 import dev.weft.log.VAddr;
 import dev.weft.log.WeftLogException;
@@ -16,6 +18,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.ParseResult;
 
 /**
  * {@code weft state <LOG> --at <OP> [--at <OP>...]}: the broker's state right after op N — pending datagrams per
@@ -37,34 +41,44 @@ public final class StateCommand {
     private StateCommand() {
     }
 
+    /** The picocli model of {@code weft state}: the recording, {@code --at} (repeatable), {@code -h/--help}. */
+    public static CommandSpec spec() {
+        return CommandSpec.create().name("state")
+                .addOption(CommandArgs.repeatedOption("<OP>", "--at"))
+                .addOption(CommandArgs.helpOption())
+                .addPositional(CommandArgs.operands("<LOG>"));
+    }
+
     public static int run(String[] args, PrintStream out, PrintStream err) {
-        String log = null;
+        ParseResult parsed;
+        try {
+            parsed = CommandArgs.parse(spec(), args);
+        } catch (ArgsProblem p) {
+            if (p.kind() == ArgsProblem.Kind.MISSING_VALUE) {
+                return fail(err, "--at requires an op index");
+            }
+            return usageError(err, p.kind() == ArgsProblem.Kind.OTHER ? p.argument()
+                    : "unexpected argument " + RustText.debugQuote(p.argument()));
+        }
+        if (parsed.isUsageHelpRequested()) {
+            out.print(USAGE);
+            return 0;
+        }
         List<Long> ops = new ArrayList<>();
-        for (int i = 0; i < args.length; i++) {
-            String a = args[i];
-            if (a.equals("-h") || a.equals("--help")) {
-                out.print(USAGE);
-                return 0;
-            } else if (a.equals("--at")) {
-                if (i + 1 >= args.length) {
-                    return fail(err, "--at requires an op index");
-                }
-                String v = args[++i];
-                try {
-                    ops.add(RustText.parseU64(v));
-                } catch (NumberFormatException e) {
-                    return fail(err, "--at " + RustText.debugQuote(v) + ": not an op index");
-                }
-            } else if (log == null) {
-                log = a;
-            } else {
-                err.print("weft state: unexpected argument " + RustText.debugQuote(a) + "\n\n" + USAGE);
-                return 1;
+        for (String v : parsed.matchedOptionValue("--at", List.<String>of())) {
+            try {
+                ops.add(RustText.parseU64(v));
+            } catch (NumberFormatException e) {
+                return fail(err, "--at " + RustText.debugQuote(v) + ": not an op index");
             }
         }
+        List<String> logs = CommandArgs.operands(parsed);
+        if (logs.size() > 1) {
+            return usageError(err, "unexpected argument " + RustText.debugQuote(logs.get(1)));
+        }
+        String log = logs.isEmpty() ? null : logs.get(0);
         if (log == null || ops.isEmpty()) {
-            err.print("weft state: " + (log == null ? "no log file given" : "no --at op given") + "\n\n" + USAGE);
-            return 1;
+            return usageError(err, log == null ? "no log file given" : "no --at op given");
         }
         try (LogIndex index = LogIndex.build(Path.of(log), List.of(), LogIndex.DEFAULT_CHECKPOINT_EVERY, null, null,
                 () -> false, LogIndex.defaultCacheDir())) {
@@ -141,6 +155,11 @@ public final class StateCommand {
 
     private static String preview(String hex) {
         return hex.length() <= 32 ? hex : hex.substring(0, 32) + "… (" + hex.length() / 2 + " bytes)";
+    }
+
+    private static int usageError(PrintStream err, String why) {
+        err.print("weft state: " + why + "\n\n" + USAGE);
+        return 1;
     }
 
     private static int fail(PrintStream err, String message) {

@@ -1,0 +1,6 @@
+/**
+ * The one command-line parser of the {@code weft} subcommands: picocli's programmatic model
+ * ({@link picocli.CommandLine.Model.CommandSpec}, no annotations, no reflection at start-up), with each command's
+ * errors still worded by the command itself ({@link dev.weft.launcher.cli.CommandArgs}).
+ */
+package dev.weft.launcher.cli;

@@ -1,0 +1,140 @@
+package dev.weft.launcher.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+
+import dev.weft.launcher.WeftCli;
+import dev.weft.launcher.run.RunHelp;
+import dev.weft.testsupport.CapturedRun;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The usage errors of the subcommands parsed by {@link CommandArgs}: exit code and the first line on stderr, word for
+ * word as the hand-written parsers printed them before picocli (docs/cli.md lists the exit codes; scripts and the
+ * spec's examples match these lines). Each line is one sentence without a stack trace.
+ */
+class UsageErrorsTest {
+
+    private static void pinned(int code, String firstLine, String... args) {
+        CapturedRun r = CapturedRun.of((o, e) -> WeftCli.run(args, o, e));
+        String what = String.join(" ", args);
+        assertEquals(code, r.code(), what + ": " + r.err());
+        assertEquals(firstLine, r.err().lines().findFirst().orElse(""), what);
+        assertFalse(r.err().contains("\tat "), what + " printed a stack trace");
+        assertEquals("", r.out(), what + " wrote to stdout");
+    }
+
+    @Test
+    void diff() {
+        pinned(1, "weft diff: two recordings are needed", "diff", "a.weftlog");
+        pinned(1, "weft diff: --by requires op or vt", "diff", "a", "b", "--by");
+        pinned(1, "weft diff: --by \"xx\": expected op or vt", "diff", "--by", "xx", "a", "b");
+        pinned(1, "weft diff: --by \"xx\": expected op or vt", "diff", "--by=xx", "a", "b");
+        pinned(1, "weft diff: unknown option \"--frob\"", "diff", "--frob", "a", "b");
+        pinned(1, "weft diff: unexpected argument \"c\"", "diff", "a", "b", "c");
+        // a lone "-" and an @-word are file names, not options or argument files
+        pinned(1, "weft diff: -: No such file or directory (os error 2)", "diff", "-", "b");
+        pinned(1, "weft diff: @args: No such file or directory (os error 2)", "diff", "@args", "b");
+    }
+
+    @Test
+    void explain() {
+        pinned(1, "weft explain: a recording is needed", "explain");
+        pinned(1, "weft explain: a recording is needed", "explain", "--json");
+        pinned(1, "weft explain: unknown option \"--frob\"", "explain", "--frob", "a");
+        pinned(1, "weft explain: unexpected argument \"b\"", "explain", "a", "b");
+        pinned(1, "weft explain: nope.weftlog: no such file", "explain", "nope.weftlog", "--json");
+    }
+
+    @Test
+    void plan() {
+        pinned(1, "weft plan: no log file given", "plan");
+        pinned(1, "weft plan: unexpected argument \"b\"", "plan", "a", "b");
+        pinned(1, "weft plan: unexpected argument \"--frob\"", "plan", "--frob");
+        pinned(1, "weft plan: unexpected argument \"-\"", "plan", "-");
+    }
+
+    @Test
+    void state() {
+        pinned(1, "weft state: no log file given", "state", "--at", "1");
+        pinned(1, "weft state: no --at op given", "state", "a.weftlog");
+        pinned(1, "weft state: --at requires an op index", "state", "a.weftlog", "--at");
+        pinned(1, "weft state: --at \"x\": not an op index", "state", "a.weftlog", "--at", "x");
+        pinned(1, "weft state: unexpected argument \"b\"", "state", "a", "b", "--at", "1");
+    }
+
+    @Test
+    void convert() {
+        pinned(2, "weft convert: needs a recording and an output file", "convert", "a", "--to", "perfetto");
+        pinned(2, "weft convert: say which format with --to perfetto", "convert", "a", "o.json");
+        pinned(2, "weft convert: --to needs a format (perfetto)", "convert", "a", "o.json", "--to");
+        pinned(2, "weft convert: unknown format \"pprof\" (supported: perfetto)", "convert", "a", "o.json", "--to=pprof");
+        pinned(2, "weft convert: unknown option --frob", "convert", "--frob", "a", "o.json");
+        pinned(2, "weft convert: unexpected argument \"c\"", "convert", "a", "b", "c", "--to", "perfetto");
+    }
+
+    @Test
+    void scenario() {
+        pinned(1, "weft scenario: expected exactly one scenario file", "scenario");
+        pinned(1, "weft scenario: expected exactly one scenario file", "scenario", "a.json", "b.json");
+        pinned(1, "weft scenario: nope.json: no such file", "scenario", "nope.json");
+    }
+
+    @Test
+    void fuzzStopsAtTheFirstBadValueInCommandLineOrder() {
+        pinned(1, "weft fuzz: --jobs \"x\": not a count", "fuzz", "--jobs", "x", "--seeds", "12");
+        pinned(1, "weft fuzz: --seeds \"12\": expected START:COUNT", "fuzz", "--seeds", "12", "--jobs", "x");
+        pinned(1, "weft fuzz: --max-output \"lots\": not a byte count", "fuzz", "--config", "c", "--max-output", "lots");
+        pinned(1, "weft fuzz: --max-output \"9223372036854775808\": not a byte count", "fuzz", "--config", "c",
+                "--max-output", "9223372036854775808");
+        pinned(1, "weft fuzz: --shard wants k/N with 0 <= k < N, got \"x\"", "fuzz", "--config", "c", "--shard", "x");
+        pinned(1, "weft fuzz: unexpected argument \"extra\"", "fuzz", "--config", "c", "extra");
+    }
+
+    @Test
+    void shrink() {
+        pinned(1, "weft shrink: --config FILE, --seed N and --out DIR are required", "shrink");
+        pinned(1, "weft shrink: --config needs a value", "shrink", "--config");
+        pinned(1, "weft shrink: --seed wants a number from 0 to 2^64-1, got \"x\"", "shrink", "--seed", "x", "--jobs", "0");
+        pinned(1, "weft shrink: --jobs wants a positive number, got \"0\"", "shrink", "--jobs", "0", "--seed", "x");
+        pinned(1, "weft shrink: --cell wants K=V, each variable once, got \"A\"", "shrink", "--cell", "A");
+        pinned(1, "weft shrink: --cell wants K=V, each variable once, got \"A=2\"", "shrink", "--cell", "A=1",
+                "--cell", "A=2");
+        pinned(1, "weft shrink: unknown argument \"--frob\"", "shrink", "--frob");
+        pinned(1, "weft shrink: unknown argument \"extra\"", "shrink", "--seed", "1", "extra");
+    }
+
+    @Test
+    void campaignShrinkSharesShrinksJobsCheck() {
+        pinned(1, "weft campaign shrink: --jobs wants a positive number, got \"0\"", "campaign", "shrink", "--jobs", "0");
+    }
+
+    @Test
+    void hostd() {
+        Assumptions.assumeTrue(RunHelp.supportedHere(), "weft hostd runs on Linux x86-64 only");
+        pinned(2, "weft hostd: unknown option --frob", "hostd", "--frob");
+        pinned(2, "weft hostd: unknown option extra", "hostd", "extra");
+        pinned(2, "weft hostd: --listen needs a value", "hostd", "--listen");
+        pinned(2, "weft hostd: --listen \"x:y\": expected PORT or HOST:PORT", "hostd", "--listen", "x:y");
+        pinned(2, "weft hostd: --listen \"99999\": expected PORT or HOST:PORT", "hostd", "--listen=99999");
+    }
+
+    @Test
+    void checkHistory() {
+        String models = "register|cas-register|kv|set|list-append";
+        pinned(1, "usage: weft check history <history.jsonl> --model " + models, "check", "history");
+        pinned(1, "weft check history: unknown option --frob", "check", "history", "h.jsonl", "--frob");
+        pinned(1, "weft check history: one history at a time (also got b)", "check", "history", "a", "b", "--model", "kv");
+        pinned(1, "weft check history: unknown option --model", "check", "history", "a", "--model");
+        pinned(1, "weft check history: unknown model nope (one of " + models + ")", "check", "history", "a",
+                "--model=nope");
+    }
+
+    @Test
+    void completion() {
+        pinned(1, "weft completion: expected 'bash' or 'zsh'", "completion");
+        pinned(1, "weft completion: expected 'bash' or 'zsh'", "completion", "fish");
+        pinned(1, "weft completion: expected 'bash' or 'zsh'", "completion", "bash", "zsh");
+    }
+}
