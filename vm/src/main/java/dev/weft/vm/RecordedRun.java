@@ -17,8 +17,8 @@ import java.util.List;
  * @param assertions    assertions.json's verdicts, in file order
  * @param outcomeDigest outcome.digest without its line end ({@code sha256:…})
  */
-public record RecordedRun(Path dir, JsonNode manifest, List<String> eventLines, List<RunAssertions.Assertion> assertions,
-        String outcomeDigest) {
+public record RecordedRun(Path dir, JsonNode manifest, List<String> eventLines,
+        List<RunAssertions.Assertion> assertions, String outcomeDigest) {
 
     /** The manifest's format word this reader knows. */
     public static final String FORMAT = "simferret-run/1";

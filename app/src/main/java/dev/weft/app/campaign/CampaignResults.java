@@ -17,9 +17,10 @@ import java.util.stream.Stream;
 
 /**
  * A {@code weft campaign} output folder as the results view shows it (docs/campaigns.md): the campaign from
- * {@code report.json} (read as {@link CampaignReportFile}, the type weft campaign writes it with), the tallies of every cell, and one row per run worth looking at — every VIOLATION, DISCARD
- * and ERROR run and every kept recording — with its violation class, what its checker said first (from the run's
- * {@code .result}) and its recording when one was kept. Rows are in plan order (cells as the report lists them,
+ * {@code report.json} (read as {@link CampaignReportFile}, the type weft campaign writes it with), the tallies of
+ * every cell, and one row per run worth looking at — every VIOLATION, DISCARD and ERROR run and every kept recording —
+ * with its violation class, what its checker said first (from the run's {@link RunResult}) and its recording when one
+ * was kept. Rows are in plan order (cells as the report lists them,
  * seeds ascending), so the same folder always shows the same table.
  */
 public record CampaignResults(Path folder, String target, String net, int nodes, String checker, long seedStart,
