@@ -1,5 +1,6 @@
 package dev.weft.launcher.campaign;
 
+import dev.weft.fuzz.RegressionFile;
 import dev.weft.text.ShellWords;
 import dev.weft.io.AtomicFile;
 import java.io.IOException;
@@ -95,12 +96,9 @@ final class CampaignReport {
         Path reg = out.resolve("regressions");
         Files.createDirectories(reg);
         for (Cell c : cells) {
-            StringBuilder sb = new StringBuilder("[");
-            List<Long> v = c.seeds.get("VIOLATION");
-            for (int i = 0; i < v.size(); i++) {
-                sb.append(i == 0 ? "" : ", ").append(Long.toUnsignedString(v.get(i)));
-            }
-            AtomicFile.write(reg.resolve(c.name + ".json"), sb.append("]\n").toString().getBytes(StandardCharsets.UTF_8));
+            // the regression file format of weft fuzz, whose reader owns it (RegressionFile)
+            AtomicFile.write(reg.resolve(c.name + ".json"),
+                    RegressionFile.oneLine(c.seeds.get("VIOLATION")).getBytes(StandardCharsets.UTF_8));
         }
     }
 

@@ -4,12 +4,15 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.weft.fuzz.RegressionFile;
 import dev.weft.log.CanonicalJson;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * report.json and campaign.json are one Jackson type each (CampaignReportFile, CampaignFile), written and read
@@ -117,5 +120,15 @@ class CampaignReportFileTest {
         assertTrue(r.text().contains("\"cell\": " + CanonicalJson.string(odd) + ","), r.text());
         assertEquals(odd, read(r.text()).cells().get(0).cell());
         assertEquals(Map.of(), read(EMPTY).campaign().env());
+    }
+
+    @Test
+    void aCellsRegressionFileIsWeftFuzzsRegressionFormat(@TempDir Path dir) throws Exception {
+        List<Long> seeds = List.of(0L, 32L, -1L);
+        String text = RegressionFile.oneLine(seeds);
+        assertEquals("[0, 32, 18446744073709551615]\n", text, "the layout campaigns always wrote");
+        assertEquals("[]\n", RegressionFile.oneLine(List.of()));
+        Files.writeString(dir.resolve("r.json"), text);
+        assertEquals(seeds, RegressionFile.read(dir.resolve("r.json"), "r.json"));
     }
 }
