@@ -2,19 +2,26 @@
 # Replay benchmark (issue 2): prints figures, asserts nothing. End-to-end `weft replay` wall times including JVM
 # start-up (shown separately), peak RSS, and in-process figures (warm throughput, LogIndex, stateAt cost).
 # Also the index build (LogIndex: what the workbench waits for before every op is reachable), each in a fresh JVM.
-# Usage: bench/replay-bench.sh [--baseline GIT_REF]   (needs ../shared/conformance; writes only under target/)
+# Usage: bench/replay-bench.sh [--shared DIR] [--baseline GIT_REF]   (writes only under target/)
+#   Our own corpus (test-corpus/corpus) by default: start-up and a 2,726-op Chord replay. The rows on the reference
+#   corpus' 1M-record and 22k-op logs (the published figures) need it named: --shared DIR or WEFT_SHARED_DIR=DIR,
+#   DIR holding conformance/ (bench/corpus.sh); without it one line says they are skipped.
 #   --baseline REF: also builds REF's replay engine (javac, into target/bench/baseline) and prints its index-build and
 #   in-process replay figures interleaved with this checkout's, run for run: before and after on the same machine load.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
+source bench/corpus.sh
 baseline=
-if [ "${1:-}" = "--baseline" ]; then baseline=${2:?--baseline needs a git ref}; fi
-C=../shared/conformance
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --baseline) baseline=${2:?--baseline needs a git ref}; shift ;;
+    --shared) use_reference "${2:?--shared needs a folder}"; shift ;;
+    *) echo "replay-bench: unknown argument $1" >&2; exit 2 ;;
+  esac
+  shift
+done
 mvn -q -B -ntp -DskipTests package -pl launcher -am
 mkdir -p target/bench
-big_gz=$C/large/bigflow-1m-fixed1000-s7.weftlog.gz
-big=target/bench/bigflow-1m-fixed1000-s7.weftlog
-[ -f "$big" ] || gzip -dc "$big_gz" > "$big"
 
 best() { # best wall time (s) and its peak RSS (KB) over N runs of a command
   local n=$1; shift; local best=999 rss=0
@@ -30,6 +37,12 @@ row() { printf "%-48s %8s s  peak RSS %6.0f MB  %s\n" "$1" "$2" "$(awk "BEGIN{pr
 
 ./weft --version >/dev/null # creates the class-data-sharing archive on first use
 read -r t m < <(best 5 ./weft --version);                   row "start-up only (weft --version)" "$t" "$m"; startup=$t
+read -r t m < <(best 5 ./weft replay "$OWN/chord/chord-fix2-s3.weftlog"); row "replay chord 2,726 ops (our corpus)" "$t" "$m" "(start-up $startup s of it)"
+need_reference "the 3,600-op, 22k-op and 999,914-record replays, the in-process figures and the index build" || exit 0
+C=$REF
+big_gz=$C/large/bigflow-1m-fixed1000-s7.weftlog.gz
+big=target/bench/bigflow-1m-fixed1000-s7.weftlog
+[ -f "$big" ] || gzip -dc "$big_gz" > "$big"
 read -r t m < <(best 5 ./weft replay $C/chord/chord-fix0-s0.weftlog); row "replay chord 3,600 ops" "$t" "$m" "(target < 0.4 s; start-up $startup s of it)"
 read -r t m < <(best 3 ./weft replay "$big");                row "replay 999,914 records, plain (258 MB)" "$t" "$m" \
   "$(awk "BEGIN{printf \"%.0f records/s end to end, %.0f excluding start-up (reference 424k)\", 999914/$t, 999914/($t-$startup)}")"

@@ -229,11 +229,12 @@ SCRIPT
 # `weft` trains on a set of command lines in one JVM (dev.weft.launcher.StartupTraining, started exactly as the sh
 # launcher starts WeftMain: same runtime, options and class path, which the cache checks): replays of the corpus'
 # logs of several shapes (Chord with fixed and uniform latency, a bigflow prefix, a gzip file), the checkers, state,
-# and the help texts. Without the corpus, the bundled sample stands in.
+# and the help texts. The reference corpus is used only when named (WEFT_SHARED_DIR=DIR, DIR holding conformance/,
+# as for bench/corpus.sh); without it, the bundled sample stands in.
 TRAIN_LOG="$WORK/training-large.weftlog"
 TRAIN_CMDS="$WORK/weft-training.txt"
-CORPUS=../shared/conformance
-if [ -f $CORPUS/chord/chord-exp20000-fix1-s1.weftlog ]; then
+CORPUS=${WEFT_SHARED_DIR:+$WEFT_SHARED_DIR/conformance}
+if [ -n "$CORPUS" ] && [ -f "$CORPUS/chord/chord-exp20000-fix1-s1.weftlog" ]; then
   cp $CORPUS/chord/chord-exp20000-fix1-s1.weftlog "$TRAIN_LOG"
 else
   cp examples/recordings/sample.weftlog "$TRAIN_LOG"
@@ -247,11 +248,11 @@ gzip -c "$SAMPLE" > "$WORK/training-sample.weftlog.gz"
   echo "replay $SAMPLE --until 100"
   echo "state $SAMPLE --at 10"
   echo "diff $SAMPLE $SAMPLE"
-  if [ -f $CORPUS/chord/chord-fix0-s0.weftlog ]; then
+  if [ -n "$CORPUS" ] && [ -f "$CORPUS/chord/chord-fix0-s0.weftlog" ]; then
     echo "replay $(cd $CORPUS && pwd)/chord/chord-fix0-s0.weftlog"
     echo "check chord $(cd $CORPUS && pwd)/chord/chord-fix0-s0.weftlog"
   fi
-  if [ -f $CORPUS/large/bigflow-1m-fixed1000-s7.weftlog.gz ]; then
+  if [ -n "$CORPUS" ] && [ -f "$CORPUS/large/bigflow-1m-fixed1000-s7.weftlog.gz" ]; then
     gzip -dc $CORPUS/large/bigflow-1m-fixed1000-s7.weftlog.gz 2>/dev/null | head -n 20001 > "$WORK/training-bigflow.weftlog" || true
     echo "replay $WORK/training-bigflow.weftlog"
   fi

@@ -35,7 +35,7 @@ best() {
 
 pct() { awk -v n="$1" -v s="$2" 'BEGIN { if (n > 0) printf "%+.0f%%", (s - n) * 100.0 / n; else print "n/a" }'; }
 
-echo "best of $runs runs; reference overhead from ../shared/conformance/README.md"
+echo "best of $runs runs; reference overhead as the reference corpus' README (conformance/README.md) states it"
 printf '%-11s %10s %10s %9s   %10s %10s %9s   %s\n' program wall_nat wall_shim overhead cpu_nat cpu_shim overhead reference
 for prog in montecarlo entropy; do
   case $prog in

@@ -19,7 +19,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Every command the docs show in a {@code ```console} block is run, in order, with {@code weft} on PATH (this
- * checkout's script) from a scratch directory where {@code examples/} and {@code ../shared} are the real ones, and its output must match the lines shown under it: a line {@code ...} stands for any number of lines,
+ * checkout's script) from a scratch directory where {@code examples/} and {@code test-corpus/} are the real ones, and
+ * its output must match the lines shown under it: a line {@code ...} stands for any number of lines,
  * {@code [exit N]} as the last line asserts the exit code (otherwise 0 is expected). Blocks of other languages are
  * not run (install commands that need root; the package smoke test covers those).
  */
@@ -95,9 +96,6 @@ class DocExamplesTest {
             for (Example ex : examples(page)) {
                 String name = Repo.ROOT.relativize(page) + ":" + ex.line() + " $ " + ex.command();
                 tests.add(DynamicTest.dynamicTest(name, () -> {
-                    if (ex.command().contains("../shared/")) {
-                        dev.weft.testcorpus.SharedCorpus.sharedDir(); // skips this example without the reference corpus
-                    }
                     Repo.Result r = Repo.bash(ex.command(), Map.of(), bin, work);
                     List<String> actual = r.output().lines().toList();
                     assertEquals(ex.exitCode(), r.code(), name + "\n" + r.output());

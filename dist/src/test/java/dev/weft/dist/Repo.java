@@ -58,15 +58,12 @@ final class Repo {
 
     /**
      * A scratch working directory that looks like the checkout to the docs' commands: {@code examples/} and
-     * {@code ../shared} resolve to the real ones, and whatever a command writes stays in the scratch directory.
+     * {@code test-corpus/} resolve to the real ones, and whatever a command writes stays in the scratch directory.
      */
     static Path scratchCheckout(Path tmp) throws IOException {
         Path work = Files.createDirectories(tmp.resolve("work"));
         Files.createSymbolicLink(work.resolve("examples"), ROOT.resolve("examples"));
-        if (dev.weft.testcorpus.SharedCorpus.isPresent()) {
-            Files.createSymbolicLink(tmp.resolve("shared"), dev.weft.testcorpus.SharedCorpus.sharedDir());
-        } // else the docs' reference-corpus commands have nothing to read; the tests that need it say so
-
+        Files.createSymbolicLink(work.resolve("test-corpus"), ROOT.resolve("test-corpus"));
         return work;
     }
 

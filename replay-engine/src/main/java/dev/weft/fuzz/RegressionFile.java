@@ -19,13 +19,13 @@ public final class RegressionFile {
     private RegressionFile() {
     }
 
+    /** Largest regression file read (ours). */
+    static final int MAX_FILE_BYTES = 32 << 20;
+
     /**
      * The seeds in the file, in file order (duplicates kept); empty if the file does not exist. The
      * exception text follows {@code weft fuzz: }.
      */
-    /** Largest regression file read (ours). */
-    static final int MAX_FILE_BYTES = 32 << 20;
-
     public static List<Long> read(Path file, String shownPath) throws FuzzConfigException {
         byte[] bytes;
         try {
@@ -67,6 +67,18 @@ public final class RegressionFile {
             sb.append(i + 1 < list.size() ? ",\n" : "\n");
         }
         return sb.append(']').toString();
+    }
+
+    /**
+     * The same array on one line, {@code [1, 3, 5]} and a newline: the layout of a campaign's
+     * {@code regressions/<cell>.json}, which {@code weft fuzz --regressions} reads like any other.
+     */
+    public static String oneLine(Collection<Long> seeds) {
+        StringBuilder sb = new StringBuilder("[");
+        for (Long seed : seeds) {
+            sb.append(sb.length() == 1 ? "" : ", ").append(Long.toUnsignedString(seed));
+        }
+        return sb.append("]\n").toString();
     }
 
     /** Replaces the file atomically: a run killed while writing leaves the previous seeds, never half a list. */

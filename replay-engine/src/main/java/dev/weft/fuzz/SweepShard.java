@@ -3,6 +3,7 @@ package dev.weft.fuzz;
 import dev.weft.json.JsonSyntaxError;
 import dev.weft.json.JsonToken;
 import dev.weft.json.JsonTokenizer;
+import dev.weft.log.CanonicalJson;
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -48,9 +49,9 @@ public record SweepShard(FuzzConfig config, long index, long count, SweepResult 
     static String configJson(FuzzConfig c) {
         StringBuilder sb = new StringBuilder("{\"invariants\": [");
         for (int i = 0; i < c.invariants().size(); i++) {
-            sb.append(i == 0 ? "" : ", ").append(quote(c.invariants().get(i)));
+            sb.append(i == 0 ? "" : ", ").append(CanonicalJson.string(c.invariants().get(i)));
         }
-        sb.append("], \"net\": ").append(quote(c.net())).append(", \"regression_seeds\": [");
+        sb.append("], \"net\": ").append(CanonicalJson.string(c.net())).append(", \"regression_seeds\": [");
         for (int i = 0; i < c.regressionSeeds().size(); i++) {
             sb.append(i == 0 ? "" : ", ").append(Long.toUnsignedString(c.regressionSeeds().get(i)));
         }
@@ -74,12 +75,12 @@ public record SweepShard(FuzzConfig config, long index, long count, SweepResult 
         for (int i = 0; i < fs.size(); i++) {
             SweepResult.Finding f = fs.get(i);
             sb.append(i == 0 ? "\n" : ",\n").append("    {\"first_index\": ").append(Long.toUnsignedString(f.firstIndex()))
-                    .append(", \"invariant\": ").append(quote(f.key().invariant())).append(", \"seeds\": [");
+                    .append(", \"invariant\": ").append(CanonicalJson.string(f.key().invariant())).append(", \"seeds\": [");
             int k = 0;
             for (long s : f.seeds()) {
                 sb.append(k++ == 0 ? "" : ", ").append(Long.toUnsignedString(s));
             }
-            sb.append("], \"subject\": ").append(quote(f.key().subject())).append(", \"what\": ").append(quote(f.what()))
+            sb.append("], \"subject\": ").append(CanonicalJson.string(f.key().subject())).append(", \"what\": ").append(CanonicalJson.string(f.what()))
                     .append('}');
         }
         sb.append(fs.isEmpty() ? "],\n" : "\n  ],\n");
@@ -247,26 +248,6 @@ public record SweepShard(FuzzConfig config, long index, long count, SweepResult 
         BigInteger b = (BigInteger) o;
         if (b.signum() < 0 || b.bitLength() > 64) throw new ClassCastException("not a u64");
         return b.longValue();
-    }
-
-    /** A JSON string literal: quotes, backslashes and control characters escaped. */
-    static String quote(String s) {
-        StringBuilder sb = new StringBuilder(s.length() + 2).append('"');
-        for (int i = 0; i < s.length(); i++) {
-            char ch = s.charAt(i);
-            switch (ch) {
-                case '"' -> sb.append("\\\"");
-                case '\\' -> sb.append("\\\\");
-                case '\n' -> sb.append("\\n");
-                case '\r' -> sb.append("\\r");
-                case '\t' -> sb.append("\\t");
-                default -> {
-                    if (ch < 0x20) sb.append(String.format(java.util.Locale.ROOT, "\\u%04x", (int) ch));
-                    else sb.append(ch);
-                }
-            }
-        }
-        return sb.append('"').toString();
     }
 
     static byte[] utf8(String s) {

@@ -1,5 +1,6 @@
 package dev.weft.history;
 
+import dev.weft.log.CanonicalJson;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 
@@ -69,7 +70,7 @@ public final class HistoryFile {
                 .append(",\"type\":\"").append(e.type().word())
                 .append("\",\"f\":\"").append(e.f().word()).append('"');
         if (e.key() != null) {
-            sb.append(",\"key\":").append(HistoryReader.quoted(e.key()));
+            sb.append(",\"key\":").append(CanonicalJson.string(e.key()));
         }
         if (!e.value().isNull()) {
             sb.append(",\"value\":").append(e.value().text());

@@ -3,6 +3,7 @@ package dev.weft.history;
 import dev.weft.json.JsonSyntaxError;
 import dev.weft.json.JsonToken;
 import dev.weft.json.JsonTokenizer;
+import dev.weft.log.CanonicalJson;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -164,7 +165,7 @@ public final class HistoryReader {
 
     private static String shown(JsonTokenizer t, JsonToken v) {
         return switch (v) {
-            case VALUE_STRING -> quoted(t.text());
+            case VALUE_STRING -> CanonicalJson.string(t.text());
             case START_OBJECT -> "an object";
             case START_ARRAY -> "an array";
             default -> t.text();
@@ -190,7 +191,7 @@ public final class HistoryReader {
     /** Appends the compact JSON text of the value starting at token {@code v} (objects: members in file order). */
     private static void canonical(JsonTokenizer t, JsonToken v, StringBuilder sb) throws JsonSyntaxError, Problem {
         switch (v) {
-            case VALUE_STRING -> sb.append(quoted(t.text()));
+            case VALUE_STRING -> sb.append(CanonicalJson.string(t.text()));
             case START_ARRAY, START_OBJECT -> {
                 if (t.depth() > MAX_DEPTH) {
                     throw new Problem("\"value\" nests deeper than " + MAX_DEPTH + " levels");
@@ -205,7 +206,7 @@ public final class HistoryReader {
                     }
                     first = false;
                     if (object) {
-                        sb.append(quoted(t.currentName())).append(':');
+                        sb.append(CanonicalJson.string(t.currentName())).append(':');
                         e = t.nextToken();
                     }
                     canonical(t, e, sb);
@@ -214,28 +215,5 @@ public final class HistoryReader {
             }
             default -> sb.append(t.text());
         }
-    }
-
-    /** A string as JSON text: quotes, backslash and control characters escaped. */
-    static String quoted(String s) {
-        StringBuilder sb = new StringBuilder(s.length() + 2).append('"');
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            switch (c) {
-                case '"' -> sb.append("\\\"");
-                case '\\' -> sb.append("\\\\");
-                case '\n' -> sb.append("\\n");
-                case '\t' -> sb.append("\\t");
-                case '\r' -> sb.append("\\r");
-                default -> {
-                    if (c < 0x20) {
-                        sb.append(String.format("\\u%04x", (int) c));
-                    } else {
-                        sb.append(c);
-                    }
-                }
-            }
-        }
-        return sb.append('"').toString();
     }
 }

@@ -28,7 +28,19 @@ public final class CanonicalJson {
         sb.append(c.text());
     }
 
-    /** A JSON string literal (with quotes) escaped exactly as §2 says. */
+    /**
+     * A JSON string literal (with quotes) escaped exactly as §2 says: quote and backslash escaped, the short escapes
+     * for backspace, tab, newline, form feed and carriage return, other control characters as six-character escapes
+     * in lowercase hex, everything else as is. The one JSON string writer of the project: every file or line we
+     * write as JSON by hand quotes its strings here.
+     */
+    public static String string(String s) {
+        CanonBytes c = scratch();
+        c.string(s);
+        return c.text();
+    }
+
+    /** {@link #string} appended to {@code sb}. */
     public static void appendString(StringBuilder sb, String s) {
         CanonBytes c = scratch();
         c.string(s);

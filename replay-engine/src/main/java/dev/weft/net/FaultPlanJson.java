@@ -3,6 +3,7 @@ package dev.weft.net;
 import dev.weft.json.JsonSyntaxError;
 import dev.weft.json.JsonToken;
 import dev.weft.json.JsonTokenizer;
+import dev.weft.log.CanonicalJson;
 import dev.weft.log.Fnv1a;
 import dev.weft.log.VAddr;
 import dev.weft.scenario.ScenarioAction;
@@ -38,7 +39,7 @@ public final class FaultPlanJson {
         boolean v2 = segments || plan.events() != null;
         b.append("{\"format\":\"").append(FORMAT).append("\",\"version\":")
                 .append(v2 ? VERSION_WITH_SEGMENTS : VERSION)
-                .append(",\"net\":\"").append(escape(plan.net())).append("\",\"datagrams\":[");
+                .append(",\"net\":").append(CanonicalJson.string(plan.net())).append(",\"datagrams\":[");
         String sep = "\n";
         for (FaultPlan.Deviation d : plan.deviations()) {
             b.append(sep).append("{\"src\":\"").append(d.id().src().text()).append("\",\"dst\":\"")
@@ -72,7 +73,7 @@ public final class FaultPlanJson {
                 } else if (e.action() instanceof ScenarioAction.Start st) {
                     b.append(",\"node_id\":").append(Long.toUnsignedString(st.nodeId()));
                 } else if (e.action() instanceof ScenarioAction.ActivatePartition p) {
-                    b.append(",\"spec\":\"").append(escape(p.spec())).append('"');
+                    b.append(",\"spec\":").append(CanonicalJson.string(p.spec()));
                 }
                 b.append("}}");
                 sep = ",\n";
@@ -353,9 +354,5 @@ public final class FaultPlanJson {
         } catch (NumberFormatException e) {
             throw new FaultPlanException("member " + member + ": \"" + text + "\" is not an address a.b.c.d:port");
         }
-    }
-
-    private static String escape(String s) {
-        return s.replace("\\", "\\\\").replace("\"", "\\\"");
     }
 }

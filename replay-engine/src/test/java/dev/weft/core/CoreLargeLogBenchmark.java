@@ -21,7 +21,8 @@ import java.util.List;
  * java -cp replay-engine/target/classes:replay-engine/target/test-classes:&lt;jackson jars&gt; \
  *      dev.weft.core.CoreLargeLogBenchmark [path-to-log]
  * </pre>
- * Default log: ../shared/conformance/large/bigflow-1m-fixed1000-s7.weftlog.gz relative to the repository root.
+ * Default log: the reference corpus' large/bigflow-1m-fixed1000-s7.weftlog.gz, found where the tests find it
+ * ({@code -Dweft.shared.dir}, docs/benchmarks.md).
  */
 public final class CoreLargeLogBenchmark {
 
@@ -29,7 +30,8 @@ public final class CoreLargeLogBenchmark {
     }
 
     public static void main(String[] args) throws Exception {
-        Path log = Path.of(args.length > 0 ? args[0] : "../shared/conformance/large/bigflow-1m-fixed1000-s7.weftlog.gz");
+        Path log = args.length > 0 ? Path.of(args[0])
+                : dev.weft.testcorpus.SharedCorpus.conformance().resolve("large/bigflow-1m-fixed1000-s7.weftlog.gz");
         List<Event> events = new ArrayList<>();
         List<byte[]> payloads = new ArrayList<>();
         FaultModel fault;

@@ -26,7 +26,10 @@ class LogIndexTest {
         return dev.weft.testcorpus.SharedCorpus.conformance();
     }
 
-    /** A plain 2,618-op Chord recording of our own corpus: the tests that need any real log run without ../shared. */
+    /**
+     * A plain 2,618-op Chord recording of our own corpus: the tests that need any real log run without the reference
+     * corpus.
+     */
     static Path ownChord() {
         return dev.weft.testcorpus.OwnCorpus.dir().resolve("chord/chord-fix0-s3-violation.weftlog");
     }

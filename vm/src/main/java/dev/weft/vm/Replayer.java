@@ -129,20 +129,11 @@ record Replayer(QemuInstallation qemu, GuestImage guest, VmOptions options, Prin
     }
 
     private static JsonNode readManifest(Path dir) throws VmCommand.VmFailure {
-        Path m = dir.resolve(RunFiles.MANIFEST);
-        if (!Files.isRegularFile(m)) {
-            throw new VmCommand.VmFailure(m + ": not found (not a 'weft vm record' run directory)");
-        }
-        JsonNode node;
         try {
-            node = Json.MAPPER.readTree(m.toFile());
-        } catch (IOException e) {
-            throw new VmCommand.VmFailure(m + ": not valid JSON (" + e.getMessage().lines().findFirst().orElse("") + ")");
+            return RecordedRun.readManifest(dir);
+        } catch (RecordedRun.NotARun e) {
+            throw new VmCommand.VmFailure(e.getMessage());
         }
-        if (!node.path("format").asText().equals("simferret-run/1") || !node.path("identity").isObject()) {
-            throw new VmCommand.VmFailure(m + ": not a simferret-run/1 manifest");
-        }
-        return node;
     }
 
     private static void checkArtifacts(Path dir, JsonNode manifest) throws IOException, VmCommand.VmFailure {

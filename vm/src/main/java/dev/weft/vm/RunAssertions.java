@@ -67,6 +67,15 @@ public final class RunAssertions {
         return root;
     }
 
+    /** Reads what {@link #toJson} writes (assertions.json): the verdicts in file order. */
+    public static List<Assertion> fromJson(JsonNode root) {
+        List<Assertion> out = new ArrayList<>();
+        for (JsonNode a : root.path("assertions")) {
+            out.add(new Assertion(a.path("name").asText(), a.path("ok").asBoolean(), a.path("detail").asText()));
+        }
+        return out;
+    }
+
     private static Assertion requiredEvents(List<ObjectNode> events) {
         List<String> missing = new ArrayList<>();
         for (String[] want : REQUIRED) {

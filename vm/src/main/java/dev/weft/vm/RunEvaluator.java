@@ -27,9 +27,9 @@ public final class RunEvaluator {
         StringBuilder sb = new StringBuilder();
         sb.append("assertions: ").append(o.assertionsHolding()).append(" of ").append(o.assertionCount()).append(" hold\n");
         try {
-            for (var a : Json.MAPPER.readTree(o.assertionsJson()).path("assertions")) {
-                sb.append("  ").append(a.path("ok").asBoolean() ? "ok  " : "FAIL").append(' ')
-                        .append(a.path("name").asText()).append(": ").append(a.path("detail").asText()).append('\n');
+            for (RunAssertions.Assertion a : RunAssertions.fromJson(Json.MAPPER.readTree(o.assertionsJson()))) {
+                sb.append("  ").append(a.ok() ? "ok  " : "FAIL").append(' ').append(a.name()).append(": ")
+                        .append(a.detail()).append('\n');
             }
         } catch (java.io.IOException e) {
             throw new java.io.UncheckedIOException(e);

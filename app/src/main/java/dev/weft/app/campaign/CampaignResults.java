@@ -1,10 +1,11 @@
 package dev.weft.app.campaign;
 
+import com.fasterxml.jackson.core.JsonParseException;
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.weft.launcher.campaign.CampaignFile;
+import dev.weft.launcher.campaign.CampaignReportFile;
+import dev.weft.launcher.campaign.RunResult;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -16,9 +17,10 @@ import java.util.stream.Stream;
 
 /**
  * A {@code weft campaign} output folder as the results view shows it (docs/campaigns.md): the campaign from
- * {@code report.json}, the tallies of every cell, and one row per run worth looking at — every VIOLATION, DISCARD
- * and ERROR run and every kept recording — with its violation class, what its checker said first (from the run's
- * {@code .result}) and its recording when one was kept. Rows are in plan order (cells as the report lists them,
+ * {@code report.json} (read as {@link CampaignReportFile}, the type weft campaign writes it with), the tallies of
+ * every cell, and one row per run worth looking at — every VIOLATION, DISCARD and ERROR run and every kept recording —
+ * with its violation class, what its checker said first (from the run's {@link RunResult}) and its recording when one
+ * was kept. Rows are in plan order (cells as the report lists them,
  * seeds ascending), so the same folder always shows the same table.
  */
 public record CampaignResults(Path folder, String target, String net, int nodes, String checker, long seedStart,
@@ -55,78 +57,75 @@ public record CampaignResults(Path folder, String target, String net, int nodes,
         }
     }
 
-    private static final ObjectMapper JSON = new ObjectMapper();
-
     /** Reads the folder (file I/O: call it off the UI thread). */
     public static CampaignResults read(Path folder) throws NotACampaign {
-        Path report = folder.resolve("report.json");
+        Path report = folder.resolve(CampaignReportFile.NAME);
         if (!Files.isRegularFile(report)) {
             throw new NotACampaign(folder + ": no report.json — not a weft campaign output folder, or its campaign is"
                     + " still running (the report is written when it ends or is stopped)");
         }
-        JsonNode root;
+        CampaignReportFile file;
         try {
-            root = JSON.readTree(Files.readString(report, StandardCharsets.UTF_8));
+            file = CampaignReportFile.read(folder);
+        } catch (JsonParseException e) {
+            throw new NotACampaign(report + where(e) + ": not valid JSON (" + e.getOriginalMessage() + ")");
         } catch (JsonProcessingException e) {
-            String where = e.getLocation() == null ? "" : ": line " + e.getLocation().getLineNr();
-            throw new NotACampaign(report + where + ": not valid JSON (" + e.getOriginalMessage() + ")");
+            throw new NotACampaign(report + where(e) + ": not a campaign report (" + e.getOriginalMessage() + ")");
         } catch (IOException e) {
             throw new NotACampaign(report + ": " + e.getMessage());
         }
         try {
-            return parse(folder, root);
+            return of(folder, file);
         } catch (IllegalArgumentException e) {
             throw new NotACampaign(report + ": " + e.getMessage());
         }
     }
 
-    private static CampaignResults parse(Path folder, JsonNode root) {
-        JsonNode campaign = required(root, "campaign");
-        List<String> target = new ArrayList<>();
-        for (JsonNode t : required(campaign, "target")) target.add(t.asText());
-        String checker = campaign.has("checker") ? campaign.get("checker").asText()
-                : campaign.has("checker_command") ? String.join(" ", texts(campaign.get("checker_command"))) : "?";
+    private static String where(JsonProcessingException e) {
+        return e.getLocation() == null ? "" : ": line " + e.getLocation().getLineNr();
+    }
+
+    private static CampaignResults of(Path folder, CampaignReportFile file) {
+        CampaignFile campaign = required(file.campaign(), "campaign");
+        String checker = campaign.checker() != null ? campaign.checker()
+                : campaign.checkerCommand() != null ? String.join(" ", campaign.checkerCommand()) : "?";
         List<Cell> cells = new ArrayList<>();
         List<Hit> hits = new ArrayList<>();
         Map<String, String> classOf = new HashMap<>();
-        JsonNode violations = root.path("violations");
-        for (JsonNode v : violations) {
-            String cls = required(v, "class").asText();
-            for (JsonNode h : v.path("hits")) {
-                classOf.put(h.path("cell").asText() + "\u0000" + h.path("seed").asText(), cls);
+        for (CampaignReportFile.Violation v : file.violations()) {
+            String cls = required(v.violationClass(), "class");
+            for (CampaignReportFile.Hit h : v.hits()) {
+                classOf.put(h.cell() + "\u0000" + Long.toUnsignedString(h.seed()), cls);
             }
         }
         int order = 0;
-        for (JsonNode c : required(root, "cells")) {
-            String name = required(c, "cell").asText();
-            cells.add(new Cell(name, c.path("planned").asLong(), c.path("done").asLong(), c.path("OK").asLong(),
-                    c.path("VIOLATION").asLong(), c.path("DISCARD").asLong(), c.path("ERROR").asLong()));
+        for (CampaignReportFile.Cell c : file.cells()) {
+            String name = required(c.cell(), "cell");
+            cells.add(new Cell(name, c.planned(), c.done(), c.ok(), c.violation(), c.discard(), c.error()));
             List<Hit> ofCell = new ArrayList<>();
-            addSeeds(folder, name, c.path("violation_seeds"), "VIOLATION", classOf, ofCell, order);
-            addSeeds(folder, name, c.path("discard_seeds"), "DISCARD", classOf, ofCell, order);
-            addSeeds(folder, name, c.path("error_seeds"), "ERROR", classOf, ofCell, order);
-            // the broker's deadlock verdict (weft run exit 4; absent from older reports)
-            addSeeds(folder, name, c.path("deadlock_seeds"), "DEADLOCK", classOf, ofCell, order);
+            addSeeds(folder, name, c.violationSeeds(), "VIOLATION", classOf, ofCell, order);
+            addSeeds(folder, name, c.discardSeeds(), "DISCARD", classOf, ofCell, order);
+            addSeeds(folder, name, c.errorSeeds(), "ERROR", classOf, ofCell, order);
+            // the broker's deadlock verdict (weft run exit 4; absent from older reports, read as none)
+            addSeeds(folder, name, c.deadlockSeeds(), "DEADLOCK", classOf, ofCell, order);
             addKeptPasses(folder, name, ofCell, order);
             ofCell.sort(Comparator.comparing((Hit h) -> h.seed(), Long::compareUnsigned));
             hits.addAll(ofCell);
             order++;
         }
-        return new CampaignResults(folder, String.join(" ", target), campaign.path("net").asText(),
-                campaign.path("nodes").asInt(), checker, campaign.path("seed_start").asLong(),
-                campaign.path("seed_count").asLong(), root.path("complete").asBoolean(), root.path("done").asLong(),
-                root.path("planned").asLong(), List.copyOf(cells), List.copyOf(hits), violations.size());
+        return new CampaignResults(folder, String.join(" ", campaign.target()), campaign.net(), campaign.nodes(),
+                checker, campaign.seedStart(), campaign.seedCount(), file.complete(), file.done(), file.planned(),
+                List.copyOf(cells), List.copyOf(hits), file.violations().size());
     }
 
-    private static void addSeeds(Path folder, String cell, JsonNode seeds, String verdict, Map<String, String> classOf,
+    private static void addSeeds(Path folder, String cell, List<Long> seeds, String verdict, Map<String, String> classOf,
             List<Hit> out, int order) {
-        for (JsonNode s : seeds) {
-            long seed = Long.parseUnsignedLong(s.asText());
+        for (long seed : seeds) {
             String stem = "s" + Long.toUnsignedString(seed);
             Path dir = folder.resolve("runs").resolve(cell);
             Path log = dir.resolve(stem + ".weftlog");
-            out.add(new Hit(cell, seed, verdict, classOf.getOrDefault(cell + "\u0000" + s.asText(), ""),
-                    identity(dir.resolve(stem + ".result")), Files.isRegularFile(log) ? log : null, order));
+            out.add(new Hit(cell, seed, verdict, classOf.getOrDefault(cell + "\u0000" + Long.toUnsignedString(seed), ""),
+                    identity(dir.resolve(stem + RunResult.SUFFIX)), Files.isRegularFile(log) ? log : null, order));
         }
     }
 
@@ -144,40 +143,32 @@ public record CampaignResults(Path folder, String target, String net, int nodes,
             String name = log.getFileName().toString();
             long seed = Long.parseUnsignedLong(name.substring(1, name.length() - ".weftlog".length()));
             if (out.stream().anyMatch(h -> h.seed() == seed)) continue;
-            Path result = dir.resolve("s" + Long.toUnsignedString(seed) + ".result");
+            Path result = dir.resolve("s" + Long.toUnsignedString(seed) + RunResult.SUFFIX);
             if (verdict(result).equals("OK")) out.add(new Hit(cell, seed, "OK", "", "kept passing run", log, order));
         }
     }
 
-    /** The identity line of a run's .result (what its checker reported first), or "" if unreadable. */
+    /** What a run's checker reported first (its {@link RunResult}), or "" if it has none or it is unreadable. */
     private static String identity(Path result) {
-        return field(result, "identity ");
+        RunResult r = result(result);
+        return r == null ? "" : r.identity();
     }
 
     private static String verdict(Path result) {
-        return field(result, "verdict ");
+        RunResult r = result(result);
+        return r == null ? "" : r.verdict();
     }
 
-    private static String field(Path result, String prefix) {
+    private static RunResult result(Path file) {
         try {
-            for (String l : Files.readAllLines(result, StandardCharsets.UTF_8)) {
-                if (l.startsWith(prefix)) return l.substring(prefix.length());
-            }
+            return RunResult.read(file);
         } catch (IOException e) {
-            // a run without a result file: the report still counts it; the row says nothing more
+            return null; // a run without a readable result: the report still counts it; the row says nothing more
         }
-        return "";
     }
 
-    private static JsonNode required(JsonNode n, String field) {
-        JsonNode v = n.get(field);
-        if (v == null || v.isNull()) throw new IllegalArgumentException("missing \"" + field + "\"");
-        return v;
-    }
-
-    private static List<String> texts(JsonNode array) {
-        List<String> out = new ArrayList<>();
-        array.forEach(n -> out.add(n.asText()));
-        return out;
+    private static <T> T required(T value, String field) {
+        if (value == null) throw new IllegalArgumentException("missing \"" + field + "\"");
+        return value;
     }
 }

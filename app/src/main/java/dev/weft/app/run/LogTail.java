@@ -1,8 +1,13 @@
 package dev.weft.app.run;
 
+import dev.weft.log.Event;
+import dev.weft.log.LogReader;
+import dev.weft.log.LogRecord;
+import dev.weft.log.RecvOutcome;
+import dev.weft.log.SendOutcome;
+import dev.weft.log.WeftLogException;
 import java.io.IOException;
 import java.io.RandomAccessFile;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
@@ -55,7 +60,7 @@ public final class LogTail {
                 for (int i = 0; i < n; i++) {
                     if (buf[i] == '\n') {
                         partial.write(buf, start, i - start);
-                        line(partial.toString(StandardCharsets.UTF_8));
+                        line(partial.toByteArray());
                         partial.reset();
                         start = i + 1;
                     }
@@ -78,36 +83,30 @@ public final class LogTail {
         ended = false;
     }
 
-    /** One whole line: the header has no "op"; records are counted by kind from their fixed key order. */
-    private void line(String l) {
-        long op = number(l, "{\"op\":");
-        if (op < 0) return;
+    /**
+     * One whole line, read by the engine's own record parser (the log format has one reader): the header and any
+     * line that is not a record are skipped, records are counted by their event.
+     */
+    private void line(byte[] l) {
+        LogRecord r;
+        try {
+            r = LogReader.parseRecordLine(l, 0, l.length, records + 2);
+        } catch (WeftLogException notARecord) {
+            return;
+        }
         records++;
-        lastOp = op;
-        long vt = number(l, ",\"vt\":");
-        if (vt >= 0) lastVt = vt;
-        if (l.contains("\"k\":\"send\"")) {
+        lastOp = r.op();
+        lastVt = r.vt();
+        Event e = r.event();
+        if (e instanceof Event.Send send) {
             sends++;
-            if (l.contains("\"kind\":\"dropped\"") || l.contains("\"kind\":\"drop")) dropped++;
-        } else if (l.contains("\"k\":\"recv\"") && l.contains("\"kind\":\"delivered\"")) {
+            if (send.outcome() instanceof SendOutcome.Dropped) dropped++;
+        } else if (e instanceof Event.Recv recv && recv.outcome() instanceof RecvOutcome.Delivered) {
             delivered++;
-        } else if (l.contains("\"k\":\"violation\"")) {
+        } else if (e instanceof Event.Violation) {
             violations++;
-        } else if (l.contains("\"k\":\"end\"")) {
+        } else if (e instanceof Event.End) {
             ended = true;
         }
-    }
-
-    private static long number(String l, String key) {
-        int at = l.indexOf(key);
-        if (at < 0 || (key.startsWith("{") && at != 0)) return -1;
-        int i = at + key.length();
-        long v = 0;
-        int digits = 0;
-        while (i < l.length() && Character.isDigit(l.charAt(i)) && digits < 19) {
-            v = v * 10 + (l.charAt(i++) - '0');
-            digits++;
-        }
-        return digits == 0 ? -1 : v;
     }
 }

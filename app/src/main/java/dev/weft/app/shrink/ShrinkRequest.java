@@ -1,5 +1,6 @@
 package dev.weft.app.shrink;
 
+import dev.weft.text.ShellWords;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -82,8 +83,6 @@ public record ShrinkRequest(String config, String seed, String cells, String job
 
     /** The equivalent shell command, for the dialog to show. */
     public String commandLine() {
-        StringBuilder b = new StringBuilder("weft");
-        for (String a : args()) b.append(' ').append(a.matches("[A-Za-z0-9_./=:,+-]+") ? a : "'" + a.replace("'", "'\\''") + "'");
-        return b.toString();
+        return "weft " + ShellWords.join(args());
     }
 }

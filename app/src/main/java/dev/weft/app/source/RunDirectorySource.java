@@ -1,7 +1,6 @@
 package dev.weft.app.source;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.weft.log.Event;
 import dev.weft.log.LogHeader;
 import dev.weft.log.LogMeta;
@@ -10,9 +9,11 @@ import dev.weft.log.RecvOutcome;
 import dev.weft.log.SendOutcome;
 import dev.weft.log.VAddr;
 import dev.weft.timeline.TimelineModel;
+import dev.weft.vm.Json;
+import dev.weft.vm.RecordedRun;
+import dev.weft.vm.RunAssertions;
+import dev.weft.vm.RunFiles;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -32,7 +33,6 @@ import java.util.Set;
  */
 public final class RunDirectorySource implements RecordingSource {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
     /** Fixed lane order for the known programs; other programs follow in order of appearance. */
     private static final List<String> KNOWN_LANES = List.of("agent", "server gen 1", "server gen 2", "client", "checker");
 
@@ -42,10 +42,10 @@ public final class RunDirectorySource implements RecordingSource {
     private final List<LogRecord> records;
     private final TimelineModel timeline;
     private final Verification verification;
-    private final Map<String, JsonNode> assertions;
+    private final Map<String, RunAssertions.Assertion> assertions;
 
     private RunDirectorySource(Path dir, LogHeader header, List<String> lines, List<LogRecord> records, TimelineModel timeline,
-            Verification verification, Map<String, JsonNode> assertions) {
+            Verification verification, Map<String, RunAssertions.Assertion> assertions) {
         this.dir = dir;
         this.header = header;
         this.lines = lines;
@@ -55,49 +55,47 @@ public final class RunDirectorySource implements RecordingSource {
         this.assertions = assertions;
     }
 
-    /** True when the path is a run directory (it holds a SimFerret manifest). */
+    /** True when the path is a run directory (it holds a SimFerret manifest and events). */
     public static boolean isRunDirectory(Path p) {
-        return Files.isDirectory(p) && Files.isRegularFile(p.resolve("manifest.json")) && Files.isRegularFile(p.resolve("events.jsonl"));
+        return RecordedRun.isRunDirectory(p);
     }
 
+    /** Opens the directory through vm's own reader ({@link RecordedRun}): its file names and formats are vm's. */
     public static RecordingSource open(Path dir, Progress progress) throws RecordingOpener.OpenException {
+        RecordedRun run;
         try {
-            JsonNode manifest = JSON.readTree(dir.resolve("manifest.json").toFile());
-            if (!manifest.path("format").asText().equals("simferret-run/1")) {
-                throw new RecordingOpener.OpenException(dir.resolve("manifest.json") + ": not a simferret-run/1 manifest");
-            }
-            List<String> lines = Files.readAllLines(dir.resolve("events.jsonl"), StandardCharsets.UTF_8);
-            Map<String, JsonNode> assertions = new LinkedHashMap<>();
-            for (JsonNode a : JSON.readTree(dir.resolve("assertions.json").toFile()).path("assertions")) {
-                assertions.put(a.path("name").asText(), a);
-            }
-            Mapper mapper = new Mapper();
-            List<LogRecord> records = new ArrayList<>(lines.size());
-            TimelineModel.Builder builder = new TimelineModel.Builder(lines.size() + 1);
-            for (int i = 0; i < lines.size(); i++) {
-                JsonNode e;
-                try {
-                    e = JSON.readTree(lines.get(i));
-                } catch (IOException bad) {
-                    throw new RecordingOpener.OpenException(dir.resolve("events.jsonl") + ":" + (i + 1) + ": not JSON");
-                }
-                LogRecord r = new LogRecord(i, i, mapper.event(e), 0, i + 1);
-                records.add(r);
-                builder.add(r);
-            }
-            mapper.lanes.forEach((name, conn) -> builder.connectionLabel(conn, name));
-            JsonNode id = manifest.path("identity");
-            long seed = Long.parseUnsignedLong(id.path("seed").asText("0"));
-            String runId = manifest.path("run_id").asText();
-            LogHeader header = new LogHeader(JSON.writeValueAsString(id), "simferret-run", 1, seed, "guest", 0,
-                    LogMeta.label("SimFerret run " + runId));
-            String outcome = Files.readString(dir.resolve("outcome.digest"), StandardCharsets.UTF_8).strip();
-            // The directory as recorded; `weft vm replay` is what verifies it against QEMU.
-            Verification v = Verification.verified(outcome.startsWith("sha256:") ? outcome.substring(7, 23) : outcome);
-            return new RunDirectorySource(dir, header, List.copyOf(lines), List.copyOf(records), builder.build(), v, assertions);
+            run = RecordedRun.read(dir);
+        } catch (RecordedRun.NotARun e) {
+            throw new RecordingOpener.OpenException(e.getMessage());
         } catch (IOException e) {
             throw new RecordingOpener.OpenException(dir + ": " + e.getMessage());
         }
+        List<String> lines = run.eventLines();
+        Map<String, RunAssertions.Assertion> assertions = new LinkedHashMap<>();
+        for (RunAssertions.Assertion a : run.assertions()) {
+            assertions.put(a.name(), a);
+        }
+        Mapper mapper = new Mapper();
+        List<LogRecord> records = new ArrayList<>(lines.size());
+        TimelineModel.Builder builder = new TimelineModel.Builder(lines.size() + 1);
+        for (int i = 0; i < lines.size(); i++) {
+            JsonNode e;
+            try {
+                e = Json.MAPPER.readTree(lines.get(i));
+            } catch (IOException bad) {
+                throw new RecordingOpener.OpenException(dir.resolve(RunFiles.EVENTS) + ":" + (i + 1) + ": not JSON");
+            }
+            LogRecord r = new LogRecord(i, i, mapper.event(e), 0, i + 1);
+            records.add(r);
+            builder.add(r);
+        }
+        mapper.lanes.forEach((name, conn) -> builder.connectionLabel(conn, name));
+        LogHeader header = new LogHeader(Json.compact(run.identity()), "simferret-run", 1, run.seed(), "guest", 0,
+                LogMeta.label("SimFerret run " + run.runId()));
+        String outcome = run.outcomeDigest();
+        // The directory as recorded; `weft vm replay` is what verifies it against QEMU.
+        Verification v = Verification.verified(outcome.startsWith("sha256:") ? outcome.substring(7, 23) : outcome);
+        return new RunDirectorySource(dir, header, lines, List.copyOf(records), builder.build(), v, assertions);
     }
 
     /** Guest event to timeline event, with one connection (lane) per guest process. */
@@ -178,7 +176,7 @@ public final class RunDirectorySource implements RecordingSource {
     @Override
     public String eventLine(int op) {
         try {
-            JsonNode e = JSON.readTree(lines.get(op));
+            JsonNode e = Json.MAPPER.readTree(lines.get(op));
             StringBuilder sb = new StringBuilder(e.path("p").asText()).append(' ').append(e.path("e").asText());
             e.fields().forEachRemaining(f -> {
                 if (!f.getKey().equals("p") && !f.getKey().equals("e") && !f.getKey().equals("n")) {
@@ -196,9 +194,9 @@ public final class RunDirectorySource implements RecordingSource {
     public List<ViolationInfo> check(Set<String> invariants, Progress progress) {
         List<ViolationInfo> out = new ArrayList<>();
         int last = Math.max(0, records.size() - 1);
-        for (Map.Entry<String, JsonNode> a : assertions.entrySet()) {
-            if (invariants.contains(a.getKey()) && !a.getValue().path("ok").asBoolean()) {
-                out.add(new ViolationInfo(a.getKey(), last, last, a.getValue().path("detail").asText()));
+        for (Map.Entry<String, RunAssertions.Assertion> a : assertions.entrySet()) {
+            if (invariants.contains(a.getKey()) && !a.getValue().ok()) {
+                out.add(new ViolationInfo(a.getKey(), last, last, a.getValue().detail()));
             }
         }
         return out;

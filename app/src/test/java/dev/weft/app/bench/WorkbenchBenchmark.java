@@ -26,15 +26,19 @@ import java.util.concurrent.TimeUnit;
  * scrubbing at several zoom levels (p50/p99), go-to-op times, and heap after load. A main, not a test:
  *
  * <pre>
- * app/run-benchmark.sh [FILE]      (default: ../shared/conformance/large/bigflow-1m-fixed1000-s7.weftlog.gz)
+ * app/run-benchmark.sh [FILE]
  * </pre>
+ * Without FILE: the reference corpus' large/bigflow-1m-fixed1000-s7.weftlog.gz when {@code -Dweft.shared.dir} names
+ * it (the script passes {@code WEFT_SHARED_DIR}), else our own corpus' 2,726-op Chord log.
  * Figures include JVM warm-up effects (first run of every code path); say so when quoting them.
  */
 public final class WorkbenchBenchmark {
 
     public static void main(String[] args) throws Exception {
         Path file = args.length > 0 ? Path.of(args[0])
-                : dev.weft.testcorpus.SharedCorpus.conformance().resolve("large/bigflow-1m-fixed1000-s7.weftlog.gz");
+                : System.getProperty("weft.shared.dir") != null
+                        ? dev.weft.testcorpus.SharedCorpus.conformance().resolve("large/bigflow-1m-fixed1000-s7.weftlog.gz")
+                        : dev.weft.testcorpus.OwnCorpus.dir().resolve("chord/chord-fix2-s3.weftlog");
         if (System.getenv("DISPLAY") == null) {
             System.setProperty("glass.platform", "Monocle");
             System.setProperty("monocle.platform", "Headless");

@@ -42,4 +42,19 @@ class LogTailTest {
         assertEquals(text.split("\"k\":\"send\"", -1).length - 1, end.sends());
         assertEquals(new LogTail(log).poll(), end, "read at once or slice by slice: the same counts");
     }
+
+    /** Records are read by the engine's record parser, as the spec has them: members in any order, white space. */
+    @Test
+    void readsRecordsAsTheLogFormatAllowsThemNotByTheirUsualKeyOrder(@TempDir Path dir) throws Exception {
+        Path log = dir.resolve("reordered.weftlog");
+        Files.writeString(log, "{\"format\":\"weft-log\",\"version\":2,\"seed\":1,\"net\":\"reliable\"}\n"
+                + "{ \"vt\": 7, \"op\": 0, \"e\": {\"conn\": 0, \"k\": \"connect\"}, \"chain\": \"6726ac40bcdc8aa6\"}\n"
+                + "{\"e\":{\"k\":\"violation\",\"invariant\":\"fifo\",\"message\":\"out of order\"},\"op\":1,\"vt\":9,"
+                + "\"chain\":\"0000000000000000\"}\n", StandardCharsets.UTF_8);
+        LogTail.Counts c = new LogTail(log).poll();
+        assertEquals(2, c.records());
+        assertEquals(1, c.lastOp());
+        assertEquals(9, c.lastVt());
+        assertEquals(1, c.violations());
+    }
 }

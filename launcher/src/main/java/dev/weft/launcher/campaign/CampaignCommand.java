@@ -219,7 +219,7 @@ public final class CampaignCommand {
                 }
             }
             List<PlannedRun> plan = PlannedRun.plan(config, config.seedStart(), config.seedCount());
-            CampaignReport report = new CampaignReport(config, canonical, plan, target);
+            CampaignReport report = new CampaignReport(config, plan, target);
             report.write(target);
             out.println("merged " + (args.length - 2) + " folder(s) into " + target + ": " + target.resolve("report.md"));
             return report.anyViolation() ? 2 : 0;

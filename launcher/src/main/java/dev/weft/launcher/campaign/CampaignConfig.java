@@ -317,32 +317,15 @@ public record CampaignConfig(List<String> target, int nodes, String net, Map<Str
         return cells;
     }
 
-    /**
-     * The config as a config document with its fields in sorted order and paths resolved: written as
-     * campaign.json into the output folder (what resume and merge compare and read back) and into report.json.
-     */
+    /** The config in canonical form (paths resolved): campaign.json, and report.json's {@code campaign}. */
+    CampaignFile file() {
+        return new CampaignFile(checker, checkerCommand, env, keepPassPermille, matrix, net, nodes, seedCount, seedStart,
+                shim, scenario, target, timeBoundSecs, watchdogSecs, windowNs);
+    }
+
+    /** campaign.json's text, written into the output folder: what resume and merge compare and read back. */
     String canonicalJson() {
-        StringBuilder sb = new StringBuilder("{\n");
-        if (checker != null) sb.append("  \"checker\": ").append(Json.str(checker)).append(",\n");
-        if (checkerCommand != null) sb.append("  \"checker_command\": ").append(Json.strings(checkerCommand)).append(",\n");
-        sb.append("  \"env\": ").append(Json.map(env)).append(",\n");
-        sb.append("  \"keep_pass_permille\": ").append(keepPassPermille).append(",\n");
-        StringBuilder m = new StringBuilder("{");
-        matrix.forEach((k, v) -> m.append(m.length() > 1 ? ", " : "").append(Json.str(k)).append(": ").append(Json.strings(v)));
-        sb.append("  \"matrix\": ").append(m).append("},\n");
-        sb.append("  \"net\": ").append(Json.str(net)).append(",\n");
-        sb.append("  \"nodes\": ").append(nodes).append(",\n");
-        sb.append("  \"seed_count\": ").append(seedCount).append(",\n");
-        sb.append("  \"seed_start\": ").append(Long.toUnsignedString(seedStart)).append(",\n");
-        if (shim != null) sb.append("  \"shim\": ").append(Json.str(shim)).append(",\n");
-        if (scenario != null) sb.append("  \"scenario\": ").append(Json.str(scenario)).append(",\n");
-        sb.append("  \"target\": ").append(Json.strings(target)).append(",\n");
-        sb.append("  \"time_bound_secs\": ").append(timeBoundSecs).append(",\n");
-        sb.append("  \"watchdog_secs\": ").append(watchdogSecs);
-        // only when set: a plain campaign's campaign.json stays as older versions wrote it (resume compares it)
-        if (windowNs > 0) sb.append(",\n  \"window_ns\": ").append(windowNs);
-        sb.append("\n}\n");
-        return sb.toString();
+        return file().text();
     }
 
     CampaignConfig withSeeds(long start, long count) {

@@ -1,5 +1,6 @@
 package dev.weft.launcher.campaign;
 
+import dev.weft.fuzz.RegressionFile;
 import dev.weft.text.ShellWords;
 import dev.weft.io.AtomicFile;
 import java.io.IOException;
@@ -44,7 +45,6 @@ final class CampaignReport {
     }
 
     private final CampaignConfig config;
-    private final String configJson;
     private final RunExecutor executor;
     private final List<Cell> cells = new ArrayList<>();
     /** Dedup class → hits in plan order. */
@@ -52,9 +52,8 @@ final class CampaignReport {
     private long planned;
     private long done;
 
-    CampaignReport(CampaignConfig config, String configJson, List<PlannedRun> plan, Path out) throws IOException {
+    CampaignReport(CampaignConfig config, List<PlannedRun> plan, Path out) throws IOException {
         this.config = config;
-        this.configJson = configJson;
         this.executor = new RunExecutor(config);
         Map<Integer, Cell> byIndex = new TreeMap<>();
         for (PlannedRun r : plan) {
@@ -91,69 +90,49 @@ final class CampaignReport {
     }
 
     void write(Path out) throws IOException {
-        AtomicFile.write(out.resolve("report.json"), json().getBytes(StandardCharsets.UTF_8));
+        AtomicFile.write(out.resolve(CampaignReportFile.NAME), json().getBytes(StandardCharsets.UTF_8));
         AtomicFile.write(out.resolve("report.md"), markdown().getBytes(StandardCharsets.UTF_8));
         AtomicFile.write(out.resolve("violation-rates.svg"), svg().getBytes(StandardCharsets.UTF_8));
         Path reg = out.resolve("regressions");
         Files.createDirectories(reg);
         for (Cell c : cells) {
-            StringBuilder sb = new StringBuilder("[");
-            List<Long> v = c.seeds.get("VIOLATION");
-            for (int i = 0; i < v.size(); i++) {
-                sb.append(i == 0 ? "" : ", ").append(Long.toUnsignedString(v.get(i)));
-            }
-            AtomicFile.write(reg.resolve(c.name + ".json"), sb.append("]\n").toString().getBytes(StandardCharsets.UTF_8));
+            // the regression file format of weft fuzz, whose reader owns it (RegressionFile)
+            AtomicFile.write(reg.resolve(c.name + ".json"),
+                    RegressionFile.oneLine(c.seeds.get("VIOLATION")).getBytes(StandardCharsets.UTF_8));
         }
     }
 
-    // ------------------------------------------------------------------ report.json (keys in sorted order)
+    // ------------------------------------------------------------------ report.json (CampaignReportFile)
 
-    String json() {
-        StringBuilder sb = new StringBuilder("{\n");
-        sb.append("  \"campaign\": ").append(configJson.strip().replace("\n", "\n  ")).append(",\n");
-        sb.append("  \"cells\": [");
-        for (int i = 0; i < cells.size(); i++) {
-            Cell c = cells.get(i);
-            sb.append(i == 0 ? "\n" : ",\n").append("    {");
-            for (String b : List.of("DEADLOCK", "DISCARD", "ERROR", "OK", "VIOLATION")) {
-                sb.append('"').append(b).append("\": ").append(c.seeds.get(b).size()).append(", ");
-            }
-            sb.append("\"cell\": ").append(Json.str(c.name)).append(", \"deadlock_seeds\": ")
-                    .append(seeds(c.seeds.get("DEADLOCK"))).append(", \"discard_seeds\": ")
-                    .append(seeds(c.seeds.get("DISCARD"))).append(", \"done\": ").append(c.done())
-                    .append(", \"error_seeds\": ").append(seeds(c.seeds.get("ERROR")))
-                    .append(", \"planned\": ").append(c.planned).append(", \"violation_seeds\": ")
-                    .append(seeds(c.seeds.get("VIOLATION"))).append('}');
+    CampaignReportFile reportFile() {
+        List<CampaignReportFile.Cell> tallies = new ArrayList<>();
+        for (Cell c : cells) {
+            tallies.add(new CampaignReportFile.Cell(c.seeds.get("DEADLOCK").size(), c.seeds.get("DISCARD").size(),
+                    c.seeds.get("ERROR").size(), c.seeds.get("OK").size(), c.seeds.get("VIOLATION").size(), c.name,
+                    c.seeds.get("DEADLOCK"), c.seeds.get("DISCARD"), c.done(), c.seeds.get("ERROR"), c.planned,
+                    c.seeds.get("VIOLATION")));
         }
-        sb.append(cells.isEmpty() ? "],\n" : "\n  ],\n");
-        sb.append("  \"complete\": ").append(done == planned).append(",\n");
-        sb.append("  \"done\": ").append(done).append(",\n");
-        sb.append("  \"planned\": ").append(planned).append(",\n");
-        sb.append("  \"violations\": [");
-        int n = 0;
+        List<CampaignReportFile.Violation> violations = new ArrayList<>();
         for (Map.Entry<String, List<Hit>> e : classes.entrySet()) {
             Hit first = e.getValue().get(0);
-            sb.append(n++ == 0 ? "\n" : ",\n").append("    {\"class\": ").append(Json.str(e.getKey()))
-                    .append(", \"count\": ").append(e.getValue().size())
-                    .append(", \"first\": {\"cell\": ").append(Json.str(first.run().cellName()));
-            if (config.windowed()) {
-                // a windowed run's report is stable (op numbers included), and its live re-run is confirmed or not
-                sb.append(", \"confirmation\": ").append(Json.str(confirmationText(first)))
-                        .append(", \"identity\": ").append(Json.str(first.result().identity()));
+            PlannedRun run = first.run();
+            // a windowed run's report is stable (op numbers included), and its live re-run is confirmed or not
+            CampaignReportFile.First firstHit = new CampaignReportFile.First(run.cellName(),
+                    config.windowed() ? confirmationText(first) : null,
+                    config.windowed() ? first.result().identity() : null,
+                    first.result().kept() ? run.stem() + ".weftlog" : null, replayCommand(run), rerunCommand(run),
+                    run.seed());
+            List<CampaignReportFile.Hit> hits = new ArrayList<>();
+            for (Hit h : e.getValue()) {
+                hits.add(new CampaignReportFile.Hit(h.run().cellName(), h.run().seed()));
             }
-            sb.append(", \"recording\": ").append(first.result().kept() ? Json.str(first.run().stem() + ".weftlog") : "null")
-                    .append(", \"replay\": ").append(Json.str(replayCommand(first.run())))
-                    .append(", \"rerun\": ").append(Json.str(rerunCommand(first.run())))
-                    .append(", \"seed\": ").append(Long.toUnsignedString(first.run().seed())).append("}, \"hits\": [");
-            for (int i = 0; i < e.getValue().size(); i++) {
-                Hit h = e.getValue().get(i);
-                sb.append(i == 0 ? "" : ", ").append("{\"cell\": ").append(Json.str(h.run().cellName()))
-                        .append(", \"seed\": ").append(Long.toUnsignedString(h.run().seed())).append('}');
-            }
-            sb.append("]}");
+            violations.add(new CampaignReportFile.Violation(e.getKey(), e.getValue().size(), firstHit, hits));
         }
-        sb.append(n == 0 ? "]\n" : "\n  ]\n").append("}\n");
-        return sb.toString();
+        return new CampaignReportFile(config.file(), tallies, done == planned, done, planned, violations);
+    }
+
+    String json() {
+        return reportFile().text();
     }
 
     /** {@code confirmed: …}, {@code not reproduced: …}, or {@code pending} (the re-run has not happened yet). */
@@ -282,10 +261,14 @@ final class CampaignReport {
             sb.append("<text x=\"").append(x + barW / 2).append("\" y=\"").append(30 + h - bar - 4)
                     .append("\" text-anchor=\"middle\">").append(percent(v, c.done())).append("</text>\n");
             sb.append("<text x=\"").append(x + barW / 2).append("\" y=\"").append(30 + h + 16)
-                    .append("\" text-anchor=\"middle\">").append(Json.xml(c.name)).append("</text>\n");
+                    .append("\" text-anchor=\"middle\">").append(xml(c.name)).append("</text>\n");
             sb.append("<text x=\"").append(x + barW / 2).append("\" y=\"").append(30 + h + 32)
                     .append("\" text-anchor=\"middle\">").append(v).append('/').append(c.done()).append("</text>\n");
         }
         return sb.append("</svg>\n").toString();
+    }
+
+    private static String xml(String s) {
+        return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;");
     }
 }

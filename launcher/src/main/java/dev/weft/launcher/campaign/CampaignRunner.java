@@ -260,7 +260,7 @@ final class CampaignRunner {
             }
             written = true;
             try {
-                CampaignReport r = new CampaignReport(config, canonical, plan, outDir);
+                CampaignReport r = new CampaignReport(config, plan, outDir);
                 r.write(outDir);
                 return r;
             } catch (IOException e) {

@@ -27,7 +27,7 @@ final class Compaction {
         String canonical = Files.readString(dir.resolve(CampaignCommand.CONFIG_FILE), StandardCharsets.UTF_8);
         CampaignConfig config = CampaignConfig.parse(canonical.getBytes(StandardCharsets.UTF_8), Path.of("/"));
         List<PlannedRun> plan = PlannedRun.plan(config, config.seedStart(), config.seedCount());
-        CampaignReport commands = new CampaignReport(config, canonical, List.of(), dir);
+        CampaignReport commands = new CampaignReport(config, List.of(), dir);
         Map<String, Integer> seen = new TreeMap<>();
         List<String> lines = new ArrayList<>();
         Path listed = dir.resolve(FILE);

@@ -3,6 +3,7 @@ package dev.weft.launcher.run;
 import dev.weft.json.JsonSyntaxError;
 import dev.weft.json.JsonToken;
 import dev.weft.json.JsonTokenizer;
+import dev.weft.log.CanonicalJson;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -86,14 +87,14 @@ final class ControlLine {
 
     private static void value(StringBuilder sb, Object v) {
         if (v instanceof String s) {
-            str(sb, s);
+            CanonicalJson.appendString(sb, s);
         } else if (v instanceof Long || v instanceof Integer || v instanceof Boolean) {
             sb.append(v);
         } else if (v instanceof List<?> l) {
             sb.append('[');
             for (int i = 0; i < l.size(); i++) {
                 sb.append(i == 0 ? "" : ",");
-                str(sb, (String) l.get(i));
+                CanonicalJson.appendString(sb, (String) l.get(i));
             }
             sb.append(']');
         } else if (v instanceof Map<?, ?> m) {
@@ -103,7 +104,7 @@ final class ControlLine {
             for (Map.Entry<?, ?> e : m.entrySet()) {
                 sb.append(first ? "" : ",");
                 first = false;
-                str(sb, (String) e.getKey());
+                CanonicalJson.appendString(sb, (String) e.getKey());
                 sb.append(':');
                 value(sb, e.getValue());
             }
@@ -111,21 +112,6 @@ final class ControlLine {
         } else {
             throw new IllegalArgumentException("unsupported control value " + v);
         }
-    }
-
-    private static void str(StringBuilder sb, String s) {
-        sb.append('"');
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            if (c == '"' || c == '\\') {
-                sb.append('\\').append(c);
-            } else if (c < 0x20) {
-                sb.append(String.format("\\u%04x", (int) c));
-            } else {
-                sb.append(c);
-            }
-        }
-        sb.append('"');
     }
 
     /** Parses one line; the exception says what is wrong with it. */

@@ -38,7 +38,7 @@ class CompactionTest {
             }
             new RunResult(hit ? "VIOLATION" : "OK", hit ? identity : "", hit).write(Path.of(stem + RunResult.SUFFIX));
         }
-        new CampaignReport(c, canonical, plan, dir).write(dir);
+        new CampaignReport(c, plan, dir).write(dir);
         byte[] report = Files.readAllBytes(dir.resolve("report.json"));
 
         assertEquals(1, Compaction.compact(dir, 2));
@@ -50,7 +50,7 @@ class CompactionTest {
                 + " /bin/node\tsha256:" + sha256("log 2"),
                 Files.readString(dir.resolve(Compaction.FILE)).strip());
         assertFalse(RunResult.read(dir.resolve("runs/FIX=0/s2" + RunResult.SUFFIX)).kept());
-        new CampaignReport(c, canonical, plan, dir).write(dir);
+        new CampaignReport(c, plan, dir).write(dir);
         assertArrayEquals(report, Files.readAllBytes(dir.resolve("report.json")), "the report cites kept recordings only");
         assertEquals(0, Compaction.compact(dir, 2), "compacting again changes nothing");
     }

@@ -17,7 +17,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
- * Every run in ../shared/conformance/singleproc (the reference's own example programs under its
+ * Every run in the reference corpus' singleproc/ folder (SharedCorpus; the reference's own example programs under its
  * shim) against ours with the same seed and arguments. Our programs are different programs, so only
  * values that are a function of the seed alone can match: the realtime base (chrono), AT_RANDOM and
  * the first getentropy bytes (entropy), and schedule outcomes of programs with the same
