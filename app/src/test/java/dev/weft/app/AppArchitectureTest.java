@@ -54,7 +54,7 @@ class AppArchitectureTest {
     }
 
     /** The tool packages whose panels are views of a view model (one package a tool). */
-    private static final String[] TOOLS_WITH_VIEW_MODELS = {"dev.weft.app.shrink..", "dev.weft.app.campaign.."};
+    private static final String[] TOOLS_WITH_VIEW_MODELS = {"dev.weft.app.shrink..", "dev.weft.app.campaign..", "dev.weft.app.fuzz.."};
 
     @Test
     void toolViewModelsAndSessionsNeedNoToolkit() {
