@@ -53,8 +53,9 @@ class AppArchitectureTest {
                 .should().callMethod(dev.weft.app.source.RecordingSource.class, "timeline").check(classes));
     }
 
-    /** The tool packages whose panels are views of a view model (one package a tool). */
-    private static final String[] TOOLS_WITH_VIEW_MODELS = {"dev.weft.app.shrink..", "dev.weft.app.campaign..", "dev.weft.app.fuzz.."};
+    /** The tool packages, whose panels are views of a view model (one package a tool). */
+    private static final String[] TOOLS_WITH_VIEW_MODELS = {"dev.weft.app.run..", "dev.weft.app.fuzz..", "dev.weft.app.campaign..",
+            "dev.weft.app.shrink.."};
 
     @Test
     void toolViewModelsAndSessionsNeedNoToolkit() {
