@@ -52,4 +52,37 @@ class AppArchitectureTest {
         org.junit.jupiter.api.Assertions.assertThrows(AssertionError.class, () -> noClasses().that().resideInAPackage("dev.weft.app.vm..")
                 .should().callMethod(dev.weft.app.source.RecordingSource.class, "timeline").check(classes));
     }
+
+    /** The tool packages, whose panels are views of a view model (one package a tool). */
+    private static final String[] TOOLS_WITH_VIEW_MODELS = {"dev.weft.app.run..", "dev.weft.app.fuzz..", "dev.weft.app.campaign..",
+            "dev.weft.app.shrink.."};
+
+    @Test
+    void toolViewModelsAndSessionsNeedNoToolkit() {
+        // A tool's form, state and process live in classes a test drives without a display; only its panel draws.
+        noClasses().that().resideInAnyPackage("dev.weft.app.run..", "dev.weft.app.fuzz..", "dev.weft.app.campaign..",
+                        "dev.weft.app.shrink..")
+                .and().haveSimpleNameNotEndingWith("Panel").and().haveNameNotMatching(".*Panel\\$.*")
+                .should().dependOnClassesThat().resideInAnyPackage("javafx.scene..", "javafx.stage..",
+                        "javafx.application..", "javafx.animation..", "dev.weft.app.view..", "eu.hansolo..",
+                        "org.fxmisc..", "org.controlsfx..")
+                .check(classes);
+    }
+
+    @Test
+    void toolPanelsTalkToTheirViewModelOnly() {
+        // The panel neither starts processes nor reaches the launcher: it binds controls to its view model.
+        noClasses().that().resideInAnyPackage(TOOLS_WITH_VIEW_MODELS).and().haveSimpleNameEndingWith("Panel")
+                .should().dependOnClassesThat().haveSimpleNameEndingWith("Session")
+                .orShould().dependOnClassesThat().resideInAnyPackage("dev.weft.launcher..")
+                .check(classes);
+    }
+
+    @Test
+    void thePanelRuleSeesASessionWhereThereIsOne() {
+        // Guards against a vacuous pass: the view model does hold its session.
+        org.junit.jupiter.api.Assertions.assertThrows(AssertionError.class, () -> noClasses().that()
+                .resideInAnyPackage(TOOLS_WITH_VIEW_MODELS).and().haveSimpleNameEndingWith("ViewModel")
+                .should().dependOnClassesThat().haveSimpleNameEndingWith("Session").check(classes));
+    }
 }

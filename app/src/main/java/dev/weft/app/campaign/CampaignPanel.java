@@ -9,7 +9,7 @@ import dev.weft.app.widgets.FileDialogs;
 import dev.weft.app.widgets.PanelFrame;
 import dev.weft.app.widgets.ResultTables;
 import javafx.application.Platform;
-import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.collections.transformation.SortedList;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
 import javafx.scene.Node;
@@ -37,17 +37,15 @@ import javafx.scene.layout.VBox;
  */
 public final class CampaignPanel {
 
-    private final Consumer<Path> openRecording;
-    private final java.util.function.BiConsumer<Path, String> openAtFinding;
+    private final CampaignViewModel model;
     private final BorderPane root;
     private final TextField folder = new TextField();
-    private final Label summary = new Label("Open a campaign output folder (the --out of weft campaign).");
+    private final Label summary = new Label();
     private final TableView<CampaignResults.Cell> cells = new TableView<>();
     private final TableView<CampaignResults.Hit> hits = new TableView<>();
     private final StackedBarChart<String, Number> chart = new StackedBarChart<>(new CategoryAxis(), new NumberAxis());
     private final ComboBox<String> verdictFilter = new ComboBox<>();
     private final Button openRecordingButton = new Button("Open recording");
-    private final ReadOnlyObjectWrapper<CampaignResults> results = new ReadOnlyObjectWrapper<>();
 
     public CampaignPanel(Consumer<Path> openRecording) {
         this(openRecording, (recording, invariant) -> openRecording.accept(recording));
@@ -58,60 +56,45 @@ public final class CampaignPanel {
      * "AtLeastOneRing"), so a double-click lands on the ring, not on the recording's first fifo violation.
      */
     public CampaignPanel(Consumer<Path> openRecording, java.util.function.BiConsumer<Path, String> openAtFinding) {
-        this.openRecording = openRecording;
-        this.openAtFinding = openAtFinding;
-        root = PanelFrame.of("campaignPanel", header(), left(), right(), 0.44);
+        this(new CampaignViewModel(Platform::runLater, openAtFinding));
     }
 
+    /** The view of {@code model}: it lays out and binds; reading and filtering are the model's. */
+    public CampaignPanel(CampaignViewModel model) {
+        this.model = model;
+        root = PanelFrame.of("campaignPanel", header(), left(), right(), 0.44);
+        model.results().addListener((o, was, now) -> drawChart(now));
+    }
+
+    public CampaignViewModel model() { return model; }
     public Node node() { return root; }
-    public javafx.beans.property.ReadOnlyObjectProperty<CampaignResults> resultsProperty() { return results.getReadOnlyProperty(); }
+    public javafx.beans.property.ReadOnlyObjectProperty<CampaignResults> resultsProperty() { return model.results(); }
     public TableView<CampaignResults.Cell> cellTable() { return cells; }
     public TableView<CampaignResults.Hit> hitTable() { return hits; }
     public StackedBarChart<String, Number> chart() { return chart; }
     public String summaryText() { return summary.getText(); }
     /** Shows only runs of one verdict ("all" for every one). */
-    public void filterVerdict(String verdict) { verdictFilter.setValue(verdict); }
+    public void filterVerdict(String verdict) { model.verdictFilter.set(verdict); }
 
     /** Reads {@code dir} in the background and shows it (or the reason it cannot). */
-    public void open(Path dir) {
-        folder.setText(dir.toAbsolutePath().toString());
-        summary.setText("reading " + dir + " …");
-        Thread t = new Thread(() -> {
-            try {
-                CampaignResults r = CampaignResults.read(dir.toAbsolutePath());
-                Platform.runLater(() -> show(r));
-            } catch (CampaignResults.NotACampaign e) {
-                Platform.runLater(() -> {
-                    results.set(null);
-                    cells.getItems().clear();
-                    hits.getItems().clear();
-                    chart.getData().clear();
-                    summary.setText("✗ " + e.getMessage());
-                });
-            }
-        }, "weft-campaign-read");
-        t.setDaemon(true);
-        t.start();
-    }
+    public void open(Path dir) { model.open(dir); }
 
     private Node header() {
         folder.setId("campaignFolder");
         folder.setPromptText("a campaign output folder: type or paste its path and press Enter, or Open folder…");
-        folder.setOnAction(e -> {
-            if (!folder.getText().isBlank()) open(Path.of(folder.getText().strip()));
-        });
+        folder.textProperty().bindBidirectional(model.folder);
+        folder.setOnAction(e -> model.reload());
         Button open = new Button("Open folder…");
         open.setId("openCampaign");
         open.setOnAction(e -> choose());
         Button reload = new Button("Reload");
         reload.setTooltip(new Tooltip("read the folder again (a resumed or merged campaign rewrites its report)"));
-        reload.setOnAction(e -> {
-            if (!folder.getText().isBlank()) open(Path.of(folder.getText()));
-        });
+        reload.setOnAction(e -> model.reload());
         HBox h = new HBox(6, new Label("Campaign"), folder, open, reload);
         HBox.setHgrow(folder, Priority.ALWAYS);
         h.setAlignment(Pos.CENTER_LEFT);
         summary.setId("campaignSummary");
+        summary.textProperty().bind(model.summary());
         summary.setWrapText(true);
         VBox v = new VBox(6, h, summary);
         v.setPadding(new Insets(8));
@@ -135,7 +118,11 @@ public final class CampaignPanel {
         });
         cells.getColumns().add(rate);
         TableChrome.standard(cells);
-        cells.getSelectionModel().selectedItemProperty().addListener((o, a, c) -> applyFilter());
+        cells.setItems(model.cells());
+        cells.getSelectionModel().selectedItemProperty().addListener((o, a, c) -> model.selectedCell.set(c));
+        model.selectedCell.addListener((o, a, c) -> {
+            if (c == null) cells.getSelectionModel().clearSelection();
+        });
         chart.setId("campaignChart");
         chart.setTitle("runs per verdict, per cell");
         chart.setAnimated(false);
@@ -157,18 +144,21 @@ public final class CampaignPanel {
         hits.getColumns().add(col("class", 220, CampaignResults.Hit::violationClass));
         hits.getColumns().add(col("checker said", 260, CampaignResults.Hit::identity));
         hits.getColumns().add(col("recording", 95, h -> h.recording() == null ? "" : h.recording().getFileName().toString()));
-        hits.setRowFactory(tv -> ResultTables.rowOpeningOnDoubleClick(this::open));
+        hits.setRowFactory(tv -> ResultTables.rowOpeningOnDoubleClick(model::openRun));
         TableChrome.standard(hits);
-        verdictFilter.getItems().addAll("all", "VIOLATION", "DISCARD", "ERROR", "DEADLOCK", "OK");
-        verdictFilter.setValue("all");
+        // the model's order is the report's; the table's sort order re-sorts it as the model refilters
+        SortedList<CampaignResults.Hit> sorted = new SortedList<>(model.hits());
+        sorted.comparatorProperty().bind(hits.comparatorProperty());
+        hits.setItems(sorted);
+        verdictFilter.getItems().addAll(CampaignViewModel.VERDICTS);
         verdictFilter.setId("campaignVerdictFilter");
-        verdictFilter.valueProperty().addListener((o, a, b) -> applyFilter());
+        verdictFilter.valueProperty().bindBidirectional(model.verdictFilter);
         openRecordingButton.setId("openCampaignRecording");
         openRecordingButton.disableProperty().bind(javafx.beans.binding.Bindings.createBooleanBinding(() -> {
             CampaignResults.Hit h = hits.getSelectionModel().getSelectedItem();
             return h == null || h.recording() == null;
         }, hits.getSelectionModel().selectedItemProperty()));
-        openRecordingButton.setOnAction(e -> open(hits.getSelectionModel().getSelectedItem()));
+        openRecordingButton.setOnAction(e -> model.openRun(hits.getSelectionModel().getSelectedItem()));
         Label hint = new Label("double-click a run to open its recording · select a cell to see only its runs");
         hint.setMinWidth(0);
         Label verdictLabel = new Label("verdict");
@@ -177,27 +167,17 @@ public final class CampaignPanel {
         }
         HBox actions = new HBox(8, verdictLabel, verdictFilter, openRecordingButton, hint);
         actions.setAlignment(Pos.CENTER_LEFT);
-        Label details = ResultTables.selectionDetails(hits, "campaignHitDetails", h -> h.cell() + " seed "
-                + Long.toUnsignedString(h.seed()) + ": " + h.verdict()
-                + (h.violationClass().isEmpty() ? "" : "\nclass: " + h.violationClass())
-                + (h.identity().isEmpty() ? "" : "\nchecker: " + h.identity())
-                + "\nrecording: " + (h.recording() == null ? "not kept" : h.recording().toString()));
+        Label details = ResultTables.selectionDetails(hits, "campaignHitDetails", CampaignViewModel::details);
         VBox v = new VBox(6, actions, hits, details);
         VBox.setVgrow(hits, Priority.ALWAYS);
         v.setPadding(new Insets(0, 8, 8, 0));
         return v;
     }
 
-    private void show(CampaignResults r) {
-        results.set(r);
-        summary.setText(String.format(Locale.ROOT, "%s: `%s` on %d nodes, net `%s`, checker `%s`, seeds %s to %s — %s"
-                        + " (%d of %d runs), %d distinct violation class(es)",
-                r.folder().getFileName(), r.target(), r.nodes(), r.net(), r.checker(),
-                Long.toUnsignedString(r.seedStart()), Long.toUnsignedString(r.seedStart() + r.seedCount() - 1),
-                r.complete() ? "complete" : "PARTIAL", r.done(), r.planned(), r.classes()));
-        cells.getSelectionModel().clearSelection();
-        cells.getItems().setAll(r.cells());
+    /** The stacked bars of the campaign open (none when there is none). */
+    private void drawChart(CampaignResults r) {
         chart.getData().clear();
+        if (r == null) return;
         for (String bucket : new String[] {"OK", "VIOLATION", "DISCARD", "ERROR"}) {
             XYChart.Series<String, Number> s = new XYChart.Series<>();
             s.setName(bucket);
@@ -213,7 +193,6 @@ public final class CampaignPanel {
             chart.getData().add(s);
         }
         colour();
-        applyFilter();
     }
 
     /** Fixed colours per bucket (the default palette would give VIOLATION whatever colour comes second). */
@@ -230,25 +209,6 @@ public final class CampaignPanel {
                 if (n.getStyleClass().contains("default-color" + i)) n.setStyle("-fx-background-color: " + colours[i] + ";");
             }
         }
-    }
-
-    private void applyFilter() {
-        CampaignResults r = results.get();
-        if (r == null) {
-            hits.getItems().clear();
-            return;
-        }
-        String v = verdictFilter.getValue();
-        CampaignResults.Cell cell = cells.getSelectionModel().getSelectedItem();
-        hits.getItems().setAll(r.hits().stream()
-                .filter(h -> v == null || v.equals("all") || h.verdict().equals(v))
-                .filter(h -> cell == null || h.cell().equals(cell.name()))
-                .toList());
-        hits.sort();
-    }
-
-    private void open(CampaignResults.Hit h) {
-        if (h != null && h.recording() != null) openAtFinding.accept(h.recording(), h.invariant());
     }
 
     private void choose() {

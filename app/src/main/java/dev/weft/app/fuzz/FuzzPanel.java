@@ -5,23 +5,13 @@ import dev.weft.app.vm.Settings;
 import dev.weft.app.widgets.FileDialogs;
 import dev.weft.app.widgets.PanelFrame;
 import dev.weft.app.widgets.ResultTables;
-import dev.weft.fuzz.FuzzConfig;
-import dev.weft.fuzz.FuzzConfigException;
 import java.io.File;
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 import java.util.function.Consumer;
 import javafx.application.Platform;
-import javafx.beans.property.BooleanProperty;
-import javafx.beans.property.ObjectProperty;
-import javafx.beans.property.ReadOnlyObjectWrapper;
-import javafx.beans.property.SimpleBooleanProperty;
-import javafx.beans.property.SimpleObjectProperty;
+import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
 import javafx.scene.Node;
@@ -56,8 +46,7 @@ import javafx.stage.FileChooser;
  */
 public final class FuzzPanel {
 
-    private final Settings settings;
-    private final Consumer<Path> openRecording;
+    private final FuzzViewModel model;
     private final BorderPane root;
     private final TextField configPath = new TextField();
     private final TextArea editor = new TextArea();
@@ -70,31 +59,42 @@ public final class FuzzPanel {
     private final Button cancel = new Button("■ Cancel");
     private final Button openRepro = new Button("Open reproducer");
     private final ProgressBar bar = new ProgressBar(0);
-    private final Label progress = new Label("not started");
+    private final Label progress = new Label();
     private final TableView<FuzzSession.Finding> table = new TableView<>();
     private final TextArea failingSeeds = new TextArea();
     private final BarChart<String, Number> perRange = new BarChart<>(new CategoryAxis(), new NumberAxis());
     private final BarChart<String, Number> ratios = new BarChart<>(new CategoryAxis(), new NumberAxis());
-    private final BooleanProperty running = new SimpleBooleanProperty(false);
-    private final ReadOnlyObjectWrapper<FuzzSession.Result> result = new ReadOnlyObjectWrapper<>();
-    private final ObjectProperty<FuzzConfig> config = new SimpleObjectProperty<>();
-    private volatile FuzzSession session;
 
     public FuzzPanel(Settings settings, Consumer<Path> openRecording) {
-        this.settings = settings;
-        this.openRecording = openRecording;
-        root = PanelFrame.of("fuzzPanel", controls(), editorPane(), resultsPane(), 0.36);
-        editor.textProperty().addListener((o, a, b) -> validate());
-        for (TextField f : new TextField[] {seeds, jobs, outDir}) f.textProperty().addListener((o, a, b) -> validate());
-        String last = settings.get("fuzz.config", "");
-        if (!last.isEmpty() && Files.isRegularFile(Path.of(last))) load(Path.of(last));
-        else validate();
+        this(new FuzzViewModel(settings, Platform::runLater, openRecording));
     }
 
+    /** The view of {@code model}: it lays out, binds and draws the charts; checking and running are the model's. */
+    public FuzzPanel(FuzzViewModel model) {
+        this.model = model;
+        root = PanelFrame.of("fuzzPanel", controls(), editorPane(), resultsPane(), 0.36);
+        configPath.textProperty().bind(model.configPath());
+        editor.textProperty().bindBidirectional(model.configText);
+        configError.textProperty().bind(model.configError());
+        seeds.textProperty().bindBidirectional(model.seeds);
+        jobs.textProperty().bindBidirectional(model.jobs);
+        outDir.textProperty().bindBidirectional(model.outDir);
+        optionsError.textProperty().bind(model.optionsError());
+        start.disableProperty().bind(model.canStart().not());
+        cancel.disableProperty().bind(model.running().not());
+        bar.progressProperty().bind(model.progress());
+        progress.textProperty().bind(model.progressText());
+        model.running().addListener((o, was, now) -> {
+            if (now) show(null);
+        });
+        model.result().addListener((o, was, now) -> show(now));
+    }
+
+    public FuzzViewModel model() { return model; }
     public Node node() { return root; }
-    public BooleanProperty runningProperty() { return running; }
+    public ReadOnlyBooleanProperty runningProperty() { return model.running(); }
     /** The last finished run's result (null before one finished, or after a cancel). */
-    public javafx.beans.property.ReadOnlyObjectProperty<FuzzSession.Result> resultProperty() { return result.getReadOnlyProperty(); }
+    public javafx.beans.property.ReadOnlyObjectProperty<FuzzSession.Result> resultProperty() { return model.result(); }
     public TableView<FuzzSession.Finding> table() { return table; }
     public String progressText() { return progress.getText(); }
     public double progressFraction() { return bar.getProgress(); }
@@ -102,42 +102,10 @@ public final class FuzzPanel {
     public boolean canStart() { return !start.isDisabled(); }
     public String failingSeedsText() { return failingSeeds.getText(); }
     public BarChart<String, Number> perRangeChart() { return perRange; }
-
-    /** Loads a config file into the editor; the output folder defaults to its out_dir beside it. */
-    public void load(Path file) {
-        try {
-            // bounded like weft fuzz's own read: /dev/zero or a huge file is a message, not a frozen window
-            String text = new String(dev.weft.io.BoundedFiles.read(file, dev.weft.fuzz.FuzzConfigLoader.MAX_CONFIG_BYTES),
-                    StandardCharsets.UTF_8);
-            configPath.setText(file.toAbsolutePath().toString());
-            editor.setText(text);
-            validate();
-            FuzzConfig c = config.get();
-            outDir.setText(defaultOutDir(file, c).toString());
-            settings.put("fuzz.config", file.toAbsolutePath().toString());
-        } catch (IOException e) {
-            configError.setText("cannot read " + file + ": " + dev.weft.text.OsErrorText.of(e));
-        }
-    }
-
-    /**
-     * Where a config's reproducers go unless the form says otherwise: its out_dir when that is absolute, otherwise a
-     * folder of its own under ~/weft-fuzz named after the config ("sample-weft-fuzz-out"), never beside the config:
-     * a config read from the source tree (examples/) must not fill the source tree.
-     */
-    static Path defaultOutDir(Path config, FuzzConfig c) {
-        String out = c != null ? c.outDir() : FuzzConfig.DEFAULT_OUT_DIR;
-        if (Path.of(out).isAbsolute()) return Path.of(out).normalize();
-        String stem = config.getFileName().toString().replaceFirst("\\.json$", "");
-        return Path.of(System.getProperty("user.home"), "weft-fuzz", stem + "-" + Path.of(out).getFileName()).normalize();
-    }
-
-    /** Overrides: {@code START:COUNT} (empty: the config's), jobs (empty: the config's), the output folder. */
-    public void setOptions(String seedRange, String jobCount, Path out) {
-        seeds.setText(seedRange);
-        jobs.setText(jobCount);
-        outDir.setText(out.toString());
-    }
+    public void load(Path file) { model.load(file); }
+    public void setOptions(String seedRange, String jobCount, Path out) { model.setOptions(seedRange, jobCount, out); }
+    public void start() { model.start(); }
+    public void cancel() { model.cancel(); }
 
     // ---- layout ---------------------------------------------------------------------------------
 
@@ -155,10 +123,9 @@ public final class FuzzPanel {
         file.setAlignment(Pos.CENTER_LEFT);
 
         start.setId("startFuzz");
-        start.setOnAction(e -> start());
+        start.setOnAction(e -> model.start());
         cancel.setId("cancelFuzz");
-        cancel.setOnAction(e -> cancel());
-        cancel.disableProperty().bind(running.not());
+        cancel.setOnAction(e -> model.cancel());
         HBox opts = new HBox(6, new Label("Seeds"), seeds, new Label("Jobs"), jobs, new Label("Output"), outDir, start, cancel);
         HBox.setHgrow(outDir, Priority.ALWAYS);
         opts.setAlignment(Pos.CENTER_LEFT);
@@ -194,25 +161,25 @@ public final class FuzzPanel {
         table.getColumns().add(column("first seed", 80, f -> f.firstSeed()));
         table.getColumns().add(column("ops", 60, f -> f.opsBefore()));
         table.getColumns().add(column("shrunk", 60, f -> f.opsAfter()));
-        table.getColumns().add(column("ratio", 60, f -> ratio(f)));
+        table.getColumns().add(column("ratio", 60, FuzzViewModel::ratio));
         table.getColumns().add(column("reproducer", 200, f -> f.reproducer() != null
                 ? f.reproducer().getFileName().toString() : f.reproError() == null ? "" : "✗ " + f.reproError()));
         TableChrome.standard(table);
         table.setRowFactory(tv -> {
-            TableRow<FuzzSession.Finding> row = ResultTables.rowOpeningOnDoubleClick(this::open);
+            TableRow<FuzzSession.Finding> row = ResultTables.rowOpeningOnDoubleClick(model::openReproducer);
             row.itemProperty().addListener((o, a, f) -> row.setTooltip(f == null ? null : new Tooltip(f.firstMessage()
-                    + "\nseeds: " + seedList(f.seeds(), 40) + "\nshrink: " + f.executions() + " executions"
+                    + "\nseeds: " + FuzzViewModel.seedList(f.seeds(), 40) + "\nshrink: " + f.executions() + " executions"
                     + (f.budgetExhausted() ? " (budget exhausted)" : ""))));
             return row;
         });
         openRepro.setId("openReproducer");
         openRepro.disableProperty().bind(table.getSelectionModel().selectedItemProperty().isNull());
-        openRepro.setOnAction(e -> open(table.getSelectionModel().getSelectedItem()));
+        openRepro.setOnAction(e -> model.openReproducer(table.getSelectionModel().getSelectedItem()));
         Label hint = new Label("double-click a row to open its reproducer in a new tab");
         HBox actions = new HBox(8, openRepro, hint);
         actions.setAlignment(Pos.CENTER_LEFT);
         Label details = ResultTables.selectionDetails(table, "fuzzFindingDetails", f -> f.violation()
-                + "\nfirst seen: " + f.firstMessage() + "\nseeds: " + seedList(f.seeds(), 30)
+                + "\nfirst seen: " + f.firstMessage() + "\nseeds: " + FuzzViewModel.seedList(f.seeds(), 30)
                 + "\nshrunk " + f.opsBefore() + " → " + f.opsAfter() + " ops in " + f.executions() + " executions"
                 + (f.budgetExhausted() ? " (budget exhausted)" : "")
                 + (f.reproducer() != null ? "\nreproducer: " + f.reproducer() : f.reproError() != null ? "\n✗ " + f.reproError() : ""));
@@ -256,176 +223,38 @@ public final class FuzzPanel {
         return l;
     }
 
-    /** Shrunk size as a percentage of the original, one decimal (a string that sorts as the number does). */
-    private static String ratio(FuzzSession.Finding f) {
-        return f.opsBefore() == 0 ? "–" : String.format(Locale.ROOT, "%5.1f %%", 100.0 * f.opsAfter() / f.opsBefore());
-    }
+    // ---- showing a result ----------------------------------------------------------------------
 
-    private static String seedList(List<Long> s, int max) {
-        StringBuilder sb = new StringBuilder();
-        for (int i = 0; i < s.size() && i < max; i++) sb.append(i == 0 ? "" : ", ").append(Long.toUnsignedString(s.get(i)));
-        if (s.size() > max) sb.append(", … (").append(s.size()).append(" in all)");
-        return sb.toString();
-    }
-
-    // ---- validation and running -----------------------------------------------------------------
-
-    private void validate() {
-        try {
-            if (editor.getText().isBlank()) {
-                // The loader's words for no input ("EOF while parsing … column 0") say nothing to a person.
-                config.set(null);
-                configError.setText("✗ the config is empty: open one (Open config…) or write one here, e.g. examples/fuzz/sample.json");
-            } else {
-                config.set(FuzzSession.parse(editor.getText()));
-                configError.setText("");
-            }
-        } catch (FuzzConfigException e) {
-            config.set(null);
-            configError.setText("✗ " + e.getMessage());
-        }
-        String opt = optionsProblem();
-        optionsError.setText(opt == null ? "" : "✗ " + opt);
-        start.setDisable(running.get() || config.get() == null || opt != null);
-    }
-
-    private String optionsProblem() {
-        String s = seeds.getText().strip();
-        if (!s.isEmpty() && !s.matches("[0-9]{1,19}:[0-9]{1,19}")) return "seeds \"" + s + "\": expected START:COUNT, e.g. 0:1000";
-        String j = jobs.getText().strip();
-        if (!j.isEmpty() && !j.matches("[0-9]{1,3}")) return "jobs \"" + j + "\": expected a count";
-        if (outDir.getText().isBlank()) return "an output folder for the reproducers";
-        return null;
-    }
-
-    /** Starts a run of the editor's config (no-op while one runs or the form has a problem). */
-    public void start() {
-        if (!canStart()) return;
-        FuzzConfig c = config.get();
-        Long seedStart = null;
-        Long seedCount = null;
-        String s = seeds.getText().strip();
-        if (!s.isEmpty()) {
-            seedStart = Long.parseUnsignedLong(s.substring(0, s.indexOf(':')));
-            seedCount = Long.parseUnsignedLong(s.substring(s.indexOf(':') + 1));
-        }
-        Long j = jobs.getText().isBlank() ? null : Long.parseLong(jobs.getText().strip());
-        Path out = Path.of(outDir.getText().strip()).toAbsolutePath();
-        running.set(true);
-        start.setDisable(true);
-        result.set(null);
-        table.getItems().clear();
-        failingSeeds.clear();
-        perRange.getData().clear();
-        ratios.getData().clear();
-        bar.setProgress(0);
-        progress.setText("starting…");
-        long t0 = System.nanoTime();
-        FuzzSession fs = new FuzzSession();
-        session = fs;
-        fs.start(c, out, seedStart, seedCount, j, new FuzzSession.Listener() {
-            // called per seed from the sweep's workers: keep only the latest figures and have at most one update
-            // waiting on the UI thread, however fast seeds are done
-            private final java.util.concurrent.atomic.AtomicReference<long[]> latest = new java.util.concurrent.atomic.AtomicReference<>();
-
-            @Override public void sweeping(long tested, long queued, long failing) {
-                if (latest.getAndSet(new long[] {tested, queued, failing}) != null) return;
-                Platform.runLater(() -> {
-                    long[] v = latest.getAndSet(null);
-                    if (!running.get() || v == null || !progress.getText().matches("starting…|sweeping.*")) return;
-                    bar.setProgress(v[1] == 0 ? 1 : (double) v[0] / v[1]);
-                    progress.setText(String.format(Locale.ROOT, "sweeping: %,d / %,d seeds · %,d failing · %s",
-                            v[0], v[1], v[2], elapsed(t0)));
-                });
-            }
-
-            @Override public void swept(long tested, long failing, int distinct) {
-                Platform.runLater(() -> {
-                    bar.setProgress(distinct == 0 ? 1 : 0);
-                    progress.setText(String.format(Locale.ROOT, "swept %,d seeds · %,d failing · %d distinct violation(s)%s",
-                            tested, failing, distinct, distinct > 0 ? " · shrinking…" : ""));
-                });
-            }
-
-            @Override public void shrunk(int done, int of) {
-                Platform.runLater(() -> {
-                    bar.setProgress(of == 0 ? 1 : (double) done / of);
-                    progress.setText("shrinking: " + done + " / " + of + " violation(s) shrunk · " + elapsed(t0));
-                });
-            }
-
-            @Override public void finished(FuzzSession.Result r, String message) {
-                Platform.runLater(() -> ended(r, message));
-            }
-        });
-    }
-
-    /** Stops the sweep at its next seed; the run ends as cancelled and writes nothing more. */
-    public void cancel() {
-        FuzzSession s = session;
-        if (s != null && running.get()) {
-            progress.setText("cancelling…");
-            s.cancel();
-        }
-    }
-
-    private void ended(FuzzSession.Result r, String message) {
-        running.set(false);
-        session = null;
-        if (r == null) {
-            bar.setProgress(0);
-            progress.setText(message);
-        } else {
-            bar.setProgress(1);
-            show(r);
-            progress.setText(String.format(Locale.ROOT, "done: %,d seeds swept (%s to %s) · %,d failing · %d distinct violation(s)%s%s",
-                    r.tested(), Long.toUnsignedString(r.seedStart()), Long.toUnsignedString(r.seedStart() + r.seedCount() - 1),
-                    r.failing(), r.findings().size(), r.budgetHit() ? " · time budget hit" : "",
-                    message == null ? " · report.txt in " + r.outDir() : " · " + message));
-        }
-        result.set(r);
-        validate();
-    }
-
+    /** The finished run's findings, failing seeds and charts; a null result (a run starts, or was cancelled) clears them. */
     private void show(FuzzSession.Result r) {
+        if (r == null) {
+            table.getItems().clear();
+            failingSeeds.clear();
+            perRange.getData().clear();
+            ratios.getData().clear();
+            return;
+        }
         table.getItems().setAll(r.findings());
         if (!r.findings().isEmpty()) table.getSelectionModel().select(0);
-        failingSeeds.setText(r.failingSeeds().isEmpty() ? "none" : seedList(r.failingSeeds(), Integer.MAX_VALUE));
+        failingSeeds.setText(FuzzViewModel.failingSeedsText(r));
         perRange.getData().setAll(List.of(FuzzCharts.perRange(r)));
         ratios.getData().setAll(List.of(FuzzCharts.ratios(r)));
         // a few violations must not become wall-wide bars
         ratios.setCategoryGap(Math.max(10, 300.0 / Math.max(1, r.findings().size())));
     }
 
-    private void open(FuzzSession.Finding f) {
-        if (f != null && f.reproducer() != null) openRecording.accept(f.reproducer());
-    }
-
-    private static String elapsed(long t0) {
-        return String.format(Locale.ROOT, "%.1f s", (System.nanoTime() - t0) / 1e9);
-    }
-
     private void chooseConfig() {
         FileDialogs.open(root, "Open a fuzz config", new FileChooser.ExtensionFilter("fuzz configs (JSON)", "*.json"),
-                new FileChooser.ExtensionFilter("All files", "*")).ifPresent(f -> load(f.toPath()));
+                new FileChooser.ExtensionFilter("All files", "*")).ifPresent(f -> model.load(f.toPath()));
     }
 
     private void saveConfig() {
-        String p = configPath.getText();
-        Path target;
+        String p = model.configPath().get();
         if (p.isBlank()) {
             Optional<File> f = FileDialogs.save(root, "Save the fuzz config");
-            if (f.isEmpty()) return;
-            target = f.get().toPath();
+            f.ifPresent(file -> model.save(file.toPath()));
         } else {
-            target = Path.of(p);
-        }
-        try {
-            Files.writeString(target, editor.getText(), StandardCharsets.UTF_8);
-            configPath.setText(target.toAbsolutePath().toString());
-            settings.put("fuzz.config", target.toAbsolutePath().toString());
-        } catch (IOException e) {
-            configError.setText("✗ cannot write " + target + ": " + e.getMessage());
+            model.save(Path.of(p));
         }
     }
 

@@ -13,7 +13,7 @@ class FuzzDefaultsTest {
     @Test
     void theDefaultOutputFolderIsUnderHomeNotBesideTheConfig() throws Exception {
         Path config = Path.of("/src/weft/examples/fuzz/sample.json");
-        Path out = FuzzPanel.defaultOutDir(config, null);
+        Path out = FuzzViewModel.defaultOutDir(config, null);
         assertEquals(Path.of(System.getProperty("user.home"), "weft-fuzz", "sample-weft-fuzz-out"), out);
         assertFalse(out.startsWith(Path.of("/src/weft/examples")));
     }

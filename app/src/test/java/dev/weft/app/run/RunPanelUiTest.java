@@ -98,8 +98,8 @@ class RunPanelUiTest {
         robot.interact(() -> panel.fill(new RunRequest(pingpong.toString(), "", "2", "loss=1", "1", "random", "", "0",
                 log.toString(), "PINGPONG_TRIES=100000000", false)));
         robot.clickOn("#startRun");
-        waitUntil(() -> panel.session() != null && panel.countsProperty().get().records() >= 3, 60);
-        RunSession s = panel.session();
+        waitUntil(() -> panel.model().session() != null && panel.countsProperty().get().records() >= 3, 60);
+        RunSession s = panel.model().session();
         List<ProcessHandle> tree = s.processTree();
         assertTrue(tree.size() >= 2, "weft run and its node: " + tree);
         // the run is alive and waiting, not ended: its client goes on resending, so the live counts grow further

@@ -116,9 +116,9 @@ class ShrinkUiTest {
         ShrinkPanel panel = open(robot);
         robot.interact(() -> panel.fill(new ShrinkRequest(config.toString(), "0x1f", "", "", dir.resolve("out2").toString())));
         robot.clickOn("#shrinkStart");
-        FxTestSupport.waitUntil(() -> Files.exists(started) && panel.session() != null && panel.progress() > 0.7, 60);
+        FxTestSupport.waitUntil(() -> Files.exists(started) && panel.model().session() != null && panel.progress() > 0.7, 60);
         assertEquals("run 3: 3 deviation(s) of 12 left", panel.stateText());
-        List<ProcessHandle> tree = panel.session().processTree();
+        List<ProcessHandle> tree = panel.model().session().processTree();
         robot.clickOn("#shrinkCancel");
         FxTestSupport.waitUntil(() -> !panel.running(), 60);
         assertEquals("cancelled", panel.stateText());
