@@ -111,6 +111,37 @@ class RecordingDiffTest {
         assertEquals(6, same.firstRecord().opB());
     }
 
+    /**
+     * A datagram to node 1 is dropped on B (a what-if): node 1 sees that first, at vt 10, but its B side has nothing
+     * to pair with until vt 50, while node 2, which hears from node 1 only later, already differs at vt 30. The
+     * answer is the earliest difference in virtual time (node 1), not the first pair the stream happens to complete.
+     */
+    @Test
+    void theEarliestDifferenceInVirtualTimeIsTheAnswerNotTheFirstPairCompleted() throws Exception {
+        VAddr n2 = VAddr.ofNode(2, 9000);
+        Object[] start = {0L, new Event.Connect(0), 0L, new Event.Hello(0, 0), 0L, new Event.Connect(1),
+                0L, new Event.Hello(1, 1), 0L, new Event.Connect(2), 0L, new Event.Hello(2, 2)};
+        Path a = log("drop-a.weftlog", concat(start, 10L, deliver(1, N0, N1, "01"), 30L, deliver(2, N1, n2, "a1"),
+                50L, deliver(1, N0, N1, "02")));
+        Path b = log("drop-b.weftlog", concat(start, 30L, deliver(2, N0, n2, "b0"), 50L, deliver(1, N0, N1, "02")));
+        for (Alignment how : Alignment.values()) {
+            EffectDivergence e = RecordingDiff.compare(a, b, how).firstEffect();
+            assertEquals(1, e.node(), how + ": the dropped datagram's receiver");
+            assertEquals(0, e.index());
+            assertEquals(6, e.a().op());
+            assertEquals(10, e.a().vt());
+            assertTrue(e.b().text().endsWith("payload 02"), e.b().text());
+        }
+        // the same two runs named the other way round give the same node
+        assertEquals(1, RecordingDiff.compare(b, a, Alignment.OP).firstEffect().node());
+    }
+
+    private static Object[] concat(Object[] head, Object... tail) {
+        Object[] all = java.util.Arrays.copyOf(head, head.length + tail.length);
+        System.arraycopy(tail, 0, all, head.length, tail.length);
+        return all;
+    }
+
     @Test
     void aDeliveryOnlyOneSideHasIsTheDifferenceWhenAllPairedOnesMatch() throws Exception {
         DiffResult r = RecordingDiff.compare(a(true), a(false), Alignment.OP);

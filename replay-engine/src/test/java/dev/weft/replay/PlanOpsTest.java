@@ -73,4 +73,25 @@ class PlanOpsTest {
             assertEquals(-1, p.deliverOp());
         }
     }
+    @Test
+    void eachEventSitsOnTheFirstOpAtOrAfterItsTimeInWhateverOrderThePlanGivesThem() throws Exception {
+        Path log = OwnCorpus.dir().resolve("pingpong/pp-uniform1000-50000-s2.weftlog");
+        List<LogRecord> recs = records(log);
+        long mid = recs.get(recs.size() / 2).vt();
+        long expected = recs.stream().filter(r -> r.vt() >= mid + 1).findFirst().map(LogRecord::op).orElse(-1L);
+        var heal = new dev.weft.scenario.ScenarioEvent(Long.MAX_VALUE, new dev.weft.scenario.ScenarioAction.ClearPartition());
+        var partition = new dev.weft.scenario.ScenarioEvent(mid + 1, new dev.weft.scenario.ScenarioAction.ActivatePartition("0|1"));
+        var atStart = new dev.weft.scenario.ScenarioEvent(0, new dev.weft.scenario.ScenarioAction.ClearPartition());
+        FaultPlan plan;
+        try (LogReader r = LogReader.open(log)) {
+            plan = FaultPlan.of(r.header().net(), new TreeMap<>()).withEvents(List.of(heal, partition, atStart));
+        }
+        try (LogReader r = LogReader.open(log)) {
+            PlanOps.Placement placed = PlanOps.placeAll(plan, r);
+            assertEquals(List.of(heal, partition, atStart), placed.events().stream().map(PlanOps.PlacedEvent::event).toList(),
+                    "in the plan's order");
+            assertEquals(List.of(-1L, expected, 0L), placed.events().stream().map(PlanOps.PlacedEvent::op).toList());
+            assertTrue(placed.datagrams().isEmpty());
+        }
+    }
 }

@@ -191,6 +191,8 @@ public final class RunSession {
             case 1 -> "the recording could not be written completely";
             case 2 -> "refused (see the weft lines)";
             case 3 -> windowed ? "windowed run discarded" : "a node exited 3 (a case-study observer's DISCARD: its checker could not judge the run)";
+            // weft run's deadlock verdict (docs/cli.md); a node's own exit 4 cannot be told from it by the status alone
+            case 4 -> "the deadlock verdict: every live node waits (or a node exited 4)";
             case 124 -> "stopped by the watchdog (no network operation)";
             case 127 -> "a node could not be started";
             case 130, 143 -> stoppedByUser ? "stopped; the log was finished" : "interrupted";

@@ -8,6 +8,7 @@ import dev.weft.net.FaultPlanException;
 import dev.weft.net.FaultPlanJson;
 import dev.weft.replay.PlanOps;
 import dev.weft.replay.PlanSidecar;
+import dev.weft.scenario.ScenarioAction;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -30,8 +31,20 @@ public final class PlanBeside {
                             long deliverOp) {
     }
 
-    /** A plan and its placed deviations, in the plan's (src, dst, chan_seq) order; minLatencyNs is the baseline's. */
-    public record Placed(Path file, String net, long minLatencyNs, List<Deviation> deviations) {
+    /** One TCP segment's named trip: lostAttempts transmissions lost before the one that arrives after latencyNs. */
+    public record Segment(String from, String to, long index, long lostAttempts, long latencyNs) {
+    }
+
+    /** One timed event ("partition 0+6|1+2", "heal", "crash node 3", "start node 3") and its first op at or after it (-1: none). */
+    public record TimedEvent(long timeNs, String what, long op) {
+    }
+
+    /**
+     * A plan and its placed deviations: datagrams in the plan's (src, dst, chan_seq) order, then TCP segments in
+     * (from, to, index) order, then timed events in the plan's order; minLatencyNs is the baseline's.
+     */
+    public record Placed(Path file, String net, long minLatencyNs, List<Deviation> deviations, List<Segment> segments,
+                         List<TimedEvent> events) {
     }
 
     /** A plan that cannot be read or placed; the message is one line naming the file. */
@@ -70,20 +83,32 @@ public final class PlanBeside {
         } catch (FaultPlanException e) {
             throw new Problem(file + ": " + e.getMessage());
         }
-        List<PlanOps.Placed> placed;
+        PlanOps.Placement placed;
         try (LogReader reader = LogReader.open(log)) {
-            placed = PlanOps.place(plan, reader);
+            placed = PlanOps.placeAll(plan, reader);
         } catch (WeftLogException e) {
             throw new Problem(log + ": " + e.getMessage());
         } catch (IOException e) {
             throw new Problem(log + ": cannot read: " + e.getMessage());
         }
-        List<Deviation> rows = placed.stream().map(p -> {
+        List<Deviation> rows = placed.datagrams().stream().map(p -> {
             FaultPlan.DatagramId id = p.deviation().id();
             FaultModel.Fate f = p.deviation().fate();
             return new Deviation(id.src().text(), id.dst().text(), id.chanSeq(), f.dropped(), f.dropped() ? -1 : f.delayNs(),
                     p.sendOp(), p.deliverOp());
         }).toList();
-        return new Placed(file, plan.net(), plan.spec().minDelay(), rows);
+        List<Segment> segments = plan.segmentDeviations().stream().map(d -> new Segment(d.id().from().text(),
+                d.id().to().text(), d.id().index(), d.trip().lostAttempts(), d.trip().latencyNs())).toList();
+        List<TimedEvent> events = placed.events().stream()
+                .map(e -> new TimedEvent(e.event().timeNs(), words(e.event().action()), e.op())).toList();
+        return new Placed(file, plan.net(), plan.spec().minDelay(), rows, segments, events);
+    }
+
+    /** An event's action as the Plan tab names it. */
+    static String words(ScenarioAction a) {
+        if (a instanceof ScenarioAction.ActivatePartition p) return "partition " + p.spec();
+        if (a instanceof ScenarioAction.Crash c) return "crash node " + Long.toUnsignedString(c.nodeId());
+        if (a instanceof ScenarioAction.Start st) return "start node " + Long.toUnsignedString(st.nodeId());
+        return "heal";   // ClearPartition, the last of the sealed kinds
     }
 }

@@ -11,7 +11,8 @@ import java.util.function.Function;
 
 /**
  * The Plan tab: the plan's deviations from the baseline as a table (kind, channel, seq, fate, sent at, delivered
- * at), under a line naming the plan file; choosing a row puts the cursor on the op where that datagram was sent.
+ * at) — datagrams, TCP segments and timed events — under a line naming the plan file; choosing a row puts the cursor
+ * on the op where that datagram was sent, or where that event took effect.
  */
 final class PlanPane {
 
@@ -30,7 +31,7 @@ final class PlanPane {
         // the short columns keep their words whole; the channel and the fate give way first (the row's tooltip has all)
         table.getColumns().add(column("kind", PlanViewModel.Row::kind, 42, 42));
         table.getColumns().add(column("channel src → dst", PlanViewModel.Row::channel, 200, 120));
-        table.getColumns().add(column("seq", r -> Long.toUnsignedString(r.chanSeq()), 36, 30));
+        table.getColumns().add(column("seq", PlanViewModel.Row::seq, 36, 30));
         table.getColumns().add(column("fate", PlanViewModel.Row::fate, 120, 70));
         table.getColumns().add(column("sent", PlanViewModel.Row::sentAt, 62, 58));
         table.getColumns().add(column("delivered", PlanViewModel.Row::deliveredAt, 70, 68));
@@ -38,9 +39,7 @@ final class PlanPane {
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_ALL_COLUMNS);
         table.setRowFactory(t -> {
             javafx.scene.control.TableRow<PlanViewModel.Row> row = new javafx.scene.control.TableRow<>();
-            row.itemProperty().addListener((o, a, r) -> row.setTooltip(r == null ? null
-                    : new javafx.scene.control.Tooltip(r.kind() + " " + r.channel() + " #" + Long.toUnsignedString(r.chanSeq())
-                    + ": " + r.fate() + "; sent at " + r.sentAt() + ", delivered at " + r.deliveredAt())));
+            row.itemProperty().addListener((o, a, r) -> row.setTooltip(r == null ? null : new javafx.scene.control.Tooltip(r.tip())));
             return row;
         });
         table.setItems(vm.rows());

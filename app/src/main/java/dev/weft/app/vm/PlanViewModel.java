@@ -12,13 +12,21 @@ import javafx.collections.ObservableList;
 
 /**
  * The Plan tab (docs/workbench.md): the fault plan beside the recording, one row per deviation from the baseline —
- * kind, channel, sequence number, fate, and the ops where that datagram was sent and delivered — and the send ops as
- * the timeline's plan markers. The plan is read and placed in the background; choosing a row moves the cursor.
+ * datagrams (kind drop or delay: channel, sequence number, fate, and the ops where it was sent and delivered), TCP
+ * segments (kind tcp: direction, index in it, lost attempts and latency) and timed events (kind event: what, when,
+ * and the first op at or after it) — and the datagrams' send ops and the events' ops as the timeline's plan markers.
+ * The plan is read and placed in the background; choosing a row moves the cursor.
  */
 public final class PlanViewModel {
 
-    /** One deviation as the table shows it (fate: "dropped" or "after 12.4 µs"); op is where a choice jumps (the send, else the delivery; -1: neither). */
-    public record Row(String kind, String channel, long chanSeq, String fate, String sentAt, String deliveredAt, long op) {
+    /**
+     * One deviation as the table shows it: kind (drop, delay, tcp, event), channel (src → dst, or what an event does),
+     * seq (the datagram's chan_seq, the segment's index, "" for an event), fate ("dropped", "after 12.4 µs", "2 lost,
+     * then after 3 µs", "at 5 ms"), sentAt and deliveredAt (the ops shown); op is where a choice jumps (the send,
+     * else the delivery, or the event's op; -1: none); tip is the whole row in words.
+     */
+    public record Row(String kind, String channel, String seq, String fate, String sentAt, String deliveredAt, long op,
+                      String tip) {
     }
 
     private final DocumentViewModel doc;
@@ -59,7 +67,9 @@ public final class PlanViewModel {
             summary.set("✗ " + problem);
             return;
         }
-        List<Row> shown = placed.deviations().stream().map(PlanViewModel::rowOf).toList();
+        List<Row> shown = new java.util.ArrayList<>(placed.deviations().stream().map(PlanViewModel::rowOf).toList());
+        placed.segments().forEach(s -> shown.add(rowOf(s)));
+        placed.events().forEach(e -> shown.add(rowOf(e)));
         rows.setAll(shown);
         markers.set(shown.stream().mapToLong(Row::op).filter(op -> op >= 0).mapToInt(op -> (int) op).sorted().distinct().toArray());
         summary.set(summaryOf(placed));
@@ -68,20 +78,50 @@ public final class PlanViewModel {
     static Row rowOf(PlanBeside.Deviation d) {
         String fate = d.dropped() ? "dropped"
                 : "after " + Durations.ns(d.latencyNs());
-        return new Row(d.dropped() ? "drop" : "delay", d.src() + " → " + d.dst(), d.chanSeq(), fate,
-                d.sendOp() < 0 ? "not sent" : "op " + d.sendOp(),
-                d.deliverOp() >= 0 ? "op " + d.deliverOp() : d.dropped() ? "—" : "not delivered",
-                d.sendOp() >= 0 ? d.sendOp() : d.deliverOp());
+        String kind = d.dropped() ? "drop" : "delay";
+        String channel = d.src() + " → " + d.dst();
+        String seq = Long.toUnsignedString(d.chanSeq());
+        String sent = d.sendOp() < 0 ? "not sent" : "op " + d.sendOp();
+        String delivered = d.deliverOp() >= 0 ? "op " + d.deliverOp() : d.dropped() ? "—" : "not delivered";
+        return new Row(kind, channel, seq, fate, sent, delivered, d.sendOp() >= 0 ? d.sendOp() : d.deliverOp(),
+                kind + " " + channel + " #" + seq + ": " + fate + "; sent at " + sent + ", delivered at " + delivered);
     }
 
-    /** "plan.json: 3 deviations from the baseline (2 drops, 1 delay) · baseline 1 µs, net latency=…". */
+    /** A segment's row: not placed on an op (its records show its delivery, not which segment of the plan it was). */
+    static Row rowOf(PlanBeside.Segment s) {
+        String after = "after " + Durations.ns(s.latencyNs());
+        String fate = s.lostAttempts() == 0 ? after
+                : s.lostAttempts() + " lost, then " + after;
+        String channel = s.from() + " → " + s.to();
+        String seq = Long.toUnsignedString(s.index());
+        return new Row("tcp", channel, seq, fate, "—", "—", -1,
+                "TCP segment " + seq + " of " + channel + (seq.equals("0") ? " (the handshake)" : "") + ": " + fate);
+    }
+
+    static Row rowOf(PlanBeside.TimedEvent e) {
+        String fate = "at " + Durations.ns(e.timeNs());
+        String at = e.op() >= 0 ? "op " + e.op() : "not reached";
+        return new Row("event", e.what(), "", fate, at, "—", e.op(),
+                "event " + e.what() + " " + fate + (e.op() >= 0 ? "; the first op at or after it: " + at : "; the run ended before it"));
+    }
+
+    /** "plan.json: 3 deviations from the baseline (2 drops, 1 delay) · baseline 1 µs, net latency=…" (segments and events when there are any). */
     static String summaryOf(PlanBeside.Placed p) {
         long drops = p.deviations().stream().filter(PlanBeside.Deviation::dropped).count();
         long delays = p.deviations().size() - drops;
-        int n = p.deviations().size();
-        String what = n == 0 ? "no deviations: every datagram at the baseline"
-                : n + (n == 1 ? " deviation" : " deviations") + " from the baseline (" + drops + (drops == 1 ? " drop, " : " drops, ")
-                + delays + (delays == 1 ? " delay)" : " delays)");
+        int segments = p.segments().size();
+        int events = p.events().size();
+        int n = p.deviations().size() + segments + events;
+        String what;
+        if (n == 0) {
+            what = "no deviations: every datagram at the baseline";
+        } else {
+            StringBuilder kinds = new StringBuilder().append(drops).append(drops == 1 ? " drop, " : " drops, ")
+                    .append(delays).append(delays == 1 ? " delay" : " delays");
+            if (segments > 0) kinds.append(", ").append(segments).append(segments == 1 ? " TCP segment" : " TCP segments");
+            if (events > 0) kinds.append(", ").append(events).append(events == 1 ? " event" : " events");
+            what = n + (n == 1 ? " deviation" : " deviations") + " from the baseline (" + kinds + ")";
+        }
         return p.file().getFileName() + ": " + what + " · baseline " + Durations.ns(p.minLatencyNs()) + ", net " + p.net();
     }
 

@@ -20,6 +20,12 @@ class RunFormWordsTest {
     }
 
     @Test
+    void exitFourNamesTheDeadlockVerdict() {
+        // a what-if that drops a Chord GO ends so: "a node exited 4" said nothing of what weft run found
+        assertTrue(RunSession.meaning(4, false, true).startsWith("the deadlock verdict"), RunSession.meaning(4, false, true));
+    }
+
+    @Test
     void aNewSeedRenamesARecordingNamedAfterTheOldOne() {
         assertEquals("/tmp/chord-s4.weftlog", RunRequest.recordForSeed("/tmp/chord-s3.weftlog", "3", "4"));
         assertEquals("run_s10.weftlog.gz", RunRequest.recordForSeed("run_s9.weftlog.gz", "9", "10"));

@@ -75,7 +75,7 @@ class PlanPanelUiTest {
             assertTrue(sends[i] >= 0, "the recording sent " + d.id());
             assertEquals(d.fate().dropped() ? "drop" : "delay", row.kind());
             assertEquals(d.id().src().text() + " → " + d.id().dst().text(), row.channel());
-            assertEquals(d.id().chanSeq(), row.chanSeq());
+            assertEquals(Long.toUnsignedString(d.id().chanSeq()), row.seq());
             assertEquals("op " + sends[i], row.sentAt());
             int partner = doc.timeline().partner((int) sends[i]);
             assertEquals(d.fate().dropped() ? "—" : "op " + partner, row.deliveredAt(), "delivered where its arrow ends");

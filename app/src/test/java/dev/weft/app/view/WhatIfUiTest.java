@@ -52,19 +52,38 @@ class WhatIfUiTest {
         ui = new UiHarness(stage, IndexedRecordingSource::open);
     }
 
-    /** weft run --window --record in a child JVM, as from a shell in dir. */
+    /** weft run --window --record of the pingpong pair, seed 7, in a child JVM, as from a shell in dir. */
     private Path record(Path pingpong, String... env) throws Exception {
-        Path log = dir.resolve("pp-s7.weftlog");
-        List<String> args = new java.util.ArrayList<>(List.of("--seed", "7", "--net", "latency=uniform:1000-60000",
-                "--window", "1000", "--nodes", "2", "--watchdog", "60", "--record", log.getFileName().toString()));
+        List<String> args = new java.util.ArrayList<>(List.of("--seed", "7", "--nodes", "2"));
         for (String e : env) args.addAll(List.of("--env", e));
         args.addAll(List.of("--", pingpong.toString()));
+        return record("pp-s7.weftlog", args);
+    }
+
+    /** weft run --window 1000 --watchdog 60 --net latency=uniform:1000-60000 --record NAME ARGS, as from a shell in dir. */
+    private Path record(String name, List<String> runArgs) throws Exception {
+        Path log = dir.resolve(name);
+        List<String> args = new java.util.ArrayList<>(List.of("--net", "latency=uniform:1000-60000", "--window", "1000",
+                "--watchdog", "60", "--record", log.getFileName().toString()));
+        args.addAll(runArgs);
         Process p = RunInChildJvm.start(args, System.getenv(), dir);
         p.getInputStream().transferTo(java.io.OutputStream.nullOutputStream());
         String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
         assertTrue(p.waitFor(120, TimeUnit.SECONDS), "weft run ended");
         assertEquals(0, p.exitValue(), err);
         return log;
+    }
+
+    /** The compare tab the what-if opens, once its comparison is done (the re-run is live: up to 180 s). */
+    private CompareViewModel awaitCompare(dev.weft.app.vm.WhatIfViewModel whatIf) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(180);
+        while (System.nanoTime() < deadline) {
+            WaitForAsyncUtils.waitForFxEvents();
+            OpenTabs.Tab t = ui.window.tabs().selectedProperty().get();
+            if (t instanceof OpenTabs.CompareTab c && c.compare().doneProperty().get()) return c.compare();
+            Thread.sleep(200);
+        }
+        throw new AssertionError("no comparison opened; what-if status: " + whatIf.statusProperty().get());
     }
 
     /** Fires What if? ▸ dropped on op through the event table's menu. */
@@ -80,6 +99,52 @@ class WhatIfUiTest {
             drop.fire();
             menu.hide();
         });
+    }
+
+    /**
+     * Issue 25's acceptance on a real cluster: the 7-node Chord of the example campaign (CHORD_FIX=0, seed 3,
+     * windowed), the observer's {@code GO S 5} to node 3 dropped. Without it node 3 waits for a GO that never comes
+     * and the run ends in the deadlock verdict; the compare must still name node 3, where A delivered that GO, and
+     * not the observer, whose differing report arrives complete on both sides before node 3's B side has anything
+     * to pair with (the answer the pairing gave before it took the earliest difference in virtual time).
+     */
+    @Test
+    void droppingAChordDatagramComparesAtItsReceiver(FxRobot robot) throws Exception {
+        Path chord = NativeBuild.example("chord_node");
+        Path log = record("chord-s3.weftlog", List.of("--seed", "3", "--nodes", "7", "--env", "CHORD_NNODES=7",
+                "--env", "CHORD_FIX=0", "--", chord.toString(), "6", "45", "3"));
+        DocumentViewModel doc = ui.open(robot, log, null);
+        int goSend = -1;
+        for (int op = 0; op < doc.size() && goSend < 0; op++) {
+            if (doc.source().record(op).event() instanceof Event.Send s && s.src().text().equals("127.0.0.7:9001")
+                    && s.dst().text().equals("127.0.0.4:9001") && s.payload().equalsIgnoreCase("474f20532035")) { // "GO S 5"
+                goSend = op;
+            }
+        }
+        assertTrue(goSend >= 0, "the observer sent GO S 5 to node 3");
+        int goDeliver = doc.timeline().partner(goSend);
+        assertTrue(goDeliver > goSend, "node 3 received it");
+
+        var whatIf = ui.window.documentPane().whatIf();
+        long started = System.nanoTime();
+        dropThroughTheMenu(robot, doc, goDeliver);
+        CompareViewModel compare = awaitCompare(whatIf);
+        System.out.printf("chord what-if: re-run and compare took %.1f s (%s)%n", (System.nanoTime() - started) / 1e9,
+                whatIf.statusProperty().get());
+        ui.settle();
+        assertEquals(dir.resolve("chord-s3.whatif-1.weftlog"), compare.b().path());
+        assertTrue(whatIf.statusProperty().get().contains("deadlock"), whatIf.statusProperty().get());
+
+        // the re-run follows the recording exactly up to the drop: the first record that differs is the dropped send
+        var result = compare.resultProperty().get();
+        assertEquals(goSend, result.firstRecord().opA(), "nothing before the drop differs: " + result.firstRecord());
+        assertEquals(goSend, result.firstRecord().opB());
+        // the first node-visible divergence: node 3, the GO's receiver, at the op where A delivered it
+        assertEquals(3, result.firstEffect().node(), compare.headlineProperty().get());
+        assertEquals(goDeliver, compare.effectOpAProperty().get(), compare.headlineProperty().get());
+        assertEquals(goDeliver, compare.a().cursor(), "A's cursor is on the divergence");
+        WaitForAsyncUtils.waitForFxEvents();
+        ui.screenshot(robot, "what-if-chord-compare");
     }
 
     @Test
@@ -146,18 +211,7 @@ class WhatIfUiTest {
         });
 
         // the re-run happens off the UI thread; a compare tab opens when its recording is written
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(180);
-        CompareViewModel compare = null;
-        while (System.nanoTime() < deadline) {
-            WaitForAsyncUtils.waitForFxEvents();
-            OpenTabs.Tab t = ui.window.tabs().selectedProperty().get();
-            if (t instanceof OpenTabs.CompareTab c && c.compare().doneProperty().get()) {
-                compare = c.compare();
-                break;
-            }
-            Thread.sleep(200);
-        }
-        assertNotNull(compare, "a comparison opened; what-if status: " + whatIfModel.statusProperty().get());
+        CompareViewModel compare = awaitCompare(whatIfModel);
         ui.settle();
         Path rerun = dir.resolve("pp-s7.whatif-1.weftlog");
         assertEquals(rerun, compare.b().path(), "the new recording, under a new name");
