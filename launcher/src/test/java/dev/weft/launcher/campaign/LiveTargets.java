@@ -1,0 +1,29 @@
+package dev.weft.launcher.campaign;
+
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/** The built shim and example programs that the campaign tests run live, in this checkout's shim-native/target. */
+final class LiveTargets {
+    private LiveTargets() {
+    }
+
+    private static Path built() {
+        return CampaignRunsTest.root().resolve("shim-native/target");
+    }
+
+    /** The built example program {@code name}; the test is skipped unless this is Linux with the examples built. */
+    static Path example(String name) {
+        Path program = built().resolve("examples").resolve(name);
+        assumeTrue(System.getProperty("os.name").equals("Linux"), "skipped: campaigns of live targets need Linux");
+        assumeTrue(Files.isExecutable(program), "skipped: the examples were not built");
+        return program;
+    }
+
+    /** The built shim (what a campaign configuration names as "shim"). */
+    static Path shim() {
+        return built().resolve("libweft_shim.so");
+    }
+}
