@@ -1,11 +1,8 @@
 package dev.weft.app.run;
 
 import dev.weft.launcher.run.RunInChildJvm;
-import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -47,7 +44,7 @@ public final class RunSession {
     private final Path record;
     private final Listener listener;
     private final AtomicBoolean stopRequested = new AtomicBoolean();
-    private final List<Thread> pumps = new ArrayList<>();
+    private final OutputPumps pumps = new OutputPumps();
     private final Thread onQuit = new Thread(this::stopIfAlive, "weft-run-panel-quit");
 
     private RunSession(Process process, Path record, Listener listener) {
@@ -99,7 +96,7 @@ public final class RunSession {
             while (!process.waitFor(POLL_MILLIS, TimeUnit.MILLISECONDS)) {
                 report(tail);
             }
-            for (Thread t : pumps) t.join(2000);
+            pumps.drain();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
@@ -124,20 +121,11 @@ public final class RunSession {
     }
 
     private void pump(InputStream in, boolean stderr) {
-        Thread t = new Thread(() -> {
-            try (BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
-                for (String l = r.readLine(); l != null; l = r.readLine()) {
-                    Matcher m = NODE_LINE.matcher(l);
-                    if (m.matches()) listener.line(Long.parseLong(m.group(1)), stderr, m.group(2));
-                    else listener.line(-1, stderr, l);
-                }
-            } catch (IOException e) {
-                // the process is gone: its last lines were read
-            }
-        }, "weft-run-panel-" + (stderr ? "err" : "out"));
-        t.setDaemon(true);
-        pumps.add(t);
-        t.start();
+        pumps.start(in, "weft-run-panel-" + (stderr ? "err" : "out"), l -> {
+            Matcher m = NODE_LINE.matcher(l);
+            if (m.matches()) listener.line(Long.parseLong(m.group(1)), stderr, m.group(2));
+            else listener.line(-1, stderr, l);
+        });
     }
 
     /**
