@@ -198,8 +198,8 @@ class ClusterRunTest {
                  "filesystem": {"1": {"fsync_lies": true, "enospc_after_bytes": 4096, "torn_write_probability": 0.5}},
                  "time_skew": {"0": -3000}}
                 """);
-        assertEquals("latency=fixed:10,loss=0.25,bw=1000,partition=0|1", ClusterRun.netSpec(s));
-        var plans = ClusterRun.scenarioNodes(s);
+        assertEquals("latency=fixed:10,loss=0.25,bw=1000,partition=0|1", ScenarioNetSpec.of(s));
+        var plans = NodePlan.ofScenario(s);
         assertEquals(List.of("p", "a"), plans.get(0).command());
         assertEquals(Map.of("WEFT_CLOCK_SKEW_NS", "-3000"), plans.get(0).extraEnv());
         assertEquals(Map.of("WEFT_FSYNC_LIES", "1", "WEFT_ENOSPC_BYTES", "4096", "WEFT_TORN_WRITES_PPM", "500000"),
