@@ -24,11 +24,8 @@ class CampaignPipelineTest {
 
     @Test
     void theNextRunRecordsWhileThePreviousOneIsChecked() throws Exception {
-        Path program = LiveTargets.example("pingpong");
         Path cfg = dir.resolve("pingpong.json");
-        Files.writeString(cfg, "{\"target\": [\"" + program + "\"], \"nodes\": 2,"
-                + " \"net\": \"latency=uniform:2000-10000\", " + WAITING_CHECKER + ", \"watchdog_secs\": 30,"
-                + " \"shim\": \"" + LiveTargets.shim() + "\"}");
+        Files.writeString(cfg, LiveTargets.config("pingpong", 2, "latency=uniform:2000-10000", WAITING_CHECKER));
         Path out = dir.resolve("out");
         assertEquals(0, CampaignRunsTest.campaign("--config", cfg.toString(), "--seeds", "1:2", "--jobs", "1",
                 "--out", out.toString()));

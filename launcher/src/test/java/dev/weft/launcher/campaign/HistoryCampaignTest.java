@@ -29,11 +29,9 @@ class HistoryCampaignTest {
 
     @Test
     void staleReadsAreOneHistoryViolationClassAndKeepTheirHistories() throws IOException {
-        Path kvreplica = LiveTargets.example("kvreplica");
         Path config = dir.resolve("kv.json");
-        Files.writeString(config, "{\"target\": [\"" + kvreplica + "\"], \"nodes\": 1,"
-                + " \"net\": \"latency=uniform:1000-50000\", \"checker\": \"history:register\", \"watchdog_secs\": 30,"
-                + " \"shim\": \"" + LiveTargets.shim() + "\"}");
+        Files.writeString(config, LiveTargets.config("kvreplica", 1, "latency=uniform:1000-50000",
+                "\"checker\": \"history:register\""));
         Path single = dir.resolve("single");
         assertEquals(2, campaign("--config", config.toString(), "--seeds", "0:8", "--jobs", "2", "--out",
                 single.toString()));

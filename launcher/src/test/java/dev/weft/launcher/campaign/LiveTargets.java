@@ -22,6 +22,16 @@ final class LiveTargets {
         return program;
     }
 
+    /**
+     * A campaign configuration: the built example {@code name} on {@code nodes} nodes over {@code net}, judged by
+     * {@code checker} (a whole member, {@code "checker": …} or {@code "checker_command": …}), a 30 s watchdog and the
+     * built shim.
+     */
+    static String config(String name, int nodes, String net, String checker) {
+        return "{\"target\": [\"" + example(name) + "\"], \"nodes\": " + nodes + ", \"net\": \"" + net
+                + "\", " + checker + ", \"watchdog_secs\": 30, \"shim\": \"" + shim() + "\"}";
+    }
+
     /** The built shim (what a campaign configuration names as "shim"). */
     static Path shim() {
         return built().resolve("libweft_shim.so");
