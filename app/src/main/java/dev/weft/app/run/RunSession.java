@@ -137,15 +137,7 @@ public final class RunSession {
         // Through the handle: Process.destroy() would also close our ends of its pipes, losing the lines weft run
         // prints while it stops (the "recorded to" line among them).
         process.toHandle().destroy();
-        try {
-            if (!process.waitFor(graceSeconds, TimeUnit.SECONDS)) {
-                process.descendants().forEach(ProcessHandle::destroyForcibly);
-                process.destroyForcibly();
-                process.waitFor(2, TimeUnit.SECONDS);
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        GraceKill.after(process, graceSeconds, () -> process.descendants().forEach(ProcessHandle::destroyForcibly));
     }
 
     private void stopIfAlive() {

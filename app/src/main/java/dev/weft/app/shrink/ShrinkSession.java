@@ -1,5 +1,6 @@
 package dev.weft.app.shrink;
 
+import dev.weft.app.run.GraceKill;
 import dev.weft.app.run.OutputPumps;
 import dev.weft.launcher.shrink.ShrinkInChildJvm;
 import java.io.IOException;
@@ -8,7 +9,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -96,15 +96,7 @@ public final class ShrinkSession {
         process.descendants().forEach(tree::add);
         process.toHandle().destroy();
         tree.forEach(ProcessHandle::destroy);
-        try {
-            if (!process.waitFor(graceSeconds, TimeUnit.SECONDS)) {
-                tree.forEach(ProcessHandle::destroyForcibly);
-                process.destroyForcibly();
-                process.waitFor(2, TimeUnit.SECONDS);
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        GraceKill.after(process, graceSeconds, () -> tree.forEach(ProcessHandle::destroyForcibly));
     }
 
     public boolean alive() {
