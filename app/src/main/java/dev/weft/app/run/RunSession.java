@@ -4,7 +4,6 @@ import dev.weft.launcher.run.RunInChildJvm;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -137,7 +136,7 @@ public final class RunSession {
         // Through the handle: Process.destroy() would also close our ends of its pipes, losing the lines weft run
         // prints while it stops (the "recorded to" line among them).
         process.toHandle().destroy();
-        GraceKill.after(process, graceSeconds, () -> process.descendants().forEach(ProcessHandle::destroyForcibly));
+        ProcessTrees.killAfterGrace(process, graceSeconds, () -> process.descendants().forEach(ProcessHandle::destroyForcibly));
     }
 
     private void stopIfAlive() {
@@ -150,10 +149,7 @@ public final class RunSession {
 
     /** The processes of the run (the weft run JVM and every node under it), for tests that check a stop. */
     public List<ProcessHandle> processTree() {
-        List<ProcessHandle> all = new ArrayList<>();
-        all.add(process.toHandle());
-        process.descendants().forEach(all::add);
-        return all;
+        return ProcessTrees.of(process);
     }
 
     /** What an exit status of weft run means, in a few words. */

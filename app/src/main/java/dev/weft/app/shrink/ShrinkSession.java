@@ -1,6 +1,6 @@
 package dev.weft.app.shrink;
 
-import dev.weft.app.run.GraceKill;
+import dev.weft.app.run.ProcessTrees;
 import dev.weft.app.run.OutputPumps;
 import dev.weft.launcher.shrink.ShrinkInChildJvm;
 import java.io.IOException;
@@ -96,7 +96,7 @@ public final class ShrinkSession {
         process.descendants().forEach(tree::add);
         process.toHandle().destroy();
         tree.forEach(ProcessHandle::destroy);
-        GraceKill.after(process, graceSeconds, () -> tree.forEach(ProcessHandle::destroyForcibly));
+        ProcessTrees.killAfterGrace(process, graceSeconds, () -> tree.forEach(ProcessHandle::destroyForcibly));
     }
 
     public boolean alive() {
@@ -105,9 +105,6 @@ public final class ShrinkSession {
 
     /** The process and everything under it (for tests that check a cancel leaves nothing behind). */
     public List<ProcessHandle> processTree() {
-        List<ProcessHandle> all = new ArrayList<>();
-        all.add(process.toHandle());
-        process.descendants().forEach(all::add);
-        return all;
+        return ProcessTrees.of(process);
     }
 }
