@@ -11,8 +11,8 @@
  *     datagram as a readable stream) are net waits: managed, they are examined only when no thread
  *     can run (spec §8); unmanaged, their virtual timeout is paced in real time
  *     (weft_net_real_budget) and then jumps the clock;
- *   - blocking waits for children (waitpid, wait, wait4, waitid): the same, probed with
- *     waitid(WNOHANG | WNOWAIT);
+ *   - blocking waits for children (waitpid, wait, wait3, wait4, waitid): the same, probed with
+ *     waitid(WNOHANG | WNOWAIT) - in hook_wait.c;
  *   - syscall(SYS_getrandom, ...) is served from the getrandom stream.
  * A thread therefore never holds the token while blocked in the kernel on something another
  * managed thread must provide. Unmanaged callers (single-threaded programs, --no-sched) pass
@@ -69,16 +69,6 @@ REAL_FN(epoll_pwait_fn, epoll_pwait)
 REAL_FN(readv_fn, readv)
 REAL_FN(accept_fn, accept)
 REAL_FN(accept4_fn, accept4)
-typedef pid_t (*waitpid_fn)(pid_t, int *, int);
-typedef pid_t (*wait_fn)(int *);
-typedef pid_t (*wait4_fn)(pid_t, int *, int, struct rusage *);
-typedef int (*waitid_fn)(idtype_t, id_t, siginfo_t *, int);
-REAL_FN(waitpid_fn, waitpid)
-REAL_FN(wait_fn, wait)
-REAL_FN(wait4_fn, wait4)
-typedef pid_t (*wait3_fn)(int *, int, struct rusage *);
-REAL_FN(wait3_fn, wait3)
-REAL_FN(waitid_fn, waitid)
 typedef int (*sem_try_fn)(sem_t *);
 REAL_FN(sem_try_fn, sem_trywait)
 
@@ -1359,93 +1349,6 @@ WEFT_EXPORT ssize_t sendfile64(int out, int in, off_t *off, size_t n) {
     if (weft_tcp_is_fd(out) && weft_engaged()) return tcp_sendfile(out, in, WEFT_OPAQUE(off), n);
     fd_before_write(out);
     return get_real_sendfile64()(out, in, off, n);
-}
-
-/* ------------------------------------------------------------------ waiting for children */
-
-/* A blocking wait for a child by a managed thread: wait in the model until a child matching
- * (idtype, id) has a state change, then the real call returns at once. The child is another
- * process and needs no token, but the parent's other threads may be what it waits for. An
- * unmanaged thread under process scheduling waits the same way for the run token's turns
- * (weft_pt_block), so the children can run meanwhile. */
-/* Returns -1 when a virtual timer's handler (without SA_RESTART) interrupted the wait (hook_timer.c):
- * the call then fails with EINTR. */
-static int before_child_wait(idtype_t idtype, int id, int wflags) {
-    if ((wflags & WNOHANG) || !weft_engaged() || !(weft_sched_active() || weft_pt_active())) return 0;
-    weft_io_wait w = {.kind = WEFT_IO_CHILD, .idtype = (int)idtype, .id = id, .wflags = wflags};
-    if (weft_io_probe(&w)) return 0;
-    WEFT_TRACE("wait_child", "idtype %d id %d", (int)idtype, id);
-    if (weft_sched_active()) weft_sched_io_wait(&w, 0);
-    else if (!weft_pt_block_timed(probe_ready, &w)) return -1;
-    return 0;
-}
-
-/* waitpid/wait4 options -> waitid flags (WUNTRACED is WSTOPPED; the __W* flags carry over) */
-static int waitid_flags(int options) {
-    int f = WEXITED | (options & (WNOHANG | WCONTINUED | __WALL | __WCLONE | __WNOTHREAD));
-    if (options & WUNTRACED) f |= WSTOPPED;
-    return f;
-}
-
-static int before_pid_wait(pid_t pid, int options) {
-    if (pid < -1) return before_child_wait(P_PGID, -pid, waitid_flags(options));
-    if (pid == -1) return before_child_wait(P_ALL, 0, waitid_flags(options));
-    if (pid == 0) return before_child_wait(P_PGID, 0, waitid_flags(options)); /* own group (Linux >= 5.4) */
-    return before_child_wait(P_PID, pid, waitid_flags(options));
-}
-#define EINTR_IF(interrupted) do { if (interrupted) { errno = EINTR; return -1; } } while (0)
-
-/* After a wait that returned pid r with status st: a child that ended was reaped, so the parent's
- * clock learns the child's (proc_sched.c). Stopped/continued children are not reaped. */
-static void after_pid_wait(pid_t r, int st) {
-    if (r > 0 && (WIFEXITED(st) || WIFSIGNALED(st)) && weft_engaged()) weft_pt_reaped(r);
-}
-
-WEFT_EXPORT pid_t waitpid(pid_t pid, int *status, int options) {
-    EINTR_IF(before_pid_wait(pid, options));
-    int st = 0;
-    pid_t r = get_real_waitpid()(pid, &st, options);
-    status = WEFT_OPAQUE(status);
-    if (r > 0 && status) *status = st;
-    after_pid_wait(r, st);
-    return r;
-}
-WEFT_EXPORT pid_t wait(int *status) {
-    EINTR_IF(before_pid_wait(-1, 0));
-    int st = 0;
-    pid_t r = get_real_wait()(&st);
-    status = WEFT_OPAQUE(status);
-    if (r > 0 && status) *status = st;
-    after_pid_wait(r, st);
-    return r;
-}
-WEFT_EXPORT pid_t wait4(pid_t pid, int *status, int options, struct rusage *ru) {
-    EINTR_IF(before_pid_wait(pid, options));
-    int st = 0;
-    pid_t r = get_real_wait4()(pid, &st, options, ru);
-    status = WEFT_OPAQUE(status);
-    if (r > 0 && status) *status = st;
-    after_pid_wait(r, st);
-    return r;
-}
-/* wait3: dash reaps its children with it (glibc's calls wait4 internally, past our hook) */
-WEFT_EXPORT pid_t wait3(int *status, int options, struct rusage *ru) {
-    EINTR_IF(before_pid_wait(-1, options));
-    int st = 0;
-    pid_t r = get_real_wait3()(&st, options, ru);
-    status = WEFT_OPAQUE(status);
-    if (r > 0 && status) *status = st;
-    after_pid_wait(r, st);
-    return r;
-}
-WEFT_EXPORT int waitid(idtype_t idtype, id_t id, siginfo_t *info, int options) {
-    EINTR_IF(before_child_wait(idtype, (int)id, options));
-    int rc = get_real_waitid()(idtype, id, info, options);
-    info = WEFT_OPAQUE(info);
-    if (rc == 0 && info && info->si_pid > 0 && !(options & WNOWAIT) &&
-        (info->si_code == CLD_EXITED || info->si_code == CLD_KILLED || info->si_code == CLD_DUMPED) && weft_engaged())
-        weft_pt_reaped(info->si_pid);
-    return rc;
 }
 
 /* ------------------------------------------------------------------ waiting for signals */

@@ -47,6 +47,16 @@ static struct itimerspec its(long v_ms, long i_ms) {
     struct itimerspec s = {{i_ms / 1000, i_ms % 1000 * 1000000}, {v_ms / 1000, v_ms % 1000 * 1000000}};
     return s;
 }
+/* A one-shot absolute expiry ms milliseconds from now on clock, for TFD_TIMER_ABSTIME. */
+static struct itimerspec expiry_in(clockid_t clock, long ms) {
+    struct timespec now;
+    clock_gettime(clock, &now);
+    struct itimerspec v = its(0, 0);
+    v.it_value.tv_sec = now.tv_sec;
+    v.it_value.tv_nsec = now.tv_nsec + ms * 1000000L;
+    if (v.it_value.tv_nsec >= 1000000000L) { v.it_value.tv_sec++; v.it_value.tv_nsec -= 1000000000L; }
+    return v;
+}
 static void handle(int sig, void (*fn)(int), int flags) {
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
@@ -99,12 +109,7 @@ int main(void) {
     int p[2];
     pipe(p);
     tf = timerfd_create(CLOCK_MONOTONIC, 0);
-    struct timespec now;
-    clock_gettime(CLOCK_MONOTONIC, &now);
-    v = its(0, 0);
-    v.it_value.tv_sec = now.tv_sec;
-    v.it_value.tv_nsec = now.tv_nsec + 200000000L;
-    if (v.it_value.tv_nsec >= 1000000000L) { v.it_value.tv_sec++; v.it_value.tv_nsec -= 1000000000L; }
+    v = expiry_in(CLOCK_MONOTONIC, 200);
     t0 = mono();
     timerfd_settime(tf, TFD_TIMER_ABSTIME, &v, NULL);
     struct pollfd pf[2] = {{.fd = p[0], .events = POLLIN}, {.fd = tf, .events = POLLIN}};
@@ -112,11 +117,7 @@ int main(void) {
     printf("2 poll=%d pipe=%d timerfd=%d after=%ldcs\n", k, pf[0].revents, pf[1].revents, cs(mono() - t0));
     close(tf);
     tf = timerfd_create(CLOCK_REALTIME, 0);
-    clock_gettime(CLOCK_REALTIME, &now);
-    v = its(0, 0);
-    v.it_value.tv_sec = now.tv_sec;
-    v.it_value.tv_nsec = now.tv_nsec + 300000000L;
-    if (v.it_value.tv_nsec >= 1000000000L) { v.it_value.tv_sec++; v.it_value.tv_nsec -= 1000000000L; }
+    v = expiry_in(CLOCK_REALTIME, 300);
     t0 = mono();
     timerfd_settime(tf, TFD_TIMER_ABSTIME, &v, NULL);
     int ep = epoll_create1(0);

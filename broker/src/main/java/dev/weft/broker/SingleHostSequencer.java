@@ -61,8 +61,9 @@ public final class SingleHostSequencer extends LockedRecordingSequencer {
     private final Map<Long, Long> nodeOf = new HashMap<>();
     /** Held TCP requests by conn id: retried in conn id order whenever the stream model changed. */
     private final TreeMap<Long, HeldTcp> heldTcp = new TreeMap<>();
-    /** Answers to held requests, decided under the lock and not yet written (guarded by lock). */
-    private List<Handoff> handoffs = new ArrayList<>();
+    /** Answers to held requests, decided under the lock and not yet written. */
+    private final DeferredAnswers<Handoff> handoffs =
+            new DeferredAnswers<>(lock, recorder, h -> h.waiter().answer(h.answer()));
     /**
      * The largest local clock any request reported: the single-host run's "now" for TcpWait deadlines and stall
      * timeouts (arrivals are all visible at once, as datagrams are: horizon {@link TcpNetwork#ALL}).
@@ -376,18 +377,7 @@ public final class SingleHostSequencer extends LockedRecordingSequencer {
 
     /** Writes the answers of held requests decided so far, after their records went out (outside the lock). */
     private void flushHandoffs() {
-        List<Handoff> batch;
-        synchronized (lock) {
-            if (handoffs.isEmpty()) {
-                return;
-            }
-            batch = handoffs;
-            handoffs = new ArrayList<>();
-        }
-        recorder.drain();
-        for (Handoff h : batch) {
-            h.waiter().answer(h.answer());
-        }
+        handoffs.flush();
     }
 
     @Override

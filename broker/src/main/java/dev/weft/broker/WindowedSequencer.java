@@ -221,21 +221,12 @@ public final class WindowedSequencer extends LockedRecordingSequencer {
     private record LeaseHandoff(Waiter waiter, Delivery delivery) {
     }
 
-    private List<LeaseHandoff> leaseHandoffs = new ArrayList<>();
+    /** The recv record reaches the log before its Deliver. */
+    private final DeferredAnswers<LeaseHandoff> leaseHandoffs =
+            new DeferredAnswers<>(lock, recorder, h -> h.waiter().deliver(h.delivery()));
 
     private void flushLeaseHandoffs() {
-        List<LeaseHandoff> batch;
-        synchronized (lock) {
-            if (leaseHandoffs.isEmpty()) {
-                return;
-            }
-            batch = leaseHandoffs;
-            leaseHandoffs = new ArrayList<>();
-        }
-        recorder.drain(); // the recv record reaches the log before its Deliver
-        for (LeaseHandoff h : batch) {
-            h.waiter().deliver(h.delivery());
-        }
+        leaseHandoffs.flush();
     }
 
     /** A TCP answer decided under the lock, written after it (see {@link #flushHandoffs}). */
@@ -243,7 +234,8 @@ public final class WindowedSequencer extends LockedRecordingSequencer {
     }
 
     private final TcpAnswers tcpAnswers;
-    private List<Handoff> handoffs = new ArrayList<>();
+    private final DeferredAnswers<Handoff> handoffs =
+            new DeferredAnswers<>(lock, recorder, h -> h.waiter().answer(h.answer()));
 
     /**
      * @param expectedNodes node ids (host 0) that will connect: windows cannot seal before each has said hello
@@ -673,18 +665,7 @@ public final class WindowedSequencer extends LockedRecordingSequencer {
     /** Writes the TCP answers decided so far, after their records went out (outside the lock). */
     private void flushHandoffs() {
         flushLeaseHandoffs();
-        List<Handoff> batch;
-        synchronized (lock) {
-            if (handoffs.isEmpty()) {
-                return;
-            }
-            batch = handoffs;
-            handoffs = new ArrayList<>();
-        }
-        recorder.drain();
-        for (Handoff h : batch) {
-            h.waiter().answer(h.answer());
-        }
+        handoffs.flush();
     }
 
     private static long ipOf(NodeState n) {

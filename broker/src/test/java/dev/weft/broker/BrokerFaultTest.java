@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.weft.broker.record.CommittingFileOutput;
+import dev.weft.broker.record.FullDisk;
 import dev.weft.broker.record.LogRecorder;
 import dev.weft.log.LogReader;
 import dev.weft.replay.ReplayOptions;
@@ -176,25 +176,6 @@ class BrokerFaultTest {
             }
         } catch (IOException e) {
             // setOwner not permitted (tests not run as root): the same-user half above still ran
-        }
-    }
-
-    /** A file that may grow to {@code quota} bytes only, then fails like a full disk (truncating frees space). */
-    static final class FullDisk extends CommittingFileOutput {
-        private final long quota;
-
-        FullDisk(Path p, long quota) throws IOException {
-            super(CommittingFileOutput.openTruncated(p));
-            this.quota = quota;
-        }
-
-        @Override
-        protected int writeSome(byte[] b, int off, int len) throws IOException {
-            long left = quota - size();
-            if (left <= 0) {
-                throw new IOException("No space left on device");
-            }
-            return super.writeSome(b, off, (int) Math.min(left, len));
         }
     }
 

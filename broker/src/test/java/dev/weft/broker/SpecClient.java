@@ -108,11 +108,16 @@ final class SpecClient implements AutoCloseable {
         return r.vt();
     }
 
-    Reply read() throws IOException {
+    /** Reads one frame (u32 little-endian length, then the message); returns the message, little-endian, at its tag. */
+    static ByteBuffer readFrame(DataInputStream in) throws IOException {
         int len = Integer.reverseBytes(in.readInt());
         byte[] m = new byte[len];
         in.readFully(m);
-        ByteBuffer b = ByteBuffer.wrap(m).order(ByteOrder.LITTLE_ENDIAN);
+        return ByteBuffer.wrap(m).order(ByteOrder.LITTLE_ENDIAN);
+    }
+
+    Reply read() throws IOException {
+        ByteBuffer b = readFrame(in);
         int tag = b.get() & 0xFF;
         if (tag == 2) {
             long sip = Integer.toUnsignedLong(b.getInt());

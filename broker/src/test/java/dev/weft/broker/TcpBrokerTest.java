@@ -5,10 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.weft.broker.record.LogRecorder;
+import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -32,7 +35,7 @@ class TcpBrokerTest {
     }
 
     /** A listener on node 0 port 7000 and a connected client on node 1; returns {listener, client, accepted}. */
-    private TcpClient[] connected(BrokerFixture bf) throws Exception {
+    private static TcpClient[] connected(BrokerFixture bf) throws Exception {
         TcpClient l = new TcpClient(bf.server.socketPath(), 0);
         TcpClient.Reply bound = l.bind(0, 7000); // INADDR_ANY: the node's own address
         assertEquals(TcpClient.Reply.BOUND, bound.tag());
@@ -54,6 +57,32 @@ class TcpBrokerTest {
         return new TcpClient[] {l, c, s};
     }
 
+    /** Closes every socket of the exchange and ends the recording once the broker has seen them all go. */
+    private static void closeAndFinish(BrokerFixture bf, TcpClient... sockets) throws Exception {
+        for (TcpClient x : sockets) {
+            x.close();
+        }
+        bf.awaitNoConnectionsBut(0);
+        bf.sequencer.finish();
+    }
+
+    /** Reads s until EOF into got, the reads at virtual times vt, vt + 1, .... */
+    private static void readUntilEof(TcpClient s, long vt, ByteArrayOutputStream got) throws Exception {
+        while (true) {
+            TcpClient.Reply d = s.read(1 << 20, false, vt++, true);
+            if (d.tag() == TcpClient.Reply.EOF) {
+                return;
+            }
+            got.write(d.data());
+        }
+    }
+
+    private static byte[] randomBytes(int size, long seed) {
+        byte[] bytes = new byte[size];
+        new Random(seed).nextBytes(bytes);
+        return bytes;
+    }
+
     @Test
     void aRequestAndItsAnswerTravelBothWaysAndShutdownIsEofAtThePeer() throws Exception {
         Path log = dir.resolve("tcp.weftlog");
@@ -69,10 +98,7 @@ class TcpBrokerTest {
             s.close(); // the last close: a FIN after the last segment
             assertEquals("PONG\n", c.read(100, false, 60, true).text());
             assertEquals(TcpClient.Reply.EOF, c.read(100, false, 61, true).tag());
-            c.close();
-            t[0].close();
-            bf.awaitNoConnectionsBut(0);
-            bf.sequencer.finish();
+            closeAndFinish(bf, c, t[0]);
         }
         List<String> kinds = BrokerWireTest.kinds(log);
         assertTrue(kinds.contains("ext"), kinds.toString());
@@ -95,11 +121,7 @@ class TcpBrokerTest {
             assertFalse(s.replyWaiting(), "nothing to read yet: the read is held");
             c.write(b("late"), 40, true);
             assertEquals("late", s.read().text());
-            for (TcpClient x : t) {
-                x.close();
-            }
-            bf.awaitNoConnectionsBut(0);
-            bf.sequencer.finish();
+            closeAndFinish(bf, t);
         }
         BrokerWireTest.replay(log);
     }
@@ -117,11 +139,7 @@ class TcpBrokerTest {
             l.listen(4);
             TcpClient c2 = new TcpClient(bf.server.socketPath(), 1);
             assertEquals(TcpClient.Reply.CONNECTED, c2.connect(SERVER, 7000, 9, false).tag());
-            c.close();
-            c2.close();
-            l.close();
-            bf.awaitNoConnectionsBut(0);
-            bf.sequencer.finish();
+            closeAndFinish(bf, c, c2, l);
         }
         BrokerWireTest.replay(log);
     }
@@ -129,9 +147,8 @@ class TcpBrokerTest {
     @Test
     void aWriterFarAheadOfItsReaderWaitsAndNoByteIsLost() throws Exception {
         Path log = dir.resolve("backpressure.weftlog");
-        byte[] sent = new byte[1 << 20];
-        new java.util.Random(3).nextBytes(sent);
-        java.io.ByteArrayOutputStream got = new java.io.ByteArrayOutputStream();
+        byte[] sent = randomBytes(1 << 20, 3);
+        ByteArrayOutputStream got = new ByteArrayOutputStream();
         try (BrokerFixture bf = broker(log)) {
             TcpClient[] t = connected(bf);
             TcpClient c = t[1];
@@ -141,7 +158,7 @@ class TcpBrokerTest {
             long vt = 100;
             while (off < sent.length) {
                 int n = Math.min(64 * 1024, sent.length - off);
-                c.writeRequest(java.util.Arrays.copyOfRange(sent, off, off + n), vt++, true);
+                c.writeRequest(Arrays.copyOfRange(sent, off, off + n), vt++, true);
                 Thread.sleep(2);
                 if (!c.replyWaiting()) {
                     fullWaits++; // held: the receive buffer is full until the reader reads
@@ -154,21 +171,11 @@ class TcpBrokerTest {
                 off += (int) w.n();
             }
             c.shutdown(1);
-            while (true) {
-                TcpClient.Reply d = s.read(1 << 20, false, vt++, true);
-                if (d.tag() == TcpClient.Reply.EOF) {
-                    break;
-                }
-                got.write(d.data());
-            }
+            readUntilEof(s, vt, got);
             assertTrue(fullWaits > 0, "the 256 KiB receive buffer made the writer wait");
-            for (TcpClient x : t) {
-                x.close();
-            }
-            bf.awaitNoConnectionsBut(0);
-            bf.sequencer.finish();
+            closeAndFinish(bf, t);
         }
-        assertTrue(java.util.Arrays.equals(sent, got.toByteArray()), "every byte, in order");
+        assertTrue(Arrays.equals(sent, got.toByteArray()), "every byte, in order");
         BrokerWireTest.replay(log);
     }
 
@@ -220,10 +227,7 @@ class TcpBrokerTest {
             Thread.sleep(3 * SingleHostSequencer.CLOSE_WINDOW_NANOS / 1_000_000);
             TcpClient again = new TcpClient(bf.server.socketPath(), 1);
             assertEquals(111, again.connect(SERVER, 7000, 50, false).errno(), "nothing listens: ECONNREFUSED");
-            c.close();
-            again.close();
-            bf.awaitNoConnectionsBut(0);
-            bf.sequencer.finish();
+            closeAndFinish(bf, c, again);
         }
         assertTrue(Files.readString(log).contains("{\"k\":\"tcp_reset\",\"sid\":0,\"reason\":\"crash\""));
         BrokerWireTest.replay(log);
@@ -248,11 +252,7 @@ class TcpBrokerTest {
                 got.append(s.read(100, false, 2_000_000, true).text());
             }
             assertEquals("first second", got.toString(), "after the heal: every byte, in order");
-            for (TcpClient x : t) {
-                x.close();
-            }
-            bf.awaitNoConnectionsBut(0);
-            bf.sequencer.finish();
+            closeAndFinish(bf, t);
         }
         String text = Files.readString(log);
         assertTrue(text.contains("{\"k\":\"tcp_partition\",\"at_ns\":100,\"spec\":\"0|1\"}"), text);
@@ -262,9 +262,8 @@ class TcpBrokerTest {
     @Test
     void tenMegabytesArriveByteExact() throws Exception {
         Path log = dir.resolve("bulk.weftlog");
-        byte[] sent = new byte[10 << 20];
-        new java.util.Random(10).nextBytes(sent);
-        java.io.ByteArrayOutputStream got = new java.io.ByteArrayOutputStream();
+        byte[] sent = randomBytes(10 << 20, 10);
+        ByteArrayOutputStream got = new ByteArrayOutputStream();
         try (BrokerFixture bf = broker(log)) {
             TcpClient[] t = connected(bf);
             TcpClient c = t[1];
@@ -275,7 +274,7 @@ class TcpBrokerTest {
                     long vt = 100;
                     while (off < sent.length) {
                         int n = Math.min(256 * 1024, sent.length - off);
-                        TcpClient.Reply w = c.write(java.util.Arrays.copyOfRange(sent, off, off + n), vt++, true);
+                        TcpClient.Reply w = c.write(Arrays.copyOfRange(sent, off, off + n), vt++, true);
                         off += (int) w.n();
                     }
                     c.shutdown(1);
@@ -284,22 +283,11 @@ class TcpBrokerTest {
                 }
             });
             writer.start();
-            long vt = 100;
-            while (true) {
-                TcpClient.Reply d = s.read(1 << 20, false, vt++, true);
-                if (d.tag() == TcpClient.Reply.EOF) {
-                    break;
-                }
-                got.write(d.data());
-            }
+            readUntilEof(s, 100, got);
             writer.join();
-            for (TcpClient x : t) {
-                x.close();
-            }
-            bf.awaitNoConnectionsBut(0);
-            bf.sequencer.finish();
+            closeAndFinish(bf, t);
         }
-        assertTrue(java.util.Arrays.equals(sent, got.toByteArray()), "10 MiB, byte-exact");
+        assertTrue(Arrays.equals(sent, got.toByteArray()), "10 MiB, byte-exact");
         BrokerWireTest.replay(log);
     }
 }

@@ -13,7 +13,8 @@ import java.nio.file.Path;
 
 /**
  * One simulated TCP socket spoken at the wire level, written from the TCP message tables of docs/tcp.md alone (it
- * shares no code with the broker): Hello, then TCP requests; replies parsed byte by byte, little-endian.
+ * shares no code with the broker; frames are read as {@link SpecClient} reads them): Hello, then TCP requests;
+ * replies parsed byte by byte, little-endian.
  */
 final class TcpClient implements AutoCloseable {
     /** A parsed reply; fields a tag does not carry are 0 / null. */
@@ -158,10 +159,7 @@ final class TcpClient implements AutoCloseable {
     }
 
     Reply read() throws IOException {
-        int len = Integer.reverseBytes(in.readInt());
-        byte[] m = new byte[len];
-        in.readFully(m);
-        ByteBuffer b = ByteBuffer.wrap(m).order(ByteOrder.LITTLE_ENDIAN);
+        ByteBuffer b = SpecClient.readFrame(in);
         int tag = b.get() & 0xFF;
         long errno = 0;
         long ip = 0;

@@ -1,6 +1,5 @@
 package dev.weft.chord;
 
-import dev.weft.log.LogRecord;
 import dev.weft.protocol.Episode;
 import dev.weft.protocol.PlacedViolation;
 import dev.weft.protocol.Protocol;
@@ -66,21 +65,14 @@ public final class ChordProtocol implements Protocol {
     public ProtocolRun newRun() {
         ChordTimeline.Builder timeline = new ChordTimeline.Builder(BITS);
         ChordCheck check = new ChordCheck(BITS);
-        return new ProtocolRun() {
-            @Override
-            public void accept(LogRecord r) {
-                timeline.accept(r);
-                check.accept(r);
-            }
-
-            @Override
-            public ProtocolResult result() {
-                ChordTimeline t = timeline.build();
-                ChordCheckResult result = check.result();
-                return new ProtocolResult(ChordProtocol.this, result.verdict(), result.exitCode(), placed(t, result),
-                        episodes(t), t);
-            }
-        };
+        return ProtocolRun.of(r -> {
+            timeline.accept(r);
+            check.accept(r);
+        }, () -> {
+            ChordTimeline t = timeline.build();
+            ChordCheckResult result = check.result();
+            return new ProtocolResult(this, result.verdict(), result.exitCode(), placed(t, result), episodes(t), t);
+        });
     }
 
     /** chord-check's violations (none unless its exit code is 2), each at the op since which it held; by op. */

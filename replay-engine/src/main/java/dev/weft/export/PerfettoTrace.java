@@ -88,9 +88,9 @@ public final class PerfettoTrace {
                 g.endObject();
                 g.endObject();
                 if (e instanceof Event.Send s && s.outcome() instanceof SendOutcome.Enqueued q) {
-                    flow(g, "s", q.tie(), tid, ts);
+                    flow(g, "s", "datagram", Long.toUnsignedString(q.tie()), tid, ts);
                 } else if (e instanceof Event.Recv rv && rv.outcome() instanceof RecvOutcome.Delivered d) {
-                    flow(g, "f", d.tie(), tid, ts);
+                    flow(g, "f", "datagram", Long.toUnsignedString(d.tie()), tid, ts);
                     flows++;
                 }
                 tcp.offer(e, g, tid, ts);
@@ -171,12 +171,16 @@ public final class PerfettoTrace {
         g.startObject("args");
     }
 
-    private static void flow(JsonStreamWriter g, String ph, long tie, int tid, double ts) throws IOException {
+    /**
+     * A flow event: {@code ph} "s" where the arrow starts, "f" where it ends (bound to the enclosing slice); the
+     * datagrams here and the TCP segments in {@link TcpTrace} are drawn with it.
+     */
+    static void flow(JsonStreamWriter g, String ph, String name, String id, int tid, double ts) throws IOException {
         g.startObject();
         g.string("ph", ph);
-        g.string("name", "datagram");
+        g.string("name", name);
         g.string("cat", "flow");
-        g.string("id", Long.toUnsignedString(tie));
+        g.string("id", id);
         g.number("pid", PID);
         g.number("tid", tid);
         g.number("ts", ts);

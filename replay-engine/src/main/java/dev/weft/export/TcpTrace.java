@@ -136,16 +136,7 @@ final class TcpTrace {
     }
 
     private static void flow(JsonStreamWriter g, String ph, long id, int tid, double ts) throws IOException {
-        g.startObject();
-        g.string("ph", ph);
-        g.string("name", "tcp segment");
-        g.string("cat", "flow");
-        g.string("id", Long.toString(id));
-        g.number("pid", PerfettoTrace.PID);
-        g.number("tid", tid);
-        g.number("ts", ts);
-        if (ph.equals("f")) g.string("bp", "e");
-        g.endObject();
+        PerfettoTrace.flow(g, ph, "tcp segment", Long.toString(id), tid, ts);
     }
 
     private static String u(long v) {

@@ -365,31 +365,8 @@ final class LineParser {
         if (members.length == 0) {
             finishUnitObject(start, shape.what());
         } else {
-            String what = shape.tags().name(tag) + " outcome";
-            int allowed = shape.allowed()[tag];
-            JsonMembers names = outcomeMembers.begin(shape.order()[tag], what);
-            for (boolean more = afterTag(names, start, O_KIND, what, "an outcome must be a JSON object"); more;
-                    more = c.nextMember(what)) {
-                int id = names.next();
-                if (id >= 0 && (allowed & (1 << id)) == 0) {
-                    id = -1;
-                }
-                if (id < 0) {
-                    c.skipValue(4);
-                } else if (id == O_SRC || id == O_DST) {
-                    outcomeAddrs[id] = address(OUTCOME_KEYS.name(id));
-                } else if (id == O_PAYLOAD) {
-                    outcomePayload = c.string("payload");
-                } else {
-                    v[id] = c.integer(OUTCOME_KEYS.name(id), U64_MAX);
-                }
-            }
-            for (int m : members) {
-                if ((names.seen() & (1 << m)) == 0) {
-                    throw c.missing(OUTCOME_KEYS.name(m), what);
-                }
-            }
-            names.end();
+            outcomeValues(start, shape.tags().name(tag) + " outcome", shape.allowed()[tag], shape.order()[tag],
+                    members);
         }
         if (shape == CONNECT_OUTCOME) {
             return switch (tag) {
@@ -442,10 +419,18 @@ final class LineParser {
 
     /** Parses the outcome object with members whose tag is already known; other variants' members are ignored. */
     private long[] outcomeValues(int start, OutcomeShape shape) throws JsonLineException {
-        String what = shape.variant();
-        int allowed = shape.allowed();
+        return outcomeValues(start, shape.variant(), shape.allowed(), shape.order(), shape.members());
+    }
+
+    /**
+     * Reads the members of the outcome variant {@code what} (the object at {@code start}, its tag already found):
+     * those in {@code allowed} (bits) into the scratch arrays, the others skipped; each of {@code required} must be
+     * there. Shared by the datagram and the TCP outcomes.
+     */
+    private long[] outcomeValues(int start, String what, int allowed, int[] order, int[] required)
+            throws JsonLineException {
         long[] v = outcomeInts;
-        JsonMembers names = outcomeMembers.begin(shape.order(), what);
+        JsonMembers names = outcomeMembers.begin(order, what);
         for (boolean more = afterTag(names, start, O_KIND, what, "an outcome must be a JSON object"); more;
                 more = c.nextMember(what)) {
             int id = names.next();
@@ -459,11 +444,11 @@ final class LineParser {
                 outcomeAddrs[id] = address(OUTCOME_KEYS.name(id));
             } else if (id == O_PAYLOAD) {
                 outcomePayload = c.string("payload");
-            } else { // to_conn, deliv_ns or tie (kind is never an allowed member here)
+            } else { // a u64 (kind is never an allowed member here)
                 v[id] = c.integer(OUTCOME_KEYS.name(id), U64_MAX);
             }
         }
-        for (int m : shape.members()) {
+        for (int m : required) {
             if ((names.seen() & (1 << m)) == 0) {
                 throw c.missing(OUTCOME_KEYS.name(m), what);
             }

@@ -1,6 +1,5 @@
 package dev.weft.raft;
 
-import dev.weft.log.LogRecord;
 import dev.weft.protocol.PlacedViolation;
 import dev.weft.protocol.Protocol;
 import dev.weft.protocol.ProtocolResult;
@@ -67,20 +66,14 @@ public final class RaftProtocol implements Protocol {
     public ProtocolRun newRun() {
         RaftTimeline.Builder timeline = new RaftTimeline.Builder();
         RaftCheck check = new RaftCheck();
-        return new ProtocolRun() {
-            @Override
-            public void accept(LogRecord r) {
-                timeline.accept(r);
-                check.accept(r);
-            }
-
-            @Override
-            public ProtocolResult result() {
-                RaftCheckResult result = check.result();
-                return new ProtocolResult(RaftProtocol.this, result.verdict(), result.exitCode(), placed(result), List.of(),
-                        timeline.build());
-            }
-        };
+        return ProtocolRun.of(r -> {
+            timeline.accept(r);
+            check.accept(r);
+        }, () -> {
+            RaftCheckResult result = check.result();
+            return new ProtocolResult(this, result.verdict(), result.exitCode(), placed(result), List.of(),
+                    timeline.build());
+        });
     }
 
     /** raft-check's violations at the second leader's op, worded as raft-check prints them. */

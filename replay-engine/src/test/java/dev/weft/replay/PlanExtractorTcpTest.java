@@ -16,8 +16,6 @@ import dev.weft.net.FaultModel;
 import dev.weft.net.FaultPlan;
 import dev.weft.net.FaultPlanJson;
 import dev.weft.net.NetSpec;
-import dev.weft.tcp.TcpNetwork;
-import dev.weft.text.Hex;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
@@ -42,26 +40,14 @@ class PlanExtractorTcpTest {
     private Path record(String name, FateSource fates) throws Exception {
         Path log = dir.resolve(name);
         Core core = new Core(fates);
-        TcpNetwork tcp = core.tcp();
         try (LogWriter w = LogWriter.create(log, 9, NET, 0, LogMeta.EMPTY)) {
-            w.append(core.vt(), new Event.Ext("tcp", 1));
-            w.append(core.vt(), new Event.TcpBind(1, tcp.bind(1, SERVER)));
-            tcp.listen(1, 4);
-            w.append(core.vt(), new Event.TcpListen(1, 4));
-            TcpNetwork.ConnectResult c = tcp.connect(2, VAddr.ofNode(0, 0).ip(), SERVER, 0);
-            w.append(core.vt(), new Event.TcpConnect(2, c.sid(), c.src(), SERVER, 0, c.outcome()));
-            w.append(core.vt(), new Event.TcpAccept(1, true, tcp.accept(1, TcpNetwork.ALL)));
-            tcp.adopt(3, c.sid());
-            w.append(core.vt(), new Event.TcpAdopt(3, c.sid()));
+            ScriptedRecording script = new ScriptedRecording(core, w);
+            script.openStream(SERVER, 0);
             for (int i = 0; i < 20; i++) {
-                long at = 10_000_000L * (i + 1);
-                byte[] bytes = {(byte) i, 1, 2};
-                TcpNetwork.WriteResult r = tcp.write(2, bytes, at);
-                w.append(core.vt(), new Event.TcpSend(2, r.sid(), r.offset(), at, Hex.encodeLower(bytes), r.outcome()));
-                TcpNetwork.ReadResult rd = tcp.read(3, 100, false, TcpNetwork.ALL);
-                w.append(core.vt(), new Event.TcpRecv(3, rd.sid(), 100, false, true, rd.outcome()));
+                script.write(ScriptedRecording.CLIENT, new byte[] {(byte) i, 1, 2}, 10_000_000L * (i + 1));
+                script.read(ScriptedRecording.SERVER_END, 100);
             }
-            w.append(core.vt(), new Event.End(47, 0, 0));
+            script.record(new Event.End(47, 0, 0));
         }
         return log;
     }

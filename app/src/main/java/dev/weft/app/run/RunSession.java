@@ -1,13 +1,9 @@
 package dev.weft.app.run;
 
 import dev.weft.launcher.run.RunInChildJvm;
-import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -47,7 +43,7 @@ public final class RunSession {
     private final Path record;
     private final Listener listener;
     private final AtomicBoolean stopRequested = new AtomicBoolean();
-    private final List<Thread> pumps = new ArrayList<>();
+    private final OutputPumps pumps = new OutputPumps();
     private final Thread onQuit = new Thread(this::stopIfAlive, "weft-run-panel-quit");
 
     private RunSession(Process process, Path record, Listener listener) {
@@ -99,7 +95,7 @@ public final class RunSession {
             while (!process.waitFor(POLL_MILLIS, TimeUnit.MILLISECONDS)) {
                 report(tail);
             }
-            for (Thread t : pumps) t.join(2000);
+            pumps.drain();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
@@ -124,20 +120,11 @@ public final class RunSession {
     }
 
     private void pump(InputStream in, boolean stderr) {
-        Thread t = new Thread(() -> {
-            try (BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
-                for (String l = r.readLine(); l != null; l = r.readLine()) {
-                    Matcher m = NODE_LINE.matcher(l);
-                    if (m.matches()) listener.line(Long.parseLong(m.group(1)), stderr, m.group(2));
-                    else listener.line(-1, stderr, l);
-                }
-            } catch (IOException e) {
-                // the process is gone: its last lines were read
-            }
-        }, "weft-run-panel-" + (stderr ? "err" : "out"));
-        t.setDaemon(true);
-        pumps.add(t);
-        t.start();
+        pumps.start(in, "weft-run-panel-" + (stderr ? "err" : "out"), l -> {
+            Matcher m = NODE_LINE.matcher(l);
+            if (m.matches()) listener.line(Long.parseLong(m.group(1)), stderr, m.group(2));
+            else listener.line(-1, stderr, l);
+        });
     }
 
     /**
@@ -149,15 +136,7 @@ public final class RunSession {
         // Through the handle: Process.destroy() would also close our ends of its pipes, losing the lines weft run
         // prints while it stops (the "recorded to" line among them).
         process.toHandle().destroy();
-        try {
-            if (!process.waitFor(graceSeconds, TimeUnit.SECONDS)) {
-                process.descendants().forEach(ProcessHandle::destroyForcibly);
-                process.destroyForcibly();
-                process.waitFor(2, TimeUnit.SECONDS);
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        ProcessTrees.killAfterGrace(process, graceSeconds, () -> process.descendants().forEach(ProcessHandle::destroyForcibly));
     }
 
     private void stopIfAlive() {
@@ -170,10 +149,7 @@ public final class RunSession {
 
     /** The processes of the run (the weft run JVM and every node under it), for tests that check a stop. */
     public List<ProcessHandle> processTree() {
-        List<ProcessHandle> all = new ArrayList<>();
-        all.add(process.toHandle());
-        process.descendants().forEach(all::add);
-        return all;
+        return ProcessTrees.of(process);
     }
 
     /** What an exit status of weft run means, in a few words. */

@@ -1,17 +1,14 @@
 package dev.weft.app.shrink;
 
+import dev.weft.app.run.ProcessTrees;
+import dev.weft.app.run.OutputPumps;
 import dev.weft.launcher.shrink.ShrinkInChildJvm;
-
-import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -45,7 +42,7 @@ public final class ShrinkSession {
     private final Path minimalLog;
     private final Listener listener;
     private final AtomicBoolean cancelled = new AtomicBoolean();
-    private final List<Thread> pumps = new ArrayList<>();
+    private final OutputPumps pumps = new OutputPumps();
 
     private ShrinkSession(Process process, Path minimalLog, Listener listener) {
         this.process = process;
@@ -73,7 +70,7 @@ public final class ShrinkSession {
         int rc;
         try {
             rc = process.waitFor();
-            for (Thread t : pumps) t.join(2000);
+            pumps.drain();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return;
@@ -83,22 +80,13 @@ public final class ShrinkSession {
     }
 
     private void pump(InputStream in, boolean stderr) {
-        Thread t = new Thread(() -> {
-            try (BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
-                for (String l = r.readLine(); l != null; l = r.readLine()) {
-                    listener.line(stderr, l);
-                    Matcher m = PROGRESS.matcher(l);
-                    if (stderr && m.matches()) {
-                        listener.progress(Long.parseLong(m.group(1)), Long.parseLong(m.group(2)), Long.parseLong(m.group(3)));
-                    }
-                }
-            } catch (IOException e) {
-                // the process is gone: its last lines were read
+        pumps.start(in, "weft-shrink-" + (stderr ? "err" : "out"), l -> {
+            listener.line(stderr, l);
+            Matcher m = PROGRESS.matcher(l);
+            if (stderr && m.matches()) {
+                listener.progress(Long.parseLong(m.group(1)), Long.parseLong(m.group(2)), Long.parseLong(m.group(3)));
             }
-        }, "weft-shrink-" + (stderr ? "err" : "out"));
-        t.setDaemon(true);
-        pumps.add(t);
-        t.start();
+        });
     }
 
     /** Cancels: SIGTERM to the whole tree, then a kill after a grace period. Blocks: call it off the UI thread. */
@@ -108,15 +96,7 @@ public final class ShrinkSession {
         process.descendants().forEach(tree::add);
         process.toHandle().destroy();
         tree.forEach(ProcessHandle::destroy);
-        try {
-            if (!process.waitFor(graceSeconds, TimeUnit.SECONDS)) {
-                tree.forEach(ProcessHandle::destroyForcibly);
-                process.destroyForcibly();
-                process.waitFor(2, TimeUnit.SECONDS);
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        ProcessTrees.killAfterGrace(process, graceSeconds, () -> tree.forEach(ProcessHandle::destroyForcibly));
     }
 
     public boolean alive() {
@@ -125,9 +105,6 @@ public final class ShrinkSession {
 
     /** The process and everything under it (for tests that check a cancel leaves nothing behind). */
     public List<ProcessHandle> processTree() {
-        List<ProcessHandle> all = new ArrayList<>();
-        all.add(process.toHandle());
-        process.descendants().forEach(all::add);
-        return all;
+        return ProcessTrees.of(process);
     }
 }

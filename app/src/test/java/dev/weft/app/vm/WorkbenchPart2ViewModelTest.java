@@ -42,13 +42,19 @@ class WorkbenchPart2ViewModelTest {
         assertTrue(RangeViewModel.describe(s).startsWith("ops 100–899: 800 ops · "), RangeViewModel.describe(s));
     }
 
+    /** The range of ops 10 to 19 of src, as the workbench's range selection makes it. */
+    private static RangeViewModel opsTenToNineteen(FakeRecordingSource src) {
+        DocumentViewModel doc = new DocumentViewModel(src, TaskRunner.direct());
+        RangeViewModel range = new RangeViewModel(doc, new FilterViewModel(doc, TaskRunner.direct()));
+        range.rangeProperty().set(new int[] {10, 19});
+        return range;
+    }
+
     /** Issue 28 item 1 (the shared output rule): an export never replaces a directory or what a link names. */
     @Test
     void aRangeExportRefusesADirectoryAndKeepsALink(@TempDir Path dir) throws Exception {
         FakeRecordingSource src = FakeRecordingSource.generated(5, 3, 500);
-        DocumentViewModel doc = new DocumentViewModel(src, TaskRunner.direct());
-        RangeViewModel range = new RangeViewModel(doc, new FilterViewModel(doc, TaskRunner.direct()));
-        range.rangeProperty().set(new int[] {10, 19});
+        RangeViewModel range = opsTenToNineteen(src);
         Path sub = Files.createDirectory(dir.resolve("sub.csv"));
         java.io.IOException e = org.junit.jupiter.api.Assertions.assertThrows(java.io.IOException.class,
                 () -> range.exportCsv(sub));
@@ -64,9 +70,7 @@ class WorkbenchPart2ViewModelTest {
     @Test
     void aRangeExportsAsCsvAndJsonLines(@TempDir Path dir) throws Exception {
         FakeRecordingSource src = FakeRecordingSource.generated(5, 3, 500);
-        DocumentViewModel doc = new DocumentViewModel(src, TaskRunner.direct());
-        RangeViewModel range = new RangeViewModel(doc, new FilterViewModel(doc, TaskRunner.direct()));
-        range.rangeProperty().set(new int[] {10, 19});
+        RangeViewModel range = opsTenToNineteen(src);
         range.exportCsv(dir.resolve("r.csv"));
         range.exportJsonLines(dir.resolve("r.jsonl"));
         List<String> csv = Files.readAllLines(dir.resolve("r.csv"));

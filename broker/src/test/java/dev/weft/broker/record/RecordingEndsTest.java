@@ -24,25 +24,6 @@ class RecordingEndsTest {
     @TempDir
     Path dir;
 
-    /** Fails every write once the file has {@code quota} bytes (a disk filling up). */
-    static final class FullDisk extends CommittingFileOutput {
-        private final long quota;
-
-        FullDisk(Path p, long quota) throws IOException {
-            super(CommittingFileOutput.openTruncated(p));
-            this.quota = quota;
-        }
-
-        @Override
-        protected int writeSome(byte[] b, int off, int len) throws IOException {
-            long left = quota - size();
-            if (left <= 0) {
-                throw new IOException("No space left on device");
-            }
-            return super.writeSome(b, off, (int) Math.min(left, len));
-        }
-    }
-
     /**
      * Records from one thread while another drains (as connection threads do): a drain between a line's write and
      * its flush used to leave that line's count to the next batch, so the error line said one record fewer than

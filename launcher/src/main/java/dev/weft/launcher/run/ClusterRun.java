@@ -9,20 +9,11 @@ import dev.weft.broker.auth.SharedToken;
 import dev.weft.broker.record.LogRecorder;
 import dev.weft.broker.record.Recorder;
 import dev.weft.net.FateSource;
-import dev.weft.net.FaultModel;
-import dev.weft.net.FaultPlan;
-import dev.weft.net.FaultPlanException;
 import dev.weft.net.FaultPlanJson;
 import dev.weft.replay.PlanSidecar;
 import dev.weft.net.NetSpecException;
-import dev.weft.scenario.FilesystemFaults;
-import dev.weft.scenario.NodeSpec;
-import dev.weft.scenario.RustFloatText;
-import dev.weft.scenario.Scenario;
 import dev.weft.scenario.ScenarioAction;
 import dev.weft.scenario.ScenarioEvent;
-import dev.weft.scenario.ScenarioException;
-import dev.weft.scenario.Scenarios;
 import dev.weft.text.OsErrorText;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -55,10 +46,6 @@ final class ClusterRun {
     static final int DISCARDED_EXIT = 3;
     /** Exit status of the deadlock verdict: every live node waits with no deadline and nothing can wake them. */
     static final int DEADLOCK_EXIT = 4;
-
-    /** One node to run: its id, command and its own variables on top of the run's. */
-    record NodePlan(long id, List<String> command, Map<String, String> extraEnv) {
-    }
 
     private final RunOptions options;
     private final RunOptions.Cluster cluster;
@@ -138,121 +125,28 @@ final class ClusterRun {
 
     private static int run(RunOptions o, Map<String, String> env, PrintStream out, PrintStream err,
             EarlyInterrupt early) {
-        RunOptions.Cluster c = o.cluster();
-        RunOptions opts = o;
-        String net;
-        List<NodePlan> plans = new ArrayList<>();
-        List<ScenarioEvent> events = List.of();
-        RunOptions.RunEnd end = c.end();
-        if (c.scenario() != null) {
-            Scenario s;
-            try {
-                s = Scenarios.load(c.scenario());
-                ScenarioDriver.validate(s.events());
-                RunLimits.check(s);
-            } catch (RunLimits.Refused e) {
-                err.println("weft run: " + c.scenario() + ": " + e.getMessage());
-                return RunCommand.USAGE_ERROR;
-            } catch (IOException e) {
-                err.println("weft run: " + c.scenario() + ": " + OsErrorText.of(e));
-                return RunCommand.USAGE_ERROR;
-            } catch (ScenarioException | NetSpecException e) {
-                err.println("weft run: " + c.scenario() + ": " + e.getMessage());
-                return RunCommand.USAGE_ERROR;
-            }
-            opts = o.withSeed(c.scenarioSeed() != null ? c.scenarioSeed() : s.seed());
-            net = netSpec(s);
-            plans = scenarioNodes(s);
-            events = s.events();
-            end = end.orScenario(s.endWhenExited());
-            for (NodeSpec n : s.nodes()) {
-                for (String name : n.env().keySet()) {
-                    if (NodeEnvironment.unsettable(name) != null) {
-                        err.println("weft run: " + c.scenario() + ": node " + n.nodeId() + ": env " + name
-                                + ": cannot be set for a node (" + NodeEnvironment.unsettable(name) + ")");
-                        return RunCommand.USAGE_ERROR;
-                    }
-                }
-            }
-            for (long id : end.nodes()) {
-                if (plans.stream().noneMatch(p -> p.id() == id)) {
-                    err.println("weft run: " + c.scenario() + ": " + (end.fromCommandLine() ? "--end-when-exited"
-                            : "end_when_exited") + ": node " + id + " is not one of the scenario's nodes");
-                    return RunCommand.USAGE_ERROR;
-                }
-            }
-        } else {
-            net = c.net();
-            for (long i = 0; i < c.nodes(); i++) {
-                plans.add(new NodePlan(i, o.command(), Map.of()));
-            }
-        }
+        RunInputs.Nodes nodes;
         Path shim;
+        RunInputs.Fates fates;
         try {
-            shim = RunCommand.locateShim(opts, env);
-        } catch (ShimLocator.ShimNotFoundException e) {
+            nodes = RunInputs.nodes(o);
+            shim = locateShim(nodes.options(), env);
+            if (o.cluster().nodeEnv().dryRun()) {
+                return DryRun.print(nodes.options(), nodes.plans(), nodes.net(), shim, env, out, err);
+            }
+            fates = RunInputs.fates(nodes);
+        } catch (RunInputs.Refused e) {
             err.println("weft run: " + e.getMessage());
             return RunCommand.USAGE_ERROR;
         }
-        if (c.nodeEnv().dryRun()) {
-            return DryRun.print(opts, plans, net, shim, env, out, err);
-        }
-        FateSource fault;
-        byte[] planDocument = null;
-        if (c.plan() != null) {
-            try {
-                planDocument = Files.readAllBytes(c.plan());
-                FaultPlan plan = FaultPlanJson.parse(planDocument);
-                if (!plan.net().equals(net)) {
-                    err.println("weft run: --plan " + c.plan() + ": member net: \"" + plan.net() + "\" is not --net \""
-                            + net + "\" (the plan's baseline comes from its net spec)");
-                    return RunCommand.USAGE_ERROR;
-                }
-                fault = plan;
-                if (plan.events() != null) {
-                    // the plan's partitions and crashes replace the scenario's (docs/fault-plans.md, "Events")
-                    String bad = PlanEvents.problem(plan.events(), plans.stream().map(NodePlan::id).toList());
-                    if (bad != null) {
-                        err.println("weft run: --plan " + c.plan() + ": " + bad);
-                        return RunCommand.USAGE_ERROR;
-                    }
-                    events = plan.events();
-                }
-            } catch (IOException e) {
-                err.println("weft run: --plan " + c.plan() + ": cannot read: " + OsErrorText.of(e));
-                return RunCommand.USAGE_ERROR;
-            } catch (FaultPlanException e) {
-                err.println("weft run: --plan " + c.plan() + ": " + e.getMessage());
-                return RunCommand.USAGE_ERROR;
-            }
-        } else {
-            try {
-                fault = FaultModel.of(opts.seed(), net);
-            } catch (NetSpecException e) {
-                err.println("weft run: --net: " + e.getMessage());
-                return RunCommand.USAGE_ERROR;
-            }
-        }
-        if (c.windowNs() > 0) {
-            for (ScenarioEvent e : events) {
-                if (e.action() instanceof ScenarioAction.Crash || e.action() instanceof ScenarioAction.Start) {
-                    err.println("weft run: " + (c.scenario() != null ? c.scenario() : "--plan " + c.plan())
-                            + ": --window: a windowed run cannot have crash or start"
-                            + " events (t=" + Long.toUnsignedString(e.timeNs()) + "): a node that ends without"
-                            + " Goodbye discards a windowed run, and a restarted node's clock starts over; partition"
-                            + " events are fine");
-                    return RunCommand.USAGE_ERROR;
-                }
-            }
-        }
-        if (c.windowNs() > 0) {
-            String problem = WindowedSequencer.lookaheadProblem(fault, c.windowNs());
-            if (problem != null) {
-                err.println("weft run: --window " + c.windowNs() + ": " + problem + "; refusing to start (use a"
-                        + " window of at most the minimum latency)");
-                return RunCommand.USAGE_ERROR;
-            }
-        }
+        RunOptions.Cluster c = o.cluster();
+        RunOptions opts = nodes.options();
+        String net = nodes.net();
+        List<NodePlan> plans = nodes.plans();
+        List<ScenarioEvent> events = fates.events();
+        RunOptions.RunEnd end = nodes.end();
+        FateSource fault = fates.fault();
+        byte[] planDocument = fates.planDocument();
         Placement placement = c.placement();
         SharedToken token = null;
         if (!placement.isLocal() || c.listen() != null) {
@@ -360,6 +254,14 @@ final class ClusterRun {
         return run.execute(plans, events, net, shim, env);
     }
 
+    private static Path locateShim(RunOptions o, Map<String, String> env) throws RunInputs.Refused {
+        try {
+            return RunCommand.locateShim(o, env);
+        } catch (ShimLocator.ShimNotFoundException e) {
+            throw new RunInputs.Refused(e.getMessage());
+        }
+    }
+
     private int execute(List<NodePlan> plans, List<ScenarioEvent> events, String net, Path shim,
             Map<String, String> env) {
         InetSocketAddress tcp = server.tcpAddress();
@@ -379,10 +281,11 @@ final class ClusterRun {
         Set<String> notes = new LinkedHashSet<>();
         try {
             for (NodePlan p : plans) {
-                Map<String, String> own = nodeVariables(options, p, net);
+                Map<String, String> own = p.variables(options, net);
                 if (cluster.placement().hostId(p.id()) != 0) {
                     // what the node would get here, minus the deny-list; the agent adds its shim and broker relay
-                    remoteSpawns.put(p.id(), new RemoteSpawn(p.command(), remoteVariables(options, shim, env, own)));
+                    remoteSpawns.put(p.id(),
+                            new RemoteSpawn(p.command(), NodePlan.remoteVariables(options, shim, env, own)));
                     continue;
                 }
                 Map<String, String> extra = new LinkedHashMap<>(own);
@@ -768,29 +671,6 @@ final class ClusterRun {
     }
 
     /**
-     * A node's own variables on top of the run's environment and the shim's: {@code --env}, the network, then the
-     * plan's (file faults, clock skew, a scenario node's {@code env}).
-     */
-    static Map<String, String> nodeVariables(RunOptions o, NodePlan p, String net) {
-        Map<String, String> own = new LinkedHashMap<>(o.cluster().nodeEnv().set());
-        own.put("WEFT_NET", net);
-        if (o.cluster().windowNs() > 0) {
-            own.put("WEFT_WINDOW_NS", Long.toUnsignedString(o.cluster().windowNs()));
-        }
-        own.putAll(p.extraEnv());
-        return own;
-    }
-
-    /** A node on a host agent: the environment it would get here ({@code env}, the shim's, its own) minus the deny-list. */
-    static java.util.SortedMap<String, String> remoteVariables(RunOptions o, Path shim, Map<String, String> env,
-            Map<String, String> own) {
-        Map<String, String> asHere = new java.util.HashMap<>(env);
-        RunCommand.applyEnvironment(o, shim, asHere);
-        asHere.putAll(own);
-        return NodeEnvironment.forwarded(asHere, o.cluster().nodeEnv().pass(), Map.of());
-    }
-
-    /**
      * Every listed node has exited: the recording ends first (a windowed run applies everything up to the listed
      * nodes' last virtual time, so the cut is the same on every run of a seed), then the others are stopped; their
      * ends are not recorded and discard nothing.
@@ -931,40 +811,5 @@ final class ClusterRun {
             }
         }
         return m;
-    }
-
-    /** The scenario's network object as a net spec (the header's {@code net}); empty for a reliable network. */
-    static String netSpec(Scenario s) {
-        return ScenarioNetSpec.of(s);
-    }
-
-    /** Each node's command and variables: file faults (existing shim variables) and clock skew. */
-    static List<NodePlan> scenarioNodes(Scenario s) {
-        List<NodePlan> plans = new ArrayList<>();
-        for (NodeSpec n : s.nodes()) {
-            List<String> cmd = new ArrayList<>();
-            cmd.add(n.program());
-            cmd.addAll(n.args());
-            Map<String, String> extra = new LinkedHashMap<>();
-            FilesystemFaults f = s.filesystem() == null ? null : s.filesystem().get(n.nodeId());
-            if (f != null) {
-                if (f.fsyncLies()) {
-                    extra.put("WEFT_FSYNC_LIES", "1");
-                }
-                if (f.enospcAfterBytes() != null) {
-                    extra.put("WEFT_ENOSPC_BYTES", Long.toUnsignedString(f.enospcAfterBytes()));
-                }
-                if (f.tornWriteProbability() != null && f.tornWriteProbability() > 0) {
-                    extra.put("WEFT_TORN_WRITES_PPM", Long.toString(Math.round(f.tornWriteProbability() * 1_000_000)));
-                }
-            }
-            Long skew = s.timeSkew() == null ? null : s.timeSkew().get(n.nodeId());
-            if (skew != null && skew != 0) {
-                extra.put("WEFT_CLOCK_SKEW_NS", Long.toString(skew));
-            }
-            extra.putAll(n.env()); // our extension: the node's own variables (checked when loaded)
-            plans.add(new NodePlan(n.nodeId(), cmd, extra));
-        }
-        return plans;
     }
 }

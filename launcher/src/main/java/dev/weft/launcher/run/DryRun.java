@@ -20,13 +20,13 @@ final class DryRun {
     private DryRun() {
     }
 
-    static int print(RunOptions o, List<ClusterRun.NodePlan> plans, String net, Path shim, Map<String, String> env,
+    static int print(RunOptions o, List<NodePlan> plans, String net, Path shim, Map<String, String> env,
             PrintStream out, PrintStream err) {
         Placement placement = o.cluster().placement();
         ProcessInputs inputs = ProcessInputs.ofThisProcess();
         String cwd = System.getProperty("user.dir");
-        for (ClusterRun.NodePlan p : plans) {
-            Map<String, String> own = ClusterRun.nodeVariables(o, p, net);
+        for (NodePlan p : plans) {
+            Map<String, String> own = p.variables(o, net);
             long hostId = placement.hostId(p.id());
             if (hostId == 0) {
                 Map<String, String> extra = new java.util.LinkedHashMap<>(own);
@@ -50,7 +50,7 @@ final class DryRun {
                 out.println("  command " + words(p.command()) + " (found through the agent's PATH; under its shim and"
                         + " isolation wrappers)");
                 printInputs(out, inputs);
-                ClusterRun.remoteVariables(o, shim, env, own).forEach((k, v) -> out.println("  env " + k + "=" + v));
+                NodePlan.remoteVariables(o, shim, env, own).forEach((k, v) -> out.println("  env " + k + "=" + v));
                 out.println("  env from the agent's machine: PATH, LD_* (its shim in LD_PRELOAD), WEFT_BROKER,"
                         + " WEFT_NODE_ID, WEFT_HOST_ID, and what it has of " + String.join(", ",
                         new java.util.TreeSet<>(NodeEnvironment.MACHINE)));

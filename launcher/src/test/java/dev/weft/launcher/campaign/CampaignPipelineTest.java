@@ -2,7 +2,6 @@ package dev.weft.launcher.campaign;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -25,13 +24,8 @@ class CampaignPipelineTest {
 
     @Test
     void theNextRunRecordsWhileThePreviousOneIsChecked() throws Exception {
-        Path built = CampaignRunsTest.root().resolve("shim-native/target");
-        assumeTrue(System.getProperty("os.name").equals("Linux"), "skipped: campaigns of live targets need Linux");
-        assumeTrue(Files.isExecutable(built.resolve("examples/pingpong")), "skipped: the examples were not built");
         Path cfg = dir.resolve("pingpong.json");
-        Files.writeString(cfg, "{\"target\": [\"" + built.resolve("examples/pingpong") + "\"], \"nodes\": 2,"
-                + " \"net\": \"latency=uniform:2000-10000\", " + WAITING_CHECKER + ", \"watchdog_secs\": 30,"
-                + " \"shim\": \"" + built.resolve("libweft_shim.so") + "\"}");
+        Files.writeString(cfg, LiveTargets.config("pingpong", 2, "latency=uniform:2000-10000", WAITING_CHECKER));
         Path out = dir.resolve("out");
         assertEquals(0, CampaignRunsTest.campaign("--config", cfg.toString(), "--seeds", "1:2", "--jobs", "1",
                 "--out", out.toString()));

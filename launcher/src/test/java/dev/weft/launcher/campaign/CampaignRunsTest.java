@@ -2,9 +2,7 @@ package dev.weft.launcher.campaign;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.weft.json.JsonTokenizer;
 import dev.weft.launcher.WeftCommand;
@@ -49,14 +47,12 @@ class CampaignRunsTest {
 
     @BeforeAll
     static void singleProcess() throws IOException {
-        Path built = root().resolve("shim-native/target");
-        assumeTrue(System.getProperty("os.name").equals("Linux"), "skipped: campaigns of live targets need Linux");
-        assumeTrue(Files.isExecutable(built.resolve("examples/raft_node")), "skipped: the examples were not built");
+        Path raft = LiveTargets.example("raft_node");
         config = dir.resolve("raft.json");
-        Files.writeString(config, "{\"target\": [\"" + built.resolve("examples/raft_node") + "\", \"40\"],"
+        Files.writeString(config, "{\"target\": [\"" + raft + "\", \"40\"],"
                 + " \"nodes\": 6, \"net\": \"latency=uniform:2000-10000\", \"env\": {\"RAFT_NNODES\": \"6\"},"
                 + " \"matrix\": {\"RAFT_FIX\": [\"0\", \"1\"]}, \"checker\": \"raft\", \"watchdog_secs\": 30,"
-                + " \"shim\": \"" + built.resolve("libweft_shim.so") + "\"}");
+                + " \"shim\": \"" + LiveTargets.shim() + "\"}");
         single = dir.resolve("single");
         assertEquals(2, campaign("--config", config.toString(), "--seeds", SEEDS, "--jobs", "2", "--out",
                 single.toString()), "one violation expected");

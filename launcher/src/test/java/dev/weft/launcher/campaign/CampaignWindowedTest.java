@@ -3,7 +3,6 @@ package dev.weft.launcher.campaign;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -31,18 +30,15 @@ class CampaignWindowedTest {
     static Path dir;
     static Path single;
 
+    /** The windowed pingpong campaign with the given checker member (skips the test unless the examples are built). */
     static String config(String checker) {
-        Path built = CampaignRunsTest.root().resolve("shim-native/target");
-        return "{\"target\": [\"" + built.resolve("examples/pingpong") + "\"], \"nodes\": 2,"
+        return "{\"target\": [\"" + LiveTargets.example("pingpong") + "\"], \"nodes\": 2,"
                 + " \"net\": \"latency=uniform:2000-10000\", \"window_ns\": 1000, " + checker + ", \"watchdog_secs\": 30,"
-                + " \"shim\": \"" + built.resolve("libweft_shim.so") + "\"}";
+                + " \"shim\": \"" + LiveTargets.shim() + "\"}";
     }
 
     @BeforeAll
     static void singleProcess() throws IOException {
-        Path built = CampaignRunsTest.root().resolve("shim-native/target");
-        assumeTrue(System.getProperty("os.name").equals("Linux"), "skipped: campaigns of live targets need Linux");
-        assumeTrue(Files.isExecutable(built.resolve("examples/pingpong")), "skipped: the examples were not built");
         Files.writeString(dir.resolve("pingpong.json"), config(SIZE_CHECKER));
         single = dir.resolve("single");
         assertEquals(2, CampaignRunsTest.campaign("--config", dir.resolve("pingpong.json").toString(), "--seeds", "1:3",

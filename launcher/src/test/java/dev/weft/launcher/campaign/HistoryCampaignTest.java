@@ -1,9 +1,9 @@
 package dev.weft.launcher.campaign;
 
+import static dev.weft.launcher.campaign.CampaignRunsTest.campaign;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -27,25 +27,11 @@ class HistoryCampaignTest {
     @TempDir
     Path dir;
 
-    private static int campaign(String... args) {
-        ByteArrayOutputStream buf = new ByteArrayOutputStream();
-        PrintStream ps = new PrintStream(buf, true, StandardCharsets.UTF_8);
-        int code = CampaignCommand.run(args, Map.of(), ps, ps);
-        if (code != 0 && code != 2) {
-            throw new AssertionError("weft campaign " + String.join(" ", args) + " exited " + code + ":\n" + buf);
-        }
-        return code;
-    }
-
     @Test
     void staleReadsAreOneHistoryViolationClassAndKeepTheirHistories() throws IOException {
-        Path built = CampaignRunsTest.root().resolve("shim-native/target");
-        assumeTrue(System.getProperty("os.name").equals("Linux"), "skipped: campaigns of live targets need Linux");
-        assumeTrue(Files.isExecutable(built.resolve("examples/kvreplica")), "skipped: the examples were not built");
         Path config = dir.resolve("kv.json");
-        Files.writeString(config, "{\"target\": [\"" + built.resolve("examples/kvreplica") + "\"], \"nodes\": 1,"
-                + " \"net\": \"latency=uniform:1000-50000\", \"checker\": \"history:register\", \"watchdog_secs\": 30,"
-                + " \"shim\": \"" + built.resolve("libweft_shim.so") + "\"}");
+        Files.writeString(config, LiveTargets.config("kvreplica", 1, "latency=uniform:1000-50000",
+                "\"checker\": \"history:register\""));
         Path single = dir.resolve("single");
         assertEquals(2, campaign("--config", config.toString(), "--seeds", "0:8", "--jobs", "2", "--out",
                 single.toString()));

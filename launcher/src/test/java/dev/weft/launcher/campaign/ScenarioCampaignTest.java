@@ -2,7 +2,6 @@ package dev.weft.launcher.campaign;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.weft.log.LogReader;
 import java.io.ByteArrayOutputStream;
@@ -36,10 +35,7 @@ class ScenarioCampaignTest {
 
     @Test
     void everyRunIsTheScenarioUnderItsOwnSeed() throws Exception {
-        Path built = CampaignRunsTest.root().resolve("shim-native/target");
-        assumeTrue(System.getProperty("os.name").equals("Linux"), "skipped: campaigns of live targets need Linux");
-        assumeTrue(Files.isExecutable(built.resolve("examples/pingpong")), "skipped: the examples were not built");
-        String pingpong = built.resolve("examples/pingpong").toString();
+        String pingpong = LiveTargets.example("pingpong").toString();
         Files.writeString(dir.resolve("pp.json"), """
                 {"name": "pingpong", "seed": 99,
                  "nodes": [{"node_id": 0, "program": "%s", "args": []},
@@ -49,7 +45,7 @@ class ScenarioCampaignTest {
                 """.formatted(pingpong, pingpong));
         Path config = dir.resolve("c.json");
         Files.writeString(config, "{\"scenario\": \"pp.json\", \"checker\": \"fifo,dup\", \"keep_pass_permille\": 1000,"
-                + " \"watchdog_secs\": 30, \"shim\": \"" + built.resolve("libweft_shim.so") + "\"}");
+                + " \"watchdog_secs\": 30, \"shim\": \"" + LiveTargets.shim() + "\"}");
         Path out = dir.resolve("out");
         Out o = campaign("--config", config.toString(), "--seeds", "3:2", "--jobs", "1", "--out", out.toString());
         assertEquals(0, o.exit(), o.text());

@@ -9,7 +9,7 @@ import dev.weft.log.LogMeta;
 import dev.weft.log.LogWriter;
 import dev.weft.log.VAddr;
 import dev.weft.net.FaultModel;
-import dev.weft.tcp.TcpNetwork;
+import dev.weft.replay.ScriptedRecording;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -48,29 +48,16 @@ class DiffCommandStreamTest {
     private Path record(String name, String request) throws Exception {
         Path log = dir.resolve(name);
         Core core = new Core(FaultModel.of(5, NET));
-        TcpNetwork tcp = core.tcp();
         try (LogWriter w = LogWriter.create(log, 5, NET, 0, LogMeta.EMPTY)) {
             for (long conn = 1; conn <= 3; conn++) {
                 core.connect(conn);
                 w.append(core.vt(), new Event.Connect(conn));
                 w.append(core.vt(), new Event.Hello(conn, conn == 2 ? 0 : 1));
             }
-            VAddr server = VAddr.ofNode(1, 80);
-            w.append(core.vt(), new Event.Ext(Event.Ext.TCP, Event.Ext.TCP_VERSION));
-            w.append(core.vt(), new Event.TcpBind(1, tcp.bind(1, server)));
-            tcp.listen(1, 4);
-            w.append(core.vt(), new Event.TcpListen(1, 4));
-            TcpNetwork.ConnectResult c = tcp.connect(2, VAddr.ofNode(0, 0).ip(), server, 1_000_000);
-            w.append(core.vt(), new Event.TcpConnect(2, c.sid(), c.src(), server, 1_000_000, c.outcome()));
-            w.append(core.vt(), new Event.TcpAccept(1, true, tcp.accept(1, TcpNetwork.ALL)));
-            tcp.adopt(3, c.sid());
-            w.append(core.vt(), new Event.TcpAdopt(3, c.sid()));
-            byte[] bytes = request.getBytes(StandardCharsets.US_ASCII);
-            TcpNetwork.WriteResult wr = tcp.write(2, bytes, 5_000_000);
-            w.append(core.vt(), new Event.TcpSend(2, wr.sid(), wr.offset(), 5_000_000,
-                    dev.weft.text.Hex.encodeLower(java.util.Arrays.copyOf(bytes, wr.accepted())), wr.outcome()));
-            TcpNetwork.ReadResult r = tcp.read(3, 4096, false, TcpNetwork.ALL);
-            w.append(core.vt(), new Event.TcpRecv(3, r.sid(), 4096, false, true, r.outcome()));
+            ScriptedRecording script = new ScriptedRecording(core, w);
+            script.openStream(VAddr.ofNode(1, 80), 1_000_000);
+            script.write(ScriptedRecording.CLIENT, request.getBytes(StandardCharsets.US_ASCII), 5_000_000);
+            script.read(ScriptedRecording.SERVER_END, 4096);
         }
         return log;
     }

@@ -3,20 +3,11 @@ package dev.weft.launcher.net;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.weft.broker.BrokerServer;
-import dev.weft.broker.SingleHostSequencer;
-import dev.weft.broker.record.LogRecorder;
-import dev.weft.launcher.replay.ReplayCommand;
 import dev.weft.launcher.run.NativeFixture;
-import dev.weft.net.FaultModel;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -28,9 +19,6 @@ import org.junit.jupiter.api.io.TempDir;
  * Adds about 2 s of test time.
  */
 class NetEndToEndTest {
-    private static final long SEED = 7;
-    private static final String NET = "latency=uniform:1000-20000";
-
     @TempDir
     Path dir;
 
@@ -46,34 +34,16 @@ class NetEndToEndTest {
     private Recorded record(List<List<String>> runs) throws Exception {
         Path log = dir.resolve("run.weftlog");
         List<String> outputs = new ArrayList<>();
-        LogRecorder recorder = LogRecorder.create(log, SEED, NET, System.err::println);
-        try (BrokerServer server = BrokerServer.start(new SingleHostSequencer(FaultModel.of(SEED, NET), recorder),
-                dir, null, true, System.err::println)) {
+        try (RecordingShimBroker broker = new RecordingShimBroker(dir, log)) {
             for (List<String> args : runs) {
-                Map<String, String> env = NativeFixture.cleanEnv();
-                env.put("LD_PRELOAD", NativeFixture.shim().toString());
-                env.put("WEFT_SEED", Long.toString(SEED));
-                env.put("WEFT_BROKER", server.socketPath().toString());
-                env.put("WEFT_NODE_ID", "0");
                 List<String> argv = new ArrayList<>(List.of(NativeFixture.testProgram("net_basic").toString()));
                 argv.addAll(args);
-                var r = NativeFixture.exec(argv, env);
+                var r = broker.runAsNode0(argv);
                 assertEquals(0, r.exit(), args + ": " + r.stderr());
                 outputs.add(r.stdout());
             }
-        } finally {
-            recorder.close();
         }
         return new Recorded(outputs, Files.readAllLines(log));
-    }
-
-    private String replay(Path log) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int rc = ReplayCommand.run(new String[] {log.toString()}, new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8));
-        assertEquals(0, rc, err.toString(StandardCharsets.UTF_8));
-        return out.toString(StandardCharsets.UTF_8);
     }
 
     @Test
@@ -82,7 +52,7 @@ class NetEndToEndTest {
                 List.of("poll"), List.of("select"), List.of("epoll")));
         assertTrue(rec.outputs().get(0).contains("b got: \"hello\" from 127.0.0.1:4000\n"), rec.outputs().get(0));
         assertTrue(rec.outputs().get(4).contains("datagram sent: rc 1 pipe - socket readable\n"), rec.outputs().get(4));
-        assertTrue(replay(dir.resolve("run.weftlog")).startsWith("replay identical: "));
+        assertTrue(RecordingShimBroker.replay(dir.resolve("run.weftlog")).startsWith("replay identical: "));
         // the auto-bound socket of 'basic' took port 50000 (spec §4) and every node greeted as node 0
         assertTrue(rec.log().stream().anyMatch(l -> l.contains("\"k\":\"bind\"") && l.contains("\"port\":50000")));
         assertTrue(rec.log().stream().filter(l -> l.contains("\"k\":\"hello\"")).allMatch(l -> l.contains("\"node\":0")));
@@ -100,6 +70,6 @@ class NetEndToEndTest {
         List<String> recvs = rec.log().stream().filter(l -> l.contains("\"k\":\"recv\"")).toList();
         assertEquals(1, recvs.size(), String.join("\n", recvs));
         assertTrue(recvs.get(0).contains("\"blocking\":true") && recvs.get(0).contains("\"kind\":\"delivered\""), recvs.get(0));
-        assertTrue(replay(dir.resolve("run.weftlog")).startsWith("replay identical: "));
+        assertTrue(RecordingShimBroker.replay(dir.resolve("run.weftlog")).startsWith("replay identical: "));
     }
 }

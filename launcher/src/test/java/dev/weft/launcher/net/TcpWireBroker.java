@@ -141,17 +141,11 @@ final class TcpWireBroker implements AutoCloseable {
 
     private void serve(Sock s) {
         try (SocketChannel ch = s.ch) {
-            ByteBuffer len = ByteBuffer.allocate(4).order(ByteOrder.LITTLE_ENDIAN);
             while (true) {
-                len.clear();
-                readFully(ch, len);
-                int n = len.getInt(0);
-                if (n <= 0 || n > 16 * 1024 * 1024) {
+                ByteBuffer m = WireFrames.read(ch);
+                if (m == null) {
                     return;
                 }
-                ByteBuffer m = ByteBuffer.allocate(n).order(ByteOrder.LITTLE_ENDIAN);
-                readFully(ch, m);
-                m.flip();
                 synchronized (lock) {
                     requests++;
                     if (!handle(s, m)) {
@@ -519,20 +513,7 @@ final class TcpWireBroker implements AutoCloseable {
     }
 
     private static void reply(Sock s, ByteBuffer body) throws IOException {
-        body.flip();
-        ByteBuffer frame = ByteBuffer.allocate(4 + body.remaining()).order(ByteOrder.LITTLE_ENDIAN);
-        frame.putInt(body.remaining()).put(body).flip();
-        while (frame.hasRemaining()) {
-            s.ch.write(frame);
-        }
-    }
-
-    private static void readFully(SocketChannel ch, ByteBuffer b) throws IOException {
-        while (b.hasRemaining()) {
-            if (ch.read(b) < 0) {
-                throw new IOException("end of stream");
-            }
-        }
+        WireFrames.write(s.ch, body);
     }
 
     @Override

@@ -6,13 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.weft.launcher.net.TcpProgramsTest.Out;
-import dev.weft.launcher.run.NativeFixture;
+import dev.weft.launcher.run.CompiledProgram;
 import dev.weft.replay.ReplayOptions;
 import dev.weft.replay.ReplayReport;
 import dev.weft.replay.Replayer;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -29,13 +29,8 @@ class WindowedReadyFdWaitTest {
     @TempDir
     Path dir;
 
-    static Path program;
-
-    @BeforeAll
-    static void built() throws Exception {
-        NativeFixture.assumeBuilt();
-        program = NativeFixture.compileForTest("shim-native/tests/tcp_window_ready.c");
-    }
+    @RegisterExtension
+    static final CompiledProgram PROGRAM = new CompiledProgram("shim-native/tests/tcp_window_ready.c");
 
     @ParameterizedTest
     @ValueSource(strings = {"poll", "select", "epoll"})
@@ -48,7 +43,7 @@ class WindowedReadyFdWaitTest {
                  "network": {"latency": "uniform:2000-10000"},
                  "end_when_exited": [0, 1],
                  "events": []}
-                """.formatted(program, waits));
+                """.formatted(PROGRAM.path(), waits));
         byte[] first = null;
         for (int i = 0; i < 2; i++) {
             Path log = dir.resolve(waits + "-" + i + ".weftlog");

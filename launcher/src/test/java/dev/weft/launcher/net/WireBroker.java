@@ -168,17 +168,11 @@ final class WireBroker implements AutoCloseable {
 
     private void serve(SocketChannel ch, int conn) {
         try (ch) {
-            ByteBuffer len = ByteBuffer.allocate(4).order(ByteOrder.LITTLE_ENDIAN);
             while (true) {
-                len.clear();
-                readFully(ch, len);
-                int n = len.getInt(0);
-                if (n <= 0 || n > 16 * 1024 * 1024) {
+                ByteBuffer m = WireFrames.read(ch);
+                if (m == null) {
                     return;
                 }
-                ByteBuffer m = ByteBuffer.allocate(n).order(ByteOrder.LITTLE_ENDIAN);
-                readFully(ch, m);
-                m.flip();
                 requests.incrementAndGet();
                 if (!handle(ch, conn, m)) {
                     return;
@@ -287,20 +281,7 @@ final class WireBroker implements AutoCloseable {
     }
 
     private static void reply(SocketChannel ch, ByteBuffer body) throws IOException {
-        body.flip();
-        ByteBuffer frame = ByteBuffer.allocate(4 + body.remaining()).order(ByteOrder.LITTLE_ENDIAN);
-        frame.putInt(body.remaining()).put(body).flip();
-        while (frame.hasRemaining()) {
-            ch.write(frame);
-        }
-    }
-
-    private static void readFully(SocketChannel ch, ByteBuffer b) throws IOException {
-        while (b.hasRemaining()) {
-            if (ch.read(b) < 0) {
-                throw new IOException("end of stream");
-            }
-        }
+        WireFrames.write(ch, body);
     }
 
     /** Stops serving: every connection is closed, so waiting shims see the broker go away. */

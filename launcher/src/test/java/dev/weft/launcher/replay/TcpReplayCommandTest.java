@@ -11,6 +11,7 @@ import dev.weft.log.LogWriter;
 import dev.weft.log.TcpRecvOutcome;
 import dev.weft.log.VAddr;
 import dev.weft.net.FaultModel;
+import dev.weft.replay.ScriptedRecording;
 import dev.weft.tcp.TcpNetwork;
 import dev.weft.testsupport.CapturedRun;
 import java.nio.file.Path;
@@ -28,31 +29,23 @@ class TcpReplayCommandTest {
         Path log = dir.resolve(corrupt ? "bad.weftlog" : "tcp.weftlog");
         String net = "latency=uniform:1000000-3000000,loss=0.3";
         Core core = new Core(FaultModel.of(9, net));
-        TcpNetwork tcp = core.tcp();
-        VAddr server = VAddr.ofNode(1, 7000);
         try (LogWriter w = LogWriter.create(log, 9, net, 0, LogMeta.EMPTY)) {
-            w.append(core.vt(), new Event.Ext("tcp", 1));
-            w.append(core.vt(), new Event.TcpBind(1, tcp.bind(1, server)));
-            tcp.listen(1, 4);
-            w.append(core.vt(), new Event.TcpListen(1, 4));
-            TcpNetwork.ConnectResult c = tcp.connect(2, VAddr.ofNode(0, 0).ip(), server, 0);
-            w.append(core.vt(), new Event.TcpConnect(2, c.sid(), c.src(), server, 0, c.outcome()));
-            w.append(core.vt(), new Event.TcpAccept(1, true, tcp.accept(1, TcpNetwork.ALL)));
-            tcp.adopt(3, c.sid());
-            w.append(core.vt(), new Event.TcpAdopt(3, c.sid()));
+            ScriptedRecording script = new ScriptedRecording(core, w);
+            script.openStream(VAddr.ofNode(1, 7000), 0);
             for (int i = 0; i < 20; i++) {
-                long at = 10_000_000L * (i + 1);
-                TcpNetwork.WriteResult r = tcp.write(2, new byte[] {(byte) i, 1, 2}, at);
-                w.append(core.vt(), new Event.TcpSend(2, r.sid(), r.offset(), at,
-                        dev.weft.text.Hex.encodeLower(new byte[] {(byte) i, 1, 2}), r.outcome()));
-                TcpNetwork.ReadResult rd = tcp.read(3, 100, false, TcpNetwork.ALL);
+                script.write(ScriptedRecording.CLIENT, new byte[] {(byte) i, 1, 2}, 10_000_000L * (i + 1));
+                if (!corrupt || i != 5) {
+                    script.read(ScriptedRecording.SERVER_END, 100);
+                    continue;
+                }
+                TcpNetwork.ReadResult rd = core.tcp().read(ScriptedRecording.SERVER_END, 100, false, TcpNetwork.ALL);
                 TcpRecvOutcome out = rd.outcome();
-                if (corrupt && i == 5 && out instanceof TcpRecvOutcome.Data d) {
+                if (out instanceof TcpRecvOutcome.Data d) {
                     out = new TcpRecvOutcome.Data(d.offset(), d.delivNs(), "ff" + d.payload().substring(2));
                 }
-                w.append(core.vt(), new Event.TcpRecv(3, rd.sid(), 100, false, true, out));
+                script.record(new Event.TcpRecv(ScriptedRecording.SERVER_END, rd.sid(), 100, false, true, out));
             }
-            w.append(core.vt(), new Event.End(47, 0, 0));
+            script.record(new Event.End(47, 0, 0));
         }
         return log;
     }

@@ -22,8 +22,8 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -31,18 +31,13 @@ import org.junit.jupiter.api.io.TempDir;
  * speaking plain UDP (bench/rtt.c, compiled here). Adds about 5 s of test time.
  */
 class ClusterRunTest {
-    static Path rtt;
+    @RegisterExtension
+    static final CompiledProgram RTT = new CompiledProgram("bench/rtt.c");
 
     @TempDir
     Path dir;
 
     record Out(int exit, String stdout, String stderr) {
-    }
-
-    @BeforeAll
-    static void compile() throws Exception {
-        NativeFixture.assumeBuilt();
-        rtt = NativeFixture.compileForTest("bench/rtt.c");
     }
 
     static Out weft(String... args) {
@@ -66,7 +61,7 @@ class ClusterRunTest {
         for (String name : List.of("pp.weftlog", "pp.weftlog.gz")) {
             Path log = dir.resolve(name);
             Out o = weft("--seed", "3", "--net", "latency=uniform:1000-5000", "--nodes", "2", "--record",
-                    log.toString(), "--stats", "--", rtt.toString(), "env", "40", "1");
+                    log.toString(), "--stats", "--", RTT.path().toString(), "env", "40", "1");
             assertEquals(0, o.exit(), o.stderr());
             assertTrue(o.stdout().contains("[n1] rtt: 40 round trips"), o.stdout());
             assertTrue(o.stdout().contains("[n0] echo done"), o.stdout());
@@ -97,7 +92,7 @@ class ClusterRunTest {
         // an echo with nobody to ping it waits in a blocking receive forever; under a shell (a node with a child
         // process) the broker cannot tell that the node as a whole waits, so no deadlock verdict: the watchdog ends it
         Out o = weft("--seed", "1", "--net", "", "--record", log.toString(), "--watchdog", "1", "--",
-                "sh", "-c", rtt + " 0 1 1; true");
+                "sh", "-c", RTT.path() + " 0 1 1; true");
         assertEquals(ClusterRun.WATCHDOG_EXIT, o.exit(), o.stderr());
         assertTrue(o.stderr().contains("weft run: watchdog: no network operation for 1 s; stopping every node"),
                 o.stderr());
@@ -129,7 +124,7 @@ class ClusterRunTest {
                    {"node_id": 0, "program": "%3$s", "args": ["0", "1", "1"]},
                    {"node_id": 1, "program": "%3$s", "args": ["1", "%4$d", "1"]}],
                 %5$s}
-                """.formatted(name, seed, rtt, rounds, members));
+                """.formatted(name, seed, RTT.path(), rounds, members));
         return scenario;
     }
 
@@ -203,8 +198,8 @@ class ClusterRunTest {
                  "filesystem": {"1": {"fsync_lies": true, "enospc_after_bytes": 4096, "torn_write_probability": 0.5}},
                  "time_skew": {"0": -3000}}
                 """);
-        assertEquals("latency=fixed:10,loss=0.25,bw=1000,partition=0|1", ClusterRun.netSpec(s));
-        var plans = ClusterRun.scenarioNodes(s);
+        assertEquals("latency=fixed:10,loss=0.25,bw=1000,partition=0|1", ScenarioNetSpec.of(s));
+        var plans = NodePlan.ofScenario(s);
         assertEquals(List.of("p", "a"), plans.get(0).command());
         assertEquals(Map.of("WEFT_CLOCK_SKEW_NS", "-3000"), plans.get(0).extraEnv());
         assertEquals(Map.of("WEFT_FSYNC_LIES", "1", "WEFT_ENOSPC_BYTES", "4096", "WEFT_TORN_WRITES_PPM", "500000"),
@@ -218,7 +213,7 @@ class ClusterRunTest {
         List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-cp", System.getProperty("java.class.path"), "dev.weft.launcher.WeftMain", "run", "--shim",
                 NativeFixture.shim().toString(), "--seed", "1", "--net", "", "--nodes", "2", "--record",
-                log.toString(), "--", "sh", "-c", rtt + " 0 1 1; true")); // (a shell's child: no deadlock verdict)
+                log.toString(), "--", "sh", "-c", RTT.path() + " 0 1 1; true")); // a shell's child: no verdict
         ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true)
                 .redirectOutput(dir.resolve("int.out").toFile());
         pb.environment().clear();
@@ -230,7 +225,7 @@ class ClusterRunTest {
             Thread.sleep(50);
         }
         List<ProcessHandle> nodes = weft.descendants().filter(h -> h.info().commandLine().orElse("").contains(
-                rtt.toString())).toList();
+                RTT.path().toString())).toList();
         assertTrue(dev.weft.broker.os.ProcessGroups.signal(weft.pid(), 2), "SIGINT as a terminal's Ctrl-C sends it");
         assertTrue(weft.waitFor(20, TimeUnit.SECONDS), "the run ends");
         String output = Files.readString(dir.resolve("int.out"));

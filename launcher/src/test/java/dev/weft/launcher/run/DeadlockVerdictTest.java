@@ -11,8 +11,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -21,23 +21,18 @@ import org.junit.jupiter.api.io.TempDir;
  * would hang (the test's own timeout would fail them).
  */
 class DeadlockVerdictTest {
-    static Path standoff;
+    @RegisterExtension
+    static final CompiledProgram STANDOFF = new CompiledProgram("examples/standoff.c");
 
     @TempDir
     Path dir;
-
-    @BeforeAll
-    static void compile() throws Exception {
-        NativeFixture.assumeBuilt();
-        standoff = NativeFixture.compileForTest("examples/standoff.c");
-    }
 
     private ClusterRunTest.Out ring(Map<String, String> env, Path log, String... options) {
         List<String> args = new java.util.ArrayList<>(List.of("--seed", "3", "--net", "latency=uniform:2000-10000",
                 "--nodes", "3", "--record", log.toString()));
         args.addAll(List.of(options));
         args.add("--");
-        args.add(standoff.toString());
+        args.add(STANDOFF.path().toString());
         java.util.Map<String, String> all = new java.util.HashMap<>(env);
         all.put("STANDOFF_NODES", "3");
         return RunEndTest.weft(all, args.toArray(String[]::new));

@@ -4,8 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.BufferedReader;
-import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -15,7 +13,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -48,47 +45,19 @@ class EnvTravelTest {
     static void startAgents() throws Exception {
         NativeFixture.assumeBuilt();
         chord = NativeFixture.example("chord_node");
-        tokenFile = Files.setPosixFilePermissions(Files.writeString(shared.resolve("token"), "a shared secret\n"),
-                java.nio.file.attribute.PosixFilePermissions.fromString("rw-------")); // a readable token is refused
+        tokenFile = HostdProcess.tokenFile(shared.resolve("token"), "a shared secret");
         for (int i = 0; i < 3; i++) {
             startAgent();
         }
     }
 
     private static void startAgent() throws Exception {
-        String java = ProcessHandle.current().info().command()
-                .orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        ProcessBuilder pb = new ProcessBuilder("sh", "-c", "umask 0077 && ulimit -Ss 4096 && exec \"$@\"", "sh", java,
-                "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-cp", System.getProperty("java.class.path"),
-                "dev.weft.launcher.WeftMain", "hostd", "--listen", "0", "--token-file", tokenFile.toString(), "--shim",
-                NativeFixture.shim().toString());
-        pb.environment().clear();
-        pb.environment().putAll(NativeFixture.cleanEnv());
-        pb.environment().put("CHORD_FIX", "2"); // the agent's own: must not reach any node
-        pb.environment().put("TRAVEL_MARK", "the agent's");
-        pb.redirectErrorStream(true);
-        Process p = pb.start();
-        List<String> lines = Collections.synchronizedList(new ArrayList<>());
-        CompletableFuture<Integer> port = new CompletableFuture<>();
-        Thread t = new Thread(() -> {
-            try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
-                for (String l; (l = r.readLine()) != null; ) {
-                    lines.add(l);
-                    if (l.startsWith("weft hostd: listening on tcp 127.0.0.1:")) {
-                        port.complete(Integer.parseInt(l.substring(l.lastIndexOf(':') + 1)));
-                    }
-                }
-            } catch (java.io.IOException e) {
-                // the agent ended
-            }
-            port.complete(-1);
-        }, "hostd-output");
-        t.setDaemon(true);
-        t.start();
-        int pt = port.get(60, TimeUnit.SECONDS);
-        assertTrue(pt > 0, () -> "hostd did not start: " + lines);
-        agents.add(p);
-        ports.add(pt);
+        // another umask, a smaller stack, and a CHORD_FIX and TRAVEL_MARK of the agent's own: none may reach a node
+        HostdProcess agent = HostdProcess.start(tokenFile,
+                List.of("sh", "-c", "umask 0077 && ulimit -Ss 4096 && exec \"$@\"", "sh"),
+                Map.of("CHORD_FIX", "2", "TRAVEL_MARK", "the agent's"));
+        agents.add(agent.process());
+        ports.add(agent.port());
     }
 
     @AfterAll

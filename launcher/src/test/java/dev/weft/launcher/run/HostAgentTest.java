@@ -6,9 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.weft.broker.auth.SharedToken;
 import dev.weft.text.Hex;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -16,9 +13,8 @@ import java.nio.file.Path;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -33,35 +29,16 @@ class HostAgentTest {
     @TempDir
     Path dir;
 
-    final ByteArrayOutputStream logBytes = new ByteArrayOutputStream();
-    HostAgent agent;
-
-    @BeforeEach
-    void start() throws Exception {
-        NativeFixture.assumeBuilt();
-        agent = new HostAgent(TOKEN, NativeFixture.shim(), NativeFixture.cleanEnv(),
-                new PrintStream(logBytes, true, StandardCharsets.UTF_8), new InetSocketAddress("127.0.0.1", 0));
-        Thread t = new Thread(agent::serve, "test-hostd");
-        t.setDaemon(true);
-        t.start();
-    }
-
-    @AfterEach
-    void stop() {
-        agent.close();
-    }
+    @RegisterExtension
+    final AgentInThisJvm agent = new AgentInThisJvm(TOKEN);
 
     private ControlChannel connect() throws Exception {
-        return new ControlChannel(new Socket("127.0.0.1", agent.address().getPort()));
+        return new ControlChannel(new Socket("127.0.0.1", agent.port()));
     }
 
     private static ControlLine spawn(long node, List<String> argv, Map<String, String> env) {
         return ControlLine.of("op", "spawn", "node", node, "host_id", 2L, "broker", "127.0.0.1:9", "argv", argv,
                 "env", env, "pid_namespace", false, "aslr_off", false);
-    }
-
-    private String log() {
-        return logBytes.toString(StandardCharsets.UTF_8);
     }
 
     @Test
@@ -76,7 +53,7 @@ class HostAgentTest {
             assertEquals("missing token", answer.string("reason"));
             assertTrue(c.socket().getInputStream().read() < 0, "then the agent hangs up");
             int port = c.socket().getLocalPort();
-            assertTrue(log().contains("weft hostd: refused master 127.0.0.1:" + port + ": missing token\n"), log());
+            assertTrue(agent.log().contains("weft hostd: refused master 127.0.0.1:" + port + ": missing token\n"), agent.log());
         }
         // Kept on purpose: this proves something does NOT happen. The agent has hung up, so a spawn it wrongly
         // started is already under way; the pause gives that touch time to leave its marker (no event to wait for).

@@ -5,21 +5,18 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.weft.testsupport.Await;
-import java.io.BufferedReader;
-import java.io.InputStreamReader;
 import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Collections;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -31,11 +28,12 @@ import org.junit.jupiter.api.io.TempDir;
 class MultiHostRunTest {
     static final String NET = "latency=uniform:2000-10000";
 
-    static Path pingpong;
+    @RegisterExtension
+    static final CompiledProgram PINGPONG = new CompiledProgram("examples/pingpong.c");
     static Path tokenFile;
     static Path badTokenFile;
-    static Agent first;
-    static Agent second;
+    static HostdProcess first;
+    static HostdProcess second;
 
     @TempDir
     static Path shared;
@@ -43,70 +41,12 @@ class MultiHostRunTest {
     @TempDir
     Path dir;
 
-    /** A {@code weft hostd} process, its port and everything it printed. */
-    record Agent(Process process, int port, List<String> lines) {
-        static Agent start(Path token) throws Exception {
-            String java = ProcessHandle.current().info().command()
-                    .orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-            ProcessBuilder pb = new ProcessBuilder(java, "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-cp",
-                    System.getProperty("java.class.path"), "dev.weft.launcher.WeftMain", "hostd", "--listen", "0",
-                    "--token-file", token.toString(), "--shim", NativeFixture.shim().toString());
-            pb.environment().clear();
-            pb.environment().putAll(NativeFixture.cleanEnv());
-            pb.redirectErrorStream(true);
-            Process p = pb.start();
-            List<String> lines = Collections.synchronizedList(new ArrayList<>());
-            CompletableFuture<Integer> port = new CompletableFuture<>();
-            Thread t = new Thread(() -> {
-                try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(),
-                        StandardCharsets.UTF_8))) {
-                    for (String l; (l = r.readLine()) != null; ) {
-                        lines.add(l);
-                        if (l.startsWith("weft hostd: listening on tcp 127.0.0.1:")) {
-                            port.complete(Integer.parseInt(l.substring(l.lastIndexOf(':') + 1)));
-                        }
-                    }
-                } catch (java.io.IOException e) {
-                    // the agent ended
-                }
-                port.complete(-1);
-            }, "hostd-output");
-            t.setDaemon(true);
-            t.start();
-            int pt = port.get(60, TimeUnit.SECONDS);
-            assertTrue(pt > 0, () -> "hostd did not start: " + lines);
-            return new Agent(p, pt, lines);
-        }
-
-        void stop() throws InterruptedException {
-            process.destroyForcibly();
-            process.waitFor(10, TimeUnit.SECONDS);
-        }
-
-        /** Waits until the agent has printed a line containing {@code part}; fails naming the line and what it printed. */
-        void awaitPrinted(String part) throws InterruptedException {
-            try {
-                Await.until("hostd printing \"" + part + "\"", () -> {
-                    synchronized (lines) {
-                        return lines.stream().anyMatch(l -> l.contains(part));
-                    }
-                });
-            } catch (AssertionError e) {
-                throw new AssertionError(e.getMessage() + "; it printed " + lines, e);
-            }
-        }
-    }
-
     @BeforeAll
-    static void startAgents() throws Exception {
-        NativeFixture.assumeBuilt();
-        pingpong = NativeFixture.compileForTest("examples/pingpong.c");
-        tokenFile = Files.setPosixFilePermissions(Files.writeString(shared.resolve("token"), "a shared secret\n"),
-                java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
-        badTokenFile = Files.setPosixFilePermissions(Files.writeString(shared.resolve("bad-token"), "not it\n"),
-                java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
-        first = Agent.start(tokenFile);
-        second = Agent.start(tokenFile);
+    static void startAgents() throws Exception { // (PINGPONG has checked that the shim is built)
+        tokenFile = HostdProcess.tokenFile(shared.resolve("token"), "a shared secret");
+        badTokenFile = HostdProcess.tokenFile(shared.resolve("bad-token"), "not it");
+        first = HostdProcess.start(tokenFile);
+        second = HostdProcess.start(tokenFile);
     }
 
     @AfterAll
@@ -127,7 +67,7 @@ class MultiHostRunTest {
         List<String> a = new ArrayList<>(List.of("--seed", "44", "--net", NET, "--window", "1000", "--nodes", "2",
                 "--watchdog", "20", "--record", log.toString()));
         a.addAll(Arrays.asList(extra));
-        a.addAll(List.of("--", pingpong.toString()));
+        a.addAll(List.of("--", PINGPONG.path().toString()));
         return ClusterRunTest.weft(a.toArray(String[]::new));
     }
 
@@ -238,9 +178,9 @@ class MultiHostRunTest {
 
     @Test
     void anAgentKilledMidRunDiscardsTheWindowedRunAndTakesItsNodesWithIt() throws Exception {
-        Agent doomed = Agent.start(tokenFile);
+        HostdProcess doomed = HostdProcess.start(tokenFile);
         Path victim = dir.resolve("pp-victim");
-        Files.copy(pingpong, victim);
+        Files.copy(PINGPONG.path(), victim);
         victim.toFile().setExecutable(true);
         Path log = dir.resolve("lost.weftlog");
         // node 0 (the server, on the doomed agent) waits for a PING; node 1 (here) never connects, so the run
@@ -291,17 +231,17 @@ class MultiHostRunTest {
         ClusterRunTest.Out[] master = new ClusterRunTest.Out[1];
         Thread run = new Thread(() -> master[0] = ClusterRunTest.weft("--seed", "44", "--net", NET, "--nodes", "1",
                 "--listen", Integer.toString(port), "--token-file", tokenFile.toString(), "--watchdog", "20",
-                "--record", log.toString(), "--", pingpong.toString()));
+                "--record", log.toString(), "--", PINGPONG.path().toString()));
         run.start();
         Await.until("the master listening on tcp port " + port, () -> Await.tcpListening(port));
         // a wrong token: the broker refuses the relay's connection (the shim then falls back to a real socket)
         ClusterRunTest.Out bad = ClusterRunTest.weft("--seed", "44", "--broker", "127.0.0.1:" + port, "--node-id", "1",
-                "--token-file", badTokenFile.toString(), "--", pingpong.toString());
+                "--token-file", badTokenFile.toString(), "--", PINGPONG.path().toString());
         assertEquals(1, bad.exit(), "pingpong's client gives up on its real socket: " + bad.stderr());
         assertTrue(bad.stderr().contains("weft run: broker 127.0.0.1:" + port + ": the broker refused our token"),
                 bad.stderr());
         ClusterRunTest.Out node = ClusterRunTest.weft("--seed", "44", "--broker", "127.0.0.1:" + port, "--node-id",
-                "1", "--host-id", "3", "--token-file", tokenFile.toString(), "--", pingpong.toString());
+                "1", "--host-id", "3", "--token-file", tokenFile.toString(), "--", PINGPONG.path().toString());
         assertEquals(0, node.exit(), node.stderr());
         run.join(TimeUnit.SECONDS.toMillis(30));
         assertEquals(0, master[0].exit(), master[0].stderr());

@@ -6,18 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.weft.broker.auth.SharedToken;
 import dev.weft.text.Hex;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.net.InetSocketAddress;
 import java.net.Socket;
-import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Issue 28 item 4: every wait between a master and a host agent is bounded in real time. A stopped (silent) agent
@@ -28,36 +23,17 @@ class PeerSilenceTest {
     static final SharedToken TOKEN = HostAgentTest.TOKEN;
     static final PeerSilence BOUND = PeerSilence.of(400);
 
-    final ByteArrayOutputStream logBytes = new ByteArrayOutputStream();
-    HostAgent agent;
-
-    @BeforeEach
-    void start() throws Exception {
-        NativeFixture.assumeBuilt();
-        agent = new HostAgent(TOKEN, NativeFixture.shim(), NativeFixture.cleanEnv(),
-                new PrintStream(logBytes, true, StandardCharsets.UTF_8), new InetSocketAddress("127.0.0.1", 0));
-        Thread t = new Thread(agent::serve, "test-hostd");
-        t.setDaemon(true);
-        t.start();
-    }
-
-    @AfterEach
-    void stop() {
-        agent.close();
-    }
-
-    private String log() {
-        return logBytes.toString(StandardCharsets.UTF_8);
-    }
+    @RegisterExtension
+    final AgentInThisJvm agent = new AgentInThisJvm(TOKEN);
 
     @Test
     void aLiveAgentIdleLongerThanTheBoundStaysConnected() throws Exception {
         CompletableFuture<RemoteHost> lost = new CompletableFuture<>();
-        RemoteHost h = RemoteHost.connect("127.0.0.1:" + agent.address().getPort(), 1, TOKEN, lost::complete, BOUND);
+        RemoteHost h = RemoteHost.connect("127.0.0.1:" + agent.port(), 1, TOKEN, lost::complete, BOUND);
         try {
             Thread.sleep(4 * BOUND.boundMs());
             assertFalse(h.lost(), "pings keep an idle channel alive");
-            assertFalse(log().contains("silent"), log());
+            assertFalse(agent.log().contains("silent"), agent.log());
         } finally {
             h.close();
         }
@@ -98,7 +74,7 @@ class PeerSilenceTest {
 
     @Test
     void aSilentMasterLosesItsNodesAfterTheBoundItAnnounced() throws Exception {
-        Socket s = new Socket("127.0.0.1", agent.address().getPort());
+        Socket s = new Socket("127.0.0.1", agent.port());
         ControlChannel c = new ControlChannel(s);
         byte[] challenge = Hex.decode(c.receive().string("challenge"));
         assertEquals(HostAgent.PROTOCOL, 2);
@@ -114,11 +90,11 @@ class PeerSilenceTest {
         ProcessHandle node = ProcessHandle.of(started.number("pid")).orElseThrow();
         // the master now says nothing (a SIGSTOPped weft run): the agent gives up on it and kills its node
         assertTrue(node.onExit().get(20, TimeUnit.SECONDS) != null);
-        for (int i = 0; i < 100 && !log().contains("silent"); i++) {
+        for (int i = 0; i < 100 && !agent.log().contains("silent"); i++) {
             Thread.sleep(20);
         }
-        assertTrue(log().contains("weft hostd: master 127.0.0.1:" + s.getLocalPort() + " silent for 0.4 s (stopped, or"
-                + " the network is cut); killing its node(s)\n"), log());
+        assertTrue(agent.log().contains("weft hostd: master 127.0.0.1:" + s.getLocalPort() + " silent for 0.4 s (stopped, or"
+                + " the network is cut); killing its node(s)\n"), agent.log());
         s.close();
     }
 }

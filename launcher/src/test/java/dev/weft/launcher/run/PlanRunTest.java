@@ -19,9 +19,8 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Arrays;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -30,25 +29,14 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class PlanRunTest {
 
-    static Path pingpong;
+    @RegisterExtension
+    static final CompiledProgram PINGPONG = new CompiledProgram("examples/pingpong.c");
 
     @TempDir
     Path dir;
 
-    @BeforeAll
-    static void compile() throws Exception {
-        NativeFixture.assumeBuilt();
-        pingpong = NativeFixture.compileForTest("examples/pingpong.c");
-    }
-
     private ClusterRunTest.Out run(Path log, String... extra) {
-        String[] base = {"--seed", "44", "--net", WindowedRunTest.NET, "--window", "1000", "--nodes", "2",
-                "--watchdog", "20", "--record", log.toString()};
-        String[] all = Arrays.copyOf(base, base.length + extra.length + 2);
-        System.arraycopy(extra, 0, all, base.length, extra.length);
-        all[all.length - 2] = "--";
-        all[all.length - 1] = pingpong.toString();
-        return ClusterRunTest.weft(all);
+        return WindowedRunTest.windowedRun(PINGPONG.path(), 44, log, extra);
     }
 
     private static String[] weft(WeftCommand command, String... args) {

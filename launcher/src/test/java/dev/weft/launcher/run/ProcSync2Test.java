@@ -10,8 +10,8 @@ import java.util.Set;
 import java.util.function.Consumer;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Process-shared rwlocks, barriers, spinlocks and named semaphores between the processes of one tree under process
@@ -25,18 +25,13 @@ import org.junit.jupiter.api.Test;
  */
 class ProcSync2Test {
     private static final List<String> SEEDS = List.of("1", "2", "3");
-    private static Path locks;
-
-    @BeforeAll
-    static void compile() throws Exception {
-        NativeFixture.assumeBuilt();
-        locks = NativeFixture.compileForTest("shim-native/tests/proc_sync_locks.c");
-    }
+    @RegisterExtension
+    static final CompiledProgram LOCKS = new CompiledProgram("shim-native/tests/proc_sync_locks.c");
 
     /** The transcripts of {@code proc_sync_locks MODE [threaded]} over the seeds, each checked run-stable and clean. */
     private static Set<String> transcripts(List<String> seeds, String mode, boolean threaded, String lastLine) {
         String[] args = threaded ? new String[] {mode, "threaded"} : new String[] {mode};
-        Set<String> transcripts = ProcSyncTest.perSeed(seeds, locks, args);
+        Set<String> transcripts = ProcSyncTest.perSeed(seeds, LOCKS.path(), args);
         for (String t : transcripts) {
             assertFalse(t.contains("VIOLATION"), t);
             assertTrue(t.endsWith(lastLine + "\n"), mode + " " + threaded + ":\n" + t);
@@ -57,7 +52,7 @@ class ProcSync2Test {
     @Test
     void readersAndWritersOfASharedRwlock() {
         seedSensitive("rwlock", "violations 0, value 3, serial 0", "violations 0, value 6, serial 0", t -> { });
-        assertEquals(ProcSyncTest.run("2", locks, "rwlock"), ProcSyncTest.weftRun("2", locks, "rwlock"),
+        assertEquals(ProcSyncTest.run("2", LOCKS.path(), "rwlock"), ProcSyncTest.weftRun("2", LOCKS.path(), "rwlock"),
                 "weft run --proc-sched schedules as a direct run");
     }
 
@@ -110,10 +105,10 @@ class ProcSync2Test {
                 + "clockrdlock, released: ok after 0 ms\n"
                 + "violations 0, value 0, serial 0\n";
         for (String seed : List.of("1", "2")) {
-            assertEquals(expected, ProcSyncTest.run(seed, locks, "timed"), "seed " + seed);
-            assertEquals(expected, ProcSyncTest.run(seed, locks, "timed", "threaded"), "threaded, seed " + seed);
+            assertEquals(expected, ProcSyncTest.run(seed, LOCKS.path(), "timed"), "seed " + seed);
+            assertEquals(expected, ProcSyncTest.run(seed, LOCKS.path(), "timed", "threaded"), "threaded, seed " + seed);
         }
-        assertEquals(expected, ProcSyncTest.weftRun("3", locks, "timed"), "through weft run --proc-sched");
+        assertEquals(expected, ProcSyncTest.weftRun("3", LOCKS.path(), "timed"), "through weft run --proc-sched");
     }
 
     /**

@@ -13,8 +13,8 @@ import java.nio.file.Path;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -24,20 +24,15 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class ReceiveLeaseTest {
     private static final Pattern LEASED = Pattern.compile("\\[weft\\] network: (\\d+) receive\\(s\\) answered from a lease");
-    static Path program;
+    @RegisterExtension
+    static final CompiledProgram PROGRAM = new CompiledProgram("launcher/src/test/c/lease_poll.c");
 
     @TempDir
     Path dir;
 
-    @BeforeAll
-    static void compile() throws Exception {
-        NativeFixture.assumeBuilt();
-        program = NativeFixture.compileForTest("launcher/src/test/c/lease_poll.c");
-    }
-
     private static ClusterRunTest.Out run(Path log) {
         return RunEndTest.weft(Map.of(), "--seed", "5", "--net", "latency=uniform:1000-60000", "--nodes", "2",
-                "--window", "1000", "--stats", "--record", log.toString(), "--", program.toString());
+                "--window", "1000", "--stats", "--record", log.toString(), "--", PROGRAM.path().toString());
     }
 
     @Test

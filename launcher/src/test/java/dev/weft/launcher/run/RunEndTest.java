@@ -14,8 +14,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -23,16 +23,11 @@ import org.junit.jupiter.api.io.TempDir;
  * (examples/pingpong.c with PINGPONG_SERVE=0) and its client. Without the option such a run never ends.
  */
 class RunEndTest {
-    static Path pingpong;
+    @RegisterExtension
+    static final CompiledProgram PINGPONG = new CompiledProgram("examples/pingpong.c");
 
     @TempDir
     Path dir;
-
-    @BeforeAll
-    static void compile() throws Exception {
-        NativeFixture.assumeBuilt();
-        pingpong = NativeFixture.compileForTest("examples/pingpong.c");
-    }
 
     static ClusterRunTest.Out weft(Map<String, String> extraEnv, String... args) {
         List<String> all = new ArrayList<>(List.of("--shim", NativeFixture.shim().toString()));
@@ -51,7 +46,7 @@ class RunEndTest {
                 "--watchdog", "30", "--record", log.toString()));
         args.addAll(List.of(options));
         args.add("--");
-        args.add(pingpong.toString());
+        args.add(PINGPONG.path().toString());
         return weft(Map.of("PINGPONG_SERVE", "0"), args.toArray(String[]::new));
     }
 
@@ -111,7 +106,7 @@ class RunEndTest {
         // every datagram lost: the client gives up (exit 1); the server stopped at the end is not the failure
         ClusterRunTest.Out o = weft(Map.of("PINGPONG_SERVE", "0", "PINGPONG_TRIES", "2", "PINGPONG_WAIT", "2"),
                 "--seed", "1", "--net", "loss=1", "--nodes", "2", "--end-when-exited", "1", "--watchdog", "30", "--",
-                pingpong.toString());
+                PINGPONG.path().toString());
         assertEquals(1, o.exit(), o.stderr());
         assertTrue(o.stderr().contains("weft run: node 1 exited with status 1"), o.stderr());
         assertFalse(o.stderr().contains("node 0 exited"), o.stderr());
@@ -122,8 +117,8 @@ class RunEndTest {
         Path scenario = dir.resolve("s.json");
         Files.writeString(scenario, "{\"name\":\"server forever\",\"seed\":3,\"end_when_exited\":[1],"
                 + "\"network\":{\"latency\":\"uniform:2000-10000\"},\"nodes\":["
-                + "{\"node_id\":0,\"program\":\"" + pingpong + "\",\"args\":[]},"
-                + "{\"node_id\":1,\"program\":\"" + pingpong + "\",\"args\":[]}]}");
+                + "{\"node_id\":0,\"program\":\"" + PINGPONG.path() + "\",\"args\":[]},"
+                + "{\"node_id\":1,\"program\":\"" + PINGPONG.path() + "\",\"args\":[]}]}");
         ClusterRunTest.Out o = weft(Map.of("PINGPONG_SERVE", "0"), "--watchdog", "30", scenario.toString());
         assertEquals(0, o.exit(), o.stderr());
         assertTrue(o.stderr().contains("weft run: node(s) 1 exited; the run ends: SIGTERM to node(s) 0"), o.stderr());

@@ -12,8 +12,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -25,24 +25,24 @@ class WindowedRunTest {
     /** The configuration the reference discards with a LateOp protocol violation. */
     static final String NET = "latency=uniform:2000-10000";
 
-    static Path pingpong;
+    @RegisterExtension
+    static final CompiledProgram PINGPONG = new CompiledProgram("examples/pingpong.c");
 
     @TempDir
     Path dir;
 
-    @BeforeAll
-    static void compile() throws Exception {
-        NativeFixture.assumeBuilt();
-        pingpong = NativeFixture.compileForTest("examples/pingpong.c");
+    private ClusterRunTest.Out pingpong(long seed, Path log, String... extra) {
+        return windowedRun(PINGPONG.path(), seed, log, extra);
     }
 
-    private ClusterRunTest.Out pingpong(long seed, Path log, String... extra) {
+    /** Two nodes of program on the {@link #NET} network in 1 µs windows, recorded to log; extra goes before "--". */
+    static ClusterRunTest.Out windowedRun(Path program, long seed, Path log, String... extra) {
         String[] base = {"--seed", Long.toString(seed), "--net", NET, "--window", "1000", "--nodes", "2",
                 "--watchdog", "20", "--record", log.toString()};
         String[] all = Arrays.copyOf(base, base.length + extra.length + 2);
         System.arraycopy(extra, 0, all, base.length, extra.length);
         all[all.length - 2] = "--";
-        all[all.length - 1] = pingpong.toString();
+        all[all.length - 1] = program.toString();
         return ClusterRunTest.weft(all);
     }
 
@@ -82,7 +82,7 @@ class WindowedRunTest {
     @Test
     void aWindowLargerThanTheMinimumLatencyIsRefused() {
         ClusterRunTest.Out o = ClusterRunTest.weft("--seed", "1", "--net", NET, "--window", "2001", "--nodes", "2",
-                "--", pingpong.toString());
+                "--", PINGPONG.path().toString());
         assertEquals(RunCommand.USAGE_ERROR, o.exit());
         assertTrue(o.stderr().startsWith("weft run: --window 2001: the network's minimum latency (2000 ns) is below"
                 + " the window (2001 ns)"), o.stderr());
@@ -92,7 +92,7 @@ class WindowedRunTest {
     void aNodeKilledMidRunIsACleanDiscard() throws Exception {
         Path log = dir.resolve("killed.weftlog");
         Path victim = dir.resolve("pp-victim");
-        Files.copy(pingpong, victim);
+        Files.copy(PINGPONG.path(), victim);
         victim.toFile().setExecutable(true);
         // node 0's server waits for a PING that never comes (node 1 exits without connecting); the test then
         // SIGKILLs it (found by its unique path) while its socket is open
@@ -124,7 +124,7 @@ class WindowedRunTest {
     void aDeadlockIsAVerdictNotAHang() {
         // a lone server waits for a PING nobody will send
         ClusterRunTest.Out o = ClusterRunTest.weft("--seed", "1", "--net", NET, "--window", "1000", "--nodes", "1",
-                "--watchdog", "20", "--", pingpong.toString());
+                "--watchdog", "20", "--", PINGPONG.path().toString());
         assertEquals(ClusterRun.DEADLOCK_EXIT, o.exit(), o.stderr());
         assertTrue(o.stderr().contains("weft run: deadlock: node 0 waits in recv on 127.0.0.1:4000\n"), o.stderr());
     }

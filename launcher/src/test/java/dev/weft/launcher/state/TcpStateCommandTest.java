@@ -6,13 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.weft.core.Core;
 import dev.weft.launcher.WeftCli;
-import dev.weft.log.Event;
 import dev.weft.log.LogMeta;
 import dev.weft.log.LogWriter;
 import dev.weft.log.VAddr;
 import dev.weft.net.FaultModel;
-import dev.weft.tcp.TcpNetwork;
+import dev.weft.replay.ScriptedRecording;
 import dev.weft.testsupport.CapturedRun;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -28,20 +28,10 @@ class TcpStateCommandTest {
         Path log = dir.resolve("tcp.weftlog");
         String net = "latency=fixed:1000000";
         Core core = new Core(FaultModel.of(1, net));
-        TcpNetwork tcp = core.tcp();
-        VAddr server = VAddr.ofNode(1, 80);
         try (LogWriter w = LogWriter.create(log, 1, net, 0, LogMeta.EMPTY)) {
-            w.append(core.vt(), new Event.Ext("tcp", 1));
-            w.append(core.vt(), new Event.TcpBind(1, tcp.bind(1, server)));
-            tcp.listen(1, 4);
-            w.append(core.vt(), new Event.TcpListen(1, 4));
-            TcpNetwork.ConnectResult c = tcp.connect(2, VAddr.ofNode(0, 0).ip(), server, 0);
-            w.append(core.vt(), new Event.TcpConnect(2, c.sid(), c.src(), server, 0, c.outcome()));
-            w.append(core.vt(), new Event.TcpAccept(1, true, tcp.accept(1, TcpNetwork.ALL)));
-            tcp.adopt(3, c.sid());
-            w.append(core.vt(), new Event.TcpAdopt(3, c.sid()));
-            TcpNetwork.WriteResult r = tcp.write(2, "hello".getBytes(), 5_000_000);
-            w.append(core.vt(), new Event.TcpSend(2, r.sid(), r.offset(), 5_000_000, "68656c6c6f", r.outcome()));
+            ScriptedRecording script = new ScriptedRecording(core, w);
+            script.openStream(VAddr.ofNode(1, 80), 0);
+            script.write(ScriptedRecording.CLIENT, "hello".getBytes(StandardCharsets.US_ASCII), 5_000_000);
         }
         return log;
     }
