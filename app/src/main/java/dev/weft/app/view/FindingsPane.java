@@ -68,7 +68,7 @@ final class FindingsPane {
         // before the invariant: in a narrow window they are what must show.
         finding = column("finding", 150, r -> r.finding() == null ? r.groupHead() : "#" + (r.rank() + 1));
         TreeTableColumn<Row, String> op = column("op", 64, r -> r.finding() == null ? "" : Long.toString(r.finding().op()));
-        TreeTableColumn<Row, String> words = column("what happened", 520, r -> r.finding() == null ? r.groupWords() : FindingWords.plain(r.finding()));
+        TreeTableColumn<Row, String> words = column("what happened", 380, r -> r.finding() == null ? r.groupWords() : FindingWords.plain(r.finding()));
         TreeTableColumn<Row, String> invariant = column("invariant", 150, r -> r.finding() == null ? "" : r.finding().invariant());
         TreeTableColumn<Row, String> message = column("checker's message", 420, r -> r.finding() == null ? "" : r.finding().message());
         message.setVisible(false);   // the plain words say it; the checker's own text is there for who wants it
