@@ -9,7 +9,12 @@ import dev.weft.log.SendOutcome;
  * the mark must look (a dropped send is not an enqueued one). Stored per event as one byte (the ordinal).
  */
 public enum MarkKind {
-    CONNECT, HELLO, BIND, SEND, SEND_DROPPED, SEND_NO_RECEIVER, RECV, RECV_EMPTY, DISCONNECT, VIOLATION, END,
+    CONNECT, HELLO, BIND, SEND, SEND_DROPPED, SEND_NO_RECEIVER, RECV, RECV_EMPTY, DISCONNECT, VIOLATION,
+    /**
+     * A record about the run rather than a connection: end, ext, signal, tcp_partition (one mark kind, since masks
+     * have no bit to spare; {@link TimelineModel#kindLabel} names which).
+     */
+    END,
     /** TCP records (docs/tcp.md): setting a stream up (bind, listen, connect, established, accept, adopt). */
     TCP_OPEN,
     /** A tcp_send: bytes written to a stream (its arrow goes to the read that takes its first byte). */
@@ -88,7 +93,7 @@ public enum MarkKind {
             case RECV_EMPTY -> "recv (empty)";
             case DISCONNECT -> "disconnect";
             case VIOLATION -> "violation";
-            case END -> "end";
+            case END -> "run record";
             case TCP_OPEN -> "tcp open";
             case TCP_SEND -> "tcp write";
             case TCP_RECV -> "tcp read";

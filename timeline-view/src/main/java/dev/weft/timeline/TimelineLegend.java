@@ -40,7 +40,8 @@ public class TimelineLegend extends FlowPane {
                 MarkKind.RECV_EMPTY, MarkKind.CONNECT, MarkKind.VIOLATION, MarkKind.END}) {
             Canvas c = swatch(p);
             TimelineRenderer.drawMark(c.getGraphicsContext2D(), p, k, 8, 8, 4.5);
-            add(c, k == MarkKind.CONNECT ? "connect / hello / bind / disconnect" : k.label());
+            add(c, k == MarkKind.CONNECT ? "connect / hello / bind / disconnect"
+                    : k == MarkKind.END ? "end / ext / signal" : k.label());
         }
         if (tcp.get()) {
             for (MarkKind k : new MarkKind[] {MarkKind.TCP_OPEN, MarkKind.TCP_SEND, MarkKind.TCP_RECV, MarkKind.TCP_CLOSE, MarkKind.TCP_RESET}) {

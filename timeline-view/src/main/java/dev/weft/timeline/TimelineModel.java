@@ -42,8 +42,15 @@ public final class TimelineModel {
     // pixel column is two binary searches (the density strips of a zoomed-out timeline).
     private final int[] laneOps;
     private final int[] laneStart;
+    // The records one mark kind (END) stands for — end, ext, signal, partition — by their own word, for the few ops
+    // that are one: ascending ops, and the word of each.
+    private final int[] runRecordOps;
+    private final String[] runRecordWords;
 
-    private TimelineModel(long[] vt, short[] lane, byte[] kind, int[] partner, int size, List<Lane> lanes) {
+    private TimelineModel(long[] vt, short[] lane, byte[] kind, int[] partner, int size, List<Lane> lanes,
+                          int[] runRecordOps, String[] runRecordWords) {
+        this.runRecordOps = runRecordOps;
+        this.runRecordWords = runRecordWords;
         this.vt = vt;
         this.lane = lane;
         this.kind = kind;
@@ -117,6 +124,16 @@ public final class TimelineModel {
 
     public MarkKind kind(int op) {
         return MarkKind.ofOrdinal(kind[op]);
+    }
+
+    /**
+     * What the record at op is, in the words a table shows: its mark kind's label, except that the one mark kind for
+     * records about the run says which record it is ("end", "ext", "signal", "tcp_partition").
+     */
+    public String kindLabel(int op) {
+        if (kind[op] != MarkKind.END.ordinal()) return MarkKind.ofOrdinal(kind[op]).label();
+        int at = Arrays.binarySearch(runRecordOps, op);
+        return at >= 0 ? runRecordWords[at] : MarkKind.END.label();
     }
 
     int kindOrdinal(int op) {
@@ -251,6 +268,9 @@ public final class TimelineModel {
         private int conns;
         private final LongIntMap sendByTie = new LongIntMap(1024);
         private final TcpFlows streams = new TcpFlows();
+        private int[] runRecordOps = new int[8];
+        private String[] runRecordWords = new String[8];
+        private int runRecords;
 
         public Builder(int expectedSize) {
             int cap = Math.max(16, expectedSize);
@@ -280,8 +300,10 @@ public final class TimelineModel {
             Event e = r.event();
             int i = size++;
             vt[i] = r.vt();
-            kind[i] = (byte) MarkKind.of(e).ordinal();
+            MarkKind k = MarkKind.of(e);
+            kind[i] = (byte) k.ordinal();
             partner[i] = NO_PARTNER;
+            if (k == MarkKind.END) rememberRunRecord(i, e.kind());
             // Records about the run rather than a connection (violation, end, ext, signal, partition) go on the run
             // lane; a stream's reset on its connector's lane.
             if (e instanceof Event.OnConnection c) connIndex[i] = denseConn(c.conn());
@@ -304,6 +326,15 @@ public final class TimelineModel {
                 }
             }
             return this;
+        }
+
+        private void rememberRunRecord(int op, String word) {
+            if (runRecords == runRecordOps.length) {
+                runRecordOps = Arrays.copyOf(runRecordOps, runRecords * 2);
+                runRecordWords = Arrays.copyOf(runRecordWords, runRecords * 2);
+            }
+            runRecordOps[runRecords] = op;
+            runRecordWords[runRecords++] = word;
         }
 
         private int denseConn(long conn) {
@@ -364,7 +395,8 @@ public final class TimelineModel {
                 lane[i] = (short) (c < 0 ? runLane : laneOfConn[c]);
             }
             return new TimelineModel(Arrays.copyOf(vt, size), lane, Arrays.copyOf(kind, size),
-                    Arrays.copyOf(partner, size), size, lanes);
+                    Arrays.copyOf(partner, size), size, lanes, Arrays.copyOf(runRecordOps, runRecords),
+                    Arrays.copyOf(runRecordWords, runRecords));
         }
     }
 }

@@ -547,7 +547,9 @@ public class TimelineView extends Region {
 
     @Override
     protected double computeMinHeight(double width) {
-        return TimelineRenderer.RULER + MIN_LANE * 2 + MINIMAP_HEIGHT + GAP;
+        // One lane: the others scroll. A squeezed window (1024×700 without room for decorations) then still has room
+        // for the legend under the overview instead of cutting its last row.
+        return TimelineRenderer.RULER + MIN_LANE + MINIMAP_HEIGHT + GAP;
     }
 
     // ---- input ------------------------------------------------------------------------------------

@@ -54,6 +54,26 @@ class TimelineModelTest {
     }
 
     @Test
+    void aRecordAboutTheRunIsNamedByItsOwnWordNotAsAnEnd() {
+        List<LogRecord> recs = List.of(
+                r(0, 0, new Event.Ext(Event.Ext.TCP, Event.Ext.TCP_VERSION)),
+                r(1, 0, new Event.Connect(1)),
+                r(2, 0, new Event.Hello(1, 0)),
+                r(3, 5, new Event.Signal(0, "SIGTERM", "stopped")),
+                r(4, 9, new Event.End(5, 0, 0)));
+        TimelineModel m = TimelineModel.of(recs);
+        assertEquals(MarkKind.END, m.kind(0), "drawn as a record about the run");
+        assertEquals("ext", m.kindLabel(0));
+        assertEquals("connect", m.kindLabel(1));
+        assertEquals("signal", m.kindLabel(3));
+        assertEquals("end", m.kindLabel(4));
+        // A snapshot taken while loading names them too.
+        TimelineModel.Builder b = new TimelineModel.Builder(2);
+        b.add(recs.get(0));
+        assertEquals("ext", b.snapshot().kindLabel(0));
+    }
+
+    @Test
     void rejectsRecordsOutOfOrder() {
         TimelineModel.Builder b = new TimelineModel.Builder(4);
         b.add(r(0, 0, new Event.Connect(0)));

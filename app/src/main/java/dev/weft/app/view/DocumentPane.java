@@ -106,6 +106,12 @@ final class DocumentPane {
         rangeBar.setMaxHeight(Region.USE_PREF_SIZE);
         VBox timelineBox = new VBox(timelineStack, legend);
         VBox.setVgrow(timelineStack, Priority.ALWAYS);
+        // The legend is never cut: it wraps at the width it has (a FlowPane's preferred height is otherwise taken at a
+        // 400 px wrap), and that height is its minimum, so the split pane shrinks the lanes (which scroll) instead.
+        legend.prefWrapLengthProperty().bind(javafx.beans.binding.Bindings.createDoubleBinding(
+                () -> Math.max(100, timelineBox.getWidth() - legend.snappedLeftInset() - legend.snappedRightInset()),
+                timelineBox.widthProperty(), legend.insetsProperty()));
+        legend.setMinHeight(Region.USE_PREF_SIZE);
         vertical = new SplitPane(timelineBox, horizontal);
         vertical.setOrientation(javafx.geometry.Orientation.VERTICAL);
         vertical.setDividerPositions(0.42);
@@ -120,6 +126,16 @@ final class DocumentPane {
         root.setCenter(vertical);
         root.getStyleClass().add("document-pane");
         timeline.reveal(doc.cursor());
+    }
+
+    /** The split between the timeline (with its legend) and the tables (for tests). */
+    SplitPane vertical() {
+        return vertical;
+    }
+
+    /** The legend under the timeline (for tests). */
+    javafx.scene.layout.FlowPane legend() {
+        return (javafx.scene.layout.FlowPane) vertical.getItems().get(0).lookup("#timelineLegend");
     }
 
     private void bindTimeline() {

@@ -41,9 +41,9 @@ final class EventTablePane {
         lane.setPrefWidth(80);
         lane.setMinWidth(70);
         TableColumn<Integer, String> kind = new TableColumn<>("kind");
-        kind.setCellValueFactory(c -> new ReadOnlyStringWrapper(tm.kind(c.getValue()).label()));
-        kind.setPrefWidth(130);
-        kind.setMinWidth(120);
+        kind.setCellValueFactory(c -> new ReadOnlyStringWrapper(tm.kindLabel(c.getValue())));
+        kind.setPrefWidth(156);   // "send (no receiver)" whole at the table font
+        kind.setMinWidth(146);
         TableColumn<Integer, String> what = new TableColumn<>("event");
         // Lines come from a cache filled in the background; a row still waiting shows a placeholder and is
         // redrawn when its block arrives (refresh asks again for rows still missing).

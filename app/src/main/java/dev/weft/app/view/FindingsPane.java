@@ -1,23 +1,28 @@
 package dev.weft.app.view;
 
 import dev.weft.app.vm.DocumentViewModel;
+import dev.weft.app.widgets.TableChrome;
 import dev.weft.findings.Finding;
 import dev.weft.findings.FindingKind;
 import dev.weft.findings.FindingRanking;
 import dev.weft.findings.FindingWords;
+import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.scene.control.Label;
-import javafx.scene.control.TreeCell;
 import javafx.scene.control.TreeItem;
-import javafx.scene.control.TreeView;
-import javafx.scene.control.Tooltip;
+import javafx.scene.control.TreeTableCell;
+import javafx.scene.control.TreeTableColumn;
+import javafx.scene.control.TreeTableView;
 import javafx.scene.layout.BorderPane;
 
+import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 
 /**
  * The findings list, like an automated-analysis page: one group per kind in ranking order with its count ("stream
- * integrity (1)", "per-channel FIFO (30)"), each finding under it with its op and plain words. A click jumps to the finding
- * (and "violation k of N" counts from it); the list follows the cursor.
+ * integrity (1)", "per-channel FIFO (30)"), each finding under it with its rank, op, invariant and plain words, in
+ * columns that can be resized and chosen like every table's (the checker's own message is a column shown on demand).
+ * A click jumps to the finding (and "violation k of N" counts from it); the list follows the cursor.
  */
 final class FindingsPane {
 
@@ -25,13 +30,28 @@ final class FindingsPane {
     private record Row(FindingKind group, int count, Finding finding, int rank) {
         @Override
         public String toString() {
-            if (finding == null) return group.label() + " (" + count + ")" + (group.verdict() ? "" : " · network invariant");
+            if (finding == null) return groupText();
             return "#" + (rank + 1) + "  op " + finding.op() + " · " + finding.invariant() + " — " + FindingWords.plain(finding);
+        }
+
+        String groupText() {
+            return groupHead() + (group.verdict() ? "" : " · network invariant");
+        }
+
+        /** The group's name and count, in the tree column ("per-channel FIFO (22)"). */
+        String groupHead() {
+            return group.label() + " (" + count + ")";
+        }
+
+        /** What the group is, in the words column of its row. */
+        String groupWords() {
+            return group.verdict() ? "a verdict about the program" : "a network invariant";
         }
     }
 
     private final BorderPane root = new BorderPane();
-    private final TreeView<Row> tree = new TreeView<>();
+    private final TreeTableView<Row> tree = new TreeTableView<>();
+    private final TreeTableColumn<Row, String> finding;
     private final DocumentViewModel doc;
     private boolean following;
 
@@ -44,17 +64,18 @@ final class FindingsPane {
         tree.setId("findingsList");
         tree.setShowRoot(false);
         tree.setRoot(new TreeItem<>());
-        tree.setCellFactory(t -> new TreeCell<>() {
-            @Override
-            protected void updateItem(Row r, boolean empty) {
-                super.updateItem(r, empty);
-                setText(empty || r == null ? null : r.toString());
-                setTooltip(empty || r == null || r.finding() == null ? null : new Tooltip(r.toString() + "\n" + r.finding().message()));
-                getStyleClass().removeAll("finding-group", "finding-verdict");
-                if (!empty && r != null && r.finding() == null) getStyleClass().add("finding-group");
-                if (!empty && r != null && r.group().verdict()) getStyleClass().add("finding-verdict");
-            }
-        });
+        // The tree column names the group, or the finding's rank; the words column says what a group is. The words come
+        // before the invariant: in a narrow window they are what must show.
+        finding = column("finding", 150, r -> r.finding() == null ? r.groupHead() : "#" + (r.rank() + 1));
+        TreeTableColumn<Row, String> op = column("op", 64, r -> r.finding() == null ? "" : Long.toString(r.finding().op()));
+        TreeTableColumn<Row, String> words = column("what happened", 380, r -> r.finding() == null ? r.groupWords() : FindingWords.plain(r.finding()));
+        TreeTableColumn<Row, String> invariant = column("invariant", 150, r -> r.finding() == null ? "" : r.finding().invariant());
+        TreeTableColumn<Row, String> message = column("checker's message", 420, r -> r.finding() == null ? "" : r.finding().message());
+        message.setVisible(false);   // the plain words say it; the checker's own text is there for who wants it
+        tree.getColumns().setAll(List.of(finding, op, words, invariant, message));
+        tree.setTreeColumn(finding);
+        tree.setColumnResizePolicy(TreeTableView.UNCONSTRAINED_RESIZE_POLICY);
+        TableChrome.standard(tree);
         tree.getSelectionModel().selectedItemProperty().addListener((o, a, item) -> {
             if (following || item == null || item.getValue() == null || item.getValue().finding() == null) return;
             doc.goToFinding(item.getValue().rank());
@@ -72,8 +93,31 @@ final class FindingsPane {
         root.setCenter(tree);
     }
 
+    /** A read-only text column whose cells carry the row's style (a group's header bold, a verdict red). */
+    private static TreeTableColumn<Row, String> column(String title, double width, Function<Row, String> text) {
+        TreeTableColumn<Row, String> c = new TreeTableColumn<>(title);
+        c.setCellValueFactory(f -> new ReadOnlyStringWrapper(f.getValue().getValue() == null ? "" : text.apply(f.getValue().getValue())));
+        c.setPrefWidth(width);
+        c.setMinWidth(Math.min(width, 50));
+        c.setSortable(false);   // the order is the ranking
+        c.setCellFactory(col -> new TreeTableCell<>() {
+            @Override
+            protected void updateItem(String s, boolean empty) {
+                super.updateItem(s, empty);
+                setText(empty ? null : s);
+                getStyleClass().removeAll("finding-group", "finding-verdict");
+                Row r = empty || getTableRow() == null ? null : getTableRow().getItem();
+                if (r == null) return;
+                if (r.finding() == null) getStyleClass().add("finding-group");
+                if (r.group().verdict()) getStyleClass().add("finding-verdict");
+            }
+        });
+        return c;
+    }
+
     private void fill() {
         TreeItem<Row> top = new TreeItem<>();
+        double widest = 0;
         Map<FindingKind, Integer> counts = FindingRanking.counts(doc.findings());
         for (Map.Entry<FindingKind, Integer> e : counts.entrySet()) {
             TreeItem<Row> group = new TreeItem<>(new Row(e.getKey(), e.getValue(), null, -1));
@@ -84,7 +128,10 @@ final class FindingsPane {
             // Verdicts open, the (often many) network findings folded with their count showing.
             group.setExpanded(e.getKey().verdict() || counts.size() == 1);
             top.getChildren().add(group);
+            widest = Math.max(widest, textWidth(group.getValue().groupHead()));
         }
+        // The tree column fits the longest group name (bold) after the disclosure arrow, so no group name is cut.
+        finding.setPrefWidth(Math.max(90, widest + 44));
         following = true;
         try {
             tree.setRoot(top);
@@ -92,6 +139,13 @@ final class FindingsPane {
             following = false;
         }
         follow();
+    }
+
+    private static double textWidth(String s) {
+        javafx.scene.text.Text t = new javafx.scene.text.Text(s);
+        javafx.scene.text.Font f = javafx.scene.text.Font.getDefault();
+        t.setFont(javafx.scene.text.Font.font(f.getFamily(), javafx.scene.text.FontWeight.BOLD, f.getSize()));
+        return t.getLayoutBounds().getWidth();
     }
 
     /** Selects the finding the cursor is on (the list follows the cursor, without moving it). */
@@ -117,5 +171,5 @@ final class FindingsPane {
     }
 
     BorderPane node() { return root; }
-    TreeView<?> tree() { return tree; }
+    TreeTableView<?> tree() { return tree; }
 }

@@ -112,7 +112,7 @@ public final class RangeViewModel {
                 for (int op = from; op < to; op++) {
                     if (csv) {
                         w.write(op + "," + Long.toUnsignedString(m.vt(op)) + "," + quote(m.lanes().get(m.lane(op)).label()) + ","
-                                + quote(m.kind(op).label()) + "," + quote(lines[op - from]) + "\n");
+                                + quote(m.kindLabel(op)) + "," + quote(lines[op - from]) + "\n");
                     } else {
                         w.write(doc.source().canonicalJson(op));
                         w.write('\n');

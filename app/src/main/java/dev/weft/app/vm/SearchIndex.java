@@ -14,33 +14,44 @@ import java.util.function.DoubleConsumer;
 
 /**
  * What search matches, read once: every op's lower-case event line, payload hex and decoded payload text as UTF-8
- * bytes in chunks, so a query is a byte scan over memory (a few hundred ms for a million ops) instead of re-reading
- * and parsing the whole recording. Fields are separated by a NUL byte, which a typed query never holds, so a match
- * never spans two fields or two ops and the answer is exactly {@link EventText#matches}'s.
+ * bytes in chunks of at most {@link #CHUNK_BYTES}, each kept encoded by {@link ChunkCodec} (event lines repeat the
+ * line before them, so a chunk keeps about a third of its bytes), so a query is a decode and a byte scan over memory
+ * (a few hundred ms for a million ops) instead of re-reading and parsing the whole recording. Fields are separated by
+ * a NUL byte, which a typed query never holds, so a match never spans two fields or two ops and the answer is exactly
+ * {@link EventText#matches}'s.
  *
- * <p>A payload longer than {@link #MAX_PAYLOAD_BYTES} is not copied (a log of 16 MiB payloads would not fit): such
- * ops are listed and checked against their record at query time. Immutable once built; safe from any thread.
+ * <p>A payload longer than {@link #MAX_PAYLOAD_BYTES} is not copied (a log of 16 MiB payloads would not fit), nor is
+ * an event line longer than {@link #MAX_LINE_BYTES} (a violation's long message): such ops are listed and checked
+ * against their record at query time. Immutable once built; safe from any thread.
  */
 public final class SearchIndex {
 
     static final int MAX_PAYLOAD_BYTES = 64;
-    /** Raw bytes per chunk before a new one starts: bounded arrays, and the unit of progress. */
-    static final int CHUNK_BYTES = 1 << 20;
+    /** Lines longer than this are matched against their record at query time: a chunk then stays under 64 KiB. */
+    static final int MAX_LINE_BYTES = 16 << 10;
+    /**
+     * Raw bytes per chunk before a new one starts: bounded arrays, the unit of progress, small enough that a decoded
+     * chunk stays in the CPU's cache while it is scanned, and (with one op's bytes past it) a codec's input.
+     */
+    static final int CHUNK_BYTES = 32 << 10;
     /** Records read per call: small, so the source's lock is never held long against the UI's reads. */
     static final int READ_BLOCK = 1024;
 
     private final byte[][] chunks;
     private final int[] chunkFirstOp;
-    /** Per op: the offset just past its bytes within its chunk. */
-    private final int[] ends;
+    /** Per op: the offset just past its bytes within its decoded chunk (a chunk is under 64 KiB: a char holds it). */
+    private final char[] ends;
     private final BitSet longPayloads;
+    private final BitSet longLines;
     private final RecordingSource source;
 
-    private SearchIndex(byte[][] chunks, int[] chunkFirstOp, int[] ends, BitSet longPayloads, RecordingSource source) {
+    private SearchIndex(byte[][] chunks, int[] chunkFirstOp, char[] ends, BitSet longPayloads, BitSet longLines,
+                        RecordingSource source) {
         this.chunks = chunks;
         this.chunkFirstOp = chunkFirstOp;
         this.ends = ends;
         this.longPayloads = longPayloads;
+        this.longLines = longLines;
         this.source = source;
     }
 
@@ -57,9 +68,11 @@ public final class SearchIndex {
     /** {@link #build} with the chunk size and the longest payload copied chosen (tests make both small). */
     static SearchIndex build(RecordingSource source, int chunkBytes, int maxPayloadBytes, DoubleConsumer progress,
                              BooleanSupplier cancelled) throws Cancelled {
+        chunkBytes = Math.min(chunkBytes, CHUNK_BYTES);
         int n = source.size();
-        int[] ends = new int[n];
+        char[] ends = new char[n];
         BitSet longPayloads = new BitSet();
+        BitSet longLines = new BitSet();
         List<byte[]> chunks = new ArrayList<>();
         List<Integer> firsts = new ArrayList<>();
         ByteBuf buf = new ByteBuf(chunkBytes);
@@ -71,39 +84,48 @@ public final class SearchIndex {
             for (int i = 0; i < recs.size(); i++) {
                 int op = from + i;
                 if (buf.size >= chunkBytes) {
-                    chunks.add(buf.take());
+                    chunks.add(buf.encodeAndClear());
                     firsts.add(chunkFirst);
                     chunkFirst = op;
                 }
-                if (!append(buf, source.eventLine(op, recs.get(i)), recs.get(i), maxPayloadBytes)) longPayloads.set(op);
-                ends[op] = buf.size;
+                switch (append(buf, source.eventLine(op, recs.get(i)), recs.get(i), maxPayloadBytes)) {
+                    case LONG_PAYLOAD -> longPayloads.set(op);
+                    case LONG_LINE -> longLines.set(op);
+                    case WHOLE -> { }
+                }
+                ends[op] = (char) buf.size;
             }
             progress.accept((double) to / n);
         }
-        chunks.add(buf.take());
+        chunks.add(buf.encodeAndClear());
         firsts.add(chunkFirst);
         int[] firstOps = firsts.stream().mapToInt(Integer::intValue).toArray();
-        return new SearchIndex(chunks.toArray(new byte[0][]), firstOps, ends, longPayloads, source);
+        return new SearchIndex(chunks.toArray(new byte[0][]), firstOps, ends, longPayloads, longLines, source);
     }
 
-    /** Appends the op's fields; false when its payload was too long to copy (checked at query time instead). */
-    private static boolean append(ByteBuf buf, String line, LogRecord r, int maxPayloadBytes) {
-        buf.add(line.toLowerCase(Locale.ROOT));
+    /** What of an op went into the index. */
+    private enum Copied { WHOLE, LONG_PAYLOAD, LONG_LINE }
+
+    /** Appends the op's fields, leaving out a payload or a line too long to copy (checked at query time instead). */
+    private static Copied append(ByteBuf buf, String line, LogRecord r, int maxPayloadBytes) {
+        byte[] lower = line.toLowerCase(Locale.ROOT).getBytes(StandardCharsets.UTF_8);
+        if (lower.length > MAX_LINE_BYTES) return Copied.LONG_LINE;
+        buf.add(lower);
         String hex = EventText.payloadHex(r.event());
-        if (hex == null) return true;
-        if (hex.length() > 2 * maxPayloadBytes) return false;
-        buf.add(hex.toLowerCase(Locale.ROOT));
+        if (hex == null) return Copied.WHOLE;
+        if (hex.length() > 2 * maxPayloadBytes) return Copied.LONG_PAYLOAD;
+        buf.add(hex.toLowerCase(Locale.ROOT).getBytes(StandardCharsets.UTF_8));
         byte[] b = PayloadText.decodeHex(hex);
-        if (b != null) buf.add(new String(b, StandardCharsets.ISO_8859_1).toLowerCase(Locale.ROOT));
-        return true;
+        if (b != null) buf.add(new String(b, StandardCharsets.ISO_8859_1).toLowerCase(Locale.ROOT).getBytes(StandardCharsets.UTF_8));
+        return Copied.WHOLE;
     }
 
     public int size() { return ends.length; }
 
     /** Bytes held (for the benchmark and the limits page). */
     public long bytesUsed() {
-        long b = 4L * ends.length + longPayloads.size() / 8;
-        for (byte[] c : chunks) b += c.length;
+        long b = 2L * ends.length + 4L * chunkFirstOp.length + longPayloads.size() / 8 + longLines.size() / 8;
+        for (byte[] c : chunks) b += c.length + 16;
         return b;
     }
 
@@ -117,33 +139,40 @@ public final class SearchIndex {
         boolean typed = lower.indexOf('\0') < 0;
         int[] found = new int[64];
         int count = 0;
+        byte[] chunk = new byte[ChunkCodec.MAX_INPUT];
         for (int c = 0; c < chunks.length; c++) {
             if (cancelled.getAsBoolean()) return null;
-            byte[] chunk = chunks[c];
+            int length = ChunkCodec.decode(chunks[c], chunk);
             int firstOp = chunkFirstOp[c];
             int lastOp = c + 1 < chunks.length ? chunkFirstOp[c + 1] : ends.length;
             int op = firstOp;
-            for (int at = indexOf(chunk, q, 0, chunk.length); at >= 0; ) {
+            for (int at = indexOf(chunk, q, 0, length); at >= 0; ) {
                 while (ends[op] <= at) op++;
                 if (!typed && at + q.length > ends[op]) {   // a NUL in the query could join two fields: skip past
-                    at = indexOf(chunk, q, at + 1, chunk.length);
+                    at = indexOf(chunk, q, at + 1, length);
                     continue;
                 }
                 if (count == found.length) found = Arrays.copyOf(found, count * 2);
                 found[count++] = op;
                 if (++op >= lastOp) break;
-                at = indexOf(chunk, q, ends[op - 1], chunk.length);
+                at = indexOf(chunk, q, ends[op - 1], length);
             }
             progress.accept((double) (c + 1) / chunks.length);
         }
         int[] result = Arrays.copyOf(found, count);
-        if (longPayloads.isEmpty()) return result;
-        // Ops with long payloads: their line may have matched already; their payload is read now.
+        if (longPayloads.isEmpty() && longLines.isEmpty()) return result;
+        // Ops with long payloads: their line may have matched already; their payload is read now. Ops with long
+        // lines: all of them is read now.
         BitSet hits = new BitSet();
         for (int op : result) hits.set(op);
         for (int op = longPayloads.nextSetBit(0); op >= 0; op = longPayloads.nextSetBit(op + 1)) {
             if (cancelled.getAsBoolean()) return null;
             if (!hits.get(op) && EventText.payloadContains(source.record(op).event(), lower)) hits.set(op);
+        }
+        for (int op = longLines.nextSetBit(0); op >= 0; op = longLines.nextSetBit(op + 1)) {
+            if (cancelled.getAsBoolean()) return null;
+            LogRecord r = source.record(op);
+            if (EventText.matches(source.eventLine(op, r), r, lower)) hits.set(op);
         }
         return hits.stream().toArray();
     }
@@ -170,8 +199,7 @@ public final class SearchIndex {
 
         ByteBuf(int chunkBytes) { bytes = new byte[chunkBytes + (chunkBytes >> 2)]; }
 
-        void add(String s) {
-            byte[] b = s.getBytes(StandardCharsets.UTF_8);
+        void add(byte[] b) {
             ensure(b.length + 1);
             System.arraycopy(b, 0, bytes, size, b.length);
             size += b.length;
@@ -182,8 +210,8 @@ public final class SearchIndex {
             if (size + more > bytes.length) bytes = Arrays.copyOf(bytes, Math.max(bytes.length * 2, size + more));
         }
 
-        byte[] take() {
-            byte[] out = Arrays.copyOf(bytes, size);
+        byte[] encodeAndClear() {
+            byte[] out = ChunkCodec.encode(bytes, size);
             size = 0;
             return out;
         }

@@ -4,6 +4,9 @@ import javafx.scene.control.Labeled;
 import javafx.scene.control.TableCell;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
+import javafx.scene.control.TreeTableCell;
+import javafx.scene.control.TreeTableColumn;
+import javafx.scene.control.TreeTableView;
 import javafx.scene.control.Tooltip;
 import javafx.scene.text.Text;
 import javafx.util.Callback;
@@ -21,6 +24,23 @@ public final class TableChrome {
     public static <S> void standard(TableView<S> table) {
         table.setTableMenuButtonVisible(true);
         for (TableColumn<S, ?> c : table.getColumns()) showCutText(c);
+    }
+
+    /** The same for a tree-table (the Findings list): resizable, choosable columns and tooltips for cut cells. */
+    public static <S> void standard(TreeTableView<S> table) {
+        table.setTableMenuButtonVisible(true);
+        for (TreeTableColumn<S, ?> c : table.getColumns()) showCutText(c);
+    }
+
+    private static <S, T> void showCutText(TreeTableColumn<S, T> column) {
+        column.setResizable(true);
+        Callback<TreeTableColumn<S, T>, TreeTableCell<S, T>> made = column.getCellFactory();
+        column.setCellFactory(c -> {
+            TreeTableCell<S, T> cell = made.call(c);
+            tooltipWhenCut(cell);
+            return cell;
+        });
+        for (TreeTableColumn<S, ?> sub : column.getColumns()) showCutText(sub);
     }
 
     private static <S, T> void showCutText(TableColumn<S, T> column) {

@@ -67,6 +67,9 @@ public final class WorkbenchBenchmark {
         long heapBefore = usedHeapAfterGc();
 
         // Open, watching every pulse for the first painted timeline (the partial preview or the document's).
+        com.sun.management.OperatingSystemMXBean os =
+                (com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory.getOperatingSystemMXBean();
+        long cpu0 = os.getProcessCpuTime();
         long t0 = System.nanoTime();
         long[] firstPaint = {-1};
         long[] firstPreview = {-1};
@@ -101,6 +104,7 @@ public final class WorkbenchBenchmark {
         });
         DocumentViewModel doc = ready.get(10, TimeUnit.MINUTES);
         long reachable = System.nanoTime() - t0;
+        long reachableCpu = os.getProcessCpuTime() - cpu0;   // on a loaded machine, the figure that compares
         RecordingSource src = doc.source();
         int n = src.size();
         Thread.sleep(200);
@@ -119,7 +123,8 @@ public final class WorkbenchBenchmark {
         System.out.printf(Locale.ROOT, "first timeline paint     %.0f ms after open%s%n", firstPaint[0] / 1e6,
                 firstPaint[0] < reachable ? " (partial preview while indexing)" : "");
         System.out.printf(Locale.ROOT, "first partial model      %.0f ms after open (published to the UI thread)%n", firstPreview[0] / 1e6);
-        System.out.printf(Locale.ROOT, "any op reachable         %.0f ms after open (index built, checks done)%n", reachable / 1e6);
+        System.out.printf(Locale.ROOT, "any op reachable         %.0f ms after open (index built, checks done); %.0f ms CPU of this process, %.1f cores%n",
+                reachable / 1e6, reachableCpu / 1e6, (double) reachableCpu / reachable);
         System.out.printf(Locale.ROOT, "progress bar first moved %.0f ms after open; phases shown: %s%n", firstProgress[0] / 1e6, phases);
         System.out.printf(Locale.ROOT, "heap after load          %.1f MB total, %.1f MB for the recording = %.0f bytes/record%n",
                 heapAfter / 1e6, (heapAfter - heapBefore) / 1e6, (double) (heapAfter - heapBefore) / Math.max(1, n));

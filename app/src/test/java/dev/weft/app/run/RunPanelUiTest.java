@@ -141,6 +141,31 @@ class RunPanelUiTest {
         screenshot(robot, "run-panel-single-process");
     }
 
+    /** The scene bounds of every text field of the form, after a layout pass. */
+    private java.util.Map<javafx.scene.Node, javafx.geometry.Bounds> fieldBounds(FxRobot robot) {
+        java.util.Map<javafx.scene.Node, javafx.geometry.Bounds> out = new java.util.LinkedHashMap<>();
+        robot.interact(() -> {
+            Region root = (Region) panel.node();
+            root.applyCss();
+            root.layout();
+            for (javafx.scene.Node n : root.lookupAll(".text-field")) out.put(n, n.localToScene(n.getLayoutBounds()));
+        });
+        return out;
+    }
+
+    @Test
+    void anErrorAppearingMovesNoFieldUnderThePointer(FxRobot robot) {
+        robot.interact(() -> panel.fill(new RunRequest("/bin/true", "a 'b c'", "3", "latency=uniform:1000-5000,loss=0.1",
+                "0x2a", "rr", "", "30", "", "CHORD_FIX=1", false)));
+        assertEquals(java.util.Map.of(), panel.shownProblems());
+        var clean = fieldBounds(robot);
+        assertTrue(clean.size() >= 5, "the form's fields: " + clean.size());
+        robot.interact(() -> panel.fill(new RunRequest("/bin/true", "", "0", "latency=uniform:5-1", "x", "random", "",
+                "30", "", "WEFT_SEED=3", false)));
+        assertTrue(panel.shownProblems().size() >= 3, panel.shownProblems().toString());
+        assertEquals(clean, fieldBounds(robot), "the inline errors keep their line: no field moved");
+    }
+
     @Test
     void theFormChecksItselfWithTheLaunchersParsers(FxRobot robot) {
         robot.interact(() -> panel.fill(new RunRequest("/bin/true", "", "0", "latency=uniform:5-1", "x", "random", "",

@@ -23,7 +23,7 @@ import java.util.TreeMap;
  * An in-memory recording for view-model and UI tests: records built by a seeded generator, state derived
  * by folding the recorded events, and a per-channel FIFO check written from the spec.
  */
-public final class FakeRecordingSource implements RecordingSource {
+public class FakeRecordingSource implements RecordingSource {
 
     private final Path path;
     private final List<LogRecord> records;

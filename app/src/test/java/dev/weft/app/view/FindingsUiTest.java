@@ -9,7 +9,8 @@ import dev.weft.timeline.TimelineView;
 import javafx.geometry.Bounds;
 import javafx.scene.control.Label;
 import javafx.scene.control.TreeItem;
-import javafx.scene.control.TreeView;
+import javafx.scene.control.TreeTableColumn;
+import javafx.scene.control.TreeTableView;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -65,11 +66,30 @@ class FindingsUiTest {
         // The findings list: groups in ranking order with counts; the ring's finding selected.
         robot.interact(() -> ui.window.documentPane().tabs().getSelectionModel().select(2));
         ui.settle();
-        TreeView<?> list = robot.lookup("#findingsList").queryAs(TreeView.class);
+        TreeTableView<?> list = robot.lookup("#findingsList").queryAs(TreeTableView.class);
         List<String> groups = new ArrayList<>();
         for (TreeItem<?> g : list.getRoot().getChildren()) groups.add(g.getValue().toString());
         assertEquals(List.of("Chord ring (1)", "per-channel FIFO (30) · network invariant"), groups);
         assertTrue(list.getSelectionModel().getSelectedItem().getValue().toString().startsWith("#1  op " + ringOp + " · AtLeastOneRing"));
+        // Its columns are a table's: resizable and chosen through the header's menu button (the checker's own message
+        // is one, off until asked for); the row's columns say the rank, op, invariant and plain words.
+        assertTrue(list.isTableMenuButtonVisible(), "the findings list has the column chooser");
+        List<String> titles = new ArrayList<>();
+        for (TreeTableColumn<?, ?> c : list.getColumns()) {
+            assertTrue(c.isResizable(), c.getText() + " resizes");
+            titles.add(c.getText() + (c.isVisible() ? "" : " (hidden)"));
+        }
+        assertEquals(List.of("finding", "op", "what happened", "invariant", "checker's message (hidden)"), titles);
+        int selected = list.getSelectionModel().getSelectedIndex();
+        assertEquals("#1", list.getColumns().get(0).getCellData(selected));
+        assertEquals(Long.toString(ringOp), list.getColumns().get(1).getCellData(selected));
+        assertTrue(((String) list.getColumns().get(2).getCellData(selected)).startsWith("There is no ring"));
+        assertEquals("AtLeastOneRing", list.getColumns().get(3).getCellData(selected));
+        assertEquals("Chord ring (1)", list.getColumns().get(0).getCellData(0), "a group's row: its name and count");
+        assertEquals("a verdict about the program", list.getColumns().get(2).getCellData(0));
+        robot.interact(() -> list.getColumns().get(4).setVisible(true));
+        assertEquals(doc.findings().get(0).message(), list.getColumns().get(4).getCellData(selected));
+        robot.interact(() -> list.getColumns().get(4).setVisible(false));
         ui.screenshot(robot, "findings-chord-at-least-one-ring");
 
         // next ▶ walks the ranking: rank 2 is the earliest fifo violation; ◀ prev comes back to the ring.

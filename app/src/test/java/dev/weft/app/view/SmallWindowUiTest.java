@@ -44,6 +44,17 @@ class SmallWindowUiTest {
                 ScrollEvent.VerticalTextScrollUnits.NONE, 0, 0, null)));
     }
 
+    private void assertLegendWhole() {
+        javafx.scene.layout.FlowPane legend = ui.window.documentPane().legend();
+        double needed = legend.prefHeight(legend.getWidth());
+        assertTrue(legend.getHeight() >= needed - 0.5, "legend " + legend.getHeight() + " px of the " + needed + " its rows need");
+        javafx.scene.Node top = ui.window.documentPane().vertical().getItems().get(0);
+        Bounds legendAt = legend.localToScene(legend.getLayoutBounds());
+        Bounds topAt = top.localToScene(top.getLayoutBounds());
+        assertTrue(legendAt.getMaxY() <= topAt.getMaxY() + 0.5, "the legend ends at " + legendAt.getMaxY()
+                + ", inside the timeline's part of the window (to " + topAt.getMaxY() + ")");
+    }
+
     @Test
     void lanesScrollAndTheWheelScrollsWhileCtrlWheelZooms(FxRobot robot) throws Exception {
         DocumentViewModel doc = ui.open(robot, SharedCorpus.conformance().resolve("chord/chord-fix0-s3.weftlog"), null);
@@ -54,6 +65,18 @@ class SmallWindowUiTest {
         String laneOfFinding = all.get(t.getModel().lane(doc.cursor()));
         assertTrue(t.lanesOnScreen().contains(laneOfFinding), "the finding's lane is on screen: " + t.lanesOnScreen());
         ui.screenshot(robot, "small-window-1024x700-top");
+
+        // The legend under the lanes is whole: as tall as its wrapped rows need, and above the tables' split; also in
+        // the 1016×668 a 1024×700 screen leaves a window that keeps room for decorations (where its last row was cut).
+        assertLegendWhole();
+        robot.interact(() -> {
+            javafx.stage.Window w = t.getScene().getWindow();
+            w.setWidth(1016);
+            w.setHeight(668);
+        });
+        ui.settle();
+        assertLegendWhole();
+        ui.screenshot(robot, "small-window-1016x668-legend");
 
         double span = t.getViewport().span();
         for (int i = 0; i < 20; i++) wheel(robot, t, -40, false);   // scroll down to the last lane

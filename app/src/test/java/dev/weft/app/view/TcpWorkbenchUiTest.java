@@ -66,6 +66,12 @@ class TcpWorkbenchUiTest {
         robot.interact(() -> ui.window.documentPane().timeline().fitAll());
         ui.settle();
         ui.screenshot(robot, "tcp-timeline");
+        // The ops table says what a record about the run is: the ext record is "ext", not "end".
+        int ext = events.indexOf(new Event.Ext(Event.Ext.TCP, Event.Ext.TCP_VERSION));
+        TableView<?> ops = robot.lookup("#eventTable").queryAs(TableView.class);
+        int extRow = ops.getItems().indexOf(ext);
+        assertEquals("ext", ops.getColumns().get(3).getCellData(extRow));
+        assertEquals("tcp write", ops.getColumns().get(3).getCellData(ops.getItems().indexOf(read - 1)));
 
         robot.interact(() -> doc.cursorProperty().set(last));
         ui.settle();

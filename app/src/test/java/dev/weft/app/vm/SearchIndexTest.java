@@ -37,6 +37,24 @@ class SearchIndexTest {
     }
 
     @Test
+    void aLineTooLongToCopyIsMatchedAgainstItsRecord() throws Exception {
+        java.util.List<dev.weft.log.LogRecord> recs = new java.util.ArrayList<>(FakeRecordingSource.generate(3, 2, 200));
+        String longMessage = "x".repeat(SearchIndex.MAX_LINE_BYTES) + " the needle at its end";
+        dev.weft.log.LogRecord last = recs.get(recs.size() - 1);
+        recs.add(new dev.weft.log.LogRecord(recs.size(), last.vt(), new dev.weft.log.Event.Violation("inv", longMessage), 0, 0));
+        recs.add(new dev.weft.log.LogRecord(recs.size(), last.vt(), new dev.weft.log.Event.Violation("inv", "short needle"), 0, 0));
+        FakeRecordingSource withLong = new FakeRecordingSource(java.nio.file.Path.of("long.weftlog"), recs,
+                dev.weft.app.source.Verification.verified("0123456789abcdef")) {
+            @Override public String eventLine(int op) {   // the fake's own lines leave a violation's message out
+                return record(op).event() instanceof dev.weft.log.Event.Violation v ? v.message() : super.eventLine(op);
+            }
+        };
+        SearchIndex index = SearchIndex.build(withLong, f -> { }, () -> false);
+        assertArrayEquals(new int[] {recs.size() - 2, recs.size() - 1}, index.find("needle", f -> { }, () -> false));
+        assertArrayEquals(new int[] {recs.size() - 2}, index.find("the needle at", f -> { }, () -> false));
+    }
+
+    @Test
     void aMatchNeverSpansTwoOps() throws Exception {
         SearchIndex index = SearchIndex.build(src, f -> { }, () -> false);
         // Each line ends one op and the next begins: "connected" then "conn" can only match across a boundary.

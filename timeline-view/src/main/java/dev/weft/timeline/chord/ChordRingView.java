@@ -168,9 +168,12 @@ public class ChordRingView extends Region {
             g.fillText("no reports up to this op", 8, 42);
             return;
         }
+        // A narrow view wraps the legend's key onto more rows: the ring makes room for them.
+        List<String> keyRows = keyRows(w);
+        double extra = (keyRows.size() - 1) * LEGEND_ROW;
         cx = w / 2;
-        cy = h / 2 + 14;
-        r = Math.max(20, Math.min(w - 200, h - 110) / 2 - 30);
+        cy = (h - extra) / 2 + 14;
+        r = Math.max(20, Math.min(w - 200, h - 110 - extra) / 2 - 30);
         g.setStroke(p.grid());
         g.setLineWidth(1.5);
         g.strokeOval(cx - r, cy - r, 2 * r, 2 * r);
@@ -204,7 +207,7 @@ public class ChordRingView extends Region {
             }
         }
         paintLabels(g, p);
-        legend(g, p, h);
+        legend(g, p, h, keyRows);
     }
 
     /** Every node's label ("22 · node 1", "4 ✗ · node 3"), laid out so that none overlaps another (RingLabels). */
@@ -247,17 +250,42 @@ public class ChordRingView extends Region {
         }
     }
 
-    private void legend(GraphicsContext g, TimelinePalette p, double h) {
+    private static final double LEGEND_ROW = 15;
+    private static final Font LEGEND_FONT = Font.font("System", 11);
+    private static final String[] KEY = {"● ring member", "○ appendage (alive, not on the ring)", "✗ failed node",
+        "red ring: breaks the invariant"};
+
+    /** The legend's key in rows that fit the width w (item by item: an item is never cut at the right). */
+    static List<String> keyRows(double w) {
+        javafx.scene.text.Text measure = new javafx.scene.text.Text();
+        measure.setFont(LEGEND_FONT);
+        List<String> rows = new java.util.ArrayList<>();
+        String cur = "";
+        for (String item : KEY) {
+            String attempt = cur.isEmpty() ? item : cur + "   " + item;
+            measure.setText(attempt);
+            if (!cur.isEmpty() && measure.getLayoutBounds().getWidth() > w - 16) {
+                rows.add(cur);
+                cur = item;
+            } else {
+                cur = attempt;
+            }
+        }
+        rows.add(cur);
+        return rows;
+    }
+
+    private void legend(GraphicsContext g, TimelinePalette p, double h, List<String> keyRows) {
         g.setTextAlign(TextAlignment.LEFT);
         g.setTextBaseline(VPos.BOTTOM);
-        g.setFont(Font.font("System", 11));
-        double y = h - 6;
+        g.setFont(LEGEND_FONT);
+        double y = h - 6 - (keyRows.size() - 1) * LEGEND_ROW;
         g.setFill(p.text());
-        g.fillText("● ring member   ○ appendage (alive, not on the ring)   ✗ failed node   red ring: breaks the invariant", 8, y);
+        for (int i = 0; i < keyRows.size(); i++) g.fillText(keyRows.get(i), 8, y + i * LEGEND_ROW);
         g.setFill(p.send());
-        g.fillText("— successor (inside)", 8, y - 15);
+        g.fillText("— successor (inside)", 8, y - LEGEND_ROW);
         g.setFill(p.recv());
-        g.fillText("- - predecessor (outside)", 150, y - 15);
+        g.fillText("- - predecessor (outside)", 150, y - LEGEND_ROW);
     }
 
     private static double angle(long ident, long ring) {
