@@ -28,6 +28,7 @@
  */
 #include "weft.h"
 #include "tcp_wire.h"
+#include "node_count.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -287,20 +288,15 @@ static void process_runs(void) {
     }
 }
 
-/* Windowed: this process waits (its thread arms the last wait of an idle process). True when it is
- * the last process of the node to do so: its wait declares the node idle, once every set-aside
- * wait of the others has been acknowledged (so the broker has them all). */
-static int process_waits(void) {
-    if (!tab || uncounted) return 1;
-    int left;
-    if (!me_idle) {
-        me_idle = 1;
-        left = atomic_fetch_sub(&tab->running, 1) - 1;
-    } else {
-        left = atomic_load(&tab->running);
-    }
-    if (left > 0) return 0;
-    for (int i = 0; atomic_load(&tab->setting_aside) > 0 || (i < 50000 && gone_still_alive()); i++) {
+/* Windowed: a wait of this process is about to be sent, announced first (node_count.h). True when
+ * it is the node's idle wait (`idle`: no other thread of the process runs, and no other process of
+ * the node runs): it goes once every wait the others set aside has been acknowledged (so the broker
+ * has them all). Otherwise it is set aside: arm reads its Ack, then node_count_acknowledged. */
+static int process_waits(int idle) {
+    int process = uncounted ? NODE_GONE : me_idle ? NODE_WAITING : NODE_RUNNING;
+    if (idle && process == NODE_RUNNING) me_idle = 1;
+    if (!node_count_wait_begin(&tab->running, &tab->setting_aside, process, idle)) return 0;
+    for (int i = 0; !node_count_settled(&tab->setting_aside) || (i < 50000 && gone_still_alive()); i++) {
         struct timespec d = {0, 20000};
         weft_real_syscall(SYS_nanosleep, &d, NULL, 0, 0, 0, 0);
     }
@@ -348,20 +344,19 @@ static int arm(int fd, tcp_conn *c, uint32_t events, uint64_t deadline, int idle
     if (c->armed && c->armed_events == events && c->armed_deadline == sent && !idle) return 0;
     if (c->armed && disarm(fd, c, NULL)) return -1;
     if (!weft_cfg.window_ns && idle) flags = TCPW_WAIT_FOREVER;   /* plain: the node waits here for good */
-    if (weft_cfg.window_ns && idle && process_waits()) {
+    if (weft_cfg.window_ns && process_waits(idle)) {
         flags = TCPW_WAIT_IDLE;
         uint64_t other = weft_sched_idle_deadline();
         if (other && (!sent || other < sent)) sent = other;
     }
     int aside = weft_cfg.window_ns && !(flags & TCPW_WAIT_IDLE);
-    if (aside && tab) atomic_fetch_add(&tab->setting_aside, 1);
     int bad = tcpw_wait_send(fd, events, weft_mono_peek(), sent, flags) != 0;
     if (!bad && aside) {   /* set aside: acknowledged at once, in program order */
         tcpw_reply a;
         bad = tcpw_read_reply(fd, NULL, 0, 0, &a) || a.tag != REP_ACK;
         if (!bad) saw(&a);
     }
-    if (aside && tab) atomic_fetch_sub(&tab->setting_aside, 1);
+    if (aside) node_count_acknowledged(&tab->setting_aside);
     if (bad) return mark_dead(c);
     WEFT_TRACE("tcp_wait", "%d events 0x%x deadline %lu%s", fd, events, (unsigned long)sent,
                flags & TCPW_WAIT_IDLE ? " idle" : flags ? " forever" : "");
