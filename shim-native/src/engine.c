@@ -321,7 +321,14 @@ void weft_reseed_rand(uint64_t u) {
 
 /* ------------------------------------------------------------------ virtual clock */
 
+__attribute__((weak)) int weft_sched_foreign_thread(void);
+
+/* A thread the scheduler does not manage while it manages the process's others (one made behind
+ * pthread_create's back: jemalloc's background thread, created through dlsym(RTLD_NEXT)) runs in
+ * real time, so its clock reads do not move the clock: they would shift every later reading of the
+ * managed threads by when they happened (redis-server's replies 1 us later now and then). */
 uint64_t weft_mono_observe(void) {
+    if (weft_sched_foreign_thread && weft_sched_foreign_thread()) return atomic_load_explicit(&mono_ns, memory_order_relaxed);
     return atomic_fetch_add_explicit(&mono_ns, 1000, memory_order_relaxed) + 1000;
 }
 

@@ -28,6 +28,7 @@
  */
 #include "weft.h"
 #include "tcp_wire.h"
+#include "node_count.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -105,6 +106,8 @@ static _Atomic uint64_t n_tcp_simulated, n_tcp_accepted;
 /* Windowed: this process counts itself idle (not in tab->running): its threads wait with their TCP
  * waits armed. `uncounted`: it left the count for good (exited, or an exec'd image holding no socket). */
 static int me_idle, uncounted;
+/* Windowed: this thread re-declares the node idle and holds that announcement (node_count.h). */
+static WEFT_TLS int redeclaring_here;
 
 static int set_errno(int e) { errno = e; return -1; }
 static inline uint32_t own_ip(void) { return 0x7F000001u + weft_cfg.node_id; }
@@ -280,27 +283,20 @@ static int gone_alive(int pid) {
 /* Windowed: this process runs again (one of its waits came back): it counts in tab->running. */
 static void process_runs(void) {
     if (!tab) return;
-    atomic_store(&tab->node_idle, 0);
-    if (me_idle && !uncounted) {
-        me_idle = 0;
-        atomic_fetch_add(&tab->running, 1);
-    }
+    int rejoins = me_idle && !uncounted;
+    if (rejoins) me_idle = 0;
+    node_count_runs(&tab->running, &tab->node_idle, rejoins);
 }
 
-/* Windowed: this process waits (its thread arms the last wait of an idle process). True when it is
- * the last process of the node to do so: its wait declares the node idle, once every set-aside
- * wait of the others has been acknowledged (so the broker has them all). */
-static int process_waits(void) {
-    if (!tab || uncounted) return 1;
-    int left;
-    if (!me_idle) {
-        me_idle = 1;
-        left = atomic_fetch_sub(&tab->running, 1) - 1;
-    } else {
-        left = atomic_load(&tab->running);
-    }
-    if (left > 0) return 0;
-    for (int i = 0; atomic_load(&tab->setting_aside) > 0 || (i < 50000 && gone_still_alive()); i++) {
+/* Windowed: a wait of this process is about to be sent, announced first (node_count.h). True when
+ * it is the node's idle wait (`idle`: no other thread of the process runs, and no other process of
+ * the node runs): it goes once every wait the others set aside has been acknowledged (so the broker
+ * has them all). Otherwise it is set aside: arm reads its Ack, then node_count_acknowledged. */
+static int process_waits(int idle) {
+    int process = uncounted ? NODE_GONE : me_idle ? NODE_WAITING : NODE_RUNNING;
+    if (idle && process == NODE_RUNNING) me_idle = 1;
+    if (!node_count_wait_begin(&tab->running, &tab->setting_aside, &tab->node_idle, process, idle)) return 0;
+    for (int i = 0; !node_count_settled(&tab->setting_aside, redeclaring_here) || (i < 50000 && gone_still_alive()); i++) {
         struct timespec d = {0, 20000};
         weft_real_syscall(SYS_nanosleep, &d, NULL, 0, 0, 0, 0);
     }
@@ -348,20 +344,19 @@ static int arm(int fd, tcp_conn *c, uint32_t events, uint64_t deadline, int idle
     if (c->armed && c->armed_events == events && c->armed_deadline == sent && !idle) return 0;
     if (c->armed && disarm(fd, c, NULL)) return -1;
     if (!weft_cfg.window_ns && idle) flags = TCPW_WAIT_FOREVER;   /* plain: the node waits here for good */
-    if (weft_cfg.window_ns && idle && process_waits()) {
+    if (weft_cfg.window_ns && process_waits(idle)) {
         flags = TCPW_WAIT_IDLE;
         uint64_t other = weft_sched_idle_deadline();
         if (other && (!sent || other < sent)) sent = other;
     }
     int aside = weft_cfg.window_ns && !(flags & TCPW_WAIT_IDLE);
-    if (aside && tab) atomic_fetch_add(&tab->setting_aside, 1);
     int bad = tcpw_wait_send(fd, events, weft_mono_peek(), sent, flags) != 0;
     if (!bad && aside) {   /* set aside: acknowledged at once, in program order */
         tcpw_reply a;
         bad = tcpw_read_reply(fd, NULL, 0, 0, &a) || a.tag != REP_ACK;
         if (!bad) saw(&a);
     }
-    if (aside && tab) atomic_fetch_sub(&tab->setting_aside, 1);
+    if (aside) node_count_acknowledged(&tab->setting_aside);
     if (bad) return mark_dead(c);
     WEFT_TRACE("tcp_wait", "%d events 0x%x deadline %lu%s", fd, events, (unsigned long)sent,
                flags & TCPW_WAIT_IDLE ? " idle" : flags ? " forever" : "");
@@ -426,19 +421,31 @@ int weft_tcp_redeclare_idle(void) {
     if (gone_still_alive()) return 0;
     int z = 0;
     if (!atomic_compare_exchange_strong(&tab->redeclaring, &z, 1)) return 0;
-    int lim = atomic_load(&tcp_fd_limit), done = 0;
+    /* announced, then the declaration claimed, before the TcpUnwait: a process that claimed it just
+     * before sends its idle wait only once this one's TcpUnwait and wait are with the broker (this
+     * wait then goes set aside); otherwise the TcpUnwait could follow that idle wait, at a clock the
+     * broker had sealed past (socat fork: a late TcpUnwait). The claim ends when the TcpUnwait makes
+     * the process run again (disarm); its wait then claims the declaration anew, or is set aside. */
+    node_count_announce(&tab->setting_aside);
+    redeclaring_here = 1;
+    int lim = atomic_load(&tcp_fd_limit), done = 0, taken_back = 0;
+    int claimed = node_count_claim_redeclare(&tab->running, &tab->node_idle, me_idle || uncounted ? 0 : 1);
     int me = (int)weft_real_syscall(SYS_getpid, 0, 0, 0, 0, 0, 0);
-    for (int fd = 0; fd < lim && !done && !atomic_load(&tab->node_idle); fd++) {
+    for (int fd = 0; claimed && fd < lim && !done; fd++) {
         tcp_conn *c = conn_of(fd);
         if (!c || !c->armed || c->dead || c->armed_pid != me) continue;
         conn_lock(c);
         if (c->armed && !c->dead) {
             uint32_t ev = c->armed_events;
             uint64_t d = c->own_deadline;
+            taken_back = 1;
             done = disarm(fd, c, NULL) == 0 && arm(fd, c, ev, d, 1) == 0;
         }
         lock_release(c);
     }
+    if (claimed && !taken_back) atomic_store(&tab->node_idle, 0);   /* no wait of ours to declare with */
+    redeclaring_here = 0;
+    node_count_acknowledged(&tab->setting_aside);
     atomic_store(&tab->redeclaring, 0);
     return done;
 }

@@ -104,6 +104,9 @@ static int is_managed(void) { return my_tid != NONE; }
 
 int weft_sched_managed(void) { return is_managed(); }
 
+/* An unmanaged thread of a process whose other threads the scheduler manages (engine.c's clock). */
+int weft_sched_foreign_thread(void) { return my_tid == NONE && sched_started && weft_cfg.sched && weft_engaged(); }
+
 /* Open addressing with linear probing; destroyed objects leave a tombstone (key 1, never a
  * valid object address) that lookups skip and insertions reuse. */
 static size_t obj_hash(uintptr_t key) { return (size_t)((key >> 3) * 0x9E3779B97F4A7C15ULL >> 50) % MAX_OBJECTS; }

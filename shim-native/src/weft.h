@@ -343,6 +343,7 @@ ssize_t weft_io_write(int fd, const void *buf, size_t n, ssize_t (*real)(int, co
 
 /* ---- scheduler queries used by other hooks ---- */
 int weft_sched_managed(void);
+int weft_sched_foreign_thread(void);   /* unmanaged while the process's other threads are managed */
 /* around the real fork (proc_tree.c): a fork child's model is fixed before other atfork handlers use it */
 void weft_sched_fork_begin(void);
 void weft_sched_fork_end(void);

@@ -374,14 +374,11 @@ class TcpProgramsTest {
 
     /**
      * Windowed: socat with {@code fork} (a parent that accepts, a child per connection, both holding the sockets)
-     * echoing through its own {@code PIPE}. With {@code EXEC:/bin/cat} the echo comes from a third process over a
+     * echoing through its own {@code PIPE}: the parent going back to accept and the child going to poll wait at
+     * once (NodeCountOrderTest). With {@code EXEC:/bin/cat} the echo comes from a third process over a
      * socketpair, in real time: not a function of the seed (docs/shim.md, "Windowed runs: known gap").
      */
     @Test
-    @org.junit.jupiter.api.Disabled("flaky (docs/shim.md, 'Windowed runs: known gap'): 20 of 20 runs from the command line"
-            + " gave one recording, but 2 of about 21 runs in the test JVM were discarded as a late op (node 0 tcp"
-            + " (TcpWait) at local_vt 16583 after virtual time 2000014544 was sealed: the child's wait came after its"
-            + " node was taken as idle); not explained yet")
     void windowedSocatForkIsAFunctionOfTheSeed() throws Exception {
         requires("socat");
         Path s = scenario("socat-fork-windowed",
@@ -391,12 +388,11 @@ class TcpProgramsTest {
         anotherSeedDiffers(s, () -> { }, rec, "[n1] echo-me");
     }
 
-    /** Windowed: redis-cli SET then GET on redis-server (an epoll loop with background threads). */
+    /**
+     * Windowed: redis-cli SET then GET on redis-server (an epoll loop with background threads, one of them jemalloc's,
+     * made behind the shim's pthread_create: ForeignThreadClockTest).
+     */
     @Test
-    @org.junit.jupiter.api.Disabled("known gap (docs/shim.md, 'Windowed runs: known gap'): 16 of 16 runs from the"
-            + " command line gave one recording, but in 1 of 4 clean-clone test runs (2026-12-02) redis-server's reply"
-            + " was sent 1 µs later in virtual time (send_vt 45000 vs 44000): something in its process still moves"
-            + " its clock by real time")
     void windowedRedisCliOnRedisServerIsAFunctionOfTheSeed() throws Exception {
         requires("redis-server");
         requires("redis-cli");
