@@ -75,6 +75,8 @@ public final class MainWindow {
     private javafx.scene.Node keys;
     /** Toolbar buttons that only make sense with a document open (disabled on the welcome screen). */
     private final java.util.List<javafx.scene.Node> documentOnly = new java.util.ArrayList<>();
+    /** Toolbar controls that also work while a file loads (on its preview, or remembered until it is open). */
+    private final java.util.List<javafx.scene.Node> documentOrLoading = new java.util.ArrayList<>();
     private long lastTick;
     private final AnimationTimer playTimer;
 
@@ -105,6 +107,9 @@ public final class MainWindow {
             showDocument(d);
         });
         for (javafx.scene.Node n : documentOnly) n.disableProperty().bind(vm.documentProperty().isNull());
+        for (javafx.scene.Node n : documentOrLoading) {
+            n.disableProperty().bind(vm.documentProperty().isNull().and(vm.loadingProperty().not()));
+        }
         play.textProperty().bind(Bindings.when(play.selectedProperty()).then("⏸ Pause").otherwise("▶ Play"));
         vm.errorProperty().addListener((o, a, e) -> {
             if (e != null && !e.isEmpty()) {
@@ -386,11 +391,11 @@ public final class MainWindow {
         view.getItems().addAll(
                 item("Toggle dark theme", null, vm::toggleTheme),
                 item("Switch x axis (op / virtual time)", "X", () -> axisToggle.setSelected(!axisToggle.isSelected())),
-                item("Zoom in  (W, +)", "W", () -> withPane(p -> p.timeline().zoomIn())),
-                item("Zoom out  (S, −)", "S", () -> withPane(p -> p.timeline().zoomOut())),
+                item("Zoom in  (W, +)", "W", () -> withTimeline(dev.weft.timeline.TimelineView::zoomIn)),
+                item("Zoom out  (S, −)", "S", () -> withTimeline(dev.weft.timeline.TimelineView::zoomOut)),
                 item("Pan left", "A", () -> withPane(p -> p.timeline().panPixels(p.timeline().getViewport().width() * 0.25))),
                 item("Pan right", "D", () -> withPane(p -> p.timeline().panPixels(-p.timeline().getViewport().width() * 0.25))),
-                item("Fit all", "0", () -> withPane(p -> p.timeline().fitAll())),
+                item("Fit all", "0", () -> withTimeline(dev.weft.timeline.TimelineView::fitAll)),
                 item("Zoom to selected range", "Z", () -> withPane(p -> p.timeline().zoomToRange())),
                 item("Clear range and measurement  (Esc)", null, this::clearRange));
         Menu go = new Menu("Go");
@@ -496,9 +501,16 @@ public final class MainWindow {
         goTo.setPromptText("go to op (Ctrl+G)");
         goTo.setId("goToField");
         goTo.setPrefColumnCount(9);
-        goTo.setOnAction(e -> withDoc(d -> {
-            if (d.goTo(goTo.getText())) root.requestFocus();
-        }));
+        goTo.setOnAction(e -> {
+            // while the first file loads, the op is remembered and gone to once it is open
+            if (vm.document() == null && vm.goToWhenLoaded(goTo.getText().strip())) {
+                status.setText("op " + goTo.getText().strip() + ": going there once the recording is loaded");
+                return;
+            }
+            withDoc(d -> {
+                if (d.goTo(goTo.getText())) root.requestFocus();
+            });
+        });
         play.setId("play");
         play.setTooltip(new Tooltip("play / pause (Space)"));
         speed.getItems().addAll(1, 5, 20, 100, 1000, 10000);
@@ -509,14 +521,16 @@ public final class MainWindow {
         nextV.setId("nextViolation");
         axisToggle.setTooltip(new Tooltip("x axis by virtual time instead of op"));
         axisToggle.setId("axisToggle");
-        Button fit = button("Fit", "show the whole recording (0)", () -> withPane(p -> p.timeline().fitAll()));
-        Button zin = button("+", "zoom in ×4 (W or +)", () -> withPane(p -> p.timeline().zoomIn()));
-        Button zout = button("−", "zoom out ×4 (S or −)", () -> withPane(p -> p.timeline().zoomOut()));
+        // these three also work on the preview shown while a file loads
+        Button fit = button("Fit", "show the whole recording (0)", () -> withTimeline(dev.weft.timeline.TimelineView::fitAll));
+        Button zin = button("+", "zoom in ×4 (W or +)", () -> withTimeline(dev.weft.timeline.TimelineView::zoomIn));
+        Button zout = button("−", "zoom out ×4 (S or −)", () -> withTimeline(dev.weft.timeline.TimelineView::zoomOut));
         Button theme = button("◐", "light / dark theme", vm::toggleTheme);
         theme.setId("themeToggle");
         Button copy = button("Copy command", "copy the `weft replay … --until N` that reproduces this view", this::copyCommand);
-        documentOnly.addAll(java.util.List.of(home, back10, back, fwd, fwd10, end, goTo, play, speed, prevV, nextV, axisToggle,
-                zout, zin, fit, copy));
+        documentOnly.addAll(java.util.List.of(home, back10, back, fwd, fwd10, end, play, speed, prevV, nextV, axisToggle, copy));
+        // usable while a file loads: zoom on its preview, and an op to go to once it is open
+        documentOrLoading.addAll(java.util.List.of(goTo, zout, zin, fit));
         Button keysButton = button("?", "keys (? or F1)", this::toggleKeys);
         javafx.scene.layout.FlowPane bar = new javafx.scene.layout.FlowPane(4, 3, open, home, back10, back, fwd, fwd10, end, goTo,
                 play, speed, prevV, nextV, axisToggle, zout, zin, fit, theme, copy, keysButton);
@@ -690,6 +704,12 @@ public final class MainWindow {
 
     private void withPane(java.util.function.Consumer<DocumentPane> action) {
         if (pane != null) action.accept(pane);
+    }
+
+    /** The timeline on screen: the document's, or the preview's while a file loads. */
+    private void withTimeline(java.util.function.Consumer<dev.weft.timeline.TimelineView> action) {
+        if (preview != null) action.accept(preview);
+        else if (pane != null) action.accept(pane.timeline());
     }
 
     private static MenuItem item(String text, String accel, Runnable action) {

@@ -44,6 +44,9 @@ public final class WorkbenchViewModel {
     private final ObjectProperty<FollowViewModel> follow = new SimpleObjectProperty<>(this, "follow");
     private final List<java.util.function.BiPredicate<DocumentViewModel, DocumentViewModel>> grownListeners = new ArrayList<>();
 
+    /** See {@link #goToWhenLoaded(String)}; null when nothing was asked. UI thread only. */
+    private String goToWhenLoaded;
+
     public WorkbenchViewModel(RecordingOpener opener, TaskRunner runner, Settings settings) {
         this.opener = opener;
         this.runner = runner;
@@ -78,6 +81,16 @@ public final class WorkbenchViewModel {
     /**
      * Opens a file in the background at its first violation (else op 0); see {@link #open(Path, Integer, java.util.function.Consumer)}.
      */
+    /**
+     * An op (as typed into "go to") asked for while a file loads: the document goes there as soon as it opens,
+     * instead of to its top finding. False when nothing is loading (then it is the open document's business).
+     */
+    public boolean goToWhenLoaded(String text) {
+        if (!loading.get()) return false;
+        goToWhenLoaded = text;
+        return true;
+    }
+
     public void open(Path file, java.util.function.Consumer<DocumentViewModel> onOpened) {
         open(file, null, onOpened);
     }
@@ -88,6 +101,7 @@ public final class WorkbenchViewModel {
      */
     public void open(Path file, Integer untilOp, java.util.function.Consumer<DocumentViewModel> onReady) {
         currentCancel.set(true);
+        goToWhenLoaded = null;   // an op typed for the load this one supersedes
         AtomicBoolean cancel = new AtomicBoolean();
         currentCancel = cancel;
         loading.set(true);
@@ -161,9 +175,13 @@ public final class WorkbenchViewModel {
                 progress.set(1);
                 progressText.set("");
                 remember(file);
+                String typedWhileLoading = goToWhenLoaded;
+                goToWhenLoaded = null;
                 if (untilOp != null) doc.goTo(untilOp);
+                else if (typedWhileLoading != null) doc.goTo(typedWhileLoading);
                 doc.searchIndex().start();   // a search answers from it in well under a second once built
-                doc.runChecks(untilOp == null, () -> {
+                // the checks open at the top finding only when nobody asked for an op
+                doc.runChecks(untilOp == null && typedWhileLoading == null, () -> {
                     if (onReady != null) onReady.accept(doc);
                 });
             });

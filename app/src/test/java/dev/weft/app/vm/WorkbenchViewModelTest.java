@@ -77,6 +77,30 @@ class WorkbenchViewModelTest {
         assertEquals("cancelled", vm.progressTextProperty().get());
     }
 
+    /** Issue 26: the toolbar is usable while a big file loads; an op typed then is where the document opens. */
+    @Test
+    void anOpAskedForWhileTheFileLoadsIsWhereItOpens() {
+        List<Runnable> queued = new ArrayList<>();
+        TaskRunner deferred = new TaskRunner() {
+            @Override public void background(Runnable work) { queued.add(work); }
+            @Override public void ui(Runnable update) { update.run(); }
+        };
+        WorkbenchViewModel vm = new WorkbenchViewModel(opener, deferred, new Settings(null));
+        assertFalse(vm.goToWhenLoaded("150"), "nothing loads: nothing to remember");
+        vm.open(Path.of("a.weftlog"), null);
+        assertTrue(vm.goToWhenLoaded("150"));
+        runAll(queued);   // the load, then the checks it starts
+        assertEquals(150, vm.document().cursor(), "at the op asked for, not at the first violation");
+        vm.open(Path.of("b.weftlog"), null);
+        runAll(queued);
+        DocumentViewModel b = vm.document();
+        assertEquals(b.violations().get(0).op(), b.cursor(), "asked for one load only");
+    }
+
+    private static void runAll(List<Runnable> queued) {
+        while (!queued.isEmpty()) queued.remove(0).run();
+    }
+
     @Test
     void settingsSurviveOddCharactersAndIgnoreAGarbledFile() throws Exception {
         Path f = dir.resolve("x/y.properties");
