@@ -117,6 +117,12 @@ public final class WindowedSequencer extends LockedRecordingSequencer {
         final TreeMap<Long, Long> buffered = new TreeMap<>();
         /** TCP requests waiting for the stream model (a TcpWait, a blocking read …), by internal conn id. */
         final TreeMap<Long, TcpWait> tcpWaits = new TreeMap<>();
+        /**
+         * Connections (internal ids) whose set-aside TcpWait was answered at once — its Ready written right after
+         * the Ack — and which the node has not used since: until it does, the node may not have taken that Ready,
+         * so it runs, whatever a later IDLE wait says (protocol-v3 §2a, "a Ready already handed out").
+         */
+        final java.util.TreeSet<Long> readyAside = new java.util.TreeSet<>();
 
         NodeState(NodeId id) {
             this.id = id;
@@ -1055,6 +1061,7 @@ public final class WindowedSequencer extends LockedRecordingSequencer {
                 b.conn().disconnected = true;
                 ops.disconnect(b.conn().logId);
         } else if (op instanceof TcpCloseOp t) {
+                t.conn().node.readyAside.remove(t.conn().internal);
                 ops.tcp().applyStallResets(k.vt());
                 ops.tcp().close(t.conn().logId);
                 tcpAnswers.forget(t.conn().logId);
@@ -1071,6 +1078,8 @@ public final class WindowedSequencer extends LockedRecordingSequencer {
         long conn = c.logId;
         ops.tcp().applyStallResets(k.vt());
         Request.Tcp r = t.request();
+        // a request on the connection comes after the shim read every reply before it, a Ready handed out included
+        n.readyAside.remove(c.internal);
         if (r instanceof Request.TcpAbort) {
             ops.tcp().abort(conn);
             return;
@@ -1097,7 +1106,11 @@ public final class WindowedSequencer extends LockedRecordingSequencer {
             }
             return;
         }
-        if (r instanceof Request.TcpWait w && w.probe()) { // a zero timeout: what holds at this instant
+        // protocol-v3 §2a: a wait that declares the node idle while a Ready the broker handed to one of its set-aside
+        // waits may still be unread does not: the node runs as soon as it reads that Ready (the same wait call
+        // returns at once), so this wait is answered as a probe — a wake-up — and bounds nothing
+        boolean readyUnread = r instanceof Request.TcpWait w && w.idle() && !n.readyAside.isEmpty();
+        if (r instanceof Request.TcpWait w && (w.probe() || readyUnread)) { // a zero timeout: what holds now
             handoffs.add(new Handoff(t.waiter(), tcpAnswers.readyNow(conn, w.events(), k.vt(), k.vt())));
             return;
         }
@@ -1127,6 +1140,9 @@ public final class WindowedSequencer extends LockedRecordingSequencer {
             return;
         }
         n.clock = max(n.clock, a.atNs()); // a blocking connect's answer holds at the handshake's end
+        if (aside != null) {
+            n.readyAside.add(c.internal);
+        }
         handoffs.add(new Handoff(t.waiter(), aside == null ? a.answer() : new TcpAnswer.Both(aside, a.answer())));
     }
 
