@@ -49,6 +49,11 @@ public final class WindowedSequencer extends LockedRecordingSequencer {
      * {@code local_vt}. Sends are applied in key order, so which sends a partition cuts depends on the seed only.
      */
     private final TreeMap<Long, java.util.function.BiPredicate<VAddr, VAddr>> cuts = new TreeMap<>(Long::compareUnsigned);
+    /**
+     * The same partitions for the TCP streams (spec in the net spec's syntax; empty: healed), not yet applied: each
+     * reaches the stream model once no node can act before its instant, in key order (docs/tcp.md, windowed runs).
+     */
+    private final TreeMap<Long, String> streamPartitions = new TreeMap<>(Long::compareUnsigned);
     private long nextInternalConn;
     private long nextLogConn;
     private Key lastApplied;
@@ -312,6 +317,36 @@ public final class WindowedSequencer extends LockedRecordingSequencer {
             cuts.clear();
             cuts.putAll(byTime);
         }
+    }
+
+    /**
+     * The scenario's partitions for the TCP streams, by instant (spec in the net spec's syntax, empty: healed; checked
+     * by the caller). Segments sent across a partition stall until it heals, as in single-host runs. Call before the
+     * nodes start.
+     */
+    public void setStreamPartitions(Map<Long, String> byTime) {
+        synchronized (lock) {
+            streamPartitions.clear();
+            streamPartitions.putAll(byTime);
+        }
+    }
+
+    /**
+     * Applies the stream partitions due by k (safe: no node acts before it) to the stream model; true if any was.
+     * Applied no earlier, the model's answers for instants before each partition never depended on it.
+     */
+    private boolean applyStreamPartitionsBy(Key k) {
+        boolean any = false;
+        while (!streamPartitions.isEmpty() && Long.compareUnsigned(streamPartitions.firstKey(), k.vt()) <= 0) {
+            Map.Entry<Long, String> p = streamPartitions.pollFirstEntry();
+            try {
+                ops.tcp().partition(p.getKey(), p.getValue());
+            } catch (dev.weft.net.NetSpecException e) {
+                throw new IllegalStateException("a partition checked when it was scheduled", e);
+            }
+            any = true;
+        }
+        return any;
     }
 
     /** What each node waits for, and the pending keys (a test's diagnostics when a run stalls). */
@@ -905,6 +940,10 @@ public final class WindowedSequencer extends LockedRecordingSequencer {
             NodeState own = takeRecv ? bestRecv.conn.node : takeTcp ? bestTcp.conn.node : null;
             if (!safe(k, own, future)) {
                 break;
+            }
+            if (applyStreamPartitionsBy(k)) {
+                progressed = true;
+                continue; // a partition or heal changes what the streams hold from its instant on: choose again
             }
             if (takeTcp) {
                 if (!resolveTcpWait(k, bestTcp)) {
