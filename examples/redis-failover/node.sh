@@ -13,11 +13,14 @@ case ${REDIS_ROLE:-$id} in
   1|2|replica) exec redis-server --bind "$ip" --port 6379 --save "" --appendonly no --protected-mode no --dir "$dir" \
             --replicaof 127.0.0.1 6379 --repl-diskless-sync no ;;
   3|4|5|sentinel)
+    # Each Sentinel's ID from its node id: every node of a run draws the same random numbers (docs/shim.md, "The
+    # process tree"), and Sentinels with one ID ignore each other's hellos, so they would never reach quorum.
     cat > "$dir/sentinel.conf" <<CONF
 port 26379
 bind $ip
 protected-mode no
 dir $dir
+sentinel myid $(printf %040x $((id + 1)))
 sentinel monitor mymaster 127.0.0.1 6379 2
 sentinel down-after-milliseconds mymaster ${SENTINEL_DOWN_AFTER_MS:-2000}
 sentinel failover-timeout mymaster ${SENTINEL_FAILOVER_TIMEOUT_MS:-10000}

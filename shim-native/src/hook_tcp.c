@@ -890,6 +890,7 @@ static void close_with_clock(int fd, tcp_conn *c) {
     if (!c->dead && disarm(fd, c, NULL) == 0) {
         if (tcpw_close(fd, weft_mono_observe(), &r) || r.tag != REP_ACK) mark_dead(c);
         else saw(&r);
+        WEFT_TRACE("tcp_close", "%d at the node's clock", fd);
     }
     c->dead = 1;   /* nothing more may be said on it */
     lock_release(c);
@@ -1548,6 +1549,23 @@ void weft_tcp_image_init(void) {
 /* ------------------------------------------------------------------ exit and statistics */
 
 /* The process ends: its fds close with it. */
+/* _exit and _Exit skip the library destructor (weft_tcp_at_exit): the process's references to its sockets go
+ * here, as the kernel is about to close its fds. A fork child that leaves so (redis's RDB writer) would otherwise
+ * keep its inherited copies counted for good, and its parent's close of such a socket, not the last reference any
+ * more by the count, would send no TcpClose: a close by EOF, without a clock (a late op once the broker had sealed
+ * past the node's clock). */
+void weft_tcp_at_quick_exit(void) {
+    int lim = atomic_load(&tcp_fd_limit);
+    for (int fd = 0; fd < lim; fd++) {
+        tcp_conn *c = conn_of(fd);
+        if (!c) continue;
+        close_with_clock(fd, c);   /* windowed: the last reference's close at the node's clock */
+        unmap_fd(fd);
+        conn_unref(c);
+    }
+    weft_tcp_process_gone(1);
+}
+
 void weft_tcp_at_exit(uint64_t passed_tcp) {
     int lim = atomic_load(&tcp_fd_limit);
     for (int fd = 0; fd < lim; fd++) {

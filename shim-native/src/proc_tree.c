@@ -215,13 +215,13 @@ WEFT_EXPORT pid_t fork(void) {
 
 /* _exit and _Exit skip the library destructor: publish the clock and hand the run token on here. */
 WEFT_EXPORT void _exit(int status) {
-    if (weft_engaged()) { weft_tcp_process_gone(1); weft_pt_exit(0); }
+    if (weft_engaged()) { weft_tcp_at_quick_exit(); weft_pt_exit(0); }
     get_real__exit()(status);
     __builtin_unreachable();
 }
 
 WEFT_EXPORT void _Exit(int status) {
-    if (weft_engaged()) { weft_tcp_process_gone(1); weft_pt_exit(0); }
+    if (weft_engaged()) { weft_tcp_at_quick_exit(); weft_pt_exit(0); }
     get_real__Exit()(status);
     __builtin_unreachable();
 }

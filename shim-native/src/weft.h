@@ -335,6 +335,7 @@ int weft_tcp_redeclare_idle(void);
 /* an unmanaged windowed wait for a stream fd (1 readable, -1 interrupted), re-declaring between slices */
 int weft_tcp_windowed_wait_fd(int fd);
 void weft_tcp_process_gone(int exiting);    /* the process leaves the node's count (exit, _exit: 1) */
+void weft_tcp_at_quick_exit(void);          /* _exit, _Exit: the process's socket references go, then as above */
 /* before a blocking read-like call: a managed thread waits in the model until fd is readable */
 int weft_io_before_read(int fd);             /* -1: a timer's handler interrupted the wait (EINTR) */
 /* write(2) under process scheduling: a write that would block on a full pipe or socket is a

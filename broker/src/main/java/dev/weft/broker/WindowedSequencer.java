@@ -49,6 +49,11 @@ public final class WindowedSequencer extends LockedRecordingSequencer {
      * {@code local_vt}. Sends are applied in key order, so which sends a partition cuts depends on the seed only.
      */
     private final TreeMap<Long, java.util.function.BiPredicate<VAddr, VAddr>> cuts = new TreeMap<>(Long::compareUnsigned);
+    /**
+     * The same partitions for the TCP streams (spec in the net spec's syntax; empty: healed), not yet applied: each
+     * reaches the stream model once no node can act before its instant, in key order (docs/tcp.md, windowed runs).
+     */
+    private final TreeMap<Long, String> streamPartitions = new TreeMap<>(Long::compareUnsigned);
     private long nextInternalConn;
     private long nextLogConn;
     private Key lastApplied;
@@ -117,6 +122,12 @@ public final class WindowedSequencer extends LockedRecordingSequencer {
         final TreeMap<Long, Long> buffered = new TreeMap<>();
         /** TCP requests waiting for the stream model (a TcpWait, a blocking read …), by internal conn id. */
         final TreeMap<Long, TcpWait> tcpWaits = new TreeMap<>();
+        /**
+         * Connections (internal ids) whose set-aside TcpWait was answered at once — its Ready written right after
+         * the Ack — and which the node has not used since: until it does, the node may not have taken that Ready,
+         * so it runs, whatever a later IDLE wait says (protocol-v3 §2a, "a Ready already handed out").
+         */
+        final java.util.TreeSet<Long> readyAside = new java.util.TreeSet<>();
 
         NodeState(NodeId id) {
             this.id = id;
@@ -298,6 +309,36 @@ public final class WindowedSequencer extends LockedRecordingSequencer {
             cuts.clear();
             cuts.putAll(byTime);
         }
+    }
+
+    /**
+     * The scenario's partitions for the TCP streams, by instant (spec in the net spec's syntax, empty: healed; checked
+     * by the caller). Segments sent across a partition stall until it heals, as in single-host runs. Call before the
+     * nodes start.
+     */
+    public void setStreamPartitions(Map<Long, String> byTime) {
+        synchronized (lock) {
+            streamPartitions.clear();
+            streamPartitions.putAll(byTime);
+        }
+    }
+
+    /**
+     * Applies the stream partitions due by k (safe: no node acts before it) to the stream model; true if any was.
+     * Applied no earlier, the model's answers for instants before each partition never depended on it.
+     */
+    private boolean applyStreamPartitionsBy(Key k) {
+        boolean any = false;
+        while (!streamPartitions.isEmpty() && Long.compareUnsigned(streamPartitions.firstKey(), k.vt()) <= 0) {
+            Map.Entry<Long, String> p = streamPartitions.pollFirstEntry();
+            try {
+                ops.tcp().partition(p.getKey(), p.getValue());
+            } catch (dev.weft.net.NetSpecException e) {
+                throw new IllegalStateException("a partition checked when it was scheduled", e);
+            }
+            any = true;
+        }
+        return any;
     }
 
     /** What each node waits for, and the pending keys (a test's diagnostics when a run stalls). */
@@ -881,6 +922,10 @@ public final class WindowedSequencer extends LockedRecordingSequencer {
             if (!safe(k, own, future)) {
                 break;
             }
+            if (applyStreamPartitionsBy(k)) {
+                progressed = true;
+                continue; // a partition or heal changes what the streams hold from its instant on: choose again
+            }
             if (takeTcp) {
                 if (!resolveTcpWait(k, bestTcp)) {
                     break;
@@ -1036,6 +1081,7 @@ public final class WindowedSequencer extends LockedRecordingSequencer {
                 b.conn().disconnected = true;
                 ops.disconnect(b.conn().logId);
         } else if (op instanceof TcpCloseOp t) {
+                t.conn().node.readyAside.remove(t.conn().internal);
                 ops.tcp().applyStallResets(k.vt());
                 ops.tcp().close(t.conn().logId);
                 tcpAnswers.forget(t.conn().logId);
@@ -1052,6 +1098,8 @@ public final class WindowedSequencer extends LockedRecordingSequencer {
         long conn = c.logId;
         ops.tcp().applyStallResets(k.vt());
         Request.Tcp r = t.request();
+        // a request on the connection comes after the shim read every reply before it, a Ready handed out included
+        n.readyAside.remove(c.internal);
         if (r instanceof Request.TcpAbort) {
             ops.tcp().abort(conn);
             return;
@@ -1078,7 +1126,11 @@ public final class WindowedSequencer extends LockedRecordingSequencer {
             }
             return;
         }
-        if (r instanceof Request.TcpWait w && w.probe()) { // a zero timeout: what holds at this instant
+        // protocol-v3 §2a: a wait that declares the node idle while a Ready the broker handed to one of its set-aside
+        // waits may still be unread does not: the node runs as soon as it reads that Ready (the same wait call
+        // returns at once), so this wait is answered as a probe — a wake-up — and bounds nothing
+        boolean readyUnread = r instanceof Request.TcpWait w && w.idle() && !n.readyAside.isEmpty();
+        if (r instanceof Request.TcpWait w && (w.probe() || readyUnread)) { // a zero timeout: what holds now
             handoffs.add(new Handoff(t.waiter(), tcpAnswers.readyNow(conn, w.events(), k.vt(), k.vt())));
             return;
         }
@@ -1108,6 +1160,9 @@ public final class WindowedSequencer extends LockedRecordingSequencer {
             return;
         }
         n.clock = max(n.clock, a.atNs()); // a blocking connect's answer holds at the handshake's end
+        if (aside != null) {
+            n.readyAside.add(c.internal);
+        }
         handoffs.add(new Handoff(t.waiter(), aside == null ? a.answer() : new TcpAnswer.Both(aside, a.answer())));
     }
 

@@ -221,6 +221,7 @@ final class ClusterRun {
                         t.start();
                     });
             windowed.setPartitionSchedule(partitionSchedule(events));
+            windowed.setStreamPartitions(streamPartitions(events));
             windowed.endWhenExited(end.nodes());
             // given under the sequencer's lock: hand it to another thread (lock order)
             windowed.onDeadlock(v -> {
@@ -303,11 +304,13 @@ final class ClusterRun {
             NodeEnvironment.notForwardedLines(env, cluster.nodeEnv().pass()).forEach(err::println);
         }
         if (!events.isEmpty() && cluster.windowNs() > 0) {
-            // partitions only (checked): the windowed broker applies them by each send's virtual time
+            // partitions only (checked): the windowed broker cuts datagrams by each send's virtual time, and stalls the
+            // TCP segments sent across a partition until it heals (docs/tcp.md)
             for (ScenarioEvent e : events) {
                 err.println("[weft] scenario t=" + Long.toUnsignedString(e.timeNs()) + ": "
                         + (e.action() instanceof ScenarioAction.ActivatePartition p ? "partition " + p.spec()
-                        : "partition cleared") + " (windowed: cuts the sends whose local_vt is at or after t)");
+                        : "partition cleared") + " (windowed: cuts the datagrams sent at or after t; TCP segments"
+                        + " sent across it stall)");
             }
         } else if (!events.isEmpty()) {
             driver = new ScenarioDriver(events, singleHost, new ScenarioDriver.Actions() {
@@ -808,6 +811,19 @@ final class ClusterRun {
                 }
             } else if (e.action() instanceof ScenarioAction.ClearPartition) {
                 m.put(e.timeNs(), null);
+            }
+        }
+        return m;
+    }
+
+    /** The scenario's partitions for the TCP streams by instant: the spec, or empty for a heal (the last of an instant wins). */
+    static Map<Long, String> streamPartitions(List<ScenarioEvent> events) {
+        Map<Long, String> m = new LinkedHashMap<>();
+        for (ScenarioEvent e : events) {
+            if (e.action() instanceof ScenarioAction.ActivatePartition p) {
+                m.put(e.timeNs(), p.spec());
+            } else if (e.action() instanceof ScenarioAction.ClearPartition) {
+                m.put(e.timeNs(), "");
             }
         }
         return m;

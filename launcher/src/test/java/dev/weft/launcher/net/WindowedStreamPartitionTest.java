@@ -1,0 +1,97 @@
+package dev.weft.launcher.net;
+
+import static dev.weft.launcher.net.TcpProgramsTest.json;
+import static dev.weft.launcher.net.TcpProgramsTest.requires;
+import static dev.weft.launcher.net.TcpProgramsTest.weft;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.weft.launcher.net.TcpProgramsTest.Out;
+import dev.weft.launcher.run.NativeFixture;
+import dev.weft.replay.ReplayOptions;
+import dev.weft.replay.ReplayReport;
+import dev.weft.replay.Replayer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Windowed scenario runs partition TCP streams as single-host runs do (docs/tcp.md, "Partitions stall";
+ * docs/broker.md, "Windowed scenarios"): a line sent across a partition waits for the heal. The client sends "a" at
+ * once, "b" 2 s later (inside the partition, 1 s to 4 s) and "c" at 5 s; the server prints how long after "a" each
+ * line came, to the tenth of a second of virtual time. Before, a windowed run cut datagrams only and "b" came after
+ * 2 s.
+ */
+class WindowedStreamPartitionTest {
+    @TempDir
+    Path dir;
+
+    @BeforeAll
+    static void built() {
+        NativeFixture.assumeBuilt();
+    }
+
+    private static final String SERVER = """
+            import socket, time
+            l = socket.socket(); l.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            l.bind(('127.0.0.1', 7000)); l.listen(1)
+            c, _ = l.accept()
+            data, first = b'', None
+            while True:
+                d = c.recv(100)
+                if not d: break
+                now = time.monotonic()
+                first = now if first is None else first
+                for ch in d.decode():
+                    print('line %s after %.1f s' % (ch, now - first))
+            """;
+
+    private static final String CLIENT = """
+            import socket, time
+            for i in range(400):
+                try:
+                    s = socket.create_connection(('127.0.0.1', 7000)); break
+                except OSError:
+                    time.sleep(0.05)
+            t0 = time.monotonic()
+            s.sendall(b'a')
+            time.sleep(2 - (time.monotonic() - t0)); s.sendall(b'b')
+            time.sleep(5 - (time.monotonic() - t0)); s.sendall(b'c')
+            s.close()
+            """;
+
+    @Test
+    void aSegmentSentAcrossAPartitionWaitsForTheHeal() throws Exception {
+        requires("python3");
+        Path s = dir.resolve("partition.json");
+        Files.writeString(s, """
+                {"name": "windowed stream partition", "seed": 11,
+                 "nodes": [{"node_id": 0, "program": "python3", "args": ["-c", %s]},
+                           {"node_id": 1, "program": "python3", "args": ["-c", %s]}],
+                 "network": {"latency": "uniform:1000-5000"},
+                 "end_when_exited": [0, 1],
+                 "events": [{"time_ns": 1000000000, "action": {"type": "activate_partition", "spec": "0|1"}},
+                            {"time_ns": 4000000000, "action": {"type": "clear_partition"}}]}
+                """.formatted(json(SERVER), json(CLIENT)));
+        byte[] first = null;
+        for (int i = 0; i < 2; i++) {
+            Path log = dir.resolve("partition-" + i + ".weftlog");
+            Out o = weft("--window", "1000", "--watchdog", "120", "--record", log.toString(), s.toString());
+            assertEquals(0, o.exit(), o.stdout() + o.stderr());
+            assertTrue(o.stdout().contains("[n0] line a after 0.0 s\n"), o.stdout() + o.stderr());
+            assertTrue(o.stdout().contains("[n0] line b after 4.0 s\n"), "b waits for the heal at 4 s: "
+                    + o.stdout() + o.stderr());
+            assertTrue(o.stdout().contains("[n0] line c after 5.0 s\n"), o.stdout() + o.stderr());
+            String text = Files.readString(log);
+            assertTrue(text.contains("\"k\":\"tcp_partition\""), "the recording holds the partitions");
+            ReplayReport r = Replayer.replay(log, ReplayOptions.PLAIN);
+            assertTrue(r.identical(), () -> "diverged: " + r.divergence());
+            byte[] bytes = Files.readAllBytes(log);
+            if (first == null) first = bytes;
+            else assertArrayEquals(first, bytes, "two windowed runs of one seed differ");
+        }
+    }
+}
