@@ -271,6 +271,11 @@ uint64_t weft_timer_next_fd(void);           /* the earliest expiry a wait for f
  * handler without SA_RESTART interrupts it (read), else any handler does (poll & co) */
 enum { WEFT_TW_PASS, WEFT_TW_READY, WEFT_TW_EINTR };
 int weft_timer_wait(int (*ready)(void *), void *arg, uint64_t deadline, int restart);
+/* a wait on a simulated socket ending by `end` (0: none) is cut at this signal-timer expiry (0: none);
+ * at the cut, weft_timer_net_fired fires what is due: 1 when the call fails with EINTR (a handler ran
+ * without SA_RESTART, or restart is 0: a socket with SO_RCVTIMEO is never restarted, socket(7)) */
+uint64_t weft_timer_net_cut(uint64_t end);
+int weft_timer_net_fired(uint64_t cut, int restart);
 /* timerfds (hook_timerfd.c) over the timer table (hook_timer.c) */
 int weft_vtimer_fd_count(void);
 int weft_vtimer_of_fd(int fd);
