@@ -1503,7 +1503,13 @@ WEFT_EXPORT int sigsuspend(const sigset_t *mask) {
         errno = EINTR;
         return -1;
     }
-    if (mask && weft_engaged() && weft_pt_active()) {
+    if (mask && weft_engaged() && weft_sched_active()) {
+        /* a managed thread: a wait in the thread model (the process's other threads run; without it
+         * the real call below would block holding the thread token), then in the tree's when it has one
+         * (ps_wait); the handler then runs in the real call, at the turn the schedule chose */
+        WEFT_TRACE("sigsuspend", "%s", "as a thread wait");
+        weft_sig_suspend_wait(mask);
+    } else if (mask && weft_engaged() && weft_pt_active()) {
         WEFT_TRACE("sigsuspend", "%s", "as a process wait");
         uint64_t m;
         memcpy(&m, mask, sizeof m);

@@ -253,6 +253,8 @@ extern _Atomic uint64_t weft_sig_handled;    /* handlers run at a turn's start s
 int weft_pt_in_tree(pid_t pid);              /* pid is another process of the run's tree */
 void weft_pt_tree_signal(pid_t pid, int sig); /* a process of the tree is about to send sig (kill's pid) */
 uint64_t weft_pt_outside_pending(const uint64_t *saved, uint64_t from_tree); /* see hook_signal.c */
+uint64_t weft_sig_pending_of(int tid);      /* signals pending for thread tid of this process (hook_signal.c) */
+void weft_sig_suspend_wait(const void *mask); /* sigsuspend of a managed thread: a model wait (hook_signal.c) */
 uint64_t weft_sig_wait_begin(uint64_t through); /* a wait for the signals `through` (sigsuspend, sigwait) */
 void weft_sig_wait_end(uint64_t prev);
 int weft_pt_first_static(uint64_t key);      /* 1 the first time the run sees static image `key` */
