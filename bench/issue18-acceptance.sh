@@ -175,6 +175,11 @@ except Alarm:
 gcc -O1 -o "$BIN/net_timers" "$ROOT/shim-native/tests/net_timers.c"
 EXPECT_RE='^\[n0\] 6 tcp accept timer_create rc=-1 errno=Interrupted system call ticks=1 after=15$' \
   run_case t-net-c-windowed "stable+$NODE1 --window 1000" "$BIN/net_timers"
+# signals as scheduler states: four processes / four threads with a signal pending at one instant handle it in
+# an order the seed chooses (tests/signal_order.c, SignalOrderTest)
+gcc -O1 -pthread -o "$BIN/signal_order" "$ROOT/shim-native/tests/signal_order.c"
+EXPECT_RE='^u[1-4] u[1-4] u[1-4] u[1-4] $' run_case t-sig-order-procs seeded "$BIN/signal_order" procs-kill
+EXPECT_RE='^u[1-4] u[1-4] u[1-4] u[1-4] $' run_case t-sig-order-threads seeded "$BIN/signal_order" threads-timer
 # a static busybox exec'd by a dynamic sh is not supervised yet (docs/shim.md "Static binaries"):
 # reported, not counted, until it is
 [ -n "$BB" ] && run_case t-busybox-from-sh varies sh -c "$BB date +%s.%N; $BB mktemp -u; $BB od -An -N8 -tx1 /dev/urandom"
