@@ -312,7 +312,9 @@ void weft_sig_suspend_wait(const void *mask) {
     struct thread_suspend t = {0, (int)weft_real_syscall(SYS_gettid, 0, 0, 0, 0, 0, 0)};
     memcpy(&t.mask, mask, sizeof t.mask);
     uint64_t prev = weft_sig_wait_begin(~t.mask);
-    ps_wait(thread_signal_ready, &t, 0, S_SIGNAL_WAIT);
+    /* a signal sent to the process may have been taken by another thread (it was pending for all)
+     * by the time this one runs: then it waits again rather than block for real with the token */
+    while (ps_wait(thread_signal_ready, &t, 0, S_SIGNAL_WAIT) == PW_READY && !thread_signal_ready(&t)) {}
     weft_sig_wait_end(prev);
 }
 
