@@ -159,6 +159,27 @@ t = time.monotonic()
 while n < 20: time.sleep(0.003)
 signal.setitimer(signal.ITIMER_REAL, 0)
 print(n, "ticks in", round(time.monotonic() - t, 1), "s")'
+# timers against waits on simulated sockets: a one-node cluster, plain and windowed (tests/net_timers.c is
+# NetTimersTest's program; each line checked is what a real machine prints)
+NODE1="--net latency=uniform:2000-10000 --nodes 1"
+EXPECT_RE='^\[n0\] udp recv interrupted after 1.0$' run_case t-net-py-recv "stable+$NODE1" "$PY" -c 'import signal, socket, time
+class Alarm(Exception): pass
+def alarm(s, f): raise Alarm()
+signal.signal(signal.SIGALRM, alarm)
+u = socket.socket(socket.AF_INET, socket.SOCK_DGRAM); u.bind(("127.0.0.1", 4900))
+t = time.monotonic(); signal.alarm(1)
+try:
+    u.recv(100); print("udp got data")
+except Alarm:
+    print("udp recv interrupted after", round(time.monotonic() - t, 1))'
+gcc -O1 -o "$BIN/net_timers" "$ROOT/shim-native/tests/net_timers.c"
+EXPECT_RE='^\[n0\] 6 tcp accept timer_create rc=-1 errno=Interrupted system call ticks=1 after=15$' \
+  run_case t-net-c-windowed "stable+$NODE1 --window 1000" "$BIN/net_timers"
+# signals as scheduler states: four processes / four threads with a signal pending at one instant handle it in
+# an order the seed chooses (tests/signal_order.c, SignalOrderTest)
+gcc -O1 -pthread -o "$BIN/signal_order" "$ROOT/shim-native/tests/signal_order.c"
+EXPECT_RE='^u[1-4] u[1-4] u[1-4] u[1-4] $' run_case t-sig-order-procs seeded "$BIN/signal_order" procs-kill
+EXPECT_RE='^u[1-4] u[1-4] u[1-4] u[1-4] $' run_case t-sig-order-threads seeded "$BIN/signal_order" threads-timer
 # a static busybox exec'd by a dynamic sh is not supervised yet (docs/shim.md "Static binaries"):
 # reported, not counted, until it is
 [ -n "$BB" ] && run_case t-busybox-from-sh varies sh -c "$BB date +%s.%N; $BB mktemp -u; $BB od -An -N8 -tx1 /dev/urandom"

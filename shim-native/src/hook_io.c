@@ -297,10 +297,41 @@ static int timer_cut(weft_io_wait *w, uint64_t *timeout_ns, int infinite, const 
 
 static int ms_of(uint64_t ns) { uint64_t ms = (ns + MS - 1) / MS; return ms > 0x7fffffff ? 0x7fffffff : (int)ms; }
 
+/*
+ * A poll of a cluster node (simulated sockets, paced waits) with a signal timer expiring within it
+ * (issue 29): the piece before the expiry is one paced wait, then the timer fires; a handler ends the
+ * call with EINTR (poll is never restarted), otherwise the wait goes on. 1: the call's answer is *rc;
+ * 0: no timer is left within the wait, whose timeout (*timeout_ms) is then what is left.
+ */
+static int net_poll_timer_cut(struct pollfd *fds, nfds_t n, int *timeout_ms, int *rc) {
+    uint64_t end = *timeout_ms > 0 ? weft_mono_peek() + (uint64_t)*timeout_ms * MS : 0;
+    uint64_t cut = weft_timer_net_cut(end);
+    if (!cut) return 0;
+    for (; cut; cut = weft_timer_net_cut(end)) {
+        uint64_t now = weft_mono_peek();
+        if (cut > now) {
+            struct timespec b = budget_ts(cut - now);
+            *rc = paced_result(get_real_ppoll()(fds, n, &b, NULL), now, cut - now);
+            if (*rc != 0) return 1;
+        }
+        if (weft_timer_net_fired(cut, 0)) { errno = EINTR; *rc = -1; return 1; }
+    }
+    if (end) {
+        uint64_t now = weft_mono_peek();
+        if (now >= end) { *rc = 0; return 1; }
+        *timeout_ms = ms_of(end - now);
+    }
+    return 0;
+}
+
 static int poll_body(struct pollfd *fds, nfds_t n, int timeout_ms, int tcp) {
     weft_io_wait w = {.kind = WEFT_IO_POLL, .fds = fds, .nfds = n};
     w.net = (weft_net_open && weft_engaged() && weft_net_prepare_poll_for(fds, n, timeout_ms < 0) > 0) || tcp;
     if (windowed_tcp(tcp) && timeout_ms != 0) return windowed_ppoll(fds, n, NULL);
+    int cut_rc;
+    if (w.net && !tcp && !weft_sched_active() && timeout_ms != 0 &&
+        net_poll_timer_cut(fds, n, &timeout_ms, &cut_rc))
+        return cut_rc;
     if ((w.net || net_node()) && !weft_sched_active() && timeout_ms > 0) {
         uint64_t t0 = weft_mono_peek(), t = (uint64_t)timeout_ms * MS;
         struct timespec b = budget_ts(t);
@@ -1375,7 +1406,13 @@ WEFT_EXPORT int sigsuspend(const sigset_t *mask) {
         errno = EINTR;
         return -1;
     }
-    if (mask && weft_engaged() && weft_pt_active()) {
+    if (mask && weft_engaged() && weft_sched_active()) {
+        /* a managed thread: a wait in the thread model (the process's other threads run; without it
+         * the real call below would block holding the thread token), then in the tree's when it has one
+         * (ps_wait); the handler then runs in the real call, at the turn the schedule chose */
+        WEFT_TRACE("sigsuspend", "%s", "as a thread wait");
+        weft_sig_suspend_wait(mask);
+    } else if (mask && weft_engaged() && weft_pt_active()) {
         WEFT_TRACE("sigsuspend", "%s", "as a process wait");
         uint64_t m;
         memcpy(&m, mask, sizeof m);

@@ -944,10 +944,10 @@ WEFT_EXPORT ssize_t writev(int fd, const struct iovec *iov, int n) {
  *     as a net waiter first; the scheduler wakes it when idle, without a draw).
  */
 static ssize_t net_recv_windowed(int fd, sim_sock *s, const struct iovec *iov, int iovcnt, int flags,
-                                 struct sockaddr *src, socklen_t *srclen, int *msg_flags) {
+                                 struct sockaddr *src, socklen_t *srclen, int *msg_flags, uint64_t until) {
     int nonblock = (flags & MSG_DONTWAIT) || s->nonblock;
     uint64_t t = weft_mono_observe();
-    uint64_t timeout = nonblock ? 0 : s->rcvtimeo_ns;
+    uint64_t timeout = nonblock ? 0 : until ? (until > t ? until - t : 1) : s->rcvtimeo_ns;
     uint64_t want = timeout ? t + timeout : t;
     /* A blocking receive is held at the broker only when nothing else of the node can need to run meanwhile
      * (the same condition as a plain run's `forever`): one thread, the node's only process. */
@@ -1064,13 +1064,13 @@ static void goodbye_all(void) {
  * ask the broker once (Recv{blocking=false}: Deliver or Empty, spec §3) unless the socket is
  * armed, in which case the answer is whether the armed Deliver has arrived.
  */
-static ssize_t net_recv(int fd, sim_sock *s, const struct iovec *iov, int iovcnt, int flags,
-                        struct sockaddr *src, socklen_t *srclen, int *msg_flags) {
-    if (weft_cfg.window_ns) return net_recv_windowed(fd, s, iov, iovcnt, flags, src, srclen, msg_flags);
+static ssize_t net_recv_until(int fd, sim_sock *s, const struct iovec *iov, int iovcnt, int flags,
+                              struct sockaddr *src, socklen_t *srclen, int *msg_flags, uint64_t until) {
+    if (weft_cfg.window_ns) return net_recv_windowed(fd, s, iov, iovcnt, flags, src, srclen, msg_flags, until);
     int nonblock = (flags & MSG_DONTWAIT) || s->nonblock;
     int peek = (flags & MSG_PEEK) != 0;   /* only an armed socket can peek: a pop cannot be undone */
     uint64_t t0 = weft_mono_observe();           /* the call's clock observation (spec §4) */
-    uint64_t timeout = s->rcvtimeo_ns;
+    uint64_t timeout = until ? (until > t0 ? until - t0 : 1) : s->rcvtimeo_ns;
     int managed = weft_sched_active();
     int parked = 0;
     int known_ready = 0;   /* a solo process's wait saw the stream readable: nobody else can drain it */
@@ -1155,6 +1155,31 @@ static ssize_t net_recv(int fd, sim_sock *s, const struct iovec *iov, int iovcnt
         if (msg_flags) *msg_flags = r.copied < r.plen ? MSG_TRUNC : 0;
         WEFT_TRACE("recvfrom", "%d %u bytes from %x:%u", fd, r.plen, r.sip, r.sport);
         return (ssize_t)((flags & MSG_TRUNC) ? r.plen : r.copied);
+    }
+}
+
+/*
+ * A blocking receive while a signal timer of the process is armed (issue 29): the expiry bounds the
+ * wait like an SO_RCVTIMEO deadline (until = that instant: a timed Recv, paced in plain runs, a
+ * timed lease in windowed ones, a deadline in the thread model), and there the timer fires. A
+ * handler ends the call with EINTR unless it has SA_RESTART and the socket no SO_RCVTIMEO (socket(7):
+ * such a receive is never restarted); otherwise the receive goes on to the socket's own deadline.
+ */
+static ssize_t net_recv(int fd, sim_sock *s, const struct iovec *iov, int iovcnt, int flags,
+                        struct sockaddr *src, socklen_t *srclen, int *msg_flags) {
+    int nonblock = (flags & MSG_DONTWAIT) || s->nonblock;
+    uint64_t end = s->rcvtimeo_ns ? weft_mono_peek() + s->rcvtimeo_ns : 0;
+    uint64_t cut = nonblock ? 0 : weft_timer_net_cut(end);
+    if (!cut) return net_recv_until(fd, s, iov, iovcnt, flags, src, srclen, msg_flags, 0);
+    for (;;) {
+        if (cut > weft_mono_peek()) {
+            ssize_t r = net_recv_until(fd, s, iov, iovcnt, flags, src, srclen, msg_flags, cut);
+            if (r >= 0 || errno != EAGAIN || weft_mono_peek() < cut) return r;
+        }
+        WEFT_TRACE("recvfrom", "%d cut by a timer at %lu", fd, (unsigned long)cut);
+        if (weft_timer_net_fired(cut, !end)) return set_errno(EINTR);
+        cut = weft_timer_net_cut(end);
+        if (!cut) return net_recv_until(fd, s, iov, iovcnt, flags, src, srclen, msg_flags, end);
     }
 }
 
@@ -1415,7 +1440,8 @@ static void arm_for_wait(int fd, int forever) {
  * while the node runs again). */
 static int forever_wait(int timeout_none, int fds_total, int sim_in) {
     return timeout_none && fds_total == 1 && sim_in == 1 && weft_pt_alone() &&
-           !atomic_load_explicit(&weft_multithreaded, memory_order_relaxed);
+           !atomic_load_explicit(&weft_multithreaded, memory_order_relaxed) &&
+           !weft_timer_next();   /* a signal timer ends the wait (timer_wait.c): not forever */
 }
 
 

@@ -26,6 +26,7 @@
 #include "sched_model.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <pthread.h>
 #include <signal.h>
 #include <string.h>
@@ -76,6 +77,43 @@ static uint64_t pending_now_raw(void) {
     uint64_t p = 0;
     weft_real_syscall(SYS_rt_sigpending, &p, 8, 0, 0, 0, 0);
     return p;
+}
+
+/*
+ * The signals pending for thread `tid` of this process (its own and the process's). A wait in the
+ * thread model is probed by whichever thread decides, whose rt_sigpending would answer for itself:
+ * a signal sent to the waiting thread alone (pthread_kill, a timer's SIGEV_THREAD_ID) would never
+ * be seen and the wait never end. So another thread's set is read from /proc/self/task/TID/status
+ * (SigPnd, ShdPnd), with raw calls and a stack buffer.
+ */
+static uint64_t hex_after(const char *buf, long n, const char *key) {
+    size_t k = strlen(key);
+    for (long i = 0; i + (long)k < n; i++) {
+        if ((i == 0 || buf[i - 1] == '\n') && memcmp(buf + i, key, k) == 0) {
+            uint64_t v = 0;
+            for (long j = i + (long)k; j < n; j++) {
+                char c = buf[j];
+                if (c == ' ' || c == '\t') continue;
+                int d = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
+                if (d < 0) break;
+                v = v << 4 | (uint64_t)d;
+            }
+            return v;
+        }
+    }
+    return 0;
+}
+
+uint64_t weft_sig_pending_of(int tid) {
+    if (tid <= 0 || tid == (int)weft_real_syscall(SYS_gettid, 0, 0, 0, 0, 0, 0)) return pending_now_raw();
+    char path[48], buf[2048];
+    weft_fmt(path, sizeof path, "/proc/self/task/%d/status", tid);
+    long fd = weft_real_syscall(SYS_openat, AT_FDCWD, path, O_RDONLY | O_CLOEXEC, 0, 0, 0);
+    if (fd < 0) return pending_now_raw();
+    long n = weft_real_syscall(SYS_read, fd, buf, sizeof buf, 0, 0, 0);
+    weft_real_syscall(SYS_close, fd, 0, 0, 0, 0, 0);
+    if (n <= 0) return pending_now_raw();
+    return hex_after(buf, n, "SigPnd:") | hex_after(buf, n, "ShdPnd:");
 }
 
 /* The kernel's struct for rt_sigaction (not glibc's). */
@@ -196,17 +234,21 @@ REAL_FN(sigwait_fn, sigwait)
 REAL_FN(sigwaitinfo_fn, sigwaitinfo)
 REAL_FN(sigtimedwait_fn, sigtimedwait)
 
-static uint64_t pending_now(void) { return pending_now_raw(); }
 
 /* pause: ready once a handler has run at a turn's start since the wait began. */
 static int handler_ran(void *since) { return atomic_load(&weft_sig_handled) != *(uint64_t *)since; }
 
-/* sigwait family: ready when a signal of the set is pending (the program blocks them, so they
- * stay pending until taken). */
-static int set_pending(void *set) {
-    uint64_t s;
-    memcpy(&s, set, sizeof s);
-    return (pending_now() & s) != 0;
+/* sigwait family: ready when a signal of the set is pending for the waiting thread (the program
+ * blocks them, so they stay pending until taken). */
+struct set_wait { uint64_t set; int tid; };
+static int set_pending(void *arg) {
+    const struct set_wait *w = arg;
+    return (weft_sig_pending_of(w->tid) & w->set) != 0;
+}
+static struct set_wait set_wait_of(const sigset_t *set) {
+    struct set_wait w = {0, (int)weft_real_syscall(SYS_gettid, 0, 0, 0, 0, 0, 0)};
+    memcpy(&w.set, set, sizeof w.set);
+    return w;
 }
 
 /* Waits for ready(arg): 1 ready, 0 the deadline passed (clock moved there), -1 make the real call.
@@ -216,7 +258,7 @@ static int set_pending(void *set) {
 static int signal_wait(int (*ready)(void *), void *arg, uint64_t deadline, int needs_turns) {
     if (!weft_engaged() || !(weft_pt_active() || (!needs_turns && sched_engaged()))) return -1;
     uint64_t through = 0;
-    if (ready == set_pending) memcpy(&through, arg, sizeof through);
+    if (ready == set_pending) through = ((const struct set_wait *)arg)->set;
     uint64_t prev = weft_sig_wait_begin(through);
     int r = ps_wait(ready, arg, deadline, S_SIGNAL_WAIT);
     weft_sig_wait_end(prev);
@@ -257,6 +299,25 @@ int weft_timer_suspend(int (*ready)(void *), void *mask) {
     return handled;
 }
 
+/* sigsuspend in a managed thread (hook_io.c): a wait in the thread model (and the tree's, ps_wait)
+ * until a signal its mask lets through is pending for this thread; any deciding thread may probe it,
+ * so the probe reads this thread's own pending set (a signal sent to it alone included). */
+struct thread_suspend { uint64_t mask; int tid; };
+static int thread_signal_ready(void *arg) {
+    const struct thread_suspend *t = arg;
+    return (weft_sig_pending_of(t->tid) & ~t->mask) != 0;
+}
+
+void weft_sig_suspend_wait(const void *mask) {
+    struct thread_suspend t = {0, (int)weft_real_syscall(SYS_gettid, 0, 0, 0, 0, 0, 0)};
+    memcpy(&t.mask, mask, sizeof t.mask);
+    uint64_t prev = weft_sig_wait_begin(~t.mask);
+    /* a signal sent to the process may have been taken by another thread (it was pending for all)
+     * by the time this one runs: then it waits again rather than block for real with the token */
+    while (ps_wait(thread_signal_ready, &t, 0, S_SIGNAL_WAIT) == PW_READY && !thread_signal_ready(&t)) {}
+    weft_sig_wait_end(prev);
+}
+
 WEFT_EXPORT int pause(void) {
     uint64_t since = atomic_load(&weft_sig_handled);
     WEFT_TRACE("pause", "%s", "a wait for a signal");
@@ -267,13 +328,13 @@ WEFT_EXPORT int pause(void) {
 
 WEFT_EXPORT int sigwait(const sigset_t *set, int *sig) {
     set = WEFT_OPAQUE(set);
-    if (set) signal_wait(set_pending, (void *)set, 0, 0);
+    if (set) { struct set_wait w = set_wait_of(set); signal_wait(set_pending, &w, 0, 0); }
     return get_real_sigwait()(set, sig);
 }
 
 WEFT_EXPORT int sigwaitinfo(const sigset_t *set, siginfo_t *info) {
     set = WEFT_OPAQUE(set);
-    if (set) signal_wait(set_pending, (void *)set, 0, 0);
+    if (set) { struct set_wait w = set_wait_of(set); signal_wait(set_pending, &w, 0, 0); }
     return get_real_sigwaitinfo()(set, info);
 }
 
@@ -286,7 +347,8 @@ WEFT_EXPORT int sigtimedwait(const sigset_t *set, siginfo_t *info, const struct 
         uint64_t deadline = t ? weft_mono_peek() + (uint64_t)t->tv_sec * 1000000000ULL + (uint64_t)t->tv_nsec : 0;
         /* without process scheduling a managed thread's timeout would fire as soon as its threads all
          * wait, before a process running freely could send: then it stays the real call */
-        if (signal_wait(set_pending, (void *)set, deadline, deadline != 0) == 0) { errno = EAGAIN; return -1; }
+        struct set_wait w = set_wait_of(set);
+        if (signal_wait(set_pending, &w, deadline, deadline != 0) == 0) { errno = EAGAIN; return -1; }
     }
     return get_real_sigtimedwait()(set, info, t);
 }

@@ -476,6 +476,19 @@ static int begin_op(int fd, tcp_conn *c) {
 }
 
 
+/* A wait cut by a signal timer at its expiry (timer_wait.c): the timer fires; a handler ends the call
+ * with EINTR unless it has SA_RESTART and the socket no timeout (SO_RCVTIMEO/SO_SNDTIMEO: such a call
+ * is never restarted, socket(7)); otherwise 0: the
+ * caller asks again and waits on. */
+static int timer_cut_ends(tcp_conn *c, uint64_t cut, uint64_t sock_timeout_ns) {
+    WEFT_TRACE("tcp_wait", "cut by a timer at %lu", (unsigned long)cut);
+    lock_release(c);   /* the handler runs with the socket free (and weft_depth 0) */
+    int eintr = weft_timer_net_fired(cut, !sock_timeout_ns);
+    conn_lock(c);
+    if (c->dead) return set_errno(EIO);
+    return eintr ? set_errno(EINTR) : 0;
+}
+
 /*
  * A call that cannot complete yet waits for `events` (conn locked on entry and on return 0):
  * 0 = try again; -1 with errno: EAGAIN when the virtual timeout passed (the clock then at t0 +
@@ -485,6 +498,14 @@ static int begin_op(int fd, tcp_conn *c) {
  */
 static int wait_for(int fd, tcp_conn *c, uint32_t events, uint64_t t0, uint64_t timeout_ns) {
     uint64_t deadline = timeout_ns ? t0 + timeout_ns : 0;
+    /* a signal timer expiring first is the wait's deadline, and fires there (issue 29) */
+    uint64_t cut = weft_timer_net_cut(deadline), own_timeout = timeout_ns;
+    if (cut && cut <= weft_mono_peek()) return timer_cut_ends(c, cut, own_timeout);
+    if (cut) {
+        uint64_t now = weft_mono_peek();
+        deadline = cut;
+        timeout_ns = cut - (now < cut ? now : cut);   /* the real budget below: what is left to the expiry */
+    }
     if (weft_cfg.window_ns && weft_sched_active()) {
         conn_unlock(fd, c);
         windowed_idle_point();
@@ -531,6 +552,7 @@ static int wait_for(int fd, tcp_conn *c, uint32_t events, uint64_t t0, uint64_t 
      * deadline folded into the idle wait) is only a wake-up: the caller asks again */
     if (rc == 0 || (deadline && rev == 0 && (!weft_cfg.window_ns || weft_mono_peek() >= deadline))) {
         weft_mono_at_least(deadline);
+        if (cut) return timer_cut_ends(c, cut, own_timeout);
         return set_errno(EAGAIN);
     }
     return 0;

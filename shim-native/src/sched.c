@@ -391,9 +391,15 @@ int pick(enum site site) {
          * order (a handler run meanwhile does not end it: the thread model has no EINTR for it) */
         if (best != NONE && !idle_yield && io_waiters() == 0) weft_pt_sleep_until_inside(threads[best].deadline);
         if (best != NONE) {
-            weft_mono_at_least(threads[best].deadline);
-            time_out(&threads[best]);
-            n++;
+            uint64_t at = threads[best].deadline;
+            weft_mono_at_least(at);
+            /* every waiter due at that instant wakes, so which runs first (and handles a signal its
+             * timer sent at that instant first) is the seeded draw below, not the lowest index */
+            for (int t = 0; t < nthreads; t++)
+                if (is_timed_blocked(&threads[t]) && threads[t].deadline <= at) {
+                    time_out(&threads[t]);
+                    n++;
+                }
         }
     }
     if (n == 0 && io_waiters() > 0) n = wait_for_outside();

@@ -28,3 +28,25 @@ int weft_timer_wait(int (*ready)(void *), void *arg, uint64_t deadline, int rest
         if (t <= weft_mono_peek() && ready(arg)) return WEFT_TW_READY;
     }
 }
+
+/*
+ * A wait on a simulated socket (hook_net.c, hook_tcp.c). The broker serves the socket, so the wait
+ * already has a virtual deadline path (SO_RCVTIMEO: a timed Recv or wait the broker or the pacing
+ * ends, the clock then at the deadline); a signal timer that expires first becomes that deadline,
+ * and at it the timer fires. Only signal timers cut such a wait: a timerfd cannot make a socket
+ * ready, and CPU timers end no wait.
+ */
+uint64_t weft_timer_net_cut(uint64_t end) {
+    /* no weft_depth check: the socket hooks ask with their socket's lock held (depth raised); they
+     * fire (weft_timer_net_fired) only after letting it go */
+    uint64_t t = weft_timer_next();
+    if (!t || (end && t >= end) || !weft_cfg.active) return 0;
+    return t;
+}
+
+/* Called with weft_depth 0 (a handler runs here). */
+int weft_timer_net_fired(uint64_t cut, int restart) {
+    weft_mono_at_least(cut);
+    /* a handler ran: the call fails with EINTR unless it was SA_RESTART and the call restartable */
+    return (weft_timer_fire_due() & (restart ? 2 : 1)) != 0;
+}

@@ -253,6 +253,8 @@ extern _Atomic uint64_t weft_sig_handled;    /* handlers run at a turn's start s
 int weft_pt_in_tree(pid_t pid);              /* pid is another process of the run's tree */
 void weft_pt_tree_signal(pid_t pid, int sig); /* a process of the tree is about to send sig (kill's pid) */
 uint64_t weft_pt_outside_pending(const uint64_t *saved, uint64_t from_tree); /* see hook_signal.c */
+uint64_t weft_sig_pending_of(int tid);      /* signals pending for thread tid of this process (hook_signal.c) */
+void weft_sig_suspend_wait(const void *mask); /* sigsuspend of a managed thread: a model wait (hook_signal.c) */
 uint64_t weft_sig_wait_begin(uint64_t through); /* a wait for the signals `through` (sigsuspend, sigwait) */
 void weft_sig_wait_end(uint64_t prev);
 int weft_pt_first_static(uint64_t key);      /* 1 the first time the run sees static image `key` */
@@ -271,6 +273,11 @@ uint64_t weft_timer_next_fd(void);           /* the earliest expiry a wait for f
  * handler without SA_RESTART interrupts it (read), else any handler does (poll & co) */
 enum { WEFT_TW_PASS, WEFT_TW_READY, WEFT_TW_EINTR };
 int weft_timer_wait(int (*ready)(void *), void *arg, uint64_t deadline, int restart);
+/* a wait on a simulated socket ending by `end` (0: none) is cut at this signal-timer expiry (0: none);
+ * at the cut, weft_timer_net_fired fires what is due: 1 when the call fails with EINTR (a handler ran
+ * without SA_RESTART, or restart is 0: a socket with SO_RCVTIMEO is never restarted, socket(7)) */
+uint64_t weft_timer_net_cut(uint64_t end);
+int weft_timer_net_fired(uint64_t cut, int restart);
 /* timerfds (hook_timerfd.c) over the timer table (hook_timer.c) */
 int weft_vtimer_fd_count(void);
 int weft_vtimer_of_fd(int fd);
