@@ -175,6 +175,58 @@ except Alarm:
 gcc -O1 -o "$BIN/net_timers" "$ROOT/shim-native/tests/net_timers.c"
 EXPECT_RE='^\[n0\] 6 tcp accept timer_create rc=-1 errno=Interrupted system call ticks=1 after=15$' \
   run_case t-net-c-windowed "stable+$NODE1 --window 1000" "$BIN/net_timers"
+# select/pselect/ppoll/poll over TCP and UDP, epoll_wait/epoll_pwait cut by a timer (tests/net_timers_select.c,
+# NetTimersTest), and an asyncio TCP server + client whose loop waits in epoll_wait for an alarm
+gcc -O1 -o "$BIN/net_timers_select" "$ROOT/shim-native/tests/net_timers_select.c"
+EXPECT_RE='^\[n0\] 7 tcp epoll_wait rc=-1 errno=Interrupted system call ticks=1 after=10$' \
+  run_case t-net-select-c "stable+$NODE1" "$BIN/net_timers_select"
+EXPECT_RE='^\[n0\] 9 tcp epoll_pwait 1.5s mask blocks SIGALRM rc=0 ticks=1 after=15$' \
+  run_case t-net-select-windowed "stable+$NODE1 --window 1000" "$BIN/net_timers_select"
+ASYNCIO_ALARM='import asyncio, signal
+
+async def main():
+    loop = asyncio.get_running_loop()
+    fired, served = asyncio.Event(), asyncio.Event()
+    def on_alarm():
+        print("alarm at", round(loop.time() - t0, 1), flush=True)
+        fired.set()
+    loop.add_signal_handler(signal.SIGALRM, on_alarm)
+    async def serve(r, w):
+        print("server got", (await r.readline()).decode().strip(), flush=True)
+        await fired.wait()
+        w.write(b"pong after the alarm\n")
+        await w.drain()
+        await r.read()   # until the client closes
+        w.close()
+        served.set()
+    srv = await asyncio.start_server(serve, "127.0.0.1", 4950)
+    r, w = await asyncio.open_connection("127.0.0.1", 4950)
+    t0 = loop.time()
+    signal.alarm(1)
+    w.write(b"ping\n")
+    await w.drain()
+    line = (await r.readline()).decode().strip()
+    print("client got", repr(line), "at", round(loop.time() - t0, 1), flush=True)
+    ticks = []
+    loop.add_signal_handler(signal.SIGALRM, lambda: ticks.append(loop.time()))
+    signal.setitimer(signal.ITIMER_REAL, 0.3, 0.3)
+    try:
+        await asyncio.wait_for(r.read(1), 1.0)
+        print("read returned")
+    except asyncio.TimeoutError:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        print("wait_for timed out at", round(loop.time() - t0, 1), "ticks", len(ticks), flush=True)
+    w.close()
+    await w.wait_closed()
+    await served.wait()
+    print("server done", flush=True)
+    srv.close()
+    await srv.wait_closed()
+
+asyncio.run(main())'
+EXPECT_RE="^\[n0\] client got 'pong after the alarm' at 1.0$" run_case t-net-py-asyncio "stable+$NODE1" "$PY" -c "$ASYNCIO_ALARM"
+EXPECT_RE='^\[n0\] wait_for timed out at 2.0 ticks 3$' \
+  run_case t-net-py-asyncio-windowed "stable+$NODE1 --window 1000" "$PY" -c "$ASYNCIO_ALARM"
 # signals as scheduler states: four processes / four threads with a signal pending at one instant handle it in
 # an order the seed chooses (tests/signal_order.c, SignalOrderTest)
 gcc -O1 -pthread -o "$BIN/signal_order" "$ROOT/shim-native/tests/signal_order.c"

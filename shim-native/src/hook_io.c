@@ -551,7 +551,7 @@ static int others_ready_epoll(int epfd) {
     return weft_real_syscall(SYS_poll, &p, 1, 0, 0, 0, 0) > 0;
 }
 
-WEFT_EXPORT int poll(struct pollfd *fds, nfds_t n, int timeout_ms) {
+static int poll_any(struct pollfd *fds, nfds_t n, int timeout_ms) {
     if (!tcp_watching() || n > TCP_WAIT_MAX || !WEFT_OPAQUE(fds)) return poll_body(fds, n, timeout_ms, 0);
     uint32_t saved[TCP_WAIT_MAX];
     uint64_t t0 = weft_mono_peek(), t = (uint64_t)(timeout_ms < 0 ? 0 : timeout_ms) * MS;
@@ -567,7 +567,7 @@ WEFT_EXPORT int poll(struct pollfd *fds, nfds_t n, int timeout_ms) {
     }
 }
 
-WEFT_EXPORT int ppoll(struct pollfd *fds, nfds_t n, const struct timespec *ts, const sigset_t *mask) {
+static int ppoll_any(struct pollfd *fds, nfds_t n, const struct timespec *ts, const sigset_t *mask) {
     if (!tcp_watching() || n > TCP_WAIT_MAX || !WEFT_OPAQUE(fds)) return ppoll_body(fds, n, ts, mask, 0);
     uint32_t saved[TCP_WAIT_MAX];
     uint64_t t0 = weft_mono_peek(), t = ts ? ts_ns(ts) : 0;
@@ -613,13 +613,13 @@ static int select_any(int nfds, fd_set *rd, fd_set *wr, fd_set *ex, uint64_t t, 
     }
 }
 
-WEFT_EXPORT int select(int nfds, fd_set *rd, fd_set *wr, fd_set *ex, struct timeval *tv) {
+static int select_entry(int nfds, fd_set *rd, fd_set *wr, fd_set *ex, struct timeval *tv) {
     if (!tcp_watching() || nfds > TCP_WAIT_MAX) return select_body(nfds, rd, wr, ex, tv, 0);
     uint64_t ns = tv ? (uint64_t)tv->tv_sec * 1000000000ULL + (uint64_t)tv->tv_usec * 1000 : 0;
     return select_any(nfds, rd, wr, ex, ns, tv == NULL, tv, NULL, NULL, 0);
 }
 
-WEFT_EXPORT int pselect(int nfds, fd_set *rd, fd_set *wr, fd_set *ex, const struct timespec *t, const sigset_t *mask) {
+static int pselect_entry(int nfds, fd_set *rd, fd_set *wr, fd_set *ex, const struct timespec *t, const sigset_t *mask) {
     if (!tcp_watching() || nfds > TCP_WAIT_MAX) return pselect_body(nfds, rd, wr, ex, t, mask, 0);
     return select_any(nfds, rd, wr, ex, t ? ts_ns(t) : 0, t == NULL, NULL, t, mask, 1);
 }
@@ -640,12 +640,145 @@ static int epoll_any(const char *name, int epfd, struct epoll_event *ev, int max
     }
 }
 
+/*
+ * A cluster node's wait with a signal timer armed (issue 29): poll, ppoll, select, pselect,
+ * epoll_wait and epoll_pwait, whatever they watch (simulated UDP or TCP sockets, ordinary fds). The
+ * wait goes in pieces that end at each expiry: a piece is the same call with a shorter virtual
+ * timeout, so the pacing (plain runs), the broker (windowed runs: a timed lease or TcpWait deadline)
+ * or the thread model ends it at the expiry exactly as it ends any timed wait on simulated sockets.
+ * There the timer fires; a handler that ran makes the call fail with EINTR (Linux never restarts
+ * these calls, signal(7)), otherwise the next piece waits on. ppoll, pselect and epoll_pwait hold
+ * their signal mask for the whole call, as the kernel does: a signal it blocks stays pending and its
+ * handler runs as the call returns (when the mask is put back). Nothing is allocated; the pieces go
+ * through the same hooks below, so the call is as reentrant as they are.
+ */
+struct net_call {
+    int kind;                       /* WEFT_IO_POLL, WEFT_IO_SELECT, WEFT_IO_EPOLL */
+    const char *name;
+    struct pollfd *fds; nfds_t n;                     /* poll, ppoll */
+    int nfds; fd_set *rd, *wr, *ex; fd_set rd0, wr0, ex0;   /* select, pselect: the sets as given */
+    int epfd; struct epoll_event *ev; int max; int masked;  /* epoll_wait, epoll_pwait */
+    const sigset_t *mask;
+};
+
+static int timers_cut_net_wait(int infinite, uint64_t timeout_ns) {
+    return net_node() && (infinite || timeout_ns > 0) && weft_timer_next() != 0;
+}
+
+/* One piece: the call with this virtual timeout (NULL: none). */
+static int net_piece(struct net_call *c, const uint64_t *ns) {
+    struct timespec ts;
+    if (ns) ts = (struct timespec){(time_t)(*ns / 1000000000ULL), (long)(*ns % 1000000000ULL)};
+    if (c->kind == WEFT_IO_POLL) return ppoll_any(c->fds, c->n, ns ? &ts : NULL, c->mask);
+    if (c->kind == WEFT_IO_SELECT) {
+        if (c->rd) *c->rd = c->rd0;
+        if (c->wr) *c->wr = c->wr0;
+        if (c->ex) *c->ex = c->ex0;
+        return pselect_entry(c->nfds, c->rd, c->wr, c->ex, ns ? &ts : NULL, c->mask);
+    }
+    /* epoll counts whole milliseconds: a piece ends at most 1 ms short of its expiry, where the clock
+     * is then moved (weft_timer_net_fired) */
+    uint64_t ms = ns ? *ns / MS : 0;
+    return epoll_any(c->name, c->epfd, c->ev, c->max, ns ? (ms > 0x7fffffff ? 0x7fffffff : (int)ms) : -1, c->mask,
+                     c->masked);
+}
+
+/* The call in pieces (see above); *left: the virtual time left of a finite timeout at the return. */
+static int net_wait_in_pieces(struct net_call *c, int infinite, uint64_t timeout_ns, uint64_t *left) {
+    uint64_t t0 = weft_mono_peek(), end = infinite ? 0 : t0 + timeout_ns;
+    uint64_t held = 0;
+    if (c->mask) weft_real_syscall(SYS_rt_sigprocmask, SIG_SETMASK, c->mask, &held, 8, 0, 0);
+    int rc;
+    for (;;) {
+        uint64_t now = weft_mono_peek(), cut = weft_timer_net_cut(end);
+        if (!cut) {
+            uint64_t rest = end > now ? end - now : 0;
+            rc = net_piece(c, infinite ? NULL : &rest);
+            break;
+        }
+        if (cut > now) {
+            uint64_t piece = cut - now;
+            rc = net_piece(c, &piece);
+            if (rc != 0) break;
+        }
+        WEFT_TRACE(c->name, "cut by a timer at %lu", (unsigned long)cut);
+        if (weft_timer_net_fired(cut, 0)) {
+            if (c->kind == WEFT_IO_SELECT) {   /* Linux leaves the sets as given when it fails */
+                if (c->rd) *c->rd = c->rd0;
+                if (c->wr) *c->wr = c->wr0;
+                if (c->ex) *c->ex = c->ex0;
+            }
+            errno = EINTR;
+            rc = -1;
+            break;
+        }
+    }
+    int e = errno;
+    if (c->mask) weft_real_syscall(SYS_rt_sigprocmask, SIG_SETMASK, &held, NULL, 8, 0, 0);
+    errno = e;
+    if (left) {
+        uint64_t now = weft_mono_peek();
+        *left = end > now ? end - now : 0;
+    }
+    return rc;
+}
+
+static void select_sets(struct net_call *c, int nfds, fd_set *rd, fd_set *wr, fd_set *ex) {
+    c->nfds = nfds; c->rd = rd; c->wr = wr; c->ex = ex;
+    if (rd) c->rd0 = *rd;
+    if (wr) c->wr0 = *wr;
+    if (ex) c->ex0 = *ex;
+}
+
+WEFT_EXPORT int poll(struct pollfd *fds, nfds_t n, int timeout_ms) {
+    uint64_t ns = (uint64_t)(timeout_ms < 0 ? 0 : timeout_ms) * MS;
+    if (!timers_cut_net_wait(timeout_ms < 0, ns)) return poll_any(fds, n, timeout_ms);
+    struct net_call c = {.kind = WEFT_IO_POLL, .name = "poll", .fds = fds, .n = n};
+    return net_wait_in_pieces(&c, timeout_ms < 0, ns, NULL);
+}
+
+WEFT_EXPORT int ppoll(struct pollfd *fds, nfds_t n, const struct timespec *ts, const sigset_t *mask) {
+    uint64_t ns = ts ? ts_ns(ts) : 0;
+    if (!timers_cut_net_wait(ts == NULL, ns)) return ppoll_any(fds, n, ts, mask);
+    struct net_call c = {.kind = WEFT_IO_POLL, .name = "ppoll", .fds = fds, .n = n, .mask = mask};
+    return net_wait_in_pieces(&c, ts == NULL, ns, NULL);
+}
+
+WEFT_EXPORT int select(int nfds, fd_set *rd, fd_set *wr, fd_set *ex, struct timeval *tv) {
+    uint64_t ns = tv ? (uint64_t)tv->tv_sec * 1000000000ULL + (uint64_t)tv->tv_usec * 1000 : 0;
+    if (!timers_cut_net_wait(tv == NULL, ns) || nfds < 0 || nfds > FD_SETSIZE) return select_entry(nfds, rd, wr, ex, tv);
+    struct net_call c = {.kind = WEFT_IO_SELECT, .name = "select"};
+    select_sets(&c, nfds, rd, wr, ex);
+    uint64_t left = 0;
+    int rc = net_wait_in_pieces(&c, tv == NULL, ns, &left);
+    /* Linux's select answers the time left */
+    if (tv) { tv->tv_sec = (time_t)(left / 1000000000ULL); tv->tv_usec = (suseconds_t)(left % 1000000000ULL / 1000); }
+    return rc;
+}
+
+WEFT_EXPORT int pselect(int nfds, fd_set *rd, fd_set *wr, fd_set *ex, const struct timespec *t, const sigset_t *mask) {
+    uint64_t ns = t ? ts_ns(t) : 0;
+    if (!timers_cut_net_wait(t == NULL, ns) || nfds < 0 || nfds > FD_SETSIZE) return pselect_entry(nfds, rd, wr, ex, t, mask);
+    struct net_call c = {.kind = WEFT_IO_SELECT, .name = "pselect", .mask = mask};
+    select_sets(&c, nfds, rd, wr, ex);
+    return net_wait_in_pieces(&c, t == NULL, ns, NULL);
+}
+
+static int epoll_entry(const char *name, int epfd, struct epoll_event *ev, int max, int timeout_ms,
+                       const sigset_t *mask, int masked) {
+    uint64_t ns = (uint64_t)(timeout_ms < 0 ? 0 : timeout_ms) * MS;
+    if (!timers_cut_net_wait(timeout_ms < 0, ns) || max <= 0) return epoll_any(name, epfd, ev, max, timeout_ms, mask, masked);
+    struct net_call c = {.kind = WEFT_IO_EPOLL, .name = name, .epfd = epfd, .ev = ev, .max = max,
+                         .masked = masked, .mask = masked ? mask : NULL};
+    return net_wait_in_pieces(&c, timeout_ms < 0, ns, NULL);
+}
+
 WEFT_EXPORT int epoll_wait(int epfd, struct epoll_event *ev, int max, int timeout_ms) {
-    return epoll_any("epoll_wait", epfd, ev, max, timeout_ms, NULL, 0);
+    return epoll_entry("epoll_wait", epfd, ev, max, timeout_ms, NULL, 0);
 }
 
 WEFT_EXPORT int epoll_pwait(int epfd, struct epoll_event *ev, int max, int timeout_ms, const sigset_t *mask) {
-    return epoll_any("epoll_pwait", epfd, ev, max, timeout_ms, mask, 1);
+    return epoll_entry("epoll_pwait", epfd, ev, max, timeout_ms, mask, 1);
 }
 
 /* ------------------------------------------------------------------ blocking reads */

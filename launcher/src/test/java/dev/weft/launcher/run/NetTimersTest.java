@@ -101,4 +101,89 @@ class NetTimersTest {
                 tcp accept interrupted after 2.0
                 """, twice(false, "python3", "-c", script));
     }
+
+    private static final String SELECT_EXPECTED = """
+            1 udp select rc=-1 errno=Interrupted system call ticks=1 after=10
+            2 left=20 still set=1 udp select 3s SA_RESTART rc=-1 errno=Interrupted system call ticks=1 after=10
+            3 udp pselect mask lets SIGALRM in rc=-1 errno=Interrupted system call ticks=1 after=10
+            4 udp pselect 2s mask blocks SIGALRM rc=0 ticks=1 after=20
+            5 tcp ppoll mask lets SIGALRM in rc=-1 errno=Interrupted system call ticks=1 after=10
+            6 tcp+udp poll setitimer rc=-1 errno=Interrupted system call ticks=1 after=7
+            7 tcp epoll_wait rc=-1 errno=Interrupted system call ticks=1 after=10
+            8 tcp epoll_wait 3s timer_create SA_RESTART rc=-1 errno=Interrupted system call ticks=1 after=15
+            9 tcp epoll_pwait 1.5s mask blocks SIGALRM rc=0 ticks=1 after=15
+            10 readable=1 tcp select with data rc=1 ticks=0 after=0
+            """;
+
+    /** tests/net_timers_select.c: select, pselect, ppoll, poll over TCP and UDP, epoll_wait and epoll_pwait cut by
+     * alarm, setitimer and timer_create: EINTR whatever SA_RESTART says (signal(7)), the masks of pselect, ppoll and
+     * epoll_pwait deciding whether the handler runs during the wait or as it returns. Before, case 1 hung. */
+    @Test
+    void timersInterruptSelectPollAndEpollAsOnAMachine() {
+        String prog = NativeFixture.testProgram("net_timers_select").toString();
+        assertEquals(SELECT_EXPECTED, twice(false, prog));
+        assertEquals(SELECT_EXPECTED, twice(true, prog));
+    }
+
+    /** An asyncio TCP server and client in one process (asyncio waits in epoll_wait): an alarm handled through
+     * loop.add_signal_handler wakes the loop at its virtual instant, and a periodic setitimer ticks while wait_for
+     * times out. Before, the loop waited in epoll_wait until the watchdog. */
+    static final String ASYNCIO_SCRIPT = """
+            import asyncio, signal
+
+            async def main():
+                loop = asyncio.get_running_loop()
+                fired, served = asyncio.Event(), asyncio.Event()
+                def on_alarm():
+                    print("alarm at", round(loop.time() - t0, 1), flush=True)
+                    fired.set()
+                loop.add_signal_handler(signal.SIGALRM, on_alarm)
+                async def serve(r, w):
+                    print("server got", (await r.readline()).decode().strip(), flush=True)
+                    await fired.wait()
+                    w.write(b"pong after the alarm\\n")
+                    await w.drain()
+                    await r.read()   # until the client closes
+                    w.close()
+                    served.set()
+                srv = await asyncio.start_server(serve, "127.0.0.1", 4950)
+                r, w = await asyncio.open_connection("127.0.0.1", 4950)
+                t0 = loop.time()
+                signal.alarm(1)
+                w.write(b"ping\\n")
+                await w.drain()
+                line = (await r.readline()).decode().strip()
+                print("client got", repr(line), "at", round(loop.time() - t0, 1), flush=True)
+                ticks = []
+                loop.add_signal_handler(signal.SIGALRM, lambda: ticks.append(loop.time()))
+                signal.setitimer(signal.ITIMER_REAL, 0.3, 0.3)
+                try:
+                    await asyncio.wait_for(r.read(1), 1.0)
+                    print("read returned")
+                except asyncio.TimeoutError:
+                    signal.setitimer(signal.ITIMER_REAL, 0)
+                    print("wait_for timed out at", round(loop.time() - t0, 1), "ticks", len(ticks), flush=True)
+                w.close()
+                await w.wait_closed()
+                await served.wait()
+                print("server done", flush=True)
+                srv.close()
+                await srv.wait_closed()
+
+            asyncio.run(main())
+            """;
+
+    @Test
+    void asyncioAlarmWakesTheLoopInEpoll() {
+        RealProgramsTest.assumeInstalled("python3");
+        String expected = """
+                server got ping
+                alarm at 1.0
+                client got 'pong after the alarm' at 1.0
+                wait_for timed out at 2.0 ticks 3
+                server done
+                """;
+        assertEquals(expected, twice(false, "python3", "-c", ASYNCIO_SCRIPT));
+        assertEquals(expected, twice(true, "python3", "-c", ASYNCIO_SCRIPT));
+    }
 }
