@@ -11,8 +11,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
-import java.util.HashSet;
-import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -23,12 +21,6 @@ import java.util.regex.Pattern;
  * allows it). A process killed at any point leaves either the previous file or the complete new one under the
  * final name, never a prefix; an abandoned temporary file is deleted by {@link #close()} or, after a kill, by
  * {@link #removeStale(Path)}.
- *
- * <p>A JVM that shuts down (Ctrl-C, SIGTERM, {@code System.exit}) halts its other threads wherever they are, after
- * the shutdown hooks: a writer in the middle of a file would leave its temporary file behind. So every open
- * temporary file is known here, and a shutdown hook deletes those not yet committed and refuses new ones (an
- * {@link ShuttingDownException}); creating, committing and that hook take one lock, so a temporary file is either
- * renamed into place before the hook or deleted by it.
  *
  * <pre>
  * try (AtomicFile f = AtomicFile.create(path)) {
@@ -43,19 +35,6 @@ public final class AtomicFile implements Closeable {
     private static final String SUFFIX = ".weft-tmp";
     private static final Pattern TEMP_NAME = Pattern.compile("^\\..+\\.(\\d+)-\\d+" + Pattern.quote(SUFFIX) + "$");
     private static final AtomicLong COUNTER = new AtomicLong();
-    /** Guards {@link #OPEN} and {@link #shuttingDown}: create, commit, close and the shutdown hook. */
-    private static final Object LOCK = new Object();
-    /** Temporary files created and neither committed nor discarded yet. */
-    private static final Set<Path> OPEN = new HashSet<>();
-    private static boolean shuttingDown;
-
-    static {
-        try {
-            Runtime.getRuntime().addShutdownHook(new Thread(AtomicFile::discardAllAtShutdown, "weft-atomic-file-cleanup"));
-        } catch (IllegalStateException alreadyShuttingDown) {
-            shuttingDown = true;
-        }
-    }
 
     private final Path target;
     private final Path temp;
@@ -90,14 +69,8 @@ public final class AtomicFile implements Closeable {
     static AtomicFile create(OutputTarget t) throws IOException {
         Path abs = t.path();
         Path temp = tempBeside(abs);
-        synchronized (LOCK) {
-            if (shuttingDown) {
-                throw new ShuttingDownException(abs);
-            }
-            FileChannel ch = FileChannel.open(temp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
-            OPEN.add(temp);
-            return new AtomicFile(abs, temp, ch);
-        }
+        FileChannel ch = FileChannel.open(temp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+        return new AtomicFile(abs, temp, ch);
     }
 
     /**
@@ -129,18 +102,11 @@ public final class AtomicFile implements Closeable {
         stream.drain();
         channel.force(true);
         channel.close();
-        synchronized (LOCK) {
-            if (!OPEN.contains(temp)) {
-                // the shutdown hook has deleted it: the target stays as it was
-                throw new ShuttingDownException(target);
-            }
-            try {
-                Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-            } catch (AtomicMoveNotSupportedException e) {
-                // Same directory, so only an exotic file system gets here; a plain replace is the best it offers.
-                Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING);
-            }
-            OPEN.remove(temp);
+        try {
+            Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        } catch (AtomicMoveNotSupportedException e) {
+            // Same directory, so only an exotic file system gets here; a plain replace is the best it offers.
+            Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING);
         }
         committed = true;
         syncDirectory(target.getParent());
@@ -155,34 +121,7 @@ public final class AtomicFile implements Closeable {
         try {
             channel.close();
         } finally {
-            synchronized (LOCK) {
-                OPEN.remove(temp);
-                Files.deleteIfExists(temp);
-            }
-        }
-    }
-
-    /** The shutdown hook: deletes every temporary file not committed yet, and lets no new one be created. */
-    private static void discardAllAtShutdown() {
-        synchronized (LOCK) {
-            shuttingDown = true;
-            for (Path temp : OPEN) {
-                try {
-                    Files.deleteIfExists(temp);
-                } catch (IOException e) {
-                    // best effort: removeStale() of a later run deletes it (its pid is gone by then)
-                }
-            }
-            OPEN.clear();
-        }
-    }
-
-    /** The JVM is shutting down: no new file is begun, and one not yet renamed into place is discarded. */
-    public static final class ShuttingDownException extends IOException {
-        private static final long serialVersionUID = 1L;
-
-        ShuttingDownException(Path target) {
-            super("not written: the program is shutting down (" + target + " is as it was)");
+            Files.deleteIfExists(temp);
         }
     }
 

@@ -51,6 +51,8 @@ final class ClusterRun {
     private final RunOptions.Cluster cluster;
     /** Counted down once {@link #finish()} has closed the recording and said its last line. */
     private final java.util.concurrent.CountDownLatch reported = new java.util.concurrent.CountDownLatch(1);
+    /** Given the kept recording at the end, before {@link #reported} (what the caller writes beside it). */
+    private java.util.function.Consumer<Path> recorded = log -> { };
     /** Reports an interrupt until this run's own hook is in place. */
     private EarlyInterrupt early;
     private final PrintStream out;
@@ -115,16 +117,26 @@ final class ClusterRun {
     }
 
     static int run(RunOptions o, Map<String, String> env, PrintStream out, PrintStream err) {
+        return run(o, env, out, err, log -> { });
+    }
+
+    /**
+     * As {@link #run(RunOptions, Map, PrintStream, PrintStream)}; {@code recorded} is given the recording once it is
+     * kept and complete, before the run's last word: a Ctrl-C waits for it (a file written after the run returned
+     * could be cut short by the JVM's exit and leave its temporary file behind).
+     */
+    static int run(RunOptions o, Map<String, String> env, PrintStream out, PrintStream err,
+            java.util.function.Consumer<Path> recorded) {
         EarlyInterrupt early = EarlyInterrupt.install(o.cluster().record(), err);
         try {
-            return run(o, env, out, err, early);
+            return run(o, env, out, err, early, recorded);
         } finally {
             early.handOver();
         }
     }
 
     private static int run(RunOptions o, Map<String, String> env, PrintStream out, PrintStream err,
-            EarlyInterrupt early) {
+            EarlyInterrupt early, java.util.function.Consumer<Path> recorded) {
         RunInputs.Nodes nodes;
         Path shim;
         RunInputs.Fates fates;
@@ -248,6 +260,7 @@ final class ClusterRun {
         run.hosts.putAll(agents);
         agents.values().forEach(h -> h.onNote(err::println));
         run.early = early;
+        run.recorded = recorded;
         self[0] = run;
         if (run.singleHost != null) {
             run.singleHost.onForeverWait(run::checkDeadlock);
@@ -667,6 +680,9 @@ final class ClusterRun {
         } else if (cluster.record() != null) {
             err.println("recorded to " + cluster.record() + " (verify: weft replay " + cluster.record() + ")");
             history.write(cluster.windowNs() > 0);
+            if (java.nio.file.Files.isRegularFile(cluster.record())) {
+                recorded.accept(cluster.record());
+            }
         }
         int rc = exitStatus();
         reported.countDown();

@@ -2,7 +2,6 @@ package dev.weft.launcher.run;
 
 import dev.weft.broker.auth.SharedToken;
 import dev.weft.broker.hostd.BrokerRelay;
-import dev.weft.io.AtomicFile;
 import java.io.File;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -58,19 +57,16 @@ public final class RunCommand {
             return usageError(err, e);
         }
         if (parsed.cluster() != null) {
-            int rc = ClusterRun.run(parsed, env, out, err);
-            Path log = parsed.cluster().record();
-            if (log != null && parsed.cluster().scenario() == null && Files.isRegularFile(log)) {
-                // how this recording was made, for the workbench's What if? (RunRecipe): beside it, never inside it
+            // how a kept recording was made, for the workbench's What if? (RunRecipe): beside it, never inside it.
+            // Written by the run's own end, which an interrupt waits for, so a Ctrl-C cannot cut it short.
+            java.util.function.Consumer<Path> recipe = parsed.cluster().scenario() != null ? log -> { } : log -> {
                 try {
                     new RunRecipe(Path.of("").toAbsolutePath(), RunRecipe.withoutOutputs(args), env.get("PATH")).writeBeside(log);
-                } catch (AtomicFile.ShuttingDownException e) {
-                    // interrupted as the run ended: the interrupt's line is the last word, the recipe is optional
                 } catch (IOException e) {
                     err.println("weft run: cannot write " + RunRecipe.of(log) + ": " + e.getMessage());
                 }
-            }
-            return rc;
+            };
+            return ClusterRun.run(parsed, env, out, err, recipe);
         }
         ProcessBuilder pb;
         BrokerRelay relay = null;
