@@ -183,7 +183,7 @@ public final class CampaignCommand {
                 }
                 canonical = c;
             }
-            CampaignConfig config = CampaignConfig.parse(canonical.getBytes(StandardCharsets.UTF_8), Path.of("/"));
+            CampaignConfig config = CampaignConfig.parseCanonical(canonical.getBytes(StandardCharsets.UTF_8));
             claim(target, canonical);
             for (int i = 2; i < args.length; i++) {
                 Path runs = Path.of(args[i]).resolve("runs");

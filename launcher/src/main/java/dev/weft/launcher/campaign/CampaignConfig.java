@@ -76,13 +76,31 @@ public record CampaignConfig(List<String> target, int nodes, String net, Map<Str
             throw new ConfigException("not valid UTF-8");
         }
         try {
-            return read(new JsonTokenizer(document), dir);
+            return read(new JsonTokenizer(document), dir, false);
         } catch (JsonSyntaxError e) {
             throw new ConfigException(e.getMessage());
         }
     }
 
-    private static CampaignConfig read(JsonTokenizer j, Path dir) throws JsonSyntaxError, ConfigException {
+    /**
+     * Reads a campaign folder's campaign.json ({@link #canonicalJson}) back, for resume's peers: merge, verify, compact
+     * and campaign shrink. Its paths are absolute. A scenario campaign's file holds, besides {@code scenario}, the
+     * {@code nodes} and {@code net} it ran with and an empty {@code target}: they are taken as written, and the
+     * scenario file is not read again (a folder is checked against what it recorded, even if the scenario moved).
+     */
+    public static CampaignConfig parseCanonical(byte[] document) throws ConfigException {
+        if (!Utf8.isValid(document)) {
+            throw new ConfigException("not valid UTF-8");
+        }
+        try {
+            return read(new JsonTokenizer(document), Path.of("/"), true);
+        } catch (JsonSyntaxError e) {
+            throw new ConfigException(e.getMessage());
+        }
+    }
+
+    private static CampaignConfig read(JsonTokenizer j, Path dir, boolean canonical)
+            throws JsonSyntaxError, ConfigException {
         if (j.nextToken() != JsonToken.START_OBJECT) {
             throw j.errorAtToken("a campaign config is a JSON object");
         }
@@ -113,7 +131,8 @@ public record CampaignConfig(List<String> target, int nodes, String net, Map<Str
             j.nextToken();
             switch (name) {
                 case "//" -> j.skipChildren();
-                case "target" -> target = strings(j, "target");
+                // (campaign.json gives a scenario campaign an empty target)
+                case "target" -> target = canonical ? stringsOrNone(j, "target") : strings(j, "target");
                 case "nodes" -> nodes = number(j, "nodes", 1, 64);
                 case "net" -> net = string(j, "net");
                 case "window_ns" -> window = number(j, "window_ns", 0, Long.MAX_VALUE);
@@ -135,7 +154,12 @@ public record CampaignConfig(List<String> target, int nodes, String net, Map<Str
         }
         // what is missing or inconsistent has no single place in the file: these messages name fields only
         String scenarioPath = null;
-        if (scenario != null) {
+        if (scenario != null && canonical) {
+            if (target != null && !target.isEmpty()) {
+                throw new ConfigException("`scenario` names the programs: `target` is empty in a scenario campaign");
+            }
+            scenarioPath = scenario;
+        } else if (scenario != null) {
             if (target != null || nodes != 0 || net != null) {
                 throw new ConfigException("`scenario` names the programs, the nodes and the net: leave out `"
                         + (target != null ? "target" : nodes != 0 ? "nodes" : "net") + "`");
@@ -154,6 +178,7 @@ public record CampaignConfig(List<String> target, int nodes, String net, Map<Str
             net = ScenarioNetSpec.of(s);
         }
         if (target == null) throw new ConfigException("missing field `target`");
+        if (target.isEmpty() && scenario == null) throw new ConfigException("target: must not be empty");
         if (net == null) throw new ConfigException("missing field `net`");
         if (nodes == 0) throw new ConfigException("missing field `nodes`");
         if ((checker == null) == (checkerCommand == null)) {
@@ -256,12 +281,18 @@ public record CampaignConfig(List<String> target, int nodes, String net, Map<Str
     }
 
     private static List<String> strings(JsonTokenizer j, String what) throws JsonSyntaxError {
+        List<String> out = stringsOrNone(j, what);
+        if (out.isEmpty()) throw j.errorAtToken(what + ": must not be empty");
+        return out;
+    }
+
+    /** An array of strings, maybe empty. */
+    private static List<String> stringsOrNone(JsonTokenizer j, String what) throws JsonSyntaxError {
         if (j.currentToken() != JsonToken.START_ARRAY) throw j.errorAtToken(what + ": expected an array of strings");
         List<String> out = new ArrayList<>();
         while (j.nextToken() != JsonToken.END_ARRAY) {
             out.add(string(j, what));
         }
-        if (out.isEmpty()) throw j.errorAtToken(what + ": must not be empty");
         return out;
     }
 

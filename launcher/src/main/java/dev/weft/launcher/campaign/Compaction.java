@@ -25,7 +25,7 @@ final class Compaction {
     /** Returns how many recordings were dropped. */
     static int compact(Path dir, int keep) throws IOException, CampaignConfig.ConfigException {
         String canonical = Files.readString(dir.resolve(CampaignCommand.CONFIG_FILE), StandardCharsets.UTF_8);
-        CampaignConfig config = CampaignConfig.parse(canonical.getBytes(StandardCharsets.UTF_8), Path.of("/"));
+        CampaignConfig config = CampaignConfig.parseCanonical(canonical.getBytes(StandardCharsets.UTF_8));
         List<PlannedRun> plan = PlannedRun.plan(config, config.seedStart(), config.seedCount());
         CampaignReport commands = new CampaignReport(config, List.of(), dir);
         Map<String, Integer> seen = new TreeMap<>();

@@ -23,7 +23,7 @@ final class Verification {
     /** Checks the folder; prints one line per problem and a summary. Returns the number of problems. */
     static int verify(Path dir, PrintStream out) throws IOException, CampaignConfig.ConfigException, InterruptedException {
         String canonical = Files.readString(dir.resolve(CampaignCommand.CONFIG_FILE), StandardCharsets.UTF_8);
-        CampaignConfig config = CampaignConfig.parse(canonical.getBytes(StandardCharsets.UTF_8), Path.of("/"));
+        CampaignConfig config = CampaignConfig.parseCanonical(canonical.getBytes(StandardCharsets.UTF_8));
         RunExecutor executor = new RunExecutor(config);
         List<String> problems = new ArrayList<>();
         int checked = 0;

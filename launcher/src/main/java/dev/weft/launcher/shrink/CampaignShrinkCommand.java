@@ -76,7 +76,7 @@ public final class CampaignShrinkCommand {
         CampaignConfig config;
         Path configFile = dir.resolve(CampaignCommand.CONFIG_FILE);
         try {
-            config = CampaignConfig.parse(BoundedFiles.read(configFile, CampaignCommand.MAX_CONFIG_BYTES), Path.of("/"));
+            config = CampaignConfig.parseCanonical(BoundedFiles.read(configFile, CampaignCommand.MAX_CONFIG_BYTES));
         } catch (NoSuchFileException e) {
             err.println("weft campaign shrink: " + dir + " is not a campaign folder (no " + CampaignCommand.CONFIG_FILE
                     + ")");

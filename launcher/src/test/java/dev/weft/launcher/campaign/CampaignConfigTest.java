@@ -39,6 +39,27 @@ class CampaignConfigTest {
         assertEquals(c, CampaignConfig.parse(c.canonicalJson().getBytes(StandardCharsets.UTF_8), Path.of("/other")));
     }
 
+    /**
+     * campaign.json reads back with parseCanonical (merge, verify, compact): a plain campaign's as the config it was
+     * written from; a scenario campaign's empty target, nodes and net as written, the scenario not read again (there
+     * is none at that path); an empty target without a scenario is still refused.
+     */
+    @Test
+    void theCanonicalReaderTakesAScenarioCampaignsFileAsWritten() throws Exception {
+        CampaignConfig plain = parse(GOOD);
+        assertEquals(plain, CampaignConfig.parseCanonical(plain.canonicalJson().getBytes(StandardCharsets.UTF_8)));
+        String scenario = "{\"checker\": \"fifo\", \"net\": \"latency=uniform:1-2\", \"nodes\": 2,"
+                + " \"scenario\": \"/nowhere/pp.json\", \"target\": []}";
+        CampaignConfig c = CampaignConfig.parseCanonical(scenario.getBytes(StandardCharsets.UTF_8));
+        assertEquals("/nowhere/pp.json", c.scenario());
+        assertEquals(List.of(), c.target());
+        assertEquals(2, c.nodes());
+        assertEquals("latency=uniform:1-2", c.net());
+        assertEquals("target: must not be empty", assertThrows(CampaignConfig.ConfigException.class,
+                () -> CampaignConfig.parseCanonical(scenario.replace(" \"scenario\": \"/nowhere/pp.json\",", "")
+                        .getBytes(StandardCharsets.UTF_8))).getMessage());
+    }
+
     @Test
     void aWindowedCampaignPassesItsWindowToEveryRunAndRefusesAWindowAboveTheMinimumLatency() throws Exception {
         String windowed = GOOD.replace("\"nodes\": 3,", "\"nodes\": 3, \"window_ns\": 1,");

@@ -61,6 +61,42 @@ class ScenarioCampaignTest {
         assertTrue(json.contains("\"scenario\": \"" + dir.resolve("pp.json") + "\""), json);
     }
 
+    /**
+     * The folder of a scenario campaign reads back: its campaign.json (scenario, the nodes and net it ran with, an
+     * empty target) is accepted by verify, merge and compact, without the scenario file (moved away here).
+     */
+    @Test
+    void verifyMergeAndCompactReadAScenarioCampaignsFolder() throws Exception {
+        String pingpong = LiveTargets.example("pingpong").toString();
+        Files.writeString(dir.resolve("pp.json"), """
+                {"name": "pingpong", "seed": 1,
+                 "nodes": [{"node_id": 0, "program": "%s", "args": []},
+                           {"node_id": 1, "program": "%s", "args": []}],
+                 "network": {"latency": "uniform:1000-50000"},
+                 "events": []}
+                """.formatted(pingpong, pingpong));
+        Path config = dir.resolve("c.json");
+        Files.writeString(config, "{\"scenario\": \"pp.json\", \"checker\": \"fifo,dup\", \"keep_pass_permille\": 1000,"
+                + " \"watchdog_secs\": 30, \"shim\": \"" + LiveTargets.shim() + "\"}");
+        Path out = dir.resolve("out");
+        Out o = campaign("--config", config.toString(), "--seeds", "5:2", "--jobs", "1", "--out", out.toString());
+        assertEquals(0, o.exit(), o.text());
+        assertTrue(Files.readString(out.resolve("campaign.json")).contains("\"target\": []"), "as written");
+        Files.move(dir.resolve("pp.json"), dir.resolve("moved.json"));
+
+        o = campaign("verify", out.toString());
+        assertEquals(0, o.exit(), o.text());
+        assertEquals("verified 2 kept recording(s) in " + out + ": each replays identical and gets its reported verdict\n",
+                o.text());
+        Path merged = dir.resolve("merged");
+        o = campaign("merge", merged.toString(), out.toString());
+        assertEquals(0, o.exit(), o.text());
+        assertEquals(Files.readString(out.resolve("campaign.json")), Files.readString(merged.resolve("campaign.json")));
+        o = campaign("compact", merged.toString());
+        assertEquals(0, o.exit(), o.text());
+        assertTrue(o.text().startsWith("compacted " + merged + ": 0 recording(s)"), o.text());
+    }
+
     @Test
     void aScenarioLeavesOutTargetNodesAndNet() throws Exception {
         Files.writeString(dir.resolve("c.json"), "{\"scenario\": \"pp.json\", \"nodes\": 2, \"checker\": \"fifo\"}");
