@@ -8,8 +8,8 @@
  * says so, so the silence does not pass for determinism.
  *
  * Safety: raw system calls and stack buffers only (a hook right before exec, possibly in a vfork
- * child that shares its parent's memory: nothing is allocated and no libc state is touched;
- * dladdr reads the loader's list without allocating).
+ * child that shares its parent's memory: nothing is allocated and no libc state is touched; the
+ * supervisor's path is found by the constructor).
  */
 #include "weft.h"
 
@@ -72,16 +72,26 @@ static int supervised(void) {
 }
 
 /* weft_super beside this library (weft run installs libweft_shim.so, weft_super and weft_exec in
- * one directory; the build leaves them in target/). 0 when there is none. */
-static int supervisor_path(char *out, size_t cap) {
+ * one directory; the build leaves them in target/), found once by the constructor: dladdr takes
+ * the loader's lock, which an exec hook in a fork child of a threaded program should not. Empty
+ * when there is none. */
+static char super_path[4096];
+
+void weft_static_exec_init(void) {
     Dl_info info;
-    if (!dladdr((void *)&weft_static_exec_prepare, &info) || !info.dli_fname) return 0;
+    if (!dladdr((void *)&weft_static_exec_init, &info) || !info.dli_fname) return;
     const char *slash = strrchr(info.dli_fname, '/');
     size_t dir = slash ? (size_t)(slash - info.dli_fname) + 1 : 0;
     static const char name[] = "weft_super";
-    if (dir + sizeof name > cap) return 0;
-    memcpy(out, info.dli_fname, dir);
-    memcpy(out + dir, name, sizeof name);
+    if (dir + sizeof name > sizeof super_path) return;
+    memcpy(super_path, info.dli_fname, dir);
+    memcpy(super_path + dir, name, sizeof name);
+}
+
+static int supervisor_path(char *out, size_t cap) {
+    size_t n = strlen(super_path);
+    if (!n || n >= cap) return 0;
+    memcpy(out, super_path, n + 1);
     return weft_real_syscall(SYS_faccessat, AT_FDCWD, out, X_OK, 0, 0, 0) == 0;
 }
 

@@ -189,6 +189,7 @@ void weft_proc_tree_init(void) {
         setenv("WEFT_PROC", v, 1);
     }
     pthread_atfork(before_fork, NULL, in_child);
+    weft_static_exec_init(); /* where weft_super is, found now rather than inside an exec hook */
 }
 
 /* Before an exec: the new image starts at the current virtual instant (and the run segment knows

@@ -266,6 +266,7 @@ typedef struct weft_static_exec {
     char *argv[WEFT_STATIC_ARGV];
 } weft_static_exec;
 int weft_static_exec_prepare(weft_static_exec *x, const char *file, int search, char *const argv[]);
+void weft_static_exec_init(void);            /* constructor: finds weft_super beside the library */
 
 /* ---- timers on the virtual clock (hook_timer.c) ---- */
 uint64_t weft_timer_next(void);              /* the earliest armed expiry (virtual mono ns), 0: none */
