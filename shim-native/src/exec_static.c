@@ -1,15 +1,19 @@
 /*
- * exec_static.c - a statically linked image exec'd from inside a shimmed tree (audit item 5).
- * LD_PRELOAD never reaches it and, below a dynamically linked root, no supervisor traces it: it
- * runs with the real clock and real randomness. The exec hooks (proc_tree.c) call
- * weft_warn_if_static first, which prints one line per image (per run: the run segment remembers
- * which images were named, proc_sched.c) so the silence does not pass for determinism.
+ * exec_static.c - a statically linked image exec'd from inside a shimmed tree (audit item 5, issue 29).
+ * LD_PRELOAD never reaches it. The exec hooks (proc_tree.c) ask weft_static_exec_prepare first:
+ * when weft_super lies beside this library, the exec becomes `weft_super --path FILE -- argv...`,
+ * so the image runs under the seccomp supervisor with the identity and clock in WEFT_PROC
+ * (super/super_join.c). Without a supervisor it runs with the real clock and real randomness, and
+ * one line per image (per run: the run segment remembers which images were named, proc_sched.c)
+ * says so, so the silence does not pass for determinism.
  *
  * Safety: raw system calls and stack buffers only (a hook right before exec, possibly in a vfork
- * child that shares its parent's memory: nothing is allocated and no libc state is touched).
+ * child that shares its parent's memory: nothing is allocated and no libc state is touched; the
+ * supervisor's path is found by the constructor).
  */
 #include "weft.h"
 
+#include <dlfcn.h>
 #include <elf.h>
 #include <fcntl.h>
 #include <stdlib.h>
@@ -49,9 +53,11 @@ static int static_elf(const char *path, uint64_t *key) {
     return result;
 }
 
-/* A tracer follows the new image (weft_super supervises a static root and its descendants): then it
- * is simulated after all. TracerPid from /proc/self/status, read on the stack. */
-static int traced(void) {
+/* Something already answers for the new image: a tracer follows it, or a weft_super above us set
+ * WEFT_SUPERVISED for its tree (a static root's supervisor covers its descendants' static images
+ * too). TracerPid from /proc/self/status, read on the stack. */
+static int supervised(void) {
+    if (getenv("WEFT_SUPERVISED")) return 1; /* reads environ: no allocation */
     char buf[2048];
     long fd = weft_real_syscall(SYS_openat, AT_FDCWD, "/proc/self/status", O_RDONLY | O_CLOEXEC, 0, 0, 0);
     if (fd < 0) return 0;
@@ -63,6 +69,30 @@ static int traced(void) {
     if (!t) return 0;
     for (t += 10; *t == ' ' || *t == '\t'; t++) {}
     return *t >= '1' && *t <= '9';
+}
+
+/* weft_super beside this library (weft run installs libweft_shim.so, weft_super and weft_exec in
+ * one directory; the build leaves them in target/), found once by the constructor: dladdr takes
+ * the loader's lock, which an exec hook in a fork child of a threaded program should not. Empty
+ * when there is none. */
+static char super_path[4096];
+
+void weft_static_exec_init(void) {
+    Dl_info info;
+    if (!dladdr((void *)&weft_static_exec_init, &info) || !info.dli_fname) return;
+    const char *slash = strrchr(info.dli_fname, '/');
+    size_t dir = slash ? (size_t)(slash - info.dli_fname) + 1 : 0;
+    static const char name[] = "weft_super";
+    if (dir + sizeof name > sizeof super_path) return;
+    memcpy(super_path, info.dli_fname, dir);
+    memcpy(super_path + dir, name, sizeof name);
+}
+
+static int supervisor_path(char *out, size_t cap) {
+    size_t n = strlen(super_path);
+    if (!n || n >= cap) return 0;
+    memcpy(out, super_path, n + 1);
+    return weft_real_syscall(SYS_faccessat, AT_FDCWD, out, X_OK, 0, 0, 0) == 0;
 }
 
 /* `file` as exec will find it: a name without '/' through PATH when `search` (execvp, execlp,
@@ -91,11 +121,26 @@ static int resolve(const char *file, int search, char *out, size_t cap) {
     }
 }
 
-void weft_warn_if_static(const char *file, int search) {
-    char path[4096];
+int weft_static_exec_prepare(weft_static_exec *x, const char *file, int search, char *const argv[]) {
     uint64_t key = 0;
-    if (!file || !resolve(file, search, path, sizeof path) || !static_elf(path, &key)) return;
-    if (traced() || !weft_pt_first_static(key)) return;
-    weft_errline("[weft] WARNING: %s is statically linked: not simulated (run it directly under weft run to use the"
-                 " static-binary supervisor)", path);
+    if (!file || !resolve(file, search, x->path, sizeof x->path) || !static_elf(x->path, &key) || supervised())
+        return 0;
+    size_t n = 0;
+    argv = WEFT_OPAQUE(argv);
+    while (argv && argv[n]) n++;
+    if (n + 5 <= WEFT_STATIC_ARGV && supervisor_path(x->super, sizeof x->super)) {
+        x->argv[0] = x->super;
+        x->argv[1] = (char *)"--path";
+        x->argv[2] = x->path;
+        x->argv[3] = (char *)"--";
+        memcpy(x->argv + 4, argv, n * sizeof *argv);
+        if (n == 0) x->argv[4 + n++] = x->path; /* an empty argv: the image still needs a name */
+        x->argv[4 + n] = NULL;
+        WEFT_TRACE("exec", "%s is static: under %s", x->path, x->super);
+        return 1;
+    }
+    if (weft_pt_first_static(key))
+        weft_errline("[weft] WARNING: %s is statically linked: not simulated (run it directly under weft run to use the"
+                     " static-binary supervisor)", x->path);
+    return 0;
 }

@@ -189,6 +189,7 @@ void weft_proc_tree_init(void) {
         setenv("WEFT_PROC", v, 1);
     }
     pthread_atfork(before_fork, NULL, in_child);
+    weft_static_exec_init(); /* where weft_super is, found now rather than inside an exec hook */
 }
 
 /* Before an exec: the new image starts at the current virtual instant (and the run segment knows
@@ -265,31 +266,37 @@ static char *const *with_ours(char *const *envp, char **copy) {
 }
 
 /* The exec family's one body: the clock refreshed, a stale WEFT_PROC in an explicit envp replaced
- * (exec_ve), the TSC trap lifted for the new image's loader and set again when the exec failed. */
+ * (exec_ve), the TSC trap lifted for the new image's loader and set again when the exec failed. A
+ * static image goes through weft_super (exec_static.c); should that exec fail, the image is exec'd
+ * directly, as before. */
 static int exec_ve(execve_fn real, const char *file, char *const argv[], char *const envp[]) {
     if (!weft_engaged()) return real(file, argv, envp);
-    weft_warn_if_static(file, real != get_real_execve());
+    weft_static_exec sx;
+    int super = weft_static_exec_prepare(&sx, file, real != get_real_execve(), argv);
     refresh_clock();
     char *copy[MAX_STACK_ENV];
     char *const *e = with_ours(envp, copy);
     WEFT_TRACE("exec", "%s%s", file, e ? " (WEFT_PROC replaced)" : "");
     weft_tcp_before_exec();
     weft_tsc_allow();
-    int rc = real(file, argv, e ? e : envp);
+    int rc = super ? get_real_execve()(sx.super, sx.argv, e ? e : envp) : -1;
+    if (!super || rc < 0) rc = real(file, argv, e ? e : envp);
     weft_tsc_trap_again(); /* only reached when the exec failed */
     weft_tcp_after_exec(0);
     return rc;
 }
 
 static int exec_v(execv_fn real, const char *file, char *const argv[]) {
-    int engaged = weft_engaged();
+    int engaged = weft_engaged(), super = 0;
+    weft_static_exec sx;
     if (engaged) {
-        weft_warn_if_static(file, real != get_real_execv());
+        super = weft_static_exec_prepare(&sx, file, real != get_real_execv(), argv);
         refresh_clock();
         weft_tcp_before_exec();
     }
     weft_tsc_allow();
-    int rc = real(file, argv);
+    int rc = super ? get_real_execve()(sx.super, sx.argv, environ) : -1;
+    if (!super || rc < 0) rc = real(file, argv);
     weft_tsc_trap_again();
     if (engaged) weft_tcp_after_exec(0);
     return rc;
@@ -310,7 +317,8 @@ WEFT_EXPORT int execvp(const char *file, char *const argv[]) { return exec_v(get
 static int spawn(posix_spawn_fn real, pid_t *pid, const char *path, const posix_spawn_file_actions_t *fa,
                  const posix_spawnattr_t *at, char *const argv[], char *const envp[]) {
     if (!weft_engaged()) return real(pid, path, fa, at, argv, envp);
-    weft_warn_if_static(path, real != get_real_posix_spawn());
+    weft_static_exec sx;
+    int super = weft_static_exec_prepare(&sx, path, real != get_real_posix_spawn(), argv);
     /* the spawned image reads WEFT_PROC at its exec, which posix_spawn waits for */
     children++;
     weft_pt_before_child();
@@ -321,7 +329,9 @@ static int spawn(posix_spawn_fn real, pid_t *pid, const char *path, const posix_
     weft_tcp_before_exec();
     weft_tsc_allow(); /* the spawned image's loader reads the TSC */
     pid_t child = -1;
-    int rc = real(&child, path, fa, at, argv, e ? e : envp);
+    /* a static image under weft_super; posix_spawn (not posix_spawnp) takes the resolved path */
+    int rc = super ? get_real_posix_spawn()(&child, sx.super, fa, at, sx.argv, e ? e : envp) : -1;
+    if (!super || rc != 0) rc = real(&child, path, fa, at, argv, e ? e : envp);
     weft_tsc_trap_again();
     weft_tcp_after_exec(rc == 0); /* this image goes on; the spawned one holds its sockets too */
     pid = WEFT_OPAQUE(pid);

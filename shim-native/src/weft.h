@@ -258,7 +258,15 @@ void weft_sig_suspend_wait(const void *mask); /* sigsuspend of a managed thread:
 uint64_t weft_sig_wait_begin(uint64_t through); /* a wait for the signals `through` (sigsuspend, sigwait) */
 void weft_sig_wait_end(uint64_t prev);
 int weft_pt_first_static(uint64_t key);      /* 1 the first time the run sees static image `key` */
-void weft_warn_if_static(const char *file, int search); /* exec_static.c: one warning per static image */
+/* exec_static.c: a static image exec'd inside the tree runs under weft_super (x->super with x->argv,
+ * returns 1); without a supervisor, 0 after one warning per image and run */
+#define WEFT_STATIC_ARGV 2052
+typedef struct weft_static_exec {
+    char super[4096], path[4096];
+    char *argv[WEFT_STATIC_ARGV];
+} weft_static_exec;
+int weft_static_exec_prepare(weft_static_exec *x, const char *file, int search, char *const argv[]);
+void weft_static_exec_init(void);            /* constructor: finds weft_super beside the library */
 
 /* ---- timers on the virtual clock (hook_timer.c) ---- */
 uint64_t weft_timer_next(void);              /* the earliest armed expiry (virtual mono ns), 0: none */

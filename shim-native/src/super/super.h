@@ -6,6 +6,7 @@
  *   super_answer.c answers to the notified system calls (clock, sleeps, getrandom, getcpu)
  *   super_stat.c   the stat family, made on the caller's behalf with virtual file times
  *   super_devrand.c /dev/urandom and /dev/random: pipes the supervisor fills from the seed
+ *   super_join.c   joining a shimmed tree: the target's place from WEFT_PROC, its clock handed back
  *   super_vdso.c   the vDSO: which entry points exist, and rewriting them in a child so they
  *                  make real system calls the filter sees
  *
@@ -72,5 +73,16 @@ int super_vdso_prepare(void);
 int super_vdso_patch(pid_t pid, uint64_t base);
 /* The names of the entry points prepare() found, for the trace (static string). */
 const char *super_vdso_names(void);
+
+/* A supervisor started by the shim's exec hook for a static image inside a shimmed tree
+ * (super_join.c): the target takes the identity in WEFT_PROC instead of the root's. */
+typedef struct super_join_state {
+    int active;                       /* WEFT_PROC was found: the target continues that process */
+    uint64_t id, mono_ns, run_start_ns; /* its id, its clock at the exec, the run's real start */
+    uint64_t segment, slot;           /* the run segment's name and the exec'ing process's slot */
+} super_join_state;
+extern super_join_state super_join;
+void super_join_configure(void);      /* reads WEFT_PROC (no-op without a valid one) */
+void super_join_publish(uint64_t mono_ns); /* the target's last clock into the exec'ing process's slot */
 
 #endif

@@ -9,7 +9,8 @@
  *   times, getrusage                    CPU time = a reading - the clock when the image began;
  *                                       times: user time and the monotonic clock in 100 Hz ticks,
  *                                       the rest 0; getrusage: every field 0 but ru_utime
- *   nanosleep, clock_nanosleep          advance the clock (absolute: to the deadline), return at once
+ *   nanosleep, clock_nanosleep          advance the clock (absolute: to the deadline), return at once;
+ *                                       inside a shimmed tree (super_join.c) the real sleep runs after
  *   getrandom                           stream 1 of the process
  *   getcpu                              cpu 0, node 0
  *   rseq                                ENOSYS: a registered rseq area carries the real CPU number,
@@ -198,7 +199,14 @@ void super_answer(super_proc *p, const struct seccomp_notif *n, struct seccomp_n
     case SYS_time:
     case SYS_clock_getres: v = answer_clock(p, tid, n->data.nr, a); break;
     case SYS_nanosleep:
-    case SYS_clock_nanosleep: v = answer_sleep(p, tid, n->data.nr, a); break;
+    case SYS_clock_nanosleep:
+        v = answer_sleep(p, tid, n->data.nr, a);
+        if (v == 0 && super_join.active) { /* inside a shimmed tree: the clock moved, the wait is real (super_join.c) */
+            r->flags = SECCOMP_USER_NOTIF_FLAG_CONTINUE;
+            super_stats.continued++;
+            return;
+        }
+        break;
     case SYS_times:
     case SYS_getrusage: v = answer_cputime(p, tid, n->data.nr, a); break;
     case SYS_getcpu: v = answer_getcpu(tid, a); break;

@@ -3,7 +3,11 @@
  * sleeps, CPU time, getrandom, random devices and getcpu answered by the seeded engine
  * (docs/shim.md "Static binaries").
  *
- *   WEFT_SEED=N weft_super [--] prog [args...]
+ *   WEFT_SEED=N weft_super [--path FILE] [--] prog [args...]
+ *
+ * --path runs FILE with the argument vector that follows (argv[0] as given: busybox reads its applet
+ * from it); without it prog is looked up in PATH. The shim's exec hook starts a static image exec'd
+ * inside a shimmed tree this way, and the target then joins that tree (super_join.c).
  *
  * The child installs a seccomp filter whose listed system calls (SECCOMP_RET_USER_NOTIF) stop
  * and wait for this process, hands us the listener fd over a socketpair, and execs the target.
@@ -112,15 +116,23 @@ static void send_listener(int sock, int fd) {
     }
 }
 
-static void run_child(int sock, pid_t parent, char **argv) {
+/* Runs FILE (exec_path) or argv[0] through PATH. */
+static void exec_target(const char *exec_path, char **argv) {
+    if (exec_path) execv(exec_path, argv);
+    else execvp(argv[0], argv);
+    weft_errline("weft_super: cannot run %s: %s", exec_path ? exec_path : argv[0], strerror(errno));
+}
+
+static void run_child(int sock, pid_t parent, const char *exec_path, char **argv) {
     prctl(PR_SET_PDEATHSIG, SIGKILL); /* without us its notified calls would fail with ENOSYS */
     if (getppid() != parent) _exit(127);
     int fd = install_filter();
     send_listener(sock, fd);
     if (fd >= 0) close(fd);
     close(sock);
-    execvp(argv[0], argv);
-    weft_errline("weft_super: cannot run %s: %s", argv[0], strerror(errno));
+    /* the shim's exec hook leaves a static image below us to this supervisor (exec_static.c) */
+    setenv("WEFT_SUPERVISED", "1", 1);
+    exec_target(exec_path, argv);
     _exit(127);
 }
 
@@ -345,10 +357,11 @@ static void inspect_image(super_proc *p, pid_t tid) {
         return;
     }
     if (at_random && same_image(p, tid, at_random)) return;
-    if (p->wrapper) { /* the target: it is the tree's root, as under the shim */
+    if (p->wrapper) { /* the target: the tree's root, as under the shim, or the exec'ing process's place */
         p->wrapper = 0;
         p->children = p->forks = 0;
-        place(p, 0, 0);
+        if (super_join.active) place(p, super_join.id, super_join.mono_ns);
+        else place(p, 0, 0);
     }
     p->images++;
     p->origin_ns = p->mono_ns;
@@ -442,6 +455,12 @@ static void print_stats(void) {
                  super_stats.processes, super_stats.vdso_images, super_stats.at_random, super_stats.shim_images);
 }
 
+/* Inside a shimmed tree: the target's last clock goes to the slot its parent reads (super_join.c). */
+static void publish_root_clock(void) {
+    super_proc *root = find_proc(root_pid);
+    if (root) super_join_publish(root->mono_ns);
+}
+
 static int exit_code(int status) {
     return WIFEXITED(status) ? WEXITSTATUS(status) : WIFSIGNALED(status) ? 128 + WTERMSIG(status) : 1;
 }
@@ -490,11 +509,13 @@ static int serve(int listener, pid_t child) {
     for (;;) {
         if (wait_and_serve(listener, pidfd)) {
             waitpid(child, &status, 0); /* every filtered task is gone, the target too */
+            publish_root_clock();
             print_stats();
             return exit_code(status);
         }
         if (waitpid(child, &status, WNOHANG) == child) break;
     }
+    publish_root_clock();
     print_stats();
     if (has_hung_up(listener)) return exit_code(status);
     if (fork() == 0) { /* the detached copy: nothing printed, nothing flushed */
@@ -507,22 +528,29 @@ static int serve(int listener, pid_t child) {
 }
 
 int main(int argc, char **argv) {
-    int first = argc > 1 && strcmp(argv[1], "--") == 0 ? 2 : 1;
+    int first = 1;
+    const char *exec_path = NULL;
+    if (argc > 2 && strcmp(argv[1], "--path") == 0) {
+        exec_path = argv[2];
+        first = 3;
+    }
+    if (argc > first && strcmp(argv[first], "--") == 0) first++;
     if (first >= argc) {
-        fprintf(stderr, "usage: WEFT_SEED=N weft_super [--] prog [args...]\n");
+        fprintf(stderr, "usage: WEFT_SEED=N weft_super [--path FILE] [--] prog [args...]\n");
         return 2;
     }
     char **target = argv + first;
     if (!weft_init()) { /* unseeded (or a malformed seed, already reported): do no harm */
-        execvp(target[0], target);
-        weft_errline("weft_super: cannot run %s: %s", target[0], strerror(errno));
+        exec_target(exec_path, target);
         return 127;
     }
+    super_join_configure();
     super_vdso_prepare();
     struct timespec now; /* unfiltered: the real clock. One second early, as proc_tree.c does: the
                           * kernel stamps files from its coarse clock, a tick behind */
     clock_gettime(CLOCK_REALTIME, &now);
     super_run_start_ns = ((uint64_t)now.tv_sec - 1) * 1000000000ULL + (uint64_t)now.tv_nsec;
+    if (super_join.active) super_run_start_ns = super_join.run_start_ns; /* the tree's run began earlier */
     int sv[2];
     if (socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, sv)) {
         weft_errline("weft_super: socketpair: %s", strerror(errno));
@@ -536,7 +564,7 @@ int main(int argc, char **argv) {
     }
     if (child == 0) {
         close(sv[0]);
-        run_child(sv[1], self, target);
+        run_child(sv[1], self, exec_path, target);
     }
     close(sv[1]);
     root_pid = child;

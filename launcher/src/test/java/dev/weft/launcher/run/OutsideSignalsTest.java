@@ -9,8 +9,8 @@ import org.junit.jupiter.api.Test;
 /**
  * Signals from outside the process tree (issue 29): one the tree did not send through its kill hooks is delivered at
  * the receiver's next turn, like the tree's own, and {@code --stats} counts them, so a run whose order depended on the
- * outside world says so. A static busybox (not shimmed below a dynamic shell) is such an outside sender; bash's own
- * {@code kill} builtin is the tree's.
+ * outside world says so. A static busybox is such an outside sender (under weft_super its clock is the tree's, but its
+ * kill is a raw system call no hook marks); bash's own {@code kill} builtin is the tree's.
  */
 class OutsideSignalsTest {
     @BeforeEach

@@ -385,26 +385,6 @@ class ProcSchedTest {
     }
 
     /**
-     * A statically linked image exec'd inside a shimmed tree runs unsimulated: the exec hooks say so on stderr, once per
-     * image and run (twice exec'd, through execve and through execvp's PATH search, one line; a dynamic image, none).
-     */
-    @Test
-    void aStaticImageInsideTheTreeIsWarnedAboutOnce() {
-        java.nio.file.Path stat = NativeFixture.testProgram("static_hello");
-        org.junit.jupiter.api.Assumptions.assumeTrue(java.nio.file.Files.isRegularFile(stat),
-                "skipped: static_hello not built (needs libc.a from libc6-dev)");
-        String dir = stat.getParent().toString();
-        var r = NativeFixture.weftRun("--seed", "11", "--", "sh", "-c",
-                stat + "; PATH=" + dir + ":$PATH env static_hello; env true; echo done");
-        assertEquals(0, r.exit(), r.stderr());
-        assertEquals("static hello\nstatic hello\ndone\n", r.stdout(), r.stderr());
-        String line = "[weft] WARNING: " + stat + " is statically linked: not simulated (run it directly under weft run"
-                + " to use the static-binary supervisor)";
-        assertEquals(1, r.stderr().lines().filter(line::equals).count(), r.stderr());
-        assertEquals(1, r.stderr().lines().filter(l -> l.contains("is statically linked")).count(), r.stderr());
-    }
-
-    /**
      * The shim's default is on too (a direct LD_PRELOAD run without WEFT_PROC_SCHED gives weft run's transcript);
      * WEFT_PROC_SCHED=0 turns it off.
      */
