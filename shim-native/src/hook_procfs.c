@@ -10,13 +10,15 @@
  *              getcpu caught by the backstop come here too.
  *   /proc      opening (open family, fopen) one of the process's own accounting files
  *              - /proc/self/stat, /proc/<own pid>/stat, /proc/thread-self/stat,
- *                /proc/self/task/<tid>/stat, /proc/<own pid>/task/<tid>/stat (and schedstat for
- *                each of them), and /proc/uptime -
+ *                /proc/self/task/<tid>/stat, /proc/<own pid>/task/<tid>/stat (and schedstat and
+ *                statm for each of them), and /proc/uptime -
  *              gives a memfd filled at the open with the real file's text, its timing fields
  *              replaced by the values times()/getrusage() give at the same instant (hook_proc.c):
  *                utime      the CPU time (one clock observation - the image's start) in 100 Hz ticks
  *                stime, cutime, cstime, guest_time, cguest_time, delayacct_blkio_ticks   0
  *                minflt, cminflt, majflt, cmajflt   0 (getrusage zeroes them: host facts)
+ *                rss        0 (which pages are resident is the host kernel's doing; statm's
+ *                           resident and shared fields likewise read 0)
  *                starttime  the image's start in ticks since the virtual boot (monotonic 0)
  *                processor  0
  *                pid (tid), ppid, pgrp, session   as getpid/gettid/getppid/getpgid/getsid say
@@ -76,7 +78,7 @@ WEFT_EXPORT int getcpu(unsigned *cpu, unsigned *node) {
 
 /* ---------------------------------------------------------------- which files */
 
-enum proc_file { PF_NONE, PF_STAT, PF_SCHEDSTAT, PF_UPTIME };
+enum proc_file { PF_NONE, PF_STAT, PF_STATM, PF_SCHEDSTAT, PF_UPTIME };
 
 /* What a path names: the file, whose it is (field 1 of stat: the pid, or the tid of a task file),
  * and the real file that describes it. Under weft run's PID namespace /proc is still the host's
@@ -117,6 +119,9 @@ static proc_target leaf(const char *p, long id, int thread_self) {
     if (!strcmp(p, "stat")) {
         t.file = PF_STAT;
         t.real = thread_self ? "/proc/thread-self/stat" : "/proc/self/stat";
+    } else if (!strcmp(p, "statm")) {
+        t.file = PF_STATM;
+        t.real = thread_self ? "/proc/thread-self/statm" : "/proc/self/statm";
     } else if (!strcmp(p, "schedstat")) {
         t.file = PF_SCHEDSTAT;
         t.real = thread_self ? "/proc/thread-self/schedstat" : "/proc/self/schedstat";
@@ -183,6 +188,7 @@ static int stat_field(int field, const stat_model *m, int64_t *v) {
     case 15: case 16: case 17:                   /* stime, cutime, cstime */
     case 39:                                     /* processor */
     case 42: case 43: case 44:                   /* delayacct_blkio_ticks, guest_time, cguest_time */
+    case 24:                                     /* rss: resident pages are the host's (see rewrite_statm) */
         *v = 0;
         return 1;
     case 14: *v = (int64_t)(m->cpu_ns / TICK_NS); return 1;            /* utime */
@@ -213,6 +219,22 @@ static void rewrite_stat(const char *in, int n, text *out, const stat_model *m) 
         while (i < n && in[i] != ' ' && in[i] != '\n') i++;
         int64_t v;
         if (stat_field(field, m, &v)) put_i64(out, v);
+        else put_bytes(out, in + start, i - start);
+    }
+    put_bytes(out, "\n", 1);
+}
+
+/* statm is "size resident shared text lib data dt" in pages. Which pages are resident (and shared
+ * with the page cache) is the host kernel's doing, so a program that prints its RSS (redis-server's
+ * INFO used_memory_rss) would differ from run to run: resident and shared read 0. The sizes of the
+ * mappings (size, text, data) are the program's own doing and stay the real ones. */
+static void rewrite_statm(const char *in, int n, text *out) {
+    int i = 0, field = 1;
+    while (i < n && in[i] != '\n') {
+        if (in[i] == ' ') { put_bytes(out, " ", 1); i++; field++; continue; }
+        int start = i;
+        while (i < n && in[i] != ' ' && in[i] != '\n') i++;
+        if (field == 2 || field == 3) put_bytes(out, "0", 1);
         else put_bytes(out, in + start, i - start);
     }
     put_bytes(out, "\n", 1);
@@ -271,6 +293,7 @@ int weft_procfs_open(const char *path, int flags) {
     stat_model m = {tg.id, weft_cpu_observe()}; /* one clock reading, as times() and getrusage() take */
     switch (tg.file) {
     case PF_STAT: rewrite_stat(real, n, &t, &m); break;
+    case PF_STATM: rewrite_statm(real, n, &t); break;
     case PF_SCHEDSTAT: put_u64(&t, m.cpu_ns); put_bytes(&t, " 0 1\n", 5); break;
     default: put_uptime(&t, weft_mono_origin + m.cpu_ns); break; /* that same reading */
     }

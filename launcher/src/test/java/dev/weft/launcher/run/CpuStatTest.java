@@ -82,4 +82,20 @@ class CpuStatTest {
         assertEquals("00:00 00:00:00 0", ps.stdout().strip().replaceAll("\\s+", " "), ps.stdout());
         assertEquals(ps.stdout(), NativeFixture.weftRun("--seed", "9", "--", "sh", "-c", sh).stdout());
     }
+
+    /**
+     * Resident memory is the host kernel's doing (page cache, reclaim), so a program that reports it (redis-server's
+     * INFO {@code used_memory_rss}, from its stat line) would differ from run to run: stat's rss and statm's resident
+     * and shared fields read 0, statm's sizes of the mappings stay the program's own.
+     */
+    @Test
+    void residentMemoryIsNotTheHosts() {
+        String script = "s = open('/proc/self/stat').read()\n"
+                + "f = s[s.rindex(')') + 2:].split()\n"
+                + "m = open('/proc/self/statm').read().split()\n"
+                + "print(f[21], m[1], m[2], int(m[0]) > 0, len(m))";
+        RealProgramsTest.assumeInstalled("python3");
+        var py = ShimRuns.succeeded(NativeFixture.weftRun("--seed", "9", "--", "python3", "-c", script));
+        assertEquals("0 0 0 True 7", py.stdout().strip());
+    }
 }
