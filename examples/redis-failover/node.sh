@@ -8,10 +8,14 @@ id=${WEFT_NODE_ID:?"run me as a node of weft run (WEFT_NODE_ID is not set)"}
 ip=127.0.0.$((id + 1))
 dir=$(mktemp -d "${TMPDIR:-/tmp}/weft-redis-n$id.XXXXXX")
 # REDIS_ROLE (primary, replica or sentinel) overrides the role the node id gives, for smaller clusters.
+# No jemalloc background thread (`jemalloc-bg-thread no`, Sentinels too): jemalloc starts it past the shim's
+# pthread_create, so it runs in real time, and the allocator figures in INFO (allocator_allocated, ...) differed
+# between two live runs of one seed. Without it jemalloc purges on the allocating threads, at virtual times.
 case ${REDIS_ROLE:-$id} in
-  0|primary)   exec redis-server --bind "$ip" --port 6379 --save "" --appendonly no --protected-mode no --dir "$dir" --repl-diskless-sync no ;;
+  0|primary)   exec redis-server --bind "$ip" --port 6379 --save "" --appendonly no --protected-mode no --dir "$dir" \
+            --repl-diskless-sync no --jemalloc-bg-thread no ;;
   1|2|replica) exec redis-server --bind "$ip" --port 6379 --save "" --appendonly no --protected-mode no --dir "$dir" \
-            --replicaof 127.0.0.1 6379 --repl-diskless-sync no ;;
+            --replicaof 127.0.0.1 6379 --repl-diskless-sync no --jemalloc-bg-thread no ;;
   3|4|5|sentinel)
     # Each Sentinel's ID from its node id: every node of a run draws the same random numbers (docs/shim.md, "The
     # process tree"), and Sentinels with one ID ignore each other's hellos, so they would never reach quorum.
@@ -19,6 +23,7 @@ case ${REDIS_ROLE:-$id} in
 port 26379
 bind $ip
 protected-mode no
+jemalloc-bg-thread no
 dir $dir
 sentinel myid $(printf %040x $((id + 1)))
 sentinel monitor mymaster 127.0.0.1 6379 2

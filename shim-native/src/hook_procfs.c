@@ -10,13 +10,16 @@
  *              getcpu caught by the backstop come here too.
  *   /proc      opening (open family, fopen) one of the process's own accounting files
  *              - /proc/self/stat, /proc/<own pid>/stat, /proc/thread-self/stat,
- *                /proc/self/task/<tid>/stat, /proc/<own pid>/task/<tid>/stat (and schedstat for
- *                each of them), and /proc/uptime -
+ *                /proc/self/task/<tid>/stat, /proc/<own pid>/task/<tid>/stat (and schedstat and
+ *                statm for each of them), and /proc/uptime -
  *              gives a memfd filled at the open with the real file's text, its timing fields
  *              replaced by the values times()/getrusage() give at the same instant (hook_proc.c):
  *                utime      the CPU time (one clock observation - the image's start) in 100 Hz ticks
  *                stime, cutime, cstime, guest_time, cguest_time, delayacct_blkio_ticks   0
  *                minflt, cminflt, majflt, cmajflt   0 (getrusage zeroes them: host facts)
+ *                rss        0 (which pages are resident is the host kernel's doing; statm's
+ *                           resident and shared fields likewise read 0, and smaps' and
+ *                           smaps_rollup's kB figures but the mapping sizes)
  *                starttime  the image's start in ticks since the virtual boot (monotonic 0)
  *                processor  0
  *                pid (tid), ppid, pgrp, session   as getpid/gettid/getppid/getpgid/getsid say
@@ -76,7 +79,7 @@ WEFT_EXPORT int getcpu(unsigned *cpu, unsigned *node) {
 
 /* ---------------------------------------------------------------- which files */
 
-enum proc_file { PF_NONE, PF_STAT, PF_SCHEDSTAT, PF_UPTIME };
+enum proc_file { PF_NONE, PF_STAT, PF_STATM, PF_SMAPS, PF_SMAPS_ROLLUP, PF_SCHEDSTAT, PF_UPTIME };
 
 /* What a path names: the file, whose it is (field 1 of stat: the pid, or the tid of a task file),
  * and the real file that describes it. Under weft run's PID namespace /proc is still the host's
@@ -117,6 +120,15 @@ static proc_target leaf(const char *p, long id, int thread_self) {
     if (!strcmp(p, "stat")) {
         t.file = PF_STAT;
         t.real = thread_self ? "/proc/thread-self/stat" : "/proc/self/stat";
+    } else if (!strcmp(p, "statm")) {
+        t.file = PF_STATM;
+        t.real = thread_self ? "/proc/thread-self/statm" : "/proc/self/statm";
+    } else if (!strcmp(p, "smaps")) {
+        t.file = PF_SMAPS;
+        t.real = thread_self ? "/proc/thread-self/smaps" : "/proc/self/smaps";
+    } else if (!strcmp(p, "smaps_rollup")) {
+        t.file = PF_SMAPS_ROLLUP;
+        t.real = thread_self ? "/proc/thread-self/smaps_rollup" : "/proc/self/smaps_rollup";
     } else if (!strcmp(p, "schedstat")) {
         t.file = PF_SCHEDSTAT;
         t.real = thread_self ? "/proc/thread-self/schedstat" : "/proc/self/schedstat";
@@ -183,6 +195,7 @@ static int stat_field(int field, const stat_model *m, int64_t *v) {
     case 15: case 16: case 17:                   /* stime, cutime, cstime */
     case 39:                                     /* processor */
     case 42: case 43: case 44:                   /* delayacct_blkio_ticks, guest_time, cguest_time */
+    case 24:                                     /* rss: resident pages are the host's (see rewrite_statm) */
         *v = 0;
         return 1;
     case 14: *v = (int64_t)(m->cpu_ns / TICK_NS); return 1;            /* utime */
@@ -213,6 +226,22 @@ static void rewrite_stat(const char *in, int n, text *out, const stat_model *m) 
         while (i < n && in[i] != ' ' && in[i] != '\n') i++;
         int64_t v;
         if (stat_field(field, m, &v)) put_i64(out, v);
+        else put_bytes(out, in + start, i - start);
+    }
+    put_bytes(out, "\n", 1);
+}
+
+/* statm is "size resident shared text lib data dt" in pages. Which pages are resident (and shared
+ * with the page cache) is the host kernel's doing, so a program that prints its RSS (redis-server's
+ * INFO used_memory_rss) would differ from run to run: resident and shared read 0. The sizes of the
+ * mappings (size, text, data) are the program's own doing and stay the real ones. */
+static void rewrite_statm(const char *in, int n, text *out) {
+    int i = 0, field = 1;
+    while (i < n && in[i] != '\n') {
+        if (in[i] == ' ') { put_bytes(out, " ", 1); i++; field++; continue; }
+        int start = i;
+        while (i < n && in[i] != ' ' && in[i] != '\n') i++;
+        if (field == 2 || field == 3) put_bytes(out, "0", 1);
         else put_bytes(out, in + start, i - start);
     }
     put_bytes(out, "\n", 1);
@@ -257,12 +286,88 @@ static int memfd_with(const text *t, int flags) {
     return (int)fd;
 }
 
+/* smaps (and smaps_rollup) lines "Key:   <n> kB" say how much of a mapping is resident, dirty,
+ * shared or swapped: the host kernel's doing, like statm's resident field (redis-server's RDB child
+ * reports its copy-on-write size from Private_Dirty, and it differed by a page from run to run).
+ * Those numbers read 0; the mapping's own sizes (Size, KernelPageSize, MMUPageSize) and every other
+ * line stay as the kernel wrote them. */
+static int keeps_its_number(const char *line, int n) {
+    static const char *const kept[] = {"Size:", "KernelPageSize:", "MMUPageSize:"};
+    for (unsigned k = 0; k < sizeof kept / sizeof kept[0]; k++) {
+        int len = (int)strlen(kept[k]);
+        if (n >= len && !memcmp(line, kept[k], (size_t)len)) return 1;
+    }
+    return 0;
+}
+
+/* One smaps line (without its newline) to the memfd, its number zeroed when it is a kB figure. */
+static void put_smaps_line(long fd, const char *line, int n) {
+    char out[PROC_TEXT_MAX];
+    text t = {out, 0, sizeof out};
+    int colon = 0;
+    while (colon < n && line[colon] != ':' && line[colon] != ' ') colon++;
+    int kb = n > 3 && !memcmp(line + n - 3, " kB", 3) && colon < n && line[colon] == ':';
+    if (!kb || keeps_its_number(line, n) || n >= PROC_TEXT_MAX) {
+        weft_real_syscall(SYS_write, fd, line, n, 0, 0, 0);
+    } else {
+        int i = colon + 1;
+        put_bytes(&t, line, i);
+        while (i < n && line[i] == ' ') put_bytes(&t, line + i++, 1);
+        put_bytes(&t, "0 kB", 4);
+        weft_real_syscall(SYS_write, fd, t.buf, t.len, 0, 0, 0);
+    }
+    weft_real_syscall(SYS_write, fd, "\n", 1, 0, 0, 0);
+}
+
+/* The real smaps text, line by line through a fixed buffer, into a fresh memfd (the file is far
+ * larger than the other ones: a line at a time). The memfd, or -1 with errno. */
+static int smaps_memfd(const char *real_path, int flags) {
+    long in = weft_real_syscall(SYS_openat, AT_FDCWD, real_path, O_RDONLY | O_CLOEXEC, 0, 0, 0);
+    if (in < 0) return -1; /* the real file's error, in errno */
+    long fd = weft_real_syscall(SYS_memfd_create, "weft-proc", (flags & O_CLOEXEC) ? MFD_CLOEXEC : 0, 0, 0, 0, 0);
+    if (fd < 0) { /* nowhere to put the answer: the real file, as without the shim */
+        WEFT_TRACE("open", "%s: memfd_create refused, real file", real_path);
+        return (int)in;
+    }
+    char buf[PROC_TEXT_MAX * 2];
+    int have = 0;
+    for (;;) {
+        long r = weft_real_syscall(SYS_read, in, buf + have, (long)sizeof buf - have, 0, 0, 0);
+        if (r > 0) have += (int)r;
+        int start = 0;
+        for (int i = 0; i < have; i++) {
+            if (buf[i] != '\n') continue;
+            put_smaps_line(fd, buf + start, i - start);
+            start = i + 1;
+        }
+        if (start == 0 && have == (int)sizeof buf) { /* a line longer than the buffer: as it is */
+            weft_real_syscall(SYS_write, fd, buf, have, 0, 0, 0);
+            have = 0;
+            continue;
+        }
+        memmove(buf, buf + start, (size_t)(have - start));
+        have -= start;
+        if (r <= 0) break;
+    }
+    if (have > 0) weft_real_syscall(SYS_write, fd, buf, have, 0, 0, 0);
+    weft_real_syscall(SYS_close, in, 0, 0, 0, 0, 0);
+    weft_real_syscall(SYS_lseek, fd, 0, SEEK_SET, 0, 0, 0);
+    return (int)fd;
+}
+
 /* An open of `path` with `flags`: an fd or -1 with errno when the path is one of ours, else
  * WEFT_PROCFS_NOT_OURS (the caller makes the real call). */
 int weft_procfs_open(const char *path, int flags) {
     if (!read_only(flags)) return WEFT_PROCFS_NOT_OURS;
     proc_target tg = target_of(path);
     if (tg.file == PF_NONE) return WEFT_PROCFS_NOT_OURS;
+    if (tg.file == PF_SMAPS || tg.file == PF_SMAPS_ROLLUP) {
+        int saved_errno = errno;
+        int fd = smaps_memfd(tg.real, flags);
+        if (fd >= 0) errno = saved_errno;
+        WEFT_TRACE("open", "%s -> %d (resident figures 0)", path, fd);
+        return fd;
+    }
     char real[PROC_TEXT_MAX], answer[PROC_TEXT_MAX];
     int saved = errno;
     int n = read_real(tg.real, real, sizeof real);
@@ -271,6 +376,7 @@ int weft_procfs_open(const char *path, int flags) {
     stat_model m = {tg.id, weft_cpu_observe()}; /* one clock reading, as times() and getrusage() take */
     switch (tg.file) {
     case PF_STAT: rewrite_stat(real, n, &t, &m); break;
+    case PF_STATM: rewrite_statm(real, n, &t); break;
     case PF_SCHEDSTAT: put_u64(&t, m.cpu_ns); put_bytes(&t, " 0 1\n", 5); break;
     default: put_uptime(&t, weft_mono_origin + m.cpu_ns); break; /* that same reading */
     }

@@ -82,4 +82,27 @@ class CpuStatTest {
         assertEquals("00:00 00:00:00 0", ps.stdout().strip().replaceAll("\\s+", " "), ps.stdout());
         assertEquals(ps.stdout(), NativeFixture.weftRun("--seed", "9", "--", "sh", "-c", sh).stdout());
     }
+
+    /**
+     * Resident memory is the host kernel's doing (page cache, reclaim), so a program that reports it (redis-server's
+     * INFO {@code used_memory_rss}, from its stat line; its RDB child's copy-on-write size, from smaps) would differ
+     * from run to run: stat's rss, statm's resident and shared fields and every kB figure of smaps and smaps_rollup
+     * but the mapping sizes read 0; the sizes of the mappings stay the program's own.
+     */
+    @Test
+    void residentMemoryIsNotTheHosts() {
+        String script = "s = open('/proc/self/stat').read()\n"
+                + "f = s[s.rindex(')') + 2:].split()\n"
+                + "m = open('/proc/self/statm').read().split()\n"
+                + "print(f[21], m[1], m[2], int(m[0]) > 0, len(m))\n"
+                + "import re\n"
+                + "kb = [l for l in open('/proc/self/smaps').read().splitlines() if l.endswith(' kB')]\n"
+                + "host = [l for l in kb if not re.match(r'(Size|KernelPageSize|MMUPageSize):', l)]\n"
+                + "rollup = [l for l in open('/proc/self/smaps_rollup').read().splitlines() if l.endswith(' kB')]\n"
+                + "print(len(host) > 100, all(l.endswith(' 0 kB') for l in host + rollup),\n"
+                + "      any(l.startswith('Size:') and not l.endswith(' 0 kB') for l in kb), len(rollup) > 5)";
+        RealProgramsTest.assumeInstalled("python3");
+        var py = ShimRuns.succeeded(NativeFixture.weftRun("--seed", "9", "--", "python3", "-c", script));
+        assertEquals("0 0 0 True 7\nTrue True True True", py.stdout().strip());
+    }
 }
