@@ -1,17 +1,19 @@
 package dev.weft.launcher.net;
 
+import static dev.weft.launcher.run.ClusterRunTest.weft;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.weft.launcher.replay.ReplayCommand;
+import dev.weft.launcher.run.ClusterRunTest.Out;
 import dev.weft.launcher.run.NativeFixture;
-import dev.weft.launcher.run.RunCommand;
 import dev.weft.replay.ReplayOptions;
 import dev.weft.replay.ReplayReport;
 import dev.weft.replay.Replayer;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -36,19 +38,6 @@ class TcpProgramsTest {
     @BeforeAll
     static void built() {
         NativeFixture.assumeBuilt();
-    }
-
-    record Out(int exit, String stdout, String stderr) {
-    }
-
-    static Out weft(String... args) {
-        List<String> all = new ArrayList<>(List.of("--shim", NativeFixture.shim().toString()));
-        all.addAll(List.of(args));
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int rc = RunCommand.run(all.toArray(String[]::new), NativeFixture.cleanEnv(),
-                new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
-        return new Out(rc, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
     }
 
     static void requires(String program) {
@@ -139,27 +128,34 @@ class TcpProgramsTest {
         assertTrue(o.stdout().contains("[n1] hello-redis"), o.stdout());
     }
 
-    @Test
-    void aRedisReplicaSyncsFromItsPrimaryAndServesTheKey() throws Exception {
-        requires("redis-server");
-        requires("redis-cli");
-        Path m = Files.createDirectories(dir.resolve("primary"));
-        Path r = Files.createDirectories(dir.resolve("replica"));
+    /**
+     * A redis-server primary (node 0, data in primary) and its replica (node 1, data in replica); node 2 sets a key
+     * on the primary and prints it once the replica has it. The run ends when node 2 exits.
+     */
+    private static Path redisReplicaScenario(String name, Path file, Path primary, Path replica) throws IOException {
         String common = " --port 6379 --save '' --appendonly no --protected-mode no --repl-diskless-sync no --dir ";
-        Path s = dir.resolve("replica.json");
-        Files.writeString(s, """
-                {"name": "redis primary and replica", "seed": 11,
+        Files.writeString(file, """
+                {"name": "%s", "seed": 11,
                  "nodes": [{"node_id": 0, "program": "/bin/sh", "args": ["-c", %s]},
                            {"node_id": 1, "program": "/bin/sh", "args": ["-c", %s]},
                            {"node_id": 2, "program": "/bin/sh", "args": ["-c", %s]}],
                  "network": {"latency": "uniform:2000-10000"},
                  "end_when_exited": [2],
                  "events": []}
-                """.formatted(json("exec redis-server --bind 127.0.0.1" + common + m),
-                json("exec redis-server --bind 127.0.0.2 --replicaof 127.0.0.1 6379" + common + r),
+                """.formatted(name, json("exec redis-server --bind 127.0.0.1" + common + primary),
+                json("exec redis-server --bind 127.0.0.2 --replicaof 127.0.0.1 6379" + common + replica),
                 json(retrying("redis-cli -h 127.0.0.1 SET k hello-replica 2>/dev/null | grep -q OK") + "; "
                         + retrying("[ \"$(redis-cli -h 127.0.0.2 GET k 2>/dev/null)\" = hello-replica ]")
                         + "; echo replica-has=$(redis-cli -h 127.0.0.2 GET k)")));
+        return file;
+    }
+
+    @Test
+    void aRedisReplicaSyncsFromItsPrimaryAndServesTheKey() throws Exception {
+        requires("redis-server");
+        requires("redis-cli");
+        Path s = redisReplicaScenario("redis primary and replica", dir.resolve("replica.json"),
+                Files.createDirectories(dir.resolve("primary")), Files.createDirectories(dir.resolve("replica")));
         Out o = run(s, "hello-replica", "PSYNC");
         assertTrue(o.stdout().contains("[n2] replica-has=hello-replica"), o.stdout() + o.stderr());
     }
@@ -416,21 +412,8 @@ class TcpProgramsTest {
         requires("redis-cli");
         Path m = dir.resolve("w-primary");
         Path r = dir.resolve("w-replica");
-        String common = " --port 6379 --save '' --appendonly no --protected-mode no --repl-diskless-sync no --dir ";
-        Path s = dir.resolve("replica-windowed.json");
-        Files.writeString(s, """
-                {"name": "redis primary and replica, windowed", "seed": 11,
-                 "nodes": [{"node_id": 0, "program": "/bin/sh", "args": ["-c", %s]},
-                           {"node_id": 1, "program": "/bin/sh", "args": ["-c", %s]},
-                           {"node_id": 2, "program": "/bin/sh", "args": ["-c", %s]}],
-                 "network": {"latency": "uniform:2000-10000"},
-                 "end_when_exited": [2],
-                 "events": []}
-                """.formatted(json("exec redis-server --bind 127.0.0.1" + common + m),
-                json("exec redis-server --bind 127.0.0.2 --replicaof 127.0.0.1 6379" + common + r),
-                json(retrying("redis-cli -h 127.0.0.1 SET k hello-replica 2>/dev/null | grep -q OK") + "; "
-                        + retrying("[ \"$(redis-cli -h 127.0.0.2 GET k 2>/dev/null)\" = hello-replica ]")
-                        + "; echo replica-has=$(redis-cli -h 127.0.0.2 GET k)")));
+        Path s = redisReplicaScenario("redis primary and replica, windowed", dir.resolve("replica-windowed.json"),
+                m, r);
         byte[] rec = windowed(s, 2, emptied(m, r), "[n2] replica-has=hello-replica", "hello-replica", "PSYNC");
         anotherSeedDiffers(s, emptied(m, r), rec, "[n2] replica-has=hello-replica");
     }
