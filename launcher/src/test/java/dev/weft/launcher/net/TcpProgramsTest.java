@@ -52,6 +52,37 @@ class TcpProgramsTest {
         return "\"" + s.replace("\\", "\\\\").replace("\"", "\\\"").replace("\n", "\\n") + "\"";
     }
 
+    /** Python that listens on 127.0.0.1:port and accepts one connection as c. */
+    static String pythonAccept(int port) {
+        return "import socket\n"
+                + "l = socket.socket(); l.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)\n"
+                + "l.bind(('127.0.0.1', " + port + ")); l.listen(1)\n"
+                + "c, _ = l.accept()\n";
+    }
+
+    /** Python that connects s to 127.0.0.1:port, retrying every 50 ms (400 times) while the server starts. */
+    static String pythonConnect(int port) {
+        return "import socket, time\n"
+                + "for i in range(400):\n"
+                + "    try:\n"
+                + "        s = socket.create_connection(('127.0.0.1', " + port + ")); break\n"
+                + "    except OSError: time.sleep(0.05)\n";
+    }
+
+    /**
+     * A two-node scenario, seed 11: a Python server (node 0) and its client (node 1) on a network of the given
+     * latency; members holds what follows (end_when_exited, events) as JSON members.
+     */
+    static String pythonPair(String name, String server, String client, String latency, String members) {
+        return """
+                {"name": %s, "seed": 11,
+                 "nodes": [{"node_id": 0, "program": "python3", "args": ["-c", %s]},
+                           {"node_id": 1, "program": "python3", "args": ["-c", %s]}],
+                 "network": {"latency": "%s"},
+                 %s}
+                """.formatted(json(name), json(server), json(client), latency, members);
+    }
+
     /** A client shell loop that retries cmd (a refused connect) until it succeeds. */
     static String retrying(String cmd) {
         return "for i in $(seq 1 400); do " + cmd + " && break; sleep 0.05; done";
@@ -195,17 +226,11 @@ class TcpProgramsTest {
     @Test
     void aCrashedServerResetsItsClientAndARetryIsRefused() throws Exception {
         requires("python3");
-        String server = "import socket\n"
-                + "l = socket.socket(); l.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)\n"
-                + "l.bind(('127.0.0.1', 7300)); l.listen(1)\n"
-                + "c, _ = l.accept(); c.recv(100)\n"
+        String server = pythonAccept(7300)
+                + "c.recv(100)\n"
                 + "import time\n"
                 + "while True: time.sleep(1)\n";
-        String client = "import socket, time\n"
-                + "for i in range(400):\n"
-                + "    try:\n"
-                + "        s = socket.create_connection(('127.0.0.1', 7300)); break\n"
-                + "    except OSError: time.sleep(0.05)\n"
+        String client = pythonConnect(7300)
                 + "s.sendall(b'anyone there?\\n')\n"
                 + "try:\n"
                 + "    print('read', s.recv(100))\n"
@@ -218,14 +243,9 @@ class TcpProgramsTest {
         Path s = dir.resolve("crash.json");
         // the crash comes at t = 15 s: before it, the client's paced connect retries (50 ms each) leave a loaded
         // machine 1.5 s of real time to start the Python server (at t = 2 s it once crashed before listening)
-        Files.writeString(s, """
-                {"name": "crash", "seed": 11,
-                 "nodes": [{"node_id": 0, "program": "python3", "args": ["-c", %s]},
-                           {"node_id": 1, "program": "python3", "args": ["-c", %s]}],
-                 "network": {"latency": "uniform:2000-10000"},
-                 "end_when_exited": [1],
-                 "events": [{"time_ns": 15000000000, "action": {"type": "crash", "node_id": 0}}]}
-                """.formatted(json(server), json(client)));
+        Files.writeString(s, pythonPair("crash", server, client, "uniform:2000-10000", """
+                "end_when_exited": [1],
+                 "events": [{"time_ns": 15000000000, "action": {"type": "crash", "node_id": 0}}]"""));
         Out o = run(s, "anyone there?");
         assertTrue(o.stdout().contains("[n1] read failed: ConnectionResetError"), o.stdout() + o.stderr());
         assertTrue(o.stdout().contains("[n1] reconnect failed: ConnectionRefusedError"), o.stdout() + o.stderr());
@@ -422,26 +442,14 @@ class TcpProgramsTest {
 
     /** Two Python nodes connected to each other, each then blocked reading what the other never writes. */
     private Path standoff(String name) throws Exception {
-        String server = "import socket\n"
-                + "l = socket.socket(); l.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)\n"
-                + "l.bind(('127.0.0.1', 7400)); l.listen(1)\n"
-                + "c, _ = l.accept(); print('accepted', flush=True)\n"
+        String server = pythonAccept(7400)
+                + "print('accepted', flush=True)\n"
                 + "print('server read', c.recv(100))\n";
-        String client = "import socket, time\n"
-                + "for i in range(400):\n"
-                + "    try:\n"
-                + "        s = socket.create_connection(('127.0.0.1', 7400)); break\n"
-                + "    except OSError: time.sleep(0.05)\n"
+        String client = pythonConnect(7400)
                 + "print('connected', flush=True)\n"
                 + "print('client read', s.recv(100))\n";
         Path s = dir.resolve(name + ".json");
-        Files.writeString(s, """
-                {"name": %s, "seed": 11,
-                 "nodes": [{"node_id": 0, "program": "python3", "args": ["-c", %s]},
-                           {"node_id": 1, "program": "python3", "args": ["-c", %s]}],
-                 "network": {"latency": "uniform:2000-10000"},
-                 "events": []}
-                """.formatted(json(name), json(server), json(client)));
+        Files.writeString(s, pythonPair(name, server, client, "uniform:2000-10000", "\"events\": []"));
         return s;
     }
 
