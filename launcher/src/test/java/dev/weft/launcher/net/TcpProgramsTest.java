@@ -160,25 +160,34 @@ class TcpProgramsTest {
     }
 
     /**
-     * A redis-server primary (node 0, data in primary) and its replica (node 1, data in replica); node 2 sets a key
-     * on the primary and prints it once the replica has it. The run ends when node 2 exits.
+     * A redis-server primary (node 0 on 127.0.0.1, data in primary) and its replica (node 1 on 127.0.0.2, data in
+     * replica), both with the options given, and node 2 running client under /bin/sh; the run ends when node 2 exits.
+     * events is the scenario's events array.
      */
-    private static Path redisReplicaScenario(String name, Path file, Path primary, Path replica) throws IOException {
-        String common = " --port 6379 --save '' --appendonly no --protected-mode no --repl-diskless-sync no --dir ";
+    private static Path redisScenario(Path file, String name, Path primary, Path replica, String options,
+            String client, String events) throws IOException {
+        String common = " --port 6379 --save '' --appendonly no --protected-mode no --repl-diskless-sync no" + options
+                + " --dir ";
         Files.writeString(file, """
-                {"name": "%s", "seed": 11,
+                {"name": %s, "seed": 11,
                  "nodes": [{"node_id": 0, "program": "/bin/sh", "args": ["-c", %s]},
                            {"node_id": 1, "program": "/bin/sh", "args": ["-c", %s]},
                            {"node_id": 2, "program": "/bin/sh", "args": ["-c", %s]}],
                  "network": {"latency": "uniform:2000-10000"},
                  "end_when_exited": [2],
-                 "events": []}
-                """.formatted(name, json("exec redis-server --bind 127.0.0.1" + common + primary),
+                 "events": %s}
+                """.formatted(json(name), json("exec redis-server --bind 127.0.0.1" + common + primary),
                 json("exec redis-server --bind 127.0.0.2 --replicaof 127.0.0.1 6379" + common + replica),
-                json(retrying("redis-cli -h 127.0.0.1 SET k hello-replica 2>/dev/null | grep -q OK") + "; "
-                        + retrying("[ \"$(redis-cli -h 127.0.0.2 GET k 2>/dev/null)\" = hello-replica ]")
-                        + "; echo replica-has=$(redis-cli -h 127.0.0.2 GET k)")));
+                json(client), events));
         return file;
+    }
+
+    /** redisScenario whose node 2 sets a key on the primary and prints it once the replica has it. */
+    private static Path redisReplicaScenario(String name, Path file, Path primary, Path replica) throws IOException {
+        return redisScenario(file, name, primary, replica, "",
+                retrying("redis-cli -h 127.0.0.1 SET k hello-replica 2>/dev/null | grep -q OK") + "; "
+                        + retrying("[ \"$(redis-cli -h 127.0.0.2 GET k 2>/dev/null)\" = hello-replica ]")
+                        + "; echo replica-has=$(redis-cli -h 127.0.0.2 GET k)", "[]");
     }
 
     @Test
@@ -197,25 +206,14 @@ class TcpProgramsTest {
         requires("redis-cli");
         Path m = Files.createDirectories(dir.resolve("p-primary"));
         Path r = Files.createDirectories(dir.resolve("p-replica"));
-        String common = " --port 6379 --save '' --appendonly no --protected-mode no --repl-diskless-sync no"
-                + " --repl-timeout 5 --dir ";
         String status = "redis-cli -h 127.0.0.2 INFO replication 2>/dev/null | grep -o 'master_link_status:[a-z]*'";
-        Path s = dir.resolve("partition.json");
         // the partition (t = 3 s) outlasts tcp_stall (30 s): the stream is reset and the replica's link goes down;
         // the heal (t = 40 s) lets it reconnect and resync
-        Files.writeString(s, """
-                {"name": "redis partition", "seed": 11,
-                 "nodes": [{"node_id": 0, "program": "/bin/sh", "args": ["-c", %s]},
-                           {"node_id": 1, "program": "/bin/sh", "args": ["-c", %s]},
-                           {"node_id": 2, "program": "/bin/sh", "args": ["-c", %s]}],
-                 "network": {"latency": "uniform:2000-10000"},
-                 "end_when_exited": [2],
-                 "events": [{"time_ns": 3000000000, "action": {"type": "activate_partition", "spec": "0|1+2"}},
-                            {"time_ns": 40000000000, "action": {"type": "clear_partition"}}]}
-                """.formatted(json("exec redis-server --bind 127.0.0.1" + common + m),
-                json("exec redis-server --bind 127.0.0.2 --replicaof 127.0.0.1 6379" + common + r),
-                json(once(status + " | grep -q up", "first=up") + "; " + once(status + " | grep -q down", "then=down")
-                        + "; " + once(status + " | grep -q up", "again=up"))));
+        Path s = redisScenario(dir.resolve("partition.json"), "redis partition", m, r, " --repl-timeout 5",
+                once(status + " | grep -q up", "first=up") + "; " + once(status + " | grep -q down", "then=down")
+                        + "; " + once(status + " | grep -q up", "again=up"), """
+                [{"time_ns": 3000000000, "action": {"type": "activate_partition", "spec": "0|1+2"}},
+                            {"time_ns": 40000000000, "action": {"type": "clear_partition"}}]""");
         Out o = run(s);
         assertTrue(o.stdout().contains("[n2] first=up"), o.stdout());
         assertTrue(o.stdout().contains("[n2] then=down"), o.stdout() + o.stderr());
