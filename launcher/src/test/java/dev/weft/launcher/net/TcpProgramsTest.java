@@ -122,12 +122,18 @@ class TcpProgramsTest {
         return o;
     }
 
+    /** The folder http.server serves in the curl tests: index.txt, whose one line the tests look for. */
+    private Path servedFolder() throws IOException {
+        Path www = Files.createDirectories(dir.resolve("www"));
+        Files.writeString(www.resolve("index.txt"), "hello from http.server\n");
+        return www;
+    }
+
     @Test
     void curlFetchesAFileFromPythonsHttpServer() throws Exception {
         requires("curl");
         requires("python3");
-        Path www = Files.createDirectories(dir.resolve("www"));
-        Files.writeString(www.resolve("index.txt"), "hello from http.server\n");
+        Path www = servedFolder();
         Out o = run(scenario("curl-http",
                 "cd " + www + " && exec python3 -m http.server --bind 127.0.0.1 8000",
                 retrying("curl -s http://127.0.0.1:8000/index.txt")),
@@ -374,8 +380,7 @@ class TcpProgramsTest {
     void windowedCurlAgainstHttpServerIsAFunctionOfTheSeed() throws Exception {
         requires("curl");
         requires("python3");
-        Path www = Files.createDirectories(dir.resolve("www"));
-        Files.writeString(www.resolve("index.txt"), "hello from http.server\n");
+        Path www = servedFolder();
         // older than the run, whenever the test starts (a file changed during the run shows the run's virtual time)
         Files.setLastModifiedTime(www.resolve("index.txt"), java.nio.file.attribute.FileTime.fromMillis(1_500_000_000_000L));
         Path s = scenario("curl-http-windowed",
