@@ -37,6 +37,8 @@
  * deadlocking on it.
  */
 #include "weft.h"
+#include "sock_values.h"
+#include "wire_bytes.h"
 
 #include <arpa/inet.h>
 #include <errno.h>
@@ -221,13 +223,6 @@ static void flock_release(atomic_int *l) {
 }
 
 /* ------------------------------------------------------------------ raw stream I/O */
-
-static void put16(unsigned char *p, uint16_t v) { memcpy(p, &v, 2); }   /* x86-64: little-endian */
-static void put32(unsigned char *p, uint32_t v) { memcpy(p, &v, 4); }
-static void put64(unsigned char *p, uint64_t v) { memcpy(p, &v, 8); }
-static uint16_t get16(const unsigned char *p) { uint16_t v; memcpy(&v, p, 2); return v; }
-static uint32_t get32(const unsigned char *p) { uint32_t v; memcpy(&v, p, 4); return v; }
-static uint64_t get64(const unsigned char *p) { uint64_t v; memcpy(&v, p, 8); return v; }
 
 static void put_addr(unsigned char *p, uint32_t ip, uint16_t port) { put32(p, ip); put16(p + 4, port); }
 
@@ -696,15 +691,6 @@ static int peek_deliver(int fd, const struct iovec *iov, int iovcnt, reply *r) {
     return 0;
 }
 
-static void fill_sockaddr(struct sockaddr *a, socklen_t *alen, uint32_t ip, uint16_t port) {
-    if (!a || !alen) return;
-    struct sockaddr_in in = {.sin_family = AF_INET, .sin_port = htons(port)};
-    in.sin_addr.s_addr = htonl(ip);
-    socklen_t n = *alen < (socklen_t)sizeof in ? *alen : (socklen_t)sizeof in;
-    memcpy(a, &in, n);
-    *alen = sizeof in;
-}
-
 /* A sockaddr_in from the program: 0 and (ip, port), or -1 with errno. */
 static int parse_sockaddr(const struct sockaddr *a, socklen_t len, uint32_t *ip, uint16_t *port) {
     if (!a || len < (socklen_t)sizeof(struct sockaddr_in)) return set_errno(EINVAL);
@@ -990,7 +976,7 @@ static ssize_t net_recv_windowed(int fd, sim_sock *s, const struct iovec *iov, i
         if (r.tag == REP_DELIVER) {
             weft_mono_at_least(r.vt);
             if (s->connected && (r.sip != s->pip || r.sport != s->pport)) continue;
-            fill_sockaddr(src, srclen, r.sip, r.sport);
+            weft_fill_sockaddr(src, srclen, r.sip, r.sport);
             if (msg_flags) *msg_flags = r.copied < r.plen ? MSG_TRUNC : 0;
             return (ssize_t)((flags & MSG_TRUNC) ? r.plen : r.copied);
         }
@@ -1018,7 +1004,7 @@ static ssize_t net_recv_windowed(int fd, sim_sock *s, const struct iovec *iov, i
             flock_release(&s->lock);
             weft_mono_at_least(r.vt);
             if (s->connected && (r.sip != s->pip || r.sport != s->pport)) continue;
-            fill_sockaddr(src, srclen, r.sip, r.sport);
+            weft_fill_sockaddr(src, srclen, r.sip, r.sport);
             if (msg_flags) *msg_flags = r.copied < r.plen ? MSG_TRUNC : 0;
             return (ssize_t)((flags & MSG_TRUNC) ? r.plen : r.copied);
         }
@@ -1133,7 +1119,7 @@ static ssize_t net_recv_until(int fd, sim_sock *s, const struct iovec *iov, int 
                 if (rc) mark_dead(s);
                 flock_release(&s->lock);
                 if (rc) return -1;
-                fill_sockaddr(src, srclen, r.sip, r.sport);
+                weft_fill_sockaddr(src, srclen, r.sip, r.sport);
                 if (msg_flags) *msg_flags = r.copied < r.plen ? MSG_TRUNC : 0;
                 return (ssize_t)((flags & MSG_TRUNC) ? r.plen : r.copied);
             }
@@ -1151,7 +1137,7 @@ static ssize_t net_recv_until(int fd, sim_sock *s, const struct iovec *iov, int 
             if (nonblock) return set_errno(EAGAIN);
             continue;
         }
-        fill_sockaddr(src, srclen, r.sip, r.sport);
+        weft_fill_sockaddr(src, srclen, r.sip, r.sport);
         if (msg_flags) *msg_flags = r.copied < r.plen ? MSG_TRUNC : 0;
         WEFT_TRACE("recvfrom", "%d %u bytes from %x:%u", fd, r.plen, r.sip, r.sport);
         return (ssize_t)((flags & MSG_TRUNC) ? r.plen : r.copied);
@@ -1274,7 +1260,7 @@ WEFT_EXPORT int getsockname(int fd, struct sockaddr *a, socklen_t *al) {
     sim_sock *s = sim_of(fd);
     if (!s || !weft_engaged()) return get_real_getsockname()(fd, a, al);
     if (!WEFT_OPAQUE(a) || !WEFT_OPAQUE(al)) return set_errno(EFAULT);
-    fill_sockaddr(a, al, s->bound ? s->lip : 0, s->bound ? s->lport : 0);
+    weft_fill_sockaddr(a, al, s->bound ? s->lip : 0, s->bound ? s->lport : 0);
     return 0;
 }
 
@@ -1284,13 +1270,8 @@ WEFT_EXPORT int getpeername(int fd, struct sockaddr *a, socklen_t *al) {
     if (!s || !weft_engaged()) return get_real_getpeername()(fd, a, al);
     if (!s->connected) return set_errno(ENOTCONN);
     if (!WEFT_OPAQUE(a) || !WEFT_OPAQUE(al)) return set_errno(EFAULT);
-    fill_sockaddr(a, al, s->pip, s->pport);
+    weft_fill_sockaddr(a, al, s->pip, s->pport);
     return 0;
-}
-
-static uint64_t timeval_ns(const struct timeval *tv) {
-    if (tv->tv_sec < 0) return 0;
-    return (uint64_t)tv->tv_sec * 1000000000ULL + (uint64_t)tv->tv_usec * 1000ULL;
 }
 
 /*
@@ -1304,13 +1285,10 @@ WEFT_EXPORT int setsockopt(int fd, int level, int name, const void *v, socklen_t
     if (!s || !weft_engaged()) return get_real_setsockopt()(fd, level, name, v, len);
     if (!WEFT_OPAQUE(v)) return set_errno(EFAULT);
     if (level == SOL_SOCKET && (name == SO_RCVTIMEO || name == SO_SNDTIMEO)) {
-        if (len < (socklen_t)sizeof(struct timeval)) return set_errno(EINVAL);
-        const struct timeval *tv = v;
-        if (tv->tv_usec < 0 || tv->tv_usec >= 1000000) return set_errno(EDOM);
-        if (name == SO_RCVTIMEO) s->rcvtimeo_ns = timeval_ns(tv);
-        else s->sndtimeo_ns = timeval_ns(tv);
+        uint64_t *ns = name == SO_RCVTIMEO ? &s->rcvtimeo_ns : &s->sndtimeo_ns;
+        if (weft_timeout_opt_in(v, len, ns)) return -1;
         WEFT_TRACE("setsockopt", "%d SO_%s %lu ns", fd, name == SO_RCVTIMEO ? "RCVTIMEO" : "SNDTIMEO",
-                   (unsigned long)timeval_ns(tv));
+                   (unsigned long)*ns);
         return 0;
     }
     if (len < (socklen_t)sizeof(int)) return set_errno(EINVAL);
@@ -1338,13 +1316,6 @@ WEFT_EXPORT int setsockopt(int fd, int level, int name, const void *v, socklen_t
     return set_errno(ENOPROTOOPT);
 }
 
-static int put_int_opt(void *v, socklen_t *len, int x) {
-    if (*len < (socklen_t)sizeof(int)) return set_errno(EINVAL);
-    memcpy(v, &x, sizeof x);
-    *len = sizeof x;
-    return 0;
-}
-
 WEFT_EXPORT int getsockopt(int fd, int level, int name, void *v, socklen_t *len) {
     if (weft_tcp_is_fd(fd) && weft_engaged()) return weft_tcp_getsockopt(fd, level, name, WEFT_OPAQUE(v), WEFT_OPAQUE(len));
     sim_sock *s = sim_of(fd);
@@ -1352,29 +1323,23 @@ WEFT_EXPORT int getsockopt(int fd, int level, int name, void *v, socklen_t *len)
     if (!WEFT_OPAQUE(v) || !WEFT_OPAQUE(len)) return set_errno(EFAULT);
     if (level == SOL_SOCKET) {
         switch (name) {
-        case SO_TYPE: return put_int_opt(v, len, SOCK_DGRAM);
-        case SO_DOMAIN: return put_int_opt(v, len, AF_INET);
-        case SO_PROTOCOL: return put_int_opt(v, len, IPPROTO_UDP);
-        case SO_ERROR: return put_int_opt(v, len, 0);
-        case SO_ACCEPTCONN: return put_int_opt(v, len, 0);
-        case SO_REUSEADDR: return put_int_opt(v, len, s->opt_reuseaddr);
-        case SO_REUSEPORT: return put_int_opt(v, len, s->opt_reuseport);
-        case SO_BROADCAST: return put_int_opt(v, len, s->opt_broadcast);
-        case SO_RCVBUF: return put_int_opt(v, len, s->opt_rcvbuf);
-        case SO_SNDBUF: return put_int_opt(v, len, s->opt_sndbuf);
-        case SO_RCVTIMEO: case SO_SNDTIMEO: {
-            if (*len < (socklen_t)sizeof(struct timeval)) return set_errno(EINVAL);
-            uint64_t ns = name == SO_RCVTIMEO ? s->rcvtimeo_ns : s->sndtimeo_ns;
-            struct timeval tv = {(time_t)(ns / 1000000000ULL), (suseconds_t)(ns % 1000000000ULL / 1000)};
-            memcpy(v, &tv, sizeof tv);
-            *len = sizeof tv;
-            return 0;
-        }
+        case SO_TYPE: return weft_int_opt_out(v, len, SOCK_DGRAM);
+        case SO_DOMAIN: return weft_int_opt_out(v, len, AF_INET);
+        case SO_PROTOCOL: return weft_int_opt_out(v, len, IPPROTO_UDP);
+        case SO_ERROR: return weft_int_opt_out(v, len, 0);
+        case SO_ACCEPTCONN: return weft_int_opt_out(v, len, 0);
+        case SO_REUSEADDR: return weft_int_opt_out(v, len, s->opt_reuseaddr);
+        case SO_REUSEPORT: return weft_int_opt_out(v, len, s->opt_reuseport);
+        case SO_BROADCAST: return weft_int_opt_out(v, len, s->opt_broadcast);
+        case SO_RCVBUF: return weft_int_opt_out(v, len, s->opt_rcvbuf);
+        case SO_SNDBUF: return weft_int_opt_out(v, len, s->opt_sndbuf);
+        case SO_RCVTIMEO: return weft_timeout_opt_out(v, len, s->rcvtimeo_ns);
+        case SO_SNDTIMEO: return weft_timeout_opt_out(v, len, s->sndtimeo_ns);
         default: return set_errno(ENOPROTOOPT);
         }
     }
-    if (level == IPPROTO_IP && name == IP_TTL) return put_int_opt(v, len, 64);
-    if (level == IPPROTO_IP && name == IP_TOS) return put_int_opt(v, len, 0);
+    if (level == IPPROTO_IP && name == IP_TTL) return weft_int_opt_out(v, len, 64);
+    if (level == IPPROTO_IP && name == IP_TOS) return weft_int_opt_out(v, len, 0);
     return set_errno(ENOPROTOOPT);
 }
 

@@ -28,6 +28,7 @@
  */
 #include "weft.h"
 #include "tcp_wire.h"
+#include "sock_values.h"
 #include "node_count.h"
 
 #include <errno.h>
@@ -560,15 +561,6 @@ static int wait_for(int fd, tcp_conn *c, uint32_t events, uint64_t t0, uint64_t 
 
 /* ------------------------------------------------------------------ addresses */
 
-static void fill_sockaddr(struct sockaddr *a, socklen_t *alen, uint32_t ip, uint16_t port) {
-    if (!a || !alen) return;
-    struct sockaddr_in in = {.sin_family = AF_INET, .sin_port = htons(port)};
-    in.sin_addr.s_addr = htonl(ip);
-    socklen_t n = *alen < (socklen_t)sizeof in ? *alen : (socklen_t)sizeof in;
-    memcpy(a, &in, n);
-    *alen = sizeof in;
-}
-
 static int parse_sockaddr(const struct sockaddr *a, socklen_t len, tcpw_addr *out) {
     if (!a) return set_errno(EFAULT);
     if (len < (socklen_t)sizeof(struct sockaddr_in)) return set_errno(EINVAL);
@@ -766,7 +758,7 @@ int weft_tcp_accept(int fd, struct sockaddr *a, socklen_t *al, int flags) {
         return set_errno(ECONNABORTED);
     }
     atomic_fetch_add(&n_tcp_accepted, 1);
-    fill_sockaddr(a, al, r.a.ip, r.a.port);
+    weft_fill_sockaddr(a, al, r.a.ip, r.a.port);
     WEFT_TRACE("accept", "tcp %d -> %d (sid %lu)", fd, nfd, (unsigned long)r.sid);
     return nfd;
 }
@@ -955,7 +947,7 @@ int weft_tcp_getsockname(int fd, struct sockaddr *a, socklen_t *al) {
         conn_unlock(fd, c);
         if (rc) return -1;
     }
-    fill_sockaddr(a, al, c->lport ? c->lip : 0, c->lport);
+    weft_fill_sockaddr(a, al, c->lport ? c->lip : 0, c->lport);
     return 0;
 }
 
@@ -970,13 +962,8 @@ int weft_tcp_getpeername(int fd, struct sockaddr *a, socklen_t *al) {
         if (rc) return -1;
     }
     if (!c->connected) return set_errno(ENOTCONN);
-    fill_sockaddr(a, al, c->pip, c->pport);
+    weft_fill_sockaddr(a, al, c->pip, c->pport);
     return 0;
-}
-
-static uint64_t timeval_ns(const struct timeval *tv) {
-    if (tv->tv_sec < 0) return 0;
-    return (uint64_t)tv->tv_sec * 1000000000ULL + (uint64_t)tv->tv_usec * 1000ULL;
 }
 
 /* Options live in the socket's entry (the broker connection's own must not change: SO_RCVTIMEO on
@@ -986,12 +973,7 @@ int weft_tcp_setsockopt(int fd, int level, int name, const void *v, socklen_t le
     tcp_conn *c = conn_of(fd);
     if (!v) return set_errno(EFAULT);
     if (level == SOL_SOCKET && (name == SO_RCVTIMEO || name == SO_SNDTIMEO)) {
-        if (len < (socklen_t)sizeof(struct timeval)) return set_errno(EINVAL);
-        const struct timeval *tv = v;
-        if (tv->tv_usec < 0 || tv->tv_usec >= 1000000) return set_errno(EDOM);
-        if (name == SO_RCVTIMEO) c->rcvtimeo_ns = timeval_ns(tv);
-        else c->sndtimeo_ns = timeval_ns(tv);
-        return 0;
+        return weft_timeout_opt_in(v, len, name == SO_RCVTIMEO ? &c->rcvtimeo_ns : &c->sndtimeo_ns);
     }
     if (level == SOL_SOCKET && name == SO_LINGER) {
         if (len < (socklen_t)sizeof(struct linger)) return set_errno(EINVAL);
@@ -1040,13 +1022,6 @@ int weft_tcp_setsockopt(int fd, int level, int name, const void *v, socklen_t le
     return set_errno(ENOPROTOOPT);
 }
 
-static int put_int_opt(void *v, socklen_t *len, int x) {
-    if (*len < (socklen_t)sizeof(int)) return set_errno(EINVAL);
-    memcpy(v, &x, sizeof x);
-    *len = sizeof x;
-    return 0;
-}
-
 /* SO_ERROR: the pending error of a finished non-blocking connect (then cleared, as the kernel does) */
 static int so_error(int fd, tcp_conn *c, int *out) {
     *out = 0;
@@ -1066,21 +1041,21 @@ int weft_tcp_getsockopt(int fd, int level, int name, void *v, socklen_t *len) {
     if (!v || !len) return set_errno(EFAULT);
     if (level == SOL_SOCKET) {
         switch (name) {
-        case SO_TYPE: return put_int_opt(v, len, SOCK_STREAM);
-        case SO_DOMAIN: return put_int_opt(v, len, AF_INET);
-        case SO_PROTOCOL: return put_int_opt(v, len, IPPROTO_TCP);
-        case SO_ACCEPTCONN: return put_int_opt(v, len, c->listening);
+        case SO_TYPE: return weft_int_opt_out(v, len, SOCK_STREAM);
+        case SO_DOMAIN: return weft_int_opt_out(v, len, AF_INET);
+        case SO_PROTOCOL: return weft_int_opt_out(v, len, IPPROTO_TCP);
+        case SO_ACCEPTCONN: return weft_int_opt_out(v, len, c->listening);
         case SO_ERROR: {
             int e;
             if (so_error(fd, c, &e)) return -1;
-            return put_int_opt(v, len, e);
+            return weft_int_opt_out(v, len, e);
         }
-        case SO_REUSEADDR: return put_int_opt(v, len, c->opt_reuseaddr);
-        case SO_REUSEPORT: return put_int_opt(v, len, c->opt_reuseport);
-        case SO_KEEPALIVE: return put_int_opt(v, len, c->opt_keepalive);
-        case SO_OOBINLINE: return put_int_opt(v, len, c->opt_oobinline);
-        case SO_RCVBUF: return put_int_opt(v, len, c->opt_rcvbuf);
-        case SO_SNDBUF: return put_int_opt(v, len, c->opt_sndbuf);
+        case SO_REUSEADDR: return weft_int_opt_out(v, len, c->opt_reuseaddr);
+        case SO_REUSEPORT: return weft_int_opt_out(v, len, c->opt_reuseport);
+        case SO_KEEPALIVE: return weft_int_opt_out(v, len, c->opt_keepalive);
+        case SO_OOBINLINE: return weft_int_opt_out(v, len, c->opt_oobinline);
+        case SO_RCVBUF: return weft_int_opt_out(v, len, c->opt_rcvbuf);
+        case SO_SNDBUF: return weft_int_opt_out(v, len, c->opt_sndbuf);
         case SO_LINGER: {
             if (*len < (socklen_t)sizeof(struct linger)) return set_errno(EINVAL);
             struct linger l = {c->opt_linger_on, c->opt_linger_secs};
@@ -1088,29 +1063,23 @@ int weft_tcp_getsockopt(int fd, int level, int name, void *v, socklen_t *len) {
             *len = sizeof l;
             return 0;
         }
-        case SO_RCVTIMEO: case SO_SNDTIMEO: {
-            if (*len < (socklen_t)sizeof(struct timeval)) return set_errno(EINVAL);
-            uint64_t ns = name == SO_RCVTIMEO ? c->rcvtimeo_ns : c->sndtimeo_ns;
-            struct timeval tv = {(time_t)(ns / 1000000000ULL), (suseconds_t)(ns % 1000000000ULL / 1000)};
-            memcpy(v, &tv, sizeof tv);
-            *len = sizeof tv;
-            return 0;
-        }
+        case SO_RCVTIMEO: return weft_timeout_opt_out(v, len, c->rcvtimeo_ns);
+        case SO_SNDTIMEO: return weft_timeout_opt_out(v, len, c->sndtimeo_ns);
         default: return set_errno(ENOPROTOOPT);
         }
     }
     if (level == IPPROTO_TCP) {
         switch (name) {
-        case TCP_NODELAY: return put_int_opt(v, len, c->opt_nodelay);
-        case TCP_KEEPIDLE: return put_int_opt(v, len, c->opt_keepidle);
-        case TCP_KEEPINTVL: return put_int_opt(v, len, c->opt_keepintvl);
-        case TCP_KEEPCNT: return put_int_opt(v, len, c->opt_keepcnt);
-        case TCP_MAXSEG: return put_int_opt(v, len, 65483);
+        case TCP_NODELAY: return weft_int_opt_out(v, len, c->opt_nodelay);
+        case TCP_KEEPIDLE: return weft_int_opt_out(v, len, c->opt_keepidle);
+        case TCP_KEEPINTVL: return weft_int_opt_out(v, len, c->opt_keepintvl);
+        case TCP_KEEPCNT: return weft_int_opt_out(v, len, c->opt_keepcnt);
+        case TCP_MAXSEG: return weft_int_opt_out(v, len, 65483);
         default: return set_errno(ENOPROTOOPT);
         }
     }
-    if (level == IPPROTO_IP && name == IP_TTL) return put_int_opt(v, len, 64);
-    if (level == IPPROTO_IP && name == IP_TOS) return put_int_opt(v, len, 0);
+    if (level == IPPROTO_IP && name == IP_TTL) return weft_int_opt_out(v, len, 64);
+    if (level == IPPROTO_IP && name == IP_TOS) return weft_int_opt_out(v, len, 0);
     return set_errno(ENOPROTOOPT);
 }
 

@@ -8,16 +8,11 @@
  */
 #include "weft.h"
 #include "tcp_wire.h"
+#include "wire_bytes.h"
 
 #include <errno.h>
 #include <string.h>
 
-static void put16(unsigned char *p, uint16_t v) { memcpy(p, &v, 2); }   /* x86-64: little-endian */
-static void put32(unsigned char *p, uint32_t v) { memcpy(p, &v, 4); }
-static void put64(unsigned char *p, uint64_t v) { memcpy(p, &v, 8); }
-static uint16_t get16(const unsigned char *p) { uint16_t v; memcpy(&v, p, 2); return v; }
-static uint32_t get32(const unsigned char *p) { uint32_t v; memcpy(&v, p, 4); return v; }
-static uint64_t get64(const unsigned char *p) { uint64_t v; memcpy(&v, p, 8); return v; }
 static tcpw_addr get_addr(const unsigned char *p) { return (tcpw_addr){get32(p), get16(p + 4)}; }
 static void put_addr(unsigned char *p, tcpw_addr a) { put32(p, a.ip); put16(p + 4, a.port); }
 

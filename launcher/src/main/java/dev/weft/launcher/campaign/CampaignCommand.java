@@ -1,6 +1,7 @@
 package dev.weft.launcher.campaign;
 
 import dev.weft.io.AtomicFile;
+import dev.weft.launcher.cli.CommandArgs;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -95,7 +96,7 @@ public final class CampaignCommand {
                     case "--config" -> configFile = Path.of(value(args, ++i, a));
                     case "--out" -> outDir = Path.of(value(args, ++i, a));
                     case "--seeds" -> seeds = value(args, ++i, a);
-                    case "--jobs" -> jobs = positive(value(args, ++i, a), a);
+                    case "--jobs" -> jobs = CommandArgs.positiveCount(value(args, ++i, a), a);
                     case "--shard" -> shard = Shard.parse(value(args, ++i, a));
                     case "--hosts", "--place", "--token-file" -> placement.addAll(List.of(a, value(args, ++i, a)));
                     default -> throw new IllegalArgumentException("unknown argument \"" + a + "\"");
@@ -256,7 +257,7 @@ public final class CampaignCommand {
         try {
             for (int i = 1; i < args.length; i++) {
                 if (args[i].equals("--keep")) {
-                    keep = positive(value(args, ++i, "--keep"), "--keep");
+                    keep = CommandArgs.positiveCount(value(args, ++i, "--keep"), "--keep");
                 } else if (dir == null && !args[i].startsWith("-")) {
                     dir = Path.of(args[i]);
                 } else {
@@ -290,18 +291,6 @@ public final class CampaignCommand {
             throw new IllegalArgumentException(option + " needs a value");
         }
         return args[i];
-    }
-
-    private static int positive(String v, String option) {
-        try {
-            int n = Integer.parseInt(v);
-            if (n >= 1) {
-                return n;
-            }
-        } catch (NumberFormatException e) {
-            // below
-        }
-        throw new IllegalArgumentException(option + " wants a positive number, got \"" + v + "\"");
     }
 
     private static long[] seedRange(String s) {

@@ -1,5 +1,7 @@
 package dev.weft.launcher.cli;
 
+import dev.weft.text.RustText;
+
 /**
  * What was wrong with a command line, for the command to say in its own words: the kind, and the argument it is
  * about (the unknown option, the option missing its value, the extra operand; the converter's sentence for {@code BAD_VALUE}, picocli's message for
@@ -27,5 +29,25 @@ public final class ArgsProblem extends Exception {
 
     public String argument() {
         return argument;
+    }
+
+    /**
+     * The recording tools' sentence for this problem, with the argument quoted as the reference quotes it:
+     * {@code unknown option "-x"}, {@code unexpected argument "y"}, else the converter's or picocli's own message.
+     */
+    public String sentence() {
+        return switch (kind) {
+            case UNKNOWN_OPTION -> "unknown option " + RustText.debugQuote(argument);
+            case UNEXPECTED_ARGUMENT -> "unexpected argument " + RustText.debugQuote(argument);
+            case MISSING_VALUE, BAD_VALUE, OTHER -> argument;
+        };
+    }
+
+    /**
+     * As {@link #sentence}, for the tools that call every stray word an unexpected argument (an unknown option and
+     * an option missing its value too): only picocli's own message is kept as it is.
+     */
+    public String asUnexpectedArgument() {
+        return kind == Kind.OTHER ? argument : "unexpected argument " + RustText.debugQuote(argument);
     }
 }

@@ -81,6 +81,19 @@ public final class CommandArgs {
         }
     }
 
+    /** v as a count of at least 1 (--jobs, --keep), or a {@link BadValue} naming option. */
+    public static int positiveCount(String v, String option) {
+        try {
+            int n = Integer.parseInt(v);
+            if (n >= 1) {
+                return n;
+            }
+        } catch (NumberFormatException e) {
+            // below
+        }
+        throw new BadValue(option + " wants a positive number, got \"" + v + "\"");
+    }
+
     /** An option given again and again, each time with one value: {@code --at 3 --at 7}, in the order given. */
     public static OptionSpec repeatedOption(String label, String... names) {
         return OptionSpec.builder(names).paramLabel(label).arity("1").type(List.class).auxiliaryTypes(String.class)

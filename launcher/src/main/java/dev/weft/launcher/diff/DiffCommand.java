@@ -8,6 +8,7 @@ import dev.weft.diff.RecordingDiff;
 import dev.weft.diff.StreamDiff;
 import dev.weft.launcher.cli.ArgsProblem;
 import dev.weft.launcher.cli.CommandArgs;
+import dev.weft.launcher.cli.ToolUsage;
 import dev.weft.text.RustText;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -44,6 +45,8 @@ public final class DiffCommand {
             "Exit codes: 0 identical, 2 different, 1 error.",
             "");
 
+    private static final ToolUsage TOOL = new ToolUsage("diff", USAGE);
+
     private DiffCommand() {
     }
 
@@ -56,34 +59,25 @@ public final class DiffCommand {
     }
 
     public static int run(String[] args, PrintStream out, PrintStream err) {
-        ParseResult parsed;
-        try {
-            parsed = CommandArgs.parse(spec(), args);
-        } catch (ArgsProblem p) {
-            return usageError(err, switch (p.kind()) {
-                case MISSING_VALUE -> "--by requires op or vt";
-                case UNKNOWN_OPTION -> "unknown option " + RustText.debugQuote(p.argument());
-                case UNEXPECTED_ARGUMENT -> "unexpected argument " + RustText.debugQuote(p.argument());
-                case BAD_VALUE, OTHER -> p.argument();
-            });
+        ToolUsage.Parsed given = TOOL.parse(spec(), args, out, err,
+                p -> p.kind() == ArgsProblem.Kind.MISSING_VALUE ? "--by requires op or vt" : p.sentence());
+        if (given.answered()) {
+            return given.exit();
         }
-        if (parsed.isUsageHelpRequested()) {
-            out.print(USAGE);
-            return IDENTICAL;
-        }
+        ParseResult parsed = given.args();
         Alignment alignment = Alignment.OP;
         String by = parsed.matchedOptionValue("--by", "op");
         if ("vt".equals(by)) {
             alignment = Alignment.VT;
         } else if (!"op".equals(by)) {
-            return usageError(err, "--by " + RustText.debugQuote(by) + ": expected op or vt");
+            return TOOL.mistake(err, "--by " + RustText.debugQuote(by) + ": expected op or vt");
         }
         List<String> recordings = CommandArgs.operands(parsed); // A, then B
         if (recordings.size() > 2) {
-            return usageError(err, "unexpected argument " + RustText.debugQuote(recordings.get(2)));
+            return TOOL.mistake(err, "unexpected argument " + RustText.debugQuote(recordings.get(2)));
         }
         if (recordings.size() < 2) {
-            return usageError(err, "two recordings are needed");
+            return TOOL.mistake(err, "two recordings are needed");
         }
         String a = recordings.get(0);
         String b = recordings.get(1);
@@ -106,10 +100,5 @@ public final class DiffCommand {
         out.print(DiffText.report(a, b, result));
         if (stream != null) out.print(stream.text() + "\n");
         return result.identical() ? IDENTICAL : DIFFERENT;
-    }
-
-    private static int usageError(PrintStream err, String why) {
-        err.print("weft diff: " + why + "\n\n" + USAGE);
-        return ERROR;
     }
 }

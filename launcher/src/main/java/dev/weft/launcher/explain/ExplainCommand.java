@@ -7,6 +7,7 @@ import dev.weft.findings.FindingWords;
 import dev.weft.findings.RecordingFindings;
 import dev.weft.launcher.cli.ArgsProblem;
 import dev.weft.launcher.cli.CommandArgs;
+import dev.weft.launcher.cli.ToolUsage;
 import dev.weft.log.CanonicalJson;
 import dev.weft.log.WeftLogException;
 import dev.weft.replay.ReplayException;
@@ -44,6 +45,8 @@ public final class ExplainCommand {
             "Exit codes: 0 clean, 2 findings, 1 error.",
             "");
 
+    private static final ToolUsage TOOL = new ToolUsage("explain", USAGE);
+
     private ExplainCommand() {
     }
 
@@ -56,27 +59,18 @@ public final class ExplainCommand {
     }
 
     public static int run(String[] args, PrintStream out, PrintStream err) {
-        ParseResult parsed;
-        try {
-            parsed = CommandArgs.parse(spec(), args);
-        } catch (ArgsProblem p) {
-            return usageError(err, switch (p.kind()) {
-                case UNKNOWN_OPTION -> "unknown option " + RustText.debugQuote(p.argument());
-                case UNEXPECTED_ARGUMENT -> "unexpected argument " + RustText.debugQuote(p.argument());
-                case MISSING_VALUE, BAD_VALUE, OTHER -> p.argument();
-            });
+        ToolUsage.Parsed given = TOOL.parse(spec(), args, out, err, ArgsProblem::sentence);
+        if (given.answered()) {
+            return given.exit();
         }
-        if (parsed.isUsageHelpRequested()) {
-            out.print(USAGE);
-            return CLEAN;
-        }
+        ParseResult parsed = given.args();
         boolean json = parsed.hasMatchedOption("--json");
         List<String> logs = CommandArgs.operands(parsed);
         if (logs.size() > 1) {
-            return usageError(err, "unexpected argument " + RustText.debugQuote(logs.get(1)));
+            return TOOL.mistake(err, "unexpected argument " + RustText.debugQuote(logs.get(1)));
         }
         if (logs.isEmpty()) {
-            return usageError(err, "a recording is needed");
+            return TOOL.mistake(err, "a recording is needed");
         }
         String log = logs.get(0);
         if (!Files.isRegularFile(Path.of(log))) {
@@ -151,10 +145,5 @@ public final class ExplainCommand {
         }
         s.append(all.isEmpty() ? "]}\n" : "\n]}\n");
         return s.toString();
-    }
-
-    private static int usageError(PrintStream err, String why) {
-        err.print("weft explain: " + why + "\n\n" + USAGE);
-        return ERROR;
     }
 }

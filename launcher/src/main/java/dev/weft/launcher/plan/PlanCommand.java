@@ -2,6 +2,7 @@ package dev.weft.launcher.plan;
 
 import dev.weft.launcher.cli.ArgsProblem;
 import dev.weft.launcher.cli.CommandArgs;
+import dev.weft.launcher.cli.ToolUsage;
 import dev.weft.log.LogReader;
 import dev.weft.log.WeftLogException;
 import dev.weft.net.FaultPlan;
@@ -34,6 +35,8 @@ public final class PlanCommand {
             "(from, to, index) order. `weft run --plan FILE` runs a program under such a plan.",
             "");
 
+    private static final ToolUsage TOOL = new ToolUsage("plan", USAGE);
+
     private PlanCommand() {
     }
 
@@ -45,25 +48,19 @@ public final class PlanCommand {
     }
 
     public static int run(String[] args, PrintStream out, PrintStream err) {
-        ParseResult parsed;
-        try {
-            parsed = CommandArgs.parse(spec(), args);
-        } catch (ArgsProblem p) {
-            return usageError(err, p.kind() == ArgsProblem.Kind.OTHER ? p.argument()
-                    : "unexpected argument " + RustText.debugQuote(p.argument()));
+        ToolUsage.Parsed given = TOOL.parse(spec(), args, out, err, ArgsProblem::asUnexpectedArgument);
+        if (given.answered()) {
+            return given.exit();
         }
-        if (parsed.isUsageHelpRequested()) {
-            out.print(USAGE);
-            return 0;
-        }
+        ParseResult parsed = given.args();
         List<String> logs = CommandArgs.operands(parsed);
         for (int i = 0; i < logs.size(); i++) {
             if (i > 0 || logs.get(i).startsWith("-")) { // a lone "-" is not a log either: plan reads no stdin
-                return usageError(err, "unexpected argument " + RustText.debugQuote(logs.get(i)));
+                return TOOL.mistake(err, "unexpected argument " + RustText.debugQuote(logs.get(i)));
             }
         }
         if (logs.isEmpty()) {
-            return usageError(err, "no log file given");
+            return TOOL.mistake(err, "no log file given");
         }
         String log = logs.get(0);
         FaultPlan plan;
@@ -83,11 +80,6 @@ public final class PlanCommand {
         }
         out.print(FaultPlanJson.write(plan));
         return 0;
-    }
-
-    private static int usageError(PrintStream err, String why) {
-        err.print("weft plan: " + why + "\n\n" + USAGE);
-        return 1;
     }
 
     private static int fail(PrintStream err, String message) {

@@ -2,6 +2,7 @@ package dev.weft.launcher.scenario;
 
 import dev.weft.launcher.cli.ArgsProblem;
 import dev.weft.launcher.cli.CommandArgs;
+import dev.weft.launcher.cli.ToolUsage;
 import dev.weft.scenario.Scenario;
 import dev.weft.scenario.ScenarioAction;
 import dev.weft.scenario.ScenarioEvent;
@@ -25,6 +26,8 @@ public final class ScenarioCommand {
     public static final String USAGE = "Usage: weft scenario <FILE>\n\n"
             + "Validates a scenario JSON file (scenario DSL) and prints its nodes and time-ordered events.\n";
 
+    private static final ToolUsage TOOL = new ToolUsage("scenario", USAGE);
+
     private ScenarioCommand() {
     }
 
@@ -36,20 +39,15 @@ public final class ScenarioCommand {
     }
 
     public static int run(String[] args, PrintStream out, PrintStream err) {
-        ParseResult parsed;
-        try {
-            parsed = CommandArgs.parse(spec(), args);
-        } catch (ArgsProblem p) {
-            return usageError(err, p.kind() == ArgsProblem.Kind.UNKNOWN_OPTION
-                    ? "unknown option " + RustText.debugQuote(p.argument()) : "expected exactly one scenario file");
+        ToolUsage.Parsed given = TOOL.parse(spec(), args, out, err, p -> p.kind() == ArgsProblem.Kind.UNKNOWN_OPTION
+                ? "unknown option " + RustText.debugQuote(p.argument()) : "expected exactly one scenario file");
+        if (given.answered()) {
+            return given.exit();
         }
-        if (parsed.isUsageHelpRequested()) {
-            out.print(USAGE);
-            return 0;
-        }
+        ParseResult parsed = given.args();
         List<String> files = CommandArgs.operands(parsed);
         if (files.size() != 1) {
-            return usageError(err, "expected exactly one scenario file");
+            return TOOL.mistake(err, "expected exactly one scenario file");
         }
         String file = files.get(0);
         Scenario s;
@@ -74,11 +72,6 @@ public final class ScenarioCommand {
         }
         out.print(sb);
         return 0;
-    }
-
-    private static int usageError(PrintStream err, String why) {
-        err.print("weft scenario: " + why + "\n\n" + USAGE);
-        return 1;
     }
 
     private static String describe(ScenarioAction a) {

@@ -6,6 +6,7 @@ import dev.weft.launcher.campaign.CampaignCommand;
 import dev.weft.launcher.campaign.CampaignConfig;
 import dev.weft.launcher.campaign.PlannedRun;
 import dev.weft.launcher.campaign.RunResult;
+import dev.weft.launcher.cli.CommandArgs;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -57,7 +58,7 @@ public final class CampaignShrinkCommand {
                     if (++i >= args.length) {
                         throw new IllegalArgumentException("--jobs needs a value");
                     }
-                    jobs = ShrinkCommand.positive(args[i], a);
+                    jobs = CommandArgs.positiveCount(args[i], a);
                 } else if (dir == null && !a.startsWith("-")) {
                     dir = Path.of(a);
                 } else {

@@ -55,7 +55,7 @@ public final class ShrinkCommand {
                 .addOption(CommandArgs.convertedOption("N", Long.class, ShrinkCommand::seed, "--seed"))
                 .addOption(OptionSpec.builder("--cell").paramLabel("K=V").arity("1").type(List.class)
                         .auxiliaryTypes(String.class).converters(ShrinkCommand::cell).build())
-                .addOption(CommandArgs.convertedOption("J", Integer.class, v -> positive(v, "--jobs"), "--jobs"))
+                .addOption(CommandArgs.convertedOption("J", Integer.class, v -> CommandArgs.positiveCount(v, "--jobs"), "--jobs"))
                 .addOption(CommandArgs.valueOption("DIR", "--out"))
                 .addOption(CommandArgs.helpOption());
     }
@@ -169,18 +169,5 @@ public final class ShrinkCommand {
 
     private static String cellError(String kv) {
         return "--cell wants K=V, each variable once, got \"" + kv + "\"";
-    }
-
-    /** {@code v} as a count of at least 1, or a {@link BadValue} naming {@code option}. */
-    static int positive(String v, String option) {
-        try {
-            int n = Integer.parseInt(v);
-            if (n >= 1) {
-                return n;
-            }
-        } catch (NumberFormatException e) {
-            // below
-        }
-        throw new BadValue(option + " wants a positive number, got \"" + v + "\"");
     }
 }

@@ -6,6 +6,7 @@ import dev.weft.core.CoreState;
 import dev.weft.core.PendingDatagram;
 import dev.weft.launcher.cli.ArgsProblem;
 import dev.weft.launcher.cli.CommandArgs;
+import dev.weft.launcher.cli.ToolUsage;
 import dev.weft.log.LogRecord;
 import dev.weft.log.VAddr;
 import dev.weft.log.WeftLogException;
@@ -38,6 +39,8 @@ public final class StateCommand {
             "run with TCP, its listeners and streams (state, both ends, bytes in flight and unread each way).",
             "");
 
+    private static final ToolUsage TOOL = new ToolUsage("state", USAGE);
+
     private StateCommand() {
     }
 
@@ -50,20 +53,12 @@ public final class StateCommand {
     }
 
     public static int run(String[] args, PrintStream out, PrintStream err) {
-        ParseResult parsed;
-        try {
-            parsed = CommandArgs.parse(spec(), args);
-        } catch (ArgsProblem p) {
-            if (p.kind() == ArgsProblem.Kind.MISSING_VALUE) {
-                return fail(err, "--at requires an op index");
-            }
-            return usageError(err, p.kind() == ArgsProblem.Kind.OTHER ? p.argument()
-                    : "unexpected argument " + RustText.debugQuote(p.argument()));
+        ToolUsage.Parsed given = TOOL.parse(spec(), args, out, p -> p.kind() == ArgsProblem.Kind.MISSING_VALUE
+                ? fail(err, "--at requires an op index") : TOOL.mistake(err, p.asUnexpectedArgument()));
+        if (given.answered()) {
+            return given.exit();
         }
-        if (parsed.isUsageHelpRequested()) {
-            out.print(USAGE);
-            return 0;
-        }
+        ParseResult parsed = given.args();
         List<Long> ops = new ArrayList<>();
         for (String v : parsed.matchedOptionValue("--at", List.<String>of())) {
             try {
@@ -74,11 +69,11 @@ public final class StateCommand {
         }
         List<String> logs = CommandArgs.operands(parsed);
         if (logs.size() > 1) {
-            return usageError(err, "unexpected argument " + RustText.debugQuote(logs.get(1)));
+            return TOOL.mistake(err, "unexpected argument " + RustText.debugQuote(logs.get(1)));
         }
         String log = logs.isEmpty() ? null : logs.get(0);
         if (log == null || ops.isEmpty()) {
-            return usageError(err, log == null ? "no log file given" : "no --at op given");
+            return TOOL.mistake(err, log == null ? "no log file given" : "no --at op given");
         }
         try (LogIndex index = LogIndex.build(Path.of(log), List.of(), LogIndex.DEFAULT_CHECKPOINT_EVERY, null, null,
                 () -> false, LogIndex.defaultCacheDir())) {
@@ -155,11 +150,6 @@ public final class StateCommand {
 
     private static String preview(String hex) {
         return hex.length() <= 32 ? hex : hex.substring(0, 32) + "… (" + hex.length() / 2 + " bytes)";
-    }
-
-    private static int usageError(PrintStream err, String why) {
-        err.print("weft state: " + why + "\n\n" + USAGE);
-        return 1;
     }
 
     private static int fail(PrintStream err, String message) {

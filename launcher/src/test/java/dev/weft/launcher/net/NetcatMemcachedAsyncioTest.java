@@ -3,12 +3,12 @@ package dev.weft.launcher.net;
 import static dev.weft.launcher.net.TcpProgramsTest.json;
 import static dev.weft.launcher.net.TcpProgramsTest.requires;
 import static dev.weft.launcher.net.TcpProgramsTest.retrying;
-import static dev.weft.launcher.net.TcpProgramsTest.weft;
+import static dev.weft.launcher.run.ClusterRunTest.weft;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.weft.launcher.net.TcpProgramsTest.Out;
+import dev.weft.launcher.run.ClusterRunTest.Out;
 import dev.weft.launcher.replay.ReplayCommand;
 import dev.weft.launcher.run.NativeFixture;
 import dev.weft.log.Event;

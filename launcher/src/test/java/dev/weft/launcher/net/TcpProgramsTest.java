@@ -1,17 +1,19 @@
 package dev.weft.launcher.net;
 
+import static dev.weft.launcher.run.ClusterRunTest.weft;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.weft.launcher.replay.ReplayCommand;
+import dev.weft.launcher.run.ClusterRunTest.Out;
 import dev.weft.launcher.run.NativeFixture;
-import dev.weft.launcher.run.RunCommand;
 import dev.weft.replay.ReplayOptions;
 import dev.weft.replay.ReplayReport;
 import dev.weft.replay.Replayer;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -38,19 +40,6 @@ class TcpProgramsTest {
         NativeFixture.assumeBuilt();
     }
 
-    record Out(int exit, String stdout, String stderr) {
-    }
-
-    static Out weft(String... args) {
-        List<String> all = new ArrayList<>(List.of("--shim", NativeFixture.shim().toString()));
-        all.addAll(List.of(args));
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int rc = RunCommand.run(all.toArray(String[]::new), NativeFixture.cleanEnv(),
-                new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
-        return new Out(rc, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
-    }
-
     static void requires(String program) {
         boolean found = false;
         for (String d : System.getenv().getOrDefault("PATH", "/usr/bin:/bin").split(":")) {
@@ -61,6 +50,37 @@ class TcpProgramsTest {
 
     static String json(String s) {
         return "\"" + s.replace("\\", "\\\\").replace("\"", "\\\"").replace("\n", "\\n") + "\"";
+    }
+
+    /** Python that listens on 127.0.0.1:port and accepts one connection as c. */
+    static String pythonAccept(int port) {
+        return "import socket\n"
+                + "l = socket.socket(); l.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)\n"
+                + "l.bind(('127.0.0.1', " + port + ")); l.listen(1)\n"
+                + "c, _ = l.accept()\n";
+    }
+
+    /** Python that connects s to 127.0.0.1:port, retrying every 50 ms (400 times) while the server starts. */
+    static String pythonConnect(int port) {
+        return "import socket, time\n"
+                + "for i in range(400):\n"
+                + "    try:\n"
+                + "        s = socket.create_connection(('127.0.0.1', " + port + ")); break\n"
+                + "    except OSError: time.sleep(0.05)\n";
+    }
+
+    /**
+     * A two-node scenario, seed 11: a Python server (node 0) and its client (node 1) on a network of the given
+     * latency; members holds what follows (end_when_exited, events) as JSON members.
+     */
+    static String pythonPair(String name, String server, String client, String latency, String members) {
+        return """
+                {"name": %s, "seed": 11,
+                 "nodes": [{"node_id": 0, "program": "python3", "args": ["-c", %s]},
+                           {"node_id": 1, "program": "python3", "args": ["-c", %s]}],
+                 "network": {"latency": "%s"},
+                 %s}
+                """.formatted(json(name), json(server), json(client), latency, members);
     }
 
     /** A client shell loop that retries cmd (a refused connect) until it succeeds. */
@@ -102,12 +122,18 @@ class TcpProgramsTest {
         return o;
     }
 
+    /** The folder http.server serves in the curl tests: index.txt, whose one line the tests look for. */
+    private Path servedFolder() throws IOException {
+        Path www = Files.createDirectories(dir.resolve("www"));
+        Files.writeString(www.resolve("index.txt"), "hello from http.server\n");
+        return www;
+    }
+
     @Test
     void curlFetchesAFileFromPythonsHttpServer() throws Exception {
         requires("curl");
         requires("python3");
-        Path www = Files.createDirectories(dir.resolve("www"));
-        Files.writeString(www.resolve("index.txt"), "hello from http.server\n");
+        Path www = servedFolder();
         Out o = run(scenario("curl-http",
                 "cd " + www + " && exec python3 -m http.server --bind 127.0.0.1 8000",
                 retrying("curl -s http://127.0.0.1:8000/index.txt")),
@@ -139,27 +165,43 @@ class TcpProgramsTest {
         assertTrue(o.stdout().contains("[n1] hello-redis"), o.stdout());
     }
 
-    @Test
-    void aRedisReplicaSyncsFromItsPrimaryAndServesTheKey() throws Exception {
-        requires("redis-server");
-        requires("redis-cli");
-        Path m = Files.createDirectories(dir.resolve("primary"));
-        Path r = Files.createDirectories(dir.resolve("replica"));
-        String common = " --port 6379 --save '' --appendonly no --protected-mode no --repl-diskless-sync no --dir ";
-        Path s = dir.resolve("replica.json");
-        Files.writeString(s, """
-                {"name": "redis primary and replica", "seed": 11,
+    /**
+     * A redis-server primary (node 0 on 127.0.0.1, data in primary) and its replica (node 1 on 127.0.0.2, data in
+     * replica), both with the options given, and node 2 running client under /bin/sh; the run ends when node 2 exits.
+     * events is the scenario's events array.
+     */
+    private static Path redisScenario(Path file, String name, Path primary, Path replica, String options,
+            String client, String events) throws IOException {
+        String common = " --port 6379 --save '' --appendonly no --protected-mode no --repl-diskless-sync no" + options
+                + " --dir ";
+        Files.writeString(file, """
+                {"name": %s, "seed": 11,
                  "nodes": [{"node_id": 0, "program": "/bin/sh", "args": ["-c", %s]},
                            {"node_id": 1, "program": "/bin/sh", "args": ["-c", %s]},
                            {"node_id": 2, "program": "/bin/sh", "args": ["-c", %s]}],
                  "network": {"latency": "uniform:2000-10000"},
                  "end_when_exited": [2],
-                 "events": []}
-                """.formatted(json("exec redis-server --bind 127.0.0.1" + common + m),
-                json("exec redis-server --bind 127.0.0.2 --replicaof 127.0.0.1 6379" + common + r),
-                json(retrying("redis-cli -h 127.0.0.1 SET k hello-replica 2>/dev/null | grep -q OK") + "; "
+                 "events": %s}
+                """.formatted(json(name), json("exec redis-server --bind 127.0.0.1" + common + primary),
+                json("exec redis-server --bind 127.0.0.2 --replicaof 127.0.0.1 6379" + common + replica),
+                json(client), events));
+        return file;
+    }
+
+    /** redisScenario whose node 2 sets a key on the primary and prints it once the replica has it. */
+    private static Path redisReplicaScenario(String name, Path file, Path primary, Path replica) throws IOException {
+        return redisScenario(file, name, primary, replica, "",
+                retrying("redis-cli -h 127.0.0.1 SET k hello-replica 2>/dev/null | grep -q OK") + "; "
                         + retrying("[ \"$(redis-cli -h 127.0.0.2 GET k 2>/dev/null)\" = hello-replica ]")
-                        + "; echo replica-has=$(redis-cli -h 127.0.0.2 GET k)")));
+                        + "; echo replica-has=$(redis-cli -h 127.0.0.2 GET k)", "[]");
+    }
+
+    @Test
+    void aRedisReplicaSyncsFromItsPrimaryAndServesTheKey() throws Exception {
+        requires("redis-server");
+        requires("redis-cli");
+        Path s = redisReplicaScenario("redis primary and replica", dir.resolve("replica.json"),
+                Files.createDirectories(dir.resolve("primary")), Files.createDirectories(dir.resolve("replica")));
         Out o = run(s, "hello-replica", "PSYNC");
         assertTrue(o.stdout().contains("[n2] replica-has=hello-replica"), o.stdout() + o.stderr());
     }
@@ -170,25 +212,14 @@ class TcpProgramsTest {
         requires("redis-cli");
         Path m = Files.createDirectories(dir.resolve("p-primary"));
         Path r = Files.createDirectories(dir.resolve("p-replica"));
-        String common = " --port 6379 --save '' --appendonly no --protected-mode no --repl-diskless-sync no"
-                + " --repl-timeout 5 --dir ";
         String status = "redis-cli -h 127.0.0.2 INFO replication 2>/dev/null | grep -o 'master_link_status:[a-z]*'";
-        Path s = dir.resolve("partition.json");
         // the partition (t = 3 s) outlasts tcp_stall (30 s): the stream is reset and the replica's link goes down;
         // the heal (t = 40 s) lets it reconnect and resync
-        Files.writeString(s, """
-                {"name": "redis partition", "seed": 11,
-                 "nodes": [{"node_id": 0, "program": "/bin/sh", "args": ["-c", %s]},
-                           {"node_id": 1, "program": "/bin/sh", "args": ["-c", %s]},
-                           {"node_id": 2, "program": "/bin/sh", "args": ["-c", %s]}],
-                 "network": {"latency": "uniform:2000-10000"},
-                 "end_when_exited": [2],
-                 "events": [{"time_ns": 3000000000, "action": {"type": "activate_partition", "spec": "0|1+2"}},
-                            {"time_ns": 40000000000, "action": {"type": "clear_partition"}}]}
-                """.formatted(json("exec redis-server --bind 127.0.0.1" + common + m),
-                json("exec redis-server --bind 127.0.0.2 --replicaof 127.0.0.1 6379" + common + r),
-                json(once(status + " | grep -q up", "first=up") + "; " + once(status + " | grep -q down", "then=down")
-                        + "; " + once(status + " | grep -q up", "again=up"))));
+        Path s = redisScenario(dir.resolve("partition.json"), "redis partition", m, r, " --repl-timeout 5",
+                once(status + " | grep -q up", "first=up") + "; " + once(status + " | grep -q down", "then=down")
+                        + "; " + once(status + " | grep -q up", "again=up"), """
+                [{"time_ns": 3000000000, "action": {"type": "activate_partition", "spec": "0|1+2"}},
+                            {"time_ns": 40000000000, "action": {"type": "clear_partition"}}]""");
         Out o = run(s);
         assertTrue(o.stdout().contains("[n2] first=up"), o.stdout());
         assertTrue(o.stdout().contains("[n2] then=down"), o.stdout() + o.stderr());
@@ -199,17 +230,11 @@ class TcpProgramsTest {
     @Test
     void aCrashedServerResetsItsClientAndARetryIsRefused() throws Exception {
         requires("python3");
-        String server = "import socket\n"
-                + "l = socket.socket(); l.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)\n"
-                + "l.bind(('127.0.0.1', 7300)); l.listen(1)\n"
-                + "c, _ = l.accept(); c.recv(100)\n"
+        String server = pythonAccept(7300)
+                + "c.recv(100)\n"
                 + "import time\n"
                 + "while True: time.sleep(1)\n";
-        String client = "import socket, time\n"
-                + "for i in range(400):\n"
-                + "    try:\n"
-                + "        s = socket.create_connection(('127.0.0.1', 7300)); break\n"
-                + "    except OSError: time.sleep(0.05)\n"
+        String client = pythonConnect(7300)
                 + "s.sendall(b'anyone there?\\n')\n"
                 + "try:\n"
                 + "    print('read', s.recv(100))\n"
@@ -222,14 +247,9 @@ class TcpProgramsTest {
         Path s = dir.resolve("crash.json");
         // the crash comes at t = 15 s: before it, the client's paced connect retries (50 ms each) leave a loaded
         // machine 1.5 s of real time to start the Python server (at t = 2 s it once crashed before listening)
-        Files.writeString(s, """
-                {"name": "crash", "seed": 11,
-                 "nodes": [{"node_id": 0, "program": "python3", "args": ["-c", %s]},
-                           {"node_id": 1, "program": "python3", "args": ["-c", %s]}],
-                 "network": {"latency": "uniform:2000-10000"},
-                 "end_when_exited": [1],
-                 "events": [{"time_ns": 15000000000, "action": {"type": "crash", "node_id": 0}}]}
-                """.formatted(json(server), json(client)));
+        Files.writeString(s, pythonPair("crash", server, client, "uniform:2000-10000", """
+                "end_when_exited": [1],
+                 "events": [{"time_ns": 15000000000, "action": {"type": "crash", "node_id": 0}}]"""));
         Out o = run(s, "anyone there?");
         assertTrue(o.stdout().contains("[n1] read failed: ConnectionResetError"), o.stdout() + o.stderr());
         assertTrue(o.stdout().contains("[n1] reconnect failed: ConnectionRefusedError"), o.stdout() + o.stderr());
@@ -360,8 +380,7 @@ class TcpProgramsTest {
     void windowedCurlAgainstHttpServerIsAFunctionOfTheSeed() throws Exception {
         requires("curl");
         requires("python3");
-        Path www = Files.createDirectories(dir.resolve("www"));
-        Files.writeString(www.resolve("index.txt"), "hello from http.server\n");
+        Path www = servedFolder();
         // older than the run, whenever the test starts (a file changed during the run shows the run's virtual time)
         Files.setLastModifiedTime(www.resolve("index.txt"), java.nio.file.attribute.FileTime.fromMillis(1_500_000_000_000L));
         Path s = scenario("curl-http-windowed",
@@ -416,21 +435,8 @@ class TcpProgramsTest {
         requires("redis-cli");
         Path m = dir.resolve("w-primary");
         Path r = dir.resolve("w-replica");
-        String common = " --port 6379 --save '' --appendonly no --protected-mode no --repl-diskless-sync no --dir ";
-        Path s = dir.resolve("replica-windowed.json");
-        Files.writeString(s, """
-                {"name": "redis primary and replica, windowed", "seed": 11,
-                 "nodes": [{"node_id": 0, "program": "/bin/sh", "args": ["-c", %s]},
-                           {"node_id": 1, "program": "/bin/sh", "args": ["-c", %s]},
-                           {"node_id": 2, "program": "/bin/sh", "args": ["-c", %s]}],
-                 "network": {"latency": "uniform:2000-10000"},
-                 "end_when_exited": [2],
-                 "events": []}
-                """.formatted(json("exec redis-server --bind 127.0.0.1" + common + m),
-                json("exec redis-server --bind 127.0.0.2 --replicaof 127.0.0.1 6379" + common + r),
-                json(retrying("redis-cli -h 127.0.0.1 SET k hello-replica 2>/dev/null | grep -q OK") + "; "
-                        + retrying("[ \"$(redis-cli -h 127.0.0.2 GET k 2>/dev/null)\" = hello-replica ]")
-                        + "; echo replica-has=$(redis-cli -h 127.0.0.2 GET k)")));
+        Path s = redisReplicaScenario("redis primary and replica, windowed", dir.resolve("replica-windowed.json"),
+                m, r);
         byte[] rec = windowed(s, 2, emptied(m, r), "[n2] replica-has=hello-replica", "hello-replica", "PSYNC");
         anotherSeedDiffers(s, emptied(m, r), rec, "[n2] replica-has=hello-replica");
     }
@@ -439,26 +445,14 @@ class TcpProgramsTest {
 
     /** Two Python nodes connected to each other, each then blocked reading what the other never writes. */
     private Path standoff(String name) throws Exception {
-        String server = "import socket\n"
-                + "l = socket.socket(); l.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)\n"
-                + "l.bind(('127.0.0.1', 7400)); l.listen(1)\n"
-                + "c, _ = l.accept(); print('accepted', flush=True)\n"
+        String server = pythonAccept(7400)
+                + "print('accepted', flush=True)\n"
                 + "print('server read', c.recv(100))\n";
-        String client = "import socket, time\n"
-                + "for i in range(400):\n"
-                + "    try:\n"
-                + "        s = socket.create_connection(('127.0.0.1', 7400)); break\n"
-                + "    except OSError: time.sleep(0.05)\n"
+        String client = pythonConnect(7400)
                 + "print('connected', flush=True)\n"
                 + "print('client read', s.recv(100))\n";
         Path s = dir.resolve(name + ".json");
-        Files.writeString(s, """
-                {"name": %s, "seed": 11,
-                 "nodes": [{"node_id": 0, "program": "python3", "args": ["-c", %s]},
-                           {"node_id": 1, "program": "python3", "args": ["-c", %s]}],
-                 "network": {"latency": "uniform:2000-10000"},
-                 "events": []}
-                """.formatted(json(name), json(server), json(client)));
+        Files.writeString(s, pythonPair(name, server, client, "uniform:2000-10000", "\"events\": []"));
         return s;
     }
 

@@ -4,12 +4,12 @@ import static dev.weft.launcher.net.NetcatMemcachedAsyncioTest.readsByNode;
 import static dev.weft.launcher.net.TcpProgramsTest.json;
 import static dev.weft.launcher.net.TcpProgramsTest.requires;
 import static dev.weft.launcher.net.TcpProgramsTest.retrying;
-import static dev.weft.launcher.net.TcpProgramsTest.weft;
+import static dev.weft.launcher.run.ClusterRunTest.weft;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.weft.launcher.net.TcpProgramsTest.Out;
+import dev.weft.launcher.run.ClusterRunTest.Out;
 import dev.weft.launcher.run.NativeFixture;
 import dev.weft.replay.ReplayOptions;
 import dev.weft.replay.ReplayReport;

@@ -1,12 +1,14 @@
 package dev.weft.launcher.net;
 
-import static dev.weft.launcher.net.TcpProgramsTest.json;
+import static dev.weft.launcher.net.TcpProgramsTest.pythonAccept;
+import static dev.weft.launcher.net.TcpProgramsTest.pythonConnect;
+import static dev.weft.launcher.net.TcpProgramsTest.pythonPair;
 import static dev.weft.launcher.net.TcpProgramsTest.requires;
-import static dev.weft.launcher.net.TcpProgramsTest.weft;
+import static dev.weft.launcher.run.ClusterRunTest.weft;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.weft.launcher.net.TcpProgramsTest.Out;
+import dev.weft.launcher.run.ClusterRunTest.Out;
 import dev.weft.launcher.run.NativeFixture;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -31,11 +33,8 @@ class WindowedChildExitTest {
         NativeFixture.assumeBuilt();
     }
 
-    private static final String SERVER = """
-            import os, socket
-            l = socket.socket(); l.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-            l.bind(('127.0.0.1', 7000)); l.listen(1)
-            c, _ = l.accept()
+    private static final String SERVER = pythonAccept(7000) + """
+            import os
             pid = os.fork()
             if pid == 0:
                 os._exit(0)
@@ -45,13 +44,7 @@ class WindowedChildExitTest {
             print('server read', d.decode(), 'and closed both sockets')
             """;
 
-    private static final String CLIENT = """
-            import socket, time
-            for i in range(400):
-                try:
-                    s = socket.create_connection(('127.0.0.1', 7000)); break
-                except OSError:
-                    time.sleep(0.05)
+    private static final String CLIENT = pythonConnect(7000) + """
             s.sendall(b'hi')
             print('client saw', 'EOF' if s.recv(100) == b'' else 'data')
             """;
@@ -60,14 +53,8 @@ class WindowedChildExitTest {
     void socketsAForkChildLeftBy_exitAreClosedByTcpCloseInTheParent() throws Exception {
         requires("python3");
         Path s = dir.resolve("child-exit.json");
-        Files.writeString(s, """
-                {"name": "child _exit", "seed": 11,
-                 "nodes": [{"node_id": 0, "program": "python3", "args": ["-c", %s]},
-                           {"node_id": 1, "program": "python3", "args": ["-c", %s]}],
-                 "network": {"latency": "uniform:1000-5000"},
-                 "end_when_exited": [0, 1],
-                 "events": []}
-                """.formatted(json(SERVER), json(CLIENT)));
+        Files.writeString(s, pythonPair("child _exit", SERVER, CLIENT, "uniform:1000-5000",
+                "\"end_when_exited\": [0, 1], \"events\": []"));
         Out o = weft("--window", "1000", "--watchdog", "120", "--trace", "--record", dir.resolve("r.weftlog").toString(),
                 s.toString());
         assertEquals(0, o.exit(), o.stdout() + o.stderr());

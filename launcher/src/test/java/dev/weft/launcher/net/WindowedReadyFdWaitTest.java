@@ -1,11 +1,11 @@
 package dev.weft.launcher.net;
 
-import static dev.weft.launcher.net.TcpProgramsTest.weft;
+import static dev.weft.launcher.run.ClusterRunTest.weft;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.weft.launcher.net.TcpProgramsTest.Out;
+import dev.weft.launcher.run.ClusterRunTest.Out;
 import dev.weft.launcher.run.CompiledProgram;
 import dev.weft.replay.ReplayOptions;
 import dev.weft.replay.ReplayReport;

@@ -1,13 +1,15 @@
 package dev.weft.launcher.net;
 
-import static dev.weft.launcher.net.TcpProgramsTest.json;
+import static dev.weft.launcher.net.TcpProgramsTest.pythonAccept;
+import static dev.weft.launcher.net.TcpProgramsTest.pythonConnect;
+import static dev.weft.launcher.net.TcpProgramsTest.pythonPair;
 import static dev.weft.launcher.net.TcpProgramsTest.requires;
-import static dev.weft.launcher.net.TcpProgramsTest.weft;
+import static dev.weft.launcher.run.ClusterRunTest.weft;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.weft.launcher.net.TcpProgramsTest.Out;
+import dev.weft.launcher.run.ClusterRunTest.Out;
 import dev.weft.launcher.run.NativeFixture;
 import dev.weft.replay.ReplayOptions;
 import dev.weft.replay.ReplayReport;
@@ -34,11 +36,8 @@ class WindowedStreamPartitionTest {
         NativeFixture.assumeBuilt();
     }
 
-    private static final String SERVER = """
-            import socket, time
-            l = socket.socket(); l.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-            l.bind(('127.0.0.1', 7000)); l.listen(1)
-            c, _ = l.accept()
+    private static final String SERVER = pythonAccept(7000) + """
+            import time
             data, first = b'', None
             while True:
                 d = c.recv(100)
@@ -49,13 +48,7 @@ class WindowedStreamPartitionTest {
                     print('line %s after %.1f s' % (ch, now - first))
             """;
 
-    private static final String CLIENT = """
-            import socket, time
-            for i in range(400):
-                try:
-                    s = socket.create_connection(('127.0.0.1', 7000)); break
-                except OSError:
-                    time.sleep(0.05)
+    private static final String CLIENT = pythonConnect(7000) + """
             t0 = time.monotonic()
             s.sendall(b'a')
             time.sleep(2 - (time.monotonic() - t0)); s.sendall(b'b')
@@ -67,15 +60,10 @@ class WindowedStreamPartitionTest {
     void aSegmentSentAcrossAPartitionWaitsForTheHeal() throws Exception {
         requires("python3");
         Path s = dir.resolve("partition.json");
-        Files.writeString(s, """
-                {"name": "windowed stream partition", "seed": 11,
-                 "nodes": [{"node_id": 0, "program": "python3", "args": ["-c", %s]},
-                           {"node_id": 1, "program": "python3", "args": ["-c", %s]}],
-                 "network": {"latency": "uniform:1000-5000"},
-                 "end_when_exited": [0, 1],
+        Files.writeString(s, pythonPair("windowed stream partition", SERVER, CLIENT, "uniform:1000-5000", """
+                "end_when_exited": [0, 1],
                  "events": [{"time_ns": 1000000000, "action": {"type": "activate_partition", "spec": "0|1"}},
-                            {"time_ns": 4000000000, "action": {"type": "clear_partition"}}]}
-                """.formatted(json(SERVER), json(CLIENT)));
+                            {"time_ns": 4000000000, "action": {"type": "clear_partition"}}]"""));
         byte[] first = null;
         for (int i = 0; i < 2; i++) {
             Path log = dir.resolve("partition-" + i + ".weftlog");

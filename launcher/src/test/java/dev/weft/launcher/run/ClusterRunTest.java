@@ -30,23 +30,32 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code weft run --net} and scenario runs end to end: the broker in this JVM, real processes under the shim
  * speaking plain UDP (bench/rtt.c, compiled here). Adds about 5 s of test time.
  */
-class ClusterRunTest {
+public class ClusterRunTest {
     @RegisterExtension
     static final CompiledProgram RTT = new CompiledProgram("bench/rtt.c");
 
     @TempDir
     Path dir;
 
-    record Out(int exit, String stdout, String stderr) {
+    /** What a weft run in this JVM ended with: its exit code and everything it printed. */
+    public record Out(int exit, String stdout, String stderr) {
     }
 
-    static Out weft(String... args) {
+    /** weft run with args, in this JVM, with the built shim and a clean environment. */
+    public static Out weft(String... args) {
+        return weft(Map.of(), args);
+    }
+
+    /** weft run with args, in this JVM, with the built shim and a clean environment plus extraEnv. */
+    public static Out weft(Map<String, String> extraEnv, String... args) {
         List<String> all = new ArrayList<>(List.of("--shim", NativeFixture.shim().toString()));
         all.addAll(List.of(args));
+        Map<String, String> env = NativeFixture.cleanEnv();
+        env.putAll(extraEnv);
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int rc = RunCommand.run(all.toArray(String[]::new), NativeFixture.cleanEnv(),
-                new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
+        int rc = RunCommand.run(all.toArray(String[]::new), env, new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8));
         return new Out(rc, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
     }
 

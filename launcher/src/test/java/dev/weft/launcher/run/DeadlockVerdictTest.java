@@ -35,7 +35,7 @@ class DeadlockVerdictTest {
         args.add(STANDOFF.path().toString());
         java.util.Map<String, String> all = new java.util.HashMap<>(env);
         all.put("STANDOFF_NODES", "3");
-        return RunEndTest.weft(all, args.toArray(String[]::new));
+        return ClusterRunTest.weft(all, args.toArray(String[]::new));
     }
 
     private static void assertVerdictRecorded(Path log) throws Exception {

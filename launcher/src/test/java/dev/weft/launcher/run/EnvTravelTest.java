@@ -103,7 +103,7 @@ class EnvTravelTest {
         List<String> args = new ArrayList<>(List.of("--seed", "1", "--net", "", "--nodes", "3", "--env", "ANSWER=42"));
         args.addAll(List.of(placement));
         args.addAll(List.of("--", "sh", "-c", PRINT));
-        return RunEndTest.weft(masterEnv(), args.toArray(String[]::new));
+        return ClusterRunTest.weft(masterEnv(), args.toArray(String[]::new));
     }
 
     @Test
@@ -129,7 +129,7 @@ class EnvTravelTest {
 
     @Test
     void aDryRunShowsEachNodesHostCommandAndEnvironmentAndRunsNothing() {
-        ClusterRunTest.Out o = RunEndTest.weft(masterEnv(), "--seed", "1", "--net", "", "--nodes", "2", "--hosts",
+        ClusterRunTest.Out o = ClusterRunTest.weft(masterEnv(), "--seed", "1", "--net", "", "--nodes", "2", "--hosts",
                 ports.get(0) + "," + ports.get(1), "--place", "1@" + ports.get(1), "--env", "ANSWER=42", "--dry-run",
                 "--", "true");
         assertEquals(0, o.exit(), o.stderr());
@@ -143,15 +143,15 @@ class EnvTravelTest {
 
     @Test
     void envOptionsRefuseWhatWeftSetsItself() {
-        ClusterRunTest.Out o = RunEndTest.weft(Map.of(), "--seed", "1", "--net", "", "--env", "LD_PRELOAD=x", "--",
+        ClusterRunTest.Out o = ClusterRunTest.weft(Map.of(), "--seed", "1", "--net", "", "--env", "LD_PRELOAD=x", "--",
                 "true");
         assertEquals(2, o.exit());
         assertTrue(o.stderr().startsWith("weft run: --env LD_PRELOAD: cannot be set for nodes"), o.stderr());
-        ClusterRunTest.Out seed = RunEndTest.weft(Map.of(), "--seed", "1", "--net", "", "--env", "WEFT_SEED=2", "--",
+        ClusterRunTest.Out seed = ClusterRunTest.weft(Map.of(), "--seed", "1", "--net", "", "--env", "WEFT_SEED=2", "--",
                 "true");
         assertTrue(seed.stderr().startsWith("weft run: --env WEFT_SEED: cannot be set for nodes (weft run sets it"),
                 seed.stderr());
-        ClusterRunTest.Out path = RunEndTest.weft(Map.of(), "--seed", "1", "--net", "", "--pass-env", "PATH", "--",
+        ClusterRunTest.Out path = ClusterRunTest.weft(Map.of(), "--seed", "1", "--net", "", "--pass-env", "PATH", "--",
                 "true");
         assertTrue(path.stderr().startsWith("weft run: --pass-env PATH: never forwarded"), path.stderr());
     }
@@ -167,13 +167,13 @@ class EnvTravelTest {
         Path local = dir.resolve("end-local.weftlog");
         List<String> a = new ArrayList<>(base);
         a.addAll(List.of("--record", local.toString(), "--", pingpong.toString()));
-        ClusterRunTest.Out one = RunEndTest.weft(env, a.toArray(String[]::new));
+        ClusterRunTest.Out one = ClusterRunTest.weft(env, a.toArray(String[]::new));
         assertEquals(0, one.exit(), one.stderr());
         Path spread = dir.resolve("end-agents.weftlog");
         List<String> b = new ArrayList<>(base);
         b.addAll(List.of("--record", spread.toString(), "--hosts", ports.get(0) + "," + ports.get(1), "--token-file",
                 tokenFile.toString(), "--", pingpong.toString()));
-        ClusterRunTest.Out two = RunEndTest.weft(env, b.toArray(String[]::new));
+        ClusterRunTest.Out two = ClusterRunTest.weft(env, b.toArray(String[]::new));
         assertEquals(0, two.exit(), two.stderr());
         assertTrue(two.stderr().contains("SIGTERM to node(s) 0"), two.stderr());
         assertEquals(records(local), records(spread), "the same cut and signal records on agents");
@@ -231,13 +231,13 @@ class EnvTravelTest {
         List<String> a = new ArrayList<>(base);
         a.addAll(List.of("--record", local.toString()));
         a.addAll(cmd);
-        ClusterRunTest.Out one = RunEndTest.weft(env, a.toArray(String[]::new));
+        ClusterRunTest.Out one = ClusterRunTest.weft(env, a.toArray(String[]::new));
         assertTrue(Files.exists(local), one.stderr());
         Path spread = dir.resolve("agents.weftlog");
         List<String> b = new ArrayList<>(base);
         b.addAll(List.of("--record", spread.toString(), "--hosts", hosts(), "--token-file", tokenFile.toString()));
         b.addAll(cmd);
-        ClusterRunTest.Out three = RunEndTest.weft(env, b.toArray(String[]::new));
+        ClusterRunTest.Out three = ClusterRunTest.weft(env, b.toArray(String[]::new));
         assertEquals(one.exit(), three.exit(), three.stderr());
         assertTrue(Files.exists(spread), three.stderr());
         List<String> expected = records(local);

@@ -31,9 +31,9 @@ class NetTimersTest {
         }
         args.add("--");
         args.addAll(List.of(command));
-        ClusterRunTest.Out a = RunEndTest.weft(Map.of(), args.toArray(String[]::new));
+        ClusterRunTest.Out a = ClusterRunTest.weft(Map.of(), args.toArray(String[]::new));
         assertEquals(0, a.exit(), a.stderr());
-        ClusterRunTest.Out b = RunEndTest.weft(Map.of(), args.toArray(String[]::new));
+        ClusterRunTest.Out b = ClusterRunTest.weft(Map.of(), args.toArray(String[]::new));
         assertEquals(a.stdout(), b.stdout(), "two runs of seed 3 differ");
         return a.stdout().replace("[n0] ", "");
     }

@@ -31,7 +31,7 @@ class ReceiveLeaseTest {
     Path dir;
 
     private static ClusterRunTest.Out run(Path log) {
-        return RunEndTest.weft(Map.of(), "--seed", "5", "--net", "latency=uniform:1000-60000", "--nodes", "2",
+        return ClusterRunTest.weft(Map.of(), "--seed", "5", "--net", "latency=uniform:1000-60000", "--nodes", "2",
                 "--window", "1000", "--stats", "--record", log.toString(), "--", PROGRAM.path().toString());
     }
 

@@ -1,14 +1,12 @@
 package dev.weft.launcher.run;
 
+import static dev.weft.launcher.run.ClusterRunTest.weft;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.weft.replay.ReplayReport;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -28,18 +26,6 @@ class RunEndTest {
 
     @TempDir
     Path dir;
-
-    static ClusterRunTest.Out weft(Map<String, String> extraEnv, String... args) {
-        List<String> all = new ArrayList<>(List.of("--shim", NativeFixture.shim().toString()));
-        all.addAll(List.of(args));
-        Map<String, String> env = NativeFixture.cleanEnv();
-        env.putAll(extraEnv);
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int rc = RunCommand.run(all.toArray(String[]::new), env, new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8));
-        return new ClusterRunTest.Out(rc, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
-    }
 
     private ClusterRunTest.Out serverForever(Path log, String... options) {
         List<String> args = new ArrayList<>(List.of("--seed", "5", "--net", "latency=uniform:2000-10000", "--nodes", "2",
