@@ -88,6 +88,53 @@ class InterruptedRecordingTest {
         }
     }
 
+    /**
+     * A JVM between installing its native signal handler and its Java one drops a SIGINT and starts the run anyway
+     * (1 clean-clone CI run: the 5 ms interrupt above never stopped). A stand-in JVM that drops the first SIGINT, then
+     * marks its reporting installed, must get the signal again from the script and end.
+     */
+    @Test
+    void aSignalTheJvmDroppedWhileStartingIsSentAgain() throws Exception {
+        Path script = weftScript();
+        try {
+            Path fake = dir.resolve("fake-jdk/bin/java");
+            Files.createDirectories(fake.getParent());
+            Files.writeString(fake, String.join("\n", "#!/bin/bash",
+                    "for a in \"$@\"; do case \"$a\" in -Dweft.interrupt.mark=*) mark=${a#-Dweft.interrupt.mark=};; esac; done",
+                    "[ -n \"$mark\" ] || exit 0   # the script's class-data training run: nothing to stand in for",
+                    "trap '' INT   # the window where a starting JVM loses SIGINT",
+                    "sleep 1",
+                    "trap 'echo \"stand-in JVM: interrupt reported\" >&2; exit 130' INT",
+                    ": > \"$mark\"",
+                    "for i in $(seq 300); do sleep 0.1; done",
+                    "exit 0", ""));
+            fake.toFile().setExecutable(true);
+            Path traps = dir.resolve("fake.traps");
+            ProcessBuilder pb = new ProcessBuilder(script.toString(), "run", "--seed", "1", "--net", "", "--nodes", "2",
+                    "--record", dir.resolve("fake.weftlog").toString(), "--", "true").directory(dir.toFile());
+            pb.environment().put("WEFT_JAVA", fake.toString());
+            pb.environment().put("WEFT_TEST_TRAPS_READY", traps.toString());
+            pb.environment().remove("WEFT_REBUILD");
+            Path errFile = dir.resolve("fake.err");
+            Process weft = pb.redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(errFile.toFile()).start();
+            try {
+                for (int i = 0; i < 6000 && !Files.exists(traps) && weft.isAlive(); i++) {
+                    Thread.sleep(5);
+                }
+                Thread.sleep(200);
+                new ProcessBuilder("kill", "-INT", Long.toString(weft.pid())).start().waitFor();
+                assertTrue(weft.waitFor(20, TimeUnit.SECONDS), "the dropped interrupt was never sent again");
+            } finally {
+                weft.descendants().forEach(ProcessHandle::destroyForcibly);
+                weft.destroyForcibly();
+            }
+            assertEquals(130, weft.exitValue(), Files.readString(errFile));
+            assertTrue(Files.readString(errFile).contains("stand-in JVM: interrupt reported"), Files.readString(errFile));
+        } finally {
+            dir.resolve("checkout/launcher/target").toFile().setWritable(true);
+        }
+    }
+
     private static long busyNodes(List<ProcessHandle> processes) {
         return processes.stream().filter(p -> p.info().commandLine().orElse("").contains("while :")).count();
     }
