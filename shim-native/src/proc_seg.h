@@ -48,4 +48,30 @@ typedef struct pt_seg {
     _Alignas(4096) unsigned char files[WEFT_FT_REGION_BYTES]; /* the file-times table (file_times.c) */
 } pt_seg;
 
+/* WEFT_PROC, what a process passes to the processes it starts: five 16-digit lower-case hex fields
+ * (id, monotonic clock, run start, run segment name, slot) joined by ':'. One decoder for the shim
+ * (proc_tree.c) and weft_super (super_join.c); 0 for a malformed value. Pure: no allocation. */
+#define WEFT_PROC_FIELDS 5
+#define WEFT_PROC_VALUE_LEN (WEFT_PROC_FIELDS * 17 - 1)
+
+static inline int weft_proc_value_parse(const char *v, uint64_t f[WEFT_PROC_FIELDS]) {
+    if (!v) return 0;
+    for (int i = 0; i < WEFT_PROC_VALUE_LEN; i++)
+        if (!v[i]) return 0;
+    if (v[WEFT_PROC_VALUE_LEN]) return 0;
+    for (int i = 0; i < WEFT_PROC_FIELDS; i++) {
+        const char *s = v + i * 17;
+        if (i < WEFT_PROC_FIELDS - 1 && s[16] != ':') return 0;
+        uint64_t x = 0;
+        for (int k = 0; k < 16; k++) {
+            char c = s[k];
+            int d = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
+            if (d < 0) return 0;
+            x = x << 4 | (uint64_t)d;
+        }
+        f[i] = x;
+    }
+    return 1;
+}
+
 #endif

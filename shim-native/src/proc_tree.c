@@ -32,6 +32,7 @@
  * without WEFT_PROC starts them as a root would (id 0, clock 0).
  */
 #include "weft.h"
+#include "proc_seg.h"
 
 #include <errno.h>
 #include <pthread.h>
@@ -46,7 +47,7 @@
 #define SM_G 0x9E3779B97F4A7C15ULL
 #define PROC_VAR "WEFT_PROC="
 #define PROC_VAR_LEN 10
-#define PROC_VALUE_LEN 84 /* id ':' mono ':' run start ':' run segment ':' slot, 16 hex digits each */
+#define PROC_VALUE_LEN WEFT_PROC_VALUE_LEN /* proc_seg.h: five 16-digit hex fields */
 
 extern char **environ;
 
@@ -78,18 +79,6 @@ static void hex16(char *out, uint64_t v) {
     for (int i = 15; i >= 0; i--) { out[i] = digits[v & 15]; v >>= 4; }
 }
 
-static int parse_hex16(const char *s, uint64_t *out) {
-    uint64_t v = 0;
-    for (int i = 0; i < 16; i++) {
-        char c = s[i];
-        int d = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
-        if (d < 0) return 0;
-        v = v << 4 | (uint64_t)d;
-    }
-    *out = v;
-    return 1;
-}
-
 static void rekey(uint64_t id) {
     uint8_t key[32];
     weft_expand(weft_sm_out(weft_cfg.seed ^ id), key);
@@ -100,15 +89,13 @@ static void rekey(uint64_t id) {
  * Pure (getenv, arithmetic), like the rest of configuration. A malformed value is ignored. */
 void weft_proc_configure(void) {
     const char *v = getenv("WEFT_PROC");
-    uint64_t id, mono, start, run, slot;
+    uint64_t f[WEFT_PROC_FIELDS];
     /* process scheduling is on by default (weft_pt_configure also needs the thread scheduler):
      * off with WEFT_PROC_SCHED=0 (or off), and for a node of a simulated network, whose processes
      * are one node under the broker's schedule */
     const char *ps = getenv("WEFT_PROC_SCHED");
     int want_sched = !weft_cfg.net && !(ps && (!strcmp(ps, "0") || !strcasecmp(ps, "off")));
-    if (!v || strlen(v) != PROC_VALUE_LEN || v[16] != ':' || v[33] != ':' || v[50] != ':' || v[67] != ':' ||
-        !parse_hex16(v, &id) || !parse_hex16(v + 17, &mono) || !parse_hex16(v + 34, &start) ||
-        !parse_hex16(v + 51, &run) || !parse_hex16(v + 68, &slot)) {
+    if (!weft_proc_value_parse(v, f)) {
         weft_pt_configure(0, want_sched);
         struct timespec now; /* the root: the raw system call, not our clock_gettime hook */
         if (weft_real_syscall(SYS_clock_gettime, CLOCK_REALTIME, &now, 0, 0, 0, 0) == 0)
@@ -117,6 +104,7 @@ void weft_proc_configure(void) {
             weft_run_start_real_ns = ((uint64_t)now.tv_sec - 1) * 1000000000ULL + (uint64_t)now.tv_nsec;
         return;
     }
+    uint64_t id = f[0], mono = f[1], start = f[2], run = f[3], slot = f[4];
     weft_run_start_real_ns = start;
     proc_id = id;
     if (id) rekey(id);

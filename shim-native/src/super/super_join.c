@@ -26,24 +26,10 @@
 
 super_join_state super_join;
 
-static int parse_hex16(const char *s, uint64_t *out) {
-    uint64_t v = 0;
-    for (int i = 0; i < 16; i++) {
-        char c = s[i];
-        int d = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
-        if (d < 0) return 0;
-        v = v << 4 | (uint64_t)d;
-    }
-    *out = v;
-    return 1;
-}
-
 void super_join_configure(void) {
     const char *v = getenv("WEFT_PROC");
-    uint64_t f[5];
-    if (!v || strlen(v) != 5 * 17 - 1) return;
-    for (int i = 0; i < 5; i++)
-        if ((i < 4 && v[i * 17 + 16] != ':') || !parse_hex16(v + i * 17, &f[i])) return;
+    uint64_t f[WEFT_PROC_FIELDS];
+    if (!weft_proc_value_parse(v, f)) return;
     super_join.active = 1;
     super_join.id = f[0];
     super_join.mono_ns = f[1];
