@@ -33,19 +33,25 @@ class ScenarioCampaignTest {
         return new Out(code, buf.toString(StandardCharsets.UTF_8));
     }
 
-    @Test
-    void everyRunIsTheScenarioUnderItsOwnSeed() throws Exception {
+    /** A two-node pingpong scenario (pp.json, its own seed {@code scenarioSeed}) and a campaign config over it (c.json). */
+    private Path pingpongScenarioCampaign(long scenarioSeed) throws Exception {
         String pingpong = LiveTargets.example("pingpong").toString();
         Files.writeString(dir.resolve("pp.json"), """
-                {"name": "pingpong", "seed": 99,
+                {"name": "pingpong", "seed": %d,
                  "nodes": [{"node_id": 0, "program": "%s", "args": []},
                            {"node_id": 1, "program": "%s", "args": []}],
                  "network": {"latency": "uniform:1000-50000"},
                  "events": []}
-                """.formatted(pingpong, pingpong));
+                """.formatted(scenarioSeed, pingpong, pingpong));
         Path config = dir.resolve("c.json");
         Files.writeString(config, "{\"scenario\": \"pp.json\", \"checker\": \"fifo,dup\", \"keep_pass_permille\": 1000,"
                 + " \"watchdog_secs\": 30, \"shim\": \"" + LiveTargets.shim() + "\"}");
+        return config;
+    }
+
+    @Test
+    void everyRunIsTheScenarioUnderItsOwnSeed() throws Exception {
+        Path config = pingpongScenarioCampaign(99);
         Path out = dir.resolve("out");
         Out o = campaign("--config", config.toString(), "--seeds", "3:2", "--jobs", "1", "--out", out.toString());
         assertEquals(0, o.exit(), o.text());
@@ -67,17 +73,7 @@ class ScenarioCampaignTest {
      */
     @Test
     void verifyMergeAndCompactReadAScenarioCampaignsFolder() throws Exception {
-        String pingpong = LiveTargets.example("pingpong").toString();
-        Files.writeString(dir.resolve("pp.json"), """
-                {"name": "pingpong", "seed": 1,
-                 "nodes": [{"node_id": 0, "program": "%s", "args": []},
-                           {"node_id": 1, "program": "%s", "args": []}],
-                 "network": {"latency": "uniform:1000-50000"},
-                 "events": []}
-                """.formatted(pingpong, pingpong));
-        Path config = dir.resolve("c.json");
-        Files.writeString(config, "{\"scenario\": \"pp.json\", \"checker\": \"fifo,dup\", \"keep_pass_permille\": 1000,"
-                + " \"watchdog_secs\": 30, \"shim\": \"" + LiveTargets.shim() + "\"}");
+        Path config = pingpongScenarioCampaign(1);
         Path out = dir.resolve("out");
         Out o = campaign("--config", config.toString(), "--seeds", "5:2", "--jobs", "1", "--out", out.toString());
         assertEquals(0, o.exit(), o.text());
