@@ -90,7 +90,17 @@ class TcpProgramsTest {
 
     /** A shell loop that retries cmd and prints label once it succeeds (nothing if it never does). */
     static String once(String cmd, String label) {
-        return "for i in $(seq 1 400); do if " + cmd + "; then echo " + label + "; break; fi; sleep 0.05; done";
+        return onceEvery(cmd, label, "0.05");
+    }
+
+    /**
+     * once, pausing the given seconds between tries: 400 tries cover 400 × pause of virtual time plus what each try
+     * costs, which differs between machines (their programs make different numbers of calls), so a wait that must
+     * outlast a scheduled event uses a pause long enough that 400 × pause alone covers it.
+     */
+    static String onceEvery(String cmd, String label, String pause) {
+        return "for i in $(seq 1 400); do if " + cmd + "; then echo " + label + "; break; fi; sleep " + pause
+                + "; done";
     }
 
     private Path scenario(String name, String server, String client) throws Exception {
@@ -214,10 +224,10 @@ class TcpProgramsTest {
         Path r = Files.createDirectories(dir.resolve("p-replica"));
         String status = "redis-cli -h 127.0.0.2 INFO replication 2>/dev/null | grep -o 'master_link_status:[a-z]*'";
         // the partition (t = 3 s) outlasts tcp_stall (30 s): the stream is reset and the replica's link goes down;
-        // the heal (t = 40 s) lets it reconnect and resync
+        // the heal (t = 40 s) lets it reconnect and resync; the last wait (400 × 0.25 s) outlasts the heal on any machine
         Path s = redisScenario(dir.resolve("partition.json"), "redis partition", m, r, " --repl-timeout 5",
                 once(status + " | grep -q up", "first=up") + "; " + once(status + " | grep -q down", "then=down")
-                        + "; " + once(status + " | grep -q up", "again=up"), """
+                        + "; " + onceEvery(status + " | grep -q up", "again=up", "0.25"), """
                 [{"time_ns": 3000000000, "action": {"type": "activate_partition", "spec": "0|1+2"}},
                             {"time_ns": 40000000000, "action": {"type": "clear_partition"}}]""");
         Out o = run(s);
