@@ -121,6 +121,16 @@ public interface OpSequencer {
         return java.util.List.of();
     }
 
+    /**
+     * As {@link #finishWithSignals()}, leaving out the nodes whose processes the launcher has seen exit: a node
+     * that exited may not have been noticed by the broker yet (its connection's end is read on another thread),
+     * and a process that is gone is not sent a signal. The windowed sequencer decides from its own state, a
+     * function of the seed, so it keeps {@link #finishWithSignals()}.
+     */
+    default java.util.List<Long> finishWithSignals(java.util.Set<Long> exitedNodes) {
+        return finishWithSignals();
+    }
+
     /** The core's current high-water mark. */
     long vt();
 

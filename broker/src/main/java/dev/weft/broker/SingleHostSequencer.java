@@ -511,6 +511,11 @@ public final class SingleHostSequencer extends LockedRecordingSequencer {
 
     @Override
     public java.util.List<Long> finishWithSignals() {
+        return finishWithSignals(java.util.Set.of());
+    }
+
+    @Override
+    public java.util.List<Long> finishWithSignals(java.util.Set<Long> exitedNodes) {
         java.util.List<Long> signalled;
         synchronized (lock) {
             if (finished) {
@@ -522,6 +527,7 @@ public final class SingleHostSequencer extends LockedRecordingSequencer {
                     deadlockWatch.nodeOfConn(c).ifPresent(nodes::add);
                 }
             }
+            nodes.removeAll(exitedNodes);
             for (long n : nodes) {
                 ops.signal(n, "SIGTERM");
             }

@@ -709,7 +709,12 @@ final class ClusterRun {
             }
             endVt = windowed.endVt();
         }
-        sequencer.finishWithSignals(); // a signal record for each node still connected, then end
+        java.util.Set<Long> exitedNodes;
+        synchronized (this) {
+            exitedNodes = java.util.Set.copyOf(statuses.keySet());
+        }
+        // a signal record for each node still connected whose process still runs, then end
+        sequencer.finishWithSignals(exitedNodes);
         runEnding.stopOthers(all, endVt, err);
     }
 
