@@ -66,6 +66,7 @@
 #define UDP_MAX_PAYLOAD 65507u
 #define AUTO_PORT_BASE 50000
 
+/* The tags are a public contract with the broker (Java dev.weft.broker.wire.Wire); WireConstantsTest compares them. */
 enum { REQ_HELLO = 1, REQ_BIND = 2, REQ_SEND = 3, REQ_RECV = 4, REQ_FRONTIER = 5, REQ_GOODBYE = 6 };
 enum { REP_ACK = 1, REP_DELIVER = 2, REP_EMPTY = 3 };
 /* The receive lease (windowed runs, docs/broker.md "Receive leases"): Lease{addr, mode, local_vt} is held by the

@@ -3,7 +3,7 @@
  * docs/tcp.md): tags, one reply decoder and one encoder per request. Internal to the shim;
  * the socket emulation is hook_tcp.c.
  *
- * The numbers are a public contract with the broker (Java dev.weft.broker.wire.Wire): TcpWireTest
+ * The numbers are a public contract with the broker (Java dev.weft.broker.wire.Wire): WireConstantsTest
  * reads this header and compares each constant with the Java one of the same name.
  */
 #ifndef WEFT_TCP_WIRE_H
