@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.weft.launcher.run.NativeFixture;
 import dev.weft.launcher.run.ShimRuns;
+import dev.weft.testsupport.NativeBuild;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.util.ArrayList;
@@ -231,7 +232,7 @@ class TcpShimTest {
     /** The C constants of shim-native/src/tcp_wire.h are the broker's (Wire: C REQ_TCP_BIND is Wire.TCP_BIND). */
     @Test
     void wireConstantsAreTheBrokers() throws Exception {
-        String header = Files.readString(NativeFixture.root().resolve("shim-native/src/tcp_wire.h"));
+        String header = Files.readString(NativeBuild.root().resolve("shim-native/src/tcp_wire.h"));
         Matcher m = Pattern.compile("\\b(REQ_TCP_[A-Z]+|REP_[A-Z_]+) = (\\d+)").matcher(header);
         int n = 0;
         while (m.find()) {
