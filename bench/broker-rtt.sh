@@ -9,11 +9,10 @@
 # Usage: bench/broker-rtt.sh [ROUNDS [REPEATS]]     (defaults 5000 and 5; writes only under target/)
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
+source bench/two_nodes.sh
 rounds=${1:-5000}
 repeats=${2:-5}
-mkdir -p target/bench
-cc -O2 -o target/bench/rtt bench/rtt.c
-cc -O2 -o target/bench/rtt_wire bench/rtt_wire.c
+bench_cc rtt rtt_wire
 rtt=$PWD/target/bench/rtt
 ./weft --version >/dev/null # builds the launcher and the shim on first use
 
@@ -24,9 +23,7 @@ figure() { sed -n 's/.*best of [0-9]*: \([0-9.]*\) us per round trip, \([0-9.]*\
 row() { printf "%-58s %9s us per round trip  %8s us per datagram\n" "$1" "$2" "$3"; }
 
 native() { # blocking receives (the kernel wakes the receiver), or with RTT_BUSY=1 busy-polling ones
-  "$rtt" 0 "$rounds" "$repeats" >/dev/null & local echo=$!
-  "$rtt" 1 "$rounds" "$repeats"
-  wait "$echo"
+  native_pair "$rtt" "$rounds" "$repeats"
 }
 under_weft() { # extra weft run options...
   ./weft run --seed 1 --net "" --nodes 2 "$@" -- "$rtt" env "$rounds" "$repeats" 2>/dev/null

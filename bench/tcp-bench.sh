@@ -4,10 +4,10 @@
 # nothing. Usage: bench/tcp-bench.sh [ROUNDS [MBYTES]]   (defaults 2000 and 64; writes only under target/)
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
+source bench/two_nodes.sh
 rounds=${1:-2000}
 mbytes=${2:-64}
-mkdir -p target/bench
-cc -O2 -o target/bench/tcp_bench bench/tcp_bench.c
+bench_cc tcp_bench
 bin=$PWD/target/bench/tcp_bench
 ./weft --version >/dev/null # builds the launcher and the shim on first use
 export WEFT_BACKSTOP=0 # the figures need real time (see bench/broker-rtt.sh)
@@ -17,9 +17,7 @@ figures() { sed -n -e 's/.*rr: \([0-9.]*\) us.*/rr \1/p' -e 's/.*bulk: \([0-9.]*
   | awk '{v[$1]=$2} END {print v["rr"], v["bulk"]}'; }
 
 native() {
-  "$bin" 0 "$rounds" "$mbytes" & local server=$!
-  "$bin" 1 "$rounds" "$mbytes"
-  wait "$server"
+  native_pair "$bin" "$rounds" "$mbytes"
 }
 under_weft() { # extra weft run options...
   ./weft run --seed 1 --net "" --nodes 2 --end-when-exited 1 "$@" -- "$bin" env "$rounds" "$mbytes" 2>/dev/null

@@ -15,9 +15,7 @@
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE
 #endif
-#include <arpa/inet.h>
 #include <errno.h>
-#include <netinet/in.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdio.h>
@@ -27,55 +25,16 @@
 #include <time.h>
 #include <unistd.h>
 
-static volatile sig_atomic_t ticks;
+#include "net_timer_test.h"
+
 static int send_fd = -1;
 static struct sockaddr_in send_to;
 
+/* Counts the signal; the third tick of scenario 2 sends the datagram the restarted receive then gets. */
 static void on_signal(int sig) {
-    (void)sig;
-    ticks++;
-    /* the third tick of scenario 2 sends the datagram the restarted receive then gets */
+    count_tick(sig);
     if (send_fd >= 0 && ticks == 3)
         sendto(send_fd, "tick", 4, 0, (struct sockaddr *)&send_to, sizeof send_to);
-}
-
-static void handle(int sig, int flags) {
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_signal;
-    sa.sa_flags = flags;
-    sigemptyset(&sa.sa_mask);
-    sigaction(sig, &sa, NULL);
-}
-
-static long long now_ns(void) {
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (long long)t.tv_sec * 1000000000LL + t.tv_nsec;
-}
-
-static int tenths(long long since) { return (int)((now_ns() - since + 50000000LL) / 100000000LL); }
-
-static struct sockaddr_in addr(int port) {
-    struct sockaddr_in a;
-    memset(&a, 0, sizeof a);
-    a.sin_family = AF_INET;
-    a.sin_port = htons((unsigned short)port);
-    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    return a;
-}
-
-static int udp(int port) {
-    int fd = socket(AF_INET, SOCK_DGRAM, 0);
-    struct sockaddr_in a = addr(port);
-    if (fd < 0 || bind(fd, (struct sockaddr *)&a, sizeof a)) { perror("udp"); return -1; }
-    return fd;
-}
-
-static void result(const char *what, long rc, int err, long long t0) {
-    printf("%s rc=%ld%s%s ticks=%d after=%d\n", what, rc, rc < 0 ? " errno=" : "", rc < 0 ? strerror(err) : "",
-           (int)ticks, tenths(t0));
-    fflush(stdout);
 }
 
 static void rcvtimeo(int fd, long ms) {
@@ -88,14 +47,14 @@ int main(void) {
     int u = udp(4700), other = udp(4701);
 
     ticks = 0;
-    handle(SIGALRM, 0);
+    handle(SIGALRM, on_signal, 0);
     long long t0 = now_ns();
     alarm(1);
     long rc = recvfrom(u, buf, sizeof buf, 0, NULL, NULL);
     result("1 udp recvfrom", rc, errno, t0);
 
     ticks = 0;
-    handle(SIGALRM, SA_RESTART);
+    handle(SIGALRM, on_signal, SA_RESTART);
     send_fd = other;
     send_to = addr(4700);
     struct itimerval every = {{0, 100000}, {0, 100000}}, off = {{0, 0}, {0, 0}};
@@ -125,26 +84,19 @@ int main(void) {
     rcvtimeo(u, 0);
 
     ticks = 0;
-    handle(SIGALRM, 0);
+    handle(SIGALRM, on_signal, 0);
     struct pollfd p = {.fd = u, .events = POLLIN};
     t0 = now_ns();
     alarm(1);
     rc = poll(&p, 1, -1);
     result("5 udp poll", rc, errno, t0);
 
-    int l = socket(AF_INET, SOCK_STREAM, 0);
     struct sockaddr_in la = addr(4800);
-    int one = 1;
-    setsockopt(l, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
-    if (bind(l, (struct sockaddr *)&la, sizeof la) || listen(l, 4)) { perror("tcp listen"); return 1; }
+    int l = tcp_listener(4800);
+    if (l < 0) return 1;
     ticks = 0;
-    handle(SIGUSR1, 0);
-    timer_t tid;
-    struct sigevent sev;
-    memset(&sev, 0, sizeof sev);
-    sev.sigev_notify = SIGEV_SIGNAL;
-    sev.sigev_signo = SIGUSR1;
-    timer_create(CLOCK_MONOTONIC, &sev, &tid);
+    handle(SIGUSR1, on_signal, 0);
+    timer_t tid = usr1_timer();
     struct itimerspec in1 = {{0, 0}, {1, 500000000}};
     t0 = now_ns();
     timer_settime(tid, 0, &in1, NULL);

@@ -20,9 +20,7 @@
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE
 #endif
-#include <arpa/inet.h>
 #include <errno.h>
-#include <netinet/in.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdio.h>
@@ -34,44 +32,7 @@
 #include <time.h>
 #include <unistd.h>
 
-static volatile sig_atomic_t ticks;
-
-static void on_signal(int sig) {
-    (void)sig;
-    ticks++;
-}
-
-static void handle(int sig, int flags) {
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_signal;
-    sa.sa_flags = flags;
-    sigemptyset(&sa.sa_mask);
-    sigaction(sig, &sa, NULL);
-}
-
-static long long now_ns(void) {
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (long long)t.tv_sec * 1000000000LL + t.tv_nsec;
-}
-
-static int tenths(long long ns) { return (int)((ns + 50000000LL) / 100000000LL); }
-
-static struct sockaddr_in addr(int port) {
-    struct sockaddr_in a;
-    memset(&a, 0, sizeof a);
-    a.sin_family = AF_INET;
-    a.sin_port = htons((unsigned short)port);
-    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    return a;
-}
-
-static void result(const char *what, long rc, int err, long long t0) {
-    printf("%s rc=%ld%s%s ticks=%d after=%d\n", what, rc, rc < 0 ? " errno=" : "", rc < 0 ? strerror(err) : "",
-           (int)ticks, tenths(now_ns() - t0));
-    fflush(stdout);
-}
+#include "net_timer_test.h"
 
 /* The signal mask with SIGALRM blocked (how) or let through. */
 static void alrm_mask(int how) {
@@ -82,9 +43,8 @@ static void alrm_mask(int how) {
 }
 
 int main(void) {
-    int u = socket(AF_INET, SOCK_DGRAM, 0);
-    struct sockaddr_in ua = addr(4710);
-    if (u < 0 || bind(u, (struct sockaddr *)&ua, sizeof ua)) { perror("udp"); return 1; }
+    int u = udp(4710);
+    if (u < 0) return 1;
     fd_set rd;
     sigset_t none, alrm;
     sigemptyset(&none);
@@ -92,7 +52,7 @@ int main(void) {
     sigaddset(&alrm, SIGALRM);
 
     ticks = 0;
-    handle(SIGALRM, 0);
+    handle(SIGALRM, count_tick, 0);
     FD_ZERO(&rd);
     FD_SET(u, &rd);
     long long t0 = now_ns();
@@ -101,7 +61,7 @@ int main(void) {
     result("1 udp select", rc, errno, t0);
 
     ticks = 0;
-    handle(SIGALRM, SA_RESTART);
+    handle(SIGALRM, count_tick, SA_RESTART);
     FD_ZERO(&rd);
     FD_SET(u, &rd);
     struct timeval tv = {3, 0};
@@ -114,7 +74,7 @@ int main(void) {
     result("udp select 3s SA_RESTART", rc, e, t0);
 
     ticks = 0;
-    handle(SIGALRM, 0);
+    handle(SIGALRM, count_tick, 0);
     alrm_mask(SIG_BLOCK);
     FD_ZERO(&rd);
     FD_SET(u, &rd);
@@ -133,11 +93,9 @@ int main(void) {
     rc = pselect(u + 1, &rd, NULL, NULL, &two, &alrm);
     result("4 udp pselect 2s mask blocks SIGALRM", rc, errno, t0);
 
-    int l = socket(AF_INET, SOCK_STREAM, 0);
     struct sockaddr_in la = addr(4810);
-    int one = 1;
-    setsockopt(l, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
-    if (bind(l, (struct sockaddr *)&la, sizeof la) || listen(l, 4)) { perror("tcp listen"); return 1; }
+    int l = tcp_listener(4810);
+    if (l < 0) return 1;
     int c = socket(AF_INET, SOCK_STREAM, 0);
     if (connect(c, (struct sockaddr *)&la, sizeof la)) { perror("tcp connect"); return 1; }
     int s = accept(l, NULL, NULL);
@@ -173,13 +131,8 @@ int main(void) {
     result("7 tcp epoll_wait", rc, errno, t0);
 
     ticks = 0;
-    handle(SIGUSR1, SA_RESTART);
-    timer_t tid;
-    struct sigevent sev;
-    memset(&sev, 0, sizeof sev);
-    sev.sigev_notify = SIGEV_SIGNAL;
-    sev.sigev_signo = SIGUSR1;
-    timer_create(CLOCK_MONOTONIC, &sev, &tid);
+    handle(SIGUSR1, count_tick, SA_RESTART);
+    timer_t tid = usr1_timer();
     struct itimerspec in15 = {{0, 0}, {1, 500000000}};
     t0 = now_ns();
     timer_settime(tid, 0, &in15, NULL);

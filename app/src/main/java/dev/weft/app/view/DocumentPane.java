@@ -238,16 +238,22 @@ final class DocumentPane {
         timeline.planMarksProperty().bind(plan.markersProperty());
     }
 
+    /** A bar's text (id, bound to value), taking the width the bar's other parts leave. */
+    private static Label barText(String id, javafx.beans.value.ObservableValue<String> value) {
+        Label text = new Label();
+        text.setId(id);
+        text.textProperty().bind(value);
+        text.setMaxWidth(Double.MAX_VALUE);
+        HBox.setHgrow(text, Priority.ALWAYS);
+        return text;
+    }
+
     private HBox violationBar() {
         Label name = new Label();
         name.getStyleClass().add("violation-name");
         name.setId("violationBarName");
         name.textProperty().bind(violationBar.invariantProperty());
-        Label text = new Label();
-        text.setId("violationBarText");
-        text.textProperty().bind(violationBar.explanationProperty());
-        text.setMaxWidth(Double.MAX_VALUE);
-        HBox.setHgrow(text, Priority.ALWAYS);
+        Label text = barText("violationBarText", violationBar.explanationProperty());
         text.setTooltip(new javafx.scene.control.Tooltip());
         text.getTooltip().textProperty().bind(violationBar.explanationProperty());
         Label pos = new Label();
@@ -288,12 +294,8 @@ final class DocumentPane {
 
     /** "what if …: re-running… N records  [Cancel]": shown from the first what-if on, Cancel while it runs. */
     private HBox whatIfBar() {
-        Label text = new Label();
-        text.setId("whatIfStatus");
-        text.textProperty().bind(whatIf.statusProperty());
-        text.setMaxWidth(Double.MAX_VALUE);
+        Label text = barText("whatIfStatus", whatIf.statusProperty());
         text.setTextOverrun(javafx.scene.control.OverrunStyle.CENTER_ELLIPSIS);
-        HBox.setHgrow(text, Priority.ALWAYS);
         Button cancel = new Button("Cancel");
         cancel.setId("whatIfCancel");
         cancel.setOnAction(e -> whatIf.cancel());
@@ -313,11 +315,7 @@ final class DocumentPane {
     }
 
     private HBox rangeBar() {
-        Label text = new Label();
-        text.setId("rangeText");
-        text.textProperty().bind(range.textProperty());
-        text.setMaxWidth(Double.MAX_VALUE);
-        HBox.setHgrow(text, Priority.ALWAYS);
+        Label text = barText("rangeText", range.textProperty());
         Button zoom = new Button("Zoom to range");
         zoom.setOnAction(e -> timeline.zoomToRange());
         Button filterTo = new Button("Filter to range");

@@ -4,11 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.weft.app.QueuedUiThread;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -16,18 +16,13 @@ import org.junit.jupiter.api.io.TempDir;
 /** The campaign results view's model without a toolkit: reading a folder, the summary, the filters, opening a run. */
 class CampaignViewModelTest {
 
-    private final LinkedBlockingQueue<Runnable> uiQueue = new LinkedBlockingQueue<>();
+    private final QueuedUiThread ui = new QueuedUiThread();
     private final List<String> opened = new ArrayList<>();
-    private final CampaignViewModel model = new CampaignViewModel(uiQueue::add,
+    private final CampaignViewModel model = new CampaignViewModel(ui::post,
             (recording, invariant) -> opened.add(recording.getFileName() + " at " + invariant));
 
     private void drainUntil(BooleanSupplier done) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-        while (!done.getAsBoolean()) {
-            Runnable r = uiQueue.poll(100, TimeUnit.MILLISECONDS);
-            if (r != null) r.run();
-            if (System.nanoTime() > deadline) throw new AssertionError("the model never got there: " + model.summary().get());
-        }
+        ui.runUntil(done, Duration.ofSeconds(20), () -> model.summary().get());
     }
 
     private static List<String> rows(List<CampaignResults.Hit> hits) {

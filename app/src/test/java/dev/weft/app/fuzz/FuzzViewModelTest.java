@@ -6,12 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.weft.app.vm.Settings;
+import dev.weft.app.QueuedUiThread;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -22,17 +22,12 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class FuzzViewModelTest {
 
-    private final LinkedBlockingQueue<Runnable> uiQueue = new LinkedBlockingQueue<>();
+    private final QueuedUiThread ui = new QueuedUiThread();
     private final List<Path> opened = new ArrayList<>();
-    private final FuzzViewModel model = new FuzzViewModel(new Settings(null), uiQueue::add, opened::add);
+    private final FuzzViewModel model = new FuzzViewModel(new Settings(null), ui::post, opened::add);
 
     private void drainUntil(BooleanSupplier done) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
-        while (!done.getAsBoolean()) {
-            Runnable r = uiQueue.poll(100, TimeUnit.MILLISECONDS);
-            if (r != null) r.run();
-            if (System.nanoTime() > deadline) throw new AssertionError("never got there: " + model.progressText().get());
-        }
+        ui.runUntil(done, Duration.ofSeconds(120), () -> model.progressText().get());
     }
 
     private static Path sample() {

@@ -5,14 +5,15 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.weft.app.QueuedUiThread;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -25,24 +26,29 @@ class ShrinkViewModelTest {
     @TempDir
     Path dir;
 
-    private final LinkedBlockingQueue<Runnable> uiQueue = new LinkedBlockingQueue<>();
+    private final QueuedUiThread ui = new QueuedUiThread();
     private final List<Path> opened = new ArrayList<>();
+    /** What the fake starter of {@link #modelOfAShrinkThatReportsToTheTest} was handed. */
+    private final CompletableFuture<ShrinkSession.Listener> handedListener = new CompletableFuture<>();
 
     /** Runs what was handed to the UI thread until {@code done} holds (or fails after 10 s). */
     private void drainUntil(java.util.function.BooleanSupplier done) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (!done.getAsBoolean()) {
-            Runnable r = uiQueue.poll(100, TimeUnit.MILLISECONDS);
-            if (r != null) r.run();
-            if (System.nanoTime() > deadline) throw new AssertionError("the view model never got there");
-        }
+        ui.runUntil(done, Duration.ofSeconds(10));
     }
 
     private ShrinkViewModel model(ShrinkViewModel.Starter starter) throws IOException {
-        ShrinkViewModel m = new ShrinkViewModel(uiQueue::add, opened::add, starter);
+        ShrinkViewModel m = new ShrinkViewModel(ui::post, opened::add, starter);
         Path config = Files.writeString(dir.resolve("campaign.json"), "{}");
         m.fill(new ShrinkRequest(config.toString(), "3", "CHORD_FIX=0", "", dir.resolve("out").toString()));
         return m;
+    }
+
+    /** A model whose starter starts nothing and hands the test its listener, so the test plays weft shrink. */
+    private ShrinkViewModel modelOfAShrinkThatReportsToTheTest() throws IOException {
+        return model((r, l) -> {
+            handedListener.complete(l);
+            return null;
+        });
     }
 
     @Test
@@ -60,24 +66,20 @@ class ShrinkViewModelTest {
 
     @Test
     void progressLinesAndTheEndReachTheViewAndTheMinimalRecordingOpens() throws Exception {
-        AtomicReference<ShrinkSession.Listener> listener = new AtomicReference<>();
-        ShrinkViewModel m = model((r, l) -> {
-            listener.set(l);
-            return null;
-        });
+        ShrinkViewModel m = modelOfAShrinkThatReportsToTheTest();
         m.start();
         assertTrue(m.running().get());
         assertFalse(m.canStart().get(), "one shrink at a time");
         assertEquals(-1, m.progress().get(), "indeterminate until the first run reports");
-        while (listener.get() == null) Thread.sleep(5);
-        listener.get().line(true, "shrink: run 3, 3 deviation(s) of 12");
-        listener.get().progress(3, 3, 12);
+        ShrinkSession.Listener listener = handedListener.get(10, TimeUnit.SECONDS);
+        listener.line(true, "shrink: run 3, 3 deviation(s) of 12");
+        listener.progress(3, 3, 12);
         drainUntil(() -> m.progress().get() > 0);
         assertEquals(0.75, m.progress().get());
         assertEquals("run 3: 3 deviation(s) of 12 left", m.state().get());
         assertEquals(List.of("shrink: run 3, 3 deviation(s) of 12"), m.lines());
         Path minimal = dir.resolve("out/minimal.weftlog");
-        listener.get().finished(0, minimal, false);
+        listener.finished(0, minimal, false);
         drainUntil(() -> !m.running().get());
         assertEquals("done: " + minimal + " (exit 0)", m.state().get());
         assertEquals(1.0, m.progress().get());
@@ -87,17 +89,13 @@ class ShrinkViewModelTest {
 
     @Test
     void aCancelBeforeTheProcessIsKnownEndsItAsSoonAsItIs() throws Exception {
-        AtomicReference<ShrinkSession.Listener> listener = new AtomicReference<>();
-        ShrinkViewModel m = model((r, l) -> {
-            listener.set(l);
-            return null;
-        });
+        ShrinkViewModel m = modelOfAShrinkThatReportsToTheTest();
         m.start();
         m.cancel();
         assertTrue(m.cancelling().get());
         assertEquals("cancelling…", m.state().get());
-        while (listener.get() == null) Thread.sleep(5);
-        listener.get().finished(130, null, true);
+        ShrinkSession.Listener listener = handedListener.get(10, TimeUnit.SECONDS);
+        listener.finished(130, null, true);
         drainUntil(() -> !m.running().get());
         assertEquals("cancelled", m.state().get());
         assertFalse(m.cancelling().get());

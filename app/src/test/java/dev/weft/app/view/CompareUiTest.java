@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.weft.app.source.IndexedRecordingSource;
 import dev.weft.app.vm.CompareViewModel;
 import dev.weft.app.vm.DocumentViewModel;
 import dev.weft.app.vm.OpenTabs;
@@ -24,13 +23,12 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import javafx.stage.Stage;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
-import org.testfx.framework.junit5.Start;
 
 /** Tabs and the compare view on real recordings, headless: issue 16's compare acceptance. */
 @ExtendWith(ApplicationExtension.class)
@@ -39,12 +37,8 @@ class CompareUiTest {
     @TempDir
     Path dir;
 
-    private UiHarness ui;
-
-    @Start
-    void start(Stage stage) {
-        ui = new UiHarness(stage, IndexedRecordingSource::open);
-    }
+    @RegisterExtension
+    final UiHarness ui = UiHarness.onRecordings();
 
     private CompareViewModel compare(FxRobot robot, Path other) throws Exception {
         CompletableFuture<CompareViewModel> done = new CompletableFuture<>();

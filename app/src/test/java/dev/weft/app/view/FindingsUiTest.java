@@ -1,6 +1,5 @@
 package dev.weft.app.view;
 
-import dev.weft.app.source.IndexedRecordingSource;
 import dev.weft.app.vm.DocumentViewModel;
 import dev.weft.findings.FindingKind;
 import dev.weft.findings.RecordingFindings;
@@ -11,12 +10,11 @@ import javafx.scene.control.Label;
 import javafx.scene.control.TreeItem;
 import javafx.scene.control.TreeTableColumn;
 import javafx.scene.control.TreeTableView;
-import javafx.stage.Stage;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
-import org.testfx.framework.junit5.Start;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -34,12 +32,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @ExtendWith(ApplicationExtension.class)
 class FindingsUiTest {
 
-    private UiHarness ui;
-
-    @Start
-    void start(Stage stage) {
-        ui = new UiHarness(stage, IndexedRecordingSource::open);
-    }
+    @RegisterExtension
+    final UiHarness ui = UiHarness.onRecordings();
 
     private String text(FxRobot robot, String id) {
         return robot.lookup(id).queryAs(Label.class).getText();

@@ -3,7 +3,6 @@ package dev.weft.app.view;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.weft.app.source.IndexedRecordingSource;
 import dev.weft.app.vm.DocumentViewModel;
 import dev.weft.launcher.run.RunCommand;
 import dev.weft.testsupport.CapturedRun;
@@ -15,13 +14,12 @@ import java.util.List;
 import java.util.Map;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListView;
-import javafx.stage.Stage;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
-import org.testfx.framework.junit5.Start;
 
 /**
  * Study A in the workbench (docs/history.md): kvreplica recorded at seed 0 opens with a History tab beside the
@@ -31,12 +29,8 @@ import org.testfx.framework.junit5.Start;
 @ExtendWith(ApplicationExtension.class)
 class HistoryLaneUiTest {
 
-    private UiHarness ui;
-
-    @Start
-    void start(Stage stage) {
-        ui = new UiHarness(stage, IndexedRecordingSource::open);
-    }
+    @RegisterExtension
+    final UiHarness ui = UiHarness.onRecordings();
 
     @Test
     void theStaleReadIsAFindingLinkedToItsOp(FxRobot robot, @TempDir Path dir) throws Exception {

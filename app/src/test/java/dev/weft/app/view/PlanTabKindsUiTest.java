@@ -3,7 +3,6 @@ package dev.weft.app.view;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.weft.app.source.IndexedRecordingSource;
 import dev.weft.app.source.PlanBeside;
 import dev.weft.app.vm.DocumentViewModel;
 import dev.weft.app.vm.PlanViewModel;
@@ -22,13 +21,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import javafx.scene.control.TableView;
-import javafx.stage.Stage;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
-import org.testfx.framework.junit5.Start;
 
 /**
  * The Plan tab lists every deviation a version-2 plan holds, not only datagram fates: TCP segments (direction, index,
@@ -41,12 +39,8 @@ class PlanTabKindsUiTest {
     @TempDir
     Path dir;
 
-    private UiHarness ui;
-
-    @Start
-    void start(Stage stage) {
-        ui = new UiHarness(stage, IndexedRecordingSource::open, 1024, 700);
-    }
+    @RegisterExtension
+    final UiHarness ui = UiHarness.onRecordings(1024, 700);
 
     /** The first op whose vt is at or after t, read here from the log (not by the code under test). */
     private static long firstOpAtOrAfter(Path log, long t) throws Exception {

@@ -4,7 +4,6 @@ import dev.weft.launcher.run.RunCommand;
 import dev.weft.testsupport.CapturedRun;
 import dev.weft.testsupport.NativeBuild;
 import dev.weft.testcorpus.SharedCorpus;
-import dev.weft.app.source.IndexedRecordingSource;
 import dev.weft.app.source.ViolationInfo;
 import dev.weft.app.vm.DocumentViewModel;
 import dev.weft.chord.ChordCheck;
@@ -21,13 +20,12 @@ import javafx.scene.control.TableView;
 import javafx.scene.image.PixelReader;
 import javafx.scene.image.WritableImage;
 import javafx.scene.paint.Color;
-import javafx.stage.Stage;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
-import org.testfx.framework.junit5.Start;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -47,12 +45,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @ExtendWith(ApplicationExtension.class)
 class ProtocolInvariantsUiTest {
 
-    private UiHarness ui;
-
-    @Start
-    void start(Stage stage) {
-        ui = new UiHarness(stage, IndexedRecordingSource::open);
-    }
+    @RegisterExtension
+    final UiHarness ui = UiHarness.onRecordings();
 
     private static List<LogRecord> records(Path log) throws Exception {
         List<LogRecord> out = new ArrayList<>();

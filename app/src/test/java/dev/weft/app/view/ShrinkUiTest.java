@@ -9,20 +9,18 @@ import dev.weft.app.FxTestSupport;
 import dev.weft.app.shrink.ShrinkPanel;
 import dev.weft.app.shrink.ShrinkRequest;
 import dev.weft.app.shrink.ShrinkSession;
-import dev.weft.app.source.IndexedRecordingSource;
 import dev.weft.testcorpus.SharedCorpus;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
-import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
-import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
 
 /**
@@ -36,12 +34,8 @@ class ShrinkUiTest {
     @TempDir
     Path dir;
 
-    private UiHarness ui;
-
-    @Start
-    void start(Stage stage) {
-        ui = new UiHarness(stage, IndexedRecordingSource::open);
-    }
+    @RegisterExtension
+    final UiHarness ui = UiHarness.onRecordings();
 
     @AfterEach
     void forgetFake() {

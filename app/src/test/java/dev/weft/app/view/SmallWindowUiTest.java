@@ -1,18 +1,16 @@
 package dev.weft.app.view;
 
-import dev.weft.app.source.IndexedRecordingSource;
 import dev.weft.app.vm.DocumentViewModel;
 import dev.weft.testcorpus.SharedCorpus;
 import dev.weft.timeline.TimelineView;
 import javafx.geometry.Bounds;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.ScrollEvent;
-import javafx.stage.Stage;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
-import org.testfx.framework.junit5.Start;
 
 import java.util.List;
 
@@ -28,12 +26,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @ExtendWith(ApplicationExtension.class)
 class SmallWindowUiTest {
 
-    private UiHarness ui;
-
-    @Start
-    void start(Stage stage) {
-        ui = new UiHarness(stage, IndexedRecordingSource::open, 1024, 700);
-    }
+    @RegisterExtension
+    final UiHarness ui = UiHarness.onRecordings(1024, 700);
 
     /** A wheel notch over the timeline, as the mouse sends it (Ctrl held or not). */
     private static void wheel(FxRobot robot, TimelineView t, double dy, boolean ctrl) {

@@ -1,17 +1,15 @@
 package dev.weft.app.view;
 
-import dev.weft.app.source.IndexedRecordingSource;
 import dev.weft.app.widgets.TableChrome;
 import javafx.geometry.Bounds;
 import javafx.scene.Node;
 import javafx.scene.control.Labeled;
 import javafx.scene.control.TableView;
-import javafx.stage.Stage;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
-import org.testfx.framework.junit5.Start;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -28,12 +26,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @ExtendWith(ApplicationExtension.class)
 class TablesAt1024UiTest {
 
-    private UiHarness ui;
-
-    @Start
-    void start(Stage stage) {
-        ui = new UiHarness(stage, IndexedRecordingSource::open, 1024, 700);
-    }
+    @RegisterExtension
+    final UiHarness ui = UiHarness.onRecordings(1024, 700);
 
     /**
      * Opens a Chord log of our own corpus (so the test runs without the optional reference corpus) with patience:

@@ -3,7 +3,6 @@ package dev.weft.app.view;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.weft.app.source.IndexedRecordingSource;
 import dev.weft.app.vm.DocumentViewModel;
 import dev.weft.app.vm.StateViewModel;
 import dev.weft.core.Core;
@@ -19,13 +18,12 @@ import java.util.ArrayList;
 import java.util.List;
 import javafx.scene.control.Label;
 import javafx.scene.control.TableView;
-import javafx.stage.Stage;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
-import org.testfx.framework.junit5.Start;
 
 /**
  * A recorded TCP run in the workbench: a Redis-like server on node 1, a client on node 0 sends a RESP PING, the
@@ -36,12 +34,8 @@ import org.testfx.framework.junit5.Start;
 class TcpWorkbenchUiTest {
 
     private static final String NET = "latency=fixed:1000000";
-    private UiHarness ui;
-
-    @Start
-    void start(Stage stage) {
-        ui = new UiHarness(stage, IndexedRecordingSource::open);
-    }
+    @RegisterExtension
+    final UiHarness ui = UiHarness.onRecordings();
 
     @Test
     void theStatePanelShowsTheStreamAndTheInspectorReadsRespText(FxRobot robot, @TempDir Path dir) throws Exception {

@@ -6,18 +6,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.weft.app.campaign.CampaignPanel;
 import dev.weft.app.run.RunPanel;
 import dev.weft.app.run.RunRequest;
-import dev.weft.app.source.IndexedRecordingSource;
 import dev.weft.app.vm.OpenTabs;
 import dev.weft.testsupport.NativeBuild;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
-import javafx.stage.Stage;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
-import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
 
 /**
@@ -28,12 +26,8 @@ import org.testfx.util.WaitForAsyncUtils;
 @ExtendWith(ApplicationExtension.class)
 class ToolWindowsUiTest {
 
-    private UiHarness ui;
-
-    @Start
-    void start(Stage stage) {
-        ui = new UiHarness(stage, IndexedRecordingSource::open);
-    }
+    @RegisterExtension
+    final UiHarness ui = UiHarness.onRecordings();
 
     @Test
     void aRunFromTheToolsMenuOpensItsRecordingInATab(FxRobot robot, @TempDir Path dir) throws Exception {

@@ -1,5 +1,6 @@
 package dev.weft.app.view;
 
+import dev.weft.app.source.IndexedRecordingSource;
 import dev.weft.app.source.RecordingOpener;
 import dev.weft.app.vm.DocumentViewModel;
 import dev.weft.app.vm.Settings;
@@ -10,26 +11,59 @@ import javafx.scene.Scene;
 import javafx.scene.control.TableView;
 import javafx.scene.input.KeyCode;
 import javafx.stage.Stage;
+import org.junit.jupiter.api.extension.BeforeEachCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
 import org.testfx.api.FxRobot;
+import org.testfx.api.FxToolkit;
 import org.testfx.util.WaitForAsyncUtils;
 
 import java.nio.file.Path;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
-/** A real main window on a stage, with helpers to open a file and wait until everything settled. */
-final class UiHarness {
+/**
+ * A real main window on a stage, with helpers to open a file and wait until everything settled. A UI test holds one
+ * in a {@code @RegisterExtension} field and carries {@code @ExtendWith(ApplicationExtension.class)}: TestFX's
+ * extension registers the primary stage (and cleans up after each test) first, then this one shows a fresh window
+ * on it before each test.
+ */
+final class UiHarness implements BeforeEachCallback {
 
-    final WorkbenchViewModel vm;
-    final MainWindow window;
-    final Scene scene;
+    private final RecordingOpener opener;
+    private final double width;
+    private final double height;
     final TaskRunner runner = TaskRunner.of(Platform::runLater);
+    WorkbenchViewModel vm;
+    MainWindow window;
+    Scene scene;
 
-    UiHarness(Stage stage, RecordingOpener opener) {
-        this(stage, opener, 1280, 800);   // Monocle's default headless screen
+    private UiHarness(RecordingOpener opener, double width, double height) {
+        this.opener = opener;
+        this.width = width;
+        this.height = height;
     }
 
-    UiHarness(Stage stage, RecordingOpener opener, double width, double height) {
+    /** A window on recordings read from their files, the size of Monocle's default headless screen. */
+    static UiHarness onRecordings() {
+        return onRecordings(1280, 800);
+    }
+
+    /** A window of the given size on recordings read from their files. */
+    static UiHarness onRecordings(double width, double height) {
+        return new UiHarness(IndexedRecordingSource::open, width, height);
+    }
+
+    /** A window that opens every file with opener, the size of Monocle's default headless screen. */
+    static UiHarness opening(RecordingOpener opener) {
+        return new UiHarness(opener, 1280, 800);
+    }
+
+    @Override
+    public void beforeEach(ExtensionContext context) throws Exception {
+        FxToolkit.setupStage(this::show);
+    }
+
+    private void show(Stage stage) {
         vm = new WorkbenchViewModel(opener, runner, new Settings(null));
         window = new MainWindow(vm);
         scene = window.createScene(width, height);

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.weft.app.source.IndexedRecordingSource;
 import dev.weft.app.vm.CompareViewModel;
 import dev.weft.app.vm.DocumentViewModel;
 import dev.weft.app.vm.OpenTabs;
@@ -24,13 +23,12 @@ import java.util.concurrent.TimeUnit;
 import javafx.scene.control.ContextMenu;
 import javafx.scene.control.Menu;
 import javafx.scene.control.MenuItem;
-import javafx.stage.Stage;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
-import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
 
 /**
@@ -45,12 +43,8 @@ class WhatIfUiTest {
     @TempDir
     Path dir;
 
-    private UiHarness ui;
-
-    @Start
-    void start(Stage stage) {
-        ui = new UiHarness(stage, IndexedRecordingSource::open);
-    }
+    @RegisterExtension
+    final UiHarness ui = UiHarness.onRecordings();
 
     /** weft run --window --record of the pingpong pair, seed 7, in a child JVM, as from a shell in dir. */
     private Path record(Path pingpong, String... env) throws Exception {

@@ -16,12 +16,11 @@ import javafx.scene.image.WritableImage;
 import javafx.scene.input.KeyCode;
 import javafx.scene.paint.Color;
 import javafx.scene.text.Text;
-import javafx.stage.Stage;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
-import org.testfx.framework.junit5.Start;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -46,7 +45,8 @@ class WorkbenchDefectsUiTest {
         return SharedCorpus.conformance().resolve("chord/chord-fix0-s2-violation.weftlog");
     }
 
-    private UiHarness ui;
+    @RegisterExtension
+    final UiHarness ui = UiHarness.onRecordings();
     private DocumentViewModel doc;
 
     /** A Raft run, then a Chord one: one open each, many defects checked on the way (UI tests are slow). */
@@ -63,11 +63,6 @@ class WorkbenchDefectsUiTest {
         aMillionOpsZoomToTwoHundredInAFewPresses(robot);
         stateKeysAreNotCutOff(robot);
         theDarkThemesSelectedRowIsNotAGlaringBar(robot);
-    }
-
-    @Start
-    void start(Stage stage) {
-        ui = new UiHarness(stage, IndexedRecordingSource::open);
     }
 
     private void theWelcomeToolbarIsDisabledUntilARecordingIsOpen(FxRobot robot) throws Exception {

@@ -5,12 +5,11 @@ import dev.weft.app.vm.DocumentViewModel;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextField;
 import javafx.scene.input.KeyCode;
-import javafx.stage.Stage;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
-import org.testfx.framework.junit5.Start;
 
 import java.nio.file.Path;
 
@@ -21,12 +20,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @ExtendWith(ApplicationExtension.class)
 class WorkbenchFakeUiTest {
 
-    private UiHarness ui;
-
-    @Start
-    void start(Stage stage) {
-        ui = new UiHarness(stage, (file, progress) -> FakeRecordingSource.generated(11, 4, 3000));
-    }
+    @RegisterExtension
+    final UiHarness ui = UiHarness.opening((file, progress) -> FakeRecordingSource.generated(11, 4, 3000));
 
     @Test
     void stepsGoesToOpJumpsToViolationsAndFiltersANodeAway(FxRobot robot) throws Exception {

@@ -64,11 +64,7 @@ class WorkbenchViewModelTest {
     @Test
     void cancellingALoadPublishesNothing() {
         List<Runnable> queued = new ArrayList<>();
-        TaskRunner deferred = new TaskRunner() {
-            @Override public void background(Runnable work) { queued.add(work); }
-            @Override public void ui(Runnable update) { update.run(); }
-        };
-        WorkbenchViewModel vm = new WorkbenchViewModel(opener, deferred, new Settings(null));
+        WorkbenchViewModel vm = new WorkbenchViewModel(opener, queueingTo(queued), new Settings(null));
         vm.open(Path.of("a.weftlog"), null);
         assertTrue(vm.loadingProperty().get(), "the caller is not blocked");
         vm.cancelLoad();
@@ -81,11 +77,7 @@ class WorkbenchViewModelTest {
     @Test
     void anOpAskedForWhileTheFileLoadsIsWhereItOpens() {
         List<Runnable> queued = new ArrayList<>();
-        TaskRunner deferred = new TaskRunner() {
-            @Override public void background(Runnable work) { queued.add(work); }
-            @Override public void ui(Runnable update) { update.run(); }
-        };
-        WorkbenchViewModel vm = new WorkbenchViewModel(opener, deferred, new Settings(null));
+        WorkbenchViewModel vm = new WorkbenchViewModel(opener, queueingTo(queued), new Settings(null));
         assertFalse(vm.goToWhenLoaded("150"), "nothing loads: nothing to remember");
         vm.open(Path.of("a.weftlog"), null);
         assertTrue(vm.goToWhenLoaded("150"));
@@ -95,6 +87,14 @@ class WorkbenchViewModelTest {
         runAll(queued);
         DocumentViewModel b = vm.document();
         assertEquals(b.violations().get(0).op(), b.cursor(), "asked for one load only");
+    }
+
+    /** A runner that leaves background work in queued, for the test to run when it chooses, and updates at once. */
+    private static TaskRunner queueingTo(List<Runnable> queued) {
+        return new TaskRunner() {
+            @Override public void background(Runnable work) { queued.add(work); }
+            @Override public void ui(Runnable update) { update.run(); }
+        };
     }
 
     private static void runAll(List<Runnable> queued) {

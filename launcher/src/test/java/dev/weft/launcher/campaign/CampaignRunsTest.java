@@ -36,15 +36,6 @@ class CampaignRunsTest {
     static Path config;
     static Path single;
 
-    static Path root() {
-        for (Path p = Path.of("").toAbsolutePath(); p != null; p = p.getParent()) {
-            if (Files.isRegularFile(p.resolve("shim-native").resolve("Makefile"))) {
-                return p;
-            }
-        }
-        throw new IllegalStateException("no repository root above " + Path.of("").toAbsolutePath());
-    }
-
     @BeforeAll
     static void singleProcess() throws IOException {
         Path raft = LiveTargets.example("raft_node");

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import dev.weft.testsupport.NativeBuild;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -18,7 +19,7 @@ import org.junit.jupiter.api.Test;
 
 /** deploy/: the Kubernetes Indexed Job, the container recipe and the Actions matrix say what docs/campaigns.md says. */
 class DeployRecipesTest {
-    static final Path DEPLOY = CampaignRunsTest.root().resolve("deploy");
+    static final Path DEPLOY = NativeBuild.root().resolve("deploy");
     static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
 
     @Test

@@ -2,6 +2,7 @@ package dev.weft.launcher.campaign;
 
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.weft.testsupport.NativeBuild;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
@@ -11,7 +12,7 @@ final class LiveTargets {
     }
 
     private static Path built() {
-        return CampaignRunsTest.root().resolve("shim-native/target");
+        return NativeBuild.root().resolve("shim-native/target");
     }
 
     /** The built example program {@code name}; the test is skipped unless this is Linux with the examples built. */

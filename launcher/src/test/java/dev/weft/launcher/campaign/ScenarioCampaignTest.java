@@ -49,12 +49,18 @@ class ScenarioCampaignTest {
         return config;
     }
 
+    /** Runs the pingpong scenario campaign (scenario seed scenarioSeed) over seeds into dir/out; it must exit 0. */
+    private Path ranPingpongScenarioCampaign(long scenarioSeed, String seeds) throws Exception {
+        Path config = pingpongScenarioCampaign(scenarioSeed);
+        Path out = dir.resolve("out");
+        Out o = campaign("--config", config.toString(), "--seeds", seeds, "--jobs", "1", "--out", out.toString());
+        assertEquals(0, o.exit(), o.text());
+        return out;
+    }
+
     @Test
     void everyRunIsTheScenarioUnderItsOwnSeed() throws Exception {
-        Path config = pingpongScenarioCampaign(99);
-        Path out = dir.resolve("out");
-        Out o = campaign("--config", config.toString(), "--seeds", "3:2", "--jobs", "1", "--out", out.toString());
-        assertEquals(0, o.exit(), o.text());
+        Path out = ranPingpongScenarioCampaign(99, "3:2");
         String md = Files.readString(out.resolve("report.md"));
         assertTrue(md.contains("Scenario `" + dir.resolve("pp.json") + "` on 2 nodes, net `latency=uniform:1000-50000`"),
                 md);
@@ -73,14 +79,11 @@ class ScenarioCampaignTest {
      */
     @Test
     void verifyMergeAndCompactReadAScenarioCampaignsFolder() throws Exception {
-        Path config = pingpongScenarioCampaign(1);
-        Path out = dir.resolve("out");
-        Out o = campaign("--config", config.toString(), "--seeds", "5:2", "--jobs", "1", "--out", out.toString());
-        assertEquals(0, o.exit(), o.text());
+        Path out = ranPingpongScenarioCampaign(1, "5:2");
         assertTrue(Files.readString(out.resolve("campaign.json")).contains("\"target\": []"), "as written");
         Files.move(dir.resolve("pp.json"), dir.resolve("moved.json"));
 
-        o = campaign("verify", out.toString());
+        Out o = campaign("verify", out.toString());
         assertEquals(0, o.exit(), o.text());
         assertEquals("verified 2 kept recording(s) in " + out + ": each replays identical and gets its reported verdict\n",
                 o.text());

@@ -11,6 +11,7 @@ import dev.weft.log.LogReader;
 import dev.weft.log.LogRecord;
 import dev.weft.log.LogWriter;
 import dev.weft.testsupport.CapturedRun;
+import dev.weft.testsupport.NativeBuild;
 import java.io.ByteArrayOutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -41,22 +42,12 @@ final class ClusterFixture {
     private ClusterFixture() {
     }
 
-    static Path root() {
-        for (Path p = Path.of("").toAbsolutePath(); p != null; p = p.getParent()) {
-            if (Files.isRegularFile(p.resolve("shim-native").resolve("Makefile"))) {
-                return p;
-            }
-        }
-        throw new IllegalStateException("cannot find the repository root (shim-native/Makefile) above "
-                + Path.of("").toAbsolutePath());
-    }
-
     static Path shim() {
-        return root().resolve("shim-native").resolve("target").resolve("libweft_shim.so");
+        return NativeBuild.root().resolve("shim-native").resolve("target").resolve("libweft_shim.so");
     }
 
     static String example(String name) {
-        return root().resolve("shim-native").resolve("target").resolve("examples").resolve(name).toString();
+        return NativeBuild.root().resolve("shim-native").resolve("target").resolve("examples").resolve(name).toString();
     }
 
     /** Runs {@link #assumeReady()} before every test of the class it extends. */

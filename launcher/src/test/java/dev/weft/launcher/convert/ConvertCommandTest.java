@@ -10,9 +10,7 @@ import dev.weft.log.SendOutcome;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
+import dev.weft.testsupport.CapturedRun;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
@@ -32,19 +30,15 @@ class ConvertCommandTest {
         return dev.weft.testcorpus.SharedCorpus.conformance().resolve(log);
     }
 
-    private record Run(int code, String out, String err) { }
-
-    private static Run convert(String... args) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream(), err = new ByteArrayOutputStream();
-        int code = ConvertCommand.run(args, new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
-        return new Run(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    private static CapturedRun convert(String... args) {
+        return CapturedRun.of((out, err) -> ConvertCommand.run(args, out, err));
     }
 
     @Test
     void aRaftRecordingBecomesTracksFlowsAndViolationInstants(@TempDir Path dir) throws Exception {
         Path log = corpus("raft/raft-fix0-s131-violation.weftlog");
         Path out = dir.resolve("trace.json");
-        Run r = convert(log.toString(), "--to", "perfetto", out.toString());
+        CapturedRun r = convert(log.toString(), "--to", "perfetto", out.toString());
         assertEquals(0, r.code(), r.err());
         JsonNode trace = new ObjectMapper().readTree(out.toFile());
         JsonNode events = trace.get("traceEvents");
@@ -131,17 +125,17 @@ class ConvertCommandTest {
 
     @Test
     void badUsageAndUnreadableFilesSaySoWithoutATrace(@TempDir Path dir) {
-        Run noTo = convert("x.weftlog", dir.resolve("o.json").toString());
+        CapturedRun noTo = convert("x.weftlog", dir.resolve("o.json").toString());
         assertEquals(2, noTo.code());
         assertTrue(noTo.err().contains("--to perfetto"), noTo.err());
-        Run badFormat = convert("x.weftlog", "--to", "pprof", "o.json");
+        CapturedRun badFormat = convert("x.weftlog", "--to", "pprof", "o.json");
         assertEquals(2, badFormat.code());
         assertTrue(badFormat.err().contains("unknown format \"pprof\""), badFormat.err());
-        Run missing = convert(dir.resolve("nope.weftlog").toString(), "--to", "perfetto", dir.resolve("o.json").toString());
+        CapturedRun missing = convert(dir.resolve("nope.weftlog").toString(), "--to", "perfetto", dir.resolve("o.json").toString());
         assertEquals(1, missing.code());
         assertTrue(missing.err().contains("No such file or directory (os error 2)"), missing.err());
         assertFalse(Files.exists(dir.resolve("o.json")));
-        Run corrupt = convert(corpus("negative/neg-payload-edit-chainbreak-op999.weftlog").toString(), "--to", "perfetto",
+        CapturedRun corrupt = convert(corpus("negative/neg-payload-edit-chainbreak-op999.weftlog").toString(), "--to", "perfetto",
                 dir.resolve("c.json").toString());
         assertEquals(1, corrupt.code());
         assertTrue(corrupt.err().contains("op 999"), corrupt.err());
@@ -153,13 +147,13 @@ class ConvertCommandTest {
     void anOutputThatIsNotARegularFileIsWrittenIntoOrRefusedNeverReplaced(@TempDir Path dir) throws Exception {
         Path log = corpus("raft/raft-fix0-s131-violation.weftlog");
         Path full = Files.createSymbolicLink(dir.resolve("full.json"), Path.of("/dev/full"));
-        Run onFull = convert(log.toString(), "--to", "perfetto", full.toString());
+        CapturedRun onFull = convert(log.toString(), "--to", "perfetto", full.toString());
         assertEquals(1, onFull.code());
         assertTrue(onFull.err().startsWith("weft convert: cannot write " + full + ": No space left on device"), onFull.err());
         assertTrue(Files.isSymbolicLink(full), "the link (and the device) stay");
 
         Path empty = Files.createDirectory(dir.resolve("empty"));
-        Run onDir = convert(log.toString(), "--to", "perfetto", empty.toString());
+        CapturedRun onDir = convert(log.toString(), "--to", "perfetto", empty.toString());
         assertEquals(1, onDir.code());
         assertEquals("weft convert: cannot write " + empty + ": Is a directory (os error 21)\n", onDir.err());
         assertTrue(Files.isDirectory(empty));
@@ -179,7 +173,7 @@ class ConvertCommandTest {
         assertFalse(Files.isRegularFile(fifo), "still a FIFO");
 
         Path unwritable = dir.resolve("no/such/dir/o.json");
-        Run missingDir = convert(log.toString(), "--to", "perfetto", unwritable.toString());
+        CapturedRun missingDir = convert(log.toString(), "--to", "perfetto", unwritable.toString());
         assertEquals("weft convert: cannot write " + unwritable + ": No such file or directory (os error 2)\n", missingDir.err());
     }
 

@@ -1,9 +1,7 @@
 package dev.weft.launcher.explain;
 
 import dev.weft.testcorpus.SharedCorpus;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
+import dev.weft.testsupport.CapturedRun;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -15,18 +13,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** `weft explain` on the reference corpus: the protocol finding first, a clean recording says so, errors are one line. */
 class ExplainCommandTest {
 
-    private record Result(int code, String out, String err) { }
-
-    private static Result explain(String... args) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream(), err = new ByteArrayOutputStream();
-        int code = ExplainCommand.run(args, new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
-        return new Result(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    private static CapturedRun explain(String... args) {
+        return CapturedRun.of((out, err) -> ExplainCommand.run(args, out, err));
     }
 
     @Test
     void chordNoRingIsTheFirstLineAfterTheHeadline() {
         String log = SharedCorpus.conformance().resolve("chord/chord-fix0-s3.weftlog").toString();
-        Result r = explain(log);
+        CapturedRun r = explain(log);
         assertEquals(ExplainCommand.FINDINGS, r.code(), r.err());
         String[] lines = r.out().split("\n");
         assertEquals(log + ": 31 findings in 3511 records, most severe first (Chord ring 1, per-channel FIFO 30)",
@@ -40,7 +34,7 @@ class ExplainCommandTest {
     @Test
     void raftElectionSafetyFirstAsJson() {
         String log = SharedCorpus.conformance().resolve("raft/raft-fix0-s131-violation.weftlog").toString();
-        Result r = explain(log, "--json");
+        CapturedRun r = explain(log, "--json");
         assertEquals(ExplainCommand.FINDINGS, r.code(), r.err());
         String firstFinding = r.out().split("\n")[1];
         assertTrue(firstFinding.startsWith("{\"rank\":1,\"kind\":\"raft\",\"invariant\":\"ElectionSafety\",\"op\":243,"), firstFinding);
@@ -52,11 +46,11 @@ class ExplainCommandTest {
     @Test
     void aCleanRecordingSaysSoAndExitsZero() {
         String log = SharedCorpus.conformance().resolve("pingpong/pp-fixed100-s1.weftlog").toString();
-        Result r = explain(log);
+        CapturedRun r = explain(log);
         assertEquals(ExplainCommand.CLEAN, r.code(), r.err());
         assertTrue(r.out().startsWith(log + ": clean: no protocol violation"), r.out());
         assertEquals(1, r.out().split("\n").length);
-        Result j = explain(log, "--json");
+        CapturedRun j = explain(log, "--json");
         assertEquals(ExplainCommand.CLEAN, j.code());
         assertTrue(j.out().contains("\"clean\":true,\"counts\":{},\"findings\":[]}"), j.out());
     }
@@ -65,7 +59,7 @@ class ExplainCommandTest {
     void badInputIsOneLineNamingTheFile(@TempDir Path dir) throws Exception {
         Path bad = dir.resolve("bad.weftlog");
         Files.writeString(bad, "not a log\n");
-        Result r = explain(bad.toString());
+        CapturedRun r = explain(bad.toString());
         assertEquals(ExplainCommand.ERROR, r.code());
         assertEquals(1, r.err().split("\n").length, r.err());
         assertTrue(r.err().startsWith("weft explain: " + bad + ": "), r.err());

@@ -1,6 +1,6 @@
 package dev.weft.launcher.net;
 
-import static dev.weft.launcher.net.TcpProgramsTest.json;
+import static dev.weft.launcher.net.ProgramScenario.sh;
 import static dev.weft.launcher.net.TcpProgramsTest.requires;
 import static dev.weft.launcher.net.TcpProgramsTest.retrying;
 import static dev.weft.launcher.run.ClusterRunTest.weft;
@@ -53,27 +53,7 @@ class NetcatMemcachedAsyncioTest {
 
     /** A scenario of one program per node ({@code [program, args…]}), ending once the listed nodes exited. */
     private Path scenario(String name, List<List<String>> nodes, String endWhenExited) throws Exception {
-        StringBuilder n = new StringBuilder();
-        for (int i = 0; i < nodes.size(); i++) {
-            List<String> argv = nodes.get(i);
-            List<String> args = new ArrayList<>();
-            for (String a : argv.subList(1, argv.size())) args.add(json(a));
-            n.append(i == 0 ? "" : ",\n  ").append("{\"node_id\": ").append(i).append(", \"program\": ")
-                    .append(json(argv.get(0))).append(", \"args\": [").append(String.join(", ", args)).append("]}");
-        }
-        Path s = dir.resolve(name + ".json");
-        Files.writeString(s, """
-                {"name": %s, "seed": 11,
-                 "nodes": [%s],
-                 "network": {"latency": "uniform:2000-10000"},
-                 "end_when_exited": [%s],
-                 "events": []}
-                """.formatted(json(name), n, endWhenExited));
-        return s;
-    }
-
-    private static List<String> sh(String script) {
-        return List.of("/bin/sh", "-c", script);
+        return ProgramScenario.write(dir, name, nodes, endWhenExited);
     }
 
     /** Runs the scenario recorded; checks exit 0 and that the recording replays identical with its own digest. */

@@ -1,11 +1,9 @@
 package dev.weft.launcher.net;
 
 import static dev.weft.launcher.net.NetcatMemcachedAsyncioTest.readsByNode;
-import static dev.weft.launcher.net.TcpProgramsTest.json;
 import static dev.weft.launcher.net.TcpProgramsTest.requires;
 import static dev.weft.launcher.net.TcpProgramsTest.retrying;
 import static dev.weft.launcher.run.ClusterRunTest.weft;
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -40,21 +38,9 @@ class TcpProgramsTriedTest {
         NativeFixture.assumeBuilt();
     }
 
+    /** A scenario of one shell script per node. */
     private Path scenario(String name, List<String> shellNodes, String endWhenExited) throws Exception {
-        List<String> nodes = new ArrayList<>();
-        for (int i = 0; i < shellNodes.size(); i++) {
-            nodes.add("{\"node_id\": " + i + ", \"program\": \"/bin/sh\", \"args\": [\"-c\", " + json(shellNodes.get(i))
-                    + "]}");
-        }
-        Path s = dir.resolve(name + ".json");
-        Files.writeString(s, """
-                {"name": %s, "seed": 11,
-                 "nodes": [%s],
-                 "network": {"latency": "uniform:2000-10000"},
-                 "end_when_exited": [%s],
-                 "events": []}
-                """.formatted(json(name), String.join(",\n  ", nodes), endWhenExited));
-        return s;
+        return ProgramScenario.write(dir, name, shellNodes.stream().map(ProgramScenario::sh).toList(), endWhenExited);
     }
 
     private Out run(Path scenario, Path log, String... extra) throws Exception {
@@ -155,14 +141,8 @@ class TcpProgramsTriedTest {
      * replays identical, and the two recordings are byte-identical. Returns the first recording.
      */
     private Path windowedTwice(Path scenario, String expect) throws Exception {
-        Path[] logs = new Path[2];
-        for (int i = 0; i < 2; i++) {
-            logs[i] = dir.resolve(scenario.getFileName() + "-windowed-" + i + ".weftlog");
-            Out o = run(scenario, logs[i], "--window", "1000");
-            assertTrue(o.stdout().contains(expect), o.stdout() + o.stderr());
-        }
-        assertArrayEquals(Files.readAllBytes(logs[0]), Files.readAllBytes(logs[1]), "two windowed runs of one seed differ");
-        return logs[0];
+        return WindowedTwice.record(scenario, dir.resolve(scenario.getFileName() + "-windowed"), 60,
+                (o, log) -> assertTrue(o.stdout().contains(expect), o.stdout() + o.stderr()));
     }
 
     /** Windowed: wget against Python's threaded http.server (curl's windowed run is in TcpProgramsTest). */

@@ -1,14 +1,9 @@
 package dev.weft.launcher.net;
 
 import java.io.IOException;
-import java.net.StandardProtocolFamily;
-import java.net.UnixDomainSocketAddress;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -84,26 +79,23 @@ final class TcpWireBroker implements AutoCloseable {
         int heldTag;
     }
 
-    private final Path dir;
-    private final Path socket;
-    private final ServerSocketChannel server;
+    private final FakeBrokerSocket socket;
     private final Object lock = new Object();
     private final List<Sock> socks = new ArrayList<>();
     private final Map<Long, Sock> unadopted = new HashMap<>();
-    private final List<SocketChannel> channels = new ArrayList<>();
     private long nextSid;
     private int nextEphemeral = 40000;
     private long requests;
-    private volatile boolean closed;
 
     private TcpWireBroker() throws IOException {
-        dir = Files.createTempDirectory("weft-tcpwire");
-        socket = dir.resolve("broker.sock");
-        server = ServerSocketChannel.open(StandardProtocolFamily.UNIX);
-        server.bind(UnixDomainSocketAddress.of(socket));
-        Thread t = new Thread(this::acceptLoop, "tcp-wire-accept");
-        t.setDaemon(true);
-        t.start();
+        socket = new FakeBrokerSocket("weft-tcpwire", "tcp-wire", (ch, id) -> {
+            Sock s = new Sock();
+            s.ch = ch;
+            synchronized (lock) {
+                socks.add(s);
+            }
+            return () -> serve(s);
+        });
     }
 
     static TcpWireBroker start() throws IOException {
@@ -111,31 +103,12 @@ final class TcpWireBroker implements AutoCloseable {
     }
 
     String endpoint() {
-        return socket.toString();
+        return socket.endpoint();
     }
 
     long requests() {
         synchronized (lock) {
             return requests;
-        }
-    }
-
-    private void acceptLoop() {
-        while (!closed) {
-            try {
-                SocketChannel ch = server.accept();
-                Sock s = new Sock();
-                s.ch = ch;
-                synchronized (lock) {
-                    socks.add(s);
-                    channels.add(ch);
-                }
-                Thread t = new Thread(() -> serve(s), "tcp-wire-conn");
-                t.setDaemon(true);
-                t.start();
-            } catch (IOException e) {
-                return;
-            }
         }
     }
 
@@ -518,14 +491,6 @@ final class TcpWireBroker implements AutoCloseable {
 
     @Override
     public void close() throws IOException {
-        closed = true;
-        server.close();
-        synchronized (lock) {
-            for (SocketChannel c : channels) {
-                c.close();
-            }
-        }
-        Files.deleteIfExists(socket);
-        Files.deleteIfExists(dir);
+        socket.close();
     }
 }

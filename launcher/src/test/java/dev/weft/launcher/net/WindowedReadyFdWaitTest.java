@@ -1,15 +1,8 @@
 package dev.weft.launcher.net;
 
-import static dev.weft.launcher.run.ClusterRunTest.weft;
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.weft.launcher.run.ClusterRunTest.Out;
 import dev.weft.launcher.run.CompiledProgram;
-import dev.weft.replay.ReplayOptions;
-import dev.weft.replay.ReplayReport;
-import dev.weft.replay.Replayer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -44,19 +37,10 @@ class WindowedReadyFdWaitTest {
                  "end_when_exited": [0, 1],
                  "events": []}
                 """.formatted(PROGRAM.path(), waits));
-        byte[] first = null;
-        for (int i = 0; i < 2; i++) {
-            Path log = dir.resolve(waits + "-" + i + ".weftlog");
-            Out o = weft("--window", "1000", "--watchdog", "60", "--record", log.toString(), s.toString());
-            assertEquals(0, o.exit(), o.stdout() + o.stderr());
+        WindowedTwice.record(s, dir.resolve(waits), 60, (o, log) -> {
             assertTrue(o.stdout().contains("[n1] the ready pipe ended 10 of 10 waits at once; the listener was ready"
                     + " in 0\n"), o.stdout() + o.stderr());
             assertTrue(o.stdout().contains("[n1] server read \"hello\""), o.stdout() + o.stderr());
-            ReplayReport r = Replayer.replay(log, ReplayOptions.PLAIN);
-            assertTrue(r.identical(), () -> "diverged: " + r.divergence());
-            byte[] bytes = Files.readAllBytes(log);
-            if (first == null) first = bytes;
-            else assertArrayEquals(first, bytes, "two windowed runs of one seed differ");
-        }
+        });
     }
 }

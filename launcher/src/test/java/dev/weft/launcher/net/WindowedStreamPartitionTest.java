@@ -4,16 +4,9 @@ import static dev.weft.launcher.net.TcpProgramsTest.pythonAccept;
 import static dev.weft.launcher.net.TcpProgramsTest.pythonConnect;
 import static dev.weft.launcher.net.TcpProgramsTest.pythonPair;
 import static dev.weft.launcher.net.TcpProgramsTest.requires;
-import static dev.weft.launcher.run.ClusterRunTest.weft;
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.weft.launcher.run.ClusterRunTest.Out;
 import dev.weft.launcher.run.NativeFixture;
-import dev.weft.replay.ReplayOptions;
-import dev.weft.replay.ReplayReport;
-import dev.weft.replay.Replayer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.BeforeAll;
@@ -64,22 +57,13 @@ class WindowedStreamPartitionTest {
                 "end_when_exited": [0, 1],
                  "events": [{"time_ns": 1000000000, "action": {"type": "activate_partition", "spec": "0|1"}},
                             {"time_ns": 4000000000, "action": {"type": "clear_partition"}}]"""));
-        byte[] first = null;
-        for (int i = 0; i < 2; i++) {
-            Path log = dir.resolve("partition-" + i + ".weftlog");
-            Out o = weft("--window", "1000", "--watchdog", "120", "--record", log.toString(), s.toString());
-            assertEquals(0, o.exit(), o.stdout() + o.stderr());
+        WindowedTwice.record(s, dir.resolve("partition"), 120, (o, log) -> {
             assertTrue(o.stdout().contains("[n0] line a after 0.0 s\n"), o.stdout() + o.stderr());
             assertTrue(o.stdout().contains("[n0] line b after 4.0 s\n"), "b waits for the heal at 4 s: "
                     + o.stdout() + o.stderr());
             assertTrue(o.stdout().contains("[n0] line c after 5.0 s\n"), o.stdout() + o.stderr());
             String text = Files.readString(log);
             assertTrue(text.contains("\"k\":\"tcp_partition\""), "the recording holds the partitions");
-            ReplayReport r = Replayer.replay(log, ReplayOptions.PLAIN);
-            assertTrue(r.identical(), () -> "diverged: " + r.divergence());
-            byte[] bytes = Files.readAllBytes(log);
-            if (first == null) first = bytes;
-            else assertArrayEquals(first, bytes, "two windowed runs of one seed differ");
-        }
+        });
     }
 }

@@ -2,16 +2,9 @@ package dev.weft.launcher.net;
 
 import static dev.weft.launcher.net.TcpProgramsTest.json;
 import static dev.weft.launcher.net.TcpProgramsTest.requires;
-import static dev.weft.launcher.run.ClusterRunTest.weft;
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.weft.launcher.run.ClusterRunTest.Out;
 import dev.weft.launcher.run.NativeFixture;
-import dev.weft.replay.ReplayOptions;
-import dev.weft.replay.ReplayReport;
-import dev.weft.replay.Replayer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.BeforeAll;
@@ -106,18 +99,9 @@ class WindowedTwoLinksTest {
                  "end_when_exited": [0, 1],
                  "events": []}
                 """.formatted(json(SERVER), json(CLIENT), waits));
-        byte[] first = null;
-        for (int i = 0; i < 2; i++) {
-            Path log = dir.resolve(waits + "-" + i + ".weftlog");
-            Out o = weft("--window", "1000", "--watchdog", "120", "--record", log.toString(), s.toString());
-            assertEquals(0, o.exit(), o.stdout() + o.stderr());
+        WindowedTwice.record(s, dir.resolve(waits), 120, (o, log) -> {
             assertTrue(o.stdout().contains("[n0] server echoed 60 lines\n"), o.stdout() + o.stderr());
             assertTrue(o.stdout().contains("[n1] client got [30, 30]\n"), o.stdout() + o.stderr());
-            ReplayReport r = Replayer.replay(log, ReplayOptions.PLAIN);
-            assertTrue(r.identical(), () -> "diverged: " + r.divergence());
-            byte[] bytes = Files.readAllBytes(log);
-            if (first == null) first = bytes;
-            else assertArrayEquals(first, bytes, "two windowed runs of one seed differ");
-        }
+        });
     }
 }

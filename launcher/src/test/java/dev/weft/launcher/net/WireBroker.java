@@ -1,18 +1,11 @@
 package dev.weft.launcher.net;
 
 import java.io.IOException;
-import java.net.StandardProtocolFamily;
-import java.net.UnixDomainSocketAddress;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayDeque;
-import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -34,13 +27,10 @@ final class WireBroker implements AutoCloseable {
     private record Datagram(Addr src, Addr dst, byte[] payload, long vt) {
     }
 
-    private final Path dir;
-    private final Path socket;
-    private final ServerSocketChannel server;
+    private final FakeBrokerSocket socket;
     private final Object lock = new Object();
     private final Map<Addr, Integer> bound = new HashMap<>();
     private final Map<Integer, ArrayDeque<Datagram>> queues = new HashMap<>();
-    private final List<SocketChannel> connections = new ArrayList<>();
     private final AtomicLong requests = new AtomicLong();
     private final AtomicLong sends = new AtomicLong();
     private final AtomicLong frontiers = new AtomicLong();
@@ -49,18 +39,15 @@ final class WireBroker implements AutoCloseable {
     private final AtomicLong horizon = new AtomicLong();
     private final boolean windowed;
     private volatile boolean emptyForWaiters;
-    private int nextConn;
-    private volatile boolean closed;
 
     private WireBroker(boolean windowed) throws IOException {
         this.windowed = windowed;
-        dir = Files.createTempDirectory("weft-wire");
-        socket = dir.resolve("broker.sock");
-        server = ServerSocketChannel.open(StandardProtocolFamily.UNIX);
-        server.bind(UnixDomainSocketAddress.of(socket));
-        Thread t = new Thread(this::acceptLoop, "wire-broker-accept");
-        t.setDaemon(true);
-        t.start();
+        socket = new FakeBrokerSocket("weft-wire", "wire-broker", (ch, id) -> {
+            synchronized (lock) {
+                queues.put(id, new ArrayDeque<>());
+            }
+            return () -> serve(ch, id);
+        });
     }
 
     static WireBroker start() throws IOException {
@@ -110,7 +97,7 @@ final class WireBroker implements AutoCloseable {
 
     /** The WEFT_BROKER value. */
     String endpoint() {
-        return socket.toString();
+        return socket.endpoint();
     }
 
     long requests() {
@@ -144,25 +131,6 @@ final class WireBroker implements AutoCloseable {
         if (q != null) {
             q.add(d);
             lock.notifyAll();
-        }
-    }
-
-    private void acceptLoop() {
-        while (!closed) {
-            try {
-                SocketChannel ch = server.accept();
-                int id;
-                synchronized (lock) {
-                    id = nextConn++;
-                    queues.put(id, new ArrayDeque<>());
-                    connections.add(ch);
-                }
-                Thread t = new Thread(() -> serve(ch, id), "wire-broker-conn-" + id);
-                t.setDaemon(true);
-                t.start();
-            } catch (IOException e) {
-                return;
-            }
         }
     }
 
@@ -220,14 +188,14 @@ final class WireBroker implements AutoCloseable {
                 boolean blocking = m.get() != 0;
                 Datagram d;
                 synchronized (lock) {
-                    while (blocking && !windowed && !closed && !emptyForWaiters && queues.containsKey(conn)
+                    while (blocking && !windowed && !socket.closed() && !emptyForWaiters && queues.containsKey(conn)
                             && queues.get(conn).isEmpty()) {
                         lock.wait();
                     }
                     ArrayDeque<Datagram> q = queues.get(conn);
                     d = q == null ? null : q.poll();
                 }
-                if (closed) {
+                if (socket.closed()) {
                     return false;
                 }
                 reply(ch, d == null ? empty(windowed ? horizon.get() : 0) : deliver(d));
@@ -239,14 +207,14 @@ final class WireBroker implements AutoCloseable {
                 leases.incrementAndGet();
                 Datagram d;
                 synchronized (lock) {
-                    while (!closed && queues.containsKey(conn) && queues.get(conn).isEmpty()
+                    while (!socket.closed() && queues.containsKey(conn) && queues.get(conn).isEmpty()
                             && (mode == 2 || Long.compareUnsigned(horizon.get(), vt) < 0)) {
                         lock.wait();
                     }
                     ArrayDeque<Datagram> q = queues.get(conn);
                     d = q == null ? null : q.poll();
                 }
-                if (closed) {
+                if (socket.closed()) {
                     return false;
                 }
                 // Leased{until 0 (this fake promises nothing), vt}
@@ -287,15 +255,9 @@ final class WireBroker implements AutoCloseable {
     /** Stops serving: every connection is closed, so waiting shims see the broker go away. */
     @Override
     public void close() throws IOException {
-        closed = true;
-        server.close();
+        socket.close();
         synchronized (lock) {
-            for (SocketChannel c : connections) {
-                c.close();
-            }
-            lock.notifyAll();
+            lock.notifyAll(); // held receives and leases see the broker closed
         }
-        Files.deleteIfExists(socket);
-        Files.deleteIfExists(dir);
     }
 }

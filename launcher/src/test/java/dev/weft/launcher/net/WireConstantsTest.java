@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.weft.broker.wire.Wire;
-import dev.weft.launcher.run.NativeFixture;
+import dev.weft.testsupport.NativeBuild;
 import java.nio.file.Files;
 import java.util.Map;
 import java.util.TreeMap;
@@ -37,7 +37,7 @@ class WireConstantsTest {
 
     /** Every {@code NAME = number} of the protocol's enums in one C file (hex or decimal). */
     private static Map<String, Integer> constants(String file) throws Exception {
-        String text = Files.readString(NativeFixture.root().resolve("shim-native/src/" + file));
+        String text = Files.readString(NativeBuild.root().resolve("shim-native/src/" + file));
         Matcher m = Pattern.compile("\\b((?:REQ|REP|LEASE|TCPW|TCPS)_[A-Z_]+) = (0x[0-9a-fA-F]+|\\d+)").matcher(text);
         Map<String, Integer> found = new TreeMap<>();
         while (m.find()) {
@@ -60,7 +60,7 @@ class WireConstantsTest {
     void theUdpAndLeaseTagsOfHookNetAreTheBrokers() throws Exception {
         // 6 requests and the lease, Ack/Deliver/Empty and Leased, 3 lease modes
         assertEquals(14, check("hook_net.c"));
-        String text = Files.readString(NativeFixture.root().resolve("shim-native/src/hook_net.c"));
+        String text = Files.readString(NativeBuild.root().resolve("shim-native/src/hook_net.c"));
         assertTrue(text.contains("#define FRAME_MAX " + Wire.MAX_FRAME + "u"), "FRAME_MAX is Wire.MAX_FRAME");
     }
 

@@ -72,9 +72,7 @@ class CpuStatTest {
                 + "s = open('/proc/self/stat').read()\n"
                 + "f = s[s.rindex(')') + 2:].split()\n"
                 + "print(f[11], f[19], f[36], os.times().user)";
-        RealProgramsTest.assumeInstalled("python3");
-        var py = ShimRuns.succeeded(NativeFixture.weftRun("--seed", "9", "--", "python3", "-c", script));
-        assertEquals("300 0 0 3.0", py.stdout().strip());
+        assertEquals("300 0 0 3.0", pythonUnderWeft(script));
 
         RealProgramsTest.assumeInstalled("ps");
         String sh = "sleep 2; exec ps -o etime=,time=,psr= -p $$";
@@ -101,8 +99,12 @@ class CpuStatTest {
                 + "rollup = [l for l in open('/proc/self/smaps_rollup').read().splitlines() if l.endswith(' kB')]\n"
                 + "print(len(host) > 100, all(l.endswith(' 0 kB') for l in host + rollup),\n"
                 + "      any(l.startswith('Size:') and not l.endswith(' 0 kB') for l in kb), len(rollup) > 5)";
+        assertEquals("0 0 0 True 7\nTrue True True True", pythonUnderWeft(script));
+    }
+
+    /** What {@code python3 -c script} prints under {@code weft run --seed 9}, stripped (skipped without python3). */
+    private static String pythonUnderWeft(String script) {
         RealProgramsTest.assumeInstalled("python3");
-        var py = ShimRuns.succeeded(NativeFixture.weftRun("--seed", "9", "--", "python3", "-c", script));
-        assertEquals("0 0 0 True 7\nTrue True True True", py.stdout().strip());
+        return ShimRuns.succeeded(NativeFixture.weftRun("--seed", "9", "--", "python3", "-c", script)).stdout().strip();
     }
 }

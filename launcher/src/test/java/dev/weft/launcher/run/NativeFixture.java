@@ -2,6 +2,7 @@ package dev.weft.launcher.run;
 
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.weft.testsupport.NativeBuild;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -29,18 +30,8 @@ public final class NativeFixture {
     private NativeFixture() {
     }
 
-    public static Path root() {
-        for (Path p = Path.of("").toAbsolutePath(); p != null; p = p.getParent()) {
-            if (Files.isRegularFile(p.resolve("shim-native").resolve("Makefile"))) {
-                return p;
-            }
-        }
-        throw new IllegalStateException("cannot find the repository root (shim-native/Makefile) above "
-                + Path.of("").toAbsolutePath());
-    }
-
     public static Path target() {
-        return root().resolve("shim-native").resolve("target");
+        return NativeBuild.root().resolve("shim-native").resolve("target");
     }
 
     public static Path shim() {
@@ -60,10 +51,10 @@ public final class NativeFixture {
      * launcher/target/test-bin/NAME; the test is skipped with a message when the file is missing or does not compile.
      */
     public static Path compileForTest(String source) throws IOException, InterruptedException {
-        Path src = root().resolve(source);
+        Path src = NativeBuild.root().resolve(source);
         assumeTrue(Files.exists(src), "skipped: " + source + " not in this checkout");
         String name = src.getFileName().toString().replaceFirst("\\.c$", "");
-        Path bin = root().resolve("launcher").resolve("target").resolve("test-bin").resolve(name);
+        Path bin = NativeBuild.root().resolve("launcher").resolve("target").resolve("test-bin").resolve(name);
         Files.createDirectories(bin.getParent());
         Process p = new ProcessBuilder("cc", "-O2", "-o", bin.toString(), src.toString()).inheritIO().start();
         assumeTrue(p.waitFor(60, TimeUnit.SECONDS) && p.exitValue() == 0, "skipped: cannot compile " + source);

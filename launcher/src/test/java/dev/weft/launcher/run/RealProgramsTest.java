@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.weft.testsupport.NativeBuild;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -33,7 +34,7 @@ class RealProgramsTest {
     }
 
     static Path realExample(String file) {
-        return NativeFixture.root().resolve("examples").resolve("real").resolve(file);
+        return NativeBuild.root().resolve("examples").resolve("real").resolve(file);
     }
 
     /** /usr/bin/python3 (the Debian one) when present, else python3 on PATH. */

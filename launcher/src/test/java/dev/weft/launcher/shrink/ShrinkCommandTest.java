@@ -3,6 +3,7 @@ package dev.weft.launcher.shrink;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.weft.testsupport.CapturedRun;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -26,7 +27,7 @@ class ShrinkCommandTest {
         Files.createDirectories(out);
         Files.writeString(out.resolve("notes.txt"), "mine");
         Files.writeString(out.resolve("plan.json"), "my plan");
-        ShrinkLiveTest.Ran r = ShrinkLiveTest.weft("shrink", "--config", config("").toString(), "--seed", "1", "--out",
+        CapturedRun r = ShrinkLiveTest.weft("shrink", "--config", config("").toString(), "--seed", "1", "--out",
                 out.toString());
         assertEquals(1, r.code(), r.err());
         assertEquals("weft shrink: " + out + " holds notes.txt, which weft shrink did not write; use an empty or new"
@@ -37,7 +38,7 @@ class ShrinkCommandTest {
     @Test
     void aMatrixOfSeveralCellsWantsOneNamed() throws Exception {
         Path cfg = config(", \"matrix\": {\"FIX\": [\"0\", \"1\"]}");
-        ShrinkLiveTest.Ran r = ShrinkLiveTest.weft("shrink", "--config", cfg.toString(), "--seed", "1", "--out",
+        CapturedRun r = ShrinkLiveTest.weft("shrink", "--config", cfg.toString(), "--seed", "1", "--out",
                 dir.resolve("o").toString());
         assertEquals(1, r.code());
         assertEquals("weft shrink: the config's matrix has 2 cells matching; name one with --cell K=V (FIX=0 | FIX=1)\n",
@@ -53,7 +54,7 @@ class ShrinkCommandTest {
 
     @Test
     void missingOptionsAndABadConfigAreOneLine() throws Exception {
-        ShrinkLiveTest.Ran r = ShrinkLiveTest.weft("shrink", "--seed", "1");
+        CapturedRun r = ShrinkLiveTest.weft("shrink", "--seed", "1");
         assertEquals(1, r.code());
         assertTrue(r.err().startsWith("weft shrink: --config FILE, --seed N and --out DIR are required\nUsage: weft shrink "),
                 r.err());
@@ -86,7 +87,7 @@ class ShrinkCommandTest {
         Files.writeString(hit.resolve("plan.json"), plan);
         Files.writeString(hit.resolve("report.txt"), "weft shrink report\nresult: shrunk\nplan: 1 deviation(s) of 40\n"
                 + "rerun: FIX=0 weft run --seed 1 … --plan shrunk/FIX=0/s1/plan.json\ncheck: weft check raft x\n");
-        ShrinkLiveTest.Ran r = ShrinkLiveTest.weft("campaign", "shrink", campaign.toString());
+        CapturedRun r = ShrinkLiveTest.weft("campaign", "shrink", campaign.toString());
         assertEquals(0, r.code(), r.err());
         assertTrue(r.err().contains("weft campaign shrink: 1 distinct hit(s) in "), "seed 2 is the same class: " + r.err());
         assertTrue(r.err().contains("FIX=0 seed 1: already shrunk (1 deviation(s) of 40)"), r.err());
@@ -99,7 +100,7 @@ class ShrinkCommandTest {
 
     @Test
     void campaignShrinkOfAFolderThatIsNoCampaignIsOneLine() {
-        ShrinkLiveTest.Ran r = ShrinkLiveTest.weft("campaign", "shrink", dir.toString());
+        CapturedRun r = ShrinkLiveTest.weft("campaign", "shrink", dir.toString());
         assertEquals(1, r.code());
         assertEquals("weft campaign shrink: " + dir + " is not a campaign folder (no campaign.json)\n", r.err());
     }

@@ -9,10 +9,9 @@ import dev.weft.launcher.WeftCli;
 import dev.weft.net.FaultPlan;
 import dev.weft.net.FaultPlanJson;
 import dev.weft.testcorpus.OwnCorpus;
-import java.io.ByteArrayOutputStream;
+import dev.weft.testsupport.CapturedRun;
+import dev.weft.testsupport.NativeBuild;
 import java.io.IOException;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -36,17 +35,8 @@ class ShrinkLiveTest {
     @TempDir
     static Path dir;
 
-    static Path root() {
-        for (Path p = Path.of("").toAbsolutePath(); p != null; p = p.getParent()) {
-            if (Files.isRegularFile(p.resolve("shim-native").resolve("Makefile"))) {
-                return p;
-            }
-        }
-        throw new IllegalStateException("no repository root above " + Path.of("").toAbsolutePath());
-    }
-
     static Path config(String name, String net) throws IOException {
-        Path built = root().resolve("shim-native/target");
+        Path built = NativeBuild.root().resolve("shim-native/target");
         Path f = dir.resolve(name);
         Files.writeString(f, "{\"target\": [\"" + built.resolve("examples/pingpong") + "\"], \"nodes\": 2,"
                 + " \"net\": \"" + net + "\", \"window_ns\": 1000, " + TWO_LOST + ", \"watchdog_secs\": 30,"
@@ -54,24 +44,15 @@ class ShrinkLiveTest {
         return f;
     }
 
-    record Ran(int code, String out, String err) {
-    }
-
-    static Ran weft(String... args) {
-        ByteArrayOutputStream o = new ByteArrayOutputStream();
-        ByteArrayOutputStream e = new ByteArrayOutputStream();
-        int code;
-        try (PrintStream po = new PrintStream(o, true, StandardCharsets.UTF_8);
-                PrintStream pe = new PrintStream(e, true, StandardCharsets.UTF_8)) {
-            code = WeftCli.run(args, po, pe);
-        }
-        return new Ran(code, o.toString(StandardCharsets.UTF_8), e.toString(StandardCharsets.UTF_8));
+    /** weft ARGS in this JVM, its output captured. */
+    static CapturedRun weft(String... args) {
+        return CapturedRun.of((out, err) -> WeftCli.run(args, out, err));
     }
 
     @BeforeAll
     static void builtExamples() {
         assumeTrue(System.getProperty("os.name").equals("Linux"), "skipped: live runs need Linux");
-        assumeTrue(Files.isExecutable(root().resolve("shim-native/target/examples/pingpong")),
+        assumeTrue(Files.isExecutable(NativeBuild.root().resolve("shim-native/target/examples/pingpong")),
                 "skipped: the examples were not built");
     }
 
@@ -79,7 +60,7 @@ class ShrinkLiveTest {
     void shrinksFiveDeviationsToTheTwoDropsThatAreNeeded() throws Exception {
         Path cfg = config("lossy.json", "latency=uniform:2000-10000,loss=0.5");
         Path out = dir.resolve("out");
-        Ran r = weft("shrink", "--config", cfg.toString(), "--seed", "4", "--jobs", "2", "--out", out.toString());
+        CapturedRun r = weft("shrink", "--config", cfg.toString(), "--seed", "4", "--jobs", "2", "--out", out.toString());
         assertEquals(0, r.code(), r.err());
         FaultPlan original = FaultPlanJson.parse(Files.readAllBytes(out.resolve("original-plan.json")));
         assertEquals(5, original.deviations().size(), "seed 4's plan");
@@ -105,7 +86,7 @@ class ShrinkLiveTest {
         // the minimal recording carries its plan beside it and replays against it
         Path log = out.resolve("minimal.weftlog");
         assertEquals(-1L, Files.mismatch(out.resolve("plan.json"), Path.of(log + ".plan.json")));
-        Ran replay = weft("replay", log.toString());
+        CapturedRun replay = weft("replay", log.toString());
         assertEquals(0, replay.code(), replay.out() + replay.err());
         assertTrue(replay.out().contains("replay identical"), replay.out());
         assertEquals(2, countDrops(log));
@@ -156,7 +137,7 @@ class ShrinkLiveTest {
     @Test
     void aScenarioCampaignsSeedShrinksToo() throws Exception {
         // the same two nodes and checker, as a scenario campaign: each run is weft run --seed N --plan P SCENARIO
-        Path built = root().resolve("shim-native/target");
+        Path built = NativeBuild.root().resolve("shim-native/target");
         String pingpong = built.resolve("examples/pingpong").toString();
         Path scenario = dir.resolve("pp-scenario.json");
         Files.writeString(scenario, "{\"name\": \"pingpong\", \"seed\": 99, \"nodes\": [{\"node_id\": 0, \"program\": \""
@@ -167,7 +148,7 @@ class ShrinkLiveTest {
                 + ", \"watchdog_secs\": 30, \"env\": {\"PINGPONG_TRIES\": \"4\", \"PINGPONG_WAIT\": \"5\"},"
                 + " \"shim\": \"" + built.resolve("libweft_shim.so") + "\"}");
         Path out = dir.resolve("scenario-out");
-        Ran r = weft("shrink", "--config", cfg.toString(), "--seed", "4", "--jobs", "2", "--out", out.toString());
+        CapturedRun r = weft("shrink", "--config", cfg.toString(), "--seed", "4", "--jobs", "2", "--out", out.toString());
         assertEquals(0, r.code(), r.err());
         String report = Files.readString(out.resolve("report.txt"));
         assertTrue(report.contains("\nplan: 2 deviation(s) of 5\n"), report);
@@ -181,7 +162,7 @@ class ShrinkLiveTest {
     void aSeedThatDoesNotFailIsReportedAsSuchWithItsOwnExitStatus() throws Exception {
         Path cfg = config("lossless.json", "latency=uniform:2000-10000");
         Path out = dir.resolve("no-failure");
-        Ran r = weft("shrink", "--config", cfg.toString(), "--seed", "2", "--out", out.toString());
+        CapturedRun r = weft("shrink", "--config", cfg.toString(), "--seed", "2", "--out", out.toString());
         assertEquals(3, r.code(), r.err());
         String report = Files.readString(out.resolve("report.txt"));
         assertTrue(report.contains("\nresult: does not fail: seed 2 of all gave OK, so there is nothing to shrink\n"),
@@ -201,7 +182,7 @@ class ShrinkLiveTest {
         Files.writeString(campaign.resolve("runs/all/s1.result"),
                 "verdict VIOLATION\nkept 1\nidentity at least two datagrams lost\n");
         Files.copy(OwnCorpus.dir().resolve("pingpong/pp-window1000-s1.weftlog"), campaign.resolve("runs/all/s1.weftlog"));
-        Ran r = weft("campaign", "shrink", campaign.toString(), "--jobs", "1");
+        CapturedRun r = weft("campaign", "shrink", campaign.toString(), "--jobs", "1");
         assertEquals(4, r.code(), r.err());
         String report = Files.readString(campaign.resolve("shrunk/all/s1/report.txt"));
         assertTrue(report.contains("\nresult: does not reproduce: under its own plan ("), report);
