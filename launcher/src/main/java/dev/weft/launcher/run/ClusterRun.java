@@ -592,7 +592,11 @@ final class ClusterRun {
                 // a start on its way counts as running: the run must not end (or the clock jump) under it
                 anyRunning = starting > 0 || current.values().stream().anyMatch(RunningNode::alive);
                 try {
-                    wait(50);
+                    if (anyRunning || driver != null) {
+                        // (once every node has ended, the checks below end the wait at once: waiting here cost
+                        // every run 50 ms after its last node's exit, the notify having come before this wait)
+                        wait(50);
+                    }
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
                     return;
