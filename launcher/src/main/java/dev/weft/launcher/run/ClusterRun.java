@@ -379,12 +379,9 @@ final class ClusterRun {
             return INTERRUPTED_EXIT;
         }
         early.handOver(); // from here on the hook above reports an interrupt
-        for (NodePlan p : plans) {
-            if (!startNode(p.id())) {
-                synchronized (this) {
-                    forcedExit = RunCommand.CANNOT_EXECUTE;
-                }
-                break;
+        if (!startAll(plans)) {
+            synchronized (this) {
+                forcedExit = RunCommand.CANNOT_EXECUTE;
             }
         }
         waitForTheEnd();
@@ -397,6 +394,49 @@ final class ClusterRun {
         return rc;
     }
 
+    /**
+     * Starts every node of the plan: this host's concurrently ({@link ConcurrentStarts}), then, in id order, each
+     * is registered and a remote one is spawned by its host agent (one at a time, as the agents' channels expect).
+     * At the first node that cannot start (by id) that is said and no further remote node is spawned; the ones
+     * already started are registered all the same, so the run's end stops them. False if a node could not start.
+     */
+    private boolean startAll(List<NodePlan> plans) {
+        List<Long> localIds = plans.stream().map(NodePlan::id).filter(id -> cluster.placement().hostId(id) == 0)
+                .toList();
+        Map<Long, ConcurrentStarts.Started<NodeProcess>> local = new TreeMap<>();
+        try {
+            for (ConcurrentStarts.Started<NodeProcess> s : ConcurrentStarts.startAll(localIds, this::startLocal)) {
+                local.put(s.nodeId(), s);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+        boolean allStarted = true;
+        for (NodePlan p : plans) {
+            long id = p.id();
+            ConcurrentStarts.Started<NodeProcess> s = local.get(id);
+            if (s == null) {
+                if (allStarted && !startNode(id)) {
+                    allStarted = false;
+                }
+            } else if (s.process() != null) {
+                if (!register(s.process())) { // (the run ended meanwhile: it was stopped at once)
+                    allStarted = false;
+                }
+            } else if (allStarted) {
+                err.println("weft run: cannot start node " + id + ": " + OsErrorText.of(s.failure()));
+                allStarted = false;
+            }
+        }
+        return allStarted;
+    }
+
+    private NodeProcess startLocal(long id) throws IOException {
+        return NodeProcess.start(id, builders.get(id), setsid, history.tap(id, NodeProcess.prefixed(id, out, err)));
+    }
+
+    /** Starts one node (a scenario's restart, or a remote one) and registers it; false if it could not start. */
     private boolean startNode(long id) {
         RunningNode n;
         long hostId = cluster.placement().hostId(id);
@@ -415,12 +455,18 @@ final class ClusterRun {
             }
         } else {
             try {
-                n = NodeProcess.start(id, builders.get(id), setsid, history.tap(id, NodeProcess.prefixed(id, out, err)));
+                n = startLocal(id);
             } catch (IOException e) {
                 err.println("weft run: cannot start node " + id + ": " + OsErrorText.of(e));
                 return false;
             }
         }
+        return register(n);
+    }
+
+    /** Makes a started node the current incarnation of its id and watches its exit; false if the run ended meanwhile. */
+    private boolean register(RunningNode n) {
+        long id = n.nodeId();
         synchronized (this) {
             if (finished) {
                 // Ctrl-C or the watchdog ended the run while this node was starting: it must not outlive it
