@@ -143,6 +143,10 @@ final class ClusterRun {
         try {
             nodes = RunInputs.nodes(o);
             shim = locateShim(nodes.options(), env);
+            if (!nodes.options().cluster().nodeEnv().dryRun()) {
+                RunWarmUp.begin(new ShimLocator(env, ShimLocator.ownLocation().orElse(null))
+                        .locateTool(ShimLocator.EXEC, shim));
+            }
             if (o.cluster().nodeEnv().dryRun()) {
                 return DryRun.print(nodes.options(), nodes.plans(), nodes.net(), shim, env, out, err);
             }
