@@ -66,6 +66,8 @@ final class ClusterRun {
     private final Optional<Path> setsid;
     /** The current incarnation of each node (guarded by this). */
     private final Map<Long, RunningNode> current = new TreeMap<>();
+    /** Incarnations whose exit has been handled (status kept, signal death said; guarded by this). */
+    private final Set<RunningNode> exitHandled = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
     /** Final status per node of incarnations that ended by themselves (guarded by this). */
     private final Map<Long, Integer> statuses = new TreeMap<>();
     /** Set before the nodes start; read by connection threads (the deadlock check). */
@@ -481,8 +483,15 @@ final class ClusterRun {
             statuses.remove(id);
         }
         n.onExit(() -> {
-            exited(n);
-            reportSignalDeath(n);
+            try {
+                exited(n);
+                reportSignalDeath(n);
+            } finally {
+                synchronized (this) {
+                    exitHandled.add(n);
+                    notifyAll();
+                }
+            }
         });
         return true;
     }
@@ -640,7 +649,9 @@ final class ClusterRun {
                     return;
                 }
                 // a start on its way counts as running: the run must not end (or the clock jump) under it
-                anyRunning = starting > 0 || current.values().stream().anyMatch(RunningNode::alive);
+                // (and a node's exit counts once it has been handled: its signal death is said before the end)
+                anyRunning = starting > 0
+                        || current.values().stream().anyMatch(n -> n.alive() || !exitHandled.contains(n));
                 try {
                     if (anyRunning || driver != null) {
                         // (once every node has ended, the checks below end the wait at once: waiting here cost
