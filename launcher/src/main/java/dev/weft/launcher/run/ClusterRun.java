@@ -66,6 +66,8 @@ final class ClusterRun {
     private final Optional<Path> setsid;
     /** The current incarnation of each node (guarded by this). */
     private final Map<Long, RunningNode> current = new TreeMap<>();
+    /** Incarnations whose exit has been handled (status kept, signal death said; guarded by this). */
+    private final Set<RunningNode> exitHandled = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
     /** Final status per node of incarnations that ended by themselves (guarded by this). */
     private final Map<Long, Integer> statuses = new TreeMap<>();
     /** Set before the nodes start; read by connection threads (the deadlock check). */
@@ -143,6 +145,10 @@ final class ClusterRun {
         try {
             nodes = RunInputs.nodes(o);
             shim = locateShim(nodes.options(), env);
+            if (!nodes.options().cluster().nodeEnv().dryRun()) {
+                RunWarmUp.begin(new ShimLocator(env, ShimLocator.ownLocation().orElse(null))
+                        .locateTool(ShimLocator.EXEC, shim));
+            }
             if (o.cluster().nodeEnv().dryRun()) {
                 return DryRun.print(nodes.options(), nodes.plans(), nodes.net(), shim, env, out, err);
             }
@@ -379,12 +385,9 @@ final class ClusterRun {
             return INTERRUPTED_EXIT;
         }
         early.handOver(); // from here on the hook above reports an interrupt
-        for (NodePlan p : plans) {
-            if (!startNode(p.id())) {
-                synchronized (this) {
-                    forcedExit = RunCommand.CANNOT_EXECUTE;
-                }
-                break;
+        if (!startAll(plans)) {
+            synchronized (this) {
+                forcedExit = RunCommand.CANNOT_EXECUTE;
             }
         }
         waitForTheEnd();
@@ -397,6 +400,49 @@ final class ClusterRun {
         return rc;
     }
 
+    /**
+     * Starts every node of the plan: this host's concurrently ({@link ConcurrentStarts}), then, in id order, each
+     * is registered and a remote one is spawned by its host agent (one at a time, as the agents' channels expect).
+     * At the first node that cannot start (by id) that is said and no further remote node is spawned; the ones
+     * already started are registered all the same, so the run's end stops them. False if a node could not start.
+     */
+    private boolean startAll(List<NodePlan> plans) {
+        List<Long> localIds = plans.stream().map(NodePlan::id).filter(id -> cluster.placement().hostId(id) == 0)
+                .toList();
+        Map<Long, ConcurrentStarts.Started<NodeProcess>> local = new TreeMap<>();
+        try {
+            for (ConcurrentStarts.Started<NodeProcess> s : ConcurrentStarts.startAll(localIds, this::startLocal)) {
+                local.put(s.nodeId(), s);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+        boolean allStarted = true;
+        for (NodePlan p : plans) {
+            long id = p.id();
+            ConcurrentStarts.Started<NodeProcess> s = local.get(id);
+            if (s == null) {
+                if (allStarted && !startNode(id)) {
+                    allStarted = false;
+                }
+            } else if (s.process() != null) {
+                if (!register(s.process())) { // (the run ended meanwhile: it was stopped at once)
+                    allStarted = false;
+                }
+            } else if (allStarted) {
+                err.println("weft run: cannot start node " + id + ": " + OsErrorText.of(s.failure()));
+                allStarted = false;
+            }
+        }
+        return allStarted;
+    }
+
+    private NodeProcess startLocal(long id) throws IOException {
+        return NodeProcess.start(id, builders.get(id), setsid, history.tap(id, NodeProcess.prefixed(id, out, err)));
+    }
+
+    /** Starts one node (a scenario's restart, or a remote one) and registers it; false if it could not start. */
     private boolean startNode(long id) {
         RunningNode n;
         long hostId = cluster.placement().hostId(id);
@@ -415,12 +461,18 @@ final class ClusterRun {
             }
         } else {
             try {
-                n = NodeProcess.start(id, builders.get(id), setsid, history.tap(id, NodeProcess.prefixed(id, out, err)));
+                n = startLocal(id);
             } catch (IOException e) {
                 err.println("weft run: cannot start node " + id + ": " + OsErrorText.of(e));
                 return false;
             }
         }
+        return register(n);
+    }
+
+    /** Makes a started node the current incarnation of its id and watches its exit; false if the run ended meanwhile. */
+    private boolean register(RunningNode n) {
+        long id = n.nodeId();
         synchronized (this) {
             if (finished) {
                 // Ctrl-C or the watchdog ended the run while this node was starting: it must not outlive it
@@ -431,8 +483,15 @@ final class ClusterRun {
             statuses.remove(id);
         }
         n.onExit(() -> {
-            exited(n);
-            reportSignalDeath(n);
+            try {
+                exited(n);
+                reportSignalDeath(n);
+            } finally {
+                synchronized (this) {
+                    exitHandled.add(n);
+                    notifyAll();
+                }
+            }
         });
         return true;
     }
@@ -590,9 +649,15 @@ final class ClusterRun {
                     return;
                 }
                 // a start on its way counts as running: the run must not end (or the clock jump) under it
-                anyRunning = starting > 0 || current.values().stream().anyMatch(RunningNode::alive);
+                // (and a node's exit counts once it has been handled: its signal death is said before the end)
+                anyRunning = starting > 0
+                        || current.values().stream().anyMatch(n -> n.alive() || !exitHandled.contains(n));
                 try {
-                    wait(50);
+                    if (anyRunning || driver != null) {
+                        // (once every node has ended, the checks below end the wait at once: waiting here cost
+                        // every run 50 ms after its last node's exit, the notify having come before this wait)
+                        wait(50);
+                    }
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
                     return;

@@ -116,7 +116,8 @@ final class TargetIsolation {
     /** What {@code weft_exec --probe} found per helper: {namespace recipe (0: none), ASLR switch works (1)}. */
     private static final Map<Path, Optional<int[]>> EXEC_PROBES = new ConcurrentHashMap<>();
 
-    private static Optional<int[]> probe(Path weftExec) {
+    /** {@code weft_exec --probe}'s finding, run once per helper and JVM (a run's warm-up may have asked already). */
+    static Optional<int[]> probe(Path weftExec) {
         return EXEC_PROBES.computeIfAbsent(weftExec, k -> {
             try {
                 Process p = new ProcessBuilder(k.toString(), "--probe").redirectError(ProcessBuilder.Redirect.DISCARD)
