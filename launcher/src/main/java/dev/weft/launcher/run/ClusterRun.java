@@ -681,8 +681,32 @@ final class ClusterRun {
             }
             checkDeadlock(); // (also asked at every forever-wait and exit; this catches a scenario's last event)
             if (!anyRunning && (driver == null || !driver.startPending())) {
+                awaitConnectionEnds();
                 return;
             }
+        }
+    }
+
+    /**
+     * Every node has ended: before the run finishes, the broker reads each connection's end (bounded: a daemon a
+     * node left behind may keep one open). A windowed run whose node died without its Goodbye is discarded by the
+     * connection thread that reads that end; finishing first would record the run instead (it did, once the end
+     * stopped waiting a fixed 50 ms).
+     */
+    private void awaitConnectionEnds() {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(1);
+        try {
+            while (server.liveConnections() > 0 && System.nanoTime() < deadline) {
+                Thread.sleep(1);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        String why = windowed == null ? null : windowed.discardReason();
+        if (why != null && hosts.isEmpty()) {
+            // (the broker's own report comes through another thread, which this one may pass; with host agents
+            // that thread first waits for a lost host, the real cause, so it is left to report)
+            discarded(why);
         }
     }
 
