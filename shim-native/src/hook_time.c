@@ -35,8 +35,13 @@ REAL_FN(usleep_fn, usleep)
 /* A process talking to simulated peers lets them run: an unmanaged sleep of ns virtual waits
  * ns / WEFT_NET_SPEEDUP of real time first (the pacing rule, docs/shim.md "Network"), so a node
  * that polls with MSG_DONTWAIT between sleeps does not outrun its peers. Raw nanosleep: the
- * hooked one is us. An interrupted pause is not resumed: the clock advances the same. */
+ * hooked one is us. An interrupted pause is not resumed: the clock advances the same.
+ * Not in windowed runs: there the broker orders every request by its virtual time and holds each
+ * answer until no peer can act before it, so outrunning is harmless, and the pause only held the
+ * whole cluster back while the sleeper's clock stood still at the broker (a client sleeping 100 ms
+ * between requests cost every node 10 ms of real time; docs/benchmarks.md, "Redis failover run"). */
 static void pace(uint64_t ns) {
+    if (weft_cfg.window_ns) return;
     if (atomic_load_explicit(&weft_net_open, memory_order_relaxed) == 0 || ns == 0) return;
     uint64_t b = weft_net_real_budget(ns);
     struct timespec d = {(time_t)(b / NS), (long)(b % NS)};

@@ -56,6 +56,13 @@ public final class WindowedSequencer extends LockedRecordingSequencer {
     private final TreeMap<Long, String> streamPartitions = new TreeMap<>(Long::compareUnsigned);
     private long nextInternalConn;
     private long nextLogConn;
+    /**
+     * Counts the changes that may have touched the stream model (anything applied). A held TCP wait's known instant
+     * is a function of the model and its clockBefore only, so it is computed once per epoch, not once per node bound
+     * that asks for it: advance() asks for every held wait's instant several times per step, and with a few dozen
+     * held waits (a Sentinel cluster) that was most of the broker's CPU (docs/benchmarks.md, "Redis failover run").
+     */
+    private long modelEpoch;
     private Key lastApplied;
     private String discarded;
     /** The run's end (--end-when-exited): nodes held until their process exits, and the cut once all have. */
@@ -68,6 +75,8 @@ public final class WindowedSequencer extends LockedRecordingSequencer {
     private long windowsSealed;
     private long maxWindowBuffer;
     private final Map<NodeId, Long> maxLag = new TreeMap<>();
+    /** TCP requests by kind (a TcpWait by whether it declared the node idle): each is one round trip. */
+    private final Map<String, Long> tcpRequests = new TreeMap<>();
 
     record NodeId(long host, long node) implements Comparable<NodeId> {
         @Override
@@ -218,6 +227,10 @@ public final class WindowedSequencer extends LockedRecordingSequencer {
          * armed across waits, TcpUnwait takes it back) but bounds nothing until the node waits again.
          */
         boolean dormant;
+        /** {@link #tcpKnownInstant}'s last answer, valid while the model epoch and clockBefore are what they were. */
+        long knownInstant;
+        long knownEpoch = -1;
+        long knownClockBefore;
 
         TcpWait(ConnState conn, Request.Tcp request, TcpWaiter waiter, long clockBefore, long seq) {
             this.conn = conn;
@@ -331,6 +344,7 @@ public final class WindowedSequencer extends LockedRecordingSequencer {
         boolean any = false;
         while (!streamPartitions.isEmpty() && Long.compareUnsigned(streamPartitions.firstKey(), k.vt()) <= 0) {
             Map.Entry<Long, String> p = streamPartitions.pollFirstEntry();
+            modelEpoch++;
             try {
                 ops.tcp().partition(p.getKey(), p.getValue());
             } catch (dev.weft.net.NetSpecException e) {
@@ -377,6 +391,11 @@ public final class WindowedSequencer extends LockedRecordingSequencer {
                 lag.append(' ').append(e.getKey().node()).append('=').append(Long.toUnsignedString(e.getValue()));
             }
             lines.add(lag.toString());
+            if (!tcpRequests.isEmpty()) {
+                StringBuilder req = new StringBuilder("weft broker: tcp requests by kind (one round trip each):");
+                tcpRequests.forEach((kind, count) -> req.append(' ').append(kind).append('=').append(count));
+                lines.add(req.toString());
+            }
             return lines;
         }
     }
@@ -691,6 +710,7 @@ public final class WindowedSequencer extends LockedRecordingSequencer {
                 return new TcpReply(new TcpAnswer.Error(22 /* EINVAL: no Hello yet */, core.vt()), null);
             }
             c.tcp = true;
+            tcpRequests.merge(requestKind(r), 1L, Long::sum);
             NodeState n = c.node;
             long localVt = SingleHostSequencer.localVtOf(r);
             n.clock = max(n.clock, localVt);
@@ -701,6 +721,14 @@ public final class WindowedSequencer extends LockedRecordingSequencer {
         }
         flushHandoffs();
         return TcpReply.HELD; // every answer is written when its request is applied, in key order
+    }
+
+    private static String requestKind(Request.Tcp r) {
+        String kind = r.getClass().getSimpleName();
+        if (r instanceof Request.TcpWait w) {
+            return kind + (w.probe() ? "(probe)" : w.idle() ? "(idle)" : "(aside)");
+        }
+        return kind;
     }
 
     /** Writes the TCP answers decided so far, after their records went out (outside the lock). */
@@ -715,6 +743,7 @@ public final class WindowedSequencer extends LockedRecordingSequencer {
 
     @Override
     protected void completeRecordingLocked() {
+        modelEpoch++;
         if (discarded == null) {
             // every node is gone: nothing can come before what is pending any more
             for (NodeState n : nodes.values()) {
@@ -1060,6 +1089,7 @@ public final class WindowedSequencer extends LockedRecordingSequencer {
     }
 
     private void apply(Key k, Op op) {
+        modelEpoch++;
         lastApplied = k;
         if (op instanceof HelloOp h) {
                 ConnState c = h.conn();
@@ -1172,6 +1202,17 @@ public final class WindowedSequencer extends LockedRecordingSequencer {
      * another operation can answer it).
      */
     private long tcpKnownInstant(TcpWait w) {
+        if (w.knownEpoch == modelEpoch && w.knownClockBefore == w.clockBefore) {
+            return w.knownInstant;
+        }
+        long known = computeTcpKnownInstant(w);
+        w.knownInstant = known;
+        w.knownEpoch = modelEpoch;
+        w.knownClockBefore = w.clockBefore;
+        return known;
+    }
+
+    private long computeTcpKnownInstant(TcpWait w) {
         long conn = w.conn.logId;
         long at = w.clockBefore;
         TcpNetwork.Readiness rd = ops.tcp().net().readiness(conn, at);
@@ -1218,6 +1259,7 @@ public final class WindowedSequencer extends LockedRecordingSequencer {
      * nothing holds at t yet, w has waited up to t. True if anything changed.
      */
     private boolean resolveTcpWait(Key k, TcpWait w) {
+        modelEpoch++;
         NodeState n = w.conn.node;
         long t = k.vt();
         ops.tcp().applyStallResets(t);
@@ -1240,6 +1282,7 @@ public final class WindowedSequencer extends LockedRecordingSequencer {
     }
 
     private void applyRecv(Key k, RecvWait w) {
+        modelEpoch++;
         lastApplied = k;
         long conn = w.conn.logId;
         NodeState n = w.conn.node;
