@@ -21,6 +21,9 @@
 #include "../proc_turns.h"
 
 #include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
 #include <poll.h>
 #include <stdlib.h>
 #include <string.h>
@@ -68,12 +71,12 @@ static void settle_exit(void) {
  * proc_sched.c's waiters do). The watchdog for a holder blocked where no hook sees stays with the
  * shimmed processes waiting meanwhile (the exec'ing process's parent at least).
  */
-static void wait_turn(uint64_t mono_ns) {
+static uint64_t wait_turn(uint64_t mono_ns) {
     pt_slot *s = &seg->slots[slot];
     for (;;) {
         uint32_t one = 1;
         if (atomic_compare_exchange_strong(&s->turn, &one, 0)) break;
-        if (atomic_load(&seg->disabled)) return;
+        if (atomic_load(&seg->disabled)) return 0;
         struct timespec t = {0, 50000000};
         syscall(SYS_futex, &s->turn, FUTEX_WAIT, 0, &t, NULL, 0);
         if (atomic_load(&s->turn)) continue;
@@ -91,7 +94,51 @@ static void wait_turn(uint64_t mono_ns) {
      * the signals the tree sent it are being delivered (the supervisor forwarded them already) */
     settle_exit();
     atomic_store(&seg->idle, 0);
-    atomic_store(&s->tree_sigs, 0);
+    return atomic_exchange(&s->tree_sigs, 0);
+}
+
+/* A signal mask line of /proc/PID/status ("SigBlk:\t0000000000000000"), 0 when unreadable. */
+static uint64_t status_mask(const char *status, const char *name) {
+    const char *at = strstr(status, name);
+    if (!at) return 0;
+    at += strlen(name);
+    while (*at == ':' || *at == '\t' || *at == ' ') at++;
+    uint64_t m = 0;
+    for (; (*at >= '0' && *at <= '9') || (*at >= 'a' && *at <= 'f'); at++)
+        m = m << 4 | (uint64_t)(*at <= '9' ? *at - '0' : *at - 'a' + 10);
+    return m;
+}
+
+/*
+ * The tree signalled the supervisor (signals `sigs`, forwarded to the image by its handler before
+ * this turn began: they were pending when the token was handed here). Do they end the image's
+ * stopped sleep? On a machine one that is neither blocked nor ignored does (the image dies of it,
+ * or a handler runs); the kernel takes that effect asynchronously, so wait for it (bounded) rather
+ * than let real timing decide whether this turn sees the call gone. 1 when the call is gone.
+ */
+static int signal_ended_sleep(uint64_t sigs, uint64_t notif_id) {
+    static const uint64_t harmless = /* default action ignore or stop: no interruption */
+        1ULL << (SIGCHLD - 1) | 1ULL << (SIGURG - 1) | 1ULL << (SIGWINCH - 1) | 1ULL << (SIGCONT - 1) |
+        1ULL << (SIGTSTP - 1) | 1ULL << (SIGTTIN - 1) | 1ULL << (SIGTTOU - 1);
+    char path[40], status[4096];
+    snprintf(path, sizeof path, "/proc/%d/status", (int)target);
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    ssize_t n = fd >= 0 ? read(fd, status, sizeof status - 1) : -1;
+    if (fd >= 0) close(fd);
+    int interrupts = 0;
+    if (n > 0) {
+        status[n] = '\0';
+        uint64_t blocked = status_mask(status, "SigBlk"), ignored = status_mask(status, "SigIgn"),
+                 caught = status_mask(status, "SigCgt");
+        interrupts = (sigs & ~blocked & ~ignored & (caught | ~harmless)) != 0;
+    }
+    for (int tries = 0; tries < 2000; tries++) { /* 2 s at most */
+        if (ioctl(listener, SECCOMP_IOCTL_NOTIF_ID_VALID, &notif_id) != 0) return 1;
+        if (!interrupts) return 0;
+        struct timespec t = {0, 1000000};
+        nanosleep(&t, NULL);
+    }
+    return 0;
 }
 
 void super_turns_begin(uint64_t *mono_ns) {
@@ -109,7 +156,7 @@ void super_turns_begin(uint64_t *mono_ns) {
     int fresh = 1;
     if (atomic_compare_exchange_strong(&seg->slots[i].fresh, &fresh, 0)) {
         /* spawned: the parent kept the token; the image starts at its first turn, at the tree clock */
-        wait_turn(*mono_ns);
+        (void)wait_turn(*mono_ns);
         uint64_t tree = atomic_load(&seg->clock);
         if (tree > *mono_ns) *mono_ns = tree;
     }
@@ -130,15 +177,16 @@ int super_turns_sleep(super_proc *p, uint64_t wake, uint64_t notif_id) {
         atomic_store(&s->tree_sigs, 0);
         pt_publish_clock(seg, p->mono_ns); /* the instant the sleep began: the tree's now */
         int next = pt_draw(seg);
+        uint64_t sigs = 0;
         if (next != slot && next != PT_NONE) {
             pt_hand_over(seg, next);
-            wait_turn(p->mono_ns);
+            sigs = wait_turn(p->mono_ns);
         }
         uint64_t tree = atomic_load(&seg->clock);
         if (tree > p->mono_ns) p->mono_ns = tree;
+        /* signalled by the tree: did it end the stopped call (timeout's SIGTERM)? */
+        if (sigs && signal_ended_sleep(sigs, notif_id)) { r = 2; break; }
         if (!on() || next == PT_NONE || p->mono_ns >= wake) break;
-        /* woken before the wake by a signal from the tree: did it end the stopped call? */
-        if (ioctl(listener, SECCOMP_IOCTL_NOTIF_ID_VALID, &notif_id) != 0) { r = 2; break; }
     }
     atomic_store(&s->ready_at, 0);
     if (r == 1 && p->mono_ns < wake) p->mono_ns = wake;
