@@ -14,7 +14,9 @@
  *      the segment, advanced only by the holder) among the processes that are runnable or
  *      waiting, in ascending slot order. The holder publishes its clock when it hands over and the
  *      next one adopts it: one clock for the tree. A daemon (setsid, parent gone) leaves the tree.
- *      See "Process scheduling" in docs/shim.md for the yield points and what is missing.
+ *      See "Process scheduling" in docs/shim.md for the yield points and what is missing. The
+ *      rules that pick the next holder (proc_turns.h) are shared with weft_super, which takes
+ *      turns for a static image exec'd inside the tree (super/super_turns.c).
  *
  * Where it lives: /dev/shm/weft-run-<16 hex> (or /tmp/... when /dev/shm is unusable), created
  * with raw system calls by a process at its first fork/spawn when it has none (normally the root),
