@@ -232,6 +232,10 @@ EXPECT_RE='^\[n0\] wait_for timed out at 2.0 ticks 3$' \
 gcc -O1 -pthread -o "$BIN/signal_order" "$ROOT/shim-native/tests/signal_order.c"
 EXPECT_RE='^u[1-4] u[1-4] u[1-4] u[1-4] $' run_case t-sig-order-procs seeded "$BIN/signal_order" procs-kill
 EXPECT_RE='^u[1-4] u[1-4] u[1-4] u[1-4] $' run_case t-sig-order-threads seeded "$BIN/signal_order" threads-timer
+# alarm's SIGALRM interrupts the main thread's select, not another thread's sleep (Linux's choice for a
+# process-directed signal; tests/alarm_main_thread.c, TimersTest)
+gcc -O1 -pthread -o "$BIN/alarm_main_thread" "$ROOT/shim-native/tests/alarm_main_thread.c"
+EXPECT_RE='^main: select rc=-1 Interrupted system call at 10$' run_case t-alarm-main-thread stable "$BIN/alarm_main_thread" select-main
 # a static busybox exec'd by a dynamic sh runs under weft_super at the sh child's place in the tree
 # (docs/shim.md "Static images exec'd inside a dynamic tree"); its sleep moves the clock sh learns
 [ -n "$BB" ] && run_case t-busybox-from-sh seeded sh -c "$BB date +%s.%N; $BB mktemp -u; $BB od -An -N8 -tx1 /dev/urandom"
