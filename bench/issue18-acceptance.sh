@@ -232,10 +232,19 @@ EXPECT_RE='^\[n0\] wait_for timed out at 2.0 ticks 3$' \
 gcc -O1 -pthread -o "$BIN/signal_order" "$ROOT/shim-native/tests/signal_order.c"
 EXPECT_RE='^u[1-4] u[1-4] u[1-4] u[1-4] $' run_case t-sig-order-procs seeded "$BIN/signal_order" procs-kill
 EXPECT_RE='^u[1-4] u[1-4] u[1-4] u[1-4] $' run_case t-sig-order-threads seeded "$BIN/signal_order" threads-timer
+# alarm's SIGALRM interrupts the main thread's select, not another thread's sleep (Linux's choice for a
+# process-directed signal; tests/alarm_main_thread.c, TimersTest)
+gcc -O1 -pthread -o "$BIN/alarm_main_thread" "$ROOT/shim-native/tests/alarm_main_thread.c"
+EXPECT_RE='^main: select rc=-1 Interrupted system call at 10$' run_case t-alarm-main-thread stable "$BIN/alarm_main_thread" select-main
 # a static busybox exec'd by a dynamic sh runs under weft_super at the sh child's place in the tree
 # (docs/shim.md "Static images exec'd inside a dynamic tree"); its sleep moves the clock sh learns
 [ -n "$BB" ] && run_case t-busybox-from-sh seeded sh -c "$BB date +%s.%N; $BB mktemp -u; $BB od -An -N8 -tx1 /dev/urandom"
 [ -n "$BB" ] && EXPECT_RE='^1$' run_case t-busybox-sleep-from-sh stable sh -c "a=\$(date +%s%N); $BB sleep 1; echo \$(( \$(date +%s%N) - a >= 1000000000 ))"
+# ... and takes turns in the tree's scheduler (step 2): its sleeps are virtual waits in wake order, so a 100 s sleep
+# and timeout's 30 s take no real time (before: real time, past the case's 60 s limit)
+[ -n "$BB" ] && EXPECT_RE='^rc=124$' run_case t-busybox-timeout seeded sh -c "date +%s.%N; timeout 30 $BB sleep 100; echo rc=\$?; date +%s.%N"
+[ -n "$BB" ] && EXPECT_RE='^one two three done [0-9]+[.][0-9]+$' run_case t-busybox-sleep-order seeded sh -c \
+  "echo \$( ($BB sleep 3; echo three) & (sleep 1; echo one) & ($BB sleep 2; echo two) & wait; $BB sleep 100; echo done; date +%s.%N)"
 fi
 
 echo

@@ -271,7 +271,9 @@ static int timer_bounded(int (*ready)(void *), void *arg, int needs_turns) {
     for (;;) {
         uint64_t t = weft_timer_next();
         if (!t || !weft_engaged()) return 0;
+        weft_timer_main_wait(t); /* a process-directed expiry is the main thread's (hook_timer.c) */
         int r = signal_wait(ready, arg, t, needs_turns);
+        weft_timer_main_wait(0);
         if (r == 1) return 1;
         /* no scheduler to wait in: nothing but the timer can come in virtual time, so the clock jumps */
         if (r == -1) weft_mono_at_least(t);

@@ -74,7 +74,10 @@ static int sleep_until_or_signal(uint64_t wake) {
     int interrupted = 0, tree_slept = 0;
     for (;;) {
         uint64_t t = weft_timer_next(), to = t && t < wake ? t : wake;
-        if (sleep_to(to, &tree_slept)) { interrupted = 1; break; }
+        weft_timer_main_wait(to == t ? t : 0); /* a process-directed expiry is the main thread's */
+        int early = sleep_to(to, &tree_slept);
+        weft_timer_main_wait(0);
+        if (early) { interrupted = 1; break; }
         if (weft_timer_fire_due()) { interrupted = 1; break; }
         if (weft_mono_peek() >= wake) break;
     }

@@ -86,8 +86,59 @@ static void recompute(void) {
 static uint64_t next_of(int kind) { return atomic_load_explicit(&next_at[kind], memory_order_relaxed); }
 static uint64_t earlier(uint64_t a, uint64_t b) { return !a ? b : !b ? a : a < b ? a : b; }
 
-uint64_t weft_timer_next(void) { return next_of(K_SIGNAL); }
-uint64_t weft_timer_next_fd(void) { return earlier(next_of(K_SIGNAL), next_of(K_FD)); }
+/*
+ * Which thread a process-directed signal goes to (alarm, setitimer, a SIGEV_SIGNAL POSIX timer).
+ * Linux prefers the main thread when it does not block the signal (and picks another thread only
+ * otherwise); here a timer's expiry goes to the thread whose wait reaches it. So while the main
+ * thread waits in a wait a signal ends (a sleep, poll/select/epoll, a read: timer_wait.c), cut at an
+ * expiry whose signal it does not block, that expiry is the main thread's: the other threads' waits
+ * are not cut by it and they do not fire it, and the main thread's wait ends there with EINTR, as
+ * on a machine. main_cut is written by the main thread only (0: it is not in such a wait); a wait
+ * that ended early (an fd became ready) is cleared at the main thread's next clock read.
+ */
+static _Atomic uint64_t main_cut;
+static _Atomic uint64_t main_blocked;
+
+static int on_main_thread(void) {
+    return weft_real_syscall(SYS_gettid, 0, 0, 0, 0, 0, 0) == weft_real_syscall(SYS_getpid, 0, 0, 0, 0, 0, 0);
+}
+
+void weft_timer_main_wait(uint64_t cut) {
+    if (!cut && !atomic_load_explicit(&main_cut, memory_order_relaxed)) return;
+    if (!on_main_thread()) return;
+    if (cut) {
+        uint64_t mask = 0;
+        weft_real_syscall(SYS_rt_sigprocmask, SIG_BLOCK, NULL, &mask, 8, 0, 0);
+        atomic_store(&main_blocked, mask);
+    }
+    atomic_store(&main_cut, cut);
+}
+
+/* Is timer t the main thread's, asked by another thread? (lock held or a copy) */
+static int mains(const vtimer *t, uint64_t cut) {
+    return cut && t->kind == K_SIGNAL && t->at == cut && t->notify == SIGEV_SIGNAL && t->sig > 0 && t->sig <= 64 &&
+           !((atomic_load(&main_blocked) >> (t->sig - 1)) & 1);
+}
+
+/* The main thread's expiry, when the caller is another thread and the main thread waits for it; 0
+ * otherwise. The fast path (main_cut 0) makes no system call. */
+static uint64_t cut_for_main(void) {
+    uint64_t cut = atomic_load_explicit(&main_cut, memory_order_relaxed);
+    return cut && !on_main_thread() ? cut : 0;
+}
+
+uint64_t weft_timer_next(void) {
+    uint64_t cut = cut_for_main();
+    if (!cut) return next_of(K_SIGNAL);
+    uint64_t best = 0; /* the earliest signal timer that is not the main thread's */
+    weft_spin_lock(&lock);
+    for (int i = 0; i < NTIMERS; i++)
+        if (timers[i].used && timers[i].at && timers[i].kind == K_SIGNAL && !mains(&timers[i], cut))
+            best = earlier(best, timers[i].at);
+    weft_spin_unlock(&lock);
+    return best;
+}
+uint64_t weft_timer_next_fd(void) { return earlier(weft_timer_next(), next_of(K_FD)); }
 
 /* The signal of the earliest armed timer (a warning names it), 0 when none. */
 int weft_timer_next_signal(void) {
@@ -103,6 +154,7 @@ static void fork_child(void) {
     for (int i = 0; i < NTIMERS; i++)
         if (timers[i].kind != K_FD) memset(&timers[i], 0, sizeof timers[i]);
     atomic_store(&lock, 0);
+    atomic_store(&main_cut, 0);
     recompute();
 }
 __attribute__((constructor)) static void timer_ctor(void) { pthread_atfork(NULL, NULL, fork_child); }
@@ -209,13 +261,14 @@ static int fire(int kinds) {
     if (!na || weft_depth) return 0;
     uint64_t now = weft_mono_peek();
     if (na > now) return 0;
+    uint64_t cut = cut_for_main(); /* another thread leaves the main thread's expiry to it */
     int handled = 0;
     for (;;) {
         weft_spin_lock(&lock);
         int best = -1;
         for (int i = 0; i < NTIMERS; i++)
             if (timers[i].used && timers[i].at && timers[i].at <= now && (kinds & (1 << timers[i].kind)) &&
-                (best < 0 || timers[i].at < timers[best].at))
+                !mains(&timers[i], cut) && (best < 0 || timers[i].at < timers[best].at))
                 best = i;
         if (best < 0) { weft_spin_unlock(&lock); break; }
         vtimer *t = &timers[best];
@@ -249,6 +302,7 @@ int weft_timer_fire_due(void) { return fire(1 << K_SIGNAL | 1 << K_FD); }
 
 /* A clock read or a yield point: fire what is due (a computing process's "next yield point"). */
 void weft_timer_poll(void) {
+    weft_timer_main_wait(0); /* the main thread reads the clock: it is not waiting (any more) */
     uint64_t na = earlier(earlier(next_of(K_SIGNAL), next_of(K_FD)), next_of(K_CPU));
     if (na && na <= weft_mono_peek()) fire(1 << K_SIGNAL | 1 << K_FD | 1 << K_CPU);
 }

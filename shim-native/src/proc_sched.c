@@ -14,7 +14,9 @@
  *      the segment, advanced only by the holder) among the processes that are runnable or
  *      waiting, in ascending slot order. The holder publishes its clock when it hands over and the
  *      next one adopts it: one clock for the tree. A daemon (setsid, parent gone) leaves the tree.
- *      See "Process scheduling" in docs/shim.md for the yield points and what is missing.
+ *      See "Process scheduling" in docs/shim.md for the yield points and what is missing. The
+ *      rules that pick the next holder (proc_turns.h) are shared with weft_super, which takes
+ *      turns for a static image exec'd inside the tree (super/super_turns.c).
  *
  * Where it lives: /dev/shm/weft-run-<16 hex> (or /tmp/... when /dev/shm is unusable), created
  * with raw system calls by a process at its first fork/spawn when it has none (normally the root),
@@ -32,6 +34,7 @@
  */
 #include "weft.h"
 #include "proc_seg.h"
+#include "proc_turns.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -46,7 +49,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#define NONE (-1)
+#define NONE PT_NONE
 
 static pt_seg *seg;             /* NULL: no run segment (a single process, or it could not be made) */
 static int my_slot = NONE;
@@ -125,7 +128,7 @@ static void collect_stale(const char *dir) {
 /* ------------------------------------------------------------------ slots */
 
 /* Slots at or above `top` were never claimed: every scan stops there. */
-static int top(void) { return atomic_load(&seg->top); }
+static int top(void) { return pt_top(seg); }
 
 static int find_pid(int32_t pid) {
     for (int i = 0, n = top(); i < n; i++)
@@ -252,10 +255,7 @@ static void futex_shared(_Atomic uint32_t *w, int op, int val, const struct time
  * clocks stay a function of the schedule. Each process still advances its own clock between turns
  * (observations, sleeps), and a process running freely neither publishes nor adopts.
  */
-static void publish_clock(void) {
-    uint64_t mine = weft_mono_peek(), tree = atomic_load(&seg->clock);
-    while (mine > tree && !atomic_compare_exchange_weak(&seg->clock, &tree, mine)) {}
-}
+static void publish_clock(void) { pt_publish_clock(seg, weft_mono_peek()); }
 
 static void adopt_clock(void) { weft_mono_at_least(atomic_load(&seg->clock)); }
 
@@ -270,50 +270,14 @@ static void give(int t) {
         weft_pt_mask_signals(&turn_mask);
         turn_masked = 1;
     }
-    atomic_store(&seg->holder, t);
-    atomic_fetch_add(&seg->handovers, 1);
-    atomic_store(&seg->slots[t].turn, 1);
-    futex_shared(&seg->slots[t].turn, FUTEX_WAKE, 1, NULL);
+    pt_hand_over(seg, t);
 }
 
-static int candidate(int i) {
-    int st = atomic_load(&seg->slots[i].state);
-    return (st == PS_RUN || st == PS_WAIT) && atomic_load(&seg->slots[i].pid) != 0;
-}
-
-/*
- * Virtual time orders the tree's events (a conservative discrete-event pick). A sleeping process
- * names its wake instant in its slot (ready_at) and stays a candidate that is not yet eligible:
- * only once the tree clock T has reached its wake may it take the token. Runnable processes and
- * waiters are always eligible (a waiter's ready_at is its bounded deadline, looked at only when the
- * tree is idle). When nobody is eligible, T jumps to the earliest wake. Why the order is
- * deterministic: ready_at is written only by its own process while it holds the token, T only by
- * token holders (publish_clock, wake_earliest), and every choice below is a function of those and
- * of the seeded stream, scanned in ascending slot order (ties at one wake instant stay seeded).
- */
-static int eligible(int i, uint64_t tree) {
-    if (!candidate(i)) return 0;
-    return atomic_load(&seg->slots[i].state) == PS_WAIT || atomic_load(&seg->slots[i].ready_at) <= tree ||
-           atomic_load(&seg->slots[i].tree_sigs) != 0; /* a sleeper another process signalled */
-}
-
-static int neligible(uint64_t tree) {
-    int n = 0;
-    for (int i = 0, end = top(); i < end; i++) n += eligible(i, tree);
-    return n;
-}
-
-/* The earliest wake among sleepers still in the future of T, and its slot (NONE when none). */
-static uint64_t earliest_wake(uint64_t tree, int *slot) {
-    uint64_t best = 0;
-    *slot = NONE;
-    for (int i = 0, end = top(); i < end; i++) {
-        if (!candidate(i) || atomic_load(&seg->slots[i].state) == PS_WAIT) continue;
-        uint64_t w = atomic_load(&seg->slots[i].ready_at);
-        if (w > tree && (*slot == NONE || w < best)) { best = w; *slot = i; }
-    }
-    return best;
-}
+/* The rules themselves are proc_turns.h's (shared with weft_super's turns, super_turns.c). */
+static int candidate(int i) { return pt_candidate(seg, i); }
+static int eligible(int i, uint64_t tree) { return pt_eligible(seg, i, tree); }
+static int neligible(uint64_t tree) { return pt_neligible(seg, tree); }
+static uint64_t earliest_wake(uint64_t tree, int *slot) { return pt_earliest_wake(seg, tree, slot); }
 
 /* The earliest deadline among bounded waiters (0 when none). */
 static uint64_t earliest_deadline(void) {
@@ -327,30 +291,13 @@ static uint64_t earliest_deadline(void) {
 }
 
 /* The tree clock jumps to the earliest sleeper's wake (token holder only); 0 when nobody sleeps. */
-static uint64_t wake_earliest(void) {
-    int who;
-    uint64_t w = earliest_wake(atomic_load(&seg->clock), &who);
-    if (who == NONE) return 0;
-    atomic_store(&seg->clock, w);
-    WEFT_TRACE("proc_wake", "tree clock jumps to %lu ns (slot %d wakes)", (unsigned long)w, who);
-    return w;
-}
+static uint64_t wake_earliest(void) { return pt_wake_earliest(seg); }
 
-/* The decision (token holder only): the next holder drawn among the eligible processes in
- * ascending slot order; NONE when there is none. The holder's clock is published first, so T is
- * its current instant. */
+/* The decision (token holder only): the holder's clock is published first, so T is its current
+ * instant; then the next holder is drawn (pt_draw). NONE when there is none. */
 static int decide(void) {
     publish_clock();
-    uint64_t tree = atomic_load(&seg->clock);
-    int n = neligible(tree);
-    if (n == 0 && wake_earliest()) n = neligible(tree = atomic_load(&seg->clock));
-    if (n == 0) return NONE;
-    uint64_t d = weft_chacha_u64(&seg->g);
-    seg->decisions++;
-    int k = (int)(d % (uint64_t)n);
-    for (int i = 0, end = top(); i < end; i++)
-        if (eligible(i, tree) && k-- == 0) return i;
-    return NONE;
+    return pt_draw(seg);
 }
 
 /* The next eligible candidate after `from` in slot order (cyclic), without a draw: how a waiter

@@ -16,7 +16,9 @@ int weft_timer_wait(int (*ready)(void *), void *arg, uint64_t deadline, int rest
     for (;;) {
         uint64_t t = weft_timer_next_fd();
         if (!t || (deadline && t >= deadline) || weft_depth || !weft_engaged()) return WEFT_TW_PASS;
+        weft_timer_main_wait(t); /* a process-directed expiry is the main thread's (hook_timer.c) */
         int r = t > weft_mono_peek() ? ps_wait(ready, arg, t, S_IO_WAIT) : PW_TIMEOUT;
+        weft_timer_main_wait(0);
         if (r == PW_READY) return WEFT_TW_READY;
         if (r == PW_CANCEL) return WEFT_TW_PASS;
         if (r == PW_REAL) {
@@ -41,11 +43,13 @@ uint64_t weft_timer_net_cut(uint64_t end) {
      * fire (weft_timer_net_fired) only after letting it go */
     uint64_t t = weft_timer_next();
     if (!t || (end && t >= end) || !weft_cfg.active) return 0;
+    weft_timer_main_wait(t); /* until the cut fires, or the main thread's next clock read */
     return t;
 }
 
 /* Called with weft_depth 0 (a handler runs here). */
 int weft_timer_net_fired(uint64_t cut, int restart) {
+    weft_timer_main_wait(0);
     weft_mono_at_least(cut);
     /* a handler ran: the call fails with EINTR unless it was SA_RESTART and the call restartable */
     return (weft_timer_fire_due() & (restart ? 2 : 1)) != 0;

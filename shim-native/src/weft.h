@@ -270,6 +270,7 @@ void weft_static_exec_init(void);            /* constructor: finds weft_super be
 
 /* ---- timers on the virtual clock (hook_timer.c) ---- */
 uint64_t weft_timer_next(void);              /* the earliest armed expiry (virtual mono ns), 0: none */
+void weft_timer_main_wait(uint64_t cut);     /* the main thread waits until `cut` in a wait a signal ends (0: no more) */
 int weft_timer_next_signal(void);            /* its signal (0: none) */
 int weft_timer_fire_due(void);               /* fire what is due now; bit 0: a handler ran, bit 1: one without SA_RESTART */
 int weft_pt_block_timed(int (*ready)(void *), void *arg); /* weft_pt_block a timer may interrupt: 0 EINTR */

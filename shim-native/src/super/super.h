@@ -84,5 +84,17 @@ typedef struct super_join_state {
 extern super_join_state super_join;
 void super_join_configure(void);      /* reads WEFT_PROC (no-op without a valid one) */
 void super_join_publish(uint64_t mono_ns); /* the target's last clock into the exec'ing process's slot */
+struct pt_seg;
+struct pt_seg *super_join_segment(void); /* the run segment WEFT_PROC names, mapped once; NULL: none */
+
+/* Taking turns in the shimmed tree's scheduler (super_turns.c). begin: before the target starts
+ * (a spawned image waits for its first turn; *mono_ns adopts the tree clock then). serving: the
+ * listener and the target's pid. sleep: the target's sleep until `wake` as a tree wait: 1 slept
+ * (p's clock moved), 2 the stopped call is gone (the target was killed meanwhile; p's clock is the
+ * tree's), 0 not taking turns (the caller lets the sleep run in real time). end: the token on. */
+void super_turns_begin(uint64_t *mono_ns);
+void super_turns_serving(int listener, pid_t target);
+int super_turns_sleep(super_proc *p, uint64_t wake, uint64_t notif_id);
+void super_turns_end(uint64_t mono_ns);
 
 #endif

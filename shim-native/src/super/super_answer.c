@@ -10,7 +10,8 @@
  *                                       times: user time and the monotonic clock in 100 Hz ticks,
  *                                       the rest 0; getrusage: every field 0 but ru_utime
  *   nanosleep, clock_nanosleep          advance the clock (absolute: to the deadline), return at once;
- *                                       inside a shimmed tree (super_join.c) the real sleep runs after
+ *                                       inside a shimmed tree the target's sleep waits for its turn
+ *                                       (super_turns.c), another process's runs in real time after
  *   getrandom                           stream 1 of the process
  *   getcpu                              cpu 0, node 0
  *   rseq                                ENOSYS: a registered rseq area carries the real CPU number,
@@ -77,10 +78,6 @@ static int get_duration(pid_t tid, uint64_t addr, uint64_t *ns) {
     uint64_t s = (uint64_t)ts.tv_sec;
     *ns = s > (UINT64_MAX - (uint64_t)ts.tv_nsec) / NS ? UINT64_MAX : s * NS + (uint64_t)ts.tv_nsec;
     return 0;
-}
-
-static void sleep_for(super_proc *p, uint64_t ns) {
-    p->mono_ns = ns > UINT64_MAX - p->mono_ns ? UINT64_MAX : p->mono_ns + ns;
 }
 
 static long answer_getrandom(super_proc *p, pid_t tid, const uint64_t *a) {
@@ -157,20 +154,34 @@ static long answer_cputime(super_proc *p, pid_t tid, int nr, const uint64_t *a) 
     return rc;
 }
 
-static long answer_sleep(super_proc *p, pid_t tid, int nr, const uint64_t *a) {
-    int absolute = nr == SYS_clock_nanosleep && (a[1] & TIMER_ABSTIME);
-    uint64_t req = nr == SYS_nanosleep ? a[0] : a[2]; /* rem is only written when interrupted */
+/* A sleep's answer: the clock moves to the wake instant. Inside a shimmed tree the target's sleep
+ * is a turn of the tree's scheduler (super_turns.c); where it is not (no turns taken, or another
+ * process of the supervised tree) the clock moves and the wait runs in real time (SLEEP_REAL). */
+#define SLEEP_REAL 1
+static long answer_sleep(super_proc *p, const struct seccomp_notif *n, const uint64_t *a) {
+    pid_t tid = (pid_t)n->pid;
+    int absolute = n->data.nr == SYS_clock_nanosleep && (a[1] & TIMER_ABSTIME);
+    uint64_t req = n->data.nr == SYS_nanosleep ? a[0] : a[2]; /* rem is only written when interrupted */
     uint64_t ns;
     int err = get_duration(tid, req, &ns);
     if (err) return err;
+    uint64_t wake;
     if (absolute) {
         uint64_t target = is_realtime(a[0]) ? (ns > weft_cfg.real_base_ns ? ns - weft_cfg.real_base_ns : 0) : ns;
-        if (target > p->mono_ns) p->mono_ns = target;
+        wake = target > p->mono_ns ? target : p->mono_ns;
     } else {
-        sleep_for(p, ns);
+        wake = ns > UINT64_MAX - p->mono_ns ? UINT64_MAX : p->mono_ns + ns;
     }
     super_stats.sleep++;
     WEFT_TRACE("super sleep", "%d, %s %lu ns", (int)p->tgid, absolute ? "until" : "for", (unsigned long)ns);
+    if (super_join.active) {
+        int turned = super_turns_sleep(p, wake, n->id);
+        if (turned == 2) return -EINTR; /* the call is gone (its process died): nobody reads this */
+        if (turned == 1) return 0;
+        p->mono_ns = wake;
+        return SLEEP_REAL;
+    }
+    p->mono_ns = wake;
     return 0;
 }
 
@@ -200,8 +211,8 @@ void super_answer(super_proc *p, const struct seccomp_notif *n, struct seccomp_n
     case SYS_clock_getres: v = answer_clock(p, tid, n->data.nr, a); break;
     case SYS_nanosleep:
     case SYS_clock_nanosleep:
-        v = answer_sleep(p, tid, n->data.nr, a);
-        if (v == 0 && super_join.active) { /* inside a shimmed tree: the clock moved, the wait is real (super_join.c) */
+        v = answer_sleep(p, n, a);
+        if (v == SLEEP_REAL) {
             r->flags = SECCOMP_USER_NOTIF_FLAG_CONTINUE;
             super_stats.continued++;
             return;

@@ -10,10 +10,9 @@
  * supervisor replaced that image), so the parent learns it when it reaps us, as it learns a
  * shimmed child's (proc_sched.c's weft_pt_reaped).
  *
- * The run token: the exec carried it over, and the supervised tree keeps it until the supervisor
- * exits (the other processes see the holder gone then), as an unsupervised static image did. Its
- * sleeps therefore cannot be waits in the tree's order; they move its clock and run in real time
- * (super_answer.c), so a timer of another process of the tree still cuts them as it did before.
+ * The run token: the exec carried it over (a spawned image waits for its first turn); the target's
+ * sleeps hand it on and wait for their turn like a shimmed process's, and the supervisor hands it
+ * on when the target is gone (super_turns.c).
  */
 #include "super.h"
 #include "../proc_seg.h"
@@ -38,10 +37,11 @@ void super_join_configure(void) {
     super_join.slot = f[4];
 }
 
-/* The run segment, mapped for the one store at exit. NULL when there is none (the process that
- * exec'd had never forked: no segment yet, and no parent in the tree reads a slot). */
+/* The run segment, mapped once (the turns of super_turns.c, the store at exit). NULL when there is
+ * none (the process that exec'd had never forked: no segment yet, and no parent in the tree reads a
+ * slot). */
 static pt_seg *map_segment(void) {
-    if (!super_join.segment || super_join.slot >= PT_SLOTS) return NULL;
+    if (!super_join.active || !super_join.segment || super_join.slot >= PT_SLOTS) return NULL;
     for (int tmp = 0; tmp < 2; tmp++) {
         char path[64];
         weft_fmt(path, sizeof path, "%s/weft-run-%lx", tmp ? "/tmp" : "/dev/shm", (unsigned long)super_join.segment);
@@ -58,9 +58,18 @@ static pt_seg *map_segment(void) {
     return NULL;
 }
 
+pt_seg *super_join_segment(void) {
+    static pt_seg *seg;
+    static int tried;
+    if (!tried) {
+        tried = 1;
+        seg = map_segment();
+    }
+    return seg;
+}
+
 void super_join_publish(uint64_t mono_ns) {
-    if (!super_join.active) return;
-    pt_seg *seg = map_segment();
+    pt_seg *seg = super_join_segment();
     if (!seg) return;
     pt_slot *s = &seg->slots[super_join.slot];
     /* only our own slot (the pid the exec kept); the maximum, as a clock never goes back */
@@ -68,5 +77,4 @@ void super_join_publish(uint64_t mono_ns) {
         uint64_t seen = atomic_load(&s->mono);
         while (mono_ns > seen && !atomic_compare_exchange_weak(&s->mono, &seen, mono_ns)) {}
     }
-    munmap(seg, sizeof(pt_seg));
 }

@@ -456,8 +456,10 @@ static void print_stats(void) {
 }
 
 /* Inside a shimmed tree: the target's last clock goes to the slot its parent reads (super_join.c). */
+static uint64_t root_clock;
 static void publish_root_clock(void) {
     super_proc *root = find_proc(root_pid);
+    if (root) root_clock = root->mono_ns;
     if (root) super_join_publish(root->mono_ns);
 }
 
@@ -511,12 +513,14 @@ static int serve(int listener, pid_t child) {
             waitpid(child, &status, 0); /* every filtered task is gone, the target too */
             publish_root_clock();
             print_stats();
+            super_turns_end(root_clock);
             return exit_code(status);
         }
         if (waitpid(child, &status, WNOHANG) == child) break;
     }
     publish_root_clock();
     print_stats();
+    super_turns_end(root_clock); /* background descendants run on outside the tree's turns */
     if (has_hung_up(listener)) return exit_code(status);
     if (fork() == 0) { /* the detached copy: nothing printed, nothing flushed */
         setsid();
@@ -545,6 +549,7 @@ int main(int argc, char **argv) {
         return 127;
     }
     super_join_configure();
+    super_turns_begin(&super_join.mono_ns); /* a spawned image waits for its first turn */
     super_vdso_prepare();
     struct timespec now; /* unfiltered: the real clock. One second early, as proc_tree.c does: the
                           * kernel stamps files from its coarse clock, a tick behind */
@@ -585,5 +590,6 @@ int main(int argc, char **argv) {
         }
         return exit_code(status);
     }
+    super_turns_serving(listener, child);
     return serve(listener, child);
 }

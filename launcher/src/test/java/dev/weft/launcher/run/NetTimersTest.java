@@ -125,6 +125,17 @@ class NetTimersTest {
         assertEquals(SELECT_EXPECTED, twice(true, prog));
     }
 
+    /** tests/alarm_main_thread.c on a cluster node: a threaded node's alarm interrupts its main thread's select on a
+     * simulated UDP socket, not the other thread's sleep (Linux gives a process-directed signal to the main thread
+     * when it does not block it). Before, the sleep took it and the select waited on until the watchdog. */
+    @Test
+    void aThreadedNodesAlarmInterruptsTheMainThreadsSelect() {
+        String prog = NativeFixture.testProgram("alarm_main_thread").toString();
+        String expected = "main: select rc=-1 Interrupted system call at 10\nthread: nanosleep rc=0 at 30\nalarms=1 end at 30\n";
+        assertEquals(expected, twice(false, prog, "udp-main"));
+        assertEquals(expected, twice(true, prog, "udp-main"));
+    }
+
     /** An asyncio TCP server and client in one process (asyncio waits in epoll_wait): an alarm handled through
      * loop.add_signal_handler wakes the loop at its virtual instant, and a periodic setitimer ticks while wait_for
      * times out. Before, the loop waited in epoll_wait until the watchdog. */

@@ -115,6 +115,33 @@ class StaticInTreeTest {
         assertEquals("argv0 kept", l.get(4), "argv[0] reaches the image: busybox picks its applet by it");
     }
 
+    /**
+     * Step 2 of issue 29: the supervised image takes turns in the tree's scheduler, so its sleeps are waits in the
+     * tree's virtual time, in the order of their wake instants, like a dynamic sleep's. Before, they ran in real time
+     * holding the run token: {@code timeout 5 busybox sleep 100} gave 124 only after 5 real seconds, through the
+     * computing-holder rule and its warning (scheduling given up for the rest of the run).
+     */
+    @Test
+    void busyboxSleepsFromShAreTurnsInTheTreesVirtualTime() {
+        String bb = busybox().toString();
+        String script = "date +%s.%N; timeout 5 SLEEP 100; echo rc=$?; date +%s.%N;"
+                + " (SLEEP 3; echo three) & (sleep 1; echo one) & (SLEEP 2; echo two) & wait; date +%s.%N;"
+                + " SLEEP 100; echo done; date +%s.%N";
+        var statics = ShimRuns.succeeded(NativeFixture.weftRun("--seed", "3", "--", "sh", "-c",
+                script.replace("SLEEP", bb + " sleep")));
+        assertFalse(statics.stderr().contains("WARNING"), statics.stderr());
+        assertFalse(statics.stderr().contains("statically linked"), statics.stderr());
+        List<String> l = statics.stdout().lines().toList();
+        assertEquals(List.of("rc=124", "one", "two", "three", "done"),
+                l.stream().filter(x -> !x.matches("[0-9.]+")).toList(), statics.stdout());
+        assertEquals(statics.stdout(), NativeFixture.weftRun("--seed", "3", "--", "sh", "-c",
+                script.replace("SLEEP", bb + " sleep")).stdout(), "two runs of one seed");
+        // the same virtual times as the dynamic sleep's: timeout's 5 s, the three sleepers' 3 s, then 100 s
+        var dynamic = ShimRuns.succeeded(NativeFixture.weftRun("--seed", "3", "--", "sh", "-c",
+                script.replace("SLEEP", "sleep")));
+        assertEquals(dynamic.stdout(), statics.stdout());
+    }
+
     /** A shim without weft_super beside it (a copied library) keeps the old warning, once per image. */
     @Test
     void withoutASupervisorBesideTheShimTheImageIsWarnedAboutOnce(@TempDir Path dir) throws Exception {

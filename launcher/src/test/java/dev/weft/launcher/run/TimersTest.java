@@ -156,6 +156,24 @@ class TimersTest {
                         + " print $@'; true")));
     }
 
+    /**
+     * tests/alarm_main_thread.c: alarm's SIGALRM goes to the main thread when it does not block it, as Linux
+     * delivers a process-directed signal, whichever thread's wait would reach the expiry first. Before, on some
+     * seeds the other thread's sleep or select took it and main's select without a timeout waited forever.
+     */
+    @Test
+    void aProcessDirectedTimerSignalInterruptsTheMainThread() {
+        String program = NativeFixture.testProgram("alarm_main_thread").toString();
+        var expected = java.util.Map.of(
+                "select-main", "main: select rc=-1 Interrupted system call at 10\nthread: nanosleep rc=0 at 30\nalarms=1 end at 30\n",
+                "sleep-main", "main: nanosleep rc=-1 Interrupted system call at 10\nthread: select rc=0 at 20\nalarms=1 end at 20\n");
+        for (var c : new java.util.TreeMap<>(expected).entrySet())
+            for (String seed : List.of("1", "2", "3", "4", "5")) {
+                var r = RealProgramsTest.run(seed, List.of(program, c.getKey())); // before: hung on some seeds (the fixture's 60 s)
+                assertEquals(c.getValue(), r.stdout(), c.getKey() + ", seed " + seed + ": " + r.stderr());
+            }
+    }
+
     /** tests/thread_sleep_order.c: a threaded parent's sleeps and its child's end in the order of their virtual
      * instants on every seed (the parent's thread scheduler used to jump its own clock when all its threads slept). */
     @Test
