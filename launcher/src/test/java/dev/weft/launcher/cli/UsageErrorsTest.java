@@ -127,6 +127,8 @@ class UsageErrorsTest {
                 "--shard", "x");
         // --seeds is checked against the config, after it is read
         pinned(1, "weft campaign: nope.json: no such file", "campaign", "--config", "nope.json", "--seeds", "x");
+        // parsed with picocli: --option=value as everywhere else
+        pinned(1, "weft campaign: nope.json: no such file", "campaign", "--config=nope.json", "--jobs=2");
     }
 
     @Test
