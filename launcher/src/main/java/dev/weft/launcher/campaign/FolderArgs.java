@@ -1,7 +1,7 @@
 package dev.weft.launcher.campaign;
 
-import dev.weft.launcher.cli.ArgsProblem;
-import dev.weft.launcher.cli.CommandArgs;
+import dev.weft.cli.ArgsProblem;
+import dev.weft.cli.CommandArgs;
 import java.nio.file.Path;
 import java.util.List;
 import picocli.CommandLine.Model.CommandSpec;

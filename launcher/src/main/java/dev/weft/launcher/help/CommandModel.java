@@ -13,6 +13,7 @@ import dev.weft.launcher.scenario.ScenarioCommand;
 import dev.weft.launcher.shrink.CampaignShrinkCommand;
 import dev.weft.launcher.shrink.ShrinkCommand;
 import dev.weft.launcher.state.StateCommand;
+import dev.weft.vm.VmCommand;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -87,6 +88,7 @@ public final class CommandModel {
             case "campaign shrink" -> CampaignShrinkCommand.spec();
             case "campaign verify" -> CampaignCommand.operandsSpec(sub, "DIR");
             case "campaign merge" -> CampaignCommand.operandsSpec(sub, "OUT DIR...");
+            case "vm record", "vm replay" -> VmCommand.spec(sub);
             default -> CommandSpec.create().name(sub);
         };
     }

@@ -1,5 +1,6 @@
 package dev.weft.launcher.cli;
 
+import dev.weft.cli.CommandArgs;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
@@ -160,6 +161,9 @@ class UsageErrorsTest {
         pinned(1, "weft vm replay: unexpected argument 'b'", "vm", "replay", "a", "b");
         pinned(1, "weft vm replay: replay takes its seed, scenario and files from the run directory", "vm", "replay",
                 "d", "--seed", "1");
+        // parsed with picocli: --option=value as everywhere else
+        pinned(1, "weft vm record: --seed needs an unsigned 64-bit number (decimal or 0x-hex), got 'x'", "vm",
+                "record", "--seed=x");
     }
 
     @Test

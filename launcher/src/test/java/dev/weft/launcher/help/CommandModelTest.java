@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.weft.launcher.WeftCommand;
-import dev.weft.launcher.cli.ArgsProblem;
-import dev.weft.launcher.cli.CommandArgs;
+import dev.weft.cli.ArgsProblem;
+import dev.weft.cli.CommandArgs;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
