@@ -1,8 +1,8 @@
 package dev.weft.launcher.campaign;
 
-import dev.weft.io.AtomicFile;
 import dev.weft.cli.ArgsProblem;
 import dev.weft.cli.CommandArgs;
+import dev.weft.io.AtomicFile;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;

@@ -1,9 +1,9 @@
 package dev.weft.launcher.cli;
 
-import dev.weft.cli.CommandArgs;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
+import dev.weft.cli.CommandArgs;
 import dev.weft.launcher.WeftCli;
 import dev.weft.launcher.run.RunCommand;
 import dev.weft.launcher.run.RunHelp;

@@ -3,9 +3,9 @@ package dev.weft.launcher.help;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.weft.launcher.WeftCommand;
 import dev.weft.cli.ArgsProblem;
 import dev.weft.cli.CommandArgs;
+import dev.weft.launcher.WeftCommand;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
