@@ -104,6 +104,17 @@ class UsageErrorsTest {
     }
 
     @Test
+    void fuzzMerge() {
+        pinned(1, "weft fuzz merge: give the output folder and at least one shard folder", "fuzz", "merge");
+        pinned(1, "weft fuzz merge: give the output folder and at least one shard folder", "fuzz", "merge", "a");
+        pinned(1, "weft fuzz merge: --jobs requires a value", "fuzz", "merge", "a", "b", "--jobs");
+        pinned(1, "weft fuzz merge: --jobs \"x\": not a count", "fuzz", "merge", "--jobs", "x", "a", "b");
+        pinned(1, "weft fuzz merge: --max-output \"lots\": not a count", "fuzz", "merge", "a", "b", "--max-output",
+                "lots");
+        pinned(1, "weft fuzz merge: unexpected argument \"--frob\"", "fuzz", "merge", "--frob", "a", "b");
+    }
+
+    @Test
     void shrink() {
         pinned(1, "weft shrink: --config FILE, --seed N and --out DIR are required", "shrink");
         pinned(1, "weft shrink: --config needs a value", "shrink", "--config");
