@@ -44,7 +44,7 @@ public enum WeftCommand {
     PLAN("the fault plan a recording followed: every datagram fate that differs from the baseline", true),
     RUN("run a Linux program under the deterministic shim (Linux only)", false),
     HOSTD("the host agent of multi-host runs: starts nodes for `weft run --hosts` (Linux only)", false),
-    FUZZ("sweep fault seeds over a generated workload, shrink failures to reproducers", true),
+    FUZZ("sweep fault seeds over a generated workload, shrink failures to reproducers", true, "merge"),
     CAMPAIGN("sweep seeds x an environment matrix of a live target, keep and dedup the hits", true,
             "merge", "compact", "verify", "shrink"),
     SHRINK("shrink a failing seed's fault plan to the few network faults that cause it, by live re-runs", true),

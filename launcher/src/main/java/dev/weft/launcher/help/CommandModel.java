@@ -89,6 +89,7 @@ public final class CommandModel {
             case "campaign verify" -> CampaignCommand.operandsSpec(sub, "DIR");
             case "campaign merge" -> CampaignCommand.operandsSpec(sub, "OUT DIR...");
             case "vm record", "vm replay" -> VmCommand.spec(sub);
+            case "fuzz merge" -> FuzzCommand.mergeSpec();
             default -> CommandSpec.create().name(sub);
         };
     }
