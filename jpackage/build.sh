@@ -93,6 +93,13 @@ for j in app/target/lib/*.jar; do
     *) cp "$j" "$WORK/input/" ;;
   esac
 done
+# picocli 4.7.7 is Java 5 bytecode, which a JDK 25 AOT cache does not link: its class files raised to Java 17 (the
+# same code, with stack maps) are linked in the cache like ours (launcher/aot/RaiseClassVersion.java).
+if [ "$FEATURE" -ge 25 ]; then
+  for j in "$WORK"/input/picocli-*.jar; do
+    [ -f "$j" ] && "$JDK/bin/java" launcher/aot/RaiseClassVersion.java "$j"
+  done
+fi
 if [ $OS = linux ] && [ -f shim-native/target/libweft_shim.so ]; then
   cp shim-native/target/libweft_shim.so "$WORK/input/"
 fi

@@ -1,6 +1,10 @@
 package dev.weft.app;
 
+import dev.weft.cli.ArgsProblem;
+import dev.weft.cli.CommandArgs;
 import java.nio.file.Path;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.ParseResult;
 
 /**
  * The command line of `weft workbench [FILE] [--follow] [--until N] [--compare B] [--tool T] [--screenshot OUT.png]
@@ -46,55 +50,58 @@ public record LaunchOptions(Path file, Integer untilOp, Path screenshot, int wid
         }
     }
 
+    /** Width and height of --size, in pixels. */
+    private record Size(int width, int height) {
+    }
+
+    /**
+     * The picocli model of the options before {@code --} (the words after it are weft run's, kept as given), each
+     * value checked when its option is met.
+     */
+    public static CommandSpec spec() {
+        return CommandSpec.create().name("workbench")
+                .addOption(CommandArgs.flag("--follow"))
+                .addOption(CommandArgs.convertedOption("N", Integer.class, LaunchOptions::parseOp, "--until"))
+                .addOption(CommandArgs.valueOption("B", "--compare"))
+                .addOption(CommandArgs.convertedOption("T", String.class, LaunchOptions::parseTool, "--tool"))
+                .addOption(CommandArgs.valueOption("OUT.png", "--screenshot"))
+                .addOption(CommandArgs.convertedOption("WxH", Size.class, LaunchOptions::parseSize, "--size"))
+                .addOption(CommandArgs.helpOption())
+                .addPositional(CommandArgs.operands("FILE"));
+    }
+
     public static LaunchOptions parse(String... args) throws UsageException {
-        Path file = null, shot = null, compare = null;
-        Integer until = null;
-        int w = 1400, h = 900;
-        boolean sizeGiven = false;
-        boolean help = false, follow = false;
-        String tool = null;
-        java.util.List<String> runArgs = java.util.List.of();
-        int i = 0;
-        if (args.length > 0 && args[0].equals("workbench")) i = 1;
-        for (; i < args.length; i++) {
-            String a = args[i];
-            if (a.equals("--")) {
-                runArgs = java.util.List.of(args).subList(i + 1, args.length);
-                break;
-            }
-            switch (a) {
-                case "-h", "--help" -> help = true;
-                case "--follow" -> follow = true;
-                case "--until" -> until = parseOp(value(args, ++i, a));
-                case "--screenshot" -> shot = Path.of(value(args, ++i, a));
-                case "--compare" -> compare = Path.of(value(args, ++i, a));
-                case "--tool" -> tool = parseTool(value(args, ++i, a));
-                case "--size" -> {
-                    String v = value(args, ++i, a);
-                    int x = v.indexOf('x');
-                    try {
-                        if (x <= 0) throw new NumberFormatException();
-                        w = Integer.parseInt(v.substring(0, x));
-                        h = Integer.parseInt(v.substring(x + 1));
-                    } catch (NumberFormatException e) {
-                        throw new UsageException("--size wants WIDTHxHEIGHT in pixels, e.g. 1400x900, not \"" + v + "\"");
-                    }
-                    if (w < 320 || h < 240 || w > 8192 || h > 8192) {
-                        throw new UsageException("--size " + v + " is out of range (320x240 .. 8192x8192)");
-                    }
-                    sizeGiven = true;
-                }
-                default -> {
-                    if (a.startsWith("--until=")) until = parseOp(a.substring(8));
-                    else if (a.startsWith("--screenshot=")) shot = Path.of(a.substring(13));
-                    else if (a.startsWith("--compare=")) compare = Path.of(a.substring(10));
-                    else if (a.startsWith("--tool=")) tool = parseTool(a.substring(7));
-                    else if (a.startsWith("-")) throw new UsageException("unknown option " + a);
-                    else if (file != null) throw new UsageException("only one FILE can be opened, got \"" + file + "\" and \"" + a + "\"");
-                    else file = Path.of(a);
-                }
-            }
+        int from = args.length > 0 && args[0].equals("workbench") ? 1 : 0;
+        int dashes = java.util.Arrays.asList(args).subList(from, args.length).indexOf("--");
+        int end = dashes < 0 ? args.length : from + dashes;
+        java.util.List<String> runArgs = dashes < 0 ? java.util.List.of()
+                : java.util.List.of(args).subList(end + 1, args.length);
+        ParseResult parsed;
+        try {
+            parsed = CommandArgs.parse(spec(), java.util.Arrays.copyOfRange(args, from, end));
+        } catch (ArgsProblem p) {
+            throw new UsageException(switch (p.kind()) {
+                case MISSING_VALUE -> p.argument() + " needs a value";
+                case UNKNOWN_OPTION -> "unknown option " + p.argument();
+                case UNEXPECTED_ARGUMENT, BAD_VALUE, OTHER -> p.argument();
+            });
         }
+        java.util.List<String> files = CommandArgs.operands(parsed);
+        if (files.size() > 1) {
+            throw new UsageException("only one FILE can be opened, got \"" + files.get(0) + "\" and \"" + files.get(1)
+                    + "\"");
+        }
+        Path file = files.isEmpty() ? null : Path.of(files.get(0));
+        Path shot = path(parsed.matchedOptionValue("--screenshot", null));
+        Path compare = path(parsed.matchedOptionValue("--compare", null));
+        Integer until = parsed.matchedOptionValue("--until", null);
+        Size size = parsed.matchedOptionValue("--size", null);
+        boolean sizeGiven = size != null;
+        int w = sizeGiven ? size.width() : 1400;
+        int h = sizeGiven ? size.height() : 900;
+        boolean help = parsed.isUsageHelpRequested();
+        boolean follow = parsed.hasMatchedOption("--follow");
+        String tool = parsed.matchedOptionValue("--tool", null);
         if (tool != null) {
             if (follow || compare != null || until != null) {
                 throw new UsageException("--tool " + tool + " cannot be combined with "
@@ -127,19 +134,39 @@ public record LaunchOptions(Path file, Integer untilOp, Path screenshot, int wid
         return new LaunchOptions(file, until, shot, w, h, help, compare, follow, null, java.util.List.of(), sizeGiven);
     }
 
-    private static String parseTool(String v) throws UsageException {
-        if (!TOOLS.contains(v)) throw new UsageException("--tool wants one of run, fuzz, campaign, not \"" + v + "\"");
+    private static Path path(String name) {
+        return name == null ? null : Path.of(name);
+    }
+
+    private static String parseTool(String v) {
+        if (!TOOLS.contains(v)) {
+            throw new CommandArgs.BadValue("--tool wants one of run, fuzz, campaign, not \"" + v + "\"");
+        }
         return v;
     }
 
-    private static String value(String[] args, int i, String option) throws UsageException {
-        if (i >= args.length) throw new UsageException(option + " needs a value");
-        return args[i];
+    private static Size parseSize(String v) {
+        int x = v.indexOf('x');
+        int w;
+        int h;
+        try {
+            if (x <= 0) {
+                throw new NumberFormatException();
+            }
+            w = Integer.parseInt(v.substring(0, x));
+            h = Integer.parseInt(v.substring(x + 1));
+        } catch (NumberFormatException e) {
+            throw new CommandArgs.BadValue("--size wants WIDTHxHEIGHT in pixels, e.g. 1400x900, not \"" + v + "\"");
+        }
+        if (w < 320 || h < 240 || w > 8192 || h > 8192) {
+            throw new CommandArgs.BadValue("--size " + v + " is out of range (320x240 .. 8192x8192)");
+        }
+        return new Size(w, h);
     }
 
-    private static Integer parseOp(String v) throws UsageException {
+    private static Integer parseOp(String v) {
         if (!v.matches("[0-9]{1,10}") || Long.parseLong(v) > Integer.MAX_VALUE) {
-            throw new UsageException("--until wants an op number (0, 1, 2, ...), not \"" + v + "\"");
+            throw new CommandArgs.BadValue("--until wants an op number (0, 1, 2, ...), not \"" + v + "\"");
         }
         return Integer.parseInt(v);
     }

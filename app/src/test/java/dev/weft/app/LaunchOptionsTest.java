@@ -30,6 +30,19 @@ class LaunchOptionsTest {
     }
 
     @Test
+    void everyOptionTakesItsValueAfterAnEqualsSignAsEveryWeftCommandDoes() throws Exception {
+        // parsed with picocli (dev.weft.cli), like the other commands: --size=WxH too, which the hand parser refused
+        LaunchOptions eq = LaunchOptions.parse("x.weftlog", "--size=800x600", "--compare=b.weftlog");
+        assertEquals(LaunchOptions.parse("x.weftlog", "--size", "800x600", "--compare", "b.weftlog"), eq);
+        assertEquals("--size 100x100 is out of range (320x240 .. 8192x8192)",
+                assertThrows(LaunchOptions.UsageException.class, () -> LaunchOptions.parse("x", "--size=100x100"))
+                        .getMessage());
+        // the words after the first -- are weft run's, options or not
+        assertEquals(java.util.List.of("--seed", "1", "--", "x"),
+                LaunchOptions.parse("--tool", "run", "--", "--seed", "1", "--", "x").runArgs());
+    }
+
+    @Test
     void explainsWhatIsWrongWithABadCommandLine() {
         assertEquals("--until wants an op number (0, 1, 2, ...), not \"-1\"",
                 assertThrows(LaunchOptions.UsageException.class, () -> LaunchOptions.parse("x", "--until", "-1")).getMessage());

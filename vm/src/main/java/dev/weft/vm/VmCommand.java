@@ -6,6 +6,7 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Optional;
+import picocli.CommandLine.Model.CommandSpec;
 
 /**
  * {@code weft vm record --seed N [--scenario FILE] [--out DIR]} and {@code weft vm replay RUN_DIR}.
@@ -31,6 +32,11 @@ public final class VmCommand {
             """;
 
     private VmCommand() {
+    }
+
+    /** The picocli model of {@code weft vm record} or {@code weft vm replay} (for the launcher's completion). */
+    public static CommandSpec spec(String verb) {
+        return VmOptions.spec(verb);
     }
 
     public static int run(String[] args, PrintStream out, PrintStream err) {

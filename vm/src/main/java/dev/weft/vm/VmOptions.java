@@ -1,7 +1,12 @@
 package dev.weft.vm;
 
+import dev.weft.cli.ArgsProblem;
+import dev.weft.cli.CommandArgs;
 import dev.weft.text.SeedText;
 import java.nio.file.Path;
+import java.util.List;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.ParseResult;
 
 /**
  * The options of {@code weft vm record} and {@code weft vm replay}. Besides the documented ones, a few exist
@@ -28,27 +33,55 @@ final class VmOptions {
         }
     }
 
+    /**
+     * The picocli model of {@code weft vm record} and {@code weft vm replay}: the same options for both ({@link #parse}
+     * says which belong to which verb), each value checked when its option is met.
+     */
+    static CommandSpec spec(String verb) {
+        return CommandSpec.create().name(verb)
+                .addOption(CommandArgs.convertedOption("N", Long.class, VmOptions::seedValue, "--seed"))
+                .addOption(CommandArgs.valueOption("FILE", "--scenario"))
+                .addOption(CommandArgs.valueOption("DIR", "--out"))
+                .addOption(CommandArgs.valueOption("PATH", "--qemu"))
+                .addOption(CommandArgs.valueOption("DIR", "--guest"))
+                .addOption(CommandArgs.convertedOption("S", Double.class, v -> seconds(v, "--stall-seconds"),
+                        "--stall-seconds"))
+                .addOption(CommandArgs.convertedOption("S", Double.class, v -> seconds(v, "--time-bound"),
+                        "--time-bound"))
+                .addOption(CommandArgs.flag("--allow-mismatch"))
+                .addOption(CommandArgs.valueOption("WORDS", "--extra-append"))
+                .addOption(CommandArgs.helpOption())
+                .addPositional(CommandArgs.operands("RUN_DIR"));
+    }
+
     static VmOptions parse(String verb, String[] args) throws UsageException {
+        ParseResult parsed;
+        try {
+            parsed = CommandArgs.parse(spec(verb), args);
+        } catch (ArgsProblem p) {
+            throw new UsageException(switch (p.kind()) {
+                case MISSING_VALUE -> p.argument() + " needs a value";
+                case UNKNOWN_OPTION, UNEXPECTED_ARGUMENT -> "unexpected argument '" + p.argument() + "'";
+                case BAD_VALUE, OTHER -> p.argument();
+            });
+        }
         VmOptions o = new VmOptions();
-        for (int i = 0; i < args.length; i++) {
-            String a = args[i];
-            switch (a) {
-                case "--seed" -> o.seed = parseSeed(value(args, ++i, a));
-                case "--scenario" -> o.scenario = Path.of(value(args, ++i, a));
-                case "--out" -> o.out = Path.of(value(args, ++i, a));
-                case "--qemu" -> o.qemu = value(args, ++i, a);
-                case "--guest" -> o.guest = Path.of(value(args, ++i, a));
-                case "--stall-seconds" -> o.stallSeconds = seconds(value(args, ++i, a), a);
-                case "--time-bound" -> o.timeBoundSeconds = seconds(value(args, ++i, a), a);
-                case "--allow-mismatch" -> o.allowMismatch = true;
-                case "--extra-append" -> o.extraAppend = value(args, ++i, a);
-                default -> {
-                    if (a.startsWith("-") || !verb.equals("replay") || o.runDir != null) {
-                        throw new UsageException("unexpected argument '" + a + "'");
-                    }
-                    o.runDir = Path.of(a);
-                }
-            }
+        o.seed = parsed.matchedOptionValue("--seed", null);
+        o.scenario = path(parsed.matchedOptionValue("--scenario", null));
+        o.out = path(parsed.matchedOptionValue("--out", null));
+        o.qemu = parsed.matchedOptionValue("--qemu", null);
+        o.guest = path(parsed.matchedOptionValue("--guest", null));
+        o.stallSeconds = parsed.matchedOptionValue("--stall-seconds", o.stallSeconds);
+        o.timeBoundSeconds = parsed.matchedOptionValue("--time-bound", o.timeBoundSeconds);
+        o.allowMismatch = parsed.hasMatchedOption("--allow-mismatch");
+        o.extraAppend = parsed.matchedOptionValue("--extra-append", o.extraAppend);
+        List<String> operands = CommandArgs.operands(parsed);
+        int allowed = verb.equals("replay") ? 1 : 0; // replay's run directory
+        if (operands.size() > allowed) {
+            throw new UsageException("unexpected argument '" + operands.get(allowed) + "'");
+        }
+        if (!operands.isEmpty()) {
+            o.runDir = Path.of(operands.get(0));
         }
         if (verb.equals("record")) {
             if (o.seed == null) {
@@ -65,23 +98,21 @@ final class VmOptions {
         return o;
     }
 
-    private static String value(String[] args, int i, String option) throws UsageException {
-        if (i >= args.length) {
-            throw new UsageException(option + " needs a value");
-        }
-        return args[i];
+    private static Path path(String name) {
+        return name == null ? null : Path.of(name);
     }
 
     /** A 64-bit seed, as every seed is read ({@link SeedText}: decimal or 0x-hex, unsigned). */
-    static long parseSeed(String text) throws UsageException {
+    private static Long seedValue(String text) {
         try {
             return SeedText.parse(text);
         } catch (SeedText.InvalidSeedException e) {
-            throw new UsageException("--seed needs an unsigned 64-bit number (decimal or 0x-hex), got '" + text + "'");
+            throw new CommandArgs.BadValue("--seed needs an unsigned 64-bit number (decimal or 0x-hex), got '" + text
+                    + "'");
         }
     }
 
-    private static double seconds(String text, String option) throws UsageException {
+    private static Double seconds(String text, String option) {
         try {
             double s = Double.parseDouble(text);
             if (s > 0 && s <= 3600) {
@@ -90,6 +121,6 @@ final class VmOptions {
         } catch (NumberFormatException e) {
             // reported below
         }
-        throw new UsageException(option + " needs seconds in (0, 3600], got '" + text + "'");
+        throw new CommandArgs.BadValue(option + " needs seconds in (0, 3600], got '" + text + "'");
     }
 }

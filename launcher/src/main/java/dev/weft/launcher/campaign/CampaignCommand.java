@@ -1,7 +1,8 @@
 package dev.weft.launcher.campaign;
 
+import dev.weft.cli.ArgsProblem;
+import dev.weft.cli.CommandArgs;
 import dev.weft.io.AtomicFile;
-import dev.weft.launcher.cli.CommandArgs;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -15,6 +16,8 @@ import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.ParseResult;
 
 /**
  * {@code weft campaign}: sweeps seeds × an environment matrix of a live target with real {@code weft run --record}
@@ -77,41 +80,47 @@ public final class CampaignCommand {
             return dev.weft.launcher.shrink.CampaignShrinkCommand.run(
                     java.util.Arrays.copyOfRange(args, 1, args.length), out, err);
         }
-        Path configFile = null;
-        Path outDir = Path.of("campaign-out");
-        String seeds = null;
+        ParseResult parsed;
+        try {
+            parsed = CommandArgs.parse(spec(), args);
+        } catch (ArgsProblem p) {
+            return usageError(err, switch (p.kind()) {
+                case MISSING_VALUE -> p.argument() + " needs a value";
+                case UNKNOWN_OPTION, UNEXPECTED_ARGUMENT -> "unknown argument \"" + p.argument() + "\"";
+                case BAD_VALUE, OTHER -> p.argument();
+            });
+        }
+        if (parsed.isUsageHelpRequested()) {
+            out.print(USAGE);
+            return 0;
+        }
+        if (!CommandArgs.operands(parsed).isEmpty()) {
+            return usageError(err, "unknown argument \"" + CommandArgs.operands(parsed).get(0) + "\"");
+        }
+        String configName = parsed.matchedOptionValue("--config", null);
+        if (configName == null) {
+            return usageError(err, "--config FILE is required");
+        }
+        Path configFile = Path.of(configName);
+        Path outDir = Path.of(parsed.matchedOptionValue("--out", "campaign-out"));
+        String seeds = parsed.matchedOptionValue("--seeds", null);
         // a run is mostly waiting on its nodes and the broker: one per core keeps the machine busy (runs are
         // independent processes and the report is ordered by seed, so the count changes no result)
-        int jobs = Runtime.getRuntime().availableProcessors();
-        Shard shard = null;
-        List<String> placement = new ArrayList<>();
-        try {
-            for (int i = 0; i < args.length; i++) {
-                String a = args[i];
-                switch (a) {
-                    case "-h", "--help" -> {
-                        out.print(USAGE);
-                        return 0;
-                    }
-                    case "--config" -> configFile = Path.of(value(args, ++i, a));
-                    case "--out" -> outDir = Path.of(value(args, ++i, a));
-                    case "--seeds" -> seeds = value(args, ++i, a);
-                    case "--jobs" -> jobs = CommandArgs.positiveCount(value(args, ++i, a), a);
-                    case "--shard" -> shard = Shard.parse(value(args, ++i, a));
-                    case "--hosts", "--place", "--token-file" -> placement.addAll(List.of(a, value(args, ++i, a)));
-                    default -> throw new IllegalArgumentException("unknown argument \"" + a + "\"");
-                }
-            }
-            if (configFile == null) {
-                throw new IllegalArgumentException("--config FILE is required");
-            }
-            if (shard == null) {
+        int jobs = parsed.matchedOptionValue("--jobs", Runtime.getRuntime().availableProcessors());
+        Shard shard = parsed.matchedOptionValue("--shard", null);
+        if (shard == null) {
+            try {
                 shard = Shard.fromEnvironment(env);
+            } catch (IllegalArgumentException e) {
+                return usageError(err, e.getMessage());
             }
-        } catch (IllegalArgumentException e) {
-            err.println("weft campaign: " + e.getMessage());
-            err.print(USAGE);
-            return 1;
+        }
+        List<String> placement = new ArrayList<>();
+        for (String option : PLACEMENT) { // passed on to every weft run as they were given
+            String value = parsed.matchedOptionValue(option, null);
+            if (value != null) {
+                placement.addAll(List.of(option, value));
+            }
         }
         CampaignConfig config;
         try {
@@ -150,6 +159,62 @@ public final class CampaignCommand {
         }
     }
 
+    /** The options of weft run that a campaign passes on: its runs' nodes go through these hostd agents. */
+    private static final List<String> PLACEMENT = List.of("--hosts", "--place", "--token-file");
+
+    /** The picocli model of {@code weft campaign} itself (merge, compact, verify and shrink have their own). */
+    public static CommandSpec spec() {
+        CommandSpec spec = CommandSpec.create().name("campaign")
+                .addOption(CommandArgs.valueOption("FILE", "--config"))
+                .addOption(CommandArgs.valueOption("S:N", "--seeds"))
+                .addOption(CommandArgs.convertedOption("J", Integer.class, v -> CommandArgs.positiveCount(v, "--jobs"),
+                        "--jobs"))
+                .addOption(CommandArgs.valueOption("DIR", "--out"))
+                .addOption(CommandArgs.convertedOption("k/N", Shard.class, CampaignCommand::shard, "--shard"))
+                .addOption(CommandArgs.valueOption("A:PORT,...", "--hosts"))
+                .addOption(CommandArgs.valueOption("RANGE@A:PORT,...", "--place"))
+                .addOption(CommandArgs.valueOption("F", "--token-file"))
+                .addOption(CommandArgs.helpOption());
+        // the words after --config are the command's mistake to name ("unknown argument"), not picocli's
+        return spec.addPositional(CommandArgs.operands("ARG"));
+    }
+
+    /** {@code weft campaign compact}'s model. */
+    public static CommandSpec compactSpec() {
+        return FolderArgs.spec("compact", "--keep", "N");
+    }
+
+    /** {@code weft campaign verify DIR} and {@code merge OUT DIR...}: operands only. */
+    public static CommandSpec operandsSpec(String name, String label) {
+        return CommandSpec.create().name(name).addOption(CommandArgs.helpOption())
+                .addPositional(CommandArgs.operands(label));
+    }
+
+    private static Shard shard(String text) {
+        try {
+            return Shard.parse(text);
+        } catch (IllegalArgumentException e) {
+            throw new CommandArgs.BadValue(e.getMessage());
+        }
+    }
+
+    private static int usageError(PrintStream err, String why) {
+        err.println("weft campaign: " + why);
+        err.print(USAGE);
+        return 1;
+    }
+
+    /**
+     * The words after a subcommand that takes only operands (and -h/--help), or null when there is anything else.
+     */
+    private static ParseResult operandsOnly(String name, String[] args) {
+        try {
+            return CommandArgs.parse(operandsSpec(name, "DIR"), java.util.Arrays.copyOfRange(args, 1, args.length));
+        } catch (ArgsProblem p) {
+            return null;
+        }
+    }
+
     /** Writes (first run) or checks (resume) the folder's campaign.json: one folder holds one campaign. */
     static void claim(Path outDir, String canonical) throws IOException {
         Files.createDirectories(outDir);
@@ -166,28 +231,34 @@ public final class CampaignCommand {
 
     /** {@code merge OUT DIR...}: every shard folder must hold the same campaign; their runs are copied to OUT. */
     private static int merge(String[] args, PrintStream out, PrintStream err) {
-        if (args.length < 3) {
+        ParseResult parsed = operandsOnly("merge", args);
+        if (parsed != null && parsed.isUsageHelpRequested()) {
+            out.print(USAGE);
+            return 0;
+        }
+        List<String> operands = parsed == null ? List.of() : CommandArgs.operands(parsed);
+        if (operands.size() < 2) {
             err.println("weft campaign merge: usage: weft campaign merge OUT DIR...");
             return 1;
         }
-        Path target = Path.of(args[1]);
+        Path target = Path.of(operands.get(0));
         try {
             String canonical = null;
-            for (int i = 2; i < args.length; i++) {
-                Path f = Path.of(args[i]).resolve(CONFIG_FILE);
+            for (int i = 1; i < operands.size(); i++) {
+                Path f = Path.of(operands.get(i)).resolve(CONFIG_FILE);
                 if (!Files.isRegularFile(f)) {
-                    throw new IOException(args[i] + " is not a campaign folder (no " + CONFIG_FILE + ")");
+                    throw new IOException(operands.get(i) + " is not a campaign folder (no " + CONFIG_FILE + ")");
                 }
                 String c = Files.readString(f, StandardCharsets.UTF_8);
                 if (canonical != null && !canonical.equals(c)) {
-                    throw new IOException(args[i] + " holds a different campaign than " + args[2]);
+                    throw new IOException(operands.get(i) + " holds a different campaign than " + operands.get(1));
                 }
                 canonical = c;
             }
             CampaignConfig config = CampaignConfig.parseCanonical(canonical.getBytes(StandardCharsets.UTF_8));
             claim(target, canonical);
-            for (int i = 2; i < args.length; i++) {
-                Path runs = Path.of(args[i]).resolve("runs");
+            for (int i = 1; i < operands.size(); i++) {
+                Path runs = Path.of(operands.get(i)).resolve("runs");
                 if (!Files.isDirectory(runs) || runs.toAbsolutePath().normalize()
                         .equals(target.resolve("runs").toAbsolutePath().normalize())) {
                     continue;
@@ -222,7 +293,7 @@ public final class CampaignCommand {
             List<PlannedRun> plan = PlannedRun.plan(config, config.seedStart(), config.seedCount());
             CampaignReport report = new CampaignReport(config, plan, target);
             report.write(target);
-            out.println("merged " + (args.length - 2) + " folder(s) into " + target + ": " + target.resolve("report.md"));
+            out.println("merged " + (operands.size() - 1) + " folder(s) into " + target + ": " + target.resolve("report.md"));
             return report.anyViolation() ? 2 : 0;
         } catch (IOException e) {
             err.println("weft campaign merge: " + e.getMessage());
@@ -235,11 +306,17 @@ public final class CampaignCommand {
 
     /** {@code verify DIR}: see {@link Verification}. */
     private static int verify(String[] args, PrintStream out, PrintStream err) {
-        if (args.length != 2 || args[1].startsWith("-")) {
+        ParseResult parsed = operandsOnly("verify", args);
+        if (parsed != null && parsed.isUsageHelpRequested()) {
+            out.print(USAGE);
+            return 0;
+        }
+        List<String> operands = parsed == null ? List.of() : CommandArgs.operands(parsed);
+        if (operands.size() != 1) {
             err.println("weft campaign verify: usage: weft campaign verify DIR");
             return 1;
         }
-        Path dir = Path.of(args[1]);
+        Path dir = Path.of(operands.get(0));
         try {
             return Verification.verify(dir, out) == 0 ? 0 : 1;
         } catch (IOException | CampaignConfig.ConfigException e) {
@@ -252,21 +329,16 @@ public final class CampaignCommand {
 
     /** {@code compact DIR [--keep N]}: see {@link Compaction}. */
     private static int compact(String[] args, PrintStream out, PrintStream err) {
-        int keep = 1;
         Path dir = null;
         try {
-            for (int i = 1; i < args.length; i++) {
-                if (args[i].equals("--keep")) {
-                    keep = CommandArgs.positiveCount(value(args, ++i, "--keep"), "--keep");
-                } else if (dir == null && !args[i].startsWith("-")) {
-                    dir = Path.of(args[i]);
-                } else {
-                    throw new IllegalArgumentException("unknown argument \"" + args[i] + "\"");
-                }
+            FolderArgs parsed = FolderArgs.parse(compactSpec(), "--keep", java.util.Arrays.copyOfRange(args, 1,
+                    args.length), "usage: weft campaign compact DIR [--keep N]");
+            if (parsed.help()) {
+                out.print(USAGE);
+                return 0;
             }
-            if (dir == null) {
-                throw new IllegalArgumentException("usage: weft campaign compact DIR [--keep N]");
-            }
+            dir = parsed.dir();
+            int keep = parsed.count() == null ? 1 : parsed.count();
             int dropped = Compaction.compact(dir, keep);
             out.println("compacted " + dir + ": " + dropped + " recording(s) replaced by their line in "
                     + dir.resolve(Compaction.FILE));
@@ -284,13 +356,6 @@ public final class CampaignCommand {
         err.println("weft campaign " + subcommand + ": " + (e instanceof NoSuchFileException
                 ? dir + " is not a campaign folder (no " + CONFIG_FILE + ")" : e.getMessage()));
         return 1;
-    }
-
-    private static String value(String[] args, int i, String option) {
-        if (i >= args.length) {
-            throw new IllegalArgumentException(option + " needs a value");
-        }
-        return args[i];
     }
 
     private static long[] seedRange(String s) {

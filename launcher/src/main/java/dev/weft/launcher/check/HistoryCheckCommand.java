@@ -1,10 +1,10 @@
 package dev.weft.launcher.check;
 
+import dev.weft.cli.ArgsProblem;
+import dev.weft.cli.CommandArgs;
 import dev.weft.history.HistoryCheck;
 import dev.weft.history.HistoryFormatException;
 import dev.weft.history.HistoryModel;
-import dev.weft.launcher.cli.ArgsProblem;
-import dev.weft.launcher.cli.CommandArgs;
 import java.io.PrintStream;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;

@@ -1,5 +1,7 @@
 package dev.weft.launcher.cli;
 
+import dev.weft.cli.ArgsProblem;
+import dev.weft.cli.CommandArgs;
 import java.io.PrintStream;
 import java.util.function.Function;
 import java.util.function.ToIntFunction;

@@ -1,8 +1,8 @@
 package dev.weft.launcher.convert;
 
+import dev.weft.cli.ArgsProblem;
+import dev.weft.cli.CommandArgs;
 import dev.weft.export.PerfettoTrace;
-import dev.weft.launcher.cli.ArgsProblem;
-import dev.weft.launcher.cli.CommandArgs;
 import dev.weft.log.WeftLogException;
 
 import java.io.IOException;

@@ -1,18 +1,18 @@
 package dev.weft.launcher.diff;
 
+import dev.weft.cli.ArgsProblem;
+import dev.weft.cli.CommandArgs;
 import dev.weft.diff.Alignment;
 import dev.weft.diff.DiffInputException;
 import dev.weft.diff.DiffResult;
 import dev.weft.diff.DiffText;
 import dev.weft.diff.RecordingDiff;
 import dev.weft.diff.StreamDiff;
-import dev.weft.launcher.cli.ArgsProblem;
-import dev.weft.launcher.cli.CommandArgs;
+import dev.weft.io.InputFile;
 import dev.weft.launcher.cli.ToolUsage;
 import dev.weft.text.RustText;
 import java.io.PrintStream;
 import java.nio.file.Path;
-import dev.weft.io.InputFile;
 import java.util.List;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ParseResult;

@@ -1,12 +1,12 @@
 package dev.weft.launcher.explain;
 
+import dev.weft.cli.ArgsProblem;
+import dev.weft.cli.CommandArgs;
 import dev.weft.findings.Finding;
 import dev.weft.findings.FindingKind;
 import dev.weft.findings.FindingRanking;
 import dev.weft.findings.FindingWords;
 import dev.weft.findings.RecordingFindings;
-import dev.weft.launcher.cli.ArgsProblem;
-import dev.weft.launcher.cli.CommandArgs;
 import dev.weft.launcher.cli.ToolUsage;
 import dev.weft.log.CanonicalJson;
 import dev.weft.log.WeftLogException;

@@ -1,9 +1,9 @@
 package dev.weft.launcher.fuzz;
 
+import dev.weft.cli.ArgsProblem;
+import dev.weft.cli.CommandArgs;
+import dev.weft.cli.CommandArgs.BadValue;
 import dev.weft.launcher.campaign.Shard;
-import dev.weft.launcher.cli.ArgsProblem;
-import dev.weft.launcher.cli.CommandArgs;
-import dev.weft.launcher.cli.CommandArgs.BadValue;
 import dev.weft.text.RustText;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ParseResult;

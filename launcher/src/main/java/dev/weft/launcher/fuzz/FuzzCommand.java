@@ -82,6 +82,11 @@ public final class FuzzCommand {
         return FuzzArgs.spec();
     }
 
+    /** The picocli model of {@code weft fuzz merge}. */
+    public static picocli.CommandLine.Model.CommandSpec mergeSpec() {
+        return FuzzMerge.spec();
+    }
+
     /** Like {@link #run(String[], PrintStream, PrintStream)}, resolving relative paths against workDir. */
     public static int run(String[] args, PrintStream out, PrintStream err, Path workDir) {
         if (args.length > 0 && args[0].equals("merge")) {

@@ -1,5 +1,7 @@
 package dev.weft.launcher.fuzz;
 
+import dev.weft.cli.ArgsProblem;
+import dev.weft.cli.CommandArgs;
 import dev.weft.fuzz.FuzzConfig;
 import dev.weft.fuzz.FuzzConfigException;
 import dev.weft.fuzz.FuzzOutcome;
@@ -16,7 +18,10 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.ParseResult;
 
 /**
  * {@code weft fuzz merge OUT DIR... [--jobs N] [--regressions FILE] [--max-output BYTES]}: merges the sweep results
@@ -31,41 +36,26 @@ final class FuzzMerge {
     }
 
     static int run(String[] args, PrintStream out, PrintStream err, Path workDir) {
-        List<String> dirs = new ArrayList<>();
-        Long jobs = null;
-        String regressions = null;
-        long maxOutput = FuzzCommand.DEFAULT_MAX_OUTPUT;
-        for (int i = 1; i < args.length; i++) {
-            String a = args[i];
-            if (a.equals("--jobs") || a.equals("--regressions") || a.equals("--max-output")) {
-                if (i + 1 >= args.length) {
-                    return usage(err, a + " requires a value");
-                }
-                String v = args[++i];
-                if (a.equals("--regressions")) {
-                    regressions = v;
-                    continue;
-                }
-                Long n;
-                try {
-                    n = RustText.parseU64(v);
-                } catch (NumberFormatException e) {
-                    n = null;
-                }
-                if (n == null || n < 0) {
-                    return usage(err, a + " " + RustText.debugQuote(v) + ": not a count");
-                }
-                if (a.equals("--jobs")) {
-                    jobs = n;
-                } else {
-                    maxOutput = n;
-                }
-            } else if (a.startsWith("-")) {
-                return usage(err, "unexpected argument \"" + a + "\"");
-            } else {
-                dirs.add(a);
-            }
+        ParseResult parsed;
+        try {
+            parsed = CommandArgs.parse(spec(), Arrays.copyOfRange(args, 1, args.length)); // (args[0] is "merge")
+        } catch (ArgsProblem p) {
+            return usage(err, switch (p.kind()) {
+                case MISSING_VALUE -> p.argument() + " requires a value";
+                case BAD_VALUE -> p.argument();
+                case UNKNOWN_OPTION, UNEXPECTED_ARGUMENT, OTHER ->
+                        "unexpected argument " + RustText.debugQuote(p.argument());
+            });
         }
+        if (parsed.isUsageHelpRequested()) {
+            out.print(USAGE + "\n");
+            out.flush();
+            return 0;
+        }
+        List<String> dirs = CommandArgs.operands(parsed);
+        Long jobs = parsed.matchedOptionValue("--jobs", null);
+        String regressions = parsed.matchedOptionValue("--regressions", null);
+        long maxOutput = parsed.matchedOptionValue("--max-output", FuzzCommand.DEFAULT_MAX_OUTPUT);
         if (dirs.size() < 2) {
             return usage(err, "give the output folder and at least one shard folder");
         }
@@ -107,6 +97,31 @@ final class FuzzMerge {
             err.flush();
             return 1;
         }
+    }
+
+    /** The picocli model of {@code weft fuzz merge}: the counts are checked when their option is met. */
+    static CommandSpec spec() {
+        return CommandSpec.create().name("merge")
+                .addOption(CommandArgs.convertedOption("N", Long.class, v -> count(v, "--jobs"), "--jobs"))
+                .addOption(CommandArgs.valueOption("FILE", "--regressions"))
+                .addOption(CommandArgs.convertedOption("BYTES", Long.class, v -> count(v, "--max-output"),
+                        "--max-output"))
+                .addOption(CommandArgs.helpOption())
+                .addPositional(CommandArgs.operands("OUT DIR..."));
+    }
+
+    /** v as a count from 0 to 2^63-1, else {@code OPTION "v": not a count}. */
+    private static Long count(String v, String option) {
+        Long n;
+        try {
+            n = RustText.parseU64(v);
+        } catch (NumberFormatException e) {
+            n = null;
+        }
+        if (n == null || n < 0) {
+            throw new CommandArgs.BadValue(option + " " + RustText.debugQuote(v) + ": not a count");
+        }
+        return n;
     }
 
     private static int usage(PrintStream err, String problem) {

@@ -1,6 +1,7 @@
 package dev.weft.launcher.help;
 
 import dev.weft.launcher.WeftCommand;
+import dev.weft.launcher.campaign.CampaignCommand;
 import dev.weft.launcher.check.HistoryCheckCommand;
 import dev.weft.launcher.convert.ConvertCommand;
 import dev.weft.launcher.diff.DiffCommand;
@@ -9,8 +10,10 @@ import dev.weft.launcher.fuzz.FuzzCommand;
 import dev.weft.launcher.plan.PlanCommand;
 import dev.weft.launcher.run.HostdCommand;
 import dev.weft.launcher.scenario.ScenarioCommand;
+import dev.weft.launcher.shrink.CampaignShrinkCommand;
 import dev.weft.launcher.shrink.ShrinkCommand;
 import dev.weft.launcher.state.StateCommand;
+import dev.weft.vm.VmCommand;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -65,23 +68,36 @@ public final class CommandModel {
             case FUZZ -> FuzzCommand.spec();
             case SHRINK -> ShrinkCommand.spec();
             case HOSTD -> HostdCommand.spec();
+            case CAMPAIGN -> CampaignCommand.spec();
             default -> documentedOptions(command);
         };
         spec.usageMessage().description(command.summary());
         for (String sub : command.subwords()) {
-            if (command == WeftCommand.CHECK && sub.equals("history")) {
-                spec.addSubcommand(sub, new CommandLine(HistoryCheckCommand.spec()));
-            } else if (!CompletionCommand.SHELLS.contains(sub)) { // the shells are the completion command's operand
-                spec.addSubcommand(sub, new CommandLine(CommandSpec.create().name(sub)));
+            if (!CompletionCommand.SHELLS.contains(sub)) { // the shells are the completion command's operand
+                spec.addSubcommand(sub, new CommandLine(subcommand(command, sub)));
             }
         }
         return spec;
     }
 
+    /** The model of a command's fixed next word: its parser's where it has one, else just the word. */
+    private static CommandSpec subcommand(WeftCommand command, String sub) {
+        return switch (command.word() + " " + sub) {
+            case "check history" -> HistoryCheckCommand.spec();
+            case "campaign compact" -> CampaignCommand.compactSpec();
+            case "campaign shrink" -> CampaignShrinkCommand.spec();
+            case "campaign verify" -> CampaignCommand.operandsSpec(sub, "DIR");
+            case "campaign merge" -> CampaignCommand.operandsSpec(sub, "OUT DIR...");
+            case "vm record", "vm replay" -> VmCommand.spec(sub);
+            case "fuzz merge" -> FuzzCommand.mergeSpec();
+            default -> CommandSpec.create().name(sub);
+        };
+    }
+
     /** Whether the command parses with the model {@link #of} returns (and not by hand). */
     public static boolean parsesWithModel(WeftCommand command) {
         return switch (command) {
-            case DIFF, EXPLAIN, PLAN, STATE, CONVERT, SCENARIO, COMPLETION, FUZZ, SHRINK, HOSTD -> true;
+            case DIFF, EXPLAIN, PLAN, STATE, CONVERT, SCENARIO, COMPLETION, FUZZ, SHRINK, HOSTD, CAMPAIGN -> true;
             default -> false;
         };
     }

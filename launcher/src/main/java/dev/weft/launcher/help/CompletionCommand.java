@@ -1,7 +1,7 @@
 package dev.weft.launcher.help;
 
-import dev.weft.launcher.cli.ArgsProblem;
-import dev.weft.launcher.cli.CommandArgs;
+import dev.weft.cli.ArgsProblem;
+import dev.weft.cli.CommandArgs;
 import java.io.PrintStream;
 import java.util.List;
 import picocli.CommandLine.Model.CommandSpec;

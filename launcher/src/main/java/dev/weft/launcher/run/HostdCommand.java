@@ -1,9 +1,9 @@
 package dev.weft.launcher.run;
 
 import dev.weft.broker.auth.SharedToken;
-import dev.weft.launcher.cli.ArgsProblem;
-import dev.weft.launcher.cli.CommandArgs;
-import dev.weft.launcher.cli.CommandArgs.BadValue;
+import dev.weft.cli.ArgsProblem;
+import dev.weft.cli.CommandArgs;
+import dev.weft.cli.CommandArgs.BadValue;
 import dev.weft.text.OsErrorText;
 import java.io.IOException;
 import java.io.PrintStream;

@@ -1,7 +1,7 @@
 package dev.weft.launcher.scenario;
 
-import dev.weft.launcher.cli.ArgsProblem;
-import dev.weft.launcher.cli.CommandArgs;
+import dev.weft.cli.ArgsProblem;
+import dev.weft.cli.CommandArgs;
 import dev.weft.launcher.cli.ToolUsage;
 import dev.weft.scenario.Scenario;
 import dev.weft.scenario.ScenarioAction;

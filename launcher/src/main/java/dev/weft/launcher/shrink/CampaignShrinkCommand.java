@@ -4,9 +4,9 @@ import dev.weft.io.AtomicFile;
 import dev.weft.io.BoundedFiles;
 import dev.weft.launcher.campaign.CampaignCommand;
 import dev.weft.launcher.campaign.CampaignConfig;
+import dev.weft.launcher.campaign.FolderArgs;
 import dev.weft.launcher.campaign.PlannedRun;
 import dev.weft.launcher.campaign.RunResult;
-import dev.weft.launcher.cli.CommandArgs;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -19,6 +19,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
+import picocli.CommandLine.Model.CommandSpec;
 
 /**
  * {@code weft campaign shrink DIR}: shrinks every distinct finding of a finished campaign folder — the first hit in
@@ -44,35 +45,27 @@ public final class CampaignShrinkCommand {
     private CampaignShrinkCommand() {
     }
 
+    /** The picocli model of {@code weft campaign shrink}. */
+    public static CommandSpec spec() {
+        return FolderArgs.spec("shrink", "--jobs", "J");
+    }
+
     /** {@code args} are the words after {@code campaign shrink}. */
     public static int run(String[] args, PrintStream out, PrintStream err) {
-        Path dir = null;
-        int jobs = Runtime.getRuntime().availableProcessors();
+        FolderArgs parsed;
         try {
-            for (int i = 0; i < args.length; i++) {
-                String a = args[i];
-                if (a.equals("-h") || a.equals("--help")) {
-                    out.print(USAGE);
-                    return 0;
-                } else if (a.equals("--jobs")) {
-                    if (++i >= args.length) {
-                        throw new IllegalArgumentException("--jobs needs a value");
-                    }
-                    jobs = CommandArgs.positiveCount(args[i], a);
-                } else if (dir == null && !a.startsWith("-")) {
-                    dir = Path.of(a);
-                } else {
-                    throw new IllegalArgumentException("unknown argument \"" + a + "\"");
-                }
-            }
-            if (dir == null) {
-                throw new IllegalArgumentException("no campaign folder given");
-            }
+            parsed = FolderArgs.parse(spec(), "--jobs", args, "no campaign folder given");
         } catch (IllegalArgumentException e) {
             err.println("weft campaign shrink: " + e.getMessage());
             err.print(USAGE);
             return 1;
         }
+        if (parsed.help()) {
+            out.print(USAGE);
+            return 0;
+        }
+        Path dir = parsed.dir();
+        int jobs = parsed.count() == null ? Runtime.getRuntime().availableProcessors() : parsed.count();
         Path campaignDir = dir;
         CampaignConfig config;
         Path configFile = dir.resolve(CampaignCommand.CONFIG_FILE);

@@ -1,12 +1,12 @@
 package dev.weft.launcher.shrink;
 
+import dev.weft.cli.ArgsProblem;
+import dev.weft.cli.CommandArgs;
+import dev.weft.cli.CommandArgs.BadValue;
 import dev.weft.io.BoundedFiles;
 import dev.weft.launcher.campaign.CampaignCommand;
 import dev.weft.launcher.campaign.CampaignConfig;
 import dev.weft.launcher.campaign.PlannedRun;
-import dev.weft.launcher.cli.ArgsProblem;
-import dev.weft.launcher.cli.CommandArgs;
-import dev.weft.launcher.cli.CommandArgs.BadValue;
 import dev.weft.text.OsErrorText;
 import java.io.IOException;
 import java.io.PrintStream;

@@ -1,11 +1,11 @@
 package dev.weft.launcher.state;
 
 import dev.weft.check.EventText;
+import dev.weft.cli.ArgsProblem;
+import dev.weft.cli.CommandArgs;
 import dev.weft.core.Channel;
 import dev.weft.core.CoreState;
 import dev.weft.core.PendingDatagram;
-import dev.weft.launcher.cli.ArgsProblem;
-import dev.weft.launcher.cli.CommandArgs;
 import dev.weft.launcher.cli.ToolUsage;
 import dev.weft.log.LogRecord;
 import dev.weft.log.VAddr;

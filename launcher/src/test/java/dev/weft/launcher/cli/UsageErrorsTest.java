@@ -3,9 +3,12 @@ package dev.weft.launcher.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
+import dev.weft.cli.CommandArgs;
 import dev.weft.launcher.WeftCli;
+import dev.weft.launcher.run.RunCommand;
 import dev.weft.launcher.run.RunHelp;
 import dev.weft.testsupport.CapturedRun;
+import java.util.Map;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
@@ -17,7 +20,15 @@ import org.junit.jupiter.api.Test;
 class UsageErrorsTest {
 
     private static void pinned(int code, String firstLine, String... args) {
-        CapturedRun r = CapturedRun.of((o, e) -> WeftCli.run(args, o, e));
+        pinned(CapturedRun.of((o, e) -> WeftCli.run(args, o, e)), code, firstLine, args);
+    }
+
+    /** weft run writes to the process's stderr when started by WeftCli: called here with captured streams. */
+    private static void pinnedRun(int code, String firstLine, String... args) {
+        pinned(CapturedRun.of((o, e) -> RunCommand.run(args, Map.of(), o, e)), code, firstLine, args);
+    }
+
+    private static void pinned(CapturedRun r, int code, String firstLine, String... args) {
         String what = String.join(" ", args);
         assertEquals(code, r.code(), what + ": " + r.err());
         assertEquals(firstLine, r.err().lines().findFirst().orElse(""), what);
@@ -93,6 +104,17 @@ class UsageErrorsTest {
     }
 
     @Test
+    void fuzzMerge() {
+        pinned(1, "weft fuzz merge: give the output folder and at least one shard folder", "fuzz", "merge");
+        pinned(1, "weft fuzz merge: give the output folder and at least one shard folder", "fuzz", "merge", "a");
+        pinned(1, "weft fuzz merge: --jobs requires a value", "fuzz", "merge", "a", "b", "--jobs");
+        pinned(1, "weft fuzz merge: --jobs \"x\": not a count", "fuzz", "merge", "--jobs", "x", "a", "b");
+        pinned(1, "weft fuzz merge: --max-output \"lots\": not a count", "fuzz", "merge", "a", "b", "--max-output",
+                "lots");
+        pinned(1, "weft fuzz merge: unexpected argument \"--frob\"", "fuzz", "merge", "--frob", "a", "b");
+    }
+
+    @Test
     void shrink() {
         pinned(1, "weft shrink: --config FILE, --seed N and --out DIR are required", "shrink");
         pinned(1, "weft shrink: --config needs a value", "shrink", "--config");
@@ -103,6 +125,67 @@ class UsageErrorsTest {
                 "--cell", "A=2");
         pinned(1, "weft shrink: unknown argument \"--frob\"", "shrink", "--frob");
         pinned(1, "weft shrink: unknown argument \"extra\"", "shrink", "--seed", "1", "extra");
+    }
+
+    @Test
+    void campaign() {
+        pinned(1, "weft campaign: --config FILE is required", "campaign");
+        pinned(1, "weft campaign: --config needs a value", "campaign", "--config");
+        pinned(1, "weft campaign: unknown argument \"--frob\"", "campaign", "--frob");
+        pinned(1, "weft campaign: unknown argument \"extra\"", "campaign", "--config", "c", "extra");
+        pinned(1, "weft campaign: --jobs wants a positive number, got \"0\"", "campaign", "--jobs", "0");
+        pinned(1, "weft campaign: --jobs wants a positive number, got \"x\"", "campaign", "--config", "c", "--jobs", "x");
+        pinned(1, "weft campaign: --shard wants k/N with 0 <= k < N, got \"x\"", "campaign", "--config", "c",
+                "--shard", "x");
+        // --seeds is checked against the config, after it is read
+        pinned(1, "weft campaign: nope.json: no such file", "campaign", "--config", "nope.json", "--seeds", "x");
+        // parsed with picocli: --option=value as everywhere else
+        pinned(1, "weft campaign: nope.json: no such file", "campaign", "--config=nope.json", "--jobs=2");
+    }
+
+    @Test
+    void campaignFolderCommands() {
+        pinned(1, "weft campaign compact: usage: weft campaign compact DIR [--keep N]", "campaign", "compact");
+        pinned(1, "weft campaign compact: --keep wants a positive number, got \"0\"", "campaign", "compact",
+                "--keep", "0", "d");
+        pinned(1, "weft campaign compact: --keep needs a value", "campaign", "compact", "--keep");
+        pinned(1, "weft campaign compact: unknown argument \"e\"", "campaign", "compact", "d", "e");
+        pinned(1, "weft campaign compact: unknown argument \"--frob\"", "campaign", "compact", "--frob", "d");
+        pinned(1, "weft campaign verify: usage: weft campaign verify DIR", "campaign", "verify");
+        pinned(1, "weft campaign verify: usage: weft campaign verify DIR", "campaign", "verify", "a", "b");
+        pinned(1, "weft campaign merge: usage: weft campaign merge OUT DIR...", "campaign", "merge", "a");
+    }
+
+    @Test
+    void vm() {
+        pinned(1, "weft vm: unknown operation 'frob'", "vm", "frob");
+        pinned(1, "weft vm record: record needs --seed N", "vm", "record");
+        pinned(1, "weft vm record: --seed needs a value", "vm", "record", "--seed");
+        pinned(1, "weft vm record: --seed needs an unsigned 64-bit number (decimal or 0x-hex), got 'x'", "vm",
+                "record", "--seed", "x");
+        pinned(1, "weft vm record: unexpected argument '--frob'", "vm", "record", "--seed", "1", "--frob");
+        pinned(1, "weft vm record: --stall-seconds needs seconds in (0, 3600], got '0'", "vm", "record", "--seed", "1",
+                "--stall-seconds", "0");
+        pinned(1, "weft vm record: --allow-mismatch and --extra-append are replay options", "vm", "record", "--seed",
+                "1", "--allow-mismatch");
+        pinned(1, "weft vm replay: replay needs the run directory", "vm", "replay");
+        pinned(1, "weft vm replay: unexpected argument 'b'", "vm", "replay", "a", "b");
+        pinned(1, "weft vm replay: replay takes its seed, scenario and files from the run directory", "vm", "replay",
+                "d", "--seed", "1");
+        // parsed with picocli: --option=value as everywhere else
+        pinned(1, "weft vm record: --seed needs an unsigned 64-bit number (decimal or 0x-hex), got 'x'", "vm",
+                "record", "--seed=x");
+    }
+
+    @Test
+    void run() {
+        Assumptions.assumeTrue(RunHelp.supportedHere(), "weft run runs on Linux x86-64 only");
+        pinnedRun(2, "weft run: --seed is required");
+        pinnedRun(2, "weft run: --seed needs a value", "--seed");
+        pinnedRun(2, "weft run: --seed \"x\": invalid decimal seed", "--seed", "x", "--", "true");
+        pinnedRun(2, "weft run: unknown option --frob", "--frob", "--", "true");
+        pinnedRun(2, "weft run: no program given after --", "--seed", "1");
+        pinnedRun(2, "weft run: --nodes 0: expected 1 to 1024", "--nodes", "0", "--seed", "1", "--", "true");
     }
 
     @Test

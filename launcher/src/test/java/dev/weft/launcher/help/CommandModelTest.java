@@ -3,9 +3,9 @@ package dev.weft.launcher.help;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.weft.cli.ArgsProblem;
+import dev.weft.cli.CommandArgs;
 import dev.weft.launcher.WeftCommand;
-import dev.weft.launcher.cli.ArgsProblem;
-import dev.weft.launcher.cli.CommandArgs;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -76,6 +76,9 @@ class CommandModelTest {
         assertTrue(bash.contains("\n    --to) COMPREPLY=($(compgen -W \"perfetto\""), bash);
         assertTrue(bash.contains("\n    completion) opts=\"-h --help\"; subs=\"bash zsh\" ;;"), bash);
         assertTrue(bash.contains("\n    --model) COMPREPLY=($(compgen -W \"register cas-register kv set list-append\""), bash);
+        // campaign's options are its parser's, and its folder subcommands follow it
+        assertTrue(bash.contains("\n    campaign) opts=\"--config --seeds --jobs --out --shard --hosts --place"
+                + " --token-file -h --help\"; subs=\"merge compact verify shrink\" ;;"), bash);
         // what the parser accepts, not every option its help mentions (plan's help names `weft run --plan`)
         assertTrue(bash.contains("\n    plan) opts=\"-h --help\"; subs=\"\" ;;"), bash);
     }

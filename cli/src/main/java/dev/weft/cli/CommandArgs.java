@@ -1,4 +1,4 @@
-package dev.weft.launcher.cli;
+package dev.weft.cli;
 
 import java.util.List;
 import picocli.CommandLine;
