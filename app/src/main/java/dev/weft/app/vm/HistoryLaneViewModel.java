@@ -24,13 +24,18 @@ import java.util.TreeSet;
 /**
  * The History tab (docs/workbench.md): the client history {@code weft run} wrote beside the recording, checked with
  * the model its operations imply, as one row per client of operation bars on virtual time, the findings, and each
- * operation linked to the recording's op at its virtual time (the first op at or after it: exact order in windowed
- * runs, an approximation in plain ones, whose record times are the broker's).
+ * operation linked to the recording's op at its virtual time: its node's first TCP write or connect at or after it
+ * when the client speaks TCP, else the first op at or after it (an approximation in plain runs, whose record times
+ * are the broker's).
  */
 public final class HistoryLaneViewModel {
 
-    /** One operation: its client row, where it sits in the recording, and the finding it belongs to (-1: none). */
-    public record Row(Operation op, int client, int logOp, int finding) {
+    /**
+     * One operation: its client row, where it sits in the recording, the finding it belongs to (-1: none), and whether
+     * the finding's words name it (the lost add and the read that misses it; every operation of a finding that names
+     * none), which the lane draws strongest.
+     */
+    public record Row(Operation op, int client, int logOp, int finding, boolean named) {
         public String what() {
             return HistoryText.what(op);
         }
@@ -61,6 +66,16 @@ public final class HistoryLaneViewModel {
 
     /** The history beside {@code recording}, checked and placed on {@code timeline}; null when there is none. */
     public static HistoryLaneViewModel load(Path recording, TimelineModel timeline) {
+        return load(recording, timeline, null);
+    }
+
+    /**
+     * As {@link #load(Path, TimelineModel)}, and with the recording's records: an operation of a client that speaks
+     * TCP is placed on its node's first write or connect made at or after its invocation (its request), not on
+     * the first op recorded after that time (see {@link TcpSendTimes}).
+     */
+    public static HistoryLaneViewModel load(Path recording, TimelineModel timeline,
+                                            java.util.function.IntFunction<dev.weft.log.LogRecord> records) {
         if (recording == null) {
             return null;
         }
@@ -80,19 +95,22 @@ public final class HistoryLaneViewModel {
             for (String n : names) {
                 clientIds.put(n, clientIds.size());
             }
+            TcpSendTimes sends = TcpSendTimes.of(timeline, records);
             List<Row> rows = new ArrayList<>();
             for (Operation op : ops) {
                 int finding = -1;
+                boolean named = false;
                 for (int i = 0; i < v.findings().size() && finding < 0; i++) {
-                    for (Operation f : v.findings().get(i).operations()) {
-                        if (f.invokeLine() == op.invokeLine()) {
-                            finding = i;
-                        }
+                    Finding f = v.findings().get(i);
+                    if (f.operations().stream().anyMatch(o -> o.invokeLine() == op.invokeLine())) {
+                        finding = i;
+                        named = f.named().isEmpty() || f.named().stream().anyMatch(o -> o.invokeLine() == op.invokeLine());
                     }
                 }
-                int logOp = timeline.size() == 0 ? 0
+                int sent = nodeOf(op.client()) < 0 ? -1 : sends.firstAtOrAfter(nodeOf(op.client()), op.invokeTime());
+                int logOp = timeline.size() == 0 ? 0 : sent >= 0 ? sent
                         : Math.min(timeline.size() - 1, timeline.firstOpNotBeforeVt(op.invokeTime()));
-                rows.add(new Row(op, clientIds.get(op.client()), logOp, finding));
+                rows.add(new Row(op, clientIds.get(op.client()), logOp, finding, named));
             }
             String verdict = v.text().lines().filter(l -> l.startsWith("verdict")).findFirst().orElse("")
                     .replaceFirst("^verdict\\s*:\\s*", "");
@@ -153,9 +171,9 @@ public final class HistoryLaneViewModel {
         return rows.stream().filter(r -> r.finding() == finding).toList();
     }
 
-    /** The recording's op to show for finding {@code i}: where its last operation was invoked. */
+    /** The recording's op to show for finding {@code i}: where its last named operation was invoked. */
     public int logOpOf(int finding) {
-        List<Row> rs = rowsOf(finding);
+        List<Row> rs = rowsOf(finding).stream().filter(Row::named).toList();
         return rs.isEmpty() ? -1 : rs.get(rs.size() - 1).logOp();
     }
 
