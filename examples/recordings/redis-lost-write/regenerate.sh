@@ -7,7 +7,8 @@
 #
 # Needs Linux, redis-server and redis-sentinel (Debian's redis 7.0) and python3. The same machine and directory give
 # the same bytes; another directory or machine changes a few INFO bytes (`executable:`, `os:`, total memory), never
-# the finding. launcher's RedisLostWriteFixtureTest replays the committed recording and checks its history.
+# the finding. replay-engine's RedisLostWriteFixtureTest replays the committed recording and checks its history; app's
+# RedisLostWriteUiTest opens it on the lost write's finding (both pin its figures: update them with it).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/../../.."
 here=examples/recordings/redis-lost-write

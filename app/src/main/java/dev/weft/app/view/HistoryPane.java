@@ -78,6 +78,9 @@ final class HistoryPane {
         // walking to one there (or with the bar's prev / next) selects it here.
         findings.getSelectionModel().selectedIndexProperty().addListener((o, a, i) -> {
             selectedFinding = i.intValue();
+            // the operations table shows the finding's first named operation (without choosing it: that moves the cursor)
+            vm.rowsOf(selectedFinding).stream().filter(HistoryLaneViewModel.Row::named).findFirst()
+                    .ifPresent(r -> table.scrollTo(table.getItems().indexOf(r)));
             if (selectedFinding >= 0 && !following) {
                 int rank = doc.rankOfHistoryFinding(selectedFinding);
                 if (rank >= 0) {
@@ -116,6 +119,15 @@ final class HistoryPane {
         SplitPane split = new SplitPane(findings, laneHolder, table);
         split.setOrientation(Orientation.VERTICAL);
         split.setDividerPositions(0.25, 0.5);
+        // The findings and the lane get the height they need (the lane's rows, two lines a finding), the table the
+        // rest but never less than a third: fractions of a small window left the table one row.
+        split.heightProperty().addListener((o, a, h) -> {
+            double total = h.doubleValue();
+            if (total <= 0) return;
+            double top = Math.min(findings.getPrefHeight(), total / 3);
+            double middle = Math.min(laneHolder.getPrefHeight() + 6, total / 3);
+            split.setDividerPositions(top / total, (top + middle) / total);
+        });
         root.setTop(verdict);
         root.setCenter(split);
         draw();

@@ -126,11 +126,13 @@ class RedisLostWriteUiTest {
         assertEquals(2, history.rowsOf(0).stream().filter(HistoryLaneViewModel.Row::named).count(),
                 "the finding names the lost add and the read; the other adds of its sub-history are only part of it");
         ui.screenshot(robot, shots + "-history");
+        assertTrue(ops.lookupAll(".table-row-cell").stream().anyMatch(n -> n instanceof javafx.scene.control.TableRow<?> t
+                && t.getItem() == lost && t.isVisible()), "the table shows the finding's lost add");
 
         // Choosing the lost add's row puts the cursor on the recording's op where it was invoked.
         robot.interact(() -> {
             ops.getSelectionModel().select(row);
-            ops.scrollTo(Math.max(0, row - 3));
+            ops.scrollTo(Math.max(0, row - 1));
         });
         ui.settle();
         assertEquals(lost.logOp(), doc.cursor());
