@@ -301,21 +301,18 @@ public final class DocumentViewModel {
 
     /**
      * The history's findings as findings of the list: kind history, invariant {@code history:MODEL} (a campaign's
-     * checker name), placed at the op {@link HistoryLaneViewModel#logOpOf} gives, the checker's headline as message.
+     * checker name), placed at the op {@link HistoryLaneViewModel#logOpOf} gives, the checker's headline as message;
+     * the same findings at the same ops as {@code weft explain} lists ({@link dev.weft.findings.RecordingHistory}).
      */
     private List<Finding> historyFindingsOf(HistoryLaneViewModel h) {
-        if (h == null || h.model() == null || size() == 0) return List.of();
-        List<Finding> out = new ArrayList<>();
-        for (int i = 0; i < h.findings().size(); i++) {
-            int op = Math.max(0, h.logOpOf(i));
-            out.add(Finding.of(HISTORY_PREFIX + h.model().word(), op, source.timeline().vt(op),
-                    h.findings().get(i).headline(), Finding.Origin.CHECKER));
-        }
-        return List.copyOf(out);
+        return h == null ? List.of() : h.asFindings(source.timeline());
     }
 
+    /** The history's findings among {@link #findings()}, in the checker's order; UI thread. */
+    public List<Finding> historyFindings() { return historyFindings; }
+
     /** Invariant names of history findings start with this ({@code history:set}), as campaign checkers do. */
-    public static final String HISTORY_PREFIX = "history:";
+    public static final String HISTORY_PREFIX = dev.weft.findings.RecordingHistory.PREFIX;
 
     /** The index in {@code history().findings()} of the finding of this rank, or -1 when it is no history finding. */
     public int historyFindingOf(int rank) {

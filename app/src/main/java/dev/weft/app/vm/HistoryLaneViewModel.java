@@ -1,19 +1,15 @@
 package dev.weft.app.vm;
 
-import dev.weft.history.EventType;
+import dev.weft.findings.RecordingHistory;
+import dev.weft.findings.TcpSends;
 import dev.weft.history.Finding;
-import dev.weft.history.HistoryCheck;
 import dev.weft.history.HistoryEvent;
 import dev.weft.history.HistoryFile;
 import dev.weft.history.HistoryFormatException;
 import dev.weft.history.HistoryModel;
-import dev.weft.history.HistoryReader;
 import dev.weft.history.HistoryText;
-import dev.weft.history.OpFunction;
 import dev.weft.history.Operation;
-import dev.weft.history.Operations;
 import dev.weft.timeline.TimelineModel;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -47,19 +43,18 @@ public final class HistoryLaneViewModel {
 
     private final Path file;
     private final String problem;
-    private final HistoryModel model;
+    /** The history read and judged, or null when it could not be read. */
+    private final RecordingHistory history;
     private final String verdict;
-    private final List<Finding> findings;
     private final List<Row> rows;
     private final List<String> clients;
 
-    private HistoryLaneViewModel(Path file, String problem, HistoryModel model, String verdict, List<Finding> findings,
-                                 List<Row> rows, List<String> clients) {
+    private HistoryLaneViewModel(Path file, String problem, RecordingHistory history, String verdict, List<Row> rows,
+                                 List<String> clients) {
         this.file = file;
         this.problem = problem;
-        this.model = model;
+        this.history = history;
         this.verdict = verdict;
-        this.findings = findings;
         this.rows = rows;
         this.clients = clients;
     }
@@ -72,7 +67,7 @@ public final class HistoryLaneViewModel {
     /**
      * As {@link #load(Path, TimelineModel)}, and with the recording's records: an operation of a client that speaks
      * TCP is placed on its node's first write or connect made at or after its invocation (its request), not on
-     * the first op recorded after that time (see {@link TcpSendTimes}).
+     * the first op recorded after that time (see {@link TcpSends}).
      */
     public static HistoryLaneViewModel load(Path recording, TimelineModel timeline,
                                             java.util.function.IntFunction<dev.weft.log.LogRecord> records) {
@@ -80,49 +75,44 @@ public final class HistoryLaneViewModel {
             return null;
         }
         Path file = HistoryFile.beside(recording);
-        if (!Files.isRegularFile(file)) {
-            return null;
-        }
         try {
-            List<HistoryEvent> events = HistoryReader.read(file);
-            HistoryModel model = inferModel(events);
-            HistoryCheck.Verdict v = HistoryCheck.check(file.getFileName().toString(), events, model);
-            List<Operation> ops = Operations.pair(file.toString(), events).operations();
+            RecordingHistory h = RecordingHistory.beside(recording);
+            if (h == null) {
+                return null;
+            }
+            List<Operation> ops = h.operations();
             Map<String, Integer> clientIds = new LinkedHashMap<>();
-            TreeSet<String> names = new TreeSet<>(java.util.Comparator.comparingLong(HistoryLaneViewModel::nodeOf)
+            TreeSet<String> names = new TreeSet<>(java.util.Comparator.comparingLong(RecordingHistory::nodeOf)
                     .thenComparingLong(HistoryLaneViewModel::processOf));
             ops.forEach(o -> names.add(o.client()));
             for (String n : names) {
                 clientIds.put(n, clientIds.size());
             }
-            TcpSendTimes sends = TcpSendTimes.of(timeline, records);
+            TcpSends sends = tcpSends(timeline, records);
             List<Row> rows = new ArrayList<>();
-            for (Operation op : ops) {
-                int finding = -1;
-                boolean named = false;
-                for (int i = 0; i < v.findings().size() && finding < 0; i++) {
-                    Finding f = v.findings().get(i);
-                    if (f.operations().stream().anyMatch(o -> o.invokeLine() == op.invokeLine())) {
-                        finding = i;
-                        named = f.named().isEmpty() || f.named().stream().anyMatch(o -> o.invokeLine() == op.invokeLine());
-                    }
-                }
-                int sent = nodeOf(op.client()) < 0 ? -1 : sends.firstAtOrAfter(nodeOf(op.client()), op.invokeTime());
-                int logOp = timeline.size() == 0 ? 0 : sent >= 0 ? sent
-                        : Math.min(timeline.size() - 1, timeline.firstOpNotBeforeVt(op.invokeTime()));
-                rows.add(new Row(op, clientIds.get(op.client()), logOp, finding, named));
+            for (int i = 0; i < ops.size(); i++) {
+                Operation op = ops.get(i);
+                int logOp = RecordingHistory.placeOperation(op, sends, timeline::firstOpNotBeforeVt, timeline.size());
+                rows.add(new Row(op, clientIds.get(op.client()), logOp, h.findingOf(i), h.named(i)));
             }
-            String verdict = v.text().lines().filter(l -> l.startsWith("verdict")).findFirst().orElse("")
+            String verdict = h.verdict().text().lines().filter(l -> l.startsWith("verdict")).findFirst().orElse("")
                     .replaceFirst("^verdict\\s*:\\s*", "");
-            return new HistoryLaneViewModel(file, null, model, verdict, v.findings(), rows,
-                    List.copyOf(clientIds.keySet()));
+            return new HistoryLaneViewModel(file, null, h, verdict, rows, List.copyOf(clientIds.keySet()));
         } catch (HistoryFormatException e) {
-            return new HistoryLaneViewModel(file, e.getMessage(), null, "unreadable", List.of(), List.of(), List.of());
+            return new HistoryLaneViewModel(file, e.getMessage(), null, "unreadable", List.of(), List.of());
         }
     }
 
-    private static long nodeOf(String client) {
-        return client.startsWith("node ") ? Long.parseLong(client.split(" ")[1]) : -1;
+    /** The recording's TCP writes and connects by node, read from every record once; none when it has no TCP. */
+    private static TcpSends tcpSends(TimelineModel timeline, java.util.function.IntFunction<dev.weft.log.LogRecord> records) {
+        if (records == null || !timeline.hasTcp()) {
+            return TcpSends.NONE;
+        }
+        TcpSends.Builder b = new TcpSends.Builder();
+        for (int op = 0; op < timeline.size(); op++) {
+            b.add(records.apply(op));
+        }
+        return b.build();
     }
 
     private static long processOf(String client) {
@@ -135,17 +125,7 @@ public final class HistoryLaneViewModel {
      * adds, kv if its operations name keys, else cas-register (which judges read/write histories as a register).
      */
     public static HistoryModel inferModel(List<HistoryEvent> events) {
-        boolean keys = false;
-        for (HistoryEvent e : events) {
-            if (e.f() == OpFunction.APPEND) {
-                return HistoryModel.LIST_APPEND;
-            }
-            if (e.f() == OpFunction.ADD) {
-                return HistoryModel.SET;
-            }
-            keys |= e.key() != null && e.type() == EventType.INVOKE;
-        }
-        return keys ? HistoryModel.KV : HistoryModel.CAS_REGISTER;
+        return RecordingHistory.inferModel(events);
     }
 
     public Path file() { return file; }
@@ -153,12 +133,21 @@ public final class HistoryLaneViewModel {
     /** The file's problem (one line naming file and line), or null when it was read. */
     public String problem() { return problem; }
 
-    public HistoryModel model() { return model; }
+    public HistoryModel model() { return history == null ? null : history.model(); }
 
     /** "OK — linearizable", "VIOLATION — 1 object not linearizable", … */
     public String verdict() { return verdict; }
 
-    public List<Finding> findings() { return findings; }
+    public List<Finding> findings() { return history == null ? List.of() : history.findings(); }
+
+    /**
+     * The findings as ranked findings of the recording, at the ops {@link #logOpOf} gives ({@link
+     * RecordingHistory#asFindings}, which {@code weft explain} lists too).
+     */
+    public List<dev.weft.findings.Finding> asFindings(TimelineModel timeline) {
+        if (history == null) return List.of();
+        return history.asFindings(i -> rows.get(i).logOp(), timeline::vt, timeline.size());
+    }
 
     /** Every operation in invocation order. */
     public List<Row> rows() { return rows; }
