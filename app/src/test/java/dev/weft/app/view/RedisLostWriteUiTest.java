@@ -87,6 +87,11 @@ class RedisLostWriteUiTest {
         assertTrue(text(robot, "#violationBarText").startsWith("The clients' history breaks the set model, seen at op "
                 + top.op()), text(robot, "#violationBarText"));
         assertTrue(text(robot, "#violationBarText").contains(LOST), text(robot, "#violationBarText"));
+        // The verdict tile counts it like any verdict about the program: VIOLATED, not CLEAN beside a violation bar.
+        assertEquals("VIOLATED", text(robot, "#verdictValue"));
+        assertEquals("1 violation(s): history:set ×1", text(robot, "#verdictDetail"));
+        assertTrue(robot.lookup("#verdictTile").query().getStyleClass().contains("tile-warn"),
+                robot.lookup("#verdictTile").query().getStyleClass().toString());
 
         // The Findings tab: a history group, its finding selected, in plain words.
         robot.clickOn("Findings");
