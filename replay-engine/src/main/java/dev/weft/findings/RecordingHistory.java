@@ -14,27 +14,68 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.function.IntToLongFunction;
 import java.util.function.LongToIntFunction;
+import java.util.stream.Collectors;
 
 /**
  * The client history {@code weft run} wrote beside a recording (docs/history.md), judged with the model its
  * operations imply, and its findings placed on the recording's ops. One rule for the workbench and {@code weft
  * explain}, so both rank the same history finding at the same op.
- *
- * @param file       the history file
- * @param model      the model inferred from its operations
- * @param verdict    the checker's verdict (its report text and findings)
- * @param operations every operation, in invocation order
  */
-public record RecordingHistory(Path file, HistoryModel model, HistoryCheck.Verdict verdict, List<Operation> operations) {
+public final class RecordingHistory {
 
     /** Invariant names of history findings start with this ({@code history:set}), as campaign checkers do. */
     public static final String PREFIX = "history:";
 
-    public RecordingHistory {
-        operations = List.copyOf(operations);
+    private final Path file;
+    private final HistoryModel model;
+    private final HistoryCheck.Verdict verdict;
+    private final List<Operation> operations;
+    /** Per operation: the finding it belongs to (the first that holds it), or -1; and whether its words name it. */
+    private final int[] findingOf;
+    private final boolean[] named;
+
+    /**
+     * @param file       the history file
+     * @param model      the model inferred from its operations
+     * @param verdict    the checker's verdict (its report text and findings)
+     * @param operations every operation, in invocation order
+     */
+    public RecordingHistory(Path file, HistoryModel model, HistoryCheck.Verdict verdict, List<Operation> operations) {
+        this.file = file;
+        this.model = model;
+        this.verdict = verdict;
+        this.operations = List.copyOf(operations);
+        findingOf = new int[this.operations.size()];
+        named = new boolean[this.operations.size()];
+        // an operation is known by its invocation's line; sets only answer membership, so their order never shows
+        List<Set<Integer>> held = new ArrayList<>(), words = new ArrayList<>();
+        for (dev.weft.history.Finding f : verdict.findings()) {
+            held.add(f.operations().stream().map(Operation::invokeLine).collect(Collectors.toSet()));
+            words.add(f.named().stream().map(Operation::invokeLine).collect(Collectors.toSet()));
+        }
+        for (int i = 0; i < findingOf.length; i++) {
+            int line = this.operations.get(i).invokeLine();
+            findingOf[i] = -1;
+            for (int f = 0; f < held.size() && findingOf[i] < 0; f++) {
+                if (held.get(f).contains(line)) {
+                    findingOf[i] = f;
+                    named[i] = words.get(f).isEmpty() || words.get(f).contains(line);
+                }
+            }
+        }
     }
+
+    public Path file() { return file; }
+
+    public HistoryModel model() { return model; }
+
+    public HistoryCheck.Verdict verdict() { return verdict; }
+
+    /** Every operation, in invocation order. */
+    public List<Operation> operations() { return operations; }
 
     /**
      * The history beside {@code recording}, read and checked, or null when there is none.
@@ -77,11 +118,7 @@ public record RecordingHistory(Path file, HistoryModel model, HistoryCheck.Verdi
 
     /** The finding operation {@code i} belongs to (the first that holds it), or -1. */
     public int findingOf(int i) {
-        Operation op = operations.get(i);
-        for (int f = 0; f < findings().size(); f++) {
-            if (findings().get(f).operations().stream().anyMatch(o -> o.invokeLine() == op.invokeLine())) return f;
-        }
-        return -1;
+        return findingOf[i];
     }
 
     /**
@@ -89,18 +126,14 @@ public record RecordingHistory(Path file, HistoryModel model, HistoryCheck.Verdi
      * operation of a finding that names none). False for an operation of no finding.
      */
     public boolean named(int i) {
-        int f = findingOf(i);
-        if (f < 0) return false;
-        List<Operation> named = findings().get(f).named();
-        long line = operations.get(i).invokeLine();
-        return named.isEmpty() || named.stream().anyMatch(o -> o.invokeLine() == line);
+        return named[i];
     }
 
     /** The operation that stands for finding {@code f} on the recording: its last named one, or -1. */
     public int shownOperation(int f) {
         int last = -1;
         for (int i = 0; i < operations.size(); i++) {
-            if (findingOf(i) == f && named(i)) last = i;
+            if (findingOf[i] == f && named[i]) last = i;
         }
         return last;
     }
