@@ -5,7 +5,8 @@ It adds distinct elements to one Redis set, one at a time, and prints every invo
 history event (docs/history.md: `WEFT-HISTORY {json}` on stdout), so `weft run --record` collects them and
 `weft check history --model set` can tell whether every acknowledged add is still there at the end. It finds the
 primary by asking the Sentinels, as a real Sentinel-aware client does, and asks again only when its connection
-fails. After ADD_SECONDS of adding it waits SETTLE_SECONDS and reads the whole set once.
+fails. After ADD_SECONDS of adding it waits SETTLE_SECONDS and reads the whole set once, asking the Sentinels for
+the primary up to READ_TRIES times (a client cut off from every Sentinel gives up after that).
 
 Times are CLOCK_MONOTONIC, which under weft is the node's virtual clock.
 """
@@ -107,6 +108,7 @@ def main():
     settle_seconds = float(os.environ.get("SETTLE_SECONDS", "15"))
     pause = float(os.environ.get("ADD_PAUSE_SECONDS", "0.1"))
     timeout = float(os.environ.get("CLIENT_TIMEOUT_SECONDS", "1"))
+    read_tries = int(os.environ.get("READ_TRIES", "50"))
     start = time.monotonic()
     conn = None
     value = process * 1000000
@@ -139,7 +141,7 @@ def main():
     if conn is not None:
         conn[0].close()
     time.sleep(settle_seconds)
-    for _ in range(50):
+    for _ in range(read_tries):
         primary = find_primary(timeout)
         if primary is not None:
             try:

@@ -44,6 +44,11 @@ public final class FindingWords {
             return "Deadlock at op " + op + ": every live node waits and nothing is in flight or scheduled"
                     + (message.isEmpty() ? "." : ": " + message);
         }
+        if (kind == FindingKind.HISTORY) {
+            // the history checker's headline already says what and when ("add 84 acknowledged at t=…, then a read …")
+            return "The clients' history breaks the " + invariant.substring(invariant.indexOf(':') + 1)
+                    + " model, seen at op " + op + (message.isEmpty() ? "." : ": " + message.replaceFirst("^the object: ", ""));
+        }
         if (kind == FindingKind.STREAM) {
             return "A stream delivered bytes that were not written, out of order or twice, at op " + op
                     + (message.isEmpty() ? "." : ": " + message);

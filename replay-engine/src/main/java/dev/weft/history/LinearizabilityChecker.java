@@ -43,11 +43,11 @@ public final class LinearizabilityChecker {
                 case UNDECIDED -> undecided.add(e.getKey());
                 case NOT_LINEARIZABLE -> {
                     SubHistoryShrinker.Shrunk s = SubHistoryShrinker.shrink(keyOps, objectModel, r);
-                    String why = model == HistoryModel.SET ? setExplanation(s.operations())
-                            : registerExplanation(s.operations());
+                    Why why = model == HistoryModel.SET ? setWhy(s.operations()) : registerWhy(s.operations());
                     findings.add(new Finding("not-linearizable", e.getKey(),
-                            HistoryText.object(e.getKey()) + ": " + why + " (not linearizable)", s.operations(),
-                            s.minimal() ? "" : "shrinking stopped at its step budget: a smaller sub-history may exist"));
+                            HistoryText.object(e.getKey()) + ": " + why.text() + " (not linearizable)", s.operations(),
+                            s.minimal() ? "" : "shrinking stopped at its step budget: a smaller sub-history may exist",
+                            why.named()));
                 }
             }
         }
@@ -97,6 +97,19 @@ public final class LinearizabilityChecker {
      * read having completed before that write began; else a read of a value nobody wrote; else the general words.
      */
     static String registerExplanation(List<Operation> ops) {
+        return registerWhy(ops).text();
+    }
+
+    /** Why a sub-history is inconsistent, in plain words, and the operations those words name (in invocation order). */
+    record Why(String text, List<Operation> named) {
+    }
+
+    private static Why why(String text, Operation... named) {
+        return new Why(text, java.util.Arrays.stream(named)
+                .sorted(java.util.Comparator.comparingLong(Operation::invokeTime)).toList());
+    }
+
+    private static Why registerWhy(List<Operation> ops) {
         for (Operation read : ops) {
             if (read.f() != OpFunction.READ || read.indeterminate()) {
                 continue;
@@ -104,8 +117,8 @@ public final class LinearizabilityChecker {
             String v = read.output().text();
             List<Operation> producers = ops.stream().filter(o -> v.equals(written(o))).toList();
             if (producers.isEmpty() && !v.equals("null")) {
-                return "a read invoked at " + HistoryText.time(read.invokeTime()) + " returned " + v
-                        + ", which no operation wrote";
+                return why("a read invoked at " + HistoryText.time(read.invokeTime()) + " returned " + v
+                        + ", which no operation wrote", read);
             }
             Operation stale = null;
             for (Operation w : ops) {
@@ -119,35 +132,40 @@ public final class LinearizabilityChecker {
                 }
             }
             if (stale != null) {
-                return HistoryText.what(stale) + " acknowledged at " + HistoryText.time(stale.completeTime())
-                        + ", then a read invoked at " + HistoryText.time(read.invokeTime()) + " returned " + v;
+                return why(HistoryText.what(stale) + " acknowledged at " + HistoryText.time(stale.completeTime())
+                        + ", then a read invoked at " + HistoryText.time(read.invokeTime()) + " returned " + v,
+                        stale, read);
             }
         }
-        return general(ops);
+        return why(general(ops));
     }
 
     /** A read missing an acknowledged add, or holding an element nobody added; else the general words. */
     static String setExplanation(List<Operation> ops) {
+        return setWhy(ops).text();
+    }
+
+    private static Why setWhy(List<Operation> ops) {
         for (Operation read : ops) {
             if (read.f() != OpFunction.READ || read.indeterminate() || !read.output().isArray()) {
                 continue;
             }
             for (String x : read.output().elements()) {
                 if (ops.stream().noneMatch(o -> o.f() == OpFunction.ADD && o.input().text().equals(x))) {
-                    return "a read invoked at " + HistoryText.time(read.invokeTime()) + " returned element " + x
-                            + ", which no add wrote";
+                    return why("a read invoked at " + HistoryText.time(read.invokeTime()) + " returned element " + x
+                            + ", which no add wrote", read);
                 }
             }
             for (Operation add : ops) {
                 if (add.f() == OpFunction.ADD && !add.indeterminate() && add.completeTime() < read.invokeTime()
                         && !read.output().elements().contains(add.input().text())) {
-                    return "add " + add.input().text() + " acknowledged at " + HistoryText.time(add.completeTime())
+                    return why("add " + add.input().text() + " acknowledged at " + HistoryText.time(add.completeTime())
                             + ", then a read invoked at " + HistoryText.time(read.invokeTime()) + " does not contain "
-                            + add.input().text();
+                            + add.input().text(), add, read);
                 }
             }
         }
-        return general(ops);
+        return why(general(ops));
     }
 
     private static String general(List<Operation> ops) {

@@ -220,7 +220,7 @@ final class DocumentPane {
 
     /** The History tab, when weft run wrote a history beside the recording (docs/history.md). */
     private void addHistoryTab() {
-        var history = dev.weft.app.vm.HistoryLaneViewModel.load(doc.path(), doc.timeline());
+        var history = doc.history();
         if (history != null) {
             tabs.getTabs().add(tab("History", new HistoryPane(doc, history).node()));
         }

@@ -33,6 +33,8 @@ final class HistoryPane {
     private final DocumentViewModel doc;
     private final Canvas lane = new Canvas(600, 120);
     private int selectedFinding = -1;
+    /** Set while the list follows the cursor's finding, so that selection does not move the cursor again. */
+    private boolean following;
 
     HistoryPane(DocumentViewModel doc, HistoryLaneViewModel vm) {
         this.vm = vm;
@@ -52,6 +54,7 @@ final class HistoryPane {
                 super.updateItem(f, empty);
                 setText(empty || f == null ? null : "✗ " + f.headline());
                 setWrapText(true);
+                setPrefWidth(0);   // wrap at the list's width instead of growing a horizontal scroll bar
             }
         });
         findings.setPlaceholder(new Label(vm.problem() != null ? "" : "no finding: " + vm.verdict()));
@@ -66,18 +69,38 @@ final class HistoryPane {
                 col("invoked (ns)", 110, r -> Long.toString(r.op().invokeTime())),
                 col("completed (ns)", 110, r -> r.op().indeterminate() ? "unknown" : Long.toString(r.op().completeTime())),
                 col("op", 60, r -> Integer.toString(r.logOp())),
-                col("finding", 60, r -> r.finding() < 0 ? "" : "✗ " + (r.finding() + 1))));
+                col("finding", 60, r -> r.finding() < 0 ? "" : (r.named() ? "✗ " : "in ") + (r.finding() + 1))));
         TableChrome.standard(table);
         table.getSelectionModel().selectedItemProperty().addListener((o, a, r) -> {
             if (r != null) doc.goTo(r.logOp());
         });
+        // The history's findings are also the Findings tab's (kind history): choosing one here walks to it there, and
+        // walking to one there (or with the bar's prev / next) selects it here.
         findings.getSelectionModel().selectedIndexProperty().addListener((o, a, i) -> {
             selectedFinding = i.intValue();
-            if (selectedFinding >= 0) {
-                int op = vm.logOpOf(selectedFinding);
-                if (op >= 0) doc.goTo(op);
+            // the operations table shows the finding's first named operation (without choosing it: that moves the cursor)
+            vm.rowsOf(selectedFinding).stream().filter(HistoryLaneViewModel.Row::named).findFirst()
+                    .ifPresent(r -> table.scrollTo(table.getItems().indexOf(r)));
+            if (selectedFinding >= 0 && !following) {
+                int rank = doc.rankOfHistoryFinding(selectedFinding);
+                if (rank >= 0) {
+                    doc.goToFinding(rank);
+                } else {
+                    int op = vm.logOpOf(selectedFinding);
+                    if (op >= 0) doc.goTo(op);
+                }
             }
             draw();
+        });
+        doc.findingAtCursorProperty().addListener((o, a, rank) -> {
+            int i = doc.historyFindingOf(rank.intValue());
+            if (i < 0 || i == findings.getSelectionModel().getSelectedIndex()) return;
+            following = true;
+            try {
+                findings.getSelectionModel().select(i);
+            } finally {
+                following = false;
+            }
         });
 
         Pane laneHolder = new Pane(lane);
@@ -96,6 +119,15 @@ final class HistoryPane {
         SplitPane split = new SplitPane(findings, laneHolder, table);
         split.setOrientation(Orientation.VERTICAL);
         split.setDividerPositions(0.25, 0.5);
+        // The findings and the lane get the height they need (the lane's rows, two lines a finding), the table the
+        // rest but never less than a third: fractions of a small window left the table one row.
+        split.heightProperty().addListener((o, a, h) -> {
+            double total = h.doubleValue();
+            if (total <= 0) return;
+            double top = Math.min(findings.getPrefHeight(), total / 3);
+            double middle = Math.min(laneHolder.getPrefHeight() + 6, total / 3);
+            split.setDividerPositions(top / total, (top + middle) / total);
+        });
         root.setTop(verdict);
         root.setCenter(split);
         draw();
@@ -125,19 +157,24 @@ final class HistoryPane {
         for (int c = 0; c < vm.clients().size(); c++) {
             g.fillText(vm.clients().get(c), 6, 10 + ROW * c + 12);
         }
-        for (HistoryLaneViewModel.Row r : vm.rows()) {
-            double y = 10 + ROW * r.client();
-            double from = x(r.op().invokeTime());
-            double to = r.op().indeterminate() ? lane.getWidth() - 10 : x(r.op().completeTime());
-            boolean flagged = r.finding() >= 0;
-            boolean chosen = flagged && r.finding() == selectedFinding;
-            g.setFill(r.op().indeterminate() ? Color.gray(0.75) : flagged ? Color.rgb(214, 39, 40)
-                    : Color.rgb(31, 119, 180));
-            g.fillRect(from, y, Math.max(3, to - from), ROW - 6);
-            if (chosen) {
-                g.setStroke(Color.BLACK);
-                g.setLineWidth(2);
-                g.strokeRect(from - 1, y - 1, Math.max(3, to - from) + 2, ROW - 4);
+        // The operations a finding names last, so that in a crowded lane they are on top of their neighbours.
+        for (boolean namedPass : new boolean[] {false, true}) {
+            for (HistoryLaneViewModel.Row r : vm.rows()) {
+                if (r.named() != namedPass) continue;
+                double y = 10 + ROW * r.client();
+                double from = x(r.op().invokeTime());
+                double to = r.op().indeterminate() ? lane.getWidth() - 10 : x(r.op().completeTime());
+                boolean flagged = r.finding() >= 0;
+                boolean chosen = r.named() && r.finding() == selectedFinding;
+                // red: named by a finding; pale red: only part of its sub-history (a set's read keeps every add it saw)
+                g.setFill(r.op().indeterminate() ? Color.gray(0.75) : r.named() ? Color.rgb(214, 39, 40)
+                        : flagged ? Color.rgb(242, 182, 182) : Color.rgb(31, 119, 180));
+                g.fillRect(from, y, Math.max(3, to - from), ROW - 6);
+                if (chosen) {
+                    g.setStroke(Color.BLACK);
+                    g.setLineWidth(2);
+                    g.strokeRect(from - 2, y - 2, Math.max(3, to - from) + 4, ROW - 2);
+                }
             }
         }
         if (doc.size() > 0) {

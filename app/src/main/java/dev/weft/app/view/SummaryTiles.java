@@ -52,6 +52,8 @@ final class SummaryTiles {
             sub.setTooltip(new Tooltip(sub.getText()));
         };
         doc.violations().addListener((javafx.collections.ListChangeListener<ViolationInfo>) c -> update.run());
+        // the history's findings arrive with the findings, not as violations
+        doc.findings().addListener((javafx.collections.ListChangeListener<dev.weft.findings.Finding>) c -> update.run());
         doc.checkingProperty().addListener(o -> update.run());
         update.run();
         root.getChildren().addAll(verification, verdict);

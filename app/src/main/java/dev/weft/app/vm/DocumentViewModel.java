@@ -60,6 +60,11 @@ public final class DocumentViewModel {
     private final EventLines eventLines;
     /** What search scans: built on its own thread once the recording has loaded (or by the first search). */
     private final SearchIndexLoader searchIndex;
+    /** The history beside the recording, checked (loaded once, on first ask); see {@link #history()}. */
+    private HistoryLaneViewModel history;
+    private boolean historyLoaded;
+    /** The history's findings as ranked findings, in the order of {@link HistoryLaneViewModel#findings()}; UI thread. */
+    private List<Finding> historyFindings = List.of();
     /** The document this one grew from (a followed recording's previous snapshot), or null. */
     private DocumentViewModel grewFrom;
     private double playCarry;
@@ -80,7 +85,7 @@ public final class DocumentViewModel {
         selectedInvariants.setAll(source.availableInvariants());
         cursor.addListener(o -> updateViolationAtCursor());
         violations.addListener((javafx.collections.ListChangeListener<ViolationInfo>) c -> updateViolationAtCursor());
-        violations.addListener((javafx.collections.ListChangeListener<ViolationInfo>) c -> findings.setAll(rank(violations, source.protocol().names())));
+        violations.addListener((javafx.collections.ListChangeListener<ViolationInfo>) c -> refreshFindings());
         cursor.addListener(o -> updateFindingAtCursor());
         findings.addListener((javafx.collections.ListChangeListener<Finding>) c -> updateFindingAtCursor());
         selection.set(source.size() == 0 ? -1 : 0);
@@ -227,9 +232,12 @@ public final class DocumentViewModel {
                 found = List.of();
             }
             List<ViolationInfo> result = found;
+            HistoryLaneViewModel checkedHistory = history();   // read and judged here, off the UI thread, once
             runner.ui(() -> {
                 if (generation != checkGeneration) return;
+                historyFindings = historyFindingsOf(checkedHistory);
                 publishViolations(result);
+                refreshFindings();
                 checking.set(false);
                 if (openAtFirst) {
                     if (!findings.isEmpty()) goToFinding(0);
@@ -260,15 +268,68 @@ public final class DocumentViewModel {
 
     // ---- findings, ranked -------------------------------------------------------------------------
 
-    /** Violations as findings, ranked: protocol / program verdicts first, then fifo / dup, each by op. */
-    static List<Finding> rank(List<ViolationInfo> violations, List<String> protocolNames) {
-        List<Finding> out = new ArrayList<>(violations.size());
+    /**
+     * Violations and the history's findings as findings, ranked: protocol / program verdicts (the history's among them)
+     * first, then fifo / dup, each by op.
+     */
+    static List<Finding> rank(List<ViolationInfo> violations, List<String> protocolNames, List<Finding> history) {
+        List<Finding> out = new ArrayList<>(violations.size() + history.size());
         for (ViolationInfo v : violations) {
             Finding.Origin origin = protocolNames.contains(v.invariant()) ? Finding.Origin.CHECKER
                     : FindingKind.of(v.invariant()).verdict() ? Finding.Origin.RECORDED : Finding.Origin.REPLAY;
             out.add(Finding.of(v.invariant(), v.op(), v.vt(), v.message(), origin));
         }
+        out.addAll(history);
         return FindingRanking.rank(out);
+    }
+
+    private void refreshFindings() {
+        findings.setAll(rank(violations, source.protocol().names(), historyFindings));
+    }
+
+    /**
+     * The client history {@code weft run} wrote beside the recording, checked and placed on the timeline
+     * (docs/history.md), or null when there is none. Read once; any thread (the first ask reads the file).
+     */
+    public synchronized HistoryLaneViewModel history() {
+        if (!historyLoaded) {
+            history = HistoryLaneViewModel.load(source.path(), source.timeline(), source::record);
+            historyLoaded = true;
+        }
+        return history;
+    }
+
+    /**
+     * The history's findings as findings of the list: kind history, invariant {@code history:MODEL} (a campaign's
+     * checker name), placed at the op {@link HistoryLaneViewModel#logOpOf} gives, the checker's headline as message;
+     * the same findings at the same ops as {@code weft explain} lists ({@link dev.weft.findings.RecordingHistory}).
+     */
+    private List<Finding> historyFindingsOf(HistoryLaneViewModel h) {
+        return h == null ? List.of() : h.asFindings(source.timeline());
+    }
+
+    /** The history's findings among {@link #findings()}, in the checker's order; UI thread. */
+    public List<Finding> historyFindings() { return historyFindings; }
+
+    /** Invariant names of history findings start with this ({@code history:set}), as campaign checkers do. */
+    public static final String HISTORY_PREFIX = dev.weft.findings.RecordingHistory.PREFIX;
+
+    /** The index in {@code history().findings()} of the finding of this rank, or -1 when it is no history finding. */
+    public int historyFindingOf(int rank) {
+        if (rank < 0 || rank >= findings.size()) return -1;
+        for (int i = 0; i < historyFindings.size(); i++) {
+            if (historyFindings.get(i) == findings.get(rank)) return i;
+        }
+        return -1;
+    }
+
+    /** The rank of the history's finding {@code i} in {@link #findings()}, or -1 (not published yet). */
+    public int rankOfHistoryFinding(int i) {
+        if (i < 0 || i >= historyFindings.size()) return -1;
+        for (int r = 0; r < findings.size(); r++) {
+            if (findings.get(r) == historyFindings.get(i)) return r;
+        }
+        return -1;
     }
 
     /** The findings, most severe first; "violation k of N" counts in this order. */

@@ -45,13 +45,14 @@ public final class SummaryViewModel {
     }
 
     /**
-     * One word for the run: BROKEN (file bad), VIOLATED (a ticked invariant failed), DISCARD (the protocol
+     * One word for the run: BROKEN (file bad), VIOLATED (a finding: a ticked invariant failed, or the client history
+     * beside the recording breaks its model; what the Findings list and the violation bar count), DISCARD (the protocol
      * checker rejects the run as uninformative, as {@code weft check} exits 3), DEADLOCK (the broker ended the run
      * because every node waited with no deadline: its verdict record is in the log), CLEAN.
      */
     public String verdict() {
         if (!doc.verification().ok()) return "BROKEN";
-        if (!doc.violations().isEmpty()) return "VIOLATED";
+        if (!doc.findings().isEmpty()) return "VIOLATED";
         if (doc.deadlockVerdict() != null) return "DEADLOCK";
         if (doc.protocol().exitCode() == 3 && doc.selectedInvariants().stream().anyMatch(doc.protocol().names()::contains)) {
             return "DISCARD";
@@ -59,15 +60,18 @@ public final class SummaryViewModel {
         return "CLEAN";
     }
 
-    /** The line under the verdict: how many violations, of which invariants, and the checker's verdict. */
+    /**
+     * The line under the verdict: how many violations, of which invariants, and the checker's verdict. It counts the
+     * findings (the violations and the history's findings), as the violation bar's "violation k of N" does.
+     */
     public String verdictDetail() {
         if (!doc.verification().ok()) return verificationText();
-        if (doc.violations().isEmpty() && doc.deadlockVerdict() != null) {
+        if (doc.findings().isEmpty() && doc.deadlockVerdict() != null) {
             return "the run ended in a deadlock at op " + doc.deadlockVerdict().op() + ": " + doc.deadlockVerdict().message();
         }
         java.util.TreeMap<String, Integer> by = new java.util.TreeMap<>();
-        for (var v : doc.violations()) by.merge(v.invariant(), 1, Integer::sum);
-        StringBuilder sb = new StringBuilder(doc.violations().size() + " violation(s)");
+        for (var f : doc.findings()) by.merge(f.invariant(), 1, Integer::sum);
+        StringBuilder sb = new StringBuilder(doc.findings().size() + " violation(s)");
         if (!by.isEmpty()) {
             sb.append(": ");
             int i = 0;

@@ -150,6 +150,32 @@ class PanelsViewModelTest {
                 .verdict());
     }
 
+    /**
+     * The Redis lost write (examples/recordings/redis-lost-write): no invariant breaks, but the history beside the
+     * recording loses an add. The verdict counts that finding as the Findings list and the violation bar do, and the
+     * workbench places it where `weft explain` does (one rule, dev.weft.findings.RecordingHistory).
+     */
+    @Test
+    void aHistoryFindingIsTheRunsVerdict(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        java.nio.file.Path here = java.nio.file.Path.of("").toAbsolutePath();
+        while (!java.nio.file.Files.isDirectory(here.resolve("examples/recordings/redis-lost-write"))) here = here.getParent();
+        for (String name : new String[] {"lost-write.weftlog.gz", "lost-write.history.jsonl"}) {
+            java.nio.file.Files.copy(here.resolve("examples/recordings/redis-lost-write").resolve(name), dir.resolve(name));
+        }
+        java.nio.file.Path log = dir.resolve("lost-write.weftlog.gz");
+        try (var redis = dev.weft.app.source.IndexedRecordingSource.open(log, dev.weft.app.source.Progress.NONE)) {
+            DocumentViewModel d = new DocumentViewModel(redis, direct);
+            SummaryViewModel s = new SummaryViewModel(d);
+            d.runChecks(false);
+            assertTrue(d.violations().isEmpty(), d.violations().toString());
+            assertEquals("VIOLATED", s.verdict());
+            assertEquals("1 violation(s): history:set ×1", s.verdictDetail());
+            List<dev.weft.findings.Finding> explained = dev.weft.findings.RecordingFindings.read(log).findings().stream()
+                    .filter(f -> f.invariant().startsWith(DocumentViewModel.HISTORY_PREFIX)).toList();
+            assertEquals(explained, d.historyFindings(), "weft explain lists the workbench's history finding");
+        }
+    }
+
     private static String hex(String s) {
         StringBuilder sb = new StringBuilder();
         for (byte b : s.getBytes(java.nio.charset.StandardCharsets.UTF_8)) sb.append(String.format("%02x", b));

@@ -36,7 +36,9 @@ public final class ExplainCommand {
             "",
             "Prints what the recording shows, most severe first, one finding per line with its op: the",
             "protocol checker's verdict (Chord or Raft, from the nodes' RPT state reports), violation records",
-            "(deadlock, stream integrity, ...), then fifo/dup violations found on replay; each tier by op.",
+            "(deadlock, stream integrity, ...) and the findings of the client history beside the recording",
+            "(NAME.history.jsonl beside NAME.weftlog, judged as the workbench judges it), then fifo/dup",
+            "violations found on replay; each tier by op.",
             "A clean recording says so. The workbench opens on the first finding listed here.",
             "",
             "  --json    one JSON object: log, records, counts per kind, and the ranked findings",
@@ -92,6 +94,10 @@ public final class ExplainCommand {
                     + found.divergence().recorded() + ", replay produced " + found.divergence().replayed()
                     + "); findings need a recording that replays (weft replay " + log + ")\n");
             return ERROR;
+        }
+        if (found.historyProblem() != null) {
+            // the recording's own findings are still worth printing; the history's problem is one line beside them
+            err.print("weft explain: history not judged: " + found.historyProblem() + "\n");
         }
         out.print(json ? json(log, found) : text(log, found));
         return found.findings().isEmpty() ? CLEAN : FINDINGS;

@@ -55,6 +55,63 @@ class ExplainCommandTest {
         assertTrue(j.out().contains("\"clean\":true,\"counts\":{},\"findings\":[]}"), j.out());
     }
 
+    /**
+     * The committed Redis lost write (examples/recordings/redis-lost-write): the history beside the recording is
+     * judged as the workbench judges it, and its finding is ranked with the others at the op the workbench opens on
+     * (client 2's SMEMBERS, RedisLostWriteUiTest). Without the history the output is what it was.
+     */
+    @Test
+    void theHistoryBesideTheRecordingIsRankedWithTheOtherFindings(@TempDir Path dir) throws Exception {
+        Path with = dir.resolve("with"), without = dir.resolve("without"), bad = dir.resolve("bad");
+        for (Path d : new Path[] {with, without, bad}) {
+            Files.createDirectories(d);
+            Files.copy(redisFixture().resolve("lost-write.weftlog.gz"), d.resolve("lost-write.weftlog.gz"));
+        }
+        Files.copy(redisFixture().resolve("lost-write.history.jsonl"), with.resolve("lost-write.history.jsonl"));
+        Files.writeString(bad.resolve("lost-write.history.jsonl"), "{\"process\":0}\n");
+
+        Result r = explain(with.resolve("lost-write.weftlog.gz").toString());
+        assertEquals(ExplainCommand.FINDINGS, r.code(), r.err());
+        assertEquals("", r.err());
+        String[] lines = r.out().split("\n");
+        assertTrue(lines[1].startsWith("   1. op 4983    history · history:set: The clients' history breaks the set model,"
+                + " seen at op 4983: add 84 acknowledged at t=20753227109 ns, then a read invoked at t=22002900336 ns"
+                + " does not contain 84"), r.out());
+        assertEquals(r.out(), explain(with.resolve("lost-write.weftlog.gz").toString()).out(), "the same words every time");
+
+        // the same recording alone: the same lines, less the history's (its rank and the headline's counts aside)
+        Result alone = explain(without.resolve("lost-write.weftlog.gz").toString());
+        assertTrue(!alone.out().contains("history"), alone.out());
+        assertEquals(ranksDropped(alone.out()), ranksDropped(r.out().replace(with.toString(), without.toString()))
+                .stream().filter(l -> !l.contains("history:set")).toList());
+
+        Result j = explain(with.resolve("lost-write.weftlog.gz").toString(), "--json");
+        String first = j.out().split("\n")[1];
+        assertTrue(first.startsWith("{\"rank\":1,\"kind\":\"history\",\"invariant\":\"history:set\",\"op\":4983,"
+                + "\"vt\":"), first);
+        assertTrue(first.contains("\"origin\":\"checker\""), first);
+
+        // a history that cannot be read: one line saying so, the recording's own findings as without one
+        Result b = explain(bad.resolve("lost-write.weftlog.gz").toString());
+        assertEquals(alone.code(), b.code());
+        assertEquals("weft explain: history not judged: " + bad.resolve("lost-write.history.jsonl")
+                + ":1: missing \"type\"\n", b.err());
+        assertEquals(alone.out(), b.out().replace(bad.toString(), without.toString()));
+    }
+
+    /** The finding lines without their rank numbers, and the headline without its counts. */
+    private static java.util.List<String> ranksDropped(String out) {
+        return out.lines().skip(1).map(l -> l.replaceFirst("^ *\\d+\\. ", "")).toList();
+    }
+
+    private static Path redisFixture() {
+        Path here = Path.of("").toAbsolutePath();
+        while (!Files.isDirectory(here.resolve("examples/recordings/redis-lost-write")) && here.getParent() != null) {
+            here = here.getParent();
+        }
+        return here.resolve("examples/recordings/redis-lost-write");
+    }
+
     @Test
     void badInputIsOneLineNamingTheFile(@TempDir Path dir) throws Exception {
         Path bad = dir.resolve("bad.weftlog");
