@@ -70,7 +70,7 @@ class ExplainCommandTest {
         Files.copy(redisFixture().resolve("lost-write.history.jsonl"), with.resolve("lost-write.history.jsonl"));
         Files.writeString(bad.resolve("lost-write.history.jsonl"), "{\"process\":0}\n");
 
-        Result r = explain(with.resolve("lost-write.weftlog.gz").toString());
+        CapturedRun r = explain(with.resolve("lost-write.weftlog.gz").toString());
         assertEquals(ExplainCommand.FINDINGS, r.code(), r.err());
         assertEquals("", r.err());
         String[] lines = r.out().split("\n");
@@ -80,19 +80,19 @@ class ExplainCommandTest {
         assertEquals(r.out(), explain(with.resolve("lost-write.weftlog.gz").toString()).out(), "the same words every time");
 
         // the same recording alone: the same lines, less the history's (its rank and the headline's counts aside)
-        Result alone = explain(without.resolve("lost-write.weftlog.gz").toString());
+        CapturedRun alone = explain(without.resolve("lost-write.weftlog.gz").toString());
         assertTrue(!alone.out().contains("history"), alone.out());
         assertEquals(ranksDropped(alone.out()), ranksDropped(r.out().replace(with.toString(), without.toString()))
                 .stream().filter(l -> !l.contains("history:set")).toList());
 
-        Result j = explain(with.resolve("lost-write.weftlog.gz").toString(), "--json");
+        CapturedRun j = explain(with.resolve("lost-write.weftlog.gz").toString(), "--json");
         String first = j.out().split("\n")[1];
         assertTrue(first.startsWith("{\"rank\":1,\"kind\":\"history\",\"invariant\":\"history:set\",\"op\":4983,"
                 + "\"vt\":"), first);
         assertTrue(first.contains("\"origin\":\"checker\""), first);
 
         // a history that cannot be read: one line saying so, the recording's own findings as without one
-        Result b = explain(bad.resolve("lost-write.weftlog.gz").toString());
+        CapturedRun b = explain(bad.resolve("lost-write.weftlog.gz").toString());
         assertEquals(alone.code(), b.code());
         assertEquals("weft explain: history not judged: " + bad.resolve("lost-write.history.jsonl")
                 + ":1: missing \"type\"\n", b.err());
