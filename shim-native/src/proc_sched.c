@@ -290,6 +290,14 @@ static uint64_t earliest_deadline(void) {
     return best;
 }
 
+/* The tree is idle and the earliest bounded waiter's deadline `dl` comes before every sleeper's
+ * wake: nothing can happen in the tree before it, so the tree clock moves there (token holder only;
+ * never backwards). Only the waits due at that instant time out (block_now); the others go on. */
+static void jump_to_deadline(uint64_t dl) {
+    pt_publish_clock(seg, dl);
+    WEFT_TRACE("proc_deadline", "tree idle: clock at least %lu ns (earliest deadline)", (unsigned long)dl);
+}
+
 /* The tree clock jumps to the earliest sleeper's wake (token holder only); 0 when nobody sleeps. */
 static uint64_t wake_earliest(void) { return pt_wake_earliest(seg); }
 
@@ -712,13 +720,17 @@ static int block_now(int (*ready)(void *), void *arg, int bounded, uint64_t dead
             wait_turn();
             if (atomic_load(&seg->disabled)) break;
             if (leave_if_daemon()) return 0; /* waits for real from here on (sched_on is 0) */
+            /* a handler run at the turn's start may have waited too (nested): the deadline the idle
+             * rounds compare is this wait's again */
+            atomic_store(&s->ready_at, bounded ? deadline : 0);
         }
         if (ready(arg)) { got = 1; break; }
         if (atomic_fetch_add(&seg->idle, 1) + 1 >= neligible(atomic_load(&seg->clock))) {
             atomic_store(&seg->idle, 0);
             /* the tree is idle: the earliest timer fires. A sleeper whose wake comes before every
              * bounded waiter's deadline wakes (the tree clock jumps to it, no real pause); else the
-             * bounded waits time out (an idle round); else only the outside world can help */
+             * tree clock jumps to the earliest deadline and the bounded waits due there time out
+             * (an idle round); else only the outside world can help */
             int who;
             uint64_t wake = earliest_wake(atomic_load(&seg->clock), &who), dl = earliest_deadline();
             if (who != NONE && (!dl || wake < dl)) {
@@ -726,6 +738,7 @@ static int block_now(int (*ready)(void *), void *arg, int bounded, uint64_t dead
                 next = decide();
                 continue;
             }
+            if (dl) jump_to_deadline(dl);
             atomic_fetch_add(&seg->idle_rounds, 1);
             if (!bounded) {
                 struct timespec d = {0, pause_ns};
@@ -734,8 +747,11 @@ static int block_now(int (*ready)(void *), void *arg, int bounded, uint64_t dead
             }
         }
         /* bounded: a whole idle round since this wait began (completed here or at another
-         * waiter, which then paused) - nobody in the tree can make it ready: the timeout elapses */
-        if (bounded && atomic_load(&seg->idle_rounds) != rounds) break;
+         * waiter, which then paused) - nobody in the tree can make it ready: the timeout elapses,
+         * once the tree clock has reached it. A later deadline keeps waiting: the earlier one's
+         * process runs first and may end this wait (`timeout 20` waiting for a child whose own
+         * 1 s timed wait elapsed in the same idle round used to fire at 20 s at once) */
+        if (bounded && atomic_load(&seg->idle_rounds) != rounds && deadline <= atomic_load(&seg->clock)) break;
         next = next_after(my_slot);
     }
     atomic_store(&seg->idle, 0);
