@@ -114,6 +114,32 @@ class TimersTest {
         assertEquals(expected, twice(List.of(NativeFixture.testProgram("timer_fds").toString())));
     }
 
+    /**
+     * tests/timeout_threaded.c under timeout: a threaded child whose main thread sleeps while its other thread waits
+     * on a pipe. With a long enough timeout it prints what it prints alone and exits 0; `timeout 1` around a 10 s
+     * sleep ends it with 124 at 1 s of virtual time. Before, one idle round of the tree ended the child's timed
+     * wait and timeout's at once: `timeout 20` killed the child with no output on every seed, and on seed 1
+     * `timeout 1` let the 10 s sleep finish first.
+     */
+    @Test
+    void timeoutAroundAThreadedProgramFiresAtItsOwnInstant() {
+        RealProgramsTest.assumeInstalled("timeout");
+        String program = NativeFixture.testProgram("timeout_threaded").toString();
+        String alone = "main: slept 50 cs\nthread: read 1 byte(s) at 50 cs\nmain: done at 50 cs\n";
+        for (String seed : List.of("1", "2", "3", "4", "5")) {
+            var plain = RealProgramsTest.run(seed, List.of(program));
+            assertEquals(alone, plain.stdout(), "seed " + seed + ": " + plain.stderr());
+            for (int run = 1; run <= 2; run++) {
+                var timed = RealProgramsTest.run(seed, List.of("timeout", "20", program));
+                assertEquals(0, timed.exit(), "seed " + seed + ", run " + run + ": " + timed.stderr());
+                assertEquals(alone, timed.stdout(), "seed " + seed + ", run " + run + ": " + timed.stderr());
+            }
+            var killed = RealProgramsTest.run(seed, List.of("bash", "-c", "s=$(date +%s%N); timeout 1 " + program
+                    + " long; rc=$?; e=$(date +%s%N); echo rc=$rc after=$(( (e - s) / 10000000 ))cs"));
+            assertEquals("rc=124 after=100cs\n", killed.stdout(), "seed " + seed + ": " + killed.stderr());
+        }
+    }
+
     /** A timeout around a program blocked reading a pipe nobody writes yet: the timer ends it at 1 s of virtual time. */
     @Test
     void timeoutKillsABlockedRead() {
