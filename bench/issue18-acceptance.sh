@@ -159,6 +159,12 @@ t = time.monotonic()
 while n < 20: time.sleep(0.003)
 signal.setitimer(signal.ITIMER_REAL, 0)
 print(n, "ticks in", round(time.monotonic() - t, 1), "s")'
+# timeout around a threaded program (tests/timeout_threaded.c, TimersTest): its main thread sleeps 0.5 s while the
+# other waits on a pipe; `timeout 20` must not fire at once (it did: rc 124, no output), `timeout 1` must at 1 s
+gcc -O1 -pthread -o "$BIN/timeout_threaded" "$ROOT/shim-native/tests/timeout_threaded.c"
+EXPECT_RE='^main: done at 50 cs$' run_case t-timeout-threaded stable timeout 20 "$BIN/timeout_threaded"
+EXPECT_RE='^rc=124 after=100cs$' run_case t-timeout1-threaded stable bash -c 's=$(date +%s%N); timeout 1 "$0" long; rc=$?
+e=$(date +%s%N); echo rc=$rc after=$(( (e - s) / 10000000 ))cs' "$BIN/timeout_threaded"
 # timers against waits on simulated sockets: a one-node cluster, plain and windowed (tests/net_timers.c is
 # NetTimersTest's program; each line checked is what a real machine prints)
 NODE1="--net latency=uniform:2000-10000 --nodes 1"
