@@ -140,6 +140,27 @@ class TimersTest {
         }
     }
 
+    /** The same through Python: a threading.Thread reading a pipe while the main thread sleeps 0.5 s. Before, `timeout
+     * 20` killed it at once with no output. */
+    @Test
+    void timeoutAroundAPythonThread() {
+        RealProgramsTest.assumeInstalled("timeout");
+        RealProgramsTest.assumeInstalled("python3");
+        String script = """
+                import threading, time, os
+                r, w = os.pipe()
+                t = threading.Thread(target=lambda: print("thread read", os.read(r, 1), flush=True))
+                t.start()
+                time.sleep(0.5)
+                print("main slept", flush=True)
+                os.write(w, b"x")
+                t.join()
+                print("done")
+                """;
+        assertEquals("main slept\nthread read b'x'\ndone\nrc=0\n",
+                twice(List.of("bash", "-c", "timeout 20 python3 -c '" + script + "'; echo rc=$?")));
+    }
+
     /** A timeout around a program blocked reading a pipe nobody writes yet: the timer ends it at 1 s of virtual time. */
     @Test
     void timeoutKillsABlockedRead() {
