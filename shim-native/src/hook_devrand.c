@@ -187,7 +187,7 @@ WEFT_EXPORT ssize_t __pread64_chk(int fd, void *buf, size_t n, off_t off, size_t
 WEFT_EXPORT int close(int fd) {
     /* unmark first: once the real close returns, the number may be reused by another open */
     if (weft_devrand_is_fd(fd)) mark_fd(fd, 0);
-    if (weft_net_is_fd(fd)) weft_net_forget(fd);
+    if (weft_net_is_fd(fd)) weft_net_close(fd);
     weft_vtimer_fd_forget(fd);
     return get_real_close()(fd);
 }

@@ -483,6 +483,21 @@ static void send_goodbye(int fd) {
     write_all(fd, &iov, 1);
 }
 
+/* After a close's Goodbye (windowed): the Goodbye has no reply, so without this the broker could read it after the
+ * node's next request on another socket (a reconnect) and record the disconnect at a place that depends on real
+ * timing. Half-closing and reading until the broker ends the connection (it does once it has read the Goodbye and
+ * then the EOF) puts the Goodbye before anything this node does next. A relay that ends both directions at once
+ * only makes this return early. */
+static void await_goodbye_read(int fd) {
+    char sink[64];
+    if (weft_real_syscall(SYS_shutdown, fd, SHUT_WR, 0, 0, 0, 0) < 0) return;
+    for (;;) {
+        long r = weft_real_syscall(SYS_read, fd, sink, sizeof sink, 0, 0, 0);
+        if (r < 0 && errno == EINTR) continue;
+        if (r <= 0) return;
+    }
+}
+
 /* Send{src, dst, payload, local_vt}: the payload comes from the caller's iovecs (at most 8 are
  * sent in the same sendmsg; more are rare and go out piecewise, the stream does not care). */
 static int send_datagram(int fd, uint32_t sip, uint16_t sport, uint32_t dip, uint16_t dport,
@@ -798,20 +813,30 @@ WEFT_EXPORT int connect(int fd, const struct sockaddr *a, socklen_t len) {
     return rc;
 }
 
-void weft_net_forget(int fd) {
+static void net_forget(int fd, int closing) {
     if (weft_tcp_is_fd(fd)) { weft_tcp_forget(fd); return; }
     sim_sock *s = sim_of(fd);
     if (!s) return;
     flock_acquire(&s->lock);
     /* exchange, not store: two threads closing the same fd must count it closed once */
     int was_live = atomic_exchange_explicit(&s->live, 0, memory_order_acq_rel);
-    if (was_live && weft_cfg.window_ns && !s->dead) send_goodbye(fd);   /* windowed: farewell first */
+    if (was_live && weft_cfg.window_ns && !s->dead) {                   /* windowed: farewell first */
+        send_goodbye(fd);
+        if (closing) await_goodbye_read(fd);
+    }
     s->armed = 0;
     flock_release(&s->lock);
     if (!was_live) return;
     atomic_fetch_sub(&weft_net_open, 1);
     WEFT_TRACE("close", "simulated %d", fd);
 }
+
+/* The socket at fd is gone (dup2/dup3 replaced it: fd already names another file). */
+void weft_net_forget(int fd) { net_forget(fd, 0); }
+
+/* close(fd), before the real close: fd is still the broker connection, so the close can wait for the broker to have
+ * read its Goodbye (windowed). */
+void weft_net_close(int fd) { net_forget(fd, 1); }
 
 /* ------------------------------------------------------------------ sending */
 

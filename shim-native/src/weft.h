@@ -373,7 +373,8 @@ ssize_t weft_net_read(int fd, void *buf, size_t n);
 ssize_t weft_net_readv(int fd, const struct iovec *iov, int n);
 ssize_t weft_net_write(int fd, const void *buf, size_t n);
 ssize_t weft_net_reentered(void);            /* EINTR: I/O on a simulated socket while the shim is re-entered */
-void weft_net_forget(int fd);                /* the fd is being closed or replaced */
+void weft_net_forget(int fd);                /* the fd was replaced (dup2/dup3) */
+void weft_net_close(int fd);                 /* the fd is being closed (windowed: waits for the Goodbye to be read) */
 /* fcntl on a simulated socket: O_NONBLOCK is kept by the shim, never set on the broker connection */
 int weft_net_fcntl(int fd, int cmd, long arg);
 void weft_net_epoll_ctl(int epfd, int op, int fd, const void *event);

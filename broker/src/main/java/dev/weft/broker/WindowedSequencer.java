@@ -67,6 +67,8 @@ public final class WindowedSequencer extends LockedRecordingSequencer {
     private String discarded;
     /** The run's end (--end-when-exited): nodes held until their process exits, and the cut once all have. */
     private final RunEndCut endCut = new RunEndCut();
+    /** The nodes' processes as the launcher reported them: a running one holds the frontier even with no socket. */
+    private final NodeProcesses processes = new NodeProcesses();
     /** Receives the deadlock verdict (called once, under the lock); null: a deadlock discards the run instead. */
     private java.util.function.Consumer<DeadlockVerdict> onDeadlock;
     private DeadlockVerdict deadlock;
@@ -805,9 +807,9 @@ public final class WindowedSequencer extends LockedRecordingSequencer {
             if (n == quiet && n.seen && !waits(n)) {
                 continue;
             }
-            if (!n.seen) {
+            if (awaitsHello(n)) {
                 l = 0;
-            } else if (n.openConns == 0 && !waits(n) && !endCut.held(n.id.node())) {
+            } else if (n.openConns == 0 && !waits(n) && !held(n)) {
                 continue;
             } else if (!waits(n)) {
                 l = min(l, n.clock);
@@ -834,7 +836,7 @@ public final class WindowedSequencer extends LockedRecordingSequencer {
      * earlier than its next delivery (already queued, or a future one) or its bound.
      */
     private Key boundOf(NodeState n, long futureDelivery) {
-        if (!n.seen) {
+        if (awaitsHello(n)) {
             return new Key(0, n.id.host(), n.id.node(), 0);
         }
         if (waits(n)) {
@@ -857,8 +859,8 @@ public final class WindowedSequencer extends LockedRecordingSequencer {
             return best;
         }
         if (n.openConns == 0) {
-            // a node the run's end waits for may still open a socket until its process has exited
-            return endCut.held(n.id.node()) ? new Key(n.clock, n.id.host(), n.id.node(), n.seq, n.byeAtSeq ? 1 : 0)
+            // a node whose process has not exited may still open a socket (a reconnect), at its clock
+            return held(n) ? new Key(n.clock, n.id.host(), n.id.node(), n.seq, n.byeAtSeq ? 1 : 0)
                     : null;
         }
         // after a Goodbye, another of its sockets may still say Goodbye at the same seq (sub ≥ 1)
@@ -881,6 +883,19 @@ public final class WindowedSequencer extends LockedRecordingSequencer {
             }
         }
         return false;
+    }
+
+    /**
+     * True if n may still open a socket with no socket open now: its process has not exited (the launcher said it
+     * started), or the run's end waits for it (a listed node, until its exit).
+     */
+    private boolean held(NodeState n) {
+        return processes.runs(n.id.node()) || endCut.held(n.id.node());
+    }
+
+    /** n has not said hello yet and still may: an expected node, unless its process exited without a socket. */
+    private boolean awaitsHello(NodeState n) {
+        return !n.seen && !processes.hasExited(n.id.node());
     }
 
     private long queueHead(ConnState c) {
@@ -1036,12 +1051,12 @@ public final class WindowedSequencer extends LockedRecordingSequencer {
         }
         boolean anyWaiting = false;
         for (NodeState n : nodes.values()) {
-            if (!n.seen) {
+            if (awaitsHello(n)) {
                 return;
             }
             if (!waits(n)) {
-                if (n.openConns > 0 || endCut.held(n.id.node())) {
-                    return; // running
+                if (n.openConns > 0 || held(n)) {
+                    return; // running (a process with no socket open runs too)
                 }
                 continue;
             }
@@ -1328,13 +1343,26 @@ public final class WindowedSequencer extends LockedRecordingSequencer {
     }
 
     /**
-     * A listed node's process has exited. Once all have, the run's end is the virtual time E of the latest of their
+     * The launcher starts (or restarts) this node's process: from now until {@link #nodeExited} it holds the frontier
+     * at its clock even with no socket open, since it may open one at any moment (docs/broker.md, "The windowed
+     * frontier"). Call before the process can say hello. A node never reported here is judged by its sockets alone.
+     */
+    public void nodeStarted(long nodeId) {
+        synchronized (lock) {
+            processes.started(nodeId);
+        }
+    }
+
+    /**
+     * A node's process has exited (any node's, listed or not): it no longer holds the frontier, and if it never
+     * said hello the windows no longer wait for it. For a listed node, once all listed have exited, the run's end is the virtual time E of the latest of their
      * clocks: every operation with vt ≤ E is still applied and recorded (in key order, as always), nothing after it
      * (buffered later sends are dropped). A function of the seed and the programs, not of when the exits were noticed.
      */
     public void nodeExited(long nodeId) {
         try {
             synchronized (lock) {
+                processes.exited(nodeId);
                 if (!endCut.exited(nodeId)) {
                     // not the last: the node no longer holds the frontier at its clock (boundOf), so what waited
                     // behind it now goes on (its sockets' last closes, and a peer's wait for their FIN)

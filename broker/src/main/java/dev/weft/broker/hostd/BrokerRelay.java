@@ -117,13 +117,18 @@ public final class BrokerRelay implements AutoCloseable {
             return;
         }
         SocketChannel r = remote;
-        thread("weft-relay-up", () -> pump(local, r));
-        pump(r, local);
+        thread("weft-relay-up", () -> pump(local, r, true));
+        pump(r, local, false);
     }
 
-    /** Copies from → to until either ends, then closes both (the other pump ends with them). */
-    private void pump(SocketChannel from, SocketChannel to) {
+    /**
+     * Copies from → to until either ends, then closes both (the other pump ends with them). The node's end ending
+     * ({@code upward}) is passed on as a half-close instead: the node may wait for the broker to end the connection
+     * (a windowed close waits until its Goodbye was read), and the broker does once it has read everything.
+     */
+    private void pump(SocketChannel from, SocketChannel to, boolean upward) {
         ByteBuffer buf = ByteBuffer.allocate(BUFFER);
+        boolean ended = false;
         try {
             while (from.read(buf) >= 0) {
                 buf.flip();
@@ -132,10 +137,16 @@ public final class BrokerRelay implements AutoCloseable {
                 }
                 buf.clear();
             }
+            if (upward) {
+                to.shutdownOutput(); // the broker's end closes the pair (the other pump sees it)
+                ended = true;
+            }
         } catch (IOException e) {
             // one side went away: end the pair like an EOF (the broker records the disconnect)
         } finally {
-            closeBoth(from, to);
+            if (!ended) {
+                closeBoth(from, to);
+            }
         }
     }
 

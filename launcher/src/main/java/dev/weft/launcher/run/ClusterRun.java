@@ -444,6 +444,11 @@ final class ClusterRun {
 
     /** Starts one node (a scenario's restart, or a remote one) and registers it; false if it could not start. */
     private boolean startNode(long id) {
+        if (windowed != null) {
+            // before the process can say hello: from now until its exit it holds the windowed frontier at its clock,
+            // sockets open or not (docs/broker.md, "The windowed frontier"); a start that fails ends the run anyway
+            windowed.nodeStarted(id);
+        }
         RunningNode n;
         long hostId = cluster.placement().hostId(id);
         if (hostId != 0) {
@@ -505,17 +510,22 @@ final class ClusterRun {
             return;
         }
         boolean listedExit = false;
+        boolean tellBroker;
         synchronized (this) {
-            if (!n.killedOnPurpose() && current.get(n.nodeId()) == n) {
+            boolean currentIncarnation = current.get(n.nodeId()) == n;
+            if (!n.killedOnPurpose() && currentIncarnation) {
                 statuses.put(n.nodeId(), rc);
                 listedExit = runEnding.listed(n.nodeId());
                 if (runEnding.exited(n.nodeId())) {
                     ending = true;
                 }
             }
+            // any node's exit (local, or reported by its host agent) ends its hold on the windowed frontier; a listed
+            // node's counts only when it exited by itself, as the run's end counts only those
+            tellBroker = runEnding.listed(n.nodeId()) ? listedExit : currentIncarnation;
             notifyAll();
         }
-        if (listedExit && windowed != null) {
+        if (tellBroker && windowed != null) {
             windowed.nodeExited(n.nodeId()); // outside our lock (lock order: the sequencer calls back)
         }
         checkDeadlock(); // the ones left may all be waiting for this node

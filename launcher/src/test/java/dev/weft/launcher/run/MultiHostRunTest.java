@@ -183,16 +183,19 @@ class MultiHostRunTest {
         Files.copy(PINGPONG.path(), victim);
         victim.toFile().setExecutable(true);
         Path log = dir.resolve("lost.weftlog");
-        // node 0 (the server, on the doomed agent) waits for a PING; node 1 (here) never connects, so the run
-        // cannot end by itself; the test then SIGKILLs the agent. Node 1 leaves a marker: the run starts its nodes
+        // node 0 (the server, on the doomed agent) waits for a PING; node 1 (here) never connects and keeps running
+        // (blocked opening a fifo nobody writes: had it exited, node 0's wait would be a deadlock verdict), so the
+        // run cannot end by itself; the test then SIGKILLs the agent. Node 1 leaves a marker: the run starts its nodes
         // in order and node 0's start returns only once the agent has said "started", so the marker means the
         // master counts node 0 as running (a kill before that is "lost while starting", another test's matter).
         Path node1 = dir.resolve("node1-started");
+        Path fifo = dir.resolve("never-written");
         ClusterRunTest.Out[] result = new ClusterRunTest.Out[1];
         Thread run = new Thread(() -> result[0] = ClusterRunTest.weft("--seed", "1", "--net", NET, "--window", "1000",
                 "--nodes", "2", "--watchdog", "30", "--record", log.toString(), "--place", "0@" + doomed.port(),
                 "--token-file", tokenFile.toString(), "--", "sh", "-c",
-                "if [ \"$WEFT_NODE_ID\" = 0 ]; then exec " + victim + "; fi; : > " + node1));
+                "if [ \"$WEFT_NODE_ID\" = 0 ]; then exec " + victim + "; fi; : > " + node1 + "; mkfifo " + fifo
+                        + " && exec cat " + fifo));
         run.start();
         ProcessHandle node = Await.value("the node starting on the agent (a process running " + victim + ")",
                 () -> ProcessHandle.allProcesses()

@@ -121,12 +121,14 @@ class WindowedRunTest {
         Path victim = dir.resolve("pp-victim");
         Files.copy(PINGPONG.path(), victim);
         victim.toFile().setExecutable(true);
-        // node 0's server waits for a PING that never comes (node 1 exits without connecting); the test then
-        // SIGKILLs it (found by its unique path) while its socket is open
+        // node 0's server waits for a PING that never comes (node 1 runs without connecting, blocked opening a fifo
+        // nobody writes: had it exited, node 0 would wait forever, a deadlock verdict); the test then SIGKILLs it
+        // (found by its unique path) while its socket is open
+        Path fifo = dir.resolve("never-written");
         ClusterRunTest.Out[] result = new ClusterRunTest.Out[1];
         Thread run = new Thread(() -> result[0] = ClusterRunTest.weft("--seed", "1", "--net", NET, "--window", "1000",
                 "--nodes", "2", "--watchdog", "20", "--record", log.toString(), "--", "sh", "-c",
-                "if [ \"$WEFT_NODE_ID\" = 0 ]; then exec " + victim + "; fi"));
+                "if [ \"$WEFT_NODE_ID\" = 0 ]; then exec " + victim + "; fi; mkfifo " + fifo + " && exec cat " + fifo));
         run.start();
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
         boolean killed = false;
