@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.weft.app.source.IndexedRecordingSource;
 import dev.weft.app.vm.DocumentViewModel;
 import dev.weft.app.vm.HistoryLaneViewModel;
 import dev.weft.findings.Finding;
@@ -18,13 +17,12 @@ import javafx.scene.control.Label;
 import javafx.scene.control.ListView;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TreeTableView;
-import javafx.stage.Stage;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
-import org.testfx.framework.junit5.Start;
 
 /**
  * Issue 31's last acceptance item: the shrunk hit of the Redis failover study (examples/recordings/redis-lost-write,
@@ -41,24 +39,22 @@ class RedisLostWriteUiTest {
             + " does not contain 84";
     private static final long PARTITION_NS = 15_000_000_000L;
 
-    private Stage stage;
-    private UiHarness ui;
+    @RegisterExtension
+    final UiHarness ui = harness();
 
-    @Start
-    void start(Stage stage) {
-        this.stage = stage;
-        ui = new UiHarness(stage, IndexedRecordingSource::open);
+    /** The window this class's test drives (a subclass drives a smaller one). */
+    UiHarness harness() {
+        return UiHarness.onRecordings();
+    }
+
+    /** The prefix of the screenshots this class saves. */
+    String shots() {
+        return "redis-lost-write";
     }
 
     @Test
     void opensOnTheLostWriteFinding(FxRobot robot, @TempDir Path dir) throws Exception {
-        walkToTheLostWrite(robot, dir, "redis-lost-write");
-    }
-
-    @Test
-    void theLostWriteReadsAt1024x700(FxRobot robot, @TempDir Path dir) throws Exception {
-        robot.interact(() -> ui = new UiHarness(stage, IndexedRecordingSource::open, 1024, 700));
-        walkToTheLostWrite(robot, dir, "redis-lost-write-1024");
+        walkToTheLostWrite(robot, dir, shots());
     }
 
     private void walkToTheLostWrite(FxRobot robot, Path dir, String shots) throws Exception {
