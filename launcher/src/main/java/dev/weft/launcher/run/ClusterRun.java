@@ -439,19 +439,26 @@ final class ClusterRun {
     }
 
     private NodeProcess startLocal(long id) throws IOException {
+        heldFromNow(id);
         return NodeProcess.start(id, builders.get(id), setsid, history.tap(id, NodeProcess.prefixed(id, out, err)));
+    }
+
+    /**
+     * Before the process can say hello: from now until its exit the node holds the windowed frontier at its clock,
+     * sockets open or not (docs/broker.md, "The windowed frontier"); a start that fails ends the run anyway.
+     */
+    private void heldFromNow(long id) {
+        if (windowed != null) {
+            windowed.nodeStarted(id);
+        }
     }
 
     /** Starts one node (a scenario's restart, or a remote one) and registers it; false if it could not start. */
     private boolean startNode(long id) {
-        if (windowed != null) {
-            // before the process can say hello: from now until its exit it holds the windowed frontier at its clock,
-            // sockets open or not (docs/broker.md, "The windowed frontier"); a start that fails ends the run anyway
-            windowed.nodeStarted(id);
-        }
         RunningNode n;
         long hostId = cluster.placement().hostId(id);
         if (hostId != 0) {
+            heldFromNow(id);
             RemoteHost h = hosts.get(hostId);
             RemoteSpawn spec = remoteSpawns.get(id);
             InetSocketAddress tcp = server.tcpAddress();
