@@ -387,7 +387,9 @@ final class ClusterRun {
         early.handOver(); // from here on the hook above reports an interrupt
         if (!startAll(plans)) {
             synchronized (this) {
-                forcedExit = RunCommand.CANNOT_EXECUTE;
+                if (forcedExit < 0) { // (a start refused because the run already ended keeps that end's status)
+                    forcedExit = RunCommand.CANNOT_EXECUTE;
+                }
             }
         }
         waitForTheEnd();
