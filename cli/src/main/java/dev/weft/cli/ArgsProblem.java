@@ -50,4 +50,16 @@ public final class ArgsProblem extends Exception {
     public String asUnexpectedArgument() {
         return kind == Kind.OTHER ? argument : "unexpected argument " + RustText.debugQuote(argument);
     }
+
+    /**
+     * The campaign and shrink tools' sentence: {@code --x needs a value}, {@code unknown argument "y"} for an unknown
+     * option or a stray word alike, else the converter's or picocli's own message.
+     */
+    public String asUnknownArgument() {
+        return switch (kind) {
+            case MISSING_VALUE -> argument + " needs a value";
+            case UNKNOWN_OPTION, UNEXPECTED_ARGUMENT -> "unknown argument \"" + argument + "\"";
+            case BAD_VALUE, OTHER -> argument;
+        };
+    }
 }

@@ -84,11 +84,7 @@ public final class CampaignCommand {
         try {
             parsed = CommandArgs.parse(spec(), args);
         } catch (ArgsProblem p) {
-            return usageError(err, switch (p.kind()) {
-                case MISSING_VALUE -> p.argument() + " needs a value";
-                case UNKNOWN_OPTION, UNEXPECTED_ARGUMENT -> "unknown argument \"" + p.argument() + "\"";
-                case BAD_VALUE, OTHER -> p.argument();
-            });
+            return usageError(err, p.asUnknownArgument());
         }
         if (parsed.isUsageHelpRequested()) {
             out.print(USAGE);

@@ -34,11 +34,7 @@ public record FolderArgs(Path dir, Integer count, boolean help) {
         try {
             parsed = CommandArgs.parse(spec, args);
         } catch (ArgsProblem p) {
-            throw new IllegalArgumentException(switch (p.kind()) {
-                case MISSING_VALUE -> p.argument() + " needs a value";
-                case UNKNOWN_OPTION, UNEXPECTED_ARGUMENT -> "unknown argument \"" + p.argument() + "\"";
-                case BAD_VALUE, OTHER -> p.argument();
-            });
+            throw new IllegalArgumentException(p.asUnknownArgument());
         }
         if (parsed.isUsageHelpRequested()) {
             return new FolderArgs(null, null, true);
